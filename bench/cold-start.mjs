@@ -1,0 +1,45 @@
+// Cold start of the built server on an embedded database that is already seeded, to its first answered request.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+
+if (!existsSync('dist/server/server.mjs')) {
+  console.error('build first: npm run build');
+  process.exit(1);
+}
+const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+
+async function start(dataDir) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['dist/server/server.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (performance.now() - t0 > 120_000) throw new Error('server did not answer in 120 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const ms = performance.now() - t0;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return ms;
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-cold-'));
+const first = await start(dataDir);
+const runs = [];
+for (let i = 0; i < 5; i++) runs.push(await start(dataDir));
+runs.sort((a, b) => a - b);
+console.log('\ncold start (embedded PGlite, built server) → first answered GET /healthz');
+console.table({
+  'first start (migrate + seed)': { ms: Math.round(first) },
+  'seeded, median of 5': { ms: Math.round(runs[2]) },
+  'seeded, best': { ms: Math.round(runs[0]) },
+  'seeded, worst': { ms: Math.round(runs[4]) },
+});
+await rm(dataDir, { recursive: true, force: true });

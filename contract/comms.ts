@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** 'Siaran Portal' broadcast (§2.5, §3.9, §7.4). */
+export const BroadcastSaveSchema = z.object({
+  message: z
+    .string()
+    .max(1000, 'Mesej siaran tidak boleh melebihi 1000 aksara')
+    .refine((s) => s.trim().length > 0, 'Mesej siaran tidak boleh kosong'),
+});
+export type BroadcastSave = z.infer<typeof BroadcastSaveSchema>;
+
+export const BroadcastRowSchema = z.object({
+  pkMessageBroadcastId: z.number().int(),
+  pkRegionId: z.number().int(),
+  pkRccId: z.number().int(),
+  message: z.string(),
+  /** ISO instant (UTC) */
+  createdDateTime: z.string(),
+  rcc: z.object({
+    pkStaffId: z.number().int(),
+    profile: z.object({ displayName: z.string(), position: z.string() }),
+    roleName: z.string(),
+  }),
+});
+export type BroadcastRow = z.infer<typeof BroadcastRowSchema>;
+
+/** Range defaults to today 00:00 to tomorrow 23:59 in Asia/Brunei (§7.4). */
+export const BroadcastFilterSchema = z.object({
+  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+
+/** Alert notification (§3.9): category 'I' means incident. */
+export const AlertRowSchema = z.object({
+  pkAlertNotificationId: z.number().int(),
+  viewed: z.union([z.literal(0), z.literal(1)]),
+  category: z.string(),
+  description: z.string(),
+  remark: z.string().nullable(),
+  datetime: z.string(),
+  section: z.object({ pkSectionId: z.number().int(), sectionName: z.string() }).nullable(),
+  incident: z.object({ pkIncidentId: z.number().int() }).nullable(),
+  dutyRoster: z.object({ pkDutyRosterId: z.number().int(), dutyRosterName: z.string() }).nullable(),
+});
+export type AlertRow = z.infer<typeof AlertRowSchema>;
+
+export const AlertFilterSchema = z.object({ viewed: z.union([z.literal(0), z.literal(1)]).default(0) });
+export const AlertSaveSchema = z.object({
+  pkAlertNotificationId: z.number().int().positive(),
+  viewed: z.literal(1),
+});
+
+/** Case notification for the bell (§2.4, §3.9, §7.4). */
+export const NotificationSchema = z.object({
+  incidentId: z.number().int(),
+  subformIncidentId: z.number().int().nullable(),
+  incidentTicketNumber: z.string(),
+  incidentStatus: z.string(),
+  incidentDate: z.string(),
+  incidentTime: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationFilterSchema = z.object({
+  sectionName: z.string().max(50).optional(),
+  regionName: z.string().max(100).optional(),
+  readStatus: z.boolean().optional(),
+});
+export const NotificationUpdateSchema = z.object({ incidentTicketNumber: z.string().min(1).max(50) });

@@ -1,0 +1,57 @@
+import { can, type Permission } from './roles';
+
+/** Side menu of §2.3, filtered per role by §6. `path` is the route it opens. */
+export interface MenuItem {
+  key: string;
+  /** key into the UI text module (src/lib/i18n) */
+  labelKey: string;
+  path: string;
+  permission: Permission | null;
+  children?: MenuItem[];
+}
+
+export const MENU: MenuItem[] = [
+  { key: 'dashboard', labelKey: 'menu.dashboard', path: '/', permission: 'dashboard' },
+  { key: 'map', labelKey: 'menu.map', path: '/map', permission: 'map' },
+  { key: 'newCase', labelKey: 'menu.newCase', path: '/kesbaru', permission: 'newCase' },
+  { key: 'tmcLog', labelKey: 'menu.tmcLog', path: '/cariantmclogsheet', permission: 'tmcLog' },
+  { key: 'caseSearch', labelKey: 'menu.caseSearch', path: '/cariankes', permission: 'caseSearch' },
+  { key: 'rosterList', labelKey: 'menu.rosterList', path: '/listingroster', permission: 'rosterList' },
+  {
+    key: 'reports',
+    labelKey: 'menu.reports',
+    path: '',
+    permission: null,
+    children: [
+      { key: 'reportEndOfDuty', labelKey: 'menu.reportEndOfDuty', path: '/dailyactivitylog', permission: 'reports' },
+      { key: 'reportIncident', labelKey: 'menu.reportIncident', path: '/laporaninsiden', permission: 'reports' },
+      { key: 'reportMainline', labelKey: 'menu.reportMainline', path: '/laporanmasalebuhraya', permission: 'reports' },
+      { key: 'reportWorkDuration', labelKey: 'menu.reportWorkDuration', path: '/laporanmasabertugas', permission: 'reports' },
+      { key: 'reportVehicleUsage', labelKey: 'menu.reportVehicleUsage', path: '/laporanpenggunaankenderaan', permission: 'reports' },
+      { key: 'reportOtherAssistance', labelKey: 'menu.reportOtherAssistance', path: '/laporanjenisbantuan', permission: 'reportOtherAssistance' },
+      { key: 'reportChecklist', labelKey: 'menu.reportChecklist', path: '/reportsenaraisemak', permission: 'reportChecklist' },
+    ],
+  },
+  { key: 'logout', labelKey: 'menu.logout', path: '/signout', permission: null },
+];
+
+/** The menu a role sees: items it may use; a group shows when any child shows. */
+export function menuFor(roleName: string | undefined | null): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of MENU) {
+    if (item.children) {
+      const children = item.children.filter((c) => c.permission === null || can(roleName, c.permission));
+      if (children.length) out.push({ ...item, children });
+    } else if (item.permission === null || can(roleName, item.permission)) {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** Flat list of the menu keys a role sees (used by tests and the route guard). */
+export function menuKeysFor(roleName: string | undefined | null): string[] {
+  return menuFor(roleName).flatMap((i) => (i.children ? [i.key, ...i.children.map((c) => c.key)] : [i.key]));
+}
+
+export const APP_VERSION = '2.0.3.1.84';

@@ -1,0 +1,93 @@
+/**
+ * Roles and permissions shared by the PWA (menu, route guards) and the server (which enforces them).
+ * Spec §3.11 gives ids 1, 2 and 101–110; §6 also names SUPERADMIN and OTHERS, which get ids 111 and 112 here.
+ */
+export const ROLES = [
+  { id: 1, name: 'Administrator', label: 'Pentadbir Sistem' },
+  { id: 2, name: 'User', label: 'Pengguna' },
+  { id: 101, name: 'SECTMGR', label: 'Pengurus Seksyen' },
+  { id: 102, name: 'TSTE', label: 'Juruteknik Sistem Trafik (Eksekutif)' },
+  { id: 103, name: 'TSTA', label: 'Juruteknik Sistem Trafik (Pembantu)' },
+  { id: 104, name: 'TMCA', label: 'Operator TMC' },
+  { id: 105, name: 'TMCS', label: 'Penyelia TMC' },
+  { id: 106, name: 'PR', label: 'Peronda Lebuhraya' },
+  { id: 107, name: 'SC', label: 'Koordinator Seksyen' },
+  { id: 108, name: 'PRIMEADMIN', label: 'Pentadbir Prime' },
+  { id: 109, name: 'OPSMGMT', label: 'Pengurusan Operasi' },
+  { id: 110, name: 'REGIONMGMT', label: 'Pengurusan Wilayah' },
+  { id: 111, name: 'SUPERADMIN', label: 'Superadmin' },
+  { id: 112, name: 'OTHERS', label: 'Lain-lain' },
+] as const;
+
+export type Role = (typeof ROLES)[number];
+export type RoleName = Role['name'];
+export type RoleId = Role['id'];
+
+export const ROLE_IDS = {
+  ADMINISTRATOR: 1,
+  USER: 2,
+  SECTMGR: 101,
+  TSTE: 102,
+  TSTA: 103,
+  TMCA: 104,
+  TMCS: 105,
+  PR: 106,
+  SC: 107,
+  PRIMEADMIN: 108,
+  OPSMGMT: 109,
+  REGIONMGMT: 110,
+  SUPERADMIN: 111,
+  OTHERS: 112,
+} as const satisfies Record<string, RoleId>;
+
+export const ROLE_NAMES = ROLES.map((r) => r.name) as RoleName[];
+
+export function roleById(id: number): Role | undefined {
+  return ROLES.find((r) => r.id === id);
+}
+
+export function roleByName(name: string): Role | undefined {
+  return ROLES.find((r) => r.name === name);
+}
+
+/** §6: the badge count shows only for role names starting with TMC. */
+export const isTmcRole = (roleName: string) => roleName.startsWith('TMC');
+/** §6: patrol roles start with PR (PRIMEADMIN is not a patrol role). */
+export const isPatrolRole = (roleName: string) => roleName === 'PR' || (roleName.startsWith('PR') && roleName !== 'PRIMEADMIN');
+
+/** §6: TSTE sees no bell; the bell and its badge are for TMC roles. */
+export const showsNotificationBell = (roleName: string) => roleName !== 'TSTE' && isTmcRole(roleName);
+
+/** Role id 1 lands on /primesupport (§2.2, §6). */
+export const landsOnPrimeSupport = (roleId: number) => roleId === ROLE_IDS.ADMINISTRATOR;
+
+const DASHBOARD_ROLES = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'PR', 'OPSMGMT', 'SUPERADMIN'] as const;
+const MAP_ROLES = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'OPSMGMT'] as const;
+
+/**
+ * Permission → role names, exactly as §6. The menu mirrors these; the server enforces them on every call.
+ */
+export const PERMISSIONS = {
+  dashboard: DASHBOARD_ROLES,
+  map: MAP_ROLES,
+  newCase: ['TMCA', 'TMCS'],
+  tmcLog: ['TMCA', 'TMCS', 'OPSMGMT', 'SUPERADMIN'],
+  caseSearch: DASHBOARD_ROLES,
+  rosterList: [...MAP_ROLES, 'SUPERADMIN'],
+  reports: DASHBOARD_ROLES,
+  reportOtherAssistance: [...DASHBOARD_ROLES, 'OTHERS'],
+  reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
+  primeSupport: ['Administrator'],
+  /** the case-notification bell (§2.4, §6): TMC roles; TSTE never */
+  notifications: ['TMCA', 'TMCS'],
+} as const satisfies Record<string, readonly RoleName[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(roleName: string | undefined | null, permission: Permission): boolean {
+  if (!roleName) return false;
+  return (PERMISSIONS[permission] as readonly string[]).includes(roleName);
+}
+
+/** Region-wide roles see every section of their region; the rest see the region too (§6 scopes by regionName). */
+export const SEES_ALL_REGIONS: readonly RoleName[] = ['SUPERADMIN', 'OPSMGMT', 'Administrator', 'PRIMEADMIN'];

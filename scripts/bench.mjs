@@ -1,0 +1,11 @@
+// npm run bench: builds once, then runs every benchmark in bench/ and prints its figures.
+import { spawnSync } from 'node:child_process';
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = 1;
+};
+if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
+run('node', ['bench/bundle-size.mjs']);
+run('node', ['bench/cold-start.mjs']);
+run('npx', ['tsx', 'bench/web-user.ts']);

@@ -1,0 +1,59 @@
+// npm test: unit → server (PGlite, and PostgreSQL when DATABASE_URL is set) → build → browser tests.
+// Ends with the line `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const out = path.resolve('.tmp/test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+
+const phases = [
+  { name: 'unit', args: ['--project', 'unit'], env: {} },
+  { name: 'server (PGlite)', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
+  ...(process.env.DATABASE_URL ? [{ name: 'server (PostgreSQL)', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
+  { name: 'build', build: true },
+  { name: 'e2e', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
+].filter((p) => !only.length || only.some((o) => p.name.startsWith(o)));
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+const summary = [];
+for (const [i, phase] of phases.entries()) {
+  console.log(`\n━━ ${phase.name} ━━`);
+  if (phase.build) {
+    const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (r.status !== 0) {
+      broken = true;
+      summary.push('build: FAILED');
+      break;
+    }
+    summary.push('build: ok');
+    continue;
+  }
+  const file = path.join(out, `phase-${i}.json`);
+  const env = { ...process.env, ...phase.env };
+  if (env.DATABASE_URL === '') delete env.DATABASE_URL;
+  const r = spawnSync('npx', ['vitest', 'run', ...phase.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { stdio: 'inherit', env });
+  let p = 0;
+  let f = 0;
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    p = json.numPassedTests;
+    f = json.numFailedTests + (json.numTotalTests === 0 ? 0 : 0);
+    // a file that failed to load counts as one failure
+    f += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+  } catch {
+    f += 1;
+  }
+  if (r.status !== 0 && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  summary.push(`${phase.name}: ${p} passed, ${f} failed`);
+}
+console.log(`\n${summary.join('\n')}`);
+if (broken) failed += 1;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../contract/menu';
+import { ERROR_CODES } from '../contract/envelope';
+import { loadConfig, type Config } from './config';
+import { openDb, type DbHandle } from './db/client';
+import { getOrCreateJwtSecret } from './db/meta';
+import { ensureRosters, seedDemoData } from './db/seed';
+import type { AppContext } from './lib/context';
+import { localDate } from './lib/time';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { isApiUrl, registerSecurity } from './plugins/security';
+import { authRoutes } from './modules/auth/routes';
+import { commsRoutes } from './modules/comms/routes';
+import { dutyRosterRoutes } from './modules/dutyroster/routes';
+import { lookupRoutes } from './modules/lookup/routes';
+import { sectionRoutes } from './modules/section/routes';
+import { systemRoutes } from './modules/system/routes';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  logger?: FastifyServerOptions['logger'];
+  /** an already open database (tests share one); otherwise opened from the config and closed with the app */
+  db?: DbHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the whole app: database (migrated, seeded), API and the built PWA on one port. */
+export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opts.db) app.addHook('onClose', async () => handle.close());
+  app.log.info({ db: handle.kind, where: handle.where }, 'database ready');
+
+  if (config.seedDemo) {
+    const { seeded } = await seedDemoData(handle.db, { passwordHashCost: config.seedFastHash ? 'fast' : 'normal' });
+    if (seeded) app.log.info('demo data seeded');
+  }
+  // rosters come from the teams' schedules: keep yesterday to a week ahead generated
+  const topUpRosters = async () => {
+    const added = await ensureRosters(handle.db, { from: localDate(Date.now(), -1), days: 9 });
+    if (added) app.log.info({ added }, 'duty rosters generated');
+  };
+  await topUpRosters();
+  const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
+  rosterTimer.unref();
+  app.addHook('onClose', async () => clearInterval(rosterTimer));
+
+  const ctx: AppContext = { db: handle.db, config, dbKind: handle.kind };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Lebuhraya Ops REST API', version: APP_VERSION, description: 'Envelope { statusCode, statusMsg, body } on every answer.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
+  await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
+
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes]) {
+    await routes(app, ctx);
+  }
+
+  const clientDir = path.resolve(config.clientDir);
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn({ clientDir }, 'no built PWA found: run `npm run build` to serve the portal');
+  }
+
+  // history-mode fallback: page navigations get index.html; unknown API paths get the 404 envelope
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (!isApiUrl(url) && !url.startsWith('/docs') && request.method === 'GET' && hasClient && !path.extname(url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ statusCode: 404, statusMsg: `Laluan ${request.method} ${url} tidak wujud.`, body: { errorCode: ERROR_CODES.NOT_FOUND } });
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite database under dataDir is used */
+  databaseUrl?: string;
+  /** folder of the embedded database; `memory://` keeps it in memory */
+  dataDir: string;
+  /** HS256 secret; when unset one is generated once and kept in the database */
+  jwtSecret?: string;
+  jwtTtlSeconds: number;
+  logLevel: string;
+  /** the built PWA (vite build output); not served when absent */
+  clientDir: string;
+  /** seed the demo data on an empty database */
+  seedDemo: boolean;
+  /** cheaper argon2id parameters for the demo users (tests only) */
+  seedFastHash: boolean;
+  trustProxy: boolean;
+  login: {
+    /** failed sign-ins per username before it is blocked for blockSeconds */
+    maxFailsPerUser: number;
+    /** failed sign-ins per address before it is blocked */
+    maxFailsPerAddress: number;
+    windowSeconds: number;
+    blockSeconds: number;
+  };
+}
+
+/** "12h", "30m", "45s", "3600" → seconds */
+export function parseDuration(value: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!m) throw new Error(`Invalid duration: ${value} (use e.g. 12h, 30m, 3600)`);
+  const n = Number(m[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return n * unit;
+}
+
+const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
+const int = (v: string | undefined, dflt: number) => (v === undefined || v === '' ? dflt : Number.parseInt(v, 10));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || path.resolve('data'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtTtlSeconds: parseDuration(env.JWT_TTL || '12h'),
+    logLevel: env.LOG_LEVEL || 'info',
+    clientDir: env.CLIENT_DIR || path.resolve('dist/client'),
+    seedDemo: bool(env.SEED_DEMO, true),
+    seedFastHash: bool(env.SEED_FAST_HASH, false),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    login: {
+      maxFailsPerUser: int(env.LOGIN_MAX_FAILS_PER_USER, 5),
+      maxFailsPerAddress: int(env.LOGIN_MAX_FAILS_PER_ADDRESS, 20),
+      windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
+      blockSeconds: int(env.LOGIN_BLOCK_SECONDS, 15 * 60),
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The same Drizzle API over PostgreSQL (node-postgres) and the embedded PGlite. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** where the data lives, for logs (never the password) */
+  where: string;
+  close: () => Promise<void>;
+}
+
+/** Migrations ship beside the code: server/db/migrations in the tree, dist/server/migrations when built. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations'), path.resolve('server/db/migrations')];
+  const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** folder for the embedded database; `memory://` keeps it in memory (tests) */
+  dataDir: string;
+}
+
+export async function openDb(opts: DbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+    const u = new URL(opts.databaseUrl);
+    return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir = opts.dataDir;
+  if (!dir.startsWith('memory://')) {
+    dir = path.resolve(dir, 'pgdata');
+    await mkdir(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  return { db, kind: 'pglite', where: dir, close: () => client.close() };
+}

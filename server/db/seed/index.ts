@@ -1,0 +1,174 @@
+/**
+ * Demo data of Lebuhraya Ops: lookups, roles, the PLUS North–South Expressway geography (regions, sections,
+ * 100 m kilometre markers, named event locations), staff and sign-in accounts, shifts, patrol teams, their
+ * schedules, call signs and vehicles.
+ *
+ * `seedDemoData` runs once per database (it writes app_meta `seed_version`), in one transaction; a second start
+ * keeps whatever users have written since. `ensureRosters` is separate: the server calls it on every start so
+ * that the rosters of the coming days exist.
+ */
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../contract/roles';
+import { hashPassword } from '../../lib/password';
+import type { Db } from '../client';
+import {
+  appMeta,
+  appUser,
+  callSign,
+  eventLocation,
+  gpsKmMarker,
+  highway,
+  lookupItem,
+  region,
+  role,
+  section,
+  shift,
+  staff,
+  team,
+  teamMember,
+  teamSchedule,
+  vehicle,
+} from '../schema';
+import { HIGHWAYS, REGIONS } from './data/geography';
+import { LOOKUPS, RESERVED_KEYS } from './data/lookups';
+import { DEMO_PASSWORD, SHIFTS } from './data/people';
+import { buildGeography } from './geo';
+import { buildPeople } from './people';
+
+export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
+export { ensureRosters, bruneiDate, bruneiInstant, addDays, rosterRows } from './rosters';
+export { buildGeography } from './geo';
+export { buildPeople, patrolUnits } from './people';
+
+/** Written to app_meta on seeding; any value under the key means the database is already seeded (no re-seed on bump). */
+export const SEED_VERSION = '1';
+export const SEED_VERSION_KEY = 'seed_version';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const BATCH = 500;
+
+async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.insert(table).values(rows.slice(i, i + BATCH));
+  }
+}
+
+/** Lookup rows of every list; throws if a key is used twice or a reserved key is used. */
+export function lookupRows(): (typeof lookupItem.$inferInsert)[] {
+  const rows: (typeof lookupItem.$inferInsert)[] = [];
+  const seen = new Map<number, string>();
+  for (const [category, entries] of Object.entries(LOOKUPS)) {
+    entries.forEach(([key, value, description], i) => {
+      const other = seen.get(key);
+      if (other) throw new Error(`Lookup key ${key} is used by both ${other} and ${category}`);
+      if (RESERVED_KEYS.includes(key)) throw new Error(`Lookup key ${key} is reserved`);
+      seen.set(key, category);
+      rows.push({ key, category, value, description: description ?? null, sortOrder: (i + 1) * 10 });
+    });
+  }
+  return rows;
+}
+
+async function isSeeded(db: Db | Tx): Promise<boolean> {
+  const rows = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, SEED_VERSION_KEY));
+  return rows.length > 0;
+}
+
+/**
+ * Fills an empty database with the demo data. Does nothing (and returns `seeded: false`) when app_meta already
+ * holds `seed_version`. `passwordHashCost: 'fast'` uses a cheap argon2id setting for tests.
+ */
+export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | 'normal' } = {}): Promise<{ seeded: boolean }> {
+  if (await isSeeded(db)) return { seeded: false };
+
+  const geography = buildGeography();
+  const people = buildPeople();
+  const lookups = lookupRows();
+  // Every account shares the demo password: hash it once (argon2id, server/lib/password.ts).
+  const passwordHash = await hashPassword(DEMO_PASSWORD, opts.passwordHashCost ?? 'normal');
+
+  return db.transaction(async (tx) => {
+    if (await isSeeded(tx)) return { seeded: false };
+
+    await insertBatched(tx, lookupItem, lookups);
+    await tx.insert(region).values(REGIONS.map((r) => ({ ...r })));
+    await tx.insert(highway).values(HIGHWAYS.map((h) => ({ id: h.id, code: h.code, name: h.name })));
+    await insertBatched(tx, section, geography.sections);
+    await insertBatched(tx, gpsKmMarker, geography.markers);
+    await insertBatched(tx, eventLocation, geography.eventLocations);
+    await tx.insert(role).values(ROLES.map((r) => ({ id: r.id, name: r.name, label: r.label })));
+    await tx.insert(shift).values(SHIFTS.map((s) => ({ ...s })));
+
+    // Staff, then their accounts.
+    const staffIds = new Map<string, number>();
+    for (let i = 0; i < people.staff.length; i += BATCH) {
+      const done = await tx
+        .insert(staff)
+        .values(people.staff.slice(i, i + BATCH))
+        .returning({ id: staff.id, staffNo: staff.staffNo });
+      for (const r of done) staffIds.set(r.staffNo, r.id);
+    }
+    await insertBatched(
+      tx,
+      appUser,
+      people.users.map((u) => ({
+        username: u.username.toLowerCase(),
+        passwordHash,
+        staffId: staffIds.get(u.staffNo)!,
+        roleId: u.roleId,
+        resetPasswordCount: u.resetPasswordCount,
+        authType: 'LOCAL',
+        isActive: u.isActive,
+      })),
+    );
+
+    // Call signs, then vehicles that carry them.
+    const callSignIds = new Map<string, number>();
+    const cs = await tx.insert(callSign).values(people.callSigns).returning({ id: callSign.id, callSign: callSign.callSign });
+    for (const r of cs) callSignIds.set(r.callSign, r.id);
+    const vehicleIds = new Map<string, number>();
+    const vs = await tx
+      .insert(vehicle)
+      .values(
+        people.vehicles.map((v) => ({
+          sectionId: v.sectionId,
+          plateNumber: v.plateNumber,
+          vehicleModel: v.vehicleModel,
+          vehicleType: v.vehicleType,
+          callSignId: v.callSign ? callSignIds.get(v.callSign)! : null,
+          isActive: v.isActive,
+        })),
+      )
+      .returning({ id: vehicle.id, plateNumber: vehicle.plateNumber });
+    for (const r of vs) vehicleIds.set(r.plateNumber, r.id);
+
+    // Teams, members and schedules.
+    const teamRows = await tx
+      .insert(team)
+      .values(people.teams.map((t) => ({ name: t.name, sectionId: t.sectionId })))
+      .returning({ id: team.id, name: team.name, sectionId: team.sectionId });
+    const teamIds = new Map(teamRows.map((t) => [`${t.sectionId}:${t.name}`, t.id]));
+    const teamIdOf = (t: { sectionId: number; name: string }) => teamIds.get(`${t.sectionId}:${t.name}`)!;
+    await insertBatched(
+      tx,
+      teamMember,
+      people.teams.flatMap((t) => t.members.map((no) => ({ teamId: teamIdOf(t), staffId: staffIds.get(no)! }))),
+    );
+    await insertBatched(
+      tx,
+      teamSchedule,
+      people.teams.map((t) => ({
+        teamId: teamIdOf(t),
+        shiftId: t.shiftId,
+        vehicleId: vehicleIds.get(t.plateNumber)!,
+        cycleDays: t.cycleDays,
+        workDays: t.workDays,
+      })),
+    );
+
+    await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
+    return { seeded: true };
+  });
+}

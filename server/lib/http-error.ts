@@ -1,0 +1,23 @@
+import { ERROR_CODES } from '../../contract/envelope';
+
+type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** An error with a status, a code and a readable message; the error plugin turns it into the envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, ERROR_CODES.VALIDATION, message, { field });
+export const unauthorized = (message = 'Sesi tidak sah. Sila log masuk semula.', code: ErrorCode = ERROR_CODES.UNAUTHORIZED) =>
+  new HttpError(401, code, message);
+export const forbidden = (message = 'Anda tidak dibenarkan melakukan tindakan ini.') => new HttpError(403, ERROR_CODES.FORBIDDEN, message);
+export const notFound = (message = 'Rekod tidak dijumpai.') => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
+export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONFLICT, message);

@@ -1,0 +1,195 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { TokenClaims, WebUser } from '../../../contract/auth';
+import { ERROR_CODES } from '../../../contract/envelope';
+import type { Db } from '../../db/client';
+import { appUser, callSign, dutyRoster, region, role, section, staff, teamMember, vehicle } from '../../db/schema';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
+import type { Config } from '../../config';
+import { hashPassword, verifyPassword } from '../../lib/password';
+
+/** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('no-such-user-password'));
+
+const INVALID_CREDENTIALS = 'Nama pengguna atau kata laluan tidak sah.';
+
+export function createAuthService(db: Db, cfg: Config['login']) {
+  const failsByUser = new RateLimiterMemory({ keyPrefix: 'login_user', points: cfg.maxFailsPerUser, duration: cfg.windowSeconds, blockDuration: cfg.blockSeconds });
+  const failsByAddress = new RateLimiterMemory({ keyPrefix: 'login_ip', points: cfg.maxFailsPerAddress, duration: cfg.windowSeconds, blockDuration: cfg.blockSeconds });
+  const lookupsByAddress = new RateLimiterMemory({ keyPrefix: 'primeuser_ip', points: 30, duration: 60 });
+
+  const tooMany = (seconds: number) =>
+    new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, `Terlalu banyak cubaan log masuk. Sila cuba lagi dalam ${Math.ceil(seconds / 60)} minit.`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+    });
+
+  async function assertNotBlocked(username: string, ip: string) {
+    const [u, a] = await Promise.all([failsByUser.get(username), failsByAddress.get(ip)]);
+    for (const r of [u, a]) {
+      if (r && r.remainingPoints <= 0 && r.msBeforeNext > 0) throw tooMany(r.msBeforeNext / 1000);
+    }
+  }
+
+  async function recordFailure(username: string, ip: string) {
+    const results = await Promise.allSettled([failsByUser.consume(username), failsByAddress.consume(ip)]);
+    const blocked = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (blocked && blocked.reason instanceof RateLimiterRes) throw tooMany(blocked.reason.msBeforeNext / 1000);
+  }
+
+  async function findUserForLogin(username: string) {
+    const [row] = await db
+      .select({
+        id: appUser.id,
+        username: appUser.username,
+        passwordHash: appUser.passwordHash,
+        isActive: appUser.isActive,
+        resetPasswordCount: appUser.resetPasswordCount,
+        tokensValidAfter: appUser.tokensValidAfter,
+        roleId: appUser.roleId,
+        roleName: role.name,
+        staffId: staff.id,
+        sectionId: staff.sectionId,
+        regionId: section.regionId,
+      })
+      .from(appUser)
+      .innerJoin(role, eq(role.id, appUser.roleId))
+      .innerJoin(staff, eq(staff.id, appUser.staffId))
+      .innerJoin(section, eq(section.id, staff.sectionId))
+      .where(eq(appUser.username, username.toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  /** Checks the credentials; answers the claims to sign or throws 401/429. */
+  async function authenticate(usernameRaw: string, password: string, ip: string) {
+    const username = usernameRaw.trim().toLowerCase();
+    await assertNotBlocked(username, ip);
+    const user = await findUserForLogin(username);
+    const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await getDummyHash(), password), false);
+    if (!user || !valid || !user.isActive) {
+      await recordFailure(username, ip);
+      throw new HttpError(401, ERROR_CODES.INVALID_CREDENTIALS, user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS);
+    }
+    await failsByUser.delete(username);
+    await db.update(appUser).set({ lastLoginAt: new Date() }).where(eq(appUser.id, user.id));
+    const claims: Omit<TokenClaims, 't'> = {
+      sub: String(user.id),
+      uid: user.username,
+      rid: user.roleId,
+      rn: user.roleName,
+      sid: user.staffId,
+      sec: user.sectionId,
+      reg: user.regionId,
+      ...(user.resetPasswordCount === 0 ? { pwr: true } : {}),
+    };
+    return { claims, notBefore: user.tokensValidAfter, userId: user.id };
+  }
+
+  /** getDetailWebUser: the fields of §7.1 plus the rosters the user works today. */
+  async function webUser(userId: number, now = new Date()): Promise<WebUser> {
+    const [u] = await db
+      .select({
+        username: appUser.username,
+        resetPasswordCount: appUser.resetPasswordCount,
+        roleId: role.id,
+        roleName: role.name,
+        staffId: staff.id,
+        displayName: staff.displayName,
+        position: staff.position,
+        staffNo: staff.staffNo,
+        sectionId: section.id,
+        sectionName: section.name,
+        regionId: region.id,
+        regionName: region.name,
+        regionCode: region.code,
+      })
+      .from(appUser)
+      .innerJoin(role, eq(role.id, appUser.roleId))
+      .innerJoin(staff, eq(staff.id, appUser.staffId))
+      .innerJoin(section, eq(section.id, staff.sectionId))
+      .innerJoin(region, eq(region.id, section.regionId))
+      .where(eq(appUser.id, userId))
+      .limit(1);
+    if (!u) throw notFound('Pengguna tidak dijumpai.');
+
+    // rosters the user is on that have not ended and start within the next 24 hours
+    const horizon = new Date(now.getTime() + 24 * 3600 * 1000);
+    const rosters = await db
+      .select({
+        pkDutyRosterId: dutyRoster.id,
+        dutyRosterName: dutyRoster.dutyRosterName,
+        sectionId: dutyRoster.sectionId,
+        startDate: dutyRoster.startDate,
+        endDate: dutyRoster.endDate,
+        startHour: dutyRoster.startHour,
+        endHour: dutyRoster.endHour,
+        plateNumber: vehicle.plateNumber,
+        callSign: callSign.callSign,
+      })
+      .from(dutyRoster)
+      .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
+      .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
+      .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+      .where(and(eq(teamMember.staffId, u.staffId), gt(dutyRoster.endsAt, now), lte(dutyRoster.startsAt, horizon)))
+      .orderBy(asc(dutyRoster.startsAt))
+      .limit(10);
+
+    return {
+      userId: u.username,
+      pkStaffId: u.staffId,
+      resetPasswordCount: u.resetPasswordCount,
+      roles: [{ pkRoleId: u.roleId, roleName: u.roleName }],
+      section: {
+        pkSectionId: u.sectionId,
+        sectionName: u.sectionName,
+        region: { key: u.regionId, value: u.regionName, description: u.regionCode, code: u.regionCode },
+      },
+      profile: { displayName: u.displayName, position: u.position, staffNo: u.staffNo },
+      rosters,
+    };
+  }
+
+  async function resetPassword(claims: TokenClaims, userName: string, oldPassword: string, newPassword: string) {
+    if (userName.trim().toLowerCase() !== claims.uid) throw forbidden('Anda hanya boleh menukar kata laluan anda sendiri.');
+    const [u] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, Number(claims.sub))).limit(1);
+    if (!u) throw unauthorized();
+    if (!(await verifyPassword(u.passwordHash, oldPassword))) throw badRequest('Kata laluan lama tidak sah.', 'oldPassword');
+    const passwordHash = await hashPassword(newPassword);
+    await db
+      .update(appUser)
+      .set({
+        passwordHash,
+        resetPasswordCount: sql`${appUser.resetPasswordCount} + 1`,
+        // every token issued before now stops working
+        tokensValidAfter: new Date(Date.now() + 1),
+        updatedAt: new Date(),
+      })
+      .where(eq(appUser.id, u.id));
+  }
+
+  async function logout(claims: TokenClaims) {
+    await db.update(appUser).set({ tokensValidAfter: new Date(Date.now() + 1) }).where(eq(appUser.id, Number(claims.sub)));
+  }
+
+  async function primeUser(username: string, ip: string) {
+    try {
+      await lookupsByAddress.consume(ip);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        throw new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Terlalu banyak semakan. Sila cuba sebentar lagi.', { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) });
+      }
+      throw e;
+    }
+    const [u] = await db
+      .select({ username: appUser.username, active: appUser.isActive, authType: appUser.authType })
+      .from(appUser)
+      .where(eq(appUser.username, username.toLowerCase()))
+      .limit(1);
+    return u ? { username: u.username, exists: true, active: u.active, authType: u.authType } : { username: username.toLowerCase(), exists: false, active: false, authType: null };
+  }
+
+  return { authenticate, webUser, resetPassword, logout, primeUser };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DutyRosterRow } from '../../../contract/sections';
+import type { Db } from '../../db/client';
+import { callSign, dutyRoster, region, section, shift, staff, team, teamMember, vehicle } from '../../db/schema';
+
+export interface RosterQuery {
+  date?: string;
+  sectionIds?: number[];
+  regionId?: number;
+}
+
+const ORDER = {
+  pkDutyRosterId: dutyRoster.id,
+  dutyRosterName: dutyRoster.dutyRosterName,
+  sectionName: section.name,
+  startDate: dutyRoster.startsAt,
+  startHour: dutyRoster.startsAt,
+  shiftName: shift.name,
+  teamName: team.name,
+} as const;
+
+function where(q: RosterQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  if (q.date) parts.push(eq(dutyRoster.startDate, q.date));
+  if (q.sectionIds) parts.push(inArray(dutyRoster.sectionId, q.sectionIds.length ? q.sectionIds : [-1]));
+  if (q.regionId) parts.push(eq(section.regionId, q.regionId));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function findRosters(
+  db: Db,
+  q: RosterQuery,
+  paging: { orderColumn?: string; direction: 'asc' | 'desc'; length: number; start: number },
+  now = new Date(),
+): Promise<{ rows: DutyRosterRow[]; recordCount: number }> {
+  const order = ORDER[(paging.orderColumn ?? 'startDate') as keyof typeof ORDER] ?? dutyRoster.startsAt;
+  const from = db
+    .select({
+      id: dutyRoster.id,
+      name: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      sectionName: section.name,
+      regionName: region.name,
+      shiftId: shift.id,
+      shiftName: shift.name,
+      teamId: team.id,
+      teamName: team.name,
+      startDate: dutyRoster.startDate,
+      endDate: dutyRoster.endDate,
+      startHour: dutyRoster.startHour,
+      endHour: dutyRoster.endHour,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+      plateNumber: vehicle.plateNumber,
+      vehicleModel: vehicle.vehicleModel,
+      callSign: callSign.callSign,
+    })
+    .from(dutyRoster)
+    .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+    .innerJoin(region, eq(region.id, section.regionId))
+    .innerJoin(shift, eq(shift.id, dutyRoster.shiftId))
+    .innerJoin(team, eq(team.id, dutyRoster.teamId))
+    .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
+    .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+    .where(where(q));
+  const [rows, [{ count }]] = await Promise.all([
+    from.orderBy(paging.direction === 'desc' ? desc(order) : asc(order), asc(section.name), asc(dutyRoster.id)).limit(paging.length).offset(paging.start),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(dutyRoster)
+      .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+      .where(where(q)),
+  ]);
+  const teamIds = [...new Set(rows.map((r) => r.teamId))];
+  const members = teamIds.length
+    ? await db
+        .select({ teamId: teamMember.teamId, pkStaffId: staff.id, displayName: staff.displayName, position: staff.position })
+        .from(teamMember)
+        .innerJoin(staff, eq(staff.id, teamMember.staffId))
+        .where(inArray(teamMember.teamId, teamIds))
+        .orderBy(asc(staff.position), asc(staff.displayName))
+    : [];
+  return {
+    recordCount: count,
+    rows: rows.map((r) => ({
+      pkDutyRosterId: r.id,
+      dutyRosterName: r.name,
+      sectionId: r.sectionId,
+      sectionName: r.sectionName,
+      regionName: r.regionName,
+      shiftId: r.shiftId,
+      shiftName: r.shiftName,
+      teamId: r.teamId,
+      teamName: r.teamName,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      startHour: r.startHour,
+      endHour: r.endHour,
+      plateNumber: r.plateNumber,
+      callSign: r.callSign,
+      vehicleModel: r.vehicleModel,
+      members: members.filter((m) => m.teamId === r.teamId).map(({ teamId: _t, ...m }) => m),
+      status: now < r.startsAt ? 'upcoming' : now >= r.endsAt ? 'ended' : 'active',
+    })),
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import { can, SEES_ALL_REGIONS, type Permission } from '../../contract/roles';
+import type { TokenClaims } from '../../contract/auth';
+import { ERROR_CODES } from '../../contract/envelope';
+import { BROADCAST_REGION_ID } from '../../contract/lookups';
+import type { Db } from '../db/client';
+import { appUser } from '../db/schema';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public': no token needed (login, username check, lookups). Default: a valid token is required. */
+    auth?: 'public' | 'required';
+    /** the role permission of contract/roles.ts the caller needs (any of, when a list) */
+    permission?: Permission | Permission[];
+    /** a restricted token (password reset pending) may call this route */
+    allowRestricted?: boolean;
+  }
+  interface FastifyInstance {
+    signToken: (claims: Omit<TokenClaims, 't'>, notBefore: Date) => Promise<{ token: string; expiresAt: Date }>;
+  }
+}
+
+/**
+ * Does the signed-in user see every region, or only their own? National roles do, and so does staff seated at the
+ * headquarters region (id 27, the region broadcasts go to), whose control centre covers the whole network.
+ */
+export function seesAllRegions(user: TokenClaims): boolean {
+  return (SEES_ALL_REGIONS as readonly string[]).includes(user.rn) || user.reg === BROADCAST_REGION_ID;
+}
+
+export function requireUser(request: FastifyRequest): TokenClaims {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) {
+  await app.register(fastifyJwt, {
+    secret: opts.secret,
+    sign: { algorithm: 'HS256', expiresIn: `${opts.ttlSeconds}s` },
+    // one allowed algorithm: `alg: none` and RS/HS confusion are refused
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.decorate('signToken', async (claims: Omit<TokenClaims, 't'>, notBefore: Date) => {
+    // t is never earlier than the user's not-before time, so a login right after a sign-out stays valid
+    const t = Math.max(Date.now(), notBefore.getTime());
+    const token = app.jwt.sign({ ...claims, t });
+    return { token, expiresAt: new Date(t + opts.ttlSeconds * 1000) };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    // routes outside the API (static files, docs) and public API routes need no token
+    if (!request.routeOptions.url || config.auth === 'public') return;
+    if (!request.url.startsWith('/rest/')) return;
+
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer\s+\S+/i.test(header)) throw unauthorized('Token tidak diberikan. Sila log masuk.');
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      request.log.warn({ event: 'token_refused', reason: code, url: request.url, ip: request.ip }, 'token refused');
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') {
+        throw unauthorized('Sesi telah tamat. Sila log masuk semula.', ERROR_CODES.TOKEN_EXPIRED);
+      }
+      throw unauthorized('Token tidak sah. Sila log masuk semula.');
+    }
+    if (typeof claims.t !== 'number' || typeof claims.sub !== 'string') throw unauthorized('Token tidak sah. Sila log masuk semula.');
+
+    // revocation: sign-out and password change move the user's not-before time
+    const [row] = await opts.db
+      .select({ validAfter: appUser.tokensValidAfter, active: appUser.isActive, roleId: appUser.roleId })
+      .from(appUser)
+      .where(eq(appUser.id, Number(claims.sub)))
+      .limit(1);
+    if (!row || !row.active || claims.t < row.validAfter.getTime()) {
+      request.log.warn({ event: 'token_refused', reason: 'revoked', user: claims.uid, url: request.url }, 'token revoked');
+      throw unauthorized('Sesi telah ditamatkan. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
+    }
+    if (row.roleId !== claims.rid) throw unauthorized('Peranan anda telah berubah. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
+    if (claims.pwr && !config.allowRestricted) {
+      throw new HttpError(403, ERROR_CODES.PASSWORD_RESET_REQUIRED, 'Anda perlu menukar kata laluan sebelum meneruskan.');
+    }
+    const needed = config.permission;
+    if (needed) {
+      const list = Array.isArray(needed) ? needed : [needed];
+      if (!list.some((p) => can(claims.rn, p))) throw forbidden();
+    }
+  });
+}

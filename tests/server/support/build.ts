@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { build } from '../../../server/app';
+import type { Config } from '../../../server/config';
+
+export const DEMO_PASSWORD = 'Lebuhraya@2026';
+
+/**
+ * fastify/demo style: the real app on a seeded database, driven with inject. Without DATABASE_URL the database is
+ * an in-memory PGlite; with it, a fresh PostgreSQL database is made for this file and dropped afterwards.
+ */
+export async function buildTestApp(config: Partial<Config> = {}): Promise<FastifyInstance & { cleanup: () => Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (baseUrl) {
+    const name = `lbh_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const app = await build({
+    logger: false,
+    config: {
+      dataDir: 'memory://',
+      databaseUrl,
+      seedDemo: true,
+      seedFastHash: true,
+      clientDir: '/nonexistent',
+      jwtSecret: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      ...config,
+    },
+  });
+  await app.ready();
+  return Object.assign(app, {
+    cleanup: async () => {
+      await app.close();
+      await dropDb?.();
+    },
+  });
+}
+
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, remoteAddress = '127.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username, password }, remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().body as { token: string; user: { pkStaffId: number; roles: { roleName: string; pkRoleId: number }[]; section: { pkSectionId: number; region: { key: number } } } };
+}
+
+export function call(app: FastifyInstance, token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
