@@ -2,7 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import distance from '@turf/distance';
-import { openDb, type DbHandle } from '../../server/db/client';
+import type { DbHandle } from '../../server/db/client';
+import { openTestDb } from './support/database';
 import {
   appMeta,
   appUser,
@@ -75,7 +76,7 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  handle = await openDb({ dataDir: 'memory://' });
+  handle = await openTestDb();
   const t0 = performance.now();
   const result = await seedDemoData(handle.db, { passwordHashCost: 'fast' });
   seedMs = performance.now() - t0;

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { build } from '../../../server/app';
 import type { Config } from '../../../server/config';
+import { freshDatabaseUrl } from './database';
 
 export const DEMO_PASSWORD = 'Lebuhraya@2026';
 
@@ -11,25 +10,7 @@ export const DEMO_PASSWORD = 'Lebuhraya@2026';
  * an in-memory PGlite; with it, a fresh PostgreSQL database is made for this file and dropped afterwards.
  */
 export async function buildTestApp(config: Partial<Config> = {}): Promise<FastifyInstance & { cleanup: () => Promise<void> }> {
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (baseUrl) {
-    const name = `lbh_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, drop: dropDb } = await freshDatabaseUrl();
   const app = await build({
     logger: false,
     config: {
@@ -46,7 +27,7 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<Fastif
   return Object.assign(app, {
     cleanup: async () => {
       await app.close();
-      await dropDb?.();
+      await dropDb();
     },
   });
 }
