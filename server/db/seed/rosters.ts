@@ -6,7 +6,7 @@
  * endsAt are the UTC instants of the shift; a shift whose end hour is not after its start hour (19:00–07:00)
  * ends on the next day.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../client';
 import { dutyRoster, shift, team, teamSchedule } from '../schema';
 
@@ -123,7 +123,16 @@ export async function ensureRosters(db: Db, opts: { from: string; days: number }
     .innerJoin(team, and(eq(team.id, teamSchedule.teamId), eq(team.isActive, true)))
     .innerJoin(shift, eq(shift.id, teamSchedule.shiftId))
     .orderBy(teamSchedule.id);
-  const rows = rosterRows(schedules, opts.from, opts.days);
+  const all = rosterRows(schedules, opts.from, opts.days);
+  if (!all.length) return 0;
+  // on most starts the window is already there: read its keys and insert only what is missing
+  const dates = all.map((r) => r.startDate).sort();
+  const existing = await db
+    .select({ teamId: dutyRoster.teamId, shiftId: dutyRoster.shiftId, startDate: dutyRoster.startDate })
+    .from(dutyRoster)
+    .where(and(gte(dutyRoster.startDate, dates[0]), lte(dutyRoster.startDate, dates[dates.length - 1])));
+  const have = new Set(existing.map((e) => `${e.teamId}|${e.shiftId}|${e.startDate}`));
+  const rows = all.filter((r) => !have.has(`${r.teamId}|${r.shiftId}|${r.startDate}`));
   let inserted = 0;
   for (let i = 0; i < rows.length; i += 500) {
     const done = await db
