@@ -11,7 +11,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function run(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, method: 'POST', headers, connections: CONNECTIONS, duration: DURATION });
+  const r = await autocannon({ url, method: 'POST', headers, body: '{}', connections: CONNECTIONS, duration: DURATION });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 

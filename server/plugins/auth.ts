@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { can, SEES_ALL_REGIONS, type Permission } from '../../contract/roles';
 import type { TokenClaims } from '../../contract/auth';
 import { ERROR_CODES } from '../../contract/envelope';
@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signToken: (claims: Omit<TokenClaims, 't'>, notBefore: Date) => Promise<{ token: string; expiresAt: Date }>;
+    /** drop the cached session state of a user (after sign-out, password or role change) */
+    forgetUserSession: (userId: number) => void;
   }
 }
 
@@ -43,7 +45,33 @@ export function requireUser(request: FastifyRequest): TokenClaims {
   return request.user;
 }
 
+/** How long a user's not-before time, active flag and role are trusted without asking the database again. */
+const SESSION_STATE_TTL_MS = 5_000;
+
 export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) {
+  // Revocation state per user, re-read at most every 5 s. Sign-out and password change on this server drop the
+  // entry at once; another server sharing the database sees them within 5 s.
+  const sessionState = new Map<number, { validAfter: number; active: boolean; roleId: number; at: number }>();
+  const sessionStatement = opts.db
+    .select({ validAfter: appUser.tokensValidAfter, active: appUser.isActive, roleId: appUser.roleId })
+    .from(appUser)
+    .where(eq(appUser.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('auth_session_state');
+  const loadSessionState = async (userId: number) => {
+    const cached = sessionState.get(userId);
+    if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
+    const [row] = await sessionStatement.execute({ userId });
+    if (!row) return undefined;
+    const state = { validAfter: row.validAfter.getTime(), active: row.active, roleId: row.roleId, at: Date.now() };
+    if (sessionState.size > 50_000) sessionState.clear();
+    sessionState.set(userId, state);
+    return state;
+  };
+  app.decorate('forgetUserSession', (userId: number) => {
+    sessionState.delete(userId);
+  });
+
   await app.register(fastifyJwt, {
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: `${opts.ttlSeconds}s` },
@@ -80,12 +108,8 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret:
     if (typeof claims.t !== 'number' || typeof claims.sub !== 'string') throw unauthorized('Token tidak sah. Sila log masuk semula.');
 
     // revocation: sign-out and password change move the user's not-before time
-    const [row] = await opts.db
-      .select({ validAfter: appUser.tokensValidAfter, active: appUser.isActive, roleId: appUser.roleId })
-      .from(appUser)
-      .where(eq(appUser.id, Number(claims.sub)))
-      .limit(1);
-    if (!row || !row.active || claims.t < row.validAfter.getTime()) {
+    const row = await loadSessionState(Number(claims.sub));
+    if (!row || !row.active || claims.t < row.validAfter) {
       request.log.warn({ event: 'token_refused', reason: 'revoked', user: claims.uid, url: request.url }, 'token revoked');
       throw unauthorized('Sesi telah ditamatkan. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
     }

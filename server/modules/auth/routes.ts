@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         throw err;
       });
       const { token, expiresAt } = await app.signToken(claims, notBefore);
-      const user = await service.webUser(userId);
+      const user = await service.webUser(userId, claims.sid);
       request.log.info({ event: 'login', user: claims.uid, role: claims.rn }, 'signed in');
       return ok({ token, expiresAt: expiresAt.toISOString(), user });
     },
@@ -40,7 +40,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(PATHS.webUser, {
     config: { allowRestricted: true },
     schema: { tags: ['auth'], summary: 'The signed-in user (§7.1)', security: [{ bearerAuth: [] }], response: { 200: WebUserResponseSchema, ...errors } },
-    handler: async (request) => ok({ user: await service.webUser(Number(requireUser(request).sub)) }),
+    handler: async (request) => {
+      const user = requireUser(request);
+      return ok({ user: await service.webUser(Number(user.sub), user.sid) });
+    },
   });
 
   r.get(PATHS.checkToken, {
@@ -58,6 +61,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (request) => {
       const user = requireUser(request);
       await service.logout(user);
+      app.forgetUserSession(Number(user.sub));
       request.log.info({ event: 'logout', user: user.uid }, 'signed out');
       return ok(null, 'Anda telah log keluar.');
     },
@@ -69,6 +73,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (request) => {
       const user = requireUser(request);
       await service.resetPassword(user, request.body.userName, request.body.oldPassword, request.body.newPassword);
+      app.forgetUserSession(Number(user.sub));
       request.log.info({ event: 'password_changed', user: user.uid }, 'password changed');
       return ok(null, 'Kata laluan berjaya ditukar. Sila log masuk semula.');
     },

@@ -87,8 +87,28 @@ export function createAuthService(db: Db, cfg: Config['login']) {
   }
 
   /** getDetailWebUser: the fields of §7.1 plus the rosters the user works today. */
-  async function webUser(userId: number, now = new Date()): Promise<WebUser> {
-    const [u] = await db
+  async function webUser(userId: number, staffId: number, now = new Date()): Promise<WebUser> {
+    // rosters the user is on that have not ended and start within the next 24 hours
+    const horizon = new Date(now.getTime() + 24 * 3600 * 1000);
+    const [[u], rosters] = await Promise.all([userRow(userId), rostersOf(staffId, now, horizon)]);
+    if (!u) throw notFound('Pengguna tidak dijumpai.');
+    return {
+      userId: u.username,
+      pkStaffId: u.staffId,
+      resetPasswordCount: u.resetPasswordCount,
+      roles: [{ pkRoleId: u.roleId, roleName: u.roleName }],
+      section: {
+        pkSectionId: u.sectionId,
+        sectionName: u.sectionName,
+        region: { key: u.regionId, value: u.regionName, description: u.regionCode, code: u.regionCode },
+      },
+      profile: { displayName: u.displayName, position: u.position, staffNo: u.staffNo },
+      rosters,
+    };
+  }
+
+  // hot queries are prepared once: the database keeps their plans (planning costs more than running them)
+  const userRowStatement = db
       .select({
         username: appUser.username,
         resetPasswordCount: appUser.resetPasswordCount,
@@ -109,13 +129,12 @@ export function createAuthService(db: Db, cfg: Config['login']) {
       .innerJoin(staff, eq(staff.id, appUser.staffId))
       .innerJoin(section, eq(section.id, staff.sectionId))
       .innerJoin(region, eq(region.id, section.regionId))
-      .where(eq(appUser.id, userId))
-      .limit(1);
-    if (!u) throw notFound('Pengguna tidak dijumpai.');
+      .where(eq(appUser.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('auth_web_user');
+  const userRow = (userId: number) => userRowStatement.execute({ userId });
 
-    // rosters the user is on that have not ended and start within the next 24 hours
-    const horizon = new Date(now.getTime() + 24 * 3600 * 1000);
-    const rosters = await db
+  const rostersStatement = db
       .select({
         pkDutyRosterId: dutyRoster.id,
         dutyRosterName: dutyRoster.dutyRosterName,
@@ -131,24 +150,11 @@ export function createAuthService(db: Db, cfg: Config['login']) {
       .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
       .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
       .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
-      .where(and(eq(teamMember.staffId, u.staffId), gt(dutyRoster.endsAt, now), lte(dutyRoster.startsAt, horizon)))
+      .where(and(eq(teamMember.staffId, sql.placeholder('staffId')), gt(dutyRoster.endsAt, sql.placeholder('now')), lte(dutyRoster.startsAt, sql.placeholder('horizon'))))
       .orderBy(asc(dutyRoster.startsAt))
-      .limit(10);
-
-    return {
-      userId: u.username,
-      pkStaffId: u.staffId,
-      resetPasswordCount: u.resetPasswordCount,
-      roles: [{ pkRoleId: u.roleId, roleName: u.roleName }],
-      section: {
-        pkSectionId: u.sectionId,
-        sectionName: u.sectionName,
-        region: { key: u.regionId, value: u.regionName, description: u.regionCode, code: u.regionCode },
-      },
-      profile: { displayName: u.displayName, position: u.position, staffNo: u.staffNo },
-      rosters,
-    };
-  }
+      .limit(10)
+      .prepare('auth_web_user_rosters');
+  const rostersOf = (staffId: number, now: Date, horizon: Date) => rostersStatement.execute({ staffId, now: now.toISOString(), horizon: horizon.toISOString() });
 
   async function resetPassword(claims: TokenClaims, userName: string, oldPassword: string, newPassword: string) {
     if (userName.trim().toLowerCase() !== claims.uid) throw forbidden('Anda hanya boleh menukar kata laluan anda sendiri.');
