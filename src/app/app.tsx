@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from '@/ui/toaster';
+import { useLanguage } from '@/lib/i18n';
+import { system } from './theme';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { installSessionEvents } from './session-events';
+import { UpdatePrompt } from './update-prompt';
+import { AppErrorBoundary } from './error-boundary';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+  const lang = useLanguage();
+
+  useEffect(() => installSessionEvents(router, queryClient), [router, queryClient]);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  return (
+    <AppErrorBoundary>
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+          <UpdatePrompt />
+        </QueryClientProvider>
+      </ChakraProvider>
+    </AppErrorBoundary>
+  );
+}

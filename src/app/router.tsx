@@ -1,0 +1,34 @@
+import { createRouter } from '@tanstack/react-router';
+import { Flex, Spinner } from '@chakra-ui/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeTree } from './route-tree.gen';
+import { NotFound, RouteError } from './not-found';
+
+function Pending() {
+  return (
+    <Flex justify="center" py="16">
+      <Spinner size="lg" color="brand.500" />
+    </Flex>
+  );
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingComponent: Pending,
+    defaultPendingMs: 300,
+    defaultErrorComponent: ({ error, reset }) => <RouteError error={error} reset={reset} />,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

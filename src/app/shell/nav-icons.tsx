@@ -1,0 +1,25 @@
+import type { IconType } from 'react-icons';
+import {
+  LuCalendarDays,
+  LuChartColumn,
+  LuFilePlus2,
+  LuFileText,
+  LuLayoutDashboard,
+  LuLogOut,
+  LuMap,
+  LuNotebookPen,
+  LuSearch,
+} from 'react-icons/lu';
+
+export const NAV_ICONS: Record<string, IconType> = {
+  dashboard: LuLayoutDashboard,
+  map: LuMap,
+  newCase: LuFilePlus2,
+  tmcLog: LuNotebookPen,
+  caseSearch: LuSearch,
+  rosterList: LuCalendarDays,
+  reports: LuChartColumn,
+  logout: LuLogOut,
+};
+
+export const navIcon = (key: string): IconType => NAV_ICONS[key] ?? LuFileText;

@@ -1,0 +1,16 @@
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { isChromeless } from '@/lib/access';
+import { useSession } from '@/lib/session';
+import { AppShell } from './app-shell';
+
+/** No chrome on sign-in, reset, sign-out and the username check (§2.2), nor when signed out. */
+export function RootLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const session = useSession();
+  if (!session || isChromeless(pathname)) return <Outlet />;
+  return (
+    <AppShell user={session.user}>
+      <Outlet />
+    </AppShell>
+  );
+}

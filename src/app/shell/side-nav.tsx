@@ -1,0 +1,257 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { Badge, Box, Collapsible, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { LuChevronDown } from 'react-icons/lu';
+import { APP_VERSION, menuFor, type MenuItem } from '@contract';
+import { label, useLanguage, useT } from '@/lib/i18n';
+import { Tooltip } from '@/ui/tooltip';
+import { useRouteExists } from '@/ui/use-route-exists';
+import { navIcon } from './nav-icons';
+
+export type NavVariant = 'full' | 'rail';
+
+/** Side menu (§2.3) filtered by role (§6 via menuFor); screens still to come are shown disabled ('Akan datang'). */
+export function SideNav({ roleName, variant, onNavigate }: { roleName: string; variant: NavVariant; onNavigate?: () => void }) {
+  const t = useT();
+  const items = menuFor(roleName);
+  const main = items.filter((i) => i.key !== 'logout');
+  const logout = items.find((i) => i.key === 'logout');
+  const rail = variant === 'rail';
+
+  return (
+    <Flex
+      as="nav"
+      aria-label={t('menu.title')}
+      direction="column"
+      w={rail ? '72px' : '264px'}
+      flexShrink={0}
+      bg="chrome.bg"
+      color="chrome.fg"
+      h="full"
+      borderRightWidth="1px"
+      borderColor="chrome.border"
+      transition="width 0.15s ease"
+      data-testid="side-nav"
+      data-variant={variant}
+    >
+      <Box flex="1" overflowY="auto" overflowX="hidden" py="3" px={rail ? '2' : '3'}>
+        <Flex direction="column" gap="0.5">
+          {main.map((item) =>
+            item.children ? <NavGroup key={item.key} item={item} rail={rail} onNavigate={onNavigate} /> : <NavEntry key={item.key} item={item} rail={rail} onNavigate={onNavigate} />,
+          )}
+        </Flex>
+      </Box>
+      <Box borderTopWidth="1px" borderColor="chrome.border" px={rail ? '2' : '3'} pt="2" pb="3">
+        {logout && <NavEntry item={logout} rail={rail} onNavigate={onNavigate} />}
+        <Text fontSize="2xs" color="chrome.muted" textAlign={rail ? 'center' : 'left'} px={rail ? '0' : '3'} pt="2" data-testid="app-version" title={APP_VERSION}>
+          {rail ? APP_VERSION : t('app.version', { version: APP_VERSION })}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}
+
+function useItemLabel() {
+  const lang = useLanguage();
+  return (item: MenuItem) => label(item.labelKey, lang);
+}
+
+const rowStyles = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  minH: '11',
+  rounded: 'md',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  w: 'full',
+  textAlign: 'left',
+} as const;
+
+function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: boolean; onNavigate?: () => void; nested?: boolean }) {
+  const t = useT();
+  const itemLabel = useItemLabel();
+  const exists = useRouteExists();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const Icon = navIcon(item.key);
+  const text = itemLabel(item);
+  const available = exists(item.path);
+  const active = available && pathname === item.path;
+
+  const content: ReactNode = (
+    <>
+      {nested && !rail ? (
+        <Box as="span" w="1.5" h="1.5" rounded="full" bg={available ? 'chrome.fg' : 'chrome.muted'} opacity={available ? 1 : 0.6} flexShrink={0} />
+      ) : (
+        <Box as="span" fontSize="lg" flexShrink={0} display="inline-flex" opacity={available ? 1 : 0.55}>
+          <Icon />
+        </Box>
+      )}
+      {!rail && (
+        <Text as="span" flex="1" lineHeight="1.3" py="1.5" fontSize={nested ? '13px' : 'sm'}>
+          {text}
+          {!available && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="chrome.muted"
+              borderColor="chrome.border"
+              ms="1.5"
+              verticalAlign="1px"
+              fontSize="10px"
+              px="1"
+              whiteSpace="nowrap"
+              data-testid="coming-soon"
+            >
+              {t('menu.comingSoon')}
+            </Badge>
+          )}
+        </Text>
+      )}
+    </>
+  );
+
+  const common = {
+    ...rowStyles,
+    px: rail ? '0' : nested ? '3' : '3',
+    justifyContent: rail ? 'center' : 'flex-start',
+    'data-testid': 'nav-item',
+    'data-menu-key': item.key,
+    'data-available': available ? 'true' : 'false',
+  };
+
+  if (!available) {
+    return (
+      <Tooltip content={rail ? `${text} · ${t('menu.comingSoon')}` : t('menu.comingSoonTip')} placement="right">
+        <Box {...common} as="span" role="link" aria-disabled="true" tabIndex={0} color="chrome.muted" cursor="not-allowed" aria-label={`${text} (${t('menu.comingSoon')})`}>
+          {content}
+        </Box>
+      </Tooltip>
+    );
+  }
+
+  const link = (
+    <Box
+      {...common}
+      asChild
+      color={active ? 'white' : 'chrome.fg'}
+      bg={active ? 'chrome.bgActive' : 'transparent'}
+      _hover={{ bg: active ? 'chrome.bgActive' : 'chrome.bgHover', color: 'white' }}
+      position="relative"
+      _before={
+        active
+          ? { content: '""', position: 'absolute', left: rail ? '-2' : '-3', top: '2', bottom: '2', w: '3px', bg: 'amber.500', roundedRight: 'sm' }
+          : undefined
+      }
+    >
+      <RouterLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined} aria-label={rail ? text : undefined}>
+        {content}
+      </RouterLink>
+    </Box>
+  );
+  return rail ? (
+    <Tooltip content={text} placement="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; onNavigate?: () => void }) {
+  const t = useT();
+  const itemLabel = useItemLabel();
+  const exists = useRouteExists();
+  const [open, setOpen] = useState(true);
+  const Icon = navIcon(item.key);
+  const children = item.children ?? [];
+
+  if (rail) {
+    return (
+      <Menu.Root positioning={{ placement: 'right-start', gutter: 10 }}>
+        <Tooltip content={itemLabel(item)} placement="right">
+          <Menu.Trigger asChild>
+            <Box
+              as="button"
+              {...rowStyles}
+              justifyContent="center"
+              color="chrome.fg"
+              _hover={{ bg: 'chrome.bgHover' }}
+              aria-label={itemLabel(item)}
+              data-testid="nav-item"
+              data-menu-key={item.key}
+              data-available="true"
+            >
+              <Box as="span" fontSize="lg" display="inline-flex">
+                <Icon />
+              </Box>
+            </Box>
+          </Menu.Trigger>
+        </Tooltip>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="300px">
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{itemLabel(item)}</Menu.ItemGroupLabel>
+                {children.map((c) => {
+                  const available = exists(c.path);
+                  return (
+                    <Menu.Item key={c.key} value={c.key} disabled={!available} asChild={available} minH="11" data-testid="nav-item" data-menu-key={c.key} data-available={available ? 'true' : 'false'}>
+                      {available ? (
+                        <RouterLink to={c.path} onClick={onNavigate}>
+                          {itemLabel(c)}
+                        </RouterLink>
+                      ) : (
+                        <Flex align="center" justify="space-between" w="full" gap="3">
+                          <Text>{itemLabel(c)}</Text>
+                          <Badge size="xs" variant="outline">
+                            {t('menu.comingSoon')}
+                          </Badge>
+                        </Flex>
+                      )}
+                    </Menu.Item>
+                  );
+                })}
+              </Menu.ItemGroup>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    );
+  }
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+      <Collapsible.Trigger asChild>
+        <Box
+          as="button"
+          {...rowStyles}
+          px="3"
+          color="chrome.fg"
+          _hover={{ bg: 'chrome.bgHover', color: 'white' }}
+          aria-expanded={open}
+          data-testid="nav-item"
+          data-menu-key={item.key}
+          data-available="true"
+        >
+          <Box as="span" fontSize="lg" display="inline-flex">
+            <Icon />
+          </Box>
+          <Text as="span" flex="1">
+            {itemLabel(item)}
+          </Text>
+          <Box as="span" display="inline-flex" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+            <LuChevronDown />
+          </Box>
+        </Box>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Flex direction="column" gap="0" ms="5" ps="1" borderLeftWidth="1px" borderColor="chrome.border" my="1">
+          {children.map((c) => (
+            <NavEntry key={c.key} item={c} rail={false} onNavigate={onNavigate} nested />
+          ))}
+        </Flex>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Badge, Box, Circle, Flex, Float, HStack, IconButton, Text } from '@chakra-ui/react';
+import { LuCalendarDays, LuMegaphone, LuMenu, LuPanelLeftClose, LuPanelLeftOpen, LuWifiOff } from 'react-icons/lu';
+import { showsNotificationBell, type WebUser } from '@contract';
+import { useT } from '@/lib/i18n';
+import { userRole } from '@/lib/session';
+import { formatDate, formatTime } from '@/lib/time';
+import { useOnline } from '@/lib/use-online';
+import { Logo } from '@/ui/logo';
+import { Tooltip } from '@/ui/tooltip';
+import { NotificationBell } from '@/features/comms/notification-bell';
+import { useAlerts } from '@/features/comms/use-comms';
+import { UserMenu } from './user-menu';
+import type { NavMode } from './use-nav-mode';
+
+function useClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+/** Top bar (§2.4): date, bell (TMC only, never TSTE), 'Siaran Portal' button, the user's name and role. */
+export function TopBar({
+  user,
+  navMode,
+  navCollapsed,
+  onMenuClick,
+  onBroadcastClick,
+  homePath,
+}: {
+  user: WebUser;
+  navMode: NavMode;
+  navCollapsed: boolean;
+  onMenuClick: () => void;
+  onBroadcastClick: () => void;
+  homePath: string;
+}) {
+  const t = useT();
+  const now = useClock();
+  const online = useOnline();
+  const role = userRole(user);
+  const alerts = useAlerts();
+  const alertCount = alerts.data?.length ?? 0;
+
+  const menuLabel = navMode === 'drawer' ? t('menu.open') : navCollapsed ? t('menu.expand') : t('menu.collapse');
+  const MenuIcon = navMode === 'drawer' ? LuMenu : navCollapsed ? LuPanelLeftOpen : LuPanelLeftClose;
+
+  return (
+    <Flex
+      as="header"
+      h="16"
+      flexShrink={0}
+      align="center"
+      gap={{ base: '1', md: '2' }}
+      px={{ base: '2', md: '3' }}
+      bg="chrome.bg"
+      color="chrome.fg"
+      borderBottomWidth="1px"
+      borderColor="chrome.border"
+      data-testid="top-bar"
+    >
+      <Tooltip content={menuLabel}>
+        <IconButton aria-label={menuLabel} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onMenuClick} data-testid="menu-toggle">
+          <MenuIcon />
+        </IconButton>
+      </Tooltip>
+
+      <RouterLink to={homePath} aria-label={t('app.name')}>
+        <HStack gap="2.5" pe="2" minH="11">
+          <Logo size={34} />
+          <Box display={{ base: 'none', sm: 'block' }} lineHeight="1.15">
+            <Text fontWeight="bold" color="white" fontSize="md" letterSpacing="0.01em">
+              {t('app.name')}
+            </Text>
+            <Text fontSize="2xs" color="chrome.muted" display={{ base: 'none', lg: 'block' }}>
+              {t('app.tagline')}
+            </Text>
+          </Box>
+        </HStack>
+      </RouterLink>
+
+      <HStack
+        gap="2"
+        ms={{ base: '1', md: '3' }}
+        px="3"
+        h="9"
+        rounded="md"
+        bg="whiteAlpha.100"
+        borderWidth="1px"
+        borderColor="chrome.border"
+        fontVariantNumeric="tabular-nums"
+        aria-label={t('topbar.today')}
+        data-testid="top-date"
+      >
+        <Box color="amber.400" display="inline-flex">
+          <LuCalendarDays />
+        </Box>
+        <Text fontSize="sm" fontWeight="semibold" color="white">
+          {formatDate(now)}
+        </Text>
+        <Text fontSize="sm" color="chrome.muted" display={{ base: 'none', lg: 'block' }}>
+          {formatTime(now)}
+        </Text>
+      </HStack>
+
+      <Box flex="1" />
+
+      {!online && (
+        <Badge colorPalette="orange" variant="solid" size="md" gap="1.5" display={{ base: 'none', md: 'inline-flex' }} data-testid="offline-badge">
+          <LuWifiOff /> {t('topbar.offline')}
+        </Badge>
+      )}
+
+      {showsNotificationBell(role.name) && <NotificationBell />}
+
+      <Tooltip content={t('topbar.broadcast')}>
+        <Box position="relative" display="inline-flex">
+          <IconButton aria-label={t('topbar.broadcast')} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onBroadcastClick} data-testid="broadcast-button">
+            <LuMegaphone />
+          </IconButton>
+          {alertCount > 0 && (
+            <Float placement="top-end" offset="3">
+              <Circle size="2.5" bg="amber.500" borderWidth="2px" borderColor="chrome.bg" pointerEvents="none" />
+            </Float>
+          )}
+        </Box>
+      </Tooltip>
+
+      <UserMenu user={user} />
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { LuMegaphone, LuSend } from 'react-icons/lu';
+import { useT } from '@/lib/i18n';
+import { errorText } from '@/lib/api';
+import { formatDateTime } from '@/lib/time';
+import { notify } from '@/ui/toaster';
+import { useBroadcasts, useSendBroadcast } from './use-comms';
+
+const MAX = 1000;
+/** §9: the list keeps at most about 8 entries. */
+const KEEP = 8;
+
+/** 'Siaran Portal' mode of the right drawer (§2.5). */
+export function BroadcastPanel() {
+  const t = useT();
+  const [message, setMessage] = useState('');
+  const list = useBroadcasts();
+  const send = useSendBroadcast();
+  const rows = (list.data ?? []).slice(0, KEEP);
+
+  const submit = () => {
+    if (!message.trim() || send.isPending) return;
+    send.mutate(message, {
+      onSuccess: () => {
+        setMessage('');
+        notify.success(t('drawer.sent'));
+      },
+      onError: (err) => notify.error(errorText(err)),
+    });
+  };
+
+  return (
+    <Flex direction="column" h="full" minH="0">
+      <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
+        <Textarea
+          value={message}
+          onChange={(e) => setMessage(e.target.value.slice(0, MAX))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder={t('drawer.broadcastPlaceholder')}
+          rows={3}
+          resize="vertical"
+          bg="white"
+          data-testid="broadcast-input"
+        />
+        <Flex mt="2" align="center" justify="space-between">
+          <Text fontSize="xs" color="fg.muted">
+            {t('drawer.charCount', { count: message.length, max: MAX })}
+          </Text>
+          <Button size="sm" minH="11" colorPalette="brand" onClick={submit} loading={send.isPending} disabled={!message.trim()} data-testid="broadcast-send">
+            <LuSend /> {t('drawer.send')}
+          </Button>
+        </Flex>
+      </Box>
+      <Box flex="1" overflowY="auto" minH="0" data-testid="broadcast-list">
+        {list.isPending ? (
+          <Stack p="3" gap="3">
+            <Skeleton h="16" />
+            <Skeleton h="16" />
+          </Stack>
+        ) : list.isError && !rows.length ? (
+          <Text p="4" fontSize="sm" color="red.600">
+            {t('drawer.loadFailed')}
+          </Text>
+        ) : rows.length === 0 ? (
+          <Flex direction="column" align="center" gap="2" py="10" color="fg.muted">
+            <LuMegaphone />
+            <Text fontSize="sm">{t('drawer.noBroadcasts')}</Text>
+          </Flex>
+        ) : (
+          rows.map((b) => (
+            <Box key={b.pkMessageBroadcastId} px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" data-testid="broadcast-item">
+              <Flex justify="space-between" align="baseline" gap="2">
+                <Text fontSize="sm" fontWeight="semibold" color="brand.900" truncate>
+                  {b.rcc.profile.displayName}{' '}
+                  <Text as="span" fontWeight="normal" color="fg.muted">
+                    ({b.rcc.roleName || b.rcc.profile.position})
+                  </Text>
+                </Text>
+              </Flex>
+              <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+                {formatDateTime(b.createdDateTime)}
+              </Text>
+              <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
+                {b.message}
+              </Text>
+            </Box>
+          ))
+        )}
+      </Box>
+    </Flex>
+  );
+}

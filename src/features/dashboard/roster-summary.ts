@@ -1,0 +1,51 @@
+import type { DutyRosterRow } from '@contract';
+
+export interface RosterSummary {
+  total: number;
+  active: number;
+  upcoming: number;
+  ended: number;
+  /** sections with a roster on shift now */
+  sectionsCovered: number;
+  /** sections with any roster today */
+  sectionsToday: number;
+  /** distinct plates on shift now */
+  vehiclesOnShift: number;
+  /** distinct plates rostered today */
+  vehiclesToday: number;
+}
+
+export function summarize(rows: DutyRosterRow[]): RosterSummary {
+  const active = rows.filter((r) => r.status === 'active');
+  const plates = (rs: DutyRosterRow[]) => new Set(rs.map((r) => r.plateNumber?.trim()).filter(Boolean)).size;
+  return {
+    total: rows.length,
+    active: active.length,
+    upcoming: rows.filter((r) => r.status === 'upcoming').length,
+    ended: rows.filter((r) => r.status === 'ended').length,
+    sectionsCovered: new Set(active.map((r) => r.sectionId)).size,
+    sectionsToday: new Set(rows.map((r) => r.sectionId)).size,
+    vehiclesOnShift: plates(active),
+    vehiclesToday: plates(rows),
+  };
+}
+
+const STATUS_ORDER = { active: 0, upcoming: 1, ended: 2 } as const;
+
+/** On shift first, then upcoming, then ended; within a group by start hour, then section. */
+export function sortRosters(rows: DutyRosterRow[]): DutyRosterRow[] {
+  return [...rows].sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      a.startHour.localeCompare(b.startHour) ||
+      a.sectionName.localeCompare(b.sectionName) ||
+      a.dutyRosterName.localeCompare(b.dutyRosterName),
+  );
+}
+
+/** Distinct sections of the rows, by name. */
+export function sectionsOf(rows: DutyRosterRow[]): { id: number; name: string }[] {
+  const m = new Map<number, string>();
+  rows.forEach((r) => m.set(r.sectionId, r.sectionName));
+  return [...m].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}

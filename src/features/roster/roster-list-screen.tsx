@@ -1,0 +1,221 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Field, Flex, HStack, NativeSelect, Skeleton, Table, Text } from '@chakra-ui/react';
+import { LuChevronLeft, LuChevronRight, LuRadio } from 'react-icons/lu';
+import { isListedSectionName, SEES_ALL_REGIONS, type RoleName } from '@contract';
+import { useT } from '@/lib/i18n';
+import { errorText, isApiError } from '@/lib/api';
+import { networkFirst } from '@/lib/cached';
+import { rosterHours, rosterStatusAt } from '@/lib/roster-status';
+import { useSession, userRole } from '@/lib/session';
+import { todayIso } from '@/lib/time';
+import { DateField } from '@/ui/date-field';
+import { PageHeader } from '@/ui/page-header';
+import { RosterStatusBadge } from '@/ui/roster-status-badge';
+import { EmptyBlock, ErrorBlock } from '@/ui/states';
+import { rosterPageCall, sectionsCall } from './roster-api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type RosterListSearch } from './roster-search';
+
+/** /listingroster (Senarai Jadual Tugas): read-only, server-side paged. */
+export function RosterListScreen({ search, onSearchChange }: { search: RosterListSearch; onSearchChange: (s: RosterListSearch) => void }) {
+  const t = useT();
+  const session = useSession();
+  const user = session?.user;
+  const role = userRole(user);
+  const date = search.date ?? todayIso();
+  const page = search.page ?? 0;
+  const size = search.size ?? DEFAULT_PAGE_SIZE;
+  const regionId = SEES_ALL_REGIONS.includes(role.name as RoleName) ? undefined : user?.section.region.key;
+
+  const sections = useQuery({
+    queryKey: ['sections', user?.userId, regionId ?? 'all'],
+    queryFn: () => networkFirst(user?.userId, `sections:${regionId ?? 'all'}`, () => sectionsCall(regionId)),
+    staleTime: 10 * 60_000,
+  });
+  const sectionOptions = useMemo(
+    () => (sections.data?.data.rows ?? []).filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName)),
+    [sections.data],
+  );
+
+  const list = useQuery({
+    queryKey: ['rosters', 'list', user?.userId, date, search.sectionId ?? null, page, size],
+    queryFn: () => networkFirst(user?.userId, `rosterList:${date}:${search.sectionId ?? 'all'}:${page}:${size}`, () => rosterPageCall({ date, sectionId: search.sectionId }, page, size)),
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = list.data?.data.rows ?? [];
+  const total = list.data?.data.recordCount ?? 0;
+  const from = total === 0 ? 0 : page * size + 1;
+  const to = Math.min(total, page * size + rows.length);
+  const now = Date.now();
+
+  const set = (patch: Partial<RosterListSearch>) => onSearchChange({ ...search, ...patch });
+
+  return (
+    <Box data-testid="roster-list">
+      <PageHeader title={t('roster.title')} subtitle={t('roster.subtitle')} />
+
+      <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
+        <DateField label={t('roster.date')} value={date} onChange={(d) => set({ date: d, page: 0 })} testId="roster-date" />
+        <Field.Root width="220px">
+          <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
+          <NativeSelect.Root size="md">
+            <NativeSelect.Field
+              bg="white"
+              minH="11"
+              value={search.sectionId ? String(search.sectionId) : ''}
+              onChange={(e) => set({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined, page: 0 })}
+              data-testid="roster-section"
+            >
+              <option value="">{t('roster.allSections')}</option>
+              {sectionOptions.map((s) => (
+                <option key={s.pkSectionId} value={s.pkSectionId}>
+                  {s.sectionName} — {s.description}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button variant="outline" minH="11" onClick={() => set({ date: undefined, page: 0 })} disabled={date === todayIso()}>
+          {t('roster.today')}
+        </Button>
+        <Text ms="auto" fontSize="sm" color="fg.muted" alignSelf="center" data-testid="roster-total">
+          {list.data ? t('dashboard.rosterCount', { count: total }) : ''}
+        </Text>
+      </Flex>
+
+      {list.isError && !list.data ? (
+        <ErrorBlock
+          title={t('roster.loadFailed')}
+          message={errorText(list.error)}
+          offline={isApiError(list.error) && list.error.kind !== 'http'}
+          onRetry={() => list.refetch()}
+        />
+      ) : (
+        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
+          <Table.ScrollArea>
+            <Table.Root size="sm" interactive stickyHeader minW="860px" data-testid="roster-table">
+              <Table.Header>
+                <Table.Row bg="gray.50">
+                  {[
+                    ['roster.no', '52px'],
+                    ['roster.section', '80px'],
+                    ['roster.name', undefined],
+                    ['roster.shift', '150px'],
+                    ['roster.members', undefined],
+                    ['roster.vehicle', '150px'],
+                    ['roster.status', '140px'],
+                  ].map(([k, w]) => (
+                    <Table.ColumnHeader key={k} w={w} py="3" fontSize="xs" textTransform="uppercase" letterSpacing="0.05em" color="fg.muted">
+                      {t(k as 'roster.no')}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.isPending
+                  ? Array.from({ length: 6 }, (_, i) => (
+                      <Table.Row key={i}>
+                        {Array.from({ length: 7 }, (__, j) => (
+                          <Table.Cell key={j} py="3">
+                            <Skeleton h="4" />
+                          </Table.Cell>
+                        ))}
+                      </Table.Row>
+                    ))
+                  : rows.map((r, i) => (
+                      <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-row">
+                        <Table.Cell py="3" color="fg.muted" fontVariantNumeric="tabular-nums">
+                          {page * size + i + 1}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette="brand" variant="solid" size="sm">
+                            {r.sectionName}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Text fontWeight="medium">{r.dutyRosterName}</Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {t('roster.team')}: {r.teamName}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Text>{r.shiftName}</Text>
+                          <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                            {rosterHours(r)}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell fontSize="xs" lineHeight="1.45">
+                          {r.members.length ? (
+                            r.members.map((m) => (
+                              <Text key={m.pkStaffId} truncate maxW="260px" title={`${m.displayName} · ${m.position}`}>
+                                {m.displayName}
+                              </Text>
+                            ))
+                          ) : (
+                            <Text color="fg.muted">{t('roster.noMembers')}</Text>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell>
+                          {r.plateNumber ? (
+                            <Box>
+                              <Text fontFamily="mono" fontWeight="bold" fontSize="sm">
+                                {r.plateNumber}
+                              </Text>
+                              {r.callSign && (
+                                <HStack gap="1" color="brand.700" fontSize="xs">
+                                  <LuRadio /> <Text>{r.callSign}</Text>
+                                </HStack>
+                              )}
+                            </Box>
+                          ) : (
+                            <Text color="fg.muted" fontSize="xs">
+                              {t('roster.noVehicle')}
+                            </Text>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <RosterStatusBadge status={rosterStatusAt(r, now)} />
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+
+          {!list.isPending && rows.length === 0 && <EmptyBlock title={t('roster.empty')} />}
+
+          <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="gray.100" wrap="wrap">
+            <HStack gap="2">
+              <Text fontSize="sm" color="fg.muted">
+                {t('roster.perPage')}
+              </Text>
+              <NativeSelect.Root size="sm" width="80px">
+                <NativeSelect.Field value={String(size)} onChange={(e) => set({ size: Number(e.currentTarget.value), page: 0 })} minH="10" data-testid="roster-size">
+                  {PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </HStack>
+            <HStack gap="3">
+              <Text fontSize="sm" color="fg.muted" data-testid="roster-pageinfo" fontVariantNumeric="tabular-nums">
+                {t('roster.pageInfo', { from, to, total })}
+              </Text>
+              <Button size="sm" minH="11" variant="outline" disabled={page === 0} onClick={() => set({ page: page - 1 })} aria-label={t('roster.prev')}>
+                <LuChevronLeft /> {t('roster.prev')}
+              </Button>
+              <Button size="sm" minH="11" variant="outline" disabled={to >= total} onClick={() => set({ page: page + 1 })} aria-label={t('roster.next')}>
+                {t('roster.next')} <LuChevronRight />
+              </Button>
+            </HStack>
+          </Flex>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { PATHS, type PrimeUser } from '@contract';
+import { apiGet } from '@/lib/api';
+
+export const primeUserCall = (username: string) => apiGet<PrimeUser>(PATHS.primeUser(username), { token: false });
+
+export interface Health {
+  status: string;
+  db: string;
+  version: string;
+  uptimeSeconds: number;
+}
+
+/** GET /healthz: plain JSON or an envelope; apiGet unwraps either. */
+export const healthCall = () => apiGet<Health>(PATHS.health, { token: false, timeoutMs: 10_000, quiet: true });

@@ -1,0 +1,84 @@
+/**
+ * Who may open which route (§2.2, §6). Route guards (src/routes/__root.tsx) and the sign-in screen use this.
+ */
+import { can, landsOnPrimeSupport, type Permission, type WebUser } from '@contract';
+
+/** Reachable signed out. /resetpassword is part of the sign-in flow (restricted token, §8 'resetpassword'). */
+export const PUBLIC_PATHS: readonly string[] = ['/signin', '/maintenance/checkusername', '/usernamechecker', '/resetpassword'];
+
+/** Shown without the side menu and top bar (§2.2: hidden on sign-in and the username check). */
+export const CHROMELESS_PATHS: readonly string[] = [...PUBLIC_PATHS, '/signout'];
+
+/** Screens that exist and the permission each needs (null: any signed-in user). */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
+  '/': null,
+  '/listingroster': 'rosterList',
+  '/primesupport': 'primeSupport',
+  '/signout': null,
+};
+
+/** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */
+const ADMIN_PATHS: readonly string[] = ['/primesupport', '/signout', ...PUBLIC_PATHS];
+
+export const normalizePath = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) || '/';
+
+export interface GuardUser {
+  roleId: number;
+  roleName: string;
+}
+
+export function guardUserOf(user: WebUser | null | undefined): GuardUser | null {
+  const r = user?.roles?.[0];
+  return r ? { roleId: r.pkRoleId, roleName: r.roleName } : null;
+}
+
+/** The page a role lands on after sign-in and when it opens a route it may not use. */
+export function landingFor(u: GuardUser | null): '/primesupport' | '/' {
+  return u && landsOnPrimeSupport(u.roleId) ? '/primesupport' : '/';
+}
+
+export function isPublicPath(pathname: string) {
+  return PUBLIC_PATHS.includes(normalizePath(pathname));
+}
+
+export function isChromeless(pathname: string) {
+  return CHROMELESS_PATHS.includes(normalizePath(pathname));
+}
+
+export interface GuardRedirect {
+  to: string;
+  search?: Record<string, string>;
+}
+
+/**
+ * Where to send a navigation to `pathname`, or null to let it through.
+ * - signed out: anything but the public routes → /signin (remembering where the user was going);
+ * - signed in on /signin → its landing page;
+ * - role id 1 → /primesupport (except sign-out and the public tools);
+ * - a route whose permission the role lacks → its landing page.
+ * Paths that are not screens fall through to the not-found page.
+ */
+export function guardRedirect(pathname: string, user: GuardUser | null): GuardRedirect | null {
+  const path = normalizePath(pathname);
+  if (!user) {
+    if (isPublicPath(path)) return null;
+    return path === '/' || path === '/signout' ? { to: '/signin' } : { to: '/signin', search: { redirect: path } };
+  }
+  const landing = landingFor(user);
+  if (path === '/signin') return { to: landing };
+  if (landsOnPrimeSupport(user.roleId)) return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport' };
+  if (path in ROUTE_PERMISSIONS) {
+    const perm = ROUTE_PERMISSIONS[path];
+    if (perm && !can(user.roleName, perm)) return path === landing ? null : { to: landing };
+  }
+  return null;
+}
+
+/** A safe after-sign-in target: an internal path the user may open, else the landing page. */
+export function afterSignInTarget(redirect: string | undefined, user: GuardUser): string {
+  const landing = landingFor(user);
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return landing;
+  const path = normalizePath(redirect.split(/[?#]/)[0]);
+  if (isPublicPath(path) || path === '/signout') return landing;
+  return guardRedirect(path, user) ? landing : path;
+}

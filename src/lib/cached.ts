@@ -1,0 +1,29 @@
+/**
+ * Network first, IndexedDB copy when the network is gone: patrol tablets keep showing the last answer they got.
+ * Copies are per user (src/offline/db.ts userCache) and are wiped at sign-out.
+ */
+import { cacheGet, cachePut } from '@/offline/db';
+import { isApiError } from './api';
+
+export interface Cached<T> {
+  data: T;
+  /** null: fresh from the server; else the ISO instant of the offline copy */
+  cachedAt: string | null;
+}
+
+export async function networkFirst<T>(userId: string | undefined, key: string, fetcher: () => Promise<T>): Promise<Cached<T>> {
+  try {
+    const data = await fetcher();
+    if (userId) {
+      cachePut(userId, key, data).catch((err) => console.warn('[cache] write failed', err));
+    }
+    return { data, cachedAt: null };
+  } catch (err) {
+    const offline = isApiError(err) && (err.kind === 'network' || err.kind === 'timeout');
+    if (offline && userId) {
+      const row = await cacheGet<T>(userId, key).catch(() => undefined);
+      if (row) return { data: row.data, cachedAt: row.updatedAt };
+    }
+    throw err;
+  }
+}

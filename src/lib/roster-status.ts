@@ -1,0 +1,32 @@
+import type { DutyRosterRow } from '@contract';
+import { APP_TZ, dayjs, formatClock } from './time';
+
+export type RosterStatus = DutyRosterRow['status'];
+
+type RosterTimes = Pick<DutyRosterRow, 'startDate' | 'endDate' | 'startHour' | 'endHour' | 'status'>;
+
+function instant(date: string, hour: string) {
+  const clock = formatClock(hour, true);
+  if (!clock || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const d = dayjs.tz(`${date} ${clock}`, 'YYYY-MM-DD HH:mm:ss', APP_TZ);
+  return d.isValid() ? d : null;
+}
+
+/**
+ * Status of a roster at `now` from its wall-clock times in Asia/Brunei (so an offline copy stays right as the day
+ * goes on). Falls back to the server's status when the times cannot be read.
+ */
+export function rosterStatusAt(r: RosterTimes, now: number = Date.now()): RosterStatus {
+  const start = instant(r.startDate, r.startHour);
+  const end = instant(r.endDate, r.endHour);
+  if (!start || !end) return r.status;
+  if (now < start.valueOf()) return 'upcoming';
+  if (now >= end.valueOf()) return 'ended';
+  return 'active';
+}
+
+/** 'HH:mm – HH:mm' with '(+1)' when the shift ends on a later day. */
+export function rosterHours(r: Pick<DutyRosterRow, 'startDate' | 'endDate' | 'startHour' | 'endHour'>): string {
+  const next = r.endDate > r.startDate ? ' (+1)' : '';
+  return `${formatClock(r.startHour)} – ${formatClock(r.endHour)}${next}`;
+}

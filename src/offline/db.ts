@@ -1,0 +1,90 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { WebUser } from '@contract';
+import { DB_NAME, SCHEMA_VERSIONS, USER_TABLES } from './schema';
+
+export const SESSION_ID = 'current' as const;
+
+export interface SessionRow {
+  id: typeof SESSION_ID;
+  token: string;
+  /** ISO instant the token stops working */
+  expiresAt: string;
+  user: WebUser;
+  /** ISO instant of sign-in */
+  savedAt: string;
+}
+
+export interface UserCacheRow<T = unknown> {
+  /** WebUser.userId */
+  userId: string;
+  /** e.g. 'lookup:region', 'sections:3', 'rosters:2026-03-01' */
+  key: string;
+  data: T;
+  /** ISO instant it was fetched */
+  updatedAt: string;
+}
+
+export type LebuhrayaDb = Dexie & {
+  session: EntityTable<SessionRow, 'id'>;
+  userCache: EntityTable<UserCacheRow>;
+};
+
+export function createDb(name = DB_NAME): LebuhrayaDb {
+  const db = new Dexie(name) as LebuhrayaDb;
+  for (const v of SCHEMA_VERSIONS) {
+    const version = db.version(v.version).stores(v.stores);
+    if (v.upgrade) version.upgrade(v.upgrade);
+  }
+  return db;
+}
+
+let instance: LebuhrayaDb | null = null;
+/** The app's database (opened lazily, once). */
+export function getDb(): LebuhrayaDb {
+  instance ??= createDb();
+  return instance;
+}
+
+/** For tests: drop the instance so the next getDb() opens a fresh one. */
+export async function resetDbForTests() {
+  if (instance) {
+    instance.close();
+    await Dexie.delete(instance.name);
+  }
+  instance = null;
+}
+
+// ---------- session ----------
+
+export async function readSession(db = getDb()): Promise<SessionRow | undefined> {
+  return db.session.get(SESSION_ID);
+}
+
+export async function writeSession(s: Omit<SessionRow, 'id' | 'savedAt'> & { savedAt?: string }, db = getDb()) {
+  const row: SessionRow = { id: SESSION_ID, savedAt: s.savedAt ?? new Date().toISOString(), ...s };
+  await db.session.put(row);
+  return row;
+}
+
+export async function deleteSession(db = getDb()) {
+  await db.session.delete(SESSION_ID);
+}
+
+// ---------- per-user cache ----------
+
+export async function cachePut<T>(userId: string, key: string, data: T, db = getDb()) {
+  const row: UserCacheRow<T> = { userId, key, data, updatedAt: new Date().toISOString() };
+  await db.userCache.put(row as UserCacheRow);
+  return row;
+}
+
+export async function cacheGet<T>(userId: string, key: string, db = getDb()): Promise<UserCacheRow<T> | undefined> {
+  return (await db.userCache.get([userId, key])) as UserCacheRow<T> | undefined;
+}
+
+/** Sign-out: removes every row of this user in every per-user table. */
+export async function clearUserData(userId: string, db = getDb()) {
+  await db.transaction('rw', USER_TABLES.map((t) => db.table(t)), async () => {
+    for (const t of USER_TABLES) await db.table(t).where('userId').equals(userId).delete();
+  });
+}

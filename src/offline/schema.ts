@@ -1,0 +1,35 @@
+/**
+ * Every schema version of the 'lebuhraya-ops' IndexedDB database, oldest first, in ONE place.
+ *
+ * To change the schema, append a version: never edit a version that has shipped. Each entry lists only the
+ * tables it adds or changes (Dexie keeps the others); `null` deletes a table; `upgrade` migrates rows.
+ * Tables that hold data of one signed-in user must carry a `userId` index and be listed in USER_TABLES, so
+ * sign-out (clearUserData) wipes them.
+ */
+import type { Transaction } from 'dexie';
+
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+export const DB_NAME = 'lebuhraya-ops';
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      /** the one signed-in session: id is always 'current' */
+      session: 'id',
+      /** per-user cached answers (lookups, sections, today's rosters): compound key [userId+key] */
+      userCache: '[userId+key], userId, updatedAt',
+    },
+  },
+  // version 2 (later issue): outbox: '++id, userId, createdAt, [userId+status]' …
+];
+
+/** Tables whose rows belong to one user (cleared on sign-out). */
+export const USER_TABLES = ['userCache'] as const;
+
+export const LATEST_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1].version;

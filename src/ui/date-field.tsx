@@ -1,0 +1,79 @@
+import { DatePicker, IconButton, Portal, parseDate, type DateValue } from '@chakra-ui/react';
+import { LuCalendar } from 'react-icons/lu';
+import { displayDateToIso, isIsoDate } from '@/lib/time';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const toDisplay = (d: DateValue) => `${pad(d.day)}-${pad(d.month)}-${d.year}`;
+
+function fromDisplay(s: string): DateValue | undefined {
+  const iso = displayDateToIso(s.trim());
+  return iso ? parseDate(iso) : undefined;
+}
+
+/** A date field that shows and takes dd-mm-yyyy (§9) and hands out 'YYYY-MM-DD'. */
+export function DateField({
+  value,
+  onChange,
+  label,
+  max,
+  testId,
+  width = '200px',
+}: {
+  value: string;
+  onChange: (iso: string) => void;
+  label: string;
+  max?: string;
+  testId?: string;
+  width?: string;
+}) {
+  const current = isIsoDate(value) ? [parseDate(value)] : [];
+  return (
+    <DatePicker.Root
+      value={current}
+      onValueChange={(d) => {
+        const v = d.value[0];
+        if (v) onChange(v.toString());
+      }}
+      format={toDisplay}
+      parse={fromDisplay}
+      placeholder="dd-mm-yyyy"
+      locale="ms-MY"
+      max={max && isIsoDate(max) ? parseDate(max) : undefined}
+      width={width}
+      size="md"
+      data-testid={testId}
+    >
+      <DatePicker.Label fontSize="sm" fontWeight="medium">
+        {label}
+      </DatePicker.Label>
+      <DatePicker.Control>
+        <DatePicker.Input bg="white" minH="11" data-testid={testId ? `${testId}-input` : undefined} />
+        <DatePicker.IndicatorGroup>
+          <DatePicker.Trigger asChild>
+            <IconButton aria-label={label} variant="ghost" size="sm">
+              <LuCalendar />
+            </IconButton>
+          </DatePicker.Trigger>
+        </DatePicker.IndicatorGroup>
+      </DatePicker.Control>
+      <Portal>
+        <DatePicker.Positioner>
+          <DatePicker.Content>
+            <DatePicker.View view="day">
+              <DatePicker.Header />
+              <DatePicker.DayTable />
+            </DatePicker.View>
+            <DatePicker.View view="month">
+              <DatePicker.Header />
+              <DatePicker.MonthTable />
+            </DatePicker.View>
+            <DatePicker.View view="year">
+              <DatePicker.Header />
+              <DatePicker.YearTable />
+            </DatePicker.View>
+          </DatePicker.Content>
+        </DatePicker.Positioner>
+      </Portal>
+    </DatePicker.Root>
+  );
+}

@@ -1,0 +1,31 @@
+import { SegmentGroup } from '@chakra-ui/react';
+import { setLanguage, useLanguage, useT, type Language } from '@/lib/i18n';
+
+/** BM / EN switch; the choice is kept in localStorage. */
+export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const lang = useLanguage();
+  const t = useT();
+  return (
+    <SegmentGroup.Root
+      size="sm"
+      value={lang}
+      onValueChange={(d) => d.value && setLanguage(d.value as Language)}
+      aria-label={t('lang.label')}
+      bg={tone === 'dark' ? 'whiteAlpha.200' : 'gray.100'}
+      color={tone === 'dark' ? 'white' : undefined}
+    >
+      <SegmentGroup.Indicator bg="white" />
+      <SegmentGroup.Items
+        items={[
+          { value: 'ms', label: 'BM' },
+          { value: 'en', label: 'EN' },
+        ]}
+        minW="11"
+        minH="10"
+        color={tone === 'dark' ? 'whiteAlpha.900' : undefined}
+        _checked={{ color: 'brand.900' }}
+        data-testid="lang-switch"
+      />
+    </SegmentGroup.Root>
+  );
+}

@@ -1,0 +1,17 @@
+import { Badge, Box } from '@chakra-ui/react';
+import { useT } from '@/lib/i18n';
+
+export type RosterStatus = 'active' | 'upcoming' | 'ended';
+
+export const ROSTER_STATUS_PALETTE: Record<RosterStatus, string> = { active: 'green', upcoming: 'blue', ended: 'gray' };
+
+/** On shift (green, with a live dot) / upcoming (blue) / ended (grey). */
+export function RosterStatusBadge({ status }: { status: RosterStatus }) {
+  const t = useT();
+  return (
+    <Badge colorPalette={ROSTER_STATUS_PALETTE[status]} variant={status === 'active' ? 'solid' : 'subtle'} size="sm" gap="1.5" data-status={status}>
+      {status === 'active' && <Box as="span" w="1.5" h="1.5" rounded="full" bg="white" display="inline-block" />}
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

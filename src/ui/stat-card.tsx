@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Box, Flex, Text } from '@chakra-ui/react';
+
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+  palette = 'brand',
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: ReactNode;
+  palette?: string;
+  testId?: string;
+}) {
+  return (
+    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={testId}>
+      <Flex align="flex-start" justify="space-between" gap="3">
+        <Box minW="0">
+          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em">
+            {label}
+          </Text>
+          <Text fontSize="3xl" fontWeight="bold" color="brand.900" lineHeight="1.1" mt="1" data-testid={testId ? `${testId}-value` : undefined}>
+            {value}
+          </Text>
+          {hint && (
+            <Text fontSize="xs" color="fg.muted" mt="1">
+              {hint}
+            </Text>
+          )}
+        </Box>
+        <Flex w="10" h="10" rounded="lg" align="center" justify="center" colorPalette={palette} bg="colorPalette.subtle" color="colorPalette.fg" flexShrink={0} fontSize="lg">
+          {icon}
+        </Flex>
+      </Flex>
+    </Box>
+  );
+}

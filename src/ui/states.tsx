@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Button, EmptyState, VStack, Alert } from '@chakra-ui/react';
+import { LuCalendarX2, LuRefreshCw, LuWifiOff } from 'react-icons/lu';
+import { useT } from '@/lib/i18n';
+
+export function EmptyBlock({ title, description, icon }: { title: string; description?: string; icon?: ReactNode }) {
+  return (
+    <EmptyState.Root size="md" py="10">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="brand.300">{icon ?? <LuCalendarX2 />}</EmptyState.Indicator>
+        <VStack textAlign="center" gap="1">
+          <EmptyState.Title fontSize="md">{title}</EmptyState.Title>
+          {description && <EmptyState.Description fontSize="sm">{description}</EmptyState.Description>}
+        </VStack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+export function ErrorBlock({ title, message, onRetry, offline }: { title: string; message?: string; onRetry?: () => void; offline?: boolean }) {
+  const t = useT();
+  return (
+    <Alert.Root status={offline ? 'warning' : 'error'} rounded="md" alignItems="center" data-testid="error-block">
+      <Alert.Indicator>{offline ? <LuWifiOff /> : undefined}</Alert.Indicator>
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        {message && <Alert.Description>{message}</Alert.Description>}
+      </Alert.Content>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry} minH="11" bg="white">
+          <LuRefreshCw /> {t('app.retry')}
+        </Button>
+      )}
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,61 @@
+/** Headless system Chromium through playwright-core. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface ContextOptions {
+  baseUrl: string;
+  width?: number;
+  height?: number;
+  serviceWorkers?: 'allow' | 'block';
+}
+
+/** A fresh profile (own IndexedDB, caches, service workers) per context. */
+export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    baseURL: o.baseUrl,
+    viewport: { width: o.width ?? 1440, height: o.height ?? 900 },
+    serviceWorkers: o.serviceWorkers ?? 'block',
+    locale: 'ms-MY',
+    timezoneId: 'Asia/Kuala_Lumpur',
+  });
+  ctx.setDefaultTimeout(20_000);
+  ctx.setDefaultNavigationTimeout(30_000);
+  return ctx;
+}
+
+/** Collects page errors and CSP violations, so a test can assert the app ran cleanly under the server's CSP. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) errors.push(`csp: ${m.text()}`);
+  });
+  return errors;
+}
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/signin');
+  await page.getByTestId('signin-username').fill(username);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+}
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

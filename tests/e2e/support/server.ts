@@ -1,0 +1,108 @@
+/**
+ * Starts the REAL server (dist/server/server.mjs, serving the built client from dist/client) on a free port with a
+ * fresh data directory, for the browser tests. `npm run build` (client + server) must have run first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** E2E_SERVER_ENTRY lets a run point at another build of the same server (default: the project's). */
+export const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ? path.resolve(ROOT, process.env.E2E_SERVER_ENTRY) : path.join(ROOT, 'dist/server/server.mjs');
+export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** the server's output so far (for failure messages) */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms (${last})\n${output()}`);
+}
+
+export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error(`${CLIENT_DIR} is missing: run \`npx vite build\` first`);
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lebuhraya-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR,
+      SEED_FAST_HASH: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[e2e] server exited unexpectedly (code ${code}, signal ${signal})\n${log.slice(-6000)}`);
+  });
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  };
+  try {
+    await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 90_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, port, dataDir, output, stop };
+}

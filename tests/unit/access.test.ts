@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@contract';
+import { afterSignInTarget, guardRedirect, isChromeless, landingFor, type GuardUser } from '@/lib/access';
+import { shouldCheckToken } from '@/app/session-events';
+
+const as = (roleName: string): GuardUser => ({ roleName, roleId: ROLES.find((r) => r.name === roleName)!.id });
+
+describe('route guards (§2.2)', () => {
+  it('signed out: everything but /signin, /resetpassword and the username check goes to /signin', () => {
+    expect(guardRedirect('/', null)).toEqual({ to: '/signin' });
+    expect(guardRedirect('/listingroster', null)).toEqual({ to: '/signin', search: { redirect: '/listingroster' } });
+    expect(guardRedirect('/primesupport', null)?.to).toBe('/signin');
+    expect(guardRedirect('/map', null)?.to).toBe('/signin');
+    expect(guardRedirect('/signin', null)).toBeNull();
+    expect(guardRedirect('/maintenance/checkusername', null)).toBeNull();
+    expect(guardRedirect('/maintenance/checkusername/', null)).toBeNull();
+    expect(guardRedirect('/resetpassword', null)).toBeNull();
+    expect(guardRedirect('/usernamechecker', null)).toBeNull();
+  });
+
+  it('role id 1 always lands on /primesupport', () => {
+    const admin = as('Administrator');
+    expect(landingFor(admin)).toBe('/primesupport');
+    expect(guardRedirect('/', admin)).toEqual({ to: '/primesupport' });
+    expect(guardRedirect('/listingroster', admin)).toEqual({ to: '/primesupport' });
+    expect(guardRedirect('/signin', admin)).toEqual({ to: '/primesupport' });
+    expect(guardRedirect('/primesupport', admin)).toBeNull();
+    expect(guardRedirect('/signout', admin)).toBeNull();
+    expect(guardRedirect('/maintenance/checkusername', admin)).toBeNull();
+  });
+
+  it('a route the role may not use sends it back to its landing page', () => {
+    expect(guardRedirect('/listingroster', as('TMCA'))).toBeNull();
+    expect(guardRedirect('/listingroster', as('SUPERADMIN'))).toBeNull();
+    expect(guardRedirect('/listingroster', as('PR'))).toEqual({ to: '/' });
+    expect(guardRedirect('/listingroster', as('OTHERS'))).toEqual({ to: '/' });
+    expect(guardRedirect('/primesupport', as('TMCA'))).toEqual({ to: '/' });
+    expect(guardRedirect('/primesupport', as('PRIMEADMIN'))).toEqual({ to: '/' });
+  });
+
+  it('every signed-in role other than id 1 lands on / (dashboard or welcome card), and / never loops', () => {
+    for (const r of ROLES.filter((x) => x.id !== 1)) {
+      expect(landingFor(as(r.name))).toBe('/');
+      expect(guardRedirect('/', as(r.name))).toBeNull();
+      expect(guardRedirect('/signin', as(r.name))).toEqual({ to: '/' });
+    }
+  });
+
+  it('after sign-in goes back to where the user was going, if allowed and internal', () => {
+    expect(afterSignInTarget('/listingroster', as('TMCA'))).toBe('/listingroster');
+    expect(afterSignInTarget('/listingroster', as('PR'))).toBe('/');
+    expect(afterSignInTarget('/listingroster', as('Administrator'))).toBe('/primesupport');
+    expect(afterSignInTarget('//evil.example', as('TMCA'))).toBe('/');
+    expect(afterSignInTarget('https://evil.example', as('TMCA'))).toBe('/');
+    expect(afterSignInTarget('/signout', as('TMCA'))).toBe('/');
+    expect(afterSignInTarget(undefined, as('TSTE'))).toBe('/');
+  });
+
+  it('no chrome on sign-in, reset, sign-out and the username check', () => {
+    expect(isChromeless('/signin')).toBe(true);
+    expect(isChromeless('/maintenance/checkusername')).toBe(true);
+    expect(isChromeless('/signout')).toBe(true);
+    expect(isChromeless('/')).toBe(false);
+    expect(isChromeless('/listingroster')).toBe(false);
+  });
+});
+
+describe('token check on route change (§4.1)', () => {
+  it('checks real moves between app routes only', () => {
+    expect(shouldCheckToken('/', '/listingroster')).toBe(true);
+    expect(shouldCheckToken('/listingroster', '/')).toBe(true);
+    expect(shouldCheckToken('/listingroster', '/listingroster')).toBe(false);
+    expect(shouldCheckToken('/listingroster/', '/listingroster')).toBe(false);
+    expect(shouldCheckToken('/signin', '/')).toBe(false);
+    expect(shouldCheckToken('/', '/signout')).toBe(false);
+    expect(shouldCheckToken(undefined, '/')).toBe(false);
+  });
+});

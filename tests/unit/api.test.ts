@@ -1,0 +1,174 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TimeoutError } from 'ky';
+import {
+  __setFetchForTests,
+  ApiError,
+  apiGet,
+  apiPost,
+  dataTables,
+  dataTablesUrl,
+  errorText,
+  fromThrown,
+  onApiEvent,
+  TIMEOUT_MESSAGE,
+  toApiError,
+} from '@/lib/api';
+import { __setSessionForTests } from '@/lib/session';
+import type { WebUser } from '@contract';
+
+const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const user = { userId: 'tmca' } as WebUser;
+
+describe('error mapping (§8)', () => {
+  it('reads errorCode, field, issues and retryAfterSeconds from the envelope', () => {
+    const e = toApiError(401, { statusCode: 401, statusMsg: 'Nama pengguna atau kata laluan tidak sah.', body: { errorCode: 'INVALID_CREDENTIALS' } });
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.status).toBe(401);
+    expect(e.errorCode).toBe('INVALID_CREDENTIALS');
+    expect(e.statusMsg).toBe('Nama pengguna atau kata laluan tidak sah.');
+    expect(e.codeAndMessage).toBe('INVALID_CREDENTIALS: Nama pengguna atau kata laluan tidak sah.');
+    expect(e.kind).toBe('http');
+
+    const v = toApiError(400, {
+      statusCode: 400,
+      statusMsg: 'Data tidak sah.',
+      body: { errorCode: 'VALIDATION', field: 'username', issues: [{ field: 'username', message: 'Nama pengguna diperlukan' }] },
+    });
+    expect(v.field).toBe('username');
+    expect(v.issues).toHaveLength(1);
+
+    const r = toApiError(429, { statusCode: 429, statusMsg: 'Terlalu banyak cubaan.', body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 42 } });
+    expect(r.retryAfterSeconds).toBe(42);
+  });
+
+  it('falls back to the Retry-After header and to HTTP_<status> when the body says nothing', () => {
+    const e = toApiError(429, null, 'Too Many Requests', '30');
+    expect(e.errorCode).toBe('HTTP_429');
+    expect(e.statusMsg).toBe('Too Many Requests');
+    expect(e.retryAfterSeconds).toBe(30);
+    expect(toApiError(500, { statusCode: 500, error: 'Internal', message: 'boom' }).statusMsg).toBe('boom');
+  });
+
+  it('a timeout becomes the §8 text, verbatim', () => {
+    const e = fromThrown(new TimeoutError(new Request('http://x/rest/a')));
+    expect(e.kind).toBe('timeout');
+    expect(e.errorCode).toBe('TIMEOUT');
+    expect(e.statusMsg).toBe('Sistem (operation) timed out, sila periksa kelajuan internet anda atau periksa server load performance.');
+    expect(TIMEOUT_MESSAGE).toBe(e.statusMsg);
+  });
+
+  it('a failed fetch is a network error, kept apart from server answers', () => {
+    const e = fromThrown(new TypeError('Failed to fetch'));
+    expect(e.kind).toBe('network');
+    expect(e.isOffline).toBe(true);
+    expect(errorText(e)).toBe(e.statusMsg);
+    expect(errorText(toApiError(403, { statusCode: 403, statusMsg: 'Tiada kebenaran.', body: { errorCode: 'FORBIDDEN' } }))).toBe('FORBIDDEN: Tiada kebenaran.');
+  });
+});
+
+describe('requests', () => {
+  let calls: Request[];
+  beforeEach(() => {
+    calls = [];
+    __setSessionForTests({ token: 'session-token-123', expiresAt: '2099-01-01T00:00:00Z', user });
+  });
+  afterEach(() => __setSessionForTests(null));
+
+  it('unwraps the envelope and sends the session bearer', async () => {
+    __setFetchForTests(async (input) => {
+      calls.push(input as Request);
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: { valid: true } });
+    });
+    await expect(apiGet('/rest/auth/checkToken')).resolves.toEqual({ valid: true });
+    expect(calls[0].headers.get('authorization')).toBe('Bearer session-token-123');
+  });
+
+  it('uses an explicit token, or none', async () => {
+    const bodies: string[] = [];
+    __setFetchForTests(async (input) => {
+      calls.push(input as Request);
+      bodies.push(await (input as Request).clone().text());
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: null });
+    });
+    await apiPost('/rest/x', {}, { token: 'restricted-abc' });
+    await apiPost('/rest/auth/jwt/login', { username: 'a', password: 'b' }, { token: false });
+    expect(calls[0].headers.get('authorization')).toBe('Bearer restricted-abc');
+    expect(calls[1].headers.get('authorization')).toBeNull();
+    expect(JSON.parse(bodies[1])).toEqual({ username: 'a', password: 'b' });
+  });
+
+  it('rejects with ApiError on error answers; a 401 on the session token raises the unauthorized event', async () => {
+    const events: string[] = [];
+    const off = onApiEvent((e) => events.push(e.type));
+    __setFetchForTests(async () => json(401, { statusCode: 401, statusMsg: 'Token tamat tempoh.', body: { errorCode: 'TOKEN_EXPIRED' } }));
+    await expect(apiGet('/rest/anything')).rejects.toMatchObject({ status: 401, errorCode: 'TOKEN_EXPIRED' });
+    await expect(apiGet('/rest/anything', { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiPost('/rest/auth/jwt/login', {}, { token: false })).rejects.toBeInstanceOf(ApiError);
+    off();
+    expect(events).toEqual(['unauthorized']);
+  });
+
+  it('an envelope that reports an error inside a 200 is still an error', async () => {
+    __setFetchForTests(async () => json(200, { statusCode: 409, statusMsg: 'Konflik.', body: { errorCode: 'CONFLICT' } }));
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ status: 409, errorCode: 'CONFLICT' });
+  });
+
+  it('times out with the §8 message and raises the timeout event (not for quiet calls)', async () => {
+    const events: string[] = [];
+    const off = onApiEvent((e) => events.push(e.type));
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    await expect(apiGet('/rest/slow', { timeoutMs: 30 })).rejects.toMatchObject({ kind: 'timeout', statusMsg: TIMEOUT_MESSAGE });
+    await expect(apiGet('/rest/slow', { timeoutMs: 30, quiet: true })).rejects.toMatchObject({ kind: 'timeout' });
+    off();
+    expect(events).toEqual(['timeout']);
+  });
+
+  it('a network failure rejects with kind network', async () => {
+    __setFetchForTests(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ kind: 'network', errorCode: 'NETWORK' });
+  });
+
+  it('plain JSON answers (e.g. /healthz) pass through', async () => {
+    __setFetchForTests(async () => json(200, { status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 }));
+    await expect(apiGet('/healthz', { token: false })).resolves.toEqual({ status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 });
+  });
+});
+
+describe('dataTables helper (§7 intro)', () => {
+  it('builds the query string', () => {
+    expect(dataTablesUrl('/rest/roster/manage/section/dataTables', { orderColumn: 'sectionName', direction: 'desc', length: 50, start: 100 })).toBe(
+      '/rest/roster/manage/section/dataTables?orderColumn=sectionName&direction=desc&length=50&start=100',
+    );
+    expect(dataTablesUrl('/p')).toBe('/p?length=10&start=0');
+  });
+
+  it('posts the filter in the body and paging in the query', async () => {
+    const seen: Request[] = [];
+    let body = '';
+    __setFetchForTests(async (input) => {
+      seen.push(input as Request);
+      body = await (input as Request).clone().text();
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: { rows: [{ id: 1 }], recordCount: 1, page: 0, size: 25 } });
+    });
+    const res = await dataTables('/rest/roster/manage/dutyroster/dataTables', { date: '2026-03-01' }, { length: 25, start: 50 }, { token: false });
+    expect(res.rows).toEqual([{ id: 1 }]);
+    const url = new URL(seen[0].url);
+    expect(url.pathname).toBe('/rest/roster/manage/dutyroster/dataTables');
+    expect(url.searchParams.get('length')).toBe('25');
+    expect(url.searchParams.get('start')).toBe('50');
+    expect(seen[0].method).toBe('POST');
+    expect(JSON.parse(body)).toEqual({ date: '2026-03-01' });
+  });
+});
+
+vi.setConfig({ testTimeout: 10_000 });

@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import type { WebUser } from '@contract';
+import { cacheGet, cachePut, clearUserData, createDb, getDb, readSession, resetDbForTests, writeSession } from '@/offline/db';
+import { DB_NAME, LATEST_VERSION, SCHEMA_VERSIONS, USER_TABLES } from '@/offline/schema';
+import { endSession, getSession, getToken, isSignedIn, loadSession, startSession } from '@/lib/session';
+
+const userA = { userId: 'tmca', roles: [{ pkRoleId: 104, roleName: 'TMCA' }] } as WebUser;
+const userB = { userId: 'pr', roles: [{ pkRoleId: 106, roleName: 'PR' }] } as WebUser;
+
+afterEach(async () => {
+  await resetDbForTests();
+});
+
+describe('Dexie database (src/offline/db.ts)', () => {
+  it("is 'lebuhraya-ops' with ascending schema versions in one place", async () => {
+    expect(DB_NAME).toBe('lebuhraya-ops');
+    const versions = SCHEMA_VERSIONS.map((v) => v.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(versions[0]).toBe(1);
+    const db = getDb();
+    await db.open();
+    expect(db.verno).toBe(LATEST_VERSION);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['session', 'userCache']);
+  });
+
+  it('every per-user table is indexed by userId', async () => {
+    const db = getDb();
+    await db.open();
+    for (const name of USER_TABLES) {
+      const t = db.table(name);
+      const indexed = [t.schema.primKey, ...t.schema.indexes].some((i) => i.name === 'userId' || (Array.isArray(i.keyPath) && i.keyPath[0] === 'userId'));
+      expect(indexed, name).toBe(true);
+    }
+  });
+
+  it('stores and reads the session', async () => {
+    await writeSession({ token: 'tok-123456', expiresAt: '2099-01-01T00:00:00Z', user: userA });
+    const s = await readSession();
+    expect(s?.token).toBe('tok-123456');
+    expect(s?.user.userId).toBe('tmca');
+    expect(s?.savedAt).toMatch(/^\d{4}-/);
+  });
+
+  it('clearUserData removes only that user’s cached rows', async () => {
+    await cachePut('tmca', 'lookup:region', [{ key: 1 }]);
+    await cachePut('tmca', 'rosters:2026-03-01', { rows: [] });
+    await cachePut('pr', 'lookup:region', [{ key: 2 }]);
+    await clearUserData('tmca');
+    expect(await cacheGet('tmca', 'lookup:region')).toBeUndefined();
+    expect(await cacheGet('tmca', 'rosters:2026-03-01')).toBeUndefined();
+    expect((await cacheGet('pr', 'lookup:region'))?.data).toEqual([{ key: 2 }]);
+  });
+
+  it('opens an existing version-1 database written by an earlier build', async () => {
+    const old = new Dexie('lo-upgrade-test');
+    old.version(1).stores({ session: 'id', userCache: '[userId+key], userId, updatedAt' });
+    await old.table('userCache').put({ userId: 'x', key: 'k', data: 1, updatedAt: 'now' });
+    old.close();
+    const db = createDb('lo-upgrade-test');
+    expect((await cacheGet('x', 'k', db))?.data).toBe(1);
+    db.close();
+    await Dexie.delete('lo-upgrade-test');
+  });
+});
+
+describe('session (src/lib/session.ts)', () => {
+  it('start → load → end: sign-out clears the session and the user’s cached data, not other users’', async () => {
+    await startSession({ token: 'token-abcdef', expiresAt: '2099-01-01T00:00:00Z', user: userA });
+    expect(getToken()).toBe('token-abcdef');
+    await cachePut('tmca', 'sections:all', [1, 2]);
+    await cachePut('pr', 'sections:all', [3]);
+
+    // a reload reads it back from IndexedDB
+    const loaded = await loadSession();
+    expect(loaded?.user.userId).toBe('tmca');
+
+    await endSession();
+    expect(getSession()).toBeNull();
+    expect(await readSession()).toBeUndefined();
+    expect(await cacheGet('tmca', 'sections:all')).toBeUndefined();
+    expect((await cacheGet('pr', 'sections:all'))?.data).toEqual([3]);
+    expect(await loadSession()).toBeNull();
+  });
+
+  it('§4.1: signed in only with a token longer than 5 characters', async () => {
+    expect(isSignedIn({ token: '12345', expiresAt: '', user: userB })).toBe(false);
+    expect(isSignedIn({ token: '123456', expiresAt: '', user: userB })).toBe(true);
+    await writeSession({ token: 'abc', expiresAt: '2099-01-01T00:00:00Z', user: userB });
+    expect(await loadSession()).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ms } from '@/lib/i18n/ms';
+import { en } from '@/lib/i18n/en';
+import { getLanguage, setLanguage, t } from '@/lib/i18n';
+
+describe('UI texts (src/lib/i18n)', () => {
+  it('ms and en have the same keys', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(ms).sort());
+    for (const [k, v] of Object.entries(en)) expect(v, k).not.toBe('');
+  });
+
+  it('Malay is the default and spec texts are verbatim', () => {
+    expect(getLanguage()).toBe('ms');
+    expect(t('drawer.broadcastPlaceholder')).toBe('Hantar Mesej siaran..');
+    expect(t('drawer.noAlerts')).toBe('Tiada notifikasi');
+    expect(t('topbar.noNotifications')).toBe('No notifications');
+    expect(t('topbar.broadcast')).toBe('Siaran Portal');
+    expect(t('error.tokenCheck')).toBe('Ops! Please try again.');
+    expect(t('app.updateAvailable')).toBe('Versi baharu tersedia');
+    expect(t('app.reload')).toBe('Muat semula');
+    expect(t('app.close')).toBe('Tutup');
+    expect(t('menu.comingSoon')).toBe('Akan datang');
+  });
+
+  it('fills placeholders and switches language', () => {
+    expect(t('app.version', { version: '2.0.3.1.84' })).toBe('Versi 2.0.3.1.84');
+    setLanguage('en');
+    expect(t('app.version', { version: '2.0.3.1.84' })).toBe('Version 2.0.3.1.84');
+    expect(t('roster.pageInfo', { from: 1, to: 10, total: 37 })).toBe('1–10 of 37');
+    setLanguage('ms');
+    expect(t('roster.pageInfo', { from: 1, to: 10, total: 37 })).toBe('1–10 daripada 37');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, ROLES, menuFor, menuKeysFor, showsNotificationBell } from '@contract';
+import { ms } from '@/lib/i18n/ms';
+import { en } from '@/lib/i18n/en';
+import { label } from '@/lib/i18n';
+
+/** §6, written out independently of contract/roles.ts so a change there is caught here. */
+const DASH = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'PR', 'OPSMGMT', 'SUPERADMIN'];
+const MAP = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'OPSMGMT'];
+const EXPECTED: Record<string, string[]> = {
+  dashboard: DASH,
+  map: MAP,
+  newCase: ['TMCA', 'TMCS'],
+  tmcLog: ['TMCA', 'TMCS', 'OPSMGMT', 'SUPERADMIN'],
+  caseSearch: DASH,
+  rosterList: [...MAP, 'SUPERADMIN'],
+  reportEndOfDuty: DASH,
+  reportIncident: DASH,
+  reportMainline: DASH,
+  reportWorkDuration: DASH,
+  reportVehicleUsage: DASH,
+  reportOtherAssistance: [...DASH, 'OTHERS'],
+  reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
+};
+const ORDER = ['dashboard', 'map', 'newCase', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'logout'];
+
+function expectedKeys(role: string): string[] {
+  const keys = ORDER.filter((k) => k !== 'reports' && k !== 'logout' && EXPECTED[k].includes(role));
+  const hasReport = keys.some((k) => k.startsWith('report'));
+  const out = ORDER.filter((k) => (k === 'logout' ? true : k === 'reports' ? hasReport : keys.includes(k)));
+  return out;
+}
+
+describe('side menu per role (§2.3, §6)', () => {
+  for (const role of ROLES) {
+    it(`${role.name} sees exactly the §6 items, in menu order`, () => {
+      expect(menuKeysFor(role.name)).toEqual(expectedKeys(role.name));
+    });
+  }
+
+  it('everyone sees Logout; nobody signed in without a role sees more', () => {
+    expect(menuKeysFor(null)).toEqual(['logout']);
+    for (const r of ROLES) expect(menuKeysFor(r.name)).toContain('logout');
+  });
+
+  it('the Administrator and User roles see only Logout; OTHERS sees the one report', () => {
+    expect(menuKeysFor('Administrator')).toEqual(['logout']);
+    expect(menuKeysFor('User')).toEqual(['logout']);
+    expect(menuKeysFor('PRIMEADMIN')).toEqual(['logout']);
+    expect(menuKeysFor('OTHERS')).toEqual(['reports', 'reportOtherAssistance', 'logout']);
+  });
+
+  it('menu labels are the spec texts in Malay, and every label key exists in both languages', () => {
+    const all = MENU.flatMap((i) => [i, ...(i.children ?? [])]);
+    for (const item of all) {
+      expect(item.labelKey in ms, item.labelKey).toBe(true);
+      expect(item.labelKey in en, item.labelKey).toBe(true);
+    }
+    const labels = Object.fromEntries(all.map((i) => [i.key, label(i.labelKey, 'ms')]));
+    expect(labels).toMatchObject({
+      dashboard: 'Dashboard',
+      map: 'Map',
+      newCase: 'Kes Baru',
+      tmcLog: 'TMC Log',
+      caseSearch: 'Carian Kes',
+      rosterList: 'Senarai Jadual Tugas',
+      reports: 'Laporan',
+      reportEndOfDuty: 'Laporan Tamat Tugas',
+      reportIncident: 'Laporan Insiden TMC & Masa Tindak Balas',
+      reportMainline: 'Laporan Masa Dalam Laluan Utama (DLU)',
+      reportWorkDuration: 'Laporan Masa Bertugas',
+      reportVehicleUsage: 'Laporan Penggunaan Kenderaan',
+      reportOtherAssistance: 'Laporan Jenis Bantuan Lain-Lain',
+      reportChecklist: 'Laporan Senarai Semak',
+      logout: 'Logout',
+    });
+  });
+
+  it('the bell shows for TMC roles only, never for TSTE (§2.4, §6)', () => {
+    const withBell = ROLES.filter((r) => showsNotificationBell(r.name)).map((r) => r.name);
+    expect(withBell.sort()).toEqual(['TMCA', 'TMCS']);
+    expect(showsNotificationBell('TSTE')).toBe(false);
+  });
+
+  it('menuFor keeps the group with only the children the role may use', () => {
+    const reports = menuFor('TMCA').find((i) => i.key === 'reports');
+    expect(reports?.children?.map((c) => c.key)).not.toContain('reportChecklist');
+    expect(menuFor('TSTE').find((i) => i.key === 'reports')?.children?.map((c) => c.key)).toContain('reportChecklist');
+  });
+});

@@ -1,0 +1,104 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The API lives on the Fastify server; in dev Vite forwards these prefixes to it. */
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+const API_PREFIXES = ['/rest', '/public', '/docs', '/healthz'];
+
+const THEME_COLOUR = '#0b2545';
+const BACKGROUND_COLOUR = '#f3f5f9';
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@contract$/, replacement: r('./contract/index.ts') },
+      { find: /^@contract\/(.*)$/, replacement: r('./contract/$1') },
+      { find: /^@\/(.*)$/, replacement: r('./src/$1') },
+    ],
+  },
+  plugins: [
+    // The router plugin must come before the React plugin.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/app/route-tree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // the app registers the worker itself (src/app/update-prompt.tsx) and asks before updating
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['icons/logo.svg', 'icons/favicon.svg'],
+      manifest: {
+        id: '/',
+        name: 'Lebuhraya Ops',
+        short_name: 'Lebuhraya',
+        description: 'Portal Pusat Kawalan Trafik Lebuhraya: insiden, rondaan dan jadual tugas.',
+        lang: 'ms',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Heavy libraries of later screens: their own chunks, so they never land in the shell.
+            { name: 'ol', test: /node_modules[\\/](ol|ol-[^\\/]+|rbush|earcut|geotiff|proj4)[\\/]/, priority: 30 },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](echarts|zrender|chart\.js|react-chartjs-2|recharts|d3-[^\\/]+|victory[^\\/]*)[\\/]/,
+              priority: 30,
+            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@internationalized|@floating-ui|stylis)[\\/]/,
+              priority: 20,
+            },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'data', test: /node_modules[\\/](dexie|dexie-react-hooks|ky|dayjs|zod)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+  },
+});
