@@ -74,21 +74,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Heavy libraries of later screens: their own chunks, so they never land in the shell.
+            // Heavy libraries of later screens: their own chunks, so they never land in the shell. Everything else
+            // is split by route (autoCodeSplitting): a component only one screen uses loads with that screen.
             { name: 'ol', test: /node_modules[\\/](ol|ol-[^\\/]+|rbush|earcut|geotiff|proj4)[\\/]/, priority: 30 },
             {
               name: 'charts',
               test: /node_modules[\\/](echarts|zrender|chart\.js|react-chartjs-2|recharts|d3-[^\\/]+|victory[^\\/]*)[\\/]/,
               priority: 30,
             },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@internationalized|@floating-ui|stylis)[\\/]/,
-              priority: 20,
-            },
-            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-            { name: 'data', test: /node_modules[\\/](dexie|dexie-react-hooks|ky|dayjs|zod)[\\/]/, priority: 20 },
           ],
         },
       },
