@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, LookupItemSchema } from './envelope';
+import { DutyRosterRowSchema } from './sections';
 
 export const LoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Nama pengguna diperlukan').max(100),
@@ -16,16 +17,16 @@ export const UserSectionSchema = z.object({
 });
 
 /** A roster the user works on today (login answer, §7.1: "the user's rosters"). */
-export const UserRosterSchema = z.object({
-  pkDutyRosterId: z.number().int(),
-  dutyRosterName: z.string(),
-  sectionId: z.number().int(),
-  startDate: z.string(),
-  endDate: z.string(),
-  startHour: z.string(),
-  endHour: z.string(),
-  plateNumber: z.string().nullable(),
-  callSign: z.string().nullable(),
+export const UserRosterSchema = DutyRosterRowSchema.pick({
+  pkDutyRosterId: true,
+  dutyRosterName: true,
+  sectionId: true,
+  startDate: true,
+  endDate: true,
+  startHour: true,
+  endHour: true,
+  plateNumber: true,
+  callSign: true,
 });
 
 /** POST /rest/auth/getDetailWebUser → body.user (§7.1). */
