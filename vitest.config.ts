@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const alias = {
-  '@contract': path.resolve(import.meta.dirname, 'contract/index.ts'),
-  '@': path.resolve(import.meta.dirname, 'src'),
-};
+// same resolution as vite.config.ts: '@contract' is the index, '@contract/<module>' one contract module
+const alias = [
+  { find: /^@contract$/, replacement: path.resolve(import.meta.dirname, 'contract/index.ts') },
+  { find: /^@contract\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'contract')}/$1` },
+  { find: /^@\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'src')}/$1` },
+];
 
 export default defineConfig({
   resolve: { alias },

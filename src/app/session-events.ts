@@ -7,7 +7,7 @@
  * - the §8 timeout message, shown persistently (one at a time).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { PATHS } from '@contract';
+import { PATHS } from '@contract/paths';
 import { apiGet, isApiError, onApiEvent } from '@/lib/api';
 import { normalizePath } from '@/lib/access';
 import { endSession, getToken, isSignedIn, getSession } from '@/lib/session';

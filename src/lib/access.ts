@@ -1,7 +1,8 @@
 /**
  * Who may open which route (§2.2, §6). Route guards (src/routes/__root.tsx) and the sign-in screen use this.
  */
-import { can, landsOnPrimeSupport, type Permission, type WebUser } from '@contract';
+import { can, landsOnPrimeSupport, type Permission } from '@contract/roles';
+import type { WebUser } from '@contract/auth';
 
 /** Reachable signed out. /resetpassword is part of the sign-in flow (restricted token, §8 'resetpassword'). */
 export const PUBLIC_PATHS: readonly string[] = ['/signin', '/maintenance/checkusername', '/usernamechecker', '/resetpassword'];

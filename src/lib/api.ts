@@ -4,7 +4,7 @@
  * reset token) or `token: false`.
  */
 import ky, { TimeoutError, type KyInstance } from 'ky';
-import type { DataTablesQuery, DataTablesResult } from '@contract';
+import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import { getToken } from './session';
 import { ms } from './i18n/ms';
 import { t } from './i18n';

@@ -3,7 +3,9 @@
  * patchy coverage. Lookups answer without a token too; signed in, the session token is sent.
  */
 import { useQuery } from '@tanstack/react-query';
-import { PATHS, type LookupItem, type LookupName } from '@contract';
+import { PATHS } from '@contract/paths';
+import type { LookupItem } from '@contract/envelope';
+import type { LookupName } from '@contract/lookups';
 import { apiPost } from './api';
 import { networkFirst } from './cached';
 import { useSession } from './session';

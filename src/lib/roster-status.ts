@@ -1,4 +1,4 @@
-import type { DutyRosterRow } from '@contract';
+import type { DutyRosterRow } from '@contract/sections';
 import { APP_TZ, dayjs, formatClock } from './time';
 
 export type RosterStatus = DutyRosterRow['status'];

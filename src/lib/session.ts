@@ -3,8 +3,8 @@
  * (src/offline/db.ts) so it survives reloads and works offline (§4.1 "login state is kept locally").
  */
 import { useSyncExternalStore } from 'react';
-import type { WebUser } from '@contract';
-import { roleByName } from '@contract';
+import type { WebUser } from '@contract/auth';
+import { roleByName } from '@contract/roles';
 import { deleteSession, readSession, writeSession, clearUserData, type SessionRow } from '@/offline/db';
 import { clearFilters } from './filters';
 

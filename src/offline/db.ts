@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { WebUser } from '@contract';
+import type { WebUser } from '@contract/auth';
 import { DB_NAME, SCHEMA_VERSIONS, USER_TABLES } from './schema';
 
 export const SESSION_ID = 'current' as const;

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ResetPasswordScreen } from '@/features/auth/reset-password-screen';
 
-const ResetSearch = z.object({ username: z.string().max(100).optional().catch(undefined) });
+const ResetSearch = z.object({ username: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined) });
 
 export const Route = createFileRoute('/resetpassword')({
   validateSearch: ResetSearch,

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SigninScreen } from '@/features/auth/signin-screen';
 
 const SigninSearch = z.object({
-  redirect: z.string().optional().catch(undefined),
-  reason: z.enum(['expired', 'signedout']).optional().catch(undefined),
+  redirect: z.catch(z.optional(z.string()), undefined),
+  reason: z.catch(z.optional(z.enum(['expired', 'signedout'])), undefined),
 });
 
 export const Route = createFileRoute('/signin')({

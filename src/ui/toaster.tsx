@@ -1,66 +1,70 @@
-import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
-import { TIMING } from '@contract';
-import { t } from '@/lib/i18n';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { NotifyOptions } from './toaster-impl';
 
-/** Snackbars (§8, §9): 10 000 ms by default, with a 'Tutup' button; `persistent` ones never auto-close. */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5, duration: TIMING.snackbarMs });
+export type { NotifyOptions };
 
-type Kind = 'success' | 'error' | 'warning' | 'info';
+/*
+ * Snackbars (§8, §9). The toast machines are not needed to paint a screen, so they load with the first
+ * notification: `notify` queues the call, <Toaster /> mounts the real host (src/ui/toaster-impl.tsx), then the queue
+ * is shown. The chunk is precached by the service worker, so this also works offline.
+ */
+type Impl = typeof import('./toaster-impl');
 
-export interface NotifyOptions {
-  title?: string;
-  /** no auto-close (the §8 timeout message) */
-  persistent?: boolean;
-  duration?: number;
-  /** same id: replace instead of stacking */
-  id?: string;
+let loading: Promise<Impl> | null = null;
+let ready: Impl | null = null;
+const pending: ((m: Impl) => void)[] = [];
+const listeners = new Set<() => void>();
+
+function load() {
+  if (!loading) {
+    loading = import('./toaster-impl');
+    listeners.forEach((l) => l());
+  }
+  return loading;
 }
 
-function show(type: Kind, message: string, opts: NotifyOptions = {}) {
-  const closeLabel = t('app.close');
-  const options = {
-    ...(opts.id ? { id: opts.id } : {}),
-    type,
-    title: opts.title ?? message,
-    description: opts.title ? message : undefined,
-    duration: opts.persistent ? Infinity : (opts.duration ?? TIMING.snackbarMs),
-    action: { label: closeLabel, onClick: () => {} },
-    closable: false,
-  };
-  if (opts.id && toaster.isVisible(opts.id)) {
-    toaster.update(opts.id, options);
-    return opts.id;
+function call(fn: (m: Impl) => void) {
+  if (ready) fn(ready);
+  else {
+    pending.push(fn);
+    void load();
   }
-  return toaster.create(options);
 }
 
 export const notify = {
-  success: (m: string, o?: NotifyOptions) => show('success', m, o),
-  error: (m: string, o?: NotifyOptions) => show('error', m, o),
-  warning: (m: string, o?: NotifyOptions) => show('warning', m, o),
-  info: (m: string, o?: NotifyOptions) => show('info', m, o),
-  dismiss: (id?: string) => toaster.dismiss(id),
+  success: (m: string, o?: NotifyOptions) => call((x) => x.notify.success(m, o)),
+  error: (m: string, o?: NotifyOptions) => call((x) => x.notify.error(m, o)),
+  warning: (m: string, o?: NotifyOptions) => call((x) => x.notify.warning(m, o)),
+  info: (m: string, o?: NotifyOptions) => call((x) => x.notify.info(m, o)),
+  dismiss: (id?: string) => {
+    if (ready || loading) call((x) => x.notify.dismiss(id));
+  },
 };
 
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+function Host({ impl }: { impl: Impl }) {
+  // runs after the host's own effects, so the toast group is listening before the queued toasts are created
+  useEffect(() => {
+    ready = impl;
+    pending.splice(0).forEach((fn) => fn(impl));
+  }, [impl]);
+  return <impl.Toaster />;
+}
+
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'md' }} data-testid="toast" data-type={toast.type}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && (
-              <Toast.ActionTrigger minH="9" px="3" fontWeight="semibold">
-                {toast.action.label}
-              </Toast.ActionTrigger>
-            )}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const requested = useSyncExternalStore(subscribe, () => loading !== null, () => false);
+  const [impl, setImpl] = useState<Impl | null>(null);
+  useEffect(() => {
+    if (!requested) return;
+    let live = true;
+    void load().then((m) => live && setImpl(() => m));
+    return () => {
+      live = false;
+    };
+  }, [requested]);
+  return impl ? <Host impl={impl} /> : null;
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Drawer, Flex, Portal } from '@chakra-ui/react';
-import type { WebUser } from '@contract';
+import type { WebUser } from '@contract/auth';
 import { landingFor, guardUserOf } from '@/lib/access';
 import { useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { Badge, Box, Collapsible, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
-import { APP_VERSION, menuFor, type MenuItem } from '@contract';
+import { APP_VERSION, menuFor, type MenuItem } from '@contract/menu';
 import { label, useLanguage, useT } from '@/lib/i18n';
 import { Tooltip } from '@/ui/tooltip';
 import { useRouteExists } from '@/ui/use-route-exists';

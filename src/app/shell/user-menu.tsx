@@ -1,7 +1,7 @@
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuKeyRound, LuLogOut } from 'react-icons/lu';
-import type { WebUser } from '@contract';
+import type { WebUser } from '@contract/auth';
 import { useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
 import { LanguageSwitch } from '@/ui/language-switch';

@@ -1,4 +1,5 @@
-import { PATHS, type LoginBody, type LoginRequest, type ResetPasswordRequest, type WebUser } from '@contract';
+import { PATHS } from '@contract/paths';
+import type { LoginBody, LoginRequest, ResetPasswordRequest, WebUser } from '@contract/auth';
 import { apiPost } from '@/lib/api';
 
 export const loginCall = (req: LoginRequest) => apiPost<LoginBody>(PATHS.login, req, { token: false });

@@ -3,7 +3,7 @@
  *   POST login → token? → (reset count 0 → reject 'resetpassword') → getDetailWebUser → store the session.
  * Rejections carry the exact §8 texts.
  */
-import type { WebUser } from '@contract';
+import type { WebUser } from '@contract/auth';
 import { isApiError } from '@/lib/api';
 import { getToken, startSession } from '@/lib/session';
 import { loginCall, webUserCall } from './auth-api';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Field, Flex, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircle, LuCircleCheck, LuKeyRound } from 'react-icons/lu';
-import { APP_VERSION, ResetPasswordRequestSchema } from '@contract';
+import { APP_VERSION } from '@contract/menu';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { afterSignInTarget, guardUserOf } from '@/lib/access';
@@ -15,10 +15,9 @@ import { PasswordInput } from '@/ui/password-input';
 import { notify } from '@/ui/toaster';
 import { resetPasswordCall } from './auth-api';
 import { clearRestrictedToken, login, LoginError, tokenForReset } from './login';
+import { ResetPasswordFormSchema } from './auth-schemas';
 
-const FormSchema = ResetPasswordRequestSchema.and(z.object({ confirmPassword: z.string() })).superRefine((v, ctx) => {
-  if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'mismatch' });
-});
+const FormSchema = ResetPasswordFormSchema;
 type FormValues = z.input<typeof FormSchema>;
 
 export function ResetPasswordScreen({ username }: { username?: string }) {

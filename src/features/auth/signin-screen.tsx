@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Field, Flex, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn, LuUserSearch } from 'react-icons/lu';
-import { APP_VERSION, LoginRequestSchema, type LoginRequest } from '@contract';
+import { APP_VERSION } from '@contract/menu';
+import type { LoginRequest } from '@contract/auth';
 import { useT } from '@/lib/i18n';
 import { afterSignInTarget, guardUserOf } from '@/lib/access';
 import { useOnline } from '@/lib/use-online';
@@ -12,6 +13,7 @@ import { Logo } from '@/ui/logo';
 import { PasswordInput } from '@/ui/password-input';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { login, LoginError } from './login';
+import { LoginFormSchema } from './auth-schemas';
 
 export interface SigninSearch {
   redirect?: string;
@@ -30,7 +32,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginRequest>({ resolver: zodResolver(LoginFormSchema), defaultValues: { username: '', password: '' } });
 
   // 429: count down until the server lets the user try again.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBellOff, LuCheck, LuInfo } from 'react-icons/lu';
-import type { AlertRow } from '@contract';
+import type { AlertRow } from '@contract/comms';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';

@@ -1,4 +1,7 @@
-import { PAGE_SIZE, PATHS, type AlertRow, type BroadcastRow, type DataTablesResult, type Notification } from '@contract';
+import { PAGE_SIZE } from '@contract/lookups';
+import { PATHS } from '@contract/paths';
+import type { AlertRow, BroadcastRow, Notification } from '@contract/comms';
+import type { DataTablesResult } from '@contract/envelope';
 import { apiPost, dataTables } from '@/lib/api';
 
 /** Today → tomorrow (the server's default range), at most 8 (§9). */

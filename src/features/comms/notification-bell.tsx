@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Circle, Flex, Float, IconButton, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
 import { LuBell, LuBellOff } from 'react-icons/lu';
-import type { Notification } from '@contract';
+import type { Notification } from '@contract/comms';
 import { useT } from '@/lib/i18n';
 import { formatDate, formatTime } from '@/lib/time';
 import { useRouteExists } from '@/ui/use-route-exists';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TIMING } from '@contract';
+import { TIMING } from '@contract/lookups';
 import { useSession } from '@/lib/session';
 import { alertsCall, broadcastsCall, markAlertReadCall, markNotificationReadCall, notificationsCall, sendBroadcastCall } from './comms-api';
 

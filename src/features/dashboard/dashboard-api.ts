@@ -1,4 +1,6 @@
-import { PATHS, type DataTablesResult, type DutyRosterRow } from '@contract';
+import { PATHS } from '@contract/paths';
+import type { DataTablesResult } from '@contract/envelope';
+import type { DutyRosterRow } from '@contract/sections';
 import { dataTables } from '@/lib/api';
 
 /** Today's rosters of the user's region (the server scopes by the token's region). */

@@ -1,4 +1,4 @@
-import { can } from '@contract';
+import { can } from '@contract/roles';
 import { useSession, userRole } from '@/lib/session';
 import { RosterDashboard } from './roster-dashboard';
 import { WelcomeCard } from './welcome-card';

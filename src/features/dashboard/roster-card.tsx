@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { LuCar, LuClock, LuRadio, LuUsers } from 'react-icons/lu';
-import type { DutyRosterRow } from '@contract';
+import type { DutyRosterRow } from '@contract/sections';
 import { useT } from '@/lib/i18n';
 import { rosterHours, type RosterStatus } from '@/lib/roster-status';
 import { RosterStatusBadge } from '@/ui/roster-status-badge';

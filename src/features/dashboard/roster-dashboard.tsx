@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Flex, Grid, Heading, HStack, IconButton, Skeleton, Text } from '@chakra-ui/react';
 import { LuCalendarClock, LuCar, LuMapPinned, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
-import type { WebUser } from '@contract';
+import type { WebUser } from '@contract/auth';
 import { useT } from '@/lib/i18n';
 import { errorText, isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';

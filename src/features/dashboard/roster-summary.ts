@@ -1,4 +1,4 @@
-import type { DutyRosterRow } from '@contract';
+import type { DutyRosterRow } from '@contract/sections';
 
 export interface RosterSummary {
   total: number;

@@ -1,7 +1,8 @@
 import { Box, Badge, DataList, Flex, Grid, Heading, Text } from '@chakra-ui/react';
 import { LuChevronRight, LuLogOut, LuUserRound } from 'react-icons/lu';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { menuFor, type MenuItem, type WebUser } from '@contract';
+import { menuFor, type MenuItem } from '@contract/menu';
+import type { WebUser } from '@contract/auth';
 import { label, useLanguage, useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
 import { Panel } from '@/ui/panel';

@@ -1,4 +1,7 @@
-import { PAGE_SIZE, PATHS, type DataTablesResult, type DutyRosterRow, type Section } from '@contract';
+import { PAGE_SIZE } from '@contract/lookups';
+import { PATHS } from '@contract/paths';
+import type { DataTablesResult } from '@contract/envelope';
+import type { DutyRosterRow, Section } from '@contract/sections';
 import { dataTables } from '@/lib/api';
 
 export const rosterPageCall = (filter: { date?: string; sectionId?: number }, page: number, size: number) =>

@@ -1,20 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Search params of /listingroster: the filter and the page live in the URL. */
 export const RosterListSearchSchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-  sectionId: z.coerce.number().int().positive().optional().catch(undefined),
-  page: z.coerce.number().int().min(0).optional().catch(undefined),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => [10, 25, 50].includes(n))
-    .optional()
-    .catch(undefined),
+  date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
+  sectionId: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
+  size: z.catch(z.optional(z.coerce.number().check(z.int(), z.refine((n) => [10, 25, 50].includes(n)))), undefined),
 });
 export type RosterListSearch = z.infer<typeof RosterListSearchSchema>;
 

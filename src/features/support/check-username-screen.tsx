@@ -1,7 +1,7 @@
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuUserSearch } from 'react-icons/lu';
-import { APP_VERSION } from '@contract';
+import { APP_VERSION } from '@contract/menu';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { Logo } from '@/ui/logo';

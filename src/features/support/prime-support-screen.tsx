@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Box, Button, DataList, Flex, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuActivity, LuDatabase, LuRefreshCw, LuServer, LuShieldCheck, LuUserSearch } from 'react-icons/lu';
-import { APP_VERSION } from '@contract';
+import { APP_VERSION } from '@contract/menu';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { useSession, userRole } from '@/lib/session';

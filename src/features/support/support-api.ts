@@ -1,4 +1,5 @@
-import { PATHS, type PrimeUser } from '@contract';
+import { PATHS } from '@contract/paths';
+import type { PrimeUser } from '@contract/auth';
 import { apiGet } from '@/lib/api';
 
 export const primeUserCall = (username: string) => apiGet<PrimeUser>(PATHS.primeUser(username), { token: false });

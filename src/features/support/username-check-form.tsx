@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Badge, Box, Button, DataList, Field, Flex, Input, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
-import { UsernameParamSchema, type PrimeUser } from '@contract';
+import type { PrimeUser } from '@contract/auth';
+import { UsernameFormSchema } from '@/features/auth/auth-schemas';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { primeUserCall } from './support-api';
@@ -15,7 +16,7 @@ type Values = { username: string };
 export function UsernameCheckForm({ autoFocus }: { autoFocus?: boolean }) {
   const t = useT();
   const [checked, setChecked] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(UsernameParamSchema), defaultValues: { username: '' } });
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(UsernameFormSchema), defaultValues: { username: '' } });
   const check = useMutation({ mutationFn: (u: string) => primeUserCall(u) });
 
   const onSubmit = handleSubmit((v) => {
