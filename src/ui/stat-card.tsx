@@ -4,6 +4,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 export function StatCard({
   label,
   value,
+  of,
   hint,
   icon,
   palette = 'brand',
@@ -11,6 +12,8 @@ export function StatCard({
 }: {
   label: string;
   value: ReactNode;
+  /** shown muted after the value: "4 / 10" */
+  of?: ReactNode;
   hint?: ReactNode;
   icon: ReactNode;
   palette?: string;
@@ -25,6 +28,12 @@ export function StatCard({
           </Text>
           <Text fontSize="3xl" fontWeight="bold" color="brand.900" lineHeight="1.1" mt="1" data-testid={testId ? `${testId}-value` : undefined}>
             {value}
+            {of !== undefined && (
+              <Text as="span" fontSize="lg" color="fg.muted" fontWeight="semibold">
+                {' '}
+                / {of}
+              </Text>
+            )}
           </Text>
           {hint && (
             <Text fontSize="xs" color="fg.muted" mt="1">

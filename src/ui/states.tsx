@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, VStack, Alert } from '@chakra-ui/react';
+import { Alert, Button, EmptyState, Flex, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { LuCalendarX2, LuRefreshCw, LuWifiOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 
@@ -33,4 +33,54 @@ export function ErrorBlock({ title, message, onRetry, offline }: { title: string
       )}
     </Alert.Root>
   );
+}
+
+/** The loading, failed and empty states of a compact list (drawer panels); the list itself otherwise. */
+export function ListStates({
+  pending,
+  failed,
+  failedText,
+  empty,
+  emptyIcon,
+  emptyText,
+  emptyTestId,
+  skeletonHeight = '16',
+  children,
+}: {
+  pending: boolean;
+  failed: boolean;
+  failedText: string;
+  empty: boolean;
+  emptyIcon: ReactNode;
+  emptyText: string;
+  emptyTestId?: string;
+  skeletonHeight?: string;
+  children: ReactNode;
+}) {
+  if (pending) {
+    return (
+      <Stack p="3" gap="3">
+        <Skeleton h={skeletonHeight} />
+        <Skeleton h={skeletonHeight} />
+      </Stack>
+    );
+  }
+  if (failed) {
+    return (
+      <Text p="4" fontSize="sm" color="red.600">
+        {failedText}
+      </Text>
+    );
+  }
+  if (empty) {
+    return (
+      <Flex direction="column" align="center" gap="2" py="10" color="fg.muted">
+        {emptyIcon}
+        <Text fontSize="sm" data-testid={emptyTestId}>
+          {emptyText}
+        </Text>
+      </Flex>
+    );
+  }
+  return <>{children}</>;
 }

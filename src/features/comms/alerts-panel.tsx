@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
 import { LuBellOff, LuCheck, LuInfo } from 'react-icons/lu';
 import type { AlertRow } from '@contract/comms';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';
+import { ListStates } from '@/ui/states';
 import { useAlerts, useMarkAlertRead } from './use-comms';
 
 /** 'Notifikasi' mode of the right drawer (§2.5, §4.4): unread alerts; read ones are archived (viewed 1). */
@@ -24,24 +25,17 @@ export function AlertsPanel() {
 
   return (
     <Box h="full" overflowY="auto" data-testid="alert-list">
-      {list.isPending ? (
-        <Stack p="3" gap="3">
-          <Skeleton h="20" />
-          <Skeleton h="20" />
-        </Stack>
-      ) : list.isError && !rows.length ? (
-        <Text p="4" fontSize="sm" color="red.600">
-          {t('drawer.loadFailed')}
-        </Text>
-      ) : rows.length === 0 ? (
-        <Flex direction="column" align="center" gap="2" py="10" color="fg.muted">
-          <LuBellOff />
-          <Text fontSize="sm" data-testid="alerts-empty">
-            {t('drawer.noAlerts')}
-          </Text>
-        </Flex>
-      ) : (
-        rows.map((a) => (
+      <ListStates
+        pending={list.isPending}
+        failed={list.isError && !rows.length}
+        failedText={t('drawer.loadFailed')}
+        empty={rows.length === 0}
+        emptyIcon={<LuBellOff />}
+        emptyText={t('drawer.noAlerts')}
+        emptyTestId="alerts-empty"
+        skeletonHeight="20"
+      >
+        {rows.map((a) => (
           <Box key={a.pkAlertNotificationId} px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" data-testid="alert-item">
             <Flex justify="space-between" align="center" gap="2">
               <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
@@ -70,8 +64,8 @@ export function AlertsPanel() {
               </Button>
             </Flex>
           </Box>
-        ))
-      )}
+        ))}
+      </ListStates>
 
       <Dialog.Root open={!!detail} onOpenChange={(e) => !e.open && setDetail(null)} size="sm" placement="center">
         <Portal>

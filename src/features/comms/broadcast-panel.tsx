@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Flex, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Flex, Text, Textarea } from '@chakra-ui/react';
 import { LuMegaphone, LuSend } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';
+import { ListStates } from '@/ui/states';
 import { useBroadcasts, useSendBroadcast } from './use-comms';
 
 const MAX = 1000;
@@ -58,22 +59,15 @@ export function BroadcastPanel() {
         </Flex>
       </Box>
       <Box flex="1" overflowY="auto" minH="0" data-testid="broadcast-list">
-        {list.isPending ? (
-          <Stack p="3" gap="3">
-            <Skeleton h="16" />
-            <Skeleton h="16" />
-          </Stack>
-        ) : list.isError && !rows.length ? (
-          <Text p="4" fontSize="sm" color="red.600">
-            {t('drawer.loadFailed')}
-          </Text>
-        ) : rows.length === 0 ? (
-          <Flex direction="column" align="center" gap="2" py="10" color="fg.muted">
-            <LuMegaphone />
-            <Text fontSize="sm">{t('drawer.noBroadcasts')}</Text>
-          </Flex>
-        ) : (
-          rows.map((b) => (
+        <ListStates
+          pending={list.isPending}
+          failed={list.isError && !rows.length}
+          failedText={t('drawer.loadFailed')}
+          empty={rows.length === 0}
+          emptyIcon={<LuMegaphone />}
+          emptyText={t('drawer.noBroadcasts')}
+        >
+          {rows.map((b) => (
             <Box key={b.pkMessageBroadcastId} px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" data-testid="broadcast-item">
               <Flex justify="space-between" align="baseline" gap="2">
                 <Text fontSize="sm" fontWeight="semibold" color="brand.900" truncate>
@@ -90,8 +84,8 @@ export function BroadcastPanel() {
                 {b.message}
               </Text>
             </Box>
-          ))
-        )}
+          ))}
+        </ListStates>
       </Box>
     </Flex>
   );

@@ -106,30 +106,16 @@ export function RosterDashboard({ user }: { user: WebUser }) {
             <StatCard
               testId="stat-sections"
               label={t('dashboard.sections')}
-              value={
-                <>
-                  {summary.sectionsCovered}
-                  <Text as="span" fontSize="lg" color="fg.muted" fontWeight="semibold">
-                    {' '}
-                    / {summary.sectionsToday}
-                  </Text>
-                </>
-              }
+              value={summary.sectionsCovered}
+              of={summary.sectionsToday}
               icon={<LuMapPinned />}
               palette="brand"
             />
             <StatCard
               testId="stat-vehicles"
               label={t('dashboard.vehicles')}
-              value={
-                <>
-                  {summary.vehiclesOnShift}
-                  <Text as="span" fontSize="lg" color="fg.muted" fontWeight="semibold">
-                    {' '}
-                    / {summary.vehiclesToday}
-                  </Text>
-                </>
-              }
+              value={summary.vehiclesOnShift}
+              of={summary.vehiclesToday}
               icon={<LuCar />}
               palette="amber"
             />
