@@ -40,8 +40,6 @@ export const ROLE_IDS = {
   OTHERS: 112,
 } as const satisfies Record<string, RoleId>;
 
-export const ROLE_NAMES = ROLES.map((r) => r.name) as RoleName[];
-
 export function roleById(id: number): Role | undefined {
   return ROLES.find((r) => r.id === id);
 }

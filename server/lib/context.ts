@@ -10,6 +10,4 @@ export interface AppContext {
   dbKind: 'postgres' | 'pglite';
 }
 
-export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
-
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

@@ -27,9 +27,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ field: fieldOf(v.instancePath) || err.validationContext || 'body', message: v.message ?? 'tidak sah' }));
       const first = issues[0];
-      const where = err.validationContext ? `${err.validationContext}` : 'permintaan';
-      const label = first.field === where ? where : first.field;
-      return send(400, ERROR_CODES.VALIDATION, `Input tidak sah: ${label} — ${first.message}`, { field: first.field, issues });
+      return send(400, ERROR_CODES.VALIDATION, `Input tidak sah: ${first.field} — ${first.message}`, { field: first.field, issues });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
