@@ -65,7 +65,8 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: 'dist/client',
+    // DIST_DIR lets parallel builds of one checkout keep apart (default dist)
+    outDir: `${process.env.DIST_DIR || 'dist'}/client`,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

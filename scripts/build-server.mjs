@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 import { cp, rm, mkdir } from 'node:fs/promises';
 
-const out = 'dist/server';
+const out = `${process.env.DIST_DIR || 'dist'}/server`;
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 await build({

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** E2E_SERVER_ENTRY lets a run point at another build of the same server (default: the project's). */
-export const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ? path.resolve(ROOT, process.env.E2E_SERVER_ENTRY) : path.join(ROOT, 'dist/server/server.mjs');
-export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+/** DIST_DIR (default dist) is where `npm run build` wrote the client and server; E2E_SERVER_ENTRY overrides the server. */
+const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
+export const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ? path.resolve(ROOT, process.env.E2E_SERVER_ENTRY) : path.join(DIST, 'server/server.mjs');
+export const CLIENT_DIR = path.join(DIST, 'client');
 
 export interface RunningServer {
   baseUrl: string;
