@@ -6,3 +6,5 @@ export * from './auth';
 export * from './sections';
 export * from './paths';
 export * from './comms';
+export * from './incident-rules';
+export * from './incidents';

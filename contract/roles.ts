@@ -78,6 +78,20 @@ export const PERMISSIONS = {
   primeSupport: ['Administrator'],
   /** the case-notification bell (§2.4, §6): TMC roles; TSTE never */
   notifications: ['TMCA', 'TMCS'],
+  // ---- case work (issue #3). §6 gives only the edit/close/cancel/attachment rules; who may act at all is ours
+  // (README "Case permissions"). The server enforces these; the screens only mirror them.
+  /** read a case, its audit trail and journal; write the journal */
+  viewCase: DASHBOARD_ROLES,
+  /** change the main record (section, KM, event type, roster: reassignment) */
+  editCase: ['TMCA', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
+  /** save the subform details; a PR only on a case assigned to a roster of its team */
+  editSubform: ['TMCA', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN', 'PR'],
+  /** BATALKAN KES */
+  cancelCase: ['TMCA', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  /** Tutup: any user when the close condition holds (§6) */
+  closeCase: DASHBOARD_ROLES,
+  /** the patrol's steps (received, arrived, …); TMC operators may record them for a patrol on the radio */
+  patrolAction: ['PR', 'TMCA', 'TMCS'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

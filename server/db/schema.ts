@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   boolean,
   date,
   doublePrecision,
@@ -8,6 +9,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   real,
   serial,
   text,
@@ -330,4 +333,257 @@ export const incidentNotification = pgTable(
     index('incident_notification_region_read_idx').on(t.regionId, t.read, t.updatedAt),
     index('incident_notification_ticket_idx').on(t.ticketNumber),
   ],
+);
+
+// ------------------------------------------------------------------------------------------------ incidents (#3)
+
+/** Status ids that keep a case off the dashboard (§4.2): written here as SQL once for the partial indexes. */
+const OPEN_CASE = sql`status_id IS NULL OR status_id NOT IN (202, 210)`;
+
+/** Next ticket number per section and local date (`N9-20261122-0007`), taken under a row lock. */
+export const ticketCounter = pgTable(
+  'ticket_counter',
+  {
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sectionId, t.day] })],
+);
+
+/** The incident main record (§3.1). Status and list times are kept here from the audit trail, for the lists. */
+export const incident = pgTable(
+  'incident',
+  {
+    id: serial('id').primaryKey(),
+    ticketNumber: text('ticket_number').notNull().unique(),
+    cipTicketNumber: text('cip_ticket_number'),
+    mhroadsTicketNumber: text('mhroads_ticket_number'),
+    /** the section as chosen (N1+N2 or a plain one) */
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    /** the specific section of a combined one (N1 of N1+N2) */
+    specificSectionId: integer('specific_section_id').references(() => section.id),
+    /** the section's region, kept for region-scoped lists */
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => region.id),
+    highwayId: integer('highway_id')
+      .notNull()
+      .references(() => highway.id),
+    eventLocationId: integer('event_location_id').references(() => eventLocation.id),
+    /** lookup keys (lookup_item.key) */
+    locationTypeId: integer('location_type_id'),
+    sourceId: integer('source_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    severityId: integer('severity_id'),
+    directionId: integer('direction_id').notNull(),
+    weatherId: integer('weather_id'),
+    lightingId: integer('lighting_id'),
+    kilometerMarker: text('kilometer_marker').notNull(),
+    /** the kilometre as a number when it is one (kmSearch) */
+    km: real('km'),
+    /** 'KM (section or specific section)' */
+    chainage: text('chainage').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    dutyRosterId: integer('duty_roster_id').references(() => dutyRoster.id),
+    /** latest status (incident_audit), null before the first */
+    statusId: integer('status_id'),
+    /** the live subform record */
+    subformId: integer('subform_id'),
+    incidentAt: timestamp('incident_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdByStaffId: integer('created_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdByUserId: integer('created_by_user_id').references(() => appUser.id),
+    /** list times of §3.2: dihantar, diterima, tiba, selesaiBantuan, selesaiKes (latest of each) */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
+    assistanceDoneAt: timestamp('assistance_done_at', { withTimezone: true, mode: 'date' }),
+    caseDoneAt: timestamp('case_done_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** a 298 or 209 entry exists (Tutup allowed, §4.2) */
+    hasDoneEntry: boolean('has_done_entry').notNull().default(false),
+    /** a 202 entry exists (only superadmin edits, §4.2) */
+    everCancelled: boolean('ever_cancelled').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('incident_region_at_idx').on(t.regionId, t.incidentAt.desc(), t.id.desc()),
+    index('incident_section_at_idx').on(t.sectionId, t.incidentAt.desc(), t.id.desc()),
+    index('incident_specific_section_at_idx').on(t.specificSectionId, t.incidentAt.desc()),
+    index('incident_at_idx').on(t.incidentAt.desc(), t.id.desc()),
+    index('incident_open_region_at_idx').on(t.regionId, t.incidentAt.desc(), t.id.desc()).where(OPEN_CASE),
+    index('incident_open_at_idx').on(t.incidentAt.desc(), t.id.desc()).where(OPEN_CASE),
+    index('incident_status_at_idx').on(t.statusId, t.incidentAt.desc()),
+    index('incident_roster_open_idx').on(t.dutyRosterId).where(OPEN_CASE),
+  ],
+);
+
+/**
+ * The seven subform records of §3.4 in one table: a subform id is unique across types, which routes such as
+ * /insiden/{incidentId}/{subformId} and the journal links rely on. One live record per incident (deletedAt null).
+ */
+export const incidentSubform = pgTable(
+  'incident_subform',
+  {
+    id: serial('id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    /** event type 184–190 */
+    typeId: integer('type_id').notNull(),
+    casualTypeId: integer('casual_type_id'),
+    assistTypeId: integer('assist_type_id'),
+    naFlagTrafficJam: boolean('na_flag_traffic_jam').notNull().default(false),
+    naFlagLaneClosure: boolean('na_flag_lane_closure').notNull().default(false),
+    naFlagRoadFurniture: boolean('na_flag_road_furniture').notNull().default(false),
+    breakdownCauseId: integer('breakdown_cause_id'),
+    obstacleObjectTypeId: integer('obstacle_object_type_id'),
+    strayAnimalTypeId: integer('stray_animal_type_id'),
+    moveToSafety: boolean('move_to_safety'),
+    hazardTypeId: integer('hazard_type_id'),
+    othersTypeId: integer('others_type_id'),
+    /** upper case, at most 500 characters (§5) */
+    remark: text('remark').notNull().default(''),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('incident_subform_incident_idx').on(t.incidentId),
+    uniqueIndex('incident_subform_live_idx').on(t.incidentId).where(sql`deleted_at IS NULL`),
+  ],
+);
+
+/** Audit trail (§3.7): every status change. */
+export const incidentAudit = pgTable(
+  'incident_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    statusId: integer('status_id').notNull(),
+    assignerStaffId: integer('assigner_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    assignerRoleName: text('assigner_role_name').notNull(),
+    assigneeRosterId: integer('assignee_roster_id').references(() => dutyRoster.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** justification (202, corrections) or a note */
+    remark: text('remark'),
+    rccLateCodeId: integer('rcc_late_code_id'),
+    prLateCodeId: integer('pr_late_code_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('incident_audit_incident_at_idx').on(t.incidentId, t.at)],
+);
+
+/** Journal entries (§3.8) with their link to the incident and subform. */
+export const journalEntry = pgTable(
+  'journal_entry',
+  {
+    id: serial('id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    /** the journal link (§3.8 incidentSubFormId); null until linked */
+    subformId: integer('subform_id'),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    roleName: text('role_name').notNull(),
+    entry: text('entry').notNull(),
+    /** NOTE or CORRECTION (a superadmin's data correction) */
+    kind: text('kind').notNull().default('NOTE'),
+    /** 829 TMC, 830 PR (§6) */
+    readStatus: integer('read_status'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entry_incident_idx').on(t.incidentId, t.createdAt.desc()), index('journal_entry_subform_idx').on(t.subformId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Attachments (§3.6): documents and attachment-list items are one record. tableType JOURNAL_ENTRY (fkTableId =
+ * journal entry) or INCIDENT_SUBFORM (Lampiran Media, fkTableId = subform). Bytes in attachment_content.
+ */
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: serial('id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    subformId: integer('subform_id'),
+    journalEntryId: integer('journal_entry_id').references(() => journalEntry.id),
+    tableType: text('table_type').notNull(),
+    /** the server-made name the file is stored and served under */
+    storedName: text('stored_name').notNull().unique(),
+    /** the uploader's file name, sanitised, for Content-Disposition */
+    fileName: text('file_name').notNull(),
+    /** detected from the content, never taken from the client */
+    mimeType: text('mime_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    /** 1: field evidence uploaded by a patrol; 0: other uploads (§6 delete rule) */
+    statusImg: smallint('status_img').notNull().default(0),
+    uploadedByStaffId: integer('uploaded_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    uploadedByRole: text('uploaded_by_role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('attachment_journal_idx').on(t.journalEntryId),
+    index('attachment_subform_idx').on(t.subformId),
+    index('attachment_incident_idx').on(t.incidentId),
+  ],
+);
+
+export const attachmentContent = pgTable('attachment_content', {
+  attachmentId: integer('attachment_id')
+    .primaryKey()
+    .references(() => attachment.id),
+  content: bytea('content').notNull(),
+});
+
+/** Involved vehicles (§3.6); the editor comes with #5, the plate search of the lists uses it now. */
+export const involvedVehicle = pgTable(
+  'involved_vehicle',
+  {
+    id: serial('id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    subformId: integer('subform_id')
+      .notNull()
+      .references(() => incidentSubform.id),
+    vehicleTypeId: integer('vehicle_type_id'),
+    plateNumber: text('plate_number').notNull(),
+    /** upper case without spaces: the search key */
+    plateNormalized: text('plate_normalized').notNull(),
+    brand: text('brand'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('involved_vehicle_plate_idx').on(t.plateNormalized, t.incidentId), index('involved_vehicle_subform_idx').on(t.subformId)],
 );

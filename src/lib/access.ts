@@ -14,6 +14,12 @@ export const CHROMELESS_PATHS: readonly string[] = [...PUBLIC_PATHS, '/signout']
 export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/': null,
   '/listingroster': 'rosterList',
+  '/kesbaru': 'newCase',
+  '/cariankes': 'caseSearch',
+  '/incident': 'caseSearch',
+  // a key ending in /* covers every path below it (dynamic routes)
+  '/insidenView/*': 'viewCase',
+  '/insiden/*': 'viewCase',
   '/primesupport': 'primeSupport',
   '/signout': null,
 };
@@ -36,6 +42,16 @@ export function guardUserOf(user: WebUser | null | undefined): GuardUser | null 
 /** The page a role lands on after sign-in and when it opens a route it may not use. */
 export function landingFor(u: GuardUser | null): '/primesupport' | '/' {
   return u && landsOnPrimeSupport(u.roleId) ? '/primesupport' : '/';
+}
+
+/** The permission a path needs: an exact entry, else the nearest `/prefix/*` entry; undefined when none. */
+export function routePermission(path: string): Permission | null | undefined {
+  if (path in ROUTE_PERMISSIONS) return ROUTE_PERMISSIONS[path];
+  for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+    const key = `${path.slice(0, cut)}/*`;
+    if (key in ROUTE_PERMISSIONS) return ROUTE_PERMISSIONS[key];
+  }
+  return undefined;
 }
 
 export function isPublicPath(pathname: string) {
@@ -68,10 +84,8 @@ export function guardRedirect(pathname: string, user: GuardUser | null): GuardRe
   const landing = landingFor(user);
   if (path === '/signin') return { to: landing };
   if (landsOnPrimeSupport(user.roleId)) return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport' };
-  if (path in ROUTE_PERMISSIONS) {
-    const perm = ROUTE_PERMISSIONS[path];
-    if (perm && !can(user.roleName, perm)) return path === landing ? null : { to: landing };
-  }
+  const perm = routePermission(path);
+  if (perm && !can(user.roleName, perm)) return path === landing ? null : { to: landing };
   return null;
 }
 

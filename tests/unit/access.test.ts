@@ -76,3 +76,17 @@ describe('token check on route change (§4.1)', () => {
     expect(shouldCheckToken(undefined, '/')).toBe(false);
   });
 });
+
+describe('dynamic route permissions', () => {
+  it('a /prefix/* entry covers the paths below it', async () => {
+    const { routePermission, guardRedirect } = await import('@/lib/access');
+    expect(routePermission('/insidenView/42')).toBe('viewCase');
+    expect(routePermission('/insiden/42/7')).toBe('viewCase');
+    expect(routePermission('/kesbaru')).toBe('newCase');
+    expect(routePermission('/nowhere/1')).toBeUndefined();
+    // OTHERS may not open a case; a TMC operator may
+    expect(guardRedirect('/insidenView/42', { roleId: 112, roleName: 'OTHERS' })).toEqual({ to: '/' });
+    expect(guardRedirect('/insidenView/42', { roleId: 104, roleName: 'TMCA' })).toBeNull();
+    expect(guardRedirect('/kesbaru', { roleId: 106, roleName: 'PR' })).toEqual({ to: '/' });
+  });
+});

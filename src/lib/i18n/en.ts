@@ -1,4 +1,8 @@
 import type { TextKey } from './ms';
+import { newCaseEn } from './parts/new-case';
+import { incidentEn } from './parts/incident';
+import { journalEn } from './parts/journal';
+import { listsEn } from './parts/lists';
 
 /**
  * English. Same keys as ms.ts (the type makes a missing key a compile error). Product texts the spec gives in
@@ -226,4 +230,8 @@ export const en: Record<TextKey, string> = {
   'error.network': 'No connection to the server. Please check your internet connection.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
+  ...newCaseEn,
+  ...incidentEn,
+  ...journalEn,
+  ...listsEn,
 };

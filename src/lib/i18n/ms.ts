@@ -1,3 +1,7 @@
+import { newCaseMs } from './parts/new-case';
+import { incidentMs } from './parts/incident';
+import { journalMs } from './parts/journal';
+import { listsMs } from './parts/lists';
 /**
  * Bahasa Melayu (default). Texts the spec gives in Malay (or in English, e.g. 'No notifications', 'Logout') are
  * product texts and are used verbatim. en.ts holds the same keys.
@@ -224,6 +228,10 @@ export const ms = {
   'error.network': 'Tiada sambungan ke pelayan. Sila semak sambungan internet anda.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
+  ...newCaseMs,
+  ...incidentMs,
+  ...journalMs,
+  ...listsMs,
 } as const;
 
 export type TextKey = keyof typeof ms;

@@ -1,0 +1,472 @@
+/**
+ * Incidents (§3.1–3.4, §3.7, §3.8, §7.3, §7.4): the main record, the subforms, the audit trail, the journal and
+ * attachments. Server-side validation; the PWA imports types only (`import type`) and validates with its own
+ * zod/mini copies where it must.
+ */
+import { z } from 'zod';
+import { LookupItemSchema } from './envelope';
+import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, hasDigit } from './incident-rules';
+
+const id = z.number().int().positive();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarikh mesti YYYY-MM-DD');
+const hms = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Masa mesti hh:mm:ss');
+const lat = z.number().min(-90).max(90);
+const lng = z.number().min(-180).max(180);
+const remark = z.string().max(INCIDENT_LIMITS.remarkMax, `Catatan maksimum ${INCIDENT_LIMITS.remarkMax} aksara`);
+export const JustificationSchema = z
+  .string()
+  .trim()
+  .min(1, '* Justification is required')
+  .max(INCIDENT_LIMITS.justificationMax, `Justifikasi maksimum ${INCIDENT_LIMITS.justificationMax} aksara`);
+
+const Lookup = LookupItemSchema;
+const LookupOrNull = LookupItemSchema.nullable();
+
+// ---------------------------------------------------------------- main record
+
+/** incident/save payload (§3.1). pkIncidentId when editing; date and time are set by the server on a new case (§4.2). */
+export const IncidentSaveSchema = z.object({
+  pkIncidentId: id.optional(),
+  incidentSeverityId: id.nullable().optional(),
+  pkIncidentSourceId: id,
+  /** the section as chosen (a combined one such as N1+N2, or a plain one) */
+  pkSectionId: id,
+  /** the specific section of a combined one (N1 of N1+N2); required when pkSectionId is combined */
+  pkSpecificSectionId: id.nullable().optional(),
+  /** Assign To; required on a new case, may be null on an edit after 298 (Assign To hidden) */
+  pkDutyRosterId: id.nullable().optional(),
+  pkIncidentCategoryId: id,
+  /** Event Location (event_location id) */
+  pkEventLocationId: id,
+  pkLocationTypeId: id.nullable().optional(),
+  pkCardinalDirectionId: id,
+  pkWeatherConditionId: id.nullable().optional(),
+  pkLightingConditionId: id.nullable().optional(),
+  kilometerMarker: z
+    .string()
+    .trim()
+    .min(1, 'Kilometer diperlukan')
+    .max(INCIDENT_LIMITS.kilometerMaxLength)
+    .refine(hasDigit, 'Min 1 aksara bernombor'),
+  pkHighwayId: id,
+  date: isoDate.optional(),
+  time: hms.optional(),
+  latitude: lat.nullable().optional(),
+  longtitude: lng.nullable().optional(),
+  /** required when a superadmin saves a closed or cancelled case (data correction, §4.2) */
+  justification: JustificationSchema.optional(),
+  /** the version the editor started from; a stale one answers 409 */
+  version: z.number().int().min(0).optional(),
+});
+export type IncidentSave = z.infer<typeof IncidentSaveSchema>;
+
+export const IncidentSavedSchema = z.object({
+  pkIncidentId: id,
+  ticketNumber: z.string(),
+  incidentStatusId: z.number().int().nullable(),
+  subformId: z.number().int().nullable(),
+  version: z.number().int(),
+});
+export type IncidentSaved = z.infer<typeof IncidentSavedSchema>;
+
+const SectionRefSchema = z.object({
+  pkSectionId: z.number().int(),
+  sectionName: z.string(),
+  isCombined: z.boolean(),
+  /** region key = region id, value = name, description = code */
+  region: Lookup,
+});
+
+/** Read side of incident/get/{id} and incidentView/get/{id} (§3.1). */
+export const IncidentSchema = z.object({
+  pkIncidentId: z.number().int(),
+  ticketNumber: z.string(),
+  cipTicketNumber: z.string().nullable(),
+  mhroadsTicketNumber: z.string().nullable(),
+  kilometerMarker: z.string(),
+  /** 'KM (section or specific section)' */
+  chainage: z.string(),
+  /** local (Asia/Brunei) date and time of the incident */
+  date: z.string(),
+  time: z.string(),
+  incidentDateTime: z.string(),
+  createdBy: z.object({ userId: z.number().int().nullable(), pkStaffId: z.number().int(), displayName: z.string() }),
+  incidentSource: Lookup,
+  incidentCategory: Lookup,
+  incidentSeverity: LookupOrNull,
+  cardinalDirection: Lookup,
+  locationType: LookupOrNull,
+  weatherCondition: LookupOrNull,
+  lightingCondition: LookupOrNull,
+  highway: Lookup,
+  section: SectionRefSchema,
+  specificSection: z.object({ pkSectionId: z.number().int(), sectionName: z.string() }).nullable(),
+  eventLocation: LookupOrNull,
+  dutyRoster: z
+    .object({
+      pkDutyRosterId: z.number().int(),
+      dutyRosterName: z.string(),
+      plateNumber: z.string().nullable(),
+      callSign: z.string().nullable(),
+    })
+    .nullable(),
+  latitude: z.number().nullable(),
+  longtitude: z.number().nullable(),
+  incidentStatusId: z.number().int().nullable(),
+  /** status label; 'Tiada Status' when none */
+  incidentStatus: z.string(),
+  subformId: z.number().int().nullable(),
+  version: z.number().int(),
+  createdDate: z.string(),
+  modifiedDate: z.string(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+
+/** The list times of §3.2 (ISO instants or null). */
+export const IncidentTimesSchema = z.object({
+  dihantar: z.string().nullable(),
+  diterima: z.string().nullable(),
+  tiba: z.string().nullable(),
+  selesaiBantuan: z.string().nullable(),
+  selesaiKes: z.string().nullable(),
+});
+
+/** incidentView/get/{id}: the record plus what the detail page needs to decide its buttons (§4.2, §6). */
+export const IncidentViewSchema = IncidentSchema.extend({
+  times: IncidentTimesSchema,
+  /** a 298 or 209 audit entry exists (Tutup allowed) */
+  hasDoneEntry: z.boolean(),
+  /** a 202 audit entry exists */
+  everCancelled: z.boolean(),
+  /** the caller is on the team of the assigned roster (patrol steps allowed) */
+  assignedToCaller: z.boolean(),
+});
+export type IncidentView = z.infer<typeof IncidentViewSchema>;
+
+// ---------------------------------------------------------------- lists
+
+/** Incident list row (§3.2) plus what the lists show beside it. */
+export const IncidentListRowSchema = IncidentTimesSchema.extend({
+  incidentId: z.number().int(),
+  subformId: z.number().int().nullable(),
+  /** ISO instant of the incident */
+  createdDate: z.string(),
+  jenisKes: z.string(),
+  incidentCategoryId: z.number().int(),
+  ticketNumber: z.string(),
+  kilometermarker: z.string(),
+  direction: z.string(),
+  eventLocation: z.string().nullable(),
+  section: z.string(),
+  regionName: z.string(),
+  creationSource: z.string(),
+  statusKes: z.string(),
+  statusId: z.number().int().nullable(),
+  dutyRosterName: z.string().nullable(),
+  plateNumbers: z.array(z.string()),
+});
+export type IncidentListRow = z.infer<typeof IncidentListRowSchema>;
+
+/** manage/dashboard/dataTables filter (§7.3); also used by the case search. */
+export const DashboardFilterSchema = z.object({
+  staffId: id.optional(),
+  sectionId: id.optional(),
+  regionCode: z.string().max(20).optional(),
+  dateStart: isoDate.optional(),
+  dateEnd: isoDate.optional(),
+  incidentCategory: id.optional(),
+  plateNumber: z.string().trim().max(INCIDENT_LIMITS.plateMaxLength).optional(),
+  /** true: include Tutup and Batal (hidden by default, §4.2) */
+  searchAllStatus: z.boolean().optional(),
+  kmSearch: z.string().trim().max(INCIDENT_LIMITS.kilometerMaxLength).optional(),
+  incidentStatus: id.optional(),
+  incidentStatusGroup: z.enum(STATUS_GROUP_NAMES as [string, ...string[]]).optional(),
+  ticketNumber: z.string().trim().max(40).optional(),
+  /** only cases assigned to rosters of the caller's teams (a patrol's own list) */
+  assignedToMe: z.boolean().optional(),
+});
+export type DashboardFilter = z.infer<typeof DashboardFilterSchema>;
+
+/** dashboard/getIncidentItemsCount: cases per event type for the filter. */
+export const IncidentItemsCountSchema = z.object({
+  total: z.number().int(),
+  byCategory: z.array(z.object({ key: z.number().int(), value: z.string(), count: z.number().int() })),
+});
+/** dashboard/getDashboardItemsCount: cases per status group and status for the filter (dates, section, region). */
+export const DashboardItemsCountSchema = z.object({
+  total: z.number().int(),
+  byGroup: z.record(z.string(), z.number().int()),
+  byStatus: z.array(z.object({ key: z.number().int(), value: z.string(), count: z.number().int() })),
+});
+
+/** incidentView/dataTables (§7.3): by incident id, section, or a company. */
+export const IncidentViewFilterSchema = z.object({
+  companyId: z.number().int().optional(),
+  incidentId: id.optional(),
+  sectionId: id.optional(),
+});
+export const IncidentViewRowSchema = z.object({
+  incidentId: z.number().int(),
+  subFormincidentId: z.number().int().nullable(),
+  incidentCategoryId: z.number().int(),
+  ticketNumber: z.string(),
+  incidentStatusId: z.number().int().nullable(),
+  incidentStatus: z.string(),
+});
+
+// ---------------------------------------------------------------- subforms (§3.4)
+
+const subformBase = {
+  pkIncidentId: id,
+  /** the numeric incident-type id every subform sends with its data (§2.15) */
+  incidentTypeId: id,
+  remark: remark.optional(),
+  version: z.number().int().min(0).optional(),
+};
+export const AccidentSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentAccidentId: id.optional(),
+  pkCasualTypeId: id.nullable().optional(),
+  pkAssistTypeId: id.nullable().optional(),
+  naFlagTrafficJam: z.boolean().optional(),
+  naFlagLaneClosure: z.boolean().optional(),
+  naFlagRoadFurniture: z.boolean().optional(),
+});
+export const BreakdownSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentBreakdownId: id.optional(),
+  pkBreakdownCauseId: id.nullable().optional(),
+  pkAssistTypeId: id.nullable().optional(),
+});
+export const ObstacleSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentObstacleId: id.optional(),
+  pkObstacleObjectTypeId: id.nullable().optional(),
+  pkAssistTypeId: id.nullable().optional(),
+  moveToSafety: z.boolean().nullable().optional(),
+});
+export const StrayAnimalSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentStrayAnimalId: id.optional(),
+  pkStrayAnimalTypeId: id.nullable().optional(),
+  pkAssistTypeId: id.nullable().optional(),
+  moveToSafety: z.boolean().nullable().optional(),
+});
+export const RoadConditionHazardSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentRoadConditionHazardId: id.optional(),
+  pkHazardTypeId: id.nullable().optional(),
+  /** §2.12 restricts assistance to the other-assistance list */
+  pkAssistTypeId: id.nullable().optional(),
+});
+export const RoadFurnitureSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentRoadFurnitureId: id.optional(),
+  pkAssistTypeId: id.nullable().optional(),
+});
+export const OthersSaveSchema = z.object({
+  ...subformBase,
+  pkIncidentOthersId: id.optional(),
+  pkOthersTypeId: id.nullable().optional(),
+  pkAssistTypeId: id.nullable().optional(),
+});
+
+/** Save schema per subform kind (SUBFORMS[type].kind). */
+export const SUBFORM_SAVE_SCHEMAS = {
+  accident: AccidentSaveSchema,
+  breakdown: BreakdownSaveSchema,
+  obstacle: ObstacleSaveSchema,
+  strayAnimal: StrayAnimalSaveSchema,
+  roadConditionHazard: RoadConditionHazardSaveSchema,
+  roadFurniture: RoadFurnitureSaveSchema,
+  others: OthersSaveSchema,
+} as const;
+
+/**
+ * A saved subform as every subform's get/save answers it: the common `subformId` plus the type's own id field
+ * (pkIncidentAccidentId, …) with the same value, and every field (null where the type has none).
+ */
+export const SubformRecordSchema = z
+  .object({
+    subformId: z.number().int(),
+    pkIncidentId: z.number().int(),
+    incidentTypeId: z.number().int(),
+    remark: z.string(),
+    pkCasualTypeId: z.number().int().nullable(),
+    pkAssistTypeId: z.number().int().nullable(),
+    naFlagTrafficJam: z.boolean(),
+    naFlagLaneClosure: z.boolean(),
+    naFlagRoadFurniture: z.boolean(),
+    pkBreakdownCauseId: z.number().int().nullable(),
+    pkObstacleObjectTypeId: z.number().int().nullable(),
+    pkStrayAnimalTypeId: z.number().int().nullable(),
+    moveToSafety: z.boolean().nullable(),
+    pkHazardTypeId: z.number().int().nullable(),
+    pkOthersTypeId: z.number().int().nullable(),
+    version: z.number().int(),
+    modifiedDate: z.string(),
+  })
+  .catchall(z.number().int());
+export type SubformRecord = z.infer<typeof SubformRecordSchema>;
+
+/** .../delete takes an array of ids (§7.3). */
+export const IdsSchema = z.array(id).min(1).max(100);
+
+// ---------------------------------------------------------------- audit (§3.7)
+
+/** incidentAudit/save: a status change. 202 and the superadmin correction need a justification in remark. */
+export const AuditSaveSchema = z.object({
+  incidentId: id,
+  assignerId: id.optional(),
+  assigneeId: id.nullable().optional(),
+  incidentStatusId: id,
+  /** ISO instant; defaults to now */
+  datetime: z.string().datetime({ offset: true }).optional(),
+  latitude: lat.nullable().optional(),
+  longtitude: lng.nullable().optional(),
+  remark: z.string().trim().max(INCIDENT_LIMITS.justificationMax, `Justifikasi maksimum ${INCIDENT_LIMITS.justificationMax} aksara`).optional(),
+  pkRccLateCodeId: id.nullable().optional(),
+  pkPrLateCodeId: id.nullable().optional(),
+});
+export type AuditSave = z.infer<typeof AuditSaveSchema>;
+
+export const AuditRowSchema = z.object({
+  pkIncidentAuditId: z.number().int(),
+  pkIncidentId: z.number().int(),
+  incidentStatus: Lookup,
+  /** local date dd-mm-yyyy and time hh:mm:ss, and the ISO instant */
+  date: z.string(),
+  time: z.string(),
+  datetime: z.string(),
+  remark: z.string().nullable(),
+  prLateCode: LookupOrNull,
+  rccLateCode: LookupOrNull,
+  assigner: z.object({ pkStaffId: z.number().int(), displayName: z.string(), roleName: z.string() }),
+  assignee: z.object({ pkDutyRosterId: z.number().int(), dutyRosterName: z.string() }).nullable(),
+  latitude: z.number().nullable(),
+  longtitude: z.number().nullable(),
+});
+export type AuditRow = z.infer<typeof AuditRowSchema>;
+export const AuditFilterSchema = z.object({ incidentId: id });
+
+// ---------------------------------------------------------------- journal (§3.8) and attachments
+
+export const ATTACHMENT_TABLE_TYPES = ['JOURNAL_ENTRY', 'INCIDENT_SUBFORM'] as const;
+
+export const AttachmentSchema = z.object({
+  pkAttachmentListId: z.number().int(),
+  /** the same id: documents and attachment-list items are one record here */
+  pkDocumentsId: z.number().int(),
+  tableType: z.enum(ATTACHMENT_TABLE_TYPES),
+  fkTableId: z.number().int(),
+  pkIncidentId: z.number().int(),
+  documentName: z.string(),
+  documentType: z.string(),
+  byteSize: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** 1: field evidence uploaded by a patrol (only managers may delete it, §6); 0: any other upload */
+  statusImg: z.union([z.literal(0), z.literal(1)]),
+  createdDateTime: z.string(),
+  uploadedBy: z.object({ pkStaffId: z.number().int(), displayName: z.string(), roleName: z.string() }),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+export const AttachmentWithContentSchema = AttachmentSchema.extend({ fileByteArray: z.string() });
+
+/** document/saveFile: one image, base64 in fileContent (§3.6). Checked by content on the server. */
+export const DocumentSaveSchema = z.object({
+  tableType: z.enum(ATTACHMENT_TABLE_TYPES),
+  /** journal entry id or subform id */
+  fkTableId: id,
+  documentName: z.string().trim().min(1).max(200),
+  documentType: z.string().max(100).optional(),
+  fileContent: z.string().min(1),
+});
+export type DocumentSave = z.infer<typeof DocumentSaveSchema>;
+export const DocumentDownloadSchema = z.object({ pkDocumentsId: id });
+export const AttachmentListFilterSchema = z.object({ incidentSubFormId: id });
+
+export const JournalEntrySchema = z.object({
+  pkJournalEntryId: z.number().int(),
+  pkIncidentId: z.number().int(),
+  incidentSubFormId: z.number().int().nullable(),
+  entry: z.string(),
+  /** NOTE: written by a user; CORRECTION: a superadmin's data correction listing old and new values */
+  kind: z.enum(['NOTE', 'CORRECTION']),
+  /** local dd-mm-yyyy and hh:mm:ss, and the ISO instant */
+  date: z.string(),
+  time: z.string(),
+  createdDateTime: z.string(),
+  /** 829 TMC, 830 PR, null otherwise (§6) */
+  readStatus: z.number().int().nullable(),
+  staff: z.object({ pkStaffId: z.number().int(), displayName: z.string(), position: z.string(), roleName: z.string() }),
+  attachments: z.array(AttachmentSchema),
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+/** journalEntry/save: nothing is saved when blank (§5). With incidentSubFormId the link is made in the same step. */
+export const JournalEntrySaveSchema = z.object({
+  entry: z
+    .string()
+    .max(INCIDENT_LIMITS.journalEntryMax, `Kenyataan maksimum ${INCIDENT_LIMITS.journalEntryMax} aksara`)
+    .refine((s) => s.trim().length > 0, 'Kenyataan tidak boleh kosong'),
+  incidentSubFormId: id.optional(),
+  pkIncidentId: id.optional(),
+});
+/** journal/save: the link of §3.8 (journalEntryId, staffId, incidentSubFormId). */
+export const JournalLinkSaveSchema = z.object({ journalEntryId: id, staffId: id.optional(), incidentSubFormId: id });
+export const JournalFilterSchema = z.object({ incidentSubFormId: id.optional(), incidentId: id.optional() });
+/** journalEntry/updateStatus: the read mark of §4.4 (appends 'Read by: …' once per reader). */
+export const JournalEntryStatusSchema = z.object({ pkJournalEntryId: id, readStatus: z.number().int().optional() });
+
+// ---------------------------------------------------------------- locations and patrols
+
+/** GpsKmMarker/getLocationGpsCoordinates (§7.3). */
+export const KmLocationRequestSchema = z.object({
+  sectionId: id,
+  kmLocation: z.string().trim().min(1).max(INCIDENT_LIMITS.kilometerMaxLength).refine(hasDigit, 'Min 1 aksara bernombor'),
+  /** how far (km) from a marker still counts as a match; default 0.1 */
+  bound: z.number().positive().max(5).optional(),
+});
+export const KmLocationSchema = z.object({
+  matched: z.boolean(),
+  latitude: z.number().nullable(),
+  longtitude: z.number().nullable(),
+  /** the marker's kilometre when matched */
+  km: z.number().nullable(),
+  sectionId: z.number().int(),
+  sectionName: z.string(),
+});
+export type KmLocation = z.infer<typeof KmLocationSchema>;
+
+/** dutyroster/nearestActivePR and activePRList (§7.5). */
+export const ActivePrFilterSchema = z.object({
+  regionId: id.optional(),
+  sectionId: id.optional(),
+  kilometer: z.string().trim().max(INCIDENT_LIMITS.kilometerMaxLength).optional(),
+  latitude: lat.optional(),
+  longitude: lng.optional(),
+  direction: id.optional(),
+});
+export type ActivePrFilter = z.infer<typeof ActivePrFilterSchema>;
+export const ActivePrRowSchema = z.object({
+  pkDutyRosterId: z.number().int(),
+  dutyRosterName: z.string(),
+  sectionId: z.number().int(),
+  sectionName: z.string(),
+  startHour: z.string(),
+  endHour: z.string(),
+  plateNumber: z.string().nullable(),
+  callSign: z.string().nullable(),
+  members: z.array(z.object({ pkStaffId: z.number().int(), displayName: z.string(), position: z.string() })),
+  /** km from the incident (2 decimals) when both places are known */
+  distanceKm: z.number().nullable(),
+  /** how the distance was measured */
+  distanceBasis: z.enum(['position', 'section', 'none']),
+  /** seconds since the patrol's last position (#7), null when none */
+  positionAgeSeconds: z.number().int().nullable(),
+  /** already on an open case */
+  busy: z.boolean(),
+  openCases: z.number().int(),
+});
+export type ActivePrRow = z.infer<typeof ActivePrRowSchema>;

@@ -1,0 +1,76 @@
+/**
+ * Access to one incident, checked before anything else is read (Immich style): the case exists (404) and lies in
+ * the caller's region unless the caller sees all regions (403). Every module that touches a case (incident,
+ * journal, document, dashboard, …) goes through here.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TokenClaims } from '../../../contract/auth';
+import type { Db } from '../../db/client';
+import { dutyRoster, incident, incidentSubform, teamMember } from '../../db/schema';
+import { seesAllRegions } from '../../plugins/auth';
+import { forbidden, notFound } from '../../lib/http-error';
+
+export interface IncidentAccess {
+  id: number;
+  ticketNumber: string;
+  regionId: number;
+  sectionId: number;
+  categoryId: number;
+  statusId: number | null;
+  dutyRosterId: number | null;
+  subformId: number | null;
+  hasDoneEntry: boolean;
+  everCancelled: boolean;
+  version: number;
+  incidentAt: Date;
+}
+
+const accessColumns = {
+  id: incident.id,
+  ticketNumber: incident.ticketNumber,
+  regionId: incident.regionId,
+  sectionId: incident.sectionId,
+  categoryId: incident.categoryId,
+  statusId: incident.statusId,
+  dutyRosterId: incident.dutyRosterId,
+  subformId: incident.subformId,
+  hasDoneEntry: incident.hasDoneEntry,
+  everCancelled: incident.everCancelled,
+  version: incident.version,
+  incidentAt: incident.incidentAt,
+};
+
+export const OTHER_REGION_MESSAGE = 'Kes ini di luar wilayah anda.';
+export const NO_INCIDENT_MESSAGE = 'Kes tidak dijumpai.';
+
+/** Runs inside or outside a transaction (`db` may be a transaction); `forUpdate` locks the row for a write. */
+export async function incidentAccess(db: Db, user: TokenClaims, incidentId: number, opts: { forUpdate?: boolean } = {}): Promise<IncidentAccess> {
+  const q = db.select(accessColumns).from(incident).where(eq(incident.id, incidentId)).limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound(NO_INCIDENT_MESSAGE);
+  if (!seesAllRegions(user) && row.regionId !== user.reg) throw forbidden(OTHER_REGION_MESSAGE);
+  return row;
+}
+
+/** The same check starting from a live subform id. */
+export async function incidentAccessBySubform(db: Db, user: TokenClaims, subformId: number, opts: { forUpdate?: boolean } = {}) {
+  const [row] = await db
+    .select({ incidentId: incidentSubform.incidentId })
+    .from(incidentSubform)
+    .where(and(eq(incidentSubform.id, subformId), isNull(incidentSubform.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('Subform tidak dijumpai.');
+  return incidentAccess(db, user, row.incidentId, opts);
+}
+
+/** Is this staff member on the team of the roster (a patrol working its own case)? */
+export async function isRosterMember(db: Db, staffId: number, rosterId: number | null): Promise<boolean> {
+  if (!rosterId) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(dutyRoster)
+    .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
+    .where(and(eq(dutyRoster.id, rosterId), eq(teamMember.staffId, staffId)))
+    .limit(1);
+  return !!row;
+}
