@@ -1,0 +1,15 @@
+import { Badge } from '@chakra-ui/react';
+import { statusGroupOf, type StatusGroup } from '@contract/incident-rules';
+
+/** Colour per status group: with the TMC (orange), patrol working (blue), done (teal), Tutup (grey), Batal (red). */
+export const STATUS_GROUP_PALETTE: Record<StatusGroup, string> = { BARU: 'orange', TINDAKAN: 'blue', SELESAI: 'teal', TUTUP: 'gray', BATAL: 'red' };
+
+/** The status chip of lists and the incident title (§2.7): the status label as the server gives it. */
+export function IncidentStatusBadge({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' | 'lg' }) {
+  const group = statusGroupOf(statusId);
+  return (
+    <Badge colorPalette={group ? STATUS_GROUP_PALETTE[group] : 'gray'} variant={group === 'TUTUP' ? 'outline' : 'subtle'} size={size} data-status-id={statusId ?? ''}>
+      {label}
+    </Badge>
+  );
+}
