@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, chakra, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { LuX } from 'react-icons/lu';
+import { INCIDENT_LIMITS } from '@contract/incident-rules';
+import { useT } from '@/lib/i18n';
+import { formatBytes, ImageTooLargeError, prepareImage, type PreparedImage } from '@/lib/image';
+import { notify } from '@/ui/toaster';
+import { useObjectUrl } from './use-journal';
+
+/**
+ * Chosen images, each checked (MIME type and decoding: 'Not an image' otherwise) and compressed to a ≤ 900 px JPEG
+ * as soon as it is chosen (§5, §9). The list survives failed uploads: only the caller removes what was uploaded.
+ */
+export function useImagePicker() {
+  const t = useT();
+  const [images, setImages] = useState<PreparedImage[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [processing, setProcessing] = useState(0);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const add = useCallback(
+    async (files: FileList | File[] | null) => {
+      const list = files ? Array.from(files) : [];
+      if (!list.length) return;
+      setErrors([]);
+      setProcessing((n) => n + list.length);
+      const failed: string[] = [];
+      let notImage = false;
+      for (const file of list) {
+        try {
+          const img = await prepareImage(file);
+          if (live.current) setImages((prev) => [...prev, img]);
+        } catch (err) {
+          if (err instanceof ImageTooLargeError) {
+            failed.push(
+              `${file.name}: ${t('journal.imageTooLarge', { pixels: Math.round(err.pixels / 1e6), max: Math.round(INCIDENT_LIMITS.attachmentMaxPixels / 1e6) })}`,
+            );
+          } else {
+            notImage = true;
+            failed.push(`${file.name}: ${t('journal.notAnImage')}`);
+          }
+        } finally {
+          if (live.current) setProcessing((n) => n - 1);
+        }
+      }
+      if (!live.current) return;
+      setErrors(failed);
+      if (notImage) notify.error(t('journal.notAnImage'));
+      else if (failed.length) notify.error(failed[0]);
+    },
+    [t],
+  );
+
+  const remove = useCallback((key: string) => setImages((prev) => prev.filter((i) => i.key !== key)), []);
+  const clear = useCallback(() => {
+    setImages([]);
+    setErrors([]);
+  }, []);
+
+  return { images, errors, processing: processing > 0, add, remove, clear, setImages };
+}
+
+/** A hidden file input for images; `capture` asks tablets to open the camera directly. */
+export function ImageInput({
+  inputRef,
+  onFiles,
+  capture,
+  multiple = true,
+  testId,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  onFiles: (files: File[]) => void;
+  capture?: boolean;
+  multiple?: boolean;
+  testId?: string;
+}) {
+  return (
+    <chakra.input
+      ref={inputRef}
+      type="file"
+      accept="image/*"
+      multiple={multiple}
+      {...(capture ? { capture: 'environment' } : {})}
+      display="none"
+      data-testid={testId}
+      onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+        const files = Array.from(e.currentTarget.files ?? []);
+        // the same file may be chosen again after a removal or a failure
+        e.currentTarget.value = '';
+        if (files.length) onFiles(files);
+      }}
+    />
+  );
+}
+
+/** The chosen (already compressed) images as a short list with previews and a remove button each. */
+export function ChosenImages({ images, onRemove, disabled, testId }: { images: readonly PreparedImage[]; onRemove?: (key: string) => void; disabled?: boolean; testId?: string }) {
+  if (!images.length) return null;
+  return (
+    <Stack gap="1.5" data-testid={testId}>
+      {images.map((img) => (
+        <ChosenRow key={img.key} img={img} onRemove={onRemove} disabled={disabled} />
+      ))}
+    </Stack>
+  );
+}
+
+function ChosenRow({ img, onRemove, disabled }: { img: PreparedImage; onRemove?: (key: string) => void; disabled?: boolean }) {
+  const t = useT();
+  const url = useObjectUrl(img.blob);
+  return (
+    <Flex align="center" gap="2" p="1" pe="0" borderWidth="1px" borderColor="gray.200" rounded="md" bg="gray.50" data-testid="chosen-image">
+      <Box w="11" h="11" flexShrink={0} rounded="sm" overflow="hidden" bg="gray.200">
+        {url && <chakra.img src={url} alt="" w="full" h="full" objectFit="cover" />}
+      </Box>
+      <Box minW="0" flex="1">
+        <Text fontSize="sm" truncate title={img.sourceName}>
+          {img.name}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {t('journal.imageSize', { width: img.width, height: img.height, size: formatBytes(img.blob.size) })}
+        </Text>
+      </Box>
+      {onRemove && (
+        <IconButton
+          variant="ghost"
+          size="sm"
+          minW="11"
+          minH="11"
+          aria-label={t('journal.removeImage', { name: img.name })}
+          onClick={() => onRemove(img.key)}
+          disabled={disabled}
+        >
+          <LuX />
+        </IconButton>
+      )}
+    </Flex>
+  );
+}
+
+/** The per-file refusals of the last choice ('<file>: Not an image'). */
+export function PickerErrors({ errors, testId }: { errors: readonly string[]; testId?: string }) {
+  if (!errors.length) return null;
+  return (
+    <Stack gap="0.5" data-testid={testId} role="alert">
+      {errors.map((e, i) => (
+        <Text key={i} fontSize="sm" color="red.600">
+          {e}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

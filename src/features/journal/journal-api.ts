@@ -1,0 +1,87 @@
+/**
+ * Every call of the journal and the attachments (§7.3 attachmentList, §7.4 journal, §7.5 document). Reads go through
+ * react-query (use-journal.ts); the writes are here in one place so issue #4 can route them through the outbox.
+ */
+import { PATHS } from '@contract/paths';
+import type { Attachment, JournalEntry } from '@contract/incidents';
+import type { DataTablesResult } from '@contract/envelope';
+import { apiGet, apiPost, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, type CallOptions } from '@/lib/api';
+import { getToken } from '@/lib/session';
+import { blobToBase64, JPEG } from '@/lib/image';
+
+/** §9 page size of subform child lists. */
+const CHILD_LIST_LENGTH = 100;
+
+// ---------------------------------------------------------------- reads
+
+/** The journal of a case, all its entries with their attachments. */
+export const journalListCall = (incidentId: number, opts?: CallOptions) => apiGet<JournalEntry[]>(PATHS.journalByIncident(incidentId), opts);
+
+export const journalEntryCall = (id: number) => apiGet<JournalEntry>(PATHS.journalEntryGet(id));
+
+/** Lampiran Media of one subform (tableType INCIDENT_SUBFORM), in upload order. */
+export const mediaListCall = (subformId: number, opts?: CallOptions) =>
+  dataTables<Attachment>(PATHS.attachmentDataTables, { incidentSubFormId: subformId }, { length: CHILD_LIST_LENGTH, start: 0 }, opts) as Promise<
+    DataTablesResult<Attachment>
+  >;
+
+/**
+ * The bytes of one document (document/downloadFile answers with the image itself, not JSON). An <img src> cannot
+ * carry the bearer token, so the bytes are fetched here and shown through an object URL.
+ */
+export async function documentBytesCall(pkDocumentsId: number, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken();
+  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'image/*, application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(PATHS.documentDownload, { method: 'POST', headers, body: JSON.stringify({ pkDocumentsId }), signal: signal ? AbortSignal.any([signal, timeout]) : timeout, cache: 'no-store' });
+  } catch (err) {
+    throw fromThrown(err);
+  }
+  if (!res.ok) {
+    const payload: unknown = await res.json().catch(() => null);
+    throw toApiError(res.status, payload, res.statusText);
+  }
+  const blob = await res.blob();
+  // the server names the type from the content; keep it (a missing one would make the browser guess)
+  return blob.type ? blob : new Blob([blob], { type: res.headers.get('content-type') ?? JPEG });
+}
+
+// ---------------------------------------------------------------- writes
+
+export interface EntrySaveInput {
+  incidentId: number;
+  subformId?: number | null;
+  entry: string;
+}
+
+/** journalEntry/save: the entry and (with incidentSubFormId) its journal link in one step. */
+export const saveEntryCall = (input: EntrySaveInput) =>
+  apiPost<JournalEntry>(PATHS.journalEntrySave, {
+    entry: input.entry,
+    pkIncidentId: input.incidentId,
+    ...(input.subformId ? { incidentSubFormId: input.subformId } : {}),
+  });
+
+export interface UploadInput {
+  tableType: 'JOURNAL_ENTRY' | 'INCIDENT_SUBFORM';
+  /** the journal entry id, or the subform id */
+  fkTableId: number;
+  name: string;
+  blob: Blob;
+}
+
+/** document/saveFile: one (already compressed) JPEG as base64. */
+export async function uploadImageCall(input: UploadInput): Promise<Attachment> {
+  const fileContent = await blobToBase64(input.blob);
+  return apiPost<Attachment>(
+    PATHS.documentSave,
+    { tableType: input.tableType, fkTableId: input.fkTableId, documentName: input.name, documentType: input.blob.type || JPEG, fileContent },
+    { timeoutMs: 60_000 },
+  );
+}
+
+/** attachmentList/delete/{id}: one attachment by pkAttachmentListId (§7.3). */
+export const deleteAttachmentCall = (pkAttachmentListId: number) => apiPost<Attachment>(PATHS.attachmentDelete(pkAttachmentListId));

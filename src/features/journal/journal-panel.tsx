@@ -1,0 +1,316 @@
+import { useRef, useState } from 'react';
+import { Alert, Badge, Box, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LuCheck, LuCheckCheck, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
+import type { JournalEntry } from '@contract/incidents';
+import { READ_STATUS } from '@contract/lookups';
+import { useT } from '@/lib/i18n';
+import { isApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { formatDateTime } from '@/lib/time';
+import type { PreparedImage } from '@/lib/image';
+import { notify } from '@/ui/toaster';
+import { Panel } from '@/ui/panel';
+import { AttachmentGrid } from './attachments';
+import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-picker';
+import { journalEntryCall, saveEntryCall, uploadImageCall } from './journal-api';
+import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
+import { journalKeys, useJournal } from './use-journal';
+
+export interface JournalPanelProps {
+  incidentId: number;
+  /** the subform the entries are linked to (§3.8); without it they go to the case's current subform */
+  subformId?: number | null;
+  /** read-only: no text box, no image upload, no delete */
+  disabled?: boolean;
+}
+
+/** A saved entry whose images did not all upload: they stay here until uploaded or discarded. */
+interface PendingUpload {
+  entryId: number;
+  images: PreparedImage[];
+}
+
+/** A short server reason worth showing under the §8 text ('Not an image', a size limit); none for 5xx/offline. */
+const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.status < 500 && err.statusMsg ? err.statusMsg : undefined);
+
+/**
+ * Jurnal Kes (§2.16): the text box 'Kenyataan..' with a send button (also Enter; Shift+Enter makes a new line),
+ * optional images compressed to ≤ 900 px JPEG, and the entries newest first as name (role), date and time, text,
+ * thumbnails. Nothing is sent when the text is blank (§5). Typed text and chosen images stay on a failure.
+ */
+export function JournalPanel({ incidentId, subformId, disabled = false }: JournalPanelProps) {
+  const t = useT();
+  const qc = useQueryClient();
+  const session = useSession();
+  const roleId = session?.user.roles[0]?.pkRoleId ?? null;
+  const list = useJournal(incidentId);
+  const picker = useImagePicker();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [pending, setPending] = useState<PendingUpload | null>(null);
+
+  const entries = list.data ?? [];
+  const blank = isBlankEntry(draft);
+  const canSend = !blank && !sending && !picker.processing;
+
+  /** Uploads images to a saved entry one by one; returns those that failed (and the first error). */
+  async function uploadAll(entryId: number, images: PreparedImage[]) {
+    const left: PreparedImage[] = [];
+    let firstError: unknown;
+    for (const img of images) {
+      try {
+        await uploadImageCall({ tableType: 'JOURNAL_ENTRY', fkTableId: entryId, name: img.name, blob: img.blob });
+      } catch (err) {
+        left.push(img);
+        firstError ??= err;
+      }
+    }
+    return { left, firstError };
+  }
+
+  /** Shows the saved entry at once (journalEntry/get), then refreshes the whole list. */
+  async function showEntry(entryId: number) {
+    try {
+      const entry = await journalEntryCall(entryId);
+      qc.setQueryData<JournalEntry[]>(journalKeys.list(incidentId), (old) => sortEntries([entry, ...(old ?? []).filter((e) => e.pkJournalEntryId !== entryId)]));
+    } catch {
+      notify.error(t('journal.entryLoadFailed'));
+    }
+    void qc.invalidateQueries({ queryKey: journalKeys.list(incidentId) });
+  }
+
+  async function finishUploads(entryId: number, images: PreparedImage[]) {
+    const { left, firstError } = await uploadAll(entryId, images);
+    if (left.length) {
+      setPending({ entryId, images: left });
+      const reason = reasonOf(firstError);
+      notify.error(reason ? `${t('journal.saveFailed')} ${reason}` : t('journal.saveFailed'));
+    } else {
+      setPending(null);
+      notify.success(t('journal.saved'));
+    }
+    await showEntry(entryId);
+  }
+
+  async function send() {
+    if (disabled || !canSend) return;
+    setSending(true);
+    const images = picker.images;
+    try {
+      let saved: JournalEntry;
+      try {
+        saved = await saveEntryCall({ incidentId, subformId, entry: entryText(draft) });
+      } catch (err) {
+        // the text and images stay as they are: the user can send again
+        const reason = reasonOf(err);
+        notify.error(reason ? `${t('journal.entrySaveFailed')} ${reason}` : t('journal.entrySaveFailed'));
+        return;
+      }
+      // the text is saved; images not uploaded yet move to the pending box (they belong to this entry now)
+      setDraft('');
+      picker.clear();
+      if (images.length) await finishUploads(saved.pkJournalEntryId, images);
+      else {
+        notify.success(t('journal.saved'));
+        await showEntry(saved.pkJournalEntryId);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function retryPending() {
+    if (!pending || sending) return;
+    setSending(true);
+    try {
+      await finishUploads(pending.entryId, pending.images);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Panel
+      heading={
+        <Flex as="span" align="center" gap="2">
+          <LuNotebookPen /> {t('journal.title')}
+        </Flex>
+      }
+      actions={list.isFetching && !list.isPending ? <Spinner size="xs" color="brand.400" /> : undefined}
+      data-testid="journal-panel"
+    >
+      {!disabled ? (
+        <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
+          <Textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value.slice(0, ENTRY_MAX))}
+            onKeyDown={(e) => {
+              if (isSendKey(e)) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+            placeholder={t('journal.placeholder')}
+            aria-label={t('journal.placeholder')}
+            readOnly={sending}
+            rows={3}
+            resize="vertical"
+            bg="white"
+            data-testid="journal-input"
+          />
+          <ImageInput inputRef={fileRef} onFiles={(f) => void picker.add(f)} testId="journal-file" />
+          <Stack gap="2" mt="2">
+            <ChosenImages images={picker.images} onRemove={picker.remove} disabled={sending} testId="journal-chosen" />
+            {picker.processing && (
+              <Flex align="center" gap="2" fontSize="sm" color="fg.muted">
+                <Spinner size="xs" /> {t('journal.processing')}
+              </Flex>
+            )}
+            <PickerErrors errors={picker.errors} testId="journal-image-error" />
+          </Stack>
+          <Flex mt="2" align="center" justify="space-between" gap="2">
+            <Flex align="center" gap="2" minW="0">
+              <IconButton
+                variant="outline"
+                minW="11"
+                minH="11"
+                aria-label={t('journal.attachImages')}
+                title={t('journal.attachImages')}
+                onClick={() => fileRef.current?.click()}
+                disabled={sending}
+                data-testid="journal-attach"
+              >
+                <LuImagePlus />
+              </IconButton>
+              <Text fontSize="xs" color="fg.muted" hideBelow="sm" truncate>
+                {t('journal.sendHint')}
+              </Text>
+            </Flex>
+            <Flex align="center" gap="2" flexShrink={0}>
+              <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+                {t('journal.charCount', { count: draft.length, max: ENTRY_MAX })}
+              </Text>
+              <Button minH="11" colorPalette="brand" onClick={() => void send()} loading={sending} disabled={!canSend} data-testid="journal-send">
+                <LuSend /> {t('journal.send')}
+              </Button>
+            </Flex>
+          </Flex>
+          {pending && (
+            <Alert.Root status="warning" mt="3" rounded="md" data-testid="journal-pending">
+              <Alert.Indicator />
+              <Alert.Content gap="2">
+                <Alert.Description>{t('journal.pendingImages', { count: pending.images.length })}</Alert.Description>
+                <ChosenImages images={pending.images} />
+                <Flex gap="2" wrap="wrap">
+                  <Button size="sm" minH="11" colorPalette="brand" onClick={() => void retryPending()} loading={sending} data-testid="journal-pending-retry">
+                    <LuRefreshCw /> {t('journal.retryUpload')}
+                  </Button>
+                  <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => setPending(null)} disabled={sending}>
+                    {t('journal.discardImages')}
+                  </Button>
+                </Flex>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Box>
+      ) : (
+        <Text px="4" pt="3" fontSize="sm" color="fg.muted" data-testid="journal-readonly">
+          {t('journal.readOnly')}
+        </Text>
+      )}
+
+      <Box data-testid="journal-list" aria-busy={list.isPending}>
+        {list.isError && (
+          <Flex px="4" py="3" align="center" justify="space-between" gap="2" bg="red.50" borderBottomWidth="1px" borderColor="red.100">
+            <Text fontSize="sm" color="red.700" data-testid="journal-list-error">
+              {t('journal.listFailed')}
+            </Text>
+            <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void list.refetch()} loading={list.isFetching}>
+              <LuRefreshCw /> {t('journal.retry')}
+            </Button>
+          </Flex>
+        )}
+        {list.isPending ? (
+          <Stack p="4" gap="3">
+            <Skeleton h="16" />
+            <Skeleton h="16" />
+          </Stack>
+        ) : entries.length === 0 ? (
+          !list.isError && (
+            <Flex direction="column" align="center" gap="2" py="8" color="fg.muted">
+              <LuNotebookPen />
+              <Text fontSize="sm" data-testid="journal-empty">
+                {t('journal.empty')}
+              </Text>
+            </Flex>
+          )
+        ) : (
+          entries.map((e) => <EntryItem key={e.pkJournalEntryId} entry={e} roleId={roleId} disabled={disabled} />)
+        )}
+      </Box>
+    </Panel>
+  );
+}
+
+function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: number | null; disabled: boolean }) {
+  const t = useT();
+  const correction = entry.kind === 'CORRECTION';
+  const mark = readMark(entry);
+  return (
+    <Box
+      px="4"
+      py="3"
+      borderBottomWidth="1px"
+      borderColor="gray.100"
+      borderLeftWidth="4px"
+      borderLeftColor={correction ? 'orange.400' : 'transparent'}
+      bg={correction ? 'orange.50' : undefined}
+      data-testid="journal-entry"
+      data-entry-id={entry.pkJournalEntryId}
+      data-kind={entry.kind}
+    >
+      <Flex justify="space-between" align="flex-start" gap="2">
+        <Box minW="0">
+          <Text fontSize="sm" fontWeight="semibold" color="brand.900" data-testid="journal-entry-author">
+            {entry.staff.displayName}{' '}
+            <Text as="span" fontWeight="normal" color="fg.muted">
+              ({entry.staff.roleName || entry.staff.position})
+            </Text>
+          </Text>
+          <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="journal-entry-time">
+            {formatDateTime(entry.createdDateTime)}
+          </Text>
+        </Box>
+        <Flex gap="1" flexShrink={0} wrap="wrap" justify="flex-end">
+          {correction && (
+            <Badge colorPalette="orange" variant="solid" size="sm" data-testid="journal-correction">
+              <LuShieldAlert /> {t('journal.correction')}
+            </Badge>
+          )}
+          {mark && (
+            <Badge
+              colorPalette={mark === 'read' ? 'green' : 'gray'}
+              variant="subtle"
+              size="sm"
+              title={entry.readStatus === READ_STATUS.PR ? t('journal.readStatusPr') : t('journal.readStatusTmc')}
+              data-testid="journal-read-mark"
+              data-read={mark}
+            >
+              {mark === 'read' ? <LuCheckCheck /> : <LuCheck />} {mark === 'read' ? t('journal.read') : t('journal.unread')}
+            </Badge>
+          )}
+        </Flex>
+      </Flex>
+      <Text fontSize="sm" mt="1.5" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="journal-entry-text">
+        {entry.entry}
+      </Text>
+      {entry.attachments.length > 0 && (
+        <Box mt="2">
+          <AttachmentGrid attachments={entry.attachments} canDelete={(a) => !disabled && mayDelete(roleId, a)} testId="journal-entry-attachments" />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TIMING } from '@contract/lookups';
+import type { Attachment, JournalEntry } from '@contract/incidents';
+import { isApiError } from '@/lib/api';
+import { deleteAttachmentCall, documentBytesCall, journalListCall, mediaListCall } from './journal-api';
+import { sortEntries } from './journal-rules';
+
+export const journalKeys = {
+  all: ['journal'] as const,
+  list: (incidentId: number) => ['journal', 'list', incidentId] as const,
+  media: (subformId: number) => ['journal', 'media', subformId] as const,
+  document: (pkDocumentsId: number) => ['journal', 'document', pkDocumentsId] as const,
+};
+
+/** The journal of a case, newest first; refreshed every 60 s while shown (§9 refresh). */
+export function useJournal(incidentId: number) {
+  return useQuery({
+    queryKey: journalKeys.list(incidentId),
+    queryFn: async ({ signal }) => sortEntries(await journalListCall(incidentId, { signal, quiet: true })),
+    refetchInterval: TIMING.refreshMs,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    enabled: incidentId > 0,
+  });
+}
+
+/** Lampiran Media of one subform. */
+export function useMedia(subformId: number | null | undefined) {
+  return useQuery({
+    queryKey: journalKeys.media(subformId ?? 0),
+    queryFn: async ({ signal }) => (await mediaListCall(subformId!, { signal, quiet: true })).rows,
+    enabled: !!subformId && subformId > 0,
+    refetchInterval: TIMING.refreshMs,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/**
+ * The bytes of one image, kept in memory (the query cache) for the session: an attachment's content never
+ * changes, so it is fetched once however often its thumbnail is shown.
+ */
+export function useDocumentBlob(pkDocumentsId: number) {
+  return useQuery({
+    queryKey: journalKeys.document(pkDocumentsId),
+    queryFn: ({ signal }) => documentBytesCall(pkDocumentsId, signal),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    refetchOnWindowFocus: false,
+    // a 4xx (deleted, no access) will not change on a second try; a dropped connection may
+    retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+  });
+}
+
+/** An object URL for a blob while the component is mounted; revoked when it unmounts or the blob changes. */
+export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) {
+      setUrl(undefined);
+      return;
+    }
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  return url;
+}
+
+/** Removes one attachment (§6 rule checked by the caller and again by the server); the lists refresh. */
+export function useDeleteAttachment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pkAttachmentListId: number) => deleteAttachmentCall(pkAttachmentListId),
+    onSuccess: (_res, id) => {
+      // drop it at once from whatever list shows it, then ask the server again
+      qc.setQueriesData<JournalEntry[]>({ queryKey: ['journal', 'list'] }, (old) =>
+        old?.map((e) => (e.attachments.some((a) => a.pkAttachmentListId === id) ? { ...e, attachments: e.attachments.filter((a) => a.pkAttachmentListId !== id) } : e)),
+      );
+      qc.setQueriesData<Attachment[]>({ queryKey: ['journal', 'media'] }, (old) => old?.filter((a) => a.pkAttachmentListId !== id));
+      qc.removeQueries({ queryKey: journalKeys.document(id) });
+      void qc.invalidateQueries({ queryKey: ['journal', 'list'] });
+      void qc.invalidateQueries({ queryKey: ['journal', 'media'] });
+    },
+  });
+}
