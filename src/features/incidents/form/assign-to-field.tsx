@@ -1,0 +1,213 @@
+/**
+ * Assign To (§2.6, §6): the on-shift duty rosters of the region, nearest first (dutyroster/nearestActivePR), as
+ * cards with the distance ('x.xx km', §9), plate and call sign, members and a busy marker. Re-queried when the
+ * section, kilometre, coordinates or direction change; empty → 'Tiada rekod DutyRoster dijumpai'.
+ */
+import { useEffect, useMemo } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Badge, Box, Field, Flex, HStack, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuCar, LuRadio, LuUsers } from 'react-icons/lu';
+import type { ActivePrFilter, ActivePrRow, Incident } from '@contract/incidents';
+import { useT } from '@/lib/i18n';
+import { formatClock } from '@/lib/time';
+import { errorText, isApiError } from '@/lib/api';
+import { ErrorBlock } from '@/ui/states';
+import { useDebounced } from './controls';
+import { useNearestActivePr } from './form-api';
+import { formatKm, idFromInput, kilometerOk, type IncidentMainValues } from './model';
+
+export function AssignToField({
+  disabled,
+  regionId,
+  currentRoster,
+  error,
+}: {
+  disabled: boolean;
+  regionId?: number;
+  currentRoster: Incident['dutyRoster'];
+  error?: string;
+}) {
+  const t = useT();
+  const { control } = useFormContext<IncidentMainValues>();
+  const { field } = useController({ control, name: 'pkDutyRosterId' });
+  const [sectionId, specificId, km, lat, lng, direction] = useWatch({
+    control,
+    name: ['pkSectionId', 'pkSpecificSectionId', 'kilometerMarker', 'latitude', 'longtitude', 'pkCardinalDirectionId'],
+  });
+  const debKm = useDebounced((km ?? '').trim(), 500);
+
+  const filter = useMemo<ActivePrFilter>(() => {
+    const f: ActivePrFilter = {};
+    if (regionId) f.regionId = regionId;
+    const sid = specificId ?? sectionId;
+    if (sid !== null) f.sectionId = sid;
+    if (kilometerOk(debKm)) f.kilometer = debKm;
+    if (lat !== null && lng !== null) {
+      f.latitude = lat;
+      f.longitude = lng;
+    }
+    if (direction !== null) f.direction = direction;
+    return f;
+  }, [regionId, sectionId, specificId, debKm, lat, lng, direction]);
+
+  const list = useNearestActivePr(filter, !disabled);
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  const selected = field.value;
+
+  // a roster that went off shift (or out of the chosen section) cannot be sent a case: drop the choice
+  useEffect(() => {
+    if (disabled || list.isPlaceholderData || !list.isSuccess || selected === null) return;
+    if (currentRoster && currentRoster.pkDutyRosterId === selected) return;
+    if (!rows.some((r) => r.pkDutyRosterId === selected)) field.onChange(null);
+  }, [disabled, list.isPlaceholderData, list.isSuccess, rows, selected, currentRoster, field]);
+
+  const label = (
+    <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id="case-assign-label">
+      {t('newCase.field.assignTo')}
+      {!disabled && <Field.RequiredIndicator />}
+    </Field.Label>
+  );
+
+  if (disabled) {
+    return (
+      <Field.Root readOnly>
+        {label}
+        <Box w="full" borderWidth="1px" borderColor="gray.200" bg="gray.50" rounded="md" px="3" py="2.5" minH="11" data-testid="case-assign-readonly">
+          {currentRoster ? (
+            <Flex gap="3" wrap="wrap" align="center">
+              <Text fontWeight="semibold">{currentRoster.dutyRosterName}</Text>
+              {(currentRoster.plateNumber || currentRoster.callSign) && (
+                <Text fontSize="sm" color="fg.muted">
+                  {[currentRoster.plateNumber, currentRoster.callSign].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+            </Flex>
+          ) : (
+            <Text color="fg.muted">{t('newCase.roster.none')}</Text>
+          )}
+        </Box>
+      </Field.Root>
+    );
+  }
+
+  const extra = currentRoster && !rows.some((r) => r.pkDutyRosterId === currentRoster.pkDutyRosterId) ? currentRoster : null;
+
+  return (
+    <Field.Root required invalid={!!error}>
+      <Flex w="full" justify="space-between" align="baseline" gap="2" wrap="wrap">
+        {label}
+        {list.isSuccess && rows.length > 0 && (
+          <Text fontSize="xs" color="fg.muted">
+            {list.isFetching ? t('newCase.roster.updating') : t('newCase.roster.count', { count: rows.length })}
+          </Text>
+        )}
+      </Flex>
+      {list.isPending ? (
+        <Stack w="full" gap="2" data-testid="case-assign-loading">
+          <Skeleton h="20" rounded="md" />
+          <Skeleton h="20" rounded="md" />
+        </Stack>
+      ) : list.isError && !rows.length ? (
+        <Box w="full">
+          <ErrorBlock title={t('newCase.loadFailed')} message={errorText(list.error)} offline={isApiError(list.error) && list.error.isOffline} onRetry={() => void list.refetch()} />
+        </Box>
+      ) : !rows.length && !extra ? (
+        <Box w="full" borderWidth="1px" borderStyle="dashed" borderColor="orange.300" bg="orange.50" rounded="md" px="4" py="3" data-testid="case-assign-empty">
+          <Text fontWeight="semibold" color="orange.800">
+            {t('newCase.roster.empty')}
+          </Text>
+          <Text fontSize="sm" color="orange.800">
+            {t('newCase.roster.emptyHint')}
+          </Text>
+        </Box>
+      ) : (
+        <RadioCard.Root
+          value={selected === null ? null : String(selected)}
+          onValueChange={(d) => field.onChange(d.value ? idFromInput(d.value) : null)}
+          colorPalette="brand"
+          w="full"
+          aria-labelledby="case-assign-label"
+          data-testid="case-assign"
+        >
+          <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" maxH="420px" overflowY="auto" p="0.5">
+            {extra && <RosterCard key={`current-${extra.pkDutyRosterId}`} id={extra.pkDutyRosterId} name={extra.dutyRosterName} plate={extra.plateNumber} callSign={extra.callSign} note={t('newCase.roster.current')} />}
+            {rows.map((r) => (
+              <RosterCard key={r.pkDutyRosterId} id={r.pkDutyRosterId} name={r.dutyRosterName} plate={r.plateNumber} callSign={r.callSign} row={r} />
+            ))}
+          </Box>
+        </RadioCard.Root>
+      )}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function RosterCard({ id, name, plate, callSign, row, note }: { id: number; name: string; plate: string | null; callSign: string | null; row?: ActivePrRow; note?: string }) {
+  const t = useT();
+  const distance =
+    row?.distanceKm !== null && row?.distanceKm !== undefined
+      ? t(row.distanceBasis === 'section' ? 'newCase.roster.distanceSection' : 'newCase.roster.distance', { km: formatKm(row.distanceKm) })
+      : row
+        ? t('newCase.roster.noDistance')
+        : null;
+  return (
+    <RadioCard.Item value={String(id)} data-testid={`case-roster-${id}`} data-busy={row?.busy ? 'true' : 'false'}>
+      <RadioCard.ItemHiddenInput />
+      <RadioCard.ItemControl p="3" gap="3" minH="11" cursor="pointer">
+        <RadioCard.ItemContent gap="1" minW="0">
+          <Flex w="full" justify="space-between" align="flex-start" gap="2">
+            <RadioCard.ItemText fontWeight="semibold" lineClamp={2}>
+              {name}
+            </RadioCard.ItemText>
+            {row && row.distanceKm !== null && (
+              <Badge colorPalette="brand" variant="subtle" flexShrink={0} data-testid="case-roster-distance">
+                {formatKm(row.distanceKm)}
+              </Badge>
+            )}
+          </Flex>
+          <RadioCard.ItemDescription as="div" w="full">
+            <Stack gap="1" fontSize="xs" color="fg.muted">
+              <HStack gap="3" wrap="wrap">
+                {plate && (
+                  <HStack gap="1">
+                    <LuCar /> <Text as="span">{plate}</Text>
+                  </HStack>
+                )}
+                {callSign && (
+                  <HStack gap="1">
+                    <LuRadio /> <Text as="span">{callSign}</Text>
+                  </HStack>
+                )}
+                {row && (
+                  <Text as="span">
+                    {row.sectionName} · {t('newCase.roster.shift', { start: formatClock(row.startHour), end: formatClock(row.endHour) })}
+                  </Text>
+                )}
+              </HStack>
+              {row && (
+                <HStack gap="1" align="flex-start">
+                  <Box pt="0.5">
+                    <LuUsers />
+                  </Box>
+                  <Text as="span" lineClamp={2}>
+                    {row.members.length ? row.members.map((m) => m.displayName).join(', ') : t('newCase.roster.noMembers')}
+                  </Text>
+                </HStack>
+              )}
+              <HStack gap="2" wrap="wrap">
+                {row && (
+                  <Badge size="sm" colorPalette={row.busy ? 'orange' : 'green'} variant="solid" data-testid={row.busy ? 'case-roster-busy' : undefined}>
+                    {row.busy ? t('newCase.roster.busyCases', { count: row.openCases }) : t('newCase.roster.free')}
+                  </Badge>
+                )}
+                {distance && row?.distanceKm === null && <Text as="span">{distance}</Text>}
+                {note && <Badge size="sm">{note}</Badge>}
+              </HStack>
+            </Stack>
+          </RadioCard.ItemDescription>
+        </RadioCard.ItemContent>
+        <RadioCard.ItemIndicator />
+      </RadioCard.ItemControl>
+    </RadioCard.Item>
+  );
+}

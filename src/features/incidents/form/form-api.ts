@@ -1,0 +1,69 @@
+/** The calls behind the incident form's choices: sections, event locations, the kilometre check, nearest patrols. */
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, isListedSectionName } from '@contract/lookups';
+import { PATHS } from '@contract/paths';
+import type { DataTablesResult } from '@contract/envelope';
+import type { EventLocation, Section } from '@contract/sections';
+import type { ActivePrFilter, ActivePrRow, KmLocation } from '@contract/incidents';
+import { apiGet, apiPost, dataTables } from '@/lib/api';
+import { networkFirst } from '@/lib/cached';
+import { useSession } from '@/lib/session';
+
+/** Sections as forms list them (no G sections, no specific parts of combined ones, §5), of one region or all. */
+export function useFormSections(regionId: number | undefined) {
+  const userId = useSession()?.user.userId;
+  return useQuery({
+    queryKey: ['sections', userId, regionId ?? 'all'],
+    queryFn: () =>
+      networkFirst(userId, `sections:${regionId ?? 'all'}`, () =>
+        dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>,
+      ),
+    select: (r) => r.data.rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Event locations of a section (a combined section answers those of its parts too). */
+export function useEventLocations(sectionId: number | null) {
+  const userId = useSession()?.user.userId;
+  return useQuery({
+    queryKey: ['eventLocations', userId, sectionId],
+    queryFn: () => networkFirst(userId, `eventLocations:${sectionId}`, () => apiGet<EventLocation[]>(PATHS.eventLocationsBySection(sectionId!))),
+    select: (r) => r.data,
+    enabled: sectionId !== null,
+    staleTime: 30 * 60_000,
+  });
+}
+
+/** GpsKmMarker/getLocationGpsCoordinates: does this kilometre lie on the section's markers (§5)? */
+export const kmLocationCall = (sectionId: number, kmLocation: string, signal?: AbortSignal) =>
+  apiPost<KmLocation>(PATHS.kmLocation, { sectionId, kmLocation: kmLocation.trim() }, { signal, quiet: true });
+
+export function useKmCheck(sectionId: number | null, km: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['kmLocation', sectionId, km.trim()],
+    queryFn: ({ signal }) => kmLocationCall(sectionId!, km, signal),
+    enabled: enabled && sectionId !== null,
+    staleTime: 60 * 60_000,
+    retry: 1,
+  });
+}
+
+/**
+ * dutyroster/nearestActivePR: on-shift rosters of the region, nearest first (§6: scoped to the user's region).
+ * The kilometre check above is `quiet` (a background check while the operator types: no timeout message).
+ */
+export const nearestActivePrCall = (filter: ActivePrFilter, signal?: AbortSignal) => apiPost<ActivePrRow[]>(PATHS.nearestActivePr, filter, { signal });
+
+export function useNearestActivePr(filter: ActivePrFilter, enabled: boolean) {
+  const userId = useSession()?.user.userId;
+  return useQuery({
+    queryKey: ['nearestActivePr', userId, filter],
+    queryFn: ({ signal }) => nearestActivePrCall(filter, signal),
+    enabled,
+    // on-shift rosters change with the shift: refresh while the form is open
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    placeholderData: (prev) => prev,
+  });
+}
