@@ -348,6 +348,9 @@ export const AuditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRowSchema>;
 export const AuditFilterSchema = z.object({ incidentId: id });
+/** incidentAudit/save answers the entry written (or, for a repeated 203 to the same roster, the existing one) and the case's new version. */
+export const AuditSavedSchema = AuditRowSchema.extend({ version: z.number().int() });
+export type AuditSaved = z.infer<typeof AuditSavedSchema>;
 
 // ---------------------------------------------------------------- journal (§3.8) and attachments
 

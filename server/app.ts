@@ -19,6 +19,7 @@ import { isApiUrl, registerSecurity } from './plugins/security';
 import { authRoutes } from './modules/auth/routes';
 import { commsRoutes } from './modules/comms/routes';
 import { dutyRosterRoutes } from './modules/dutyroster/routes';
+import { incidentRoutes } from './modules/incident/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { sectionRoutes } from './modules/section/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -82,7 +83,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
   await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes]) {
     await routes(app, ctx);
   }
 

@@ -1,0 +1,244 @@
+/**
+ * Read side of the incident main record (§3.1): incident/get, getByTicketNumber, incidentView/get and
+ * searchBySubformId, and the small incidentView/dataTables list (§7.3). Lookup-style fields come back as
+ * {key, value, description}; the status label is 'Tiada Status' when there is none.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TokenClaims } from '../../../contract/auth';
+import type { DataTablesQuery, LookupItem } from '../../../contract/envelope';
+import type { Incident, IncidentView } from '../../../contract/incidents';
+import type { Db } from '../../db/client';
+import { callSign, dutyRoster, eventLocation, highway, incident, incidentSubform, region, section, staff, vehicle } from '../../db/schema';
+import { seesAllRegions } from '../../plugins/auth';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { incidentAccess, isRosterMember } from './access';
+import { localHms, localYmd, lookupMap, NO_STATUS, type Tx } from './refs';
+
+const specific = alias(section, 'specific_section');
+
+const columns = {
+  id: incident.id,
+  ticketNumber: incident.ticketNumber,
+  cipTicketNumber: incident.cipTicketNumber,
+  mhroadsTicketNumber: incident.mhroadsTicketNumber,
+  kilometerMarker: incident.kilometerMarker,
+  chainage: incident.chainage,
+  incidentAt: incident.incidentAt,
+  createdByUserId: incident.createdByUserId,
+  createdByStaffId: incident.createdByStaffId,
+  createdByName: staff.displayName,
+  sourceId: incident.sourceId,
+  categoryId: incident.categoryId,
+  severityId: incident.severityId,
+  directionId: incident.directionId,
+  locationTypeId: incident.locationTypeId,
+  weatherId: incident.weatherId,
+  lightingId: incident.lightingId,
+  statusId: incident.statusId,
+  highwayId: highway.id,
+  highwayCode: highway.code,
+  highwayName: highway.name,
+  sectionId: section.id,
+  sectionName: section.name,
+  sectionCombined: section.isCombined,
+  regionId: region.id,
+  regionName: region.name,
+  regionCode: region.code,
+  specificId: specific.id,
+  specificName: specific.name,
+  eventLocationId: eventLocation.id,
+  eventLocationName: eventLocation.name,
+  eventLocationDescription: eventLocation.description,
+  rosterId: dutyRoster.id,
+  rosterName: dutyRoster.dutyRosterName,
+  plateNumber: vehicle.plateNumber,
+  callSign: callSign.callSign,
+  latitude: incident.latitude,
+  longitude: incident.longitude,
+  subformId: incident.subformId,
+  version: incident.version,
+  createdAt: incident.createdAt,
+  updatedAt: incident.updatedAt,
+  dispatchedAt: incident.dispatchedAt,
+  receivedAt: incident.receivedAt,
+  arrivedAt: incident.arrivedAt,
+  assistanceDoneAt: incident.assistanceDoneAt,
+  caseDoneAt: incident.caseDoneAt,
+  hasDoneEntry: incident.hasDoneEntry,
+  everCancelled: incident.everCancelled,
+};
+
+function selectIncident(db: Tx, where: SQL) {
+  return db
+    .select(columns)
+    .from(incident)
+    .innerJoin(section, eq(section.id, incident.sectionId))
+    .innerJoin(region, eq(region.id, incident.regionId))
+    .innerJoin(highway, eq(highway.id, incident.highwayId))
+    .innerJoin(staff, eq(staff.id, incident.createdByStaffId))
+    .leftJoin(specific, eq(specific.id, incident.specificSectionId))
+    .leftJoin(eventLocation, eq(eventLocation.id, incident.eventLocationId))
+    .leftJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId))
+    .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
+    .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+    .where(where)
+    .limit(1);
+}
+
+type Row = Awaited<ReturnType<typeof selectIncident>>[number];
+
+async function toIncident(db: Tx, r: Row): Promise<Incident & { _row: Row }> {
+  const lookups = await lookupMap(db, [r.sourceId, r.categoryId, r.severityId, r.directionId, r.locationTypeId, r.weatherId, r.lightingId, r.statusId]);
+  const lk = (key: number): LookupItem => lookups.get(key) ?? { key, value: String(key), description: null };
+  const lkn = (key: number | null): LookupItem | null => (key === null ? null : lk(key));
+  return {
+    pkIncidentId: r.id,
+    ticketNumber: r.ticketNumber,
+    cipTicketNumber: r.cipTicketNumber,
+    mhroadsTicketNumber: r.mhroadsTicketNumber,
+    kilometerMarker: r.kilometerMarker,
+    chainage: r.chainage,
+    date: localYmd(r.incidentAt),
+    time: localHms(r.incidentAt),
+    incidentDateTime: r.incidentAt.toISOString(),
+    createdBy: { userId: r.createdByUserId, pkStaffId: r.createdByStaffId, displayName: r.createdByName },
+    incidentSource: lk(r.sourceId),
+    incidentCategory: lk(r.categoryId),
+    incidentSeverity: lkn(r.severityId),
+    cardinalDirection: lk(r.directionId),
+    locationType: lkn(r.locationTypeId),
+    weatherCondition: lkn(r.weatherId),
+    lightingCondition: lkn(r.lightingId),
+    // the same triple as the highway lookup list
+    highway: { key: r.highwayId, value: `${r.highwayCode} – ${r.highwayName}`, description: r.highwayCode },
+    section: {
+      pkSectionId: r.sectionId,
+      sectionName: r.sectionName,
+      isCombined: r.sectionCombined,
+      region: { key: r.regionId, value: r.regionName, description: r.regionCode },
+    },
+    specificSection: r.specificId === null ? null : { pkSectionId: r.specificId, sectionName: r.specificName ?? '' },
+    eventLocation: r.eventLocationId === null ? null : { key: r.eventLocationId, value: r.eventLocationName ?? '', description: r.eventLocationDescription },
+    dutyRoster: r.rosterId === null ? null : { pkDutyRosterId: r.rosterId, dutyRosterName: r.rosterName ?? '', plateNumber: r.plateNumber, callSign: r.callSign },
+    latitude: r.latitude,
+    longtitude: r.longitude,
+    incidentStatusId: r.statusId,
+    incidentStatus: r.statusId === null ? NO_STATUS : lk(r.statusId).value,
+    subformId: r.subformId,
+    version: r.version,
+    createdDate: r.createdAt.toISOString(),
+    modifiedDate: r.updatedAt.toISOString(),
+    _row: r,
+  };
+}
+
+/** incident/get/{id}: the access check first, then the record. */
+export async function getIncident(db: Db, user: TokenClaims, id: number): Promise<Incident> {
+  await incidentAccess(db, user, id);
+  const [r] = await selectIncident(db, eq(incident.id, id));
+  if (!r) throw notFound();
+  const { _row: _r, ...out } = await toIncident(db, r);
+  return out;
+}
+
+/** incident/getByTicketNumber/{ticket} (unique index on ticket_number). */
+export async function incidentIdByTicket(db: Db, ticket: string): Promise<number> {
+  const [r] = await db.select({ id: incident.id }).from(incident).where(eq(incident.ticketNumber, ticket.trim().toUpperCase())).limit(1);
+  if (!r) throw notFound(`Tiada kes dengan nombor tiket ${ticket}.`);
+  return r.id;
+}
+
+/** incidentView/get/{id}: the record plus the times and flags the detail page decides its buttons with. */
+export async function getIncidentView(db: Db, user: TokenClaims, id: number): Promise<IncidentView> {
+  await incidentAccess(db, user, id);
+  const [r] = await selectIncident(db, eq(incident.id, id));
+  if (!r) throw notFound();
+  const [{ _row: row, ...base }, assignedToCaller] = await Promise.all([toIncident(db, r), isRosterMember(db, user.sid, r.rosterId)]);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    ...base,
+    times: {
+      dihantar: iso(row.dispatchedAt),
+      diterima: iso(row.receivedAt),
+      tiba: iso(row.arrivedAt),
+      selesaiBantuan: iso(row.assistanceDoneAt),
+      selesaiKes: iso(row.caseDoneAt),
+    },
+    hasDoneEntry: row.hasDoneEntry,
+    everCancelled: row.everCancelled,
+    assignedToCaller,
+  };
+}
+
+/** incidentView/searchBySubformId/{id}: the case a subform (live or replaced) belongs to. */
+export async function incidentIdBySubform(db: Db, subformId: number): Promise<number> {
+  const [r] = await db.select({ incidentId: incidentSubform.incidentId }).from(incidentSubform).where(eq(incidentSubform.id, subformId)).limit(1);
+  if (!r) throw notFound('Subform tidak dijumpai.');
+  return r.incidentId;
+}
+
+// ------------------------------------------------------------------------------------------------ incidentView/dataTables
+
+const VIEW_ORDER = {
+  incidentId: incident.id,
+  ticketNumber: incident.ticketNumber,
+  createdDate: incident.incidentAt,
+  incidentDateTime: incident.incidentAt,
+} as const;
+
+/**
+ * By incident id (§7.3: body.rows[0].incidentId and subFormincidentId), by section (a specific section of a combined
+ * one matches through specific_section_id), else the caller's region; newest first unless an order column is given.
+ * Each branch runs on an index of incident (pkey, incident_section_at_idx, incident_specific_section_at_idx,
+ * incident_region_at_idx, incident_at_idx).
+ */
+export async function incidentViewRows(
+  db: Db,
+  user: TokenClaims,
+  filter: { incidentId?: number; sectionId?: number; companyId?: number },
+  paging: DataTablesQuery,
+) {
+  const parts: SQL[] = [];
+  if (filter.incidentId) {
+    await incidentAccess(db, user, filter.incidentId);
+    parts.push(eq(incident.id, filter.incidentId));
+  }
+  if (filter.sectionId) {
+    const [s] = await db
+      .select({ id: section.id, regionId: section.regionId, combinedSectionId: section.combinedSectionId })
+      .from(section)
+      .where(eq(section.id, filter.sectionId))
+      .limit(1);
+    if (!s) throw badRequest('Seksyen tidak wujud.', 'sectionId');
+    if (!seesAllRegions(user) && s.regionId !== user.reg) throw forbidden('Seksyen ini di luar wilayah anda.');
+    parts.push(s.combinedSectionId ? eq(incident.specificSectionId, s.id) : eq(incident.sectionId, s.id));
+  }
+  if (!seesAllRegions(user)) parts.push(eq(incident.regionId, user.reg));
+  const where = parts.length ? and(...parts) : undefined;
+  const orderCol = paging.orderColumn ? VIEW_ORDER[paging.orderColumn as keyof typeof VIEW_ORDER] : undefined;
+  const order = orderCol
+    ? [paging.direction === 'desc' ? desc(orderCol) : asc(orderCol), paging.direction === 'desc' ? desc(incident.id) : asc(incident.id)]
+    : [desc(incident.incidentAt), desc(incident.id)];
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        incidentId: incident.id,
+        subFormincidentId: incident.subformId,
+        incidentCategoryId: incident.categoryId,
+        ticketNumber: incident.ticketNumber,
+        incidentStatusId: incident.statusId,
+      })
+      .from(incident)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.length)
+      .offset(paging.start),
+    db.select({ n: sql<number>`count(*)::int` }).from(incident).where(where),
+  ]);
+  const labels = await lookupMap(db, rows.map((r) => r.incidentStatusId));
+  return {
+    recordCount: n,
+    rows: rows.map((r) => ({ ...r, incidentStatus: r.incidentStatusId === null ? NO_STATUS : (labels.get(r.incidentStatusId)?.value ?? String(r.incidentStatusId)) })),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Real seeded references for incident tests: today's rosters of a section, a valid incident/save payload on N9,
+ * row counts of the incident tables, and small call helpers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { IncidentSave } from '../../../contract/incidents';
+import { PATHS } from '../../../contract/paths';
+import { dutyRoster, eventLocation, gpsKmMarker, section, team } from '../../../server/db/schema';
+import { localDate } from '../../../server/lib/time';
+import { call } from './build';
+
+type App = FastifyInstance;
+
+export async function sectionByName(app: App, name: string) {
+  const [s] = await app.ctx.db.select().from(section).where(eq(section.name, name));
+  if (!s) throw new Error(`no section ${name}`);
+  return s;
+}
+
+/** Today's (local date) roster of a team such as 'N9-PAGI-A'. */
+export async function rosterOf(app: App, teamName: string, date = localDate()) {
+  const [r] = await app.ctx.db
+    .select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, endsAt: dutyRoster.endsAt })
+    .from(dutyRoster)
+    .innerJoin(team, eq(team.id, dutyRoster.teamId))
+    .where(and(eq(team.name, teamName), eq(dutyRoster.startDate, date)));
+  if (!r) throw new Error(`no roster of ${teamName} on ${date}`);
+  return r;
+}
+
+/** A complete, valid payload for a new case on a plain section (default N9), at a kilometre with a marker. */
+export async function newCasePayload(app: App, overrides: Partial<IncidentSave> = {}, sectionName = 'N9'): Promise<IncidentSave> {
+  const s = await sectionByName(app, sectionName);
+  const [loc] = await app.ctx.db.select().from(eventLocation).where(eq(eventLocation.sectionId, s.id)).orderBy(asc(eventLocation.km)).limit(1);
+  const [marker] = await app.ctx.db
+    .select({ km: gpsKmMarker.km })
+    .from(gpsKmMarker)
+    .where(eq(gpsKmMarker.sectionId, s.id))
+    .orderBy(asc(gpsKmMarker.km))
+    .offset(20)
+    .limit(1);
+  const roster = sectionName === 'N9' ? await rosterOf(app, 'N9-PAGI-A') : null;
+  return {
+    pkIncidentSourceId: 1101,
+    pkSectionId: s.id,
+    pkDutyRosterId: roster?.id ?? null,
+    pkIncidentCategoryId: 184,
+    pkEventLocationId: loc.id,
+    pkLocationTypeId: 1001,
+    pkCardinalDirectionId: 1201,
+    pkWeatherConditionId: 1301,
+    pkLightingConditionId: 1401,
+    incidentSeverityId: 1701,
+    kilometerMarker: String(Math.round(marker.km * 10) / 10),
+    pkHighwayId: s.highwayId,
+    ...overrides,
+  };
+}
+
+const TABLES = ['incident', 'incident_subform', 'incident_audit', 'journal_entry', 'ticket_counter', 'incident_notification', 'involved_vehicle'] as const;
+
+/** Row counts of the incident tables (and a checksum of the mutable incident columns), to prove nothing was half-saved. */
+export async function snapshot(app: App): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = {};
+  for (const t of TABLES) {
+    const res = (await app.ctx.db.execute(sql.raw(`select count(*)::int as n from ${t}`))) as unknown as { rows: { n: number }[] };
+    out[t] = res.rows[0].n;
+  }
+  const sum = (await app.ctx.db.execute(
+    sql.raw(
+      `select coalesce(md5(string_agg(concat_ws('|', id, version, status_id, duty_roster_id, subform_id, category_id, kilometer_marker, has_done_entry, ever_cancelled), ',' order by id)), '') as h from incident`,
+    ),
+  )) as unknown as { rows: { h: string }[] };
+  out.incidentHash = sum.rows[0].h;
+  const sub = (await app.ctx.db.execute(
+    sql.raw(`select coalesce(md5(string_agg(concat_ws('|', id, version, deleted_at, remark), ',' order by id)), '') as h from incident_subform`),
+  )) as unknown as { rows: { h: string }[] };
+  out.subformHash = sub.rows[0].h;
+  out.counters = (
+    (await app.ctx.db.execute(sql.raw(`select coalesce(sum(last), 0)::int as n from ticket_counter`))) as unknown as { rows: { n: number }[] }
+  ).rows[0].n;
+  return out;
+}
+
+export const saveCase = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.incidentSave, payload: payload as object });
+export const audit = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.auditSave, payload: payload as object });
+export const getView = (app: App, token: string, id: number) => call(app, token, { method: 'GET', url: PATHS.incidentViewGet(id) });
+export const saveSubformCall = (app: App, token: string, pathWord: string, payload: unknown) =>
+  call(app, token, { method: 'POST', url: PATHS.subformSave(pathWord), payload: payload as object });
