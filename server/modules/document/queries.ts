@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Attachment } from '../../../contract/incidents';
+import type { Db } from '../../db/client';
+import { attachment, attachmentContent, staff } from '../../db/schema';
+
+const columns = {
+  id: attachment.id,
+  incidentId: attachment.incidentId,
+  subformId: attachment.subformId,
+  journalEntryId: attachment.journalEntryId,
+  tableType: attachment.tableType,
+  storedName: attachment.storedName,
+  fileName: attachment.fileName,
+  mimeType: attachment.mimeType,
+  byteSize: attachment.byteSize,
+  width: attachment.width,
+  height: attachment.height,
+  statusImg: attachment.statusImg,
+  uploadedByStaffId: attachment.uploadedByStaffId,
+  uploadedByRole: attachment.uploadedByRole,
+  createdAt: attachment.createdAt,
+  displayName: staff.displayName,
+};
+export type AttachmentDbRow = {
+  id: number;
+  incidentId: number;
+  subformId: number | null;
+  journalEntryId: number | null;
+  tableType: string;
+  storedName: string;
+  fileName: string;
+  mimeType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  statusImg: number;
+  uploadedByStaffId: number;
+  uploadedByRole: string;
+  createdAt: Date;
+  displayName: string;
+};
+
+export function toAttachment(r: AttachmentDbRow): Attachment {
+  const journal = r.tableType === 'JOURNAL_ENTRY';
+  return {
+    pkAttachmentListId: r.id,
+    pkDocumentsId: r.id,
+    tableType: journal ? 'JOURNAL_ENTRY' : 'INCIDENT_SUBFORM',
+    fkTableId: (journal ? r.journalEntryId : r.subformId) ?? 0,
+    pkIncidentId: r.incidentId,
+    documentName: r.fileName,
+    documentType: r.mimeType,
+    byteSize: r.byteSize,
+    width: r.width,
+    height: r.height,
+    statusImg: r.statusImg === 1 ? 1 : 0,
+    createdDateTime: r.createdAt.toISOString(),
+    uploadedBy: { pkStaffId: r.uploadedByStaffId, displayName: r.displayName, roleName: r.uploadedByRole },
+  };
+}
+
+/** Live (not deleted) attachments matching `cond`, in upload order. */
+export async function findAttachments(db: Db, cond: SQL | undefined, paging?: { length: number; start: number }): Promise<AttachmentDbRow[]> {
+  const q = db
+    .select(columns)
+    .from(attachment)
+    .innerJoin(staff, eq(staff.id, attachment.uploadedByStaffId))
+    .where(and(isNull(attachment.deletedAt), cond))
+    .orderBy(asc(attachment.createdAt), asc(attachment.id));
+  return paging ? q.limit(paging.length).offset(paging.start) : q;
+}
+
+export async function countAttachments(db: Db, cond: SQL | undefined): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(attachment)
+    .where(and(isNull(attachment.deletedAt), cond));
+  return count;
+}
+
+/** One live attachment by id, or undefined. */
+export async function findAttachment(db: Db, id: number): Promise<AttachmentDbRow | undefined> {
+  const [row] = await findAttachments(db, eq(attachment.id, id));
+  return row;
+}
+
+export async function attachmentBytes(db: Db, id: number): Promise<Buffer | undefined> {
+  const [row] = await db.select({ content: attachmentContent.content }).from(attachmentContent).where(eq(attachmentContent.attachmentId, id)).limit(1);
+  return row?.content;
+}
+
+/** The live attachments of journal entries, by entry id (index attachment_journal_idx). */
+export async function attachmentsByJournalEntry(db: Db, entryIds: number[]): Promise<Map<number, Attachment[]>> {
+  const map = new Map<number, Attachment[]>();
+  if (!entryIds.length) return map;
+  const rows = await findAttachments(db, and(eq(attachment.tableType, 'JOURNAL_ENTRY'), inArray(attachment.journalEntryId, entryIds)));
+  for (const r of rows) {
+    const list = map.get(r.journalEntryId!) ?? [];
+    list.push(toAttachment(r));
+    map.set(r.journalEntryId!, list);
+  }
+  return map;
+}
