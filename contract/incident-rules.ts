@@ -133,5 +133,8 @@ export function journalReadStatus(roleName: string): 829 | 830 | null {
 /** §4.6: 277 and 430 keep their items in lists; no further-action list is saved for them. */
 export const ASSIST_WITH_LIST: readonly number[] = [ASSIST_TYPE.OTHER, ASSIST_TYPE.EXISTING];
 
+/** The search key of a plate number (involved_vehicle.plate_normalized): upper case, no spaces ('wxy 1234' → 'WXY1234'). */
+export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/\s+/g, '');
+
 /** Ticket numbers: <section>-<yyyymmdd>-<nnnn>, unique per section and local date (e.g. N9-20261122-0007). */
 export const TICKET_PATTERN = /^[A-Z0-9+]{1,12}-\d{8}-\d{4,}$/;

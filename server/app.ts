@@ -18,6 +18,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { isApiUrl, registerSecurity } from './plugins/security';
 import { authRoutes } from './modules/auth/routes';
 import { commsRoutes } from './modules/comms/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { dutyRosterRoutes } from './modules/dutyroster/routes';
 import { incidentRoutes } from './modules/incident/routes';
 import { lookupRoutes } from './modules/lookup/routes';
@@ -83,7 +84,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
   await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, dashboardRoutes]) {
     await routes(app, ctx);
   }
 

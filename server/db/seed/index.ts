@@ -1,7 +1,7 @@
 /**
  * Demo data of Lebuhraya Ops: lookups, roles, the PLUS North–South Expressway geography (regions, sections,
  * 100 m kilometre markers, named event locations), staff and sign-in accounts, shifts, patrol teams, their
- * schedules, call signs and vehicles.
+ * schedules, call signs and vehicles; and the demo incidents of the last fortnight (./incidents.ts).
  *
  * `seedDemoData` runs once per database (it writes app_meta `seed_version`), in one transaction; a second start
  * keeps whatever users have written since. `ensureRosters` is separate: the server calls it on every start so
@@ -34,12 +34,14 @@ import { HIGHWAYS, REGIONS } from './data/geography';
 import { LOOKUPS, RESERVED_KEYS } from './data/lookups';
 import { DEMO_PASSWORD, SHIFTS } from './data/people';
 import { buildGeography } from './geo';
+import { seedDemoIncidents } from './incidents';
 import { buildPeople } from './people';
 
 export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
 export { ensureRosters, bruneiDate, bruneiInstant, addDays, rosterRows } from './rosters';
 export { buildGeography } from './geo';
 export { buildPeople, patrolUnits } from './people';
+export { seedDemoIncidents } from './incidents';
 
 /** Written to app_meta on seeding; any value under the key means the database is already seeded (no re-seed on bump). */
 export const SEED_VERSION = '1';
@@ -167,6 +169,9 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
         workDays: t.workDays,
       })),
     );
+
+    // demo incidents of the last fortnight and a live dashboard today (with the rosters they need)
+    await seedDemoIncidents(tx as unknown as Db, geography);
 
     await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
     return { seeded: true };

@@ -1,0 +1,188 @@
+/**
+ * SQL of the incident lists (manage/dashboard/dataTables, the case search) and their counters.
+ *
+ * Every list query is written against `incident i` alone first (filter, order, page), so PostgreSQL can walk one of
+ * the incident indexes of schema.ts in the list's order and stop after one page: the region/section/at indexes,
+ * the partial open-case indexes (status 202 and 210 hidden, §4.2), status/at, the involved-vehicle plate index and
+ * the unique ticket number. The page's ids are then joined to the labels (lookup_item in Malay), the section,
+ * region, roster and plates. The same builders feed the benchmark, which runs this SQL directly through `pg`.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_HIDDEN_STATUSES } from '../../../contract/lookups';
+import type { IncidentListRow } from '../../../contract/incidents';
+import type { Db } from '../../db/client';
+
+/** A filter after the region scope and the inputs have been checked (service.ts). */
+export interface ListFilter {
+  /** only this region (the caller's own unless the caller sees every region) */
+  regionId?: number;
+  /** section_id in these ids, or specific_section_id in `specificIds` */
+  section?: { ids: number[]; specificIds: number[] };
+  /** incident_at in [from, to) */
+  from?: Date;
+  to?: Date;
+  categoryId?: number;
+  /** normalised plate (upper case, no spaces): cases with an involved vehicle whose plate starts with it */
+  platePrefix?: string;
+  /** km within [min, max] (numeric KM search) */
+  kmRange?: { min: number; max: number };
+  /** kilometer_marker starts with this text (case-insensitive) */
+  kmText?: string;
+  /** status_id in this set (incidentStatus, incidentStatusGroup) */
+  statuses?: number[];
+  /** hide 202 and 210 (the dashboard default) */
+  hideClosed: boolean;
+  ticket?: { value: string; prefix: boolean };
+  /** only cases assigned to a roster of a team this staff member is on */
+  assignedToStaffId?: number;
+}
+
+export const ORDER_COLUMNS = ['createdDate', 'incidentAt', 'ticketNumber', 'statusKes', 'section', 'jenisKes'] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+export const isOrderColumn = (c: string): c is OrderColumn => (ORDER_COLUMNS as readonly string[]).includes(c);
+
+export interface ListPaging {
+  orderColumn: OrderColumn;
+  direction: 'asc' | 'desc';
+  length: number;
+  start: number;
+}
+
+/** The open-case condition, written as the partial indexes of schema.ts are, so the planner can use them. */
+const OPEN_CASE = sql.raw(`(i.status_id IS NULL OR i.status_id NOT IN (${DASHBOARD_HIDDEN_STATUSES.join(', ')}))`);
+
+/** Plates and tickets are [A-Z0-9+-]: every string starting with p lies in [p, p + 'Z'×40]; LIKE rechecks it. */
+const upperBound = (p: string) => p + 'Z'.repeat(40);
+const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export function whereOf(f: ListFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.regionId !== undefined) parts.push(sql`i.region_id = ${f.regionId}`);
+  if (f.section) {
+    const { ids, specificIds } = f.section;
+    const bySection = ids.length === 1 ? sql`i.section_id = ${ids[0]}` : sql`i.section_id IN (${list(ids)})`;
+    parts.push(specificIds.length ? sql`(${bySection} OR i.specific_section_id IN (${list(specificIds)}))` : bySection);
+  }
+  if (f.from) parts.push(sql`i.incident_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) parts.push(sql`i.incident_at < ${f.to.toISOString()}::timestamptz`);
+  if (f.categoryId !== undefined) parts.push(sql`i.category_id = ${f.categoryId}`);
+  if (f.ticket) {
+    const t = f.ticket.value;
+    parts.push(
+      f.ticket.prefix
+        ? sql`i.ticket_number >= ${t} AND i.ticket_number <= ${upperBound(t)} AND i.ticket_number LIKE ${likePrefix(t)}`
+        : sql`i.ticket_number = ${t}`,
+    );
+  }
+  if (f.platePrefix) {
+    const p = f.platePrefix;
+    parts.push(sql`i.id IN (SELECT v.incident_id FROM involved_vehicle v
+      WHERE v.plate_normalized >= ${p} AND v.plate_normalized <= ${upperBound(p)} AND v.plate_normalized LIKE ${likePrefix(p)}
+        AND v.deleted_at IS NULL)`);
+  }
+  if (f.kmRange) parts.push(sql`i.km BETWEEN ${f.kmRange.min} AND ${f.kmRange.max}`);
+  if (f.kmText) parts.push(sql`i.kilometer_marker ILIKE ${likePrefix(f.kmText)}`);
+  if (f.assignedToStaffId !== undefined) {
+    parts.push(sql`i.duty_roster_id IN (SELECT dr.id FROM duty_roster dr JOIN team_member tm ON tm.team_id = dr.team_id
+      WHERE tm.staff_id = ${f.assignedToStaffId})`);
+  }
+  if (f.statuses) {
+    parts.push(f.statuses.length ? sql`i.status_id IN (${list(f.statuses)})` : sql`false`);
+    // all asked-for statuses open: say so in the index's own words, so the partial open-case indexes qualify
+    if (f.statuses.length && f.statuses.every((s) => !DASHBOARD_HIDDEN_STATUSES.includes(s))) parts.push(OPEN_CASE);
+  }
+  if (f.hideClosed) parts.push(OPEN_CASE);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
+/** ORDER BY of one page; every order ends in the unique id so pages never overlap or skip. */
+export function orderOf(paging: Pick<ListPaging, 'orderColumn' | 'direction'>): SQL {
+  const d = sql.raw(paging.direction === 'asc' ? 'ASC' : 'DESC');
+  switch (paging.orderColumn) {
+    case 'createdDate':
+    case 'incidentAt':
+      return sql`i.incident_at ${d}, i.id ${d}`;
+    case 'ticketNumber':
+      return sql`i.ticket_number ${d}, i.id ${d}`;
+    case 'statusKes':
+      // the status list's own order (Tugasan Dihantar → … → Tutup, Ditolak, Negative, Batal); no status last
+      return sql`(SELECT li.sort_order FROM lookup_item li WHERE li.key = i.status_id) ${d} NULLS LAST, i.incident_at DESC, i.id DESC`;
+    case 'section':
+      return sql`(SELECT s.name FROM section s WHERE s.id = coalesce(i.specific_section_id, i.section_id)) ${d}, i.incident_at DESC, i.id DESC`;
+    case 'jenisKes':
+      return sql`i.category_id ${d}, i.incident_at DESC, i.id DESC`;
+  }
+}
+
+/** One page of ids in list order. */
+export function pageIdsQuery(f: ListFilter, paging: ListPaging): SQL {
+  return sql`SELECT i.id FROM incident i WHERE ${whereOf(f)} ORDER BY ${orderOf(paging)} LIMIT ${paging.length} OFFSET ${paging.start}`;
+}
+
+/** The page's rows (§3.2) with their Malay labels, in list order. */
+export function listRowsQuery(f: ListFilter, paging: ListPaging): SQL {
+  return sql`SELECT
+      i.id AS "incidentId",
+      i.subform_id AS "subformId",
+      ${iso('i.incident_at')} AS "createdDate",
+      coalesce(cat.value, i.category_id::text) AS "jenisKes",
+      i.category_id AS "incidentCategoryId",
+      i.ticket_number AS "ticketNumber",
+      i.kilometer_marker AS "kilometermarker",
+      coalesce(dir.value, '') AS "direction",
+      el.name AS "eventLocation",
+      coalesce(ss.name, s.name) AS "section",
+      r.name AS "regionName",
+      coalesce(src.value, '') AS "creationSource",
+      coalesce(st.value, 'Tiada Status') AS "statusKes",
+      i.status_id AS "statusId",
+      dr.duty_roster_name AS "dutyRosterName",
+      ARRAY(SELECT v.plate_number FROM involved_vehicle v
+            WHERE v.subform_id = i.subform_id AND v.deleted_at IS NULL ORDER BY v.id LIMIT 5) AS "plateNumbers",
+      ${iso('i.dispatched_at')} AS "dihantar",
+      ${iso('i.received_at')} AS "diterima",
+      ${iso('i.arrived_at')} AS "tiba",
+      ${iso('i.assistance_done_at')} AS "selesaiBantuan",
+      ${iso('i.case_done_at')} AS "selesaiKes"
+    FROM unnest(ARRAY(${pageIdsQuery(f, paging)})) WITH ORDINALITY AS p(id, rn)
+    JOIN incident i ON i.id = p.id
+    JOIN section s ON s.id = i.section_id
+    LEFT JOIN section ss ON ss.id = i.specific_section_id
+    JOIN region r ON r.id = i.region_id
+    LEFT JOIN lookup_item cat ON cat.key = i.category_id
+    LEFT JOIN lookup_item dir ON dir.key = i.direction_id
+    LEFT JOIN lookup_item src ON src.key = i.source_id
+    LEFT JOIN lookup_item st ON st.key = i.status_id
+    LEFT JOIN event_location el ON el.id = i.event_location_id
+    LEFT JOIN duty_roster dr ON dr.id = i.duty_roster_id
+    ORDER BY p.rn`;
+}
+
+export function listCountQuery(f: ListFilter): SQL {
+  return sql`SELECT count(*)::int AS n FROM incident i WHERE ${whereOf(f)}`;
+}
+
+/** Cases per event type; the caller leaves the event-type filter out so the counters split the rest of the filter. */
+export function countByCategoryQuery(f: ListFilter): SQL {
+  return sql`SELECT i.category_id AS key, count(*)::int AS n FROM incident i WHERE ${whereOf(f)} GROUP BY i.category_id`;
+}
+
+/** Cases per status; the caller leaves the status choice out (keeping the dashboard's default hiding of 202/210). */
+export function countByStatusQuery(f: ListFilter): SQL {
+  return sql`SELECT i.status_id AS key, count(*)::int AS n FROM incident i WHERE ${whereOf(f)} GROUP BY i.status_id`;
+}
+
+type Rows<T> = { rows: T[] };
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+export async function findIncidentRows(db: Db, f: ListFilter, paging: ListPaging): Promise<{ rows: IncidentListRow[]; recordCount: number }> {
+  const [rows, count] = await Promise.all([
+    rowsOf<IncidentListRow>(db, listRowsQuery(f, paging)),
+    rowsOf<{ n: number }>(db, listCountQuery(f)),
+  ]);
+  return { rows, recordCount: count[0]?.n ?? 0 };
+}
