@@ -72,6 +72,15 @@ describe('incident main record (incident/save, get, views)', () => {
     expect(next.ticketNumber).toBe(`${prefix}${String(seq + 1).padStart(4, '0')}`);
   });
 
+  it('saves at the same moment take consecutive ticket numbers, none twice', async () => {
+    const payload = await newCasePayload(app);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => saveCase(app, i % 2 ? tmcs : tmca, payload)));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const numbers = results.map((r) => Number(r.json().body.ticketNumber.split('-')[2])).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(6);
+    expect(numbers[5] - numbers[0]).toBe(5);
+  });
+
   it('takes coordinates from the payload when given, and none for a kilometre without a marker', async () => {
     const withPos = await createCase({ latitude: 3.2, longtitude: 101.6 });
     const [a] = await app.ctx.db.select().from(incident).where(eq(incident.id, withPos.pkIncidentId));
