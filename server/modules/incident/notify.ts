@@ -36,7 +36,8 @@ export async function notifyPatrolActivity(db: Db, actorRoleName: string, incide
   const updated = await db
     .update(incidentNotification)
     .set(values)
-    .where(and(eq(incidentNotification.incidentId, incidentId)))
+    // by ticket number (index incident_notification_ticket_idx): one row per case, found without a table scan
+    .where(and(eq(incidentNotification.ticketNumber, c.ticketNumber), eq(incidentNotification.incidentId, incidentId)))
     .returning({ id: incidentNotification.id });
   if (!updated.length) await db.insert(incidentNotification).values({ incidentId, ...values });
   return true;
