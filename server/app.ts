@@ -19,8 +19,11 @@ import { isApiUrl, registerSecurity } from './plugins/security';
 import { authRoutes } from './modules/auth/routes';
 import { commsRoutes } from './modules/comms/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { documentRoutes } from './modules/document/routes';
 import { dutyRosterRoutes } from './modules/dutyroster/routes';
+import { gpsRoutes } from './modules/gps/routes';
 import { incidentRoutes } from './modules/incident/routes';
+import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { sectionRoutes } from './modules/section/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -84,7 +87,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
   await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, dashboardRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes]) {
     await routes(app, ctx);
   }
 

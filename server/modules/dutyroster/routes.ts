@@ -8,6 +8,7 @@ import { page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { findSections, sectionFamilyIds } from '../section/queries';
 import { findRosters } from './queries';
+import { activePrRoutes } from './active-pr';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -40,4 +41,6 @@ export async function dutyRosterRoutes(app: FastifyInstance, ctx: AppContext) {
       return page(rows, recordCount, request.query);
     },
   });
+
+  await activePrRoutes(app, ctx);
 }
