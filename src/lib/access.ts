@@ -9,6 +9,8 @@ export const PUBLIC_PATHS: readonly string[] = ['/signin', '/maintenance/checkus
 
 /** Shown without the side menu and top bar (§2.2: hidden on sign-in and the username check). */
 export const CHROMELESS_PATHS: readonly string[] = [...PUBLIC_PATHS, '/signout'];
+/** Every path below these is shown without the shell too (the printable incident view, §2.7). */
+export const CHROMELESS_PREFIXES: readonly string[] = ['/insiden/'];
 
 /** Screens that exist and the permission each needs (null: any signed-in user). */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
@@ -59,7 +61,8 @@ export function isPublicPath(pathname: string) {
 }
 
 export function isChromeless(pathname: string) {
-  return CHROMELESS_PATHS.includes(normalizePath(pathname));
+  const path = normalizePath(pathname);
+  return CHROMELESS_PATHS.includes(path) || CHROMELESS_PREFIXES.some((p) => path.startsWith(p));
 }
 
 export interface GuardRedirect {

@@ -1,0 +1,477 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from '@tanstack/react-router';
+import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2 } from 'react-icons/lu';
+import type { IncidentView } from '@contract/incidents';
+import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
+import { STATUS, TIMING } from '@contract/lookups';
+import { can } from '@contract/roles';
+import { errorText, isApiError } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import { useSession, userRole } from '@/lib/session';
+import { formatDate, formatTime } from '@/lib/time';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { IncidentStatusBadge } from '@/ui/incident-status-badge';
+import { JustificationDialog } from '@/ui/justification-dialog';
+import { Panel } from '@/ui/panel';
+import { ErrorBlock } from '@/ui/states';
+import { notify } from '@/ui/toaster';
+import {
+  IncidentMainSchema,
+  editSaveReady,
+  emptyMainValues,
+  emptySubformValues,
+  mainValuesFromIncident,
+  subformFailedKey,
+  subformValuesFromRecord,
+  type IncidentMainValues,
+  type SubformValues,
+} from '../form';
+import { PatrolPanel } from '../patrol/patrol-panel';
+import { AuditTrail } from './audit-trail';
+import { CaseForm } from './case-form';
+import { cancelCase, closeCase, fetchAudit, fetchIncidentView, fetchSubform, incidentKeys, saveCaseEdit, CaseEditError, type CaseEdit } from './detail-api';
+import { detailActions } from './detail-rules';
+import { buildEdit, printPath, type CaseDraft } from './save-plan';
+
+/** What the route's journal slot gets to draw the case journal beside the audit trail. */
+export interface JournalSlotProps {
+  incidentId: number;
+  subformId: number | null;
+  ticketNumber: string;
+}
+
+export interface MediaSlotProps {
+  incidentId: number;
+  subformId: number | null;
+  /** read-only unless the case may be edited by this user */
+  disabled: boolean;
+}
+
+type Ask = null | 'cancelConfirm' | 'cancelJustify' | 'closeConfirm' | 'saveJustify';
+
+/**
+ * Incident detail /insidenView/{id} (§2.7): title, the inline form (read-only until Kemaskini), Audit Trail and
+ * Journal on the right, the buttons of §4.2/§6 and, for the assigned patrol, the patrol's next steps.
+ */
+export function IncidentDetailScreen({
+  incidentId,
+  journal,
+  media,
+  onCaseChanged,
+}: {
+  incidentId: number;
+  /** the case journal (composed by the route) */
+  journal?: (p: JournalSlotProps) => ReactNode;
+  /** Lampiran Media of the subform, under its fields (composed by the route) */
+  media?: (p: MediaSlotProps) => ReactNode;
+  /** after a write that may add journal entries (the data-correction entry) */
+  onCaseChanged?: () => void;
+}) {
+  const t = useT();
+  const qc = useQueryClient();
+  const router = useRouter();
+  const session = useSession();
+  const role = userRole(session?.user);
+
+  const view = useQuery({ queryKey: incidentKeys.view(incidentId), queryFn: () => fetchIncidentView(incidentId), retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500) });
+  const audit = useQuery({ queryKey: incidentKeys.audit(incidentId), queryFn: () => fetchAudit(incidentId), enabled: view.isSuccess });
+  const v = view.data;
+  const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
+  const subform = useQuery({
+    queryKey: incidentKeys.subform(typeId ?? 0, v?.subformId ?? 0),
+    queryFn: () => fetchSubform(typeId!, v!.subformId!),
+    enabled: !!typeId && !!v?.subformId,
+  });
+
+  // §8: an audit list that fails to load says so (and the panel offers a retry)
+  useEffect(() => {
+    if (audit.isError) notify.error(t('incident.audit.loadFailed'), { id: 'audit-load' });
+  }, [audit.isError, t]);
+
+  const [editing, setEditing] = useState(false);
+  const mainForm = useForm<IncidentMainValues>({ resolver: zodResolver(IncidentMainSchema), defaultValues: emptyMainValues(), mode: 'onSubmit' });
+  const [sub, setSub] = useState<SubformValues>(emptySubformValues);
+  // while not editing, the form shows the saved case (and follows it when it changes, §2.15)
+  useEffect(() => {
+    if (!editing && v) mainForm.reset(mainValuesFromIncident(v));
+  }, [v, editing, mainForm]);
+  useEffect(() => {
+    if (!editing) setSub(subform.data ? subformValuesFromRecord(subform.data) : emptySubformValues());
+  }, [subform.data, editing]);
+  const [ask, setAsk] = useState<Ask>(null);
+  const [conflict, setConflict] = useState(false);
+  const [sectionError, setSectionError] = useState(false);
+  const [justifyError, setJustifyError] = useState<string | null>(null);
+
+  // the §5 section-check error shows for 10 s
+  useEffect(() => {
+    if (!sectionError) return;
+    const timer = setTimeout(() => setSectionError(false), TIMING.sectionCheckErrorMs);
+    return () => clearTimeout(timer);
+  }, [sectionError]);
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: incidentKeys.view(incidentId) });
+    void qc.invalidateQueries({ queryKey: incidentKeys.audit(incidentId) });
+    void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
+    onCaseChanged?.();
+  };
+
+  const actions = v
+    ? detailActions({
+        roleName: role.name,
+        status: v.incidentStatusId,
+        hasDoneEntry: v.hasDoneEntry,
+        everCancelled: v.everCancelled,
+        assignedToCaller: v.assignedToCaller,
+        editing,
+      })
+    : null;
+
+  // ---------------------------------------------------------------- writes
+
+  const save = useMutation({
+    mutationFn: (edit: CaseEdit) => saveCaseEdit(edit),
+    onSuccess: async (_r, edit) => {
+      setAsk(null);
+      setConflict(false);
+      notify.success(edit.incident.justification ? t('incident.correctionOk') : t('incident.saveOk'));
+      onCaseChanged?.();
+      // leave edit mode once the saved case is back, so the form never flashes the old values
+      await Promise.all([
+        qc.refetchQueries({ queryKey: incidentKeys.view(incidentId) }),
+        qc.refetchQueries({ queryKey: incidentKeys.audit(incidentId) }),
+        qc.invalidateQueries({ queryKey: ['incident', 'subform'] }),
+      ]).catch(() => {});
+      setEditing(false);
+    },
+    onError: (err, edit) => {
+      setAsk(null);
+      const cause = err instanceof CaseEditError ? err.cause : err;
+      if (isApiError(cause) && cause.status === 409 && !(err instanceof CaseEditError && err.saved)) {
+        // keep the user's edits on screen; the version stays the old one until they reload
+        setConflict(true);
+        return;
+      }
+      const title = err instanceof CaseEditError && err.stage === 'subform' && edit.subform ? t(subformFailedKey(edit.subform.type)) : t('incident.saveFailed');
+      notify.error(errorText(cause), { title });
+      // a step may have gone through (main record saved, subform not): read the case again, keep the edits
+      refresh();
+    },
+  });
+
+  const cancel = useMutation({
+    mutationFn: (justification: string) => cancelCase(incidentId, justification),
+    onSuccess: () => {
+      setAsk(null);
+      setJustifyError(null);
+      notify.success(t('incident.cancelOk'));
+      refresh();
+    },
+    onError: (err) => {
+      setJustifyError(errorText(err));
+      notify.error(errorText(err), { title: t('incident.cancelFailed') });
+    },
+  });
+
+  const close = useMutation({
+    mutationFn: () => closeCase(incidentId),
+    onSuccess: () => {
+      setAsk(null);
+      notify.success(t('incident.closeOk'));
+      refresh();
+    },
+    onError: (err) => {
+      setAsk(null);
+      notify.error(errorText(err), { title: t('incident.auditFailed') });
+    },
+  });
+
+  const startEdit = () => {
+    if (!v) return;
+    setConflict(false);
+    mainForm.reset(mainValuesFromIncident(v));
+    setSub(subform.data ? subformValuesFromRecord(subform.data) : emptySubformValues());
+    setEditing(true);
+  };
+
+  const stopEdit = () => {
+    setEditing(false);
+    setConflict(false);
+    setSectionError(false);
+  };
+
+  const draft = (): CaseDraft => ({ main: mainForm.getValues(), sub });
+
+  const trySave = async () => {
+    if (!v || !actions) return;
+    const d = draft();
+    const rosterNeeded = !hidesAssignTo(v.incidentStatusId) && !isFinalStatus(v.incidentStatusId);
+    if (!editSaveReady(d.main) || (rosterNeeded && d.main.pkDutyRosterId === null)) {
+      setSectionError(true);
+      return;
+    }
+    setSectionError(false);
+    // the other required fields (a section change empties the event location) show their own messages
+    if (!(await mainForm.trigger())) return;
+    if (actions.saveNeedsJustification) {
+      setJustifyError(null);
+      setAsk('saveJustify');
+      return;
+    }
+    save.mutate(buildEdit(v, subform.data ?? null, d));
+  };
+
+  const reloadAfterConflict = async () => {
+    setConflict(false);
+    setEditing(false);
+    await Promise.all([view.refetch(), audit.refetch()]);
+    void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
+  };
+
+  const openPrint = () => {
+    if (!v) return;
+    window.open(printPath(v.pkIncidentId, v.subformId), '_blank');
+  };
+
+  // ---------------------------------------------------------------- states
+
+  if (view.isPending) return <DetailSkeleton />;
+  if (view.isError || !v || !actions) {
+    const missing = isApiError(view.error) && (view.error.status === 404 || view.error.status === 403);
+    return (
+      <Box data-testid="incident-detail-error">
+        <BackButton onClick={() => router.history.back()} label={t('incident.detail.back')} />
+        <ErrorBlock
+          title={missing ? t('incident.detail.notFound') : t('incident.detail.loadFailed')}
+          message={errorText(view.error)}
+          offline={isApiError(view.error) && view.error.kind !== 'http'}
+          onRetry={missing ? undefined : () => view.refetch()}
+        />
+      </Box>
+    );
+  }
+
+  const status = v.incidentStatusId;
+
+  return (
+    <Box data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
+      <DetailHeader view={v} onBack={() => router.history.back()}>
+        {actions.print && (
+          <Button variant="outline" minH="11" onClick={openPrint} data-testid="detail-print">
+            <LuPrinter /> {t('incident.action.print')}
+          </Button>
+        )}
+        {actions.edit && (
+          <Button colorPalette="brand" minH="11" onClick={startEdit} disabled={subform.isPending && !!v.subformId} data-testid="detail-edit">
+            <LuPencil /> {t('incident.action.edit')}
+          </Button>
+        )}
+        {actions.cancelEdit && (
+          <Button variant="outline" minH="11" onClick={stopEdit} disabled={save.isPending} data-testid="detail-cancel-edit">
+            <LuUndo2 /> {t('incident.action.cancelEdit')}
+          </Button>
+        )}
+        {actions.save && (
+          <Button colorPalette="brand" minH="11" onClick={trySave} loading={save.isPending} data-testid="detail-save">
+            <LuSave /> {t('incident.action.save')}
+          </Button>
+        )}
+        {actions.close && (
+          <Button colorPalette="teal" minH="11" onClick={() => setAsk('closeConfirm')} data-testid="detail-close">
+            <LuLock /> {t('incident.action.close')}
+          </Button>
+        )}
+        {actions.cancelCase && (
+          <Button colorPalette="red" variant="solid" minH="11" onClick={() => setAsk('cancelConfirm')} data-testid="detail-cancel-case">
+            <LuBan /> {t('incident.action.cancelCase')}
+          </Button>
+        )}
+      </DetailHeader>
+
+      {conflict && (
+        <Alert.Root status="warning" mb="4" alignItems="center" data-testid="detail-conflict">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('incident.conflictTitle')}</Alert.Title>
+            <Alert.Description>{t('incident.conflictText')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" minH="11" variant="outline" bg="white" onClick={reloadAfterConflict} data-testid="detail-conflict-reload">
+            <LuRefreshCw /> {t('incident.conflictReload')}
+          </Button>
+        </Alert.Root>
+      )}
+      {sectionError && (
+        <Alert.Root status="error" mb="4" data-testid="detail-section-error">
+          <Alert.Indicator />
+          <Alert.Title>{t('incident.sectionCheck')}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {actions.patrol && (
+        <Box mb="4">
+          <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} />
+        </Box>
+      )}
+
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(340px, 2fr)' }} gap="4" alignItems="start">
+        <Panel heading={t('incident.detail.caseInfo')} data-testid="detail-form-panel">
+          {editing && (
+            <Text px="4" pt="3" fontSize="sm" color={actions.saveNeedsJustification ? 'orange.700' : 'brand.700'} data-testid="detail-editing-note">
+              {actions.saveNeedsJustification ? t('incident.detail.correcting') : t('incident.detail.editing')}
+            </Text>
+          )}
+          <CaseForm
+            view={v}
+            mainForm={mainForm}
+            sub={sub}
+            onSubChange={setSub}
+            editing={editing}
+            subformPending={subform.isPending && !!v.subformId}
+            subformFailed={subform.isError}
+            onRetrySubform={() => subform.refetch()}
+            hideAssignTo={hidesAssignTo(status)}
+            media={media}
+            mediaDisabled={!(editing || (v.assignedToCaller && can(role.name, 'editSubform') && !isFinalStatus(status)))}
+          />
+        </Panel>
+
+        <Stack gap="4">
+          <Panel heading={t('incident.detail.auditTrail')} data-testid="detail-audit-panel">
+            <Box maxH={{ xl: '460px' }} overflowY="auto">
+              <AuditTrail rows={audit.data} pending={audit.isPending} failed={audit.isError} onRetry={() => audit.refetch()} />
+            </Box>
+          </Panel>
+          {journal && <Box data-testid="detail-journal-slot">{journal({ incidentId: v.pkIncidentId, subformId: v.subformId, ticketNumber: v.ticketNumber })}</Box>}
+        </Stack>
+      </Grid>
+
+      <ConfirmDialog
+        open={ask === 'closeConfirm'}
+        message={t('incident.closeConfirm')}
+        confirmLabel={t('incident.action.close')}
+        colorPalette="teal"
+        pending={close.isPending}
+        onConfirm={() => close.mutate()}
+        onCancel={() => setAsk(null)}
+        testId="close-confirm"
+      />
+      <ConfirmDialog
+        open={ask === 'cancelConfirm'}
+        message={t('incident.cancelConfirm')}
+        colorPalette="red"
+        onConfirm={() => {
+          setJustifyError(null);
+          setAsk('cancelJustify');
+        }}
+        onCancel={() => setAsk(null)}
+        testId="cancel-confirm"
+      />
+      <JustificationDialog
+        open={ask === 'cancelJustify'}
+        title={t('incident.cancelJustifyTitle')}
+        colorPalette="red"
+        pending={cancel.isPending}
+        error={justifyError}
+        onSubmit={(text) => cancel.mutate(text)}
+        onCancel={() => setAsk(null)}
+        testId="cancel-justify"
+      />
+      <JustificationDialog
+        open={ask === 'saveJustify'}
+        title={t('incident.correctionJustifyTitle')}
+        description={t('incident.correctionJustifyHint')}
+        pending={save.isPending}
+        onSubmit={(justification) => save.mutate(buildEdit(v, subform.data ?? null, draft(), justification))}
+        onCancel={() => setAsk(null)}
+        testId="save-justify"
+      />
+    </Box>
+  );
+}
+
+const isFinalStatus = (s: number | null) => s === STATUS.CLOSED || s === STATUS.CANCELLED;
+
+function BackButton({ onClick, label }: { onClick: () => void; label: string }) {
+  return (
+    <Button variant="ghost" size="sm" minH="11" px="2" mb="2" color="brand.700" onClick={onClick} data-testid="detail-back">
+      <LuArrowLeft /> {label}
+    </Button>
+  );
+}
+
+/** Title of §2.7: incident type, KM, direction, status chip, 'Bertarikh' and the date; the ticket references. */
+function DetailHeader({ view: v, onBack, children }: { view: IncidentView; onBack: () => void; children: ReactNode }) {
+  const t = useT();
+  const refs = useMemo(
+    () =>
+      [
+        { label: t('incident.detail.ticket'), value: v.ticketNumber, testId: 'detail-ticket' },
+        { label: t('incident.detail.cipTicket'), value: v.cipTicketNumber, testId: 'detail-cip' },
+        { label: t('incident.detail.mhroadsTicket'), value: v.mhroadsTicketNumber, testId: 'detail-mhroads' },
+      ].filter((r) => !!r.value),
+    [v, t],
+  );
+  return (
+    <Box mb="4">
+      <BackButton onClick={onBack} label={t('incident.detail.back')} />
+      <Flex align={{ base: 'flex-start', lg: 'center' }} justify="space-between" gap="4" wrap="wrap">
+        <Box minW="0" flex="1 1 420px">
+          <HStack gap="3" wrap="wrap" align="center">
+            <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.900" lineHeight="1.2" data-testid="detail-title">
+              {v.incidentCategory.value} · KM {v.kilometerMarker} · {v.cardinalDirection.value}
+            </Heading>
+            <IncidentStatusBadge statusId={v.incidentStatusId} label={v.incidentStatus} size="lg" />
+          </HStack>
+          <Text mt="1" color="fg.muted" fontSize="sm" data-testid="detail-date">
+            {t('incident.detail.dated')} {formatDate(v.incidentDateTime)}
+            <Text as="span" ms="2" fontVariantNumeric="tabular-nums">
+              {formatTime(v.incidentDateTime)}
+            </Text>
+            <Text as="span" mx="2">
+              ·
+            </Text>
+            {v.section.sectionName}
+            {v.specificSection ? ` (${v.specificSection.sectionName})` : ''} · {v.highway.value}
+          </Text>
+          <Flex gap="2" mt="2" wrap="wrap">
+            {refs.map((r) => (
+              <HStack key={r.testId} gap="1.5" bg="gray.100" rounded="md" px="2" py="1" fontSize="sm">
+                <Text color="fg.muted">{r.label}:</Text>
+                <Text fontFamily="mono" fontWeight="semibold" data-testid={r.testId}>
+                  {r.value}
+                </Text>
+              </HStack>
+            ))}
+            <HStack gap="1.5" bg={v.dutyRoster ? 'brand.50' : 'orange.50'} rounded="md" px="2" py="1" fontSize="sm">
+              <Text color="fg.muted">{t('incident.detail.roster')}:</Text>
+              <Text fontWeight="semibold" data-testid="detail-roster">
+                {v.dutyRoster ? v.dutyRoster.dutyRosterName : t('incident.detail.noRoster')}
+              </Text>
+            </HStack>
+          </Flex>
+        </Box>
+        <Flex gap="2" wrap="wrap" justify={{ base: 'flex-start', lg: 'flex-end' }} data-testid="detail-actions">
+          {children}
+        </Flex>
+      </Flex>
+    </Box>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="4" data-testid="incident-detail-loading">
+      <Skeleton h="10" w="60%" />
+      <Skeleton h="5" w="40%" />
+      <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="4">
+        <Skeleton h="96" />
+        <Skeleton h="72" />
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,331 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { LuPrinter, LuX } from 'react-icons/lu';
+import type { AuditRow, IncidentView, JournalEntry, SubformRecord } from '@contract/incidents';
+import { SUBFORMS, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
+import { TIMING, type LookupName } from '@contract/lookups';
+import { errorText, isApiError } from '@/lib/api';
+import { useT, type TextKey } from '@/lib/i18n';
+import { useLookup } from '@/lib/lookups';
+import { useSession, userRole } from '@/lib/session';
+import { formatDate, formatDateTime, formatTime } from '@/lib/time';
+import { IncidentStatusBadge } from '@/ui/incident-status-badge';
+import { Logo } from '@/ui/logo';
+import { ErrorBlock } from '@/ui/states';
+import { SUBFORM_FIELDS } from '../form/model';
+import { fetchAudit, fetchIncidentView, fetchJournal, fetchSubform, incidentKeys } from '../detail/detail-api';
+
+/** The lookup list each subform field's id comes from (§7.2). */
+const FIELD_LOOKUP: Partial<Record<string, LookupName>> = {
+  pkCasualTypeId: 'casualtyType',
+  pkAssistTypeId: 'assistType',
+  pkBreakdownCauseId: 'breakdownCause',
+  pkObstacleObjectTypeId: 'obstacleObjectType',
+  pkStrayAnimalTypeId: 'strayAnimalType',
+  pkHazardTypeId: 'roadConditionHazardType',
+  pkOthersTypeId: 'incidentOtherType',
+};
+
+const noRetryOn4xx = (n: number, e: unknown) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500);
+
+/**
+ * The printable incident view /insiden/{incidentId}/{subformId} (route InsidenViewPrint, §2.7): no app chrome, the
+ * main record, the subform's fields, the audit trail and the journal. Prints about 5 s after it opens (§9) — or as
+ * soon after as everything is loaded — and closes its window after printing.
+ */
+export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: number; subformId: number }) {
+  const t = useT();
+  const session = useSession();
+  const role = userRole(session?.user);
+  const openedAt = useRef(Date.now());
+  const printed = useRef(false);
+
+  const view = useQuery({ queryKey: incidentKeys.view(incidentId), queryFn: () => fetchIncidentView(incidentId), retry: noRetryOn4xx });
+  const v = view.data;
+  const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
+  // the URL names the subform; the case's own one when the URL carries none (0)
+  const sfId = subformId > 0 ? subformId : (v?.subformId ?? 0);
+  const subform = useQuery({
+    queryKey: incidentKeys.subform(typeId ?? 0, sfId),
+    queryFn: () => fetchSubform(typeId!, sfId),
+    enabled: !!typeId && sfId > 0,
+    retry: noRetryOn4xx,
+  });
+  const audit = useQuery({ queryKey: incidentKeys.audit(incidentId), queryFn: () => fetchAudit(incidentId), retry: noRetryOn4xx });
+  const journal = useQuery({ queryKey: incidentKeys.journal(incidentId), queryFn: () => fetchJournal(incidentId), retry: noRetryOn4xx });
+
+  const subformSettled = !typeId || sfId <= 0 || !subform.isPending;
+  const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending;
+
+  useEffect(() => {
+    const closeAfterPrint = () => window.close();
+    window.addEventListener('afterprint', closeAfterPrint);
+    return () => window.removeEventListener('afterprint', closeAfterPrint);
+  }, []);
+
+  useEffect(() => {
+    if (!ready || printed.current) return;
+    const wait = Math.max(0, TIMING.printDelayMs - (Date.now() - openedAt.current));
+    const timer = setTimeout(() => {
+      printed.current = true;
+      window.print();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  useEffect(() => {
+    if (v) document.title = `${v.ticketNumber} · ${t('incident.print.title')}`;
+  }, [v, t]);
+
+  return (
+    <Box bg="white" minH="100dvh" color="gray.900" data-testid="incident-print" data-ready={ready ? 'true' : 'false'}>
+      <Flex
+        _print={{ display: 'none' }}
+        position="sticky"
+        top="0"
+        zIndex="docked"
+        bg="brand.900"
+        color="white"
+        px="4"
+        py="2"
+        gap="3"
+        align="center"
+        justify="space-between"
+        wrap="wrap"
+      >
+        <Text fontSize="sm">{t('incident.print.auto')}</Text>
+        <HStack gap="2">
+          <Button size="sm" minH="11" colorPalette="amber" variant="solid" onClick={() => window.print()} disabled={!view.isSuccess} data-testid="print-now">
+            <LuPrinter /> {t('incident.print.now')}
+          </Button>
+          <Button size="sm" minH="11" variant="outline" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => window.close()} data-testid="print-close">
+            <LuX /> {t('incident.print.closeWindow')}
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Box maxW="210mm" mx="auto" px={{ base: '4', md: '8' }} py="6" _print={{ px: '0', py: '0', maxW: 'none' }}>
+        {view.isPending ? (
+          <Stack gap="3">
+            <Skeleton h="8" w="60%" />
+            <Skeleton h="40" />
+            <Skeleton h="40" />
+          </Stack>
+        ) : view.isError || !v ? (
+          <ErrorBlock title={t('incident.detail.loadFailed')} message={errorText(view.error)} onRetry={() => view.refetch()} />
+        ) : (
+          <>
+            <PrintHeader view={v} />
+            <Section title={t('incident.detail.caseInfo')}>
+              <MainFields view={v} />
+            </Section>
+            <Section title={`${t('incident.detail.details')} · ${v.incidentCategory.value}`}>
+              {subform.isError ? (
+                <Text color="red.600" fontSize="sm">
+                  {t('incident.detail.subformFailed')}
+                </Text>
+              ) : subform.data && typeId ? (
+                <SubformFieldsView typeId={typeId} record={subform.data} />
+              ) : subformSettled ? (
+                <Text color="fg.muted" fontSize="sm">
+                  {t('incident.detail.subformMissing')}
+                </Text>
+              ) : (
+                <Skeleton h="16" />
+              )}
+            </Section>
+            <Section title={t('incident.detail.auditTrail')}>
+              <AuditTable rows={audit.data} failed={audit.isError} />
+            </Section>
+            <Section title={t('incident.detail.journal')}>
+              <JournalText entries={journal.data} failed={journal.isError} />
+            </Section>
+            <Text mt="6" pt="2" borderTopWidth="1px" borderColor="gray.300" fontSize="xs" color="fg.muted" data-testid="print-footer">
+              {t('incident.print.printedAt', { time: formatDateTime(Date.now()), name: `${session?.user.profile.displayName ?? ''} (${role.name})` })}
+            </Text>
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function PrintHeader({ view: v }: { view: IncidentView }) {
+  const t = useT();
+  return (
+    <Flex justify="space-between" align="flex-start" gap="4" pb="3" mb="4" borderBottomWidth="2px" borderColor="brand.900">
+      <Box>
+        <HStack gap="2" mb="1" color="brand.900">
+          <Logo size={28} />
+          <Text fontWeight="bold">{t('app.name')}</Text>
+        </HStack>
+        <Heading as="h1" size="lg" color="brand.900" data-testid="print-title">
+          {t('incident.print.title')}: {v.incidentCategory.value} · KM {v.kilometerMarker} · {v.cardinalDirection.value}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" mt="1">
+          {t('incident.detail.dated')} {formatDate(v.incidentDateTime)} {formatTime(v.incidentDateTime)}
+        </Text>
+      </Box>
+      <Stack gap="1" align="flex-end" textAlign="right" flexShrink={0}>
+        <Text fontFamily="mono" fontWeight="bold" fontSize="lg" data-testid="print-ticket">
+          {v.ticketNumber}
+        </Text>
+        {v.cipTicketNumber && (
+          <Text fontSize="xs">
+            {t('incident.detail.cipTicket')}: <b>{v.cipTicketNumber}</b>
+          </Text>
+        )}
+        {v.mhroadsTicketNumber && (
+          <Text fontSize="xs">
+            {t('incident.detail.mhroadsTicket')}: <b>{v.mhroadsTicketNumber}</b>
+          </Text>
+        )}
+        <IncidentStatusBadge statusId={v.incidentStatusId} label={v.incidentStatus} size="md" />
+      </Stack>
+    </Flex>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" mb="5" css={{ breakInside: 'avoid-page' }}>
+      <Heading as="h2" size="sm" textTransform="uppercase" letterSpacing="0.05em" color="brand.800" borderBottomWidth="1px" borderColor="gray.300" pb="1" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Box py="1" borderBottomWidth="1px" borderColor="gray.100" css={{ breakInside: 'avoid' }}>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="sm" fontWeight="medium" whiteSpace="pre-wrap" wordBreak="break-word" data-testid={testId}>
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Text>
+    </Box>
+  );
+}
+
+function MainFields({ view: v }: { view: IncidentView }) {
+  const t = useT();
+  const f = (key: TextKey, value: ReactNode, testId?: string) => <Field key={key} label={t(key)} value={value} testId={testId} />;
+  return (
+    <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="6" data-testid="print-main">
+      {f('incident.field.date', `${formatDate(v.incidentDateTime)} ${formatTime(v.incidentDateTime)}`)}
+      {f('incident.field.reportedBy', v.createdBy.displayName)}
+      {f('incident.field.source', v.incidentSource.value)}
+      {f('incident.field.eventType', v.incidentCategory.value)}
+      {f('incident.field.section', v.section.sectionName, 'print-section')}
+      {v.specificSection && f('incident.field.specificSection', v.specificSection.sectionName)}
+      {f('incident.field.highway', v.highway.value)}
+      {f('incident.field.eventLocation', v.eventLocation?.value)}
+      {f('incident.field.direction', v.cardinalDirection.value)}
+      {f('incident.field.kilometer', v.kilometerMarker, 'print-km')}
+      {f('incident.field.assignTo', v.dutyRoster ? `${v.dutyRoster.dutyRosterName}${v.dutyRoster.plateNumber ? ` (${v.dutyRoster.plateNumber})` : ''}` : null)}
+      {f('incident.field.weather', v.weatherCondition?.value)}
+      {f('incident.field.lighting', v.lightingCondition?.value)}
+      {f('incident.field.coordinates', v.latitude !== null && v.longtitude !== null ? `${v.latitude.toFixed(5)}, ${v.longtitude.toFixed(5)}` : null)}
+    </Grid>
+  );
+}
+
+function SubformFieldsView({ typeId, record }: { typeId: EventTypeId; record: SubformRecord }) {
+  const t = useT();
+  const fields = SUBFORM_FIELDS[SUBFORMS[typeId].kind];
+  return (
+    <Box data-testid="print-subform">
+      <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="6">
+        {fields.map((name) => {
+          const value = record[name];
+          const label = t(`incident.field.${name}` as TextKey);
+          const lookup = FIELD_LOOKUP[name];
+          if (lookup) return <LookupField key={name} label={label} lookup={lookup} id={typeof value === 'number' ? value : null} />;
+          return <Field key={name} label={label} value={value === null ? null : value ? t('incident.field.yes') : t('incident.field.no')} />;
+        })}
+      </Grid>
+      <Field label={t('incident.field.remark')} value={record.remark} testId="print-remark" />
+    </Box>
+  );
+}
+
+function LookupField({ label, lookup, id }: { label: string; lookup: LookupName; id: number | null }) {
+  const list = useLookup(lookup);
+  const item = id === null ? null : list.data?.find((x) => x.key === id);
+  return <Field label={label} value={id === null ? null : (item?.value ?? (list.isPending ? '…' : `#${id}`))} />;
+}
+
+function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: boolean }) {
+  const t = useT();
+  if (failed) return <Text color="red.600" fontSize="sm">{t('incident.audit.loadFailed')}</Text>;
+  const list = [...(rows ?? [])].sort((a, b) => a.datetime.localeCompare(b.datetime) || a.pkIncidentAuditId - b.pkIncidentAuditId);
+  if (!list.length) return <Text color="fg.muted" fontSize="sm">{t('incident.audit.empty')}</Text>;
+  return (
+    <Table.Root size="sm" variant="line" data-testid="print-audit">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('incident.print.when')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('incident.print.status')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('incident.print.who')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('incident.detail.roster')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('incident.print.remark')}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {list.map((r) => (
+          <Table.Row key={r.pkIncidentAuditId} css={{ breakInside: 'avoid' }} data-testid="print-audit-row">
+            <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+              {r.date} {r.time}
+            </Table.Cell>
+            <Table.Cell>{r.incidentStatus.value}</Table.Cell>
+            <Table.Cell>
+              {r.assigner.displayName} ({r.assigner.roleName})
+            </Table.Cell>
+            <Table.Cell>{r.assignee?.dutyRosterName ?? '—'}</Table.Cell>
+            <Table.Cell whiteSpace="pre-wrap" wordBreak="break-word">
+              {r.remark ?? ''}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined; failed: boolean }) {
+  const t = useT();
+  if (failed) return <Text color="red.600" fontSize="sm">{t('incident.audit.loadFailed')}</Text>;
+  const list = [...(entries ?? [])].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
+  if (!list.length) return <Text color="fg.muted" fontSize="sm">{t('incident.print.noJournal')}</Text>;
+  return (
+    <Stack gap="0" data-testid="print-journal">
+      {list.map((e) => (
+        <Box key={e.pkJournalEntryId} py="2" borderBottomWidth="1px" borderColor="gray.100" css={{ breakInside: 'avoid' }} data-testid="print-journal-entry">
+          <Flex justify="space-between" gap="3" fontSize="xs" color="fg.muted">
+            <Text>
+              <Text as="span" fontWeight="semibold" color="gray.800">
+                {e.staff.displayName}
+              </Text>{' '}
+              ({e.staff.roleName})
+            </Text>
+            <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+              {e.date} {e.time}
+            </Text>
+          </Flex>
+          <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" mt="0.5">
+            {e.entry}
+          </Text>
+          {e.attachments.length > 0 && (
+            <Text fontSize="xs" color="fg.muted" mt="0.5">
+              {t('incident.print.attachments', { count: e.attachments.length })}
+            </Text>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
