@@ -49,8 +49,13 @@ const subscribe = (l: () => void) => {
 function Host({ impl }: { impl: Impl }) {
   // runs after the host's own effects, so the toast group is listening before the queued toasts are created
   useEffect(() => {
-    ready = impl;
-    pending.splice(0).forEach((fn) => fn(impl));
+    // the toast group (inside a Portal) starts its store subscription after this commit: a toast created now
+    // would be missed, so the queue is shown on the next task
+    const id = setTimeout(() => {
+      ready = impl;
+      pending.splice(0).forEach((fn) => fn(impl));
+    }, 0);
+    return () => clearTimeout(id);
   }, [impl]);
   return <impl.Toaster />;
 }
