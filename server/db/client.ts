@@ -55,6 +55,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // an idle connection the server ends (restart, admin kill, a dropped test database) must not crash the process:
+    // the pool drops it and opens a new one on the next query
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
     const u = new URL(opts.databaseUrl);
