@@ -10,17 +10,31 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
+import { Route as CariankesRouteImport } from './../routes/cariankes'
+import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as ListingrosterRouteImport } from './../routes/listingroster'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as SignoutRouteImport } from './../routes/signout'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
+import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
+import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CariankesRoute = CariankesRouteImport.update({
+  id: '/cariankes',
+  path: '/cariankes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IncidentRoute = IncidentRouteImport.update({
+  id: '/incident',
+  path: '/incident',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ListingrosterRoute = ListingrosterRouteImport.update({
@@ -53,86 +67,125 @@ const UsernamecheckerRoute = UsernamecheckerRouteImport.update({
   path: '/usernamechecker',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InsidenViewInsidenIdRoute = InsidenViewInsidenIdRouteImport.update({
+  id: '/insidenView/$insidenId',
+  path: '/insidenView/$insidenId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MaintenanceCheckusernameRoute =
   MaintenanceCheckusernameRouteImport.update({
     id: '/maintenance/checkusername',
     path: '/maintenance/checkusername',
     getParentRoute: () => rootRouteImport,
   } as any)
+const InsidenIncidentIdSubformIdRoute =
+  InsidenIncidentIdSubformIdRouteImport.update({
+    id: '/insiden/$incidentId/$subformId',
+    path: '/insiden/$incidentId/$subformId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/incident': typeof IncidentRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/incident': typeof IncidentRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/incident': typeof IncidentRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/cariankes'
+    | '/incident'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/insidenView/$insidenId'
     | '/maintenance/checkusername'
+    | '/insiden/$incidentId/$subformId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/cariankes'
+    | '/incident'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/insidenView/$insidenId'
     | '/maintenance/checkusername'
+    | '/insiden/$incidentId/$subformId'
   id:
     | '__root__'
     | '/'
+    | '/cariankes'
+    | '/incident'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/insidenView/$insidenId'
     | '/maintenance/checkusername'
+    | '/insiden/$incidentId/$subformId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CariankesRoute: typeof CariankesRoute
+  IncidentRoute: typeof IncidentRoute
   ListingrosterRoute: typeof ListingrosterRoute
   PrimesupportRoute: typeof PrimesupportRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
+  InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
   MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
+  InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -142,6 +195,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cariankes': {
+      id: '/cariankes'
+      path: '/cariankes'
+      fullPath: '/cariankes'
+      preLoaderRoute: typeof CariankesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/incident': {
+      id: '/incident'
+      path: '/incident'
+      fullPath: '/incident'
+      preLoaderRoute: typeof IncidentRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/listingroster': {
@@ -186,6 +253,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsernamecheckerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/insidenView/$insidenId': {
+      id: '/insidenView/$insidenId'
+      path: '/insidenView/$insidenId'
+      fullPath: '/insidenView/$insidenId'
+      preLoaderRoute: typeof InsidenViewInsidenIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/checkusername': {
       id: '/maintenance/checkusername'
       path: '/maintenance/checkusername'
@@ -193,18 +267,29 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MaintenanceCheckusernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/insiden/$incidentId/$subformId': {
+      id: '/insiden/$incidentId/$subformId'
+      path: '/insiden/$incidentId/$subformId'
+      fullPath: '/insiden/$incidentId/$subformId'
+      preLoaderRoute: typeof InsidenIncidentIdSubformIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CariankesRoute: CariankesRoute,
+  IncidentRoute: IncidentRoute,
   ListingrosterRoute: ListingrosterRoute,
   PrimesupportRoute: PrimesupportRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
+  InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
   MaintenanceCheckusernameRoute: MaintenanceCheckusernameRoute,
+  InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

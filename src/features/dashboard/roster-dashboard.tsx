@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Flex, Grid, Heading, HStack, IconButton, Skeleton, Text } from '@chakra-ui/react';
-import { LuCalendarClock, LuCar, LuMapPinned, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { LuCalendarClock, LuCar, LuMapPinned, LuShieldCheck } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { useT } from '@/lib/i18n';
 import { errorText, isApiError } from '@/lib/api';
@@ -9,10 +9,8 @@ import { networkFirst } from '@/lib/cached';
 import { readFilter, writeFilter } from '@/lib/filters';
 import { rosterHours, rosterStatusAt, type RosterStatus } from '@/lib/roster-status';
 import { formatDateTime, formatTime, isoDateToDisplay, todayIso } from '@/lib/time';
-import { PageHeader } from '@/ui/page-header';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
-import { Tooltip } from '@/ui/tooltip';
 import { todayRostersCall } from './dashboard-api';
 import { RosterCard } from './roster-card';
 import { sectionsOf, sortRosters, summarize } from './roster-summary';
@@ -31,6 +29,7 @@ function useNow(intervalMs = 30_000) {
   return now;
 }
 
+/** The day's duty rosters of the region: the second tab of the dashboard (the page header and refresh are the dashboard's). */
 export function RosterDashboard({ user }: { user: WebUser }) {
   const t = useT();
   const now = useNow();
@@ -56,25 +55,17 @@ export function RosterDashboard({ user }: { user: WebUser }) {
   const cachedAt = query.data?.cachedAt ?? null;
 
   return (
-    <Box data-testid="dashboard">
-      <PageHeader
-        title={t('dashboard.title')}
-        subtitle={t('dashboard.subtitle', { date: isoDateToDisplay(date), region })}
-        actions={
-          <HStack gap="2">
-            {query.dataUpdatedAt > 0 && !cachedAt && (
-              <Text fontSize="xs" color="fg.muted" display={{ base: 'none', md: 'block' }}>
-                {t('dashboard.updatedAt', { time: formatTime(query.dataUpdatedAt) })}
-              </Text>
-            )}
-            <Tooltip content={t('app.retry')}>
-              <IconButton aria-label={t('app.retry')} variant="outline" size="md" bg="white" onClick={() => query.refetch()} loading={query.isFetching}>
-                <LuRefreshCw />
-              </IconButton>
-            </Tooltip>
-          </HStack>
-        }
-      />
+    <Box data-testid="roster-dashboard">
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb="4">
+        <Text color="fg.muted" fontSize="sm">
+          {t('dashboard.subtitle', { date: isoDateToDisplay(date), region })}
+        </Text>
+        {query.dataUpdatedAt > 0 && !cachedAt && (
+          <Text fontSize="xs" color="fg.muted">
+            {t('dashboard.updatedAt', { time: formatTime(query.dataUpdatedAt) })}
+          </Text>
+        )}
+      </Flex>
 
       {cachedAt && (
         <Alert.Root status="warning" mb="4" rounded="md" data-testid="dashboard-cached">

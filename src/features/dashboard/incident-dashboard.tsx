@@ -1,0 +1,287 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Box, Flex, Grid, SegmentGroup, Text, chakra } from '@chakra-ui/react';
+import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
+import type { WebUser } from '@contract/auth';
+import type { DashboardFilter } from '@contract/incidents';
+import type { StatusGroup } from '@contract/incident-rules';
+import { TIMING } from '@contract/lookups';
+import { isPatrolRole } from '@contract/roles';
+import { useT } from '@/lib/i18n';
+import { networkFirst } from '@/lib/cached';
+import { defaultDateRange, nextSort, toDashboardFilter, toDataTablesQuery, withFilter, type ListFilterValues } from '@/lib/incident-list';
+import { useListOptions } from '@/lib/incident-list-options';
+import { userRole } from '@/lib/session';
+import { formatDateTime, isoDateToDisplay, todayIso } from '@/lib/time';
+import { IncidentFilterBar, GROUP_LABEL } from '@/ui/incident-filter-bar';
+import { IncidentList } from '@/ui/incident-list';
+import { STATUS_GROUP_PALETTE } from '@/ui/incident-status-badge';
+import { categoryCountsCall, dashboardIncidentsCall, groupCountsCall } from './dashboard-api';
+import type { DashboardSearch } from './dashboard-search';
+
+/** The groups the dashboard counts and filters by: Tutup and Batal are not on it (§4.2). */
+export const DASHBOARD_GROUPS = ['BARU', 'TINDAKAN', 'SELESAI'] as const satisfies readonly StatusGroup[];
+
+const GROUP_ICON = { BARU: <LuSiren />, TINDAKAN: <LuTruck />, SELESAI: <LuCircleCheck /> } as const;
+const GROUP_HINT = { BARU: 'lists.groupHint.BARU', TINDAKAN: 'lists.groupHint.TINDAKAN', SELESAI: 'lists.groupHint.SELESAI' } as const;
+
+/** What the dashboard asks the server for, from its URL (dates default to the last week; a patrol's own cases). */
+export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
+  const role = userRole(user);
+  const patrol = isPatrolRole(role.name);
+  const mine = patrol && search.scope !== 'region';
+  const options = useListOptions(user, { hideFinalStatuses: true, region: search.region });
+  const today = todayIso();
+  const range = useMemo(() => defaultDateRange(today), [today]);
+  const filter = toDashboardFilter(search, { allStatus: false, seesAllRegions: options.seesAllRegions, defaultRange: range, assignedToMe: mine });
+  return { patrol, mine, options, range, filter };
+}
+
+export function IncidentDashboard({
+  user,
+  search,
+  onSearchChange,
+}: {
+  user: WebUser;
+  search: DashboardSearch;
+  onSearchChange: (s: DashboardSearch) => void;
+}) {
+  const t = useT();
+  const { patrol, mine, options, range, filter } = useDashboardRequest(user, search);
+  const q = toDataTablesQuery(search);
+  const userId = user.userId;
+
+  const list = useQuery({
+    queryKey: ['incidents', 'dashboard', userId, filter, q],
+    queryFn: () => networkFirst(userId, `dashboard:${JSON.stringify([filter, q])}`, () => dashboardIncidentsCall(filter, q)),
+    placeholderData: keepPreviousData,
+    refetchInterval: TIMING.refreshMs,
+    refetchOnWindowFocus: true,
+  });
+  // counters leave out their own dimension, so every group and type stays visible and clickable
+  const groupFilter: DashboardFilter = { ...filter, incidentStatusGroup: undefined, incidentStatus: undefined };
+  const groups = useQuery({
+    queryKey: ['incidents', 'groupCounts', userId, groupFilter],
+    queryFn: () => groupCountsCall(groupFilter),
+    placeholderData: keepPreviousData,
+    refetchInterval: TIMING.refreshMs,
+  });
+  const categoryFilter: DashboardFilter = { ...filter, incidentCategory: undefined };
+  const categories = useQuery({
+    queryKey: ['incidents', 'categoryCounts', userId, categoryFilter],
+    queryFn: () => categoryCountsCall(categoryFilter),
+    placeholderData: keepPreviousData,
+    refetchInterval: TIMING.refreshMs,
+  });
+
+  const set = (patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch));
+  const values: ListFilterValues = { ...search, from: search.from ?? range.from, to: search.to ?? range.to };
+  const cachedAt = list.data?.cachedAt ?? null;
+  const rows = list.data?.data.rows ?? [];
+
+  return (
+    <Box data-testid="incident-dashboard">
+      {patrol && (
+        <SegmentGroup.Root
+          value={mine ? 'mine' : 'region'}
+          onValueChange={(d) => set({ scope: d.value === 'region' ? 'region' : undefined })}
+          size="md"
+          mb="4"
+          bg="white"
+          borderWidth="1px"
+          borderColor="gray.200"
+          data-testid="scope-switch"
+        >
+          <SegmentGroup.Indicator bg="brand.600" />
+          <SegmentGroup.Item value="mine" minH="11" px="4" _checked={{ color: 'white' }} data-testid="scope-mine">
+            <SegmentGroup.ItemText>{t('lists.scope.mine')}</SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+          <SegmentGroup.Item value="region" minH="11" px="4" _checked={{ color: 'white' }} data-testid="scope-region">
+            <SegmentGroup.ItemText>{t('lists.scope.region', { region: options.ownRegion.name })}</SegmentGroup.ItemText>
+            <SegmentGroup.ItemHiddenInput />
+          </SegmentGroup.Item>
+        </SegmentGroup.Root>
+      )}
+
+      {cachedAt && (
+        <Alert.Root status="warning" mb="4" rounded="md" data-testid="dashboard-cached">
+          <Alert.Indicator />
+          <Alert.Description>{t('dashboard.cached', { time: formatDateTime(cachedAt) })}</Alert.Description>
+        </Alert.Root>
+      )}
+
+      <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="3" mb="3" role="group" aria-label={t('lists.filter.group')}>
+        <Counter
+          testId="count-open"
+          label={t('lists.count.open')}
+          hint={t('lists.count.openHint')}
+          value={groups.data?.total}
+          icon={<LuClipboardList />}
+          palette="brand"
+          active={!search.group && !search.status}
+          onClick={() => set({ group: undefined, status: undefined })}
+        />
+        {DASHBOARD_GROUPS.map((g) => (
+          <Counter
+            key={g}
+            testId={`count-${g}`}
+            label={t(GROUP_LABEL[g])}
+            hint={t(GROUP_HINT[g])}
+            value={groups.data ? (groups.data.byGroup[g] ?? 0) : undefined}
+            icon={GROUP_ICON[g]}
+            palette={STATUS_GROUP_PALETTE[g]}
+            active={search.group === g}
+            onClick={() => set({ group: search.group === g ? undefined : g, status: undefined })}
+          />
+        ))}
+      </Grid>
+
+      <Flex gap="2" mb="3" wrap="wrap" role="group" aria-label={t('lists.filter.category')} data-testid="category-counts">
+        <Chip active={!search.category} onClick={() => set({ category: undefined })} count={categories.data?.total} testId="category-all">
+          {t('lists.filter.allCategories')}
+        </Chip>
+        {/* types with no case under the other filters add nothing but noise; a chosen one always shows */}
+        {(categories.data?.byCategory ?? []).filter((c) => c.count > 0 || search.category === c.key).map((c) => (
+          <Chip key={c.key} active={search.category === c.key} onClick={() => set({ category: search.category === c.key ? undefined : c.key })} count={c.count} testId={`category-${c.key}`}>
+            {c.value}
+          </Chip>
+        ))}
+      </Flex>
+
+      <Box mb="4">
+        <IncidentFilterBar
+          values={values}
+          fields={['plate', 'km', 'dates', 'region', 'section', 'status']}
+          options={options}
+          onChange={(patch) => set(patch)}
+          onReset={() => onSearchChange({ tab: search.tab, scope: search.scope, size: search.size })}
+          resetDisabled={!Object.keys(search).some((k) => !['tab', 'scope', 'size', 'sort', 'dir'].includes(k))}
+        />
+      </Box>
+
+      <IncidentList
+        rows={rows}
+        total={list.data?.data.recordCount ?? 0}
+        page={search.page ?? 0}
+        size={q.length}
+        sort={search.sort}
+        dir={search.dir}
+        pending={list.isPending}
+        stale={list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        emptyTitle={t(mine ? 'lists.emptyMine' : 'lists.empty')}
+        emptyDescription={t('lists.emptyDashboardHint')}
+        emptyIcon={<LuInbox />}
+        onSort={(column, dir) => onSearchChange({ ...search, ...(dir ? { sort: column, dir } : nextSort(search, column)), page: undefined })}
+        onPage={(page) => onSearchChange({ ...search, page: page || undefined })}
+        onSize={(size) => onSearchChange({ ...search, size, page: undefined })}
+        showRegion={options.seesAllRegions && !search.region}
+        loadingTestId="dashboard-loading"
+        heading={
+          <Text fontSize="sm" color="fg.muted" data-testid="dashboard-range">
+            {t(mine ? 'lists.rangeMine' : 'lists.range', {
+              from: isoDateToDisplay(filter.dateStart),
+              to: isoDateToDisplay(filter.dateEnd),
+              total: list.data?.data.recordCount ?? '…',
+            })}
+          </Text>
+        }
+      />
+    </Box>
+  );
+}
+
+function Counter({
+  label,
+  hint,
+  value,
+  icon,
+  palette,
+  active,
+  onClick,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  value: number | undefined;
+  icon: React.ReactNode;
+  palette: string;
+  active: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <chakra.button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      textAlign="start"
+      bg="white"
+      borderWidth={active ? '2px' : '1px'}
+      borderColor={active ? `${palette}.500` : 'gray.200'}
+      rounded="lg"
+      px="4"
+      py={active ? 'calc(0.5rem - 1px)' : '2'}
+      boxShadow="xs"
+      cursor="pointer"
+      _hover={{ borderColor: `${palette}.400` }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+      data-testid={testId}
+      data-active={active || undefined}
+    >
+      <Flex align="center" justify="space-between" gap="3">
+        <Box minW="0">
+          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={1}>
+            {label}
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" fontVariantNumeric="tabular-nums" data-testid={`${testId}-value`}>
+            {value ?? '–'}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+            {hint}
+          </Text>
+        </Box>
+        <Flex w="10" h="10" rounded="lg" align="center" justify="center" colorPalette={palette} bg="colorPalette.subtle" color="colorPalette.fg" flexShrink={0} fontSize="lg">
+          {icon}
+        </Flex>
+      </Flex>
+    </chakra.button>
+  );
+}
+
+function Chip({ active, onClick, count, children, testId }: { active: boolean; onClick: () => void; count?: number; children: React.ReactNode; testId: string }) {
+  return (
+    <chakra.button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      display="inline-flex"
+      alignItems="center"
+      gap="2"
+      minH="11"
+      px="3.5"
+      flexShrink={0}
+      whiteSpace="nowrap"
+      rounded="full"
+      borderWidth="1px"
+      borderColor={active ? 'brand.600' : 'gray.300'}
+      bg={active ? 'brand.600' : 'white'}
+      color={active ? 'white' : 'gray.800'}
+      fontSize="sm"
+      fontWeight="medium"
+      cursor="pointer"
+      _hover={{ borderColor: 'brand.500' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+      data-testid={testId}
+    >
+      {children}
+      {count !== undefined && (
+        <Box as="span" px="2" rounded="full" fontSize="xs" fontWeight="bold" bg={active ? 'whiteAlpha.300' : 'gray.100'} fontVariantNumeric="tabular-nums" data-testid={`${testId}-count`}>
+          {count}
+        </Box>
+      )}
+    </chakra.button>
+  );
+}

@@ -1,0 +1,430 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
+import type { IncidentListRow } from '@contract/incidents';
+import { useT, type TextKey } from '@/lib/i18n';
+import { errorText, isApiError } from '@/lib/api';
+import {
+  DEFAULT_SORT,
+  LIST_PAGE_SIZES,
+  incidentHref,
+  kmLabel,
+  pageWindow,
+  rowDateTime,
+  rowTimes,
+  type ListSortColumn,
+  type RowTime,
+} from '@/lib/incident-list';
+import { IncidentStatusBadge } from './incident-status-badge';
+import { EmptyBlock, ErrorBlock } from './states';
+
+const TIME_LABEL: Record<RowTime['key'], TextKey> = {
+  dihantar: 'lists.time.dihantar',
+  diterima: 'lists.time.diterima',
+  tiba: 'lists.time.tiba',
+  selesaiBantuan: 'lists.time.selesaiBantuan',
+  selesaiKes: 'lists.time.selesaiKes',
+};
+
+export interface IncidentListProps {
+  rows: IncidentListRow[];
+  total: number;
+  page: number;
+  size: number;
+  sort?: ListSortColumn;
+  dir?: 'asc' | 'desc';
+  /** the first answer is still on its way */
+  pending: boolean;
+  /** the rows shown are the previous page's while the next one loads */
+  stale: boolean;
+  error: unknown;
+  onRetry: () => void;
+  emptyTitle: string;
+  emptyDescription?: string;
+  emptyIcon?: ReactNode;
+  /** a column header flips the order (no dir); the card layout's select names it */
+  onSort: (column: ListSortColumn, dir?: 'asc' | 'desc') => void;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  /** show the region beside the section (lists over several regions) */
+  showRegion?: boolean;
+  testId?: string;
+  /** marks the first load (tests and screens wait for it to go) */
+  loadingTestId?: string;
+  /** a line above the list (what it shows); the card layout's order select sits beside it */
+  heading?: ReactNode;
+}
+
+/**
+ * One incident list for the dashboard, the case search and /incident (§3.2): a table on desktop, cards on a tablet;
+ * server-side paging and sorting; a row opens /insidenView/{id}.
+ */
+export function IncidentList(p: IncidentListProps) {
+  const t = useT();
+  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
+  const navigate = useNavigate();
+  const open = (row: IncidentListRow) => void navigate({ href: incidentHref(row.incidentId) });
+  const win = pageWindow(p.page, p.size, p.rows.length, p.total);
+  const testId = p.testId ?? 'incident-list';
+
+  if (p.error && !p.rows.length) {
+    return (
+      <ErrorBlock
+        title={t('lists.loadFailed')}
+        message={errorText(p.error)}
+        offline={isApiError(p.error) && p.error.kind !== 'http'}
+        onRetry={p.onRetry}
+      />
+    );
+  }
+
+  const empty = !p.pending && p.rows.length === 0;
+
+  return (
+    <Box data-testid={testId} data-layout={wide ? 'table' : 'cards'} aria-busy={p.pending || p.stale}>
+      {p.pending && <Box display="none" data-testid={p.loadingTestId ?? `${testId}-loading`} />}
+      {wide && p.heading && <Box mb="2">{p.heading}</Box>}
+      {wide ? (
+        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
+          <Table.ScrollArea>
+            <IncidentTable {...p} open={open} />
+          </Table.ScrollArea>
+          {empty && <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />}
+          <Pager {...p} win={win} />
+        </Box>
+      ) : (
+        <Box>
+          <CardSort {...p} />
+          {p.pending ? (
+            <Grid gap="3">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} h="40" rounded="lg" />
+              ))}
+            </Grid>
+          ) : empty ? (
+            <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+              <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />
+            </Box>
+          ) : (
+            <Grid gap="3" opacity={p.stale ? 0.6 : 1}>
+              {p.rows.map((r) => (
+                <IncidentCard key={r.incidentId} row={r} open={open} showRegion={p.showRegion} />
+              ))}
+            </Grid>
+          )}
+          <Box mt="3" bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+            <Pager {...p} win={win} />
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Plain clicks open the case in the app; ctrl/middle clicks keep the browser's own behaviour (new tab). */
+function linkClick(e: MouseEvent, go: () => void) {
+  e.stopPropagation();
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  go();
+}
+
+const HEAD = { py: '2.5', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.04em', color: 'fg.muted', verticalAlign: 'bottom' } as const;
+
+function SortHeader({ column, label, sort, dir, onSort, w }: { column: ListSortColumn; label: string; sort?: ListSortColumn; dir?: 'asc' | 'desc'; onSort: (c: ListSortColumn) => void; w?: string }) {
+  const active = (sort ?? DEFAULT_SORT.sort) === column;
+  const d = dir ?? (sort ? 'asc' : DEFAULT_SORT.dir);
+  return (
+    <Table.ColumnHeader {...HEAD} w={w} aria-sort={active ? (d === 'asc' ? 'ascending' : 'descending') : 'none'} p="0">
+      <Button
+        variant="ghost"
+        size="xs"
+        h="auto"
+        minH="11"
+        w="full"
+        justifyContent="flex-start"
+        alignItems="center"
+        whiteSpace="normal"
+        textAlign="start"
+        lineHeight="1.2"
+        py="1.5"
+        px="3"
+        fontSize="xs"
+        fontWeight="semibold"
+        textTransform="uppercase"
+        letterSpacing="0.04em"
+        color={active ? 'brand.800' : 'fg.muted'}
+        rounded="none"
+        onClick={() => onSort(column)}
+        data-testid={`sort-${column}`}
+      >
+        {label}
+        {active ? d === 'asc' ? <LuArrowUp /> : <LuArrowDown /> : <Box as={LuArrowUpDown} opacity={0.4} />}
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => void }) {
+  const t = useT();
+  const sortProps = { sort: p.sort, dir: p.dir, onSort: p.onSort };
+  return (
+    <Table.Root size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
+      <Table.Header>
+        <Table.Row bg="gray.50">
+          <SortHeader column="createdDate" label={t('lists.col.ticketDate')} w="158px" {...sortProps} />
+          <SortHeader column="jenisKes" label={t('lists.col.type')} {...sortProps} />
+          <SortHeader column="section" label={t('lists.col.location')} {...sortProps} />
+          <SortHeader column="statusKes" label={t('lists.col.status')} w="168px" {...sortProps} />
+          {(Object.keys(TIME_LABEL) as RowTime['key'][]).map((k) => (
+            <Table.ColumnHeader key={k} {...HEAD} w="56px" px="1" textAlign="center" lineHeight="1.2" whiteSpace="normal" textTransform="none" letterSpacing="0">
+              {t(TIME_LABEL[k])}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {p.pending
+          ? Array.from({ length: 6 }, (_, i) => (
+              <Table.Row key={i}>
+                {Array.from({ length: 9 }, (__, j) => (
+                  <Table.Cell key={j} py="3">
+                    <Skeleton h="4" />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))
+          : p.rows.map((r) => (
+              <Table.Row
+                key={r.incidentId}
+                cursor="pointer"
+                opacity={p.stale ? 0.6 : 1}
+                tabIndex={0}
+                onClick={() => p.open(r)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') p.open(r);
+                }}
+                data-testid="incident-row"
+                data-ticket={r.ticketNumber}
+                data-status-id={r.statusId ?? ''}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
+              >
+                <Table.Cell py="2.5" verticalAlign="top">
+                  <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => p.open(r))}>
+                    <Text as="span" fontFamily="mono" fontWeight="bold" fontSize="13px" color="brand.800" whiteSpace="nowrap" data-testid="incident-ticket">
+                      {r.ticketNumber}
+                    </Text>
+                  </a>
+                  <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                    {rowDateTime(r)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <Text fontWeight="semibold" fontSize="sm" lineClamp={2}>
+                    {r.jenisKes}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
+                    {r.creationSource}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <HStack gap="1.5">
+                    <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
+                      {r.section}
+                    </Badge>
+                    <Text fontSize="sm" fontWeight="medium" truncate>
+                      {kmLabel(r.kilometermarker)}
+                    </Text>
+                  </HStack>
+                  <Text fontSize="xs" color="gray.700" lineClamp={2} mt="0.5" title={[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}>
+                    {[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} />
+                  <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={1} title={r.dutyRosterName ?? undefined}>
+                    {r.dutyRosterName ?? t('lists.noRoster')}
+                  </Text>
+                </Table.Cell>
+                {rowTimes(r).map((tm) => (
+                  <Table.Cell key={tm.key} verticalAlign="top" textAlign="center" px="1">
+                    <TimeText tm={tm} />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function TimeText({ tm }: { tm: RowTime }) {
+  const t = useT();
+  if (!tm.short) {
+    return (
+      <Text as="span" color="gray.300" fontSize="sm" aria-label={t('lists.time.none')}>
+        –
+      </Text>
+    );
+  }
+  return (
+    <Box as="span" display="inline-block" title={`${t(TIME_LABEL[tm.key])}: ${tm.full}`} data-testid={`time-${tm.key}`}>
+      <Text as="span" fontSize="sm" fontVariantNumeric="tabular-nums" fontWeight="medium">
+        {tm.short}
+      </Text>
+      {tm.otherDay && (
+        <Text fontSize="2xs" color="fg.muted" lineHeight="1">
+          {tm.otherDay}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function IncidentCard({ row: r, open, showRegion }: { row: IncidentListRow; open: (r: IncidentListRow) => void; showRegion?: boolean }) {
+  const t = useT();
+  return (
+    <Box
+      asChild
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="lg"
+      boxShadow="xs"
+      p="4"
+      display="block"
+      _hover={{ borderColor: 'brand.300' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
+    >
+      <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => open(r))} data-testid="incident-row" data-ticket={r.ticketNumber} data-status-id={r.statusId ?? ''}>
+        <Flex justify="space-between" align="flex-start" gap="3">
+          <Box minW="0">
+            <Text fontFamily="mono" fontWeight="bold" color="brand.800" data-testid="incident-ticket">
+              {r.ticketNumber}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+              {rowDateTime(r)} · {r.creationSource}
+            </Text>
+          </Box>
+          <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} size="md" />
+        </Flex>
+        <Text fontWeight="semibold" mt="2">
+          {r.jenisKes}
+        </Text>
+        <HStack gap="2" mt="1" wrap="wrap" fontSize="sm">
+          <Badge colorPalette="brand" variant="solid" size="sm">
+            {r.section}
+          </Badge>
+          <Text fontWeight="medium">{kmLabel(r.kilometermarker)}</Text>
+          <Text color="fg.muted">{r.direction}</Text>
+          {showRegion && r.regionName && <Text color="fg.muted">· {r.regionName}</Text>}
+        </HStack>
+        {r.eventLocation && (
+          <HStack gap="1.5" mt="1" fontSize="sm" color="gray.700">
+            <LuMapPin />
+            <Text lineClamp={1}>{r.eventLocation}</Text>
+          </HStack>
+        )}
+        <HStack gap="1.5" mt="1" fontSize="sm" color="gray.700">
+          <LuRadio />
+          <Text lineClamp={1}>{r.dutyRosterName ?? t('lists.noRoster')}</Text>
+        </HStack>
+        <Grid templateColumns="repeat(5, minmax(0, 1fr))" gap="1" mt="3" bg="gray.50" rounded="md" px="2" py="2" textAlign="center">
+          {rowTimes(r).map((tm) => (
+            <Box key={tm.key} minW="0">
+              <Text fontSize="2xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.03em" lineClamp={1}>
+                {t(TIME_LABEL[tm.key])}
+              </Text>
+              <TimeText tm={tm} />
+            </Box>
+          ))}
+        </Grid>
+      </a>
+    </Box>
+  );
+}
+
+const CARD_SORTS: { key: string; sort: ListSortColumn; dir: 'asc' | 'desc'; label: TextKey }[] = [
+  { key: 'createdDate:desc', sort: 'createdDate', dir: 'desc', label: 'lists.sort.newest' },
+  { key: 'createdDate:asc', sort: 'createdDate', dir: 'asc', label: 'lists.sort.oldest' },
+  { key: 'ticketNumber:asc', sort: 'ticketNumber', dir: 'asc', label: 'lists.sort.ticket' },
+  { key: 'statusKes:asc', sort: 'statusKes', dir: 'asc', label: 'lists.sort.status' },
+  { key: 'section:asc', sort: 'section', dir: 'asc', label: 'lists.sort.section' },
+  { key: 'jenisKes:asc', sort: 'jenisKes', dir: 'asc', label: 'lists.sort.type' },
+];
+
+/** Cards have no column headers: the order is a select. */
+function CardSort(p: IncidentListProps) {
+  const t = useT();
+  const current = `${p.sort ?? DEFAULT_SORT.sort}:${p.dir ?? (p.sort ? 'asc' : DEFAULT_SORT.dir)}`;
+  const known = CARD_SORTS.some((s) => s.key === current);
+  return (
+    <Flex justify="space-between" align="center" gap="2" mb="3" wrap="wrap">
+      <Box minW="0">{p.heading}</Box>
+      <HStack gap="2" ms="auto">
+        <Text fontSize="sm" color="fg.muted">
+          {t('lists.sort.label')}
+        </Text>
+        <NativeSelect.Root size="sm" width="210px">
+          <NativeSelect.Field
+            bg="white"
+            minH="11"
+            value={known ? current : ''}
+            onChange={(e) => {
+              const s = CARD_SORTS.find((c) => c.key === e.currentTarget.value);
+              if (s) p.onSort(s.sort, s.dir);
+            }}
+            data-testid="list-sort"
+          >
+            {!known && <option value="">—</option>}
+            {CARD_SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {t(s.label)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+    </Flex>
+  );
+}
+
+function Pager(p: IncidentListProps & { win: ReturnType<typeof pageWindow> }) {
+  const t = useT();
+  const { win } = p;
+  return (
+    <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth={{ base: '0', lg: '1px' }} borderColor="gray.100" wrap="wrap">
+      <HStack gap="2">
+        <Text fontSize="sm" color="fg.muted">
+          {t('lists.perPage')}
+        </Text>
+        <NativeSelect.Root size="sm" width="84px">
+          <NativeSelect.Field value={String(p.size)} onChange={(e) => p.onSize(Number(e.currentTarget.value))} minH="11" data-testid="list-size">
+            {LIST_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <HStack gap="2" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="list-pageinfo">
+          {t('lists.pageInfo', { from: win.from, to: win.to, total: p.total, page: p.page + 1, pages: win.pages })}
+        </Text>
+        <Button size="sm" minH="11" minW="11" variant="outline" disabled={!win.hasPrev} onClick={() => p.onPage(0)} aria-label={t('lists.first')}>
+          <LuChevronsLeft />
+        </Button>
+        <Button size="sm" minH="11" variant="outline" disabled={!win.hasPrev} onClick={() => p.onPage(p.page - 1)} data-testid="list-prev">
+          <LuChevronLeft /> {t('lists.prev')}
+        </Button>
+        <Button size="sm" minH="11" variant="outline" disabled={!win.hasNext} onClick={() => p.onPage(p.page + 1)} data-testid="list-next">
+          {t('lists.next')} <LuChevronRight />
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The incident lists' URL params (dashboard `/`, `/cariankes`, `/incident`), how they become the
+ * manage/dashboard/dataTables filter and paging (§7.3), and how a row (§3.2) is shown (§9 formats, Asia/Brunei).
+ */
+import { describe, expect, it } from 'vitest';
+import type { IncidentListRow } from '@contract/incidents';
+import { DashboardSearchSchema } from '@/features/dashboard/dashboard-search';
+import { CaseSearchSchema } from '@/features/case-search/case-search-search';
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  defaultDateRange,
+  hasCriteria,
+  incidentHref,
+  isExactTicket,
+  kmLabel,
+  ListSearchSchema,
+  nextSort,
+  orderedRange,
+  pageWindow,
+  plateTooShort,
+  rowDateTime,
+  rowTimes,
+  toDashboardFilter,
+  toDataTablesQuery,
+  withFilter,
+} from '@/lib/incident-list';
+
+const parse = <T>(schema: { parse: (v: unknown) => T }, v: unknown) => schema.parse(v);
+
+describe('list search params', () => {
+  it('keeps valid filters and paging', () => {
+    expect(
+      parse(ListSearchSchema, {
+        sectionId: 9,
+        region: 'TGH',
+        from: '2026-11-15',
+        to: '2026-11-22',
+        category: 184,
+        plate: 'wxy 1234',
+        km: '23.4',
+        status: 204,
+        group: 'TINDAKAN',
+        sort: 'ticketNumber',
+        dir: 'asc',
+        page: 2,
+        size: 50,
+      }),
+    ).toEqual({
+      sectionId: 9,
+      region: 'TGH',
+      from: '2026-11-15',
+      to: '2026-11-22',
+      category: 184,
+      plate: 'WXY 1234',
+      km: '23.4',
+      status: 204,
+      group: 'TINDAKAN',
+      sort: 'ticketNumber',
+      dir: 'asc',
+      page: 2,
+      size: 50,
+    });
+  });
+
+  it('reads numbers the router parsed from the query string back as text', () => {
+    // ?km=23 and ?plate=1234 arrive as numbers (the router parses the query string as JSON)
+    expect(parse(ListSearchSchema, { km: 23, plate: 1234 })).toEqual({ km: '23', plate: '1234' });
+    expect(parse(ListSearchSchema, { sectionId: '9', page: '1' })).toEqual({ sectionId: 9, page: 1 });
+  });
+
+  it('drops what is not valid instead of failing the page', () => {
+    expect(
+      parse(ListSearchSchema, {
+        sectionId: -3,
+        region: 'tgh; drop',
+        from: '2026-02-30',
+        to: '22-11-2026',
+        category: 1.5,
+        plate: '   ',
+        km: 'x'.repeat(21),
+        group: 'TIADA',
+        sort: 'password',
+        dir: 'sideways',
+        page: -1,
+        size: 7,
+      }),
+    ).toEqual({});
+  });
+
+  it('dashboard: tab and patrol scope; case search: the ticket in upper case', () => {
+    expect(parse(DashboardSearchSchema, { tab: 'jadual', scope: 'region', group: 'BARU' })).toEqual({ tab: 'jadual', scope: 'region', group: 'BARU' });
+    expect(parse(DashboardSearchSchema, { tab: 'peta', scope: 'all' })).toEqual({});
+    expect(parse(CaseSearchSchema, { ticket: ' n9-20261122-0007 ' })).toEqual({ ticket: 'N9-20261122-0007' });
+    expect(parse(CaseSearchSchema, { ticket: 'N9-202611*' })).toEqual({ ticket: 'N9-202611*' });
+    expect(isExactTicket('N9-20261122-0007')).toBe(true);
+    expect(isExactTicket('N9-202611*')).toBe(false);
+  });
+
+  it('a filter change goes back to the first page and drops emptied values', () => {
+    expect(withFilter({ plate: 'WXY', page: 3, size: 10, tab: 'insiden' as const }, { plate: undefined, group: 'BARU' })).toEqual({
+      size: 10,
+      tab: 'insiden',
+      group: 'BARU',
+    });
+  });
+
+  it('knows when a search has criteria (paging and sorting do not count)', () => {
+    expect(hasCriteria({})).toBe(false);
+    expect(hasCriteria({ page: 2, sort: 'section' } as never)).toBe(false);
+    expect(hasCriteria({ ticket: 'N9-20261122-0007' })).toBe(true);
+    expect(hasCriteria({ status: 210 })).toBe(true);
+  });
+
+  it('plates need two characters (spaces ignored)', () => {
+    expect(plateTooShort('')).toBe(false);
+    expect(plateTooShort(' W ')).toBe(true);
+    expect(plateTooShort('W X')).toBe(false);
+  });
+});
+
+describe('the dataTables request', () => {
+  it('dashboard: the last week by default, no closed cases, a patrol’s own cases', () => {
+    const range = defaultDateRange(Date.parse('2026-11-22T02:00:00Z'));
+    expect(range).toEqual({ from: '2026-11-15', to: '2026-11-22' });
+    expect(toDashboardFilter({}, { allStatus: false, seesAllRegions: false, defaultRange: range, assignedToMe: true })).toEqual({
+      dateStart: '2026-11-15',
+      dateEnd: '2026-11-22',
+      assignedToMe: true,
+    });
+  });
+
+  it('today is the Brunei day (UTC+8), not the UTC one', () => {
+    // 23:30 UTC on the 21st is 07:30 on the 22nd in Asia/Brunei
+    expect(defaultDateRange(Date.parse('2026-11-21T23:30:00Z'), 30)).toEqual({ from: '2026-10-23', to: '2026-11-22' });
+  });
+
+  it('maps every filter to its §7.3 field; the region only for roles that see all regions', () => {
+    const s = { sectionId: 9, region: 'UTR', from: '2026-11-01', to: '2026-11-10', category: 185, plate: 'WXY 1234', km: '23', status: 204, group: 'TINDAKAN' as const, ticket: 'N9-20261101-0001' };
+    expect(toDashboardFilter(s, { allStatus: true, seesAllRegions: true })).toEqual({
+      sectionId: 9,
+      regionCode: 'UTR',
+      dateStart: '2026-11-01',
+      dateEnd: '2026-11-10',
+      incidentCategory: 185,
+      plateNumber: 'WXY 1234',
+      kmSearch: '23',
+      incidentStatus: 204,
+      incidentStatusGroup: 'TINDAKAN',
+      ticketNumber: 'N9-20261101-0001',
+      searchAllStatus: true,
+    });
+    expect(toDashboardFilter({ region: 'UTR' }, { allStatus: false, seesAllRegions: false })).toEqual({});
+  });
+
+  it('puts dates picked the wrong way round in order', () => {
+    expect(orderedRange('2026-11-20', '2026-11-01')).toEqual({ from: '2026-11-01', to: '2026-11-20' });
+    expect(toDashboardFilter({ from: '2026-11-20' }, { allStatus: false, seesAllRegions: false, defaultRange: { from: '2026-11-15', to: '2026-11-22' } })).toEqual({
+      dateStart: '2026-11-20',
+      dateEnd: '2026-11-22',
+    });
+  });
+
+  it('paging and sorting go in the query string: newest first by default', () => {
+    expect(toDataTablesQuery({})).toEqual({ orderColumn: 'createdDate', direction: 'desc', length: DEFAULT_LIST_PAGE_SIZE, start: 0 });
+    expect(toDataTablesQuery({ sort: 'section', page: 2, size: 10 })).toEqual({ orderColumn: 'section', direction: 'asc', length: 10, start: 20 });
+    expect(toDataTablesQuery({ sort: 'ticketNumber', dir: 'desc' })).toMatchObject({ orderColumn: 'ticketNumber', direction: 'desc' });
+  });
+
+  it('a column header flips its own order and starts another ascending (dates newest first)', () => {
+    expect(nextSort({}, 'createdDate')).toEqual({ sort: 'createdDate', dir: 'asc' });
+    expect(nextSort({}, 'statusKes')).toEqual({ sort: 'statusKes', dir: 'asc' });
+    expect(nextSort({ sort: 'statusKes', dir: 'asc' }, 'statusKes')).toEqual({ sort: 'statusKes', dir: 'desc' });
+    expect(nextSort({ sort: 'statusKes', dir: 'asc' }, 'createdDate')).toEqual({ sort: 'createdDate', dir: 'desc' });
+  });
+
+  it('page window', () => {
+    expect(pageWindow(0, 25, 25, 60)).toEqual({ from: 1, to: 25, pages: 3, hasPrev: false, hasNext: true });
+    expect(pageWindow(2, 25, 10, 60)).toEqual({ from: 51, to: 60, pages: 3, hasPrev: true, hasNext: false });
+    expect(pageWindow(0, 25, 0, 0)).toEqual({ from: 0, to: 0, pages: 1, hasPrev: false, hasNext: false });
+  });
+});
+
+describe('row formatting', () => {
+  const row: Pick<IncidentListRow, 'createdDate' | 'dihantar' | 'diterima' | 'tiba' | 'selesaiBantuan' | 'selesaiKes'> = {
+    createdDate: '2026-11-22T04:05:35.000Z',
+    dihantar: '2026-11-22T04:05:35.000Z',
+    diterima: '2026-11-22T04:06:55.000Z',
+    tiba: '2026-11-22T15:59:00.000Z',
+    selesaiBantuan: null,
+    selesaiKes: null,
+  };
+
+  it('shows the incident as dd-mm-yyyy hh:mm in Asia/Brunei', () => {
+    expect(rowDateTime(row)).toBe('22-11-2026 12:05');
+  });
+
+  it('shows the five times as hh:mm with the full date-time for the tooltip, and flags another day', () => {
+    const times = rowTimes(row);
+    expect(times.map((t) => t.key)).toEqual(['dihantar', 'diterima', 'tiba', 'selesaiBantuan', 'selesaiKes']);
+    expect(times[0]).toEqual({ key: 'dihantar', short: '12:05', full: '22-11-2026 12:05:35', otherDay: '' });
+    expect(times[1]).toMatchObject({ short: '12:06', full: '22-11-2026 12:06:55' });
+    // 15:59 UTC is 23:59 the same Brunei day; one more minute would be the next day
+    expect(times[2]).toMatchObject({ short: '23:59', otherDay: '' });
+    expect(rowTimes({ ...row, tiba: '2026-11-22T16:10:00.000Z' })[2]).toMatchObject({ short: '00:10', otherDay: '23-11' });
+    expect(times[3]).toEqual({ key: 'selesaiBantuan', short: '', full: '', otherDay: '' });
+  });
+
+  it('KM label and the detail URL', () => {
+    expect(kmLabel('453.9')).toBe('KM 453.9');
+    expect(kmLabel('km 12')).toBe('KM 12');
+    expect(kmLabel('')).toBe('');
+    expect(incidentHref(58)).toBe('/insidenView/58');
+  });
+});
