@@ -320,7 +320,7 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
           updatedAt: now,
         })
         .returning({ id: incident.id, version: incident.version });
-      await insertAudit(tx, { incidentId: row.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now, latitude, longitude });
+      await insertAudit(tx, { incidentId: row.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now });
       return {
         saved: { pkIncidentId: row.id, ticketNumber, incidentStatusId: STATUS.ASSIGNED, subformId: null, version: row.version },
         statusMsg: SAVED_MESSAGE,
@@ -348,7 +348,7 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
       .where(eq(incident.id, current.id))
       .returning({ version: incident.version, statusId: incident.statusId, subformId: incident.subformId });
     if (assignTo !== null) {
-      await insertAudit(tx, { incidentId: current.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now, latitude, longitude });
+      await insertAudit(tx, { incidentId: current.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now });
     }
     let statusMsg = SAVED_MESSAGE;
     if (correction) {
