@@ -118,7 +118,10 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
           minW="11"
           minH="11"
           colorPalette="red"
-          variant="solid"
+          variant="subtle"
+          bg="white/90"
+          color="red.600"
+          _hover={{ bg: 'red.50' }}
           boxShadow="sm"
           aria-label={t('journal.delete')}
           title={t('journal.delete')}

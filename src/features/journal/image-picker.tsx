@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, chakra, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Grid, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuX } from 'react-icons/lu';
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useT } from '@/lib/i18n';
@@ -99,15 +99,75 @@ export function ImageInput({
   );
 }
 
-/** The chosen (already compressed) images as a short list with previews and a remove button each. */
-export function ChosenImages({ images, onRemove, disabled, testId }: { images: readonly PreparedImage[]; onRemove?: (key: string) => void; disabled?: boolean; testId?: string }) {
+/**
+ * The chosen (already compressed) images with a remove button each: a compact list (journal composer) or a preview
+ * grid, three per row (the media dialog).
+ */
+export function ChosenImages({
+  images,
+  onRemove,
+  disabled,
+  layout = 'list',
+  testId,
+}: {
+  images: readonly PreparedImage[];
+  onRemove?: (key: string) => void;
+  disabled?: boolean;
+  layout?: 'list' | 'grid';
+  testId?: string;
+}) {
   if (!images.length) return null;
+  if (layout === 'grid') {
+    return (
+      <Grid templateColumns="repeat(3, minmax(0, 1fr))" gap="2" data-testid={testId}>
+        {images.map((img) => (
+          <ChosenTile key={img.key} img={img} onRemove={onRemove} disabled={disabled} />
+        ))}
+      </Grid>
+    );
+  }
   return (
     <Stack gap="1.5" data-testid={testId}>
       {images.map((img) => (
         <ChosenRow key={img.key} img={img} onRemove={onRemove} disabled={disabled} />
       ))}
     </Stack>
+  );
+}
+
+function ChosenTile({ img, onRemove, disabled }: { img: PreparedImage; onRemove?: (key: string) => void; disabled?: boolean }) {
+  const t = useT();
+  const url = useObjectUrl(img.blob);
+  return (
+    <Box data-testid="chosen-image" minW="0">
+      <Box position="relative" h="140px" rounded="md" overflow="hidden" bg="gray.100" borderWidth="1px" borderColor="gray.200">
+        {url && <chakra.img src={url} alt={img.name} w="full" h="full" objectFit="cover" />}
+        {onRemove && (
+          <IconButton
+            position="absolute"
+            top="1"
+            right="1"
+            size="sm"
+            minW="11"
+            minH="11"
+            variant="subtle"
+            bg="white/90"
+            boxShadow="sm"
+            aria-label={t('journal.removeImage', { name: img.name })}
+            onClick={() => onRemove(img.key)}
+            disabled={disabled}
+          >
+            <LuX />
+          </IconButton>
+        )}
+      </Box>
+      <Text fontSize="xs" mt="1" truncate title={img.sourceName}>
+        {img.name}
+      </Text>
+      <Text fontSize="2xs" color="fg.muted" fontVariantNumeric="tabular-nums" truncate>
+        {t('journal.imageSize', { width: img.width, height: img.height, size: formatBytes(img.blob.size) })}
+      </Text>
+    </Box>
   );
 }
 

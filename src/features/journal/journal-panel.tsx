@@ -170,32 +170,32 @@ export function JournalPanel({ incidentId, subformId, disabled = false }: Journa
             )}
             <PickerErrors errors={picker.errors} testId="journal-image-error" />
           </Stack>
-          <Flex mt="2" align="center" justify="space-between" gap="2">
-            <Flex align="center" gap="2" minW="0">
-              <IconButton
-                variant="outline"
-                minW="11"
-                minH="11"
-                aria-label={t('journal.attachImages')}
-                title={t('journal.attachImages')}
-                onClick={() => fileRef.current?.click()}
-                disabled={sending}
-                data-testid="journal-attach"
-              >
-                <LuImagePlus />
-              </IconButton>
-              <Text fontSize="xs" color="fg.muted" hideBelow="sm" truncate>
-                {t('journal.sendHint')}
-              </Text>
-            </Flex>
-            <Flex align="center" gap="2" flexShrink={0}>
-              <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+          <Flex mt="2" align="center" gap="2">
+            <IconButton
+              variant="outline"
+              minW="11"
+              minH="11"
+              flexShrink={0}
+              aria-label={t('journal.attachImages')}
+              title={t('journal.attachImages')}
+              onClick={() => fileRef.current?.click()}
+              disabled={sending}
+              data-testid="journal-attach"
+            >
+              <LuImagePlus />
+            </IconButton>
+            <Text flex="1" minW="0" fontSize="xs" color="fg.muted" lineHeight="short">
+              <Text as="span" fontVariantNumeric="tabular-nums">
                 {t('journal.charCount', { count: draft.length, max: ENTRY_MAX })}
               </Text>
-              <Button minH="11" colorPalette="brand" onClick={() => void send()} loading={sending} disabled={!canSend} data-testid="journal-send">
-                <LuSend /> {t('journal.send')}
-              </Button>
-            </Flex>
+              <Text as="span" hideBelow="sm">
+                {' · '}
+                {t('journal.sendHint')}
+              </Text>
+            </Text>
+            <Button minH="11" flexShrink={0} colorPalette="brand" onClick={() => void send()} loading={sending} disabled={!canSend} data-testid="journal-send">
+              <LuSend /> {t('journal.send')}
+            </Button>
           </Flex>
           {pending && (
             <Alert.Root status="warning" mt="3" rounded="md" data-testid="journal-pending">

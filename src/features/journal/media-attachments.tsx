@@ -161,7 +161,7 @@ function UploadDialog({ open, subformId, onClose }: { open: boolean; subformId: 
                 )}
                 <PickerErrors errors={picker.errors} testId="media-image-error" />
                 {count ? (
-                  <ChosenImages images={picker.images} onRemove={picker.remove} disabled={uploading} testId="media-chosen" />
+                  <ChosenImages images={picker.images} onRemove={picker.remove} disabled={uploading} layout="grid" testId="media-chosen" />
                 ) : (
                   !picker.processing && (
                     <Text fontSize="sm" color="fg.muted" py="4" textAlign="center">

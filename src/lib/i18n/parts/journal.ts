@@ -34,7 +34,6 @@ export const journalMs = {
   // ---- images (§5, §9)
   'journal.notAnImage': 'Not an image',
   'journal.imageTooLarge': 'Gambar terlalu besar ({pixels} megapiksel; maksimum {max}).',
-  'journal.image': 'Gambar',
   'journal.imageOf': 'Lampiran {name}',
   'journal.uploadedBy': 'Dimuat naik oleh {name} ({role}), {time}',
   'journal.imageSize': '{width} × {height} px, {size}',
@@ -58,8 +57,6 @@ export const journalMs = {
   'journal.media.submit': 'Muat naik ({count})',
   'journal.media.uploaded': 'Lampiran media telah dimuat naik.',
   'journal.media.uploadFailed': 'Ops! Lampiran media tidak berjaya dimuat naik.',
-  'journal.media.partFailed': '{count} gambar belum dimuat naik. Sila cuba lagi.',
-  'journal.media.readOnly': 'Lampiran hanya untuk bacaan.',
   'journal.media.count': '{count} lampiran',
 } as const;
 
@@ -92,7 +89,6 @@ export const journalEn: Record<keyof typeof journalMs, string> = {
   'journal.loadFailed': 'Oops! Ralat. Sila cuba lagi.',
   'journal.notAnImage': 'Not an image',
   'journal.imageTooLarge': 'Image too large ({pixels} megapixels; at most {max}).',
-  'journal.image': 'Image',
   'journal.imageOf': 'Attachment {name}',
   'journal.uploadedBy': 'Uploaded by {name} ({role}), {time}',
   'journal.imageSize': '{width} × {height} px, {size}',
@@ -114,7 +110,5 @@ export const journalEn: Record<keyof typeof journalMs, string> = {
   'journal.media.submit': 'Upload ({count})',
   'journal.media.uploaded': 'Media attachments uploaded.',
   'journal.media.uploadFailed': 'Ops! Media attachment could not be uploaded.',
-  'journal.media.partFailed': '{count} image(s) not uploaded yet. Please try again.',
-  'journal.media.readOnly': 'Attachments are read-only.',
   'journal.media.count': '{count} attachment(s)',
 };
