@@ -31,12 +31,14 @@ export const mediaListCall = (subformId: number, opts?: CallOptions) =>
  */
 export async function documentBytesCall(pkDocumentsId: number, signal?: AbortSignal): Promise<Blob> {
   const token = getToken();
+  // the query's own signal (unmount) and a time limit; AbortSignal.any is missing on older tablet browsers
   const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
+  const both = signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'image/*, application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(PATHS.documentDownload, { method: 'POST', headers, body: JSON.stringify({ pkDocumentsId }), signal: signal ? AbortSignal.any([signal, timeout]) : timeout, cache: 'no-store' });
+    res = await fetch(PATHS.documentDownload, { method: 'POST', headers, body: JSON.stringify({ pkDocumentsId }), signal: both, cache: 'no-store' });
   } catch (err) {
     throw fromThrown(err);
   }
