@@ -44,7 +44,7 @@ const localHour = (at: Date) => new Date(at.getTime() + BRUNEI_MS).getUTCHours()
 
 // ------------------------------------------------------------------------------------------------ vocabulary
 
-type Category = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
+export type Category = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
 
 function weighted<T>(rng: Rng, items: readonly (readonly [T, number])[]): T {
   const total = items.reduce((s, [, w]) => s + w, 0);
@@ -78,19 +78,19 @@ export function lightingAt(rng: Rng, at: Date): number {
 }
 
 /** Private-car plates in the style of the state around each section (Malaysian: series letters, then 1–4 digits). */
-const PUBLIC_PLATE_PREFIXES: Record<number, readonly string[]> = {
+export const PUBLIC_PLATE_PREFIXES: Record<number, readonly string[]> = {
   21: ['KDA', 'KEF', 'PKC', 'PPQ', 'AKT', 'AMK', 'PLB', 'RA'],
   22: ['WXY', 'WVC', 'BKT', 'BPM', 'BQS', 'VDA', 'VFM', 'AMK', 'NDC'],
   23: ['JQM', 'JRU', 'JTK', 'MDQ', 'MCN', 'NDC', 'VBF', 'BQS'],
 };
-const VEHICLES: readonly (readonly [typeId: number, brand: string])[] = [
+export const VEHICLES: readonly (readonly [typeId: number, brand: string])[] = [
   [2302, 'Perodua Myvi'], [2302, 'Proton Saga'], [2302, 'Perodua Bezza'], [2302, 'Honda City'], [2302, 'Toyota Vios'],
   [2302, 'Proton Persona'], [2303, 'Proton X70'], [2303, 'Honda CR-V'], [2304, 'Toyota Innova'], [2304, 'Perodua Alza'],
   [2305, 'Toyota Hilux'], [2305, 'Isuzu D-Max'], [2301, 'Yamaha Y15ZR'], [2301, 'Honda Wave 125'], [2306, 'Isuzu NLR'],
   [2307, 'Hino 500'], [2308, 'Scania P410'], [2309, 'Volvo FM (Tangki)'], [2310, 'Scania K410 (Bas Ekspres)'],
 ];
 
-const TMC_NOTES: Record<Category, readonly string[]> = {
+export const TMC_NOTES: Record<Category, readonly string[]> = {
   [EVENT_TYPE.ACCIDENT]: [
     'Laporan kemalangan diterima. Peronda diarahkan ke lokasi; PDRM dan ambulans dimaklumkan.',
     'CCTV menunjukkan dua kenderaan berhenti di lorong kanan. Papan VMS dikemaskini: "KEMALANGAN DI HADAPAN, PERLAHAN".',
@@ -105,25 +105,25 @@ const TMC_NOTES: Record<Category, readonly string[]> = {
   [EVENT_TYPE.ROAD_FURNITURE]: ['Penghadang jalan rosak dilaporkan oleh kontraktor. Peronda diminta mengesahkan.'],
   [EVENT_TYPE.OTHERS]: ['Laporan diterima daripada orang awam. Peronda diminta memeriksa lokasi.'],
 };
-const PR_ARRIVED_NOTES = [
+export const PR_ARRIVED_NOTES = [
   'Tiba di lokasi. Kon keselamatan dipasang dan lampu amaran dinyalakan.',
   'Tiba di lokasi. Lalu lintas dikawal, satu lorong ditutup sementara.',
   'Sampai di lokasi, keadaan terkawal. Pemandu selamat.',
 ];
-const PR_DONE_NOTES = [
+export const PR_DONE_NOTES = [
   'Lokasi telah dibersihkan. Semua lorong dibuka semula.',
   'Kenderaan telah ditunda ke kawasan selamat. Tugasan selesai.',
   'Bantuan selesai. Peronda meneruskan rondaan.',
 ];
-const PR_NEGATIVE_NOTES = ['Diperiksa sepanjang 2 km, tiada kejadian ditemui di lokasi.', 'Tiada kenderaan atau objek di lokasi yang dilaporkan.'];
-const CANCEL_REASONS = [
+export const PR_NEGATIVE_NOTES = ['Diperiksa sepanjang 2 km, tiada kejadian ditemui di lokasi.', 'Tiada kenderaan atau objek di lokasi yang dilaporkan.'];
+export const CANCEL_REASONS = [
   'Laporan berulang: kes yang sama telah direkodkan daripada CCTV.',
   'Pemanggil mengesahkan kenderaan telah bergerak sendiri.',
   'Kes direkod pada seksyen yang salah; direkod semula pada seksyen yang betul.',
 ];
-const REJECT_REASONS = ['Peronda sedang mengendalikan kemalangan di lokasi lain. Mohon agihkan kepada unit lain.', 'Kenderaan peronda rosak, menunggu kenderaan ganti.'];
+export const REJECT_REASONS = ['Peronda sedang mengendalikan kemalangan di lokasi lain. Mohon agihkan kepada unit lain.', 'Kenderaan peronda rosak, menunggu kenderaan ganti.'];
 
-const REMARKS: Record<Category, readonly string[]> = {
+export const REMARKS: Record<Category, readonly string[]> = {
   [EVENT_TYPE.ACCIDENT]: [
     'KEMALANGAN MELIBATKAN {n} BUAH KENDERAAN DI LORONG KANAN. TIADA KECEDERAAN PARAH.',
     'KERETA TERBABAS DAN MELANGGAR PENGHADANG JALAN. PEMANDU DIBAWA KE HOSPITAL OLEH AMBULANS.',

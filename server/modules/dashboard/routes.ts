@@ -21,7 +21,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
       description:
         'Tutup (210) and Batal (202) are left out unless searchAllStatus, or an incidentStatus / incidentStatusGroup that names them. ' +
         'dateStart/dateEnd are local (Asia/Brunei) dates, both inclusive. plateNumber matches plates that start with it (spaces ignored); ' +
-        'kmSearch matches KM ± 0.5 when it is a number, else the kilometre text by prefix; ticketNumber matches exactly (any case), or by prefix when it ends with *. ' +
+        'kmSearch matches KM ± 0.5 when it is a number, else the kilometre text by prefix; ticketNumber matches exactly (any case; an exact ticket is found whatever its status), or by prefix when it ends with *. ' +
         'orderColumn: createdDate (default, newest first), incidentAt, ticketNumber, statusKes, section, jenisKes.',
       security: [{ bearerAuth: [] }],
       querystring: DataTablesQuerySchema,

@@ -136,7 +136,8 @@ export async function resolveFilter(db: Db, user: TokenClaims, body: DashboardFi
   }
   // §4.2: Tutup and Batal stay off the list unless asked for (all statuses, or a status or group that names them)
   const hideByDefault = !body.searchAllStatus;
-  f.hideClosed = hideByDefault && !f.statuses;
+  // an exact ticket number names one case: it is found whatever its status
+  f.hideClosed = hideByDefault && !f.statuses && !(f.ticket && !f.ticket.prefix);
 
   if (body.assignedToMe) f.assignedToStaffId = user.sid;
   // body.staffId (§7.3) is the caller's own staff id in the original client: the server takes the caller from the
