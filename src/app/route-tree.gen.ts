@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
 import { Route as CariankesRouteImport } from './../routes/cariankes'
 import { Route as IncidentRouteImport } from './../routes/incident'
+import { Route as KesbaruRouteImport } from './../routes/kesbaru'
 import { Route as ListingrosterRouteImport } from './../routes/listingroster'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
@@ -35,6 +36,11 @@ const CariankesRoute = CariankesRouteImport.update({
 const IncidentRoute = IncidentRouteImport.update({
   id: '/incident',
   path: '/incident',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KesbaruRoute = KesbaruRouteImport.update({
+  id: '/kesbaru',
+  path: '/kesbaru',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ListingrosterRoute = ListingrosterRouteImport.update({
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cariankes'
     | '/incident'
+    | '/kesbaru'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cariankes'
     | '/incident'
+    | '/kesbaru'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
@@ -162,6 +173,7 @@ export interface FileRouteTypes {
     | '/'
     | '/cariankes'
     | '/incident'
+    | '/kesbaru'
     | '/listingroster'
     | '/primesupport'
     | '/resetpassword'
@@ -177,6 +189,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CariankesRoute: typeof CariankesRoute
   IncidentRoute: typeof IncidentRoute
+  KesbaruRoute: typeof KesbaruRoute
   ListingrosterRoute: typeof ListingrosterRoute
   PrimesupportRoute: typeof PrimesupportRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
@@ -209,6 +222,13 @@ declare module '@tanstack/react-router' {
       path: '/incident'
       fullPath: '/incident'
       preLoaderRoute: typeof IncidentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kesbaru': {
+      id: '/kesbaru'
+      path: '/kesbaru'
+      fullPath: '/kesbaru'
+      preLoaderRoute: typeof KesbaruRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/listingroster': {
@@ -281,6 +301,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CariankesRoute: CariankesRoute,
   IncidentRoute: IncidentRoute,
+  KesbaruRoute: KesbaruRoute,
   ListingrosterRoute: ListingrosterRoute,
   PrimesupportRoute: PrimesupportRoute,
   ResetpasswordRoute: ResetpasswordRoute,

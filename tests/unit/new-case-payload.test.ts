@@ -72,8 +72,16 @@ describe('incident/save payload', () => {
   });
 
   it('adds id, version and justification when editing', () => {
-    const p = toIncidentSavePayload(main(), { pkIncidentId: 9, version: 3, justification: 'Salah KM' });
-    expect(p).toMatchObject({ pkIncidentId: 9, version: 3, justification: 'Salah KM' });
+    const p = toIncidentSavePayload(main(), {
+      pkIncidentId: 9,
+      version: 3,
+      justification: 'Salah KM',
+    });
+    expect(p).toMatchObject({
+      pkIncidentId: 9,
+      version: 3,
+      justification: 'Salah KM',
+    });
     expect(IncidentSaveSchema.safeParse(p).success).toBe(true);
   });
 
@@ -85,7 +93,12 @@ describe('incident/save payload', () => {
     const bad = IncidentMainSchema.safeParse(main({ kilometerMarker: 'abc' }));
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toContain('Min 1 aksara bernombor');
-    expect(IncidentSaveSchema.safeParse({ ...toIncidentSavePayload(main()), kilometerMarker: 'abc' }).success).toBe(false);
+    expect(
+      IncidentSaveSchema.safeParse({
+        ...toIncidentSavePayload(main()),
+        kilometerMarker: 'abc',
+      }).success,
+    ).toBe(false);
     expect(IncidentMainSchema.safeParse(main()).success).toBe(true);
     const combined = IncidentMainSchema.safeParse(main({ isCombinedSection: true }));
     expect(combined.error?.issues[0]?.path).toEqual(['pkSpecificSectionId']);
@@ -93,7 +106,12 @@ describe('incident/save payload', () => {
 
   it('reads a saved incident back into the form', () => {
     const v = mainValuesFromIncident({
-      section: { pkSectionId: 31, sectionName: 'N1+N2', isCombined: true, region: { key: 21, value: 'Utara', description: 'U' } },
+      section: {
+        pkSectionId: 31,
+        sectionName: 'N1+N2',
+        isCombined: true,
+        region: { key: 21, value: 'Utara', description: 'U' },
+      },
       specificSection: { pkSectionId: 1, sectionName: 'N1' },
       incidentSource: { key: 1101, value: 'x', description: null },
       incidentCategory: { key: 184, value: 'Kemalangan', description: null },
@@ -108,7 +126,16 @@ describe('incident/save payload', () => {
       latitude: 6.1,
       longtitude: 100.4,
     } as never);
-    expect(v).toMatchObject({ pkSectionId: 31, pkSpecificSectionId: 1, isCombinedSection: true, pkIncidentCategoryId: 184, pkEventLocationId: 7, kilometerMarker: '12.3', pkDutyRosterId: null, kmMatched: true });
+    expect(v).toMatchObject({
+      pkSectionId: 31,
+      pkSpecificSectionId: 1,
+      isCombinedSection: true,
+      pkIncidentCategoryId: 184,
+      pkEventLocationId: 7,
+      kilometerMarker: '12.3',
+      pkDutyRosterId: null,
+      kmMatched: true,
+    });
   });
 });
 
@@ -137,7 +164,10 @@ describe('subform payloads', () => {
       const parsed = schema.safeParse(p);
       expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       // nothing sent that the type's schema does not know
-      expect(Object.keys(p).every((k) => k in schema.shape), String(type)).toBe(true);
+      expect(
+        Object.keys(p).every((k) => k in schema.shape),
+        String(type),
+      ).toBe(true);
     }
   });
 
@@ -152,12 +182,29 @@ describe('subform payloads', () => {
       naFlagLaneClosure: false,
       naFlagRoadFurniture: false,
     });
-    expect(toSubformPayload(EVENT_TYPE.BREAKDOWN, filled, 1)).toMatchObject({ pkBreakdownCauseId: 2401, pkAssistTypeId: 1902 });
-    expect(toSubformPayload(EVENT_TYPE.OBSTACLE, filled, 1)).toMatchObject({ pkObstacleObjectTypeId: 1801, moveToSafety: true });
-    expect(toSubformPayload(EVENT_TYPE.STRAY_ANIMAL, filled, 1)).toMatchObject({ pkStrayAnimalTypeId: 2601, moveToSafety: true });
+    expect(toSubformPayload(EVENT_TYPE.BREAKDOWN, filled, 1)).toMatchObject({
+      pkBreakdownCauseId: 2401,
+      pkAssistTypeId: 1902,
+    });
+    expect(toSubformPayload(EVENT_TYPE.OBSTACLE, filled, 1)).toMatchObject({
+      pkObstacleObjectTypeId: 1801,
+      moveToSafety: true,
+    });
+    expect(toSubformPayload(EVENT_TYPE.STRAY_ANIMAL, filled, 1)).toMatchObject({
+      pkStrayAnimalTypeId: 2601,
+      moveToSafety: true,
+    });
     expect(toSubformPayload(EVENT_TYPE.ROAD_CONDITION, filled, 1)).toMatchObject({ pkHazardTypeId: 2501 });
-    expect(toSubformPayload(EVENT_TYPE.OTHERS, filled, 1)).toMatchObject({ pkOthersTypeId: 2801, pkAssistTypeId: 1902 });
-    expect(Object.keys(toSubformPayload(EVENT_TYPE.ROAD_FURNITURE, filled, 1)).sort()).toEqual(['incidentTypeId', 'pkAssistTypeId', 'pkIncidentId', 'remark']);
+    expect(toSubformPayload(EVENT_TYPE.OTHERS, filled, 1)).toMatchObject({
+      pkOthersTypeId: 2801,
+      pkAssistTypeId: 1902,
+    });
+    expect(Object.keys(toSubformPayload(EVENT_TYPE.ROAD_FURNITURE, filled, 1)).sort()).toEqual([
+      'incidentTypeId',
+      'pkAssistTypeId',
+      'pkIncidentId',
+      'remark',
+    ]);
   });
 
   it('188 and 189 only take the other-assistance choice (277)', () => {
@@ -174,12 +221,32 @@ describe('subform payloads', () => {
   it('remark: upper case, at most 500', () => {
     expect(normalizeRemark('abc é')).toBe('ABC É');
     expect(normalizeRemark('x'.repeat(600))).toHaveLength(500);
-    expect(SubformSchema.safeParse({ ...emptySubformValues(), remark: 'X'.repeat(501) }).success).toBe(false);
+    expect(
+      SubformSchema.safeParse({
+        ...emptySubformValues(),
+        remark: 'X'.repeat(501),
+      }).success,
+    ).toBe(false);
   });
 
   it('reads a saved record back', () => {
-    const rec = { ...filled, subformId: 8, pkIncidentId: 1, incidentTypeId: 186, remark: 'ok', naFlagLaneClosure: false, naFlagRoadFurniture: false, version: 1, modifiedDate: '' } as unknown as SubformRecord;
-    expect(subformValuesFromRecord(rec)).toMatchObject({ subformId: 8, version: 1, remark: 'OK', pkObstacleObjectTypeId: 1801 });
+    const rec = {
+      ...filled,
+      subformId: 8,
+      pkIncidentId: 1,
+      incidentTypeId: 186,
+      remark: 'ok',
+      naFlagLaneClosure: false,
+      naFlagRoadFurniture: false,
+      version: 1,
+      modifiedDate: '',
+    } as unknown as SubformRecord;
+    expect(subformValuesFromRecord(rec)).toMatchObject({
+      subformId: 8,
+      version: 1,
+      remark: 'OK',
+      pkObstacleObjectTypeId: 1801,
+    });
   });
 
   it('failure messages of §8 per subform', () => {

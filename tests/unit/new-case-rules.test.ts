@@ -1,7 +1,15 @@
 /** The step-1 enable rules and Next rule of the new-case form (§5), as pure functions. */
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPE } from '@contract/lookups';
-import { canGoNext, editSaveReady, emptyMainValues, kilometerOk, mainEnablement, missingStep1, type IncidentMainValues } from '@/features/incidents/form/model';
+import {
+  canGoNext,
+  editSaveReady,
+  emptyMainValues,
+  kilometerOk,
+  mainEnablement,
+  missingStep1,
+  type IncidentMainValues,
+} from '@/features/incidents/form/model';
 
 const complete = (over: Partial<IncidentMainValues> = {}): IncidentMainValues => ({
   ...emptyMainValues(),
@@ -18,8 +26,20 @@ const complete = (over: Partial<IncidentMainValues> = {}): IncidentMainValues =>
 
 describe('enable rules (§5)', () => {
   it('highway, event location, direction and kilometre wait for a section', () => {
-    expect(mainEnablement(emptyMainValues())).toEqual({ specificSection: false, highway: false, eventLocation: false, direction: false, kilometer: false });
-    expect(mainEnablement({ pkSectionId: 12, pkSpecificSectionId: null, isCombinedSection: false })).toEqual({
+    expect(mainEnablement(emptyMainValues())).toEqual({
+      specificSection: false,
+      highway: false,
+      eventLocation: false,
+      direction: false,
+      kilometer: false,
+    });
+    expect(
+      mainEnablement({
+        pkSectionId: 12,
+        pkSpecificSectionId: null,
+        isCombinedSection: false,
+      }),
+    ).toEqual({
       specificSection: false,
       highway: true,
       eventLocation: true,
@@ -29,13 +49,34 @@ describe('enable rules (§5)', () => {
   });
 
   it('a combined section also needs the specific section before the kilometre', () => {
-    const combined = { pkSectionId: 31, pkSpecificSectionId: null, isCombinedSection: true };
-    expect(mainEnablement(combined)).toMatchObject({ specificSection: true, highway: true, eventLocation: true, direction: true, kilometer: false });
+    const combined = {
+      pkSectionId: 31,
+      pkSpecificSectionId: null,
+      isCombinedSection: true,
+    };
+    expect(mainEnablement(combined)).toMatchObject({
+      specificSection: true,
+      highway: true,
+      eventLocation: true,
+      direction: true,
+      kilometer: false,
+    });
     expect(mainEnablement({ ...combined, pkSpecificSectionId: 1 }).kilometer).toBe(true);
   });
 
   it('disabled (read-only) turns everything off', () => {
-    expect(Object.values(mainEnablement({ pkSectionId: 12, pkSpecificSectionId: null, isCombinedSection: false }, true)).some(Boolean)).toBe(false);
+    expect(
+      Object.values(
+        mainEnablement(
+          {
+            pkSectionId: 12,
+            pkSpecificSectionId: null,
+            isCombinedSection: false,
+          },
+          true,
+        ),
+      ).some(Boolean),
+    ).toBe(false);
   });
 });
 
@@ -101,6 +142,14 @@ describe('edit form save rule (§5)', () => {
     expect(editSaveReady(complete({ kilometerMarker: 'KM 12' }))).toBe(false);
     expect(editSaveReady(complete({ pkSectionId: null }))).toBe(false);
     expect(editSaveReady(complete({ isCombinedSection: true }))).toBe(false);
-    expect(editSaveReady(complete({ isCombinedSection: true, pkSpecificSectionId: 3, pkDutyRosterId: null }))).toBe(true);
+    expect(
+      editSaveReady(
+        complete({
+          isCombinedSection: true,
+          pkSpecificSectionId: 3,
+          pkDutyRosterId: null,
+        }),
+      ),
+    ).toBe(true);
   });
 });

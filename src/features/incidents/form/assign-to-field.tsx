@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Field, Flex, HStack, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuCar, LuRadio, LuUsers } from 'react-icons/lu';
 import type { ActivePrFilter, ActivePrRow, Incident } from '@contract/incidents';
@@ -53,6 +54,24 @@ export function AssignToField({
   const list = useNearestActivePr(filter, !disabled);
   const rows = useMemo(() => list.data ?? [], [list.data]);
   const selected = field.value;
+  // read-only with a choice but no saved roster given (a just-saved new case): the row it was chosen from
+  const queryClient = useQueryClient();
+  const shown = useMemo<Incident['dutyRoster']>(() => {
+    if (currentRoster || selected === null) return currentRoster;
+    for (const [, data] of queryClient.getQueriesData<ActivePrRow[]>({
+      queryKey: ['nearestActivePr'],
+    })) {
+      const r = data?.find((x) => x.pkDutyRosterId === selected);
+      if (r)
+        return {
+          pkDutyRosterId: r.pkDutyRosterId,
+          dutyRosterName: r.dutyRosterName,
+          plateNumber: r.plateNumber,
+          callSign: r.callSign,
+        };
+    }
+    return null;
+  }, [currentRoster, selected, queryClient]);
 
   // a roster that went off shift (or out of the chosen section) cannot be sent a case: drop the choice
   useEffect(() => {
@@ -73,12 +92,12 @@ export function AssignToField({
       <Field.Root readOnly>
         {label}
         <Box w="full" borderWidth="1px" borderColor="gray.200" bg="gray.50" rounded="md" px="3" py="2.5" minH="11" data-testid="case-assign-readonly">
-          {currentRoster ? (
+          {shown ? (
             <Flex gap="3" wrap="wrap" align="center">
-              <Text fontWeight="semibold">{currentRoster.dutyRosterName}</Text>
-              {(currentRoster.plateNumber || currentRoster.callSign) && (
+              <Text fontWeight="semibold">{shown.dutyRosterName}</Text>
+              {(shown.plateNumber || shown.callSign) && (
                 <Text fontSize="sm" color="fg.muted">
-                  {[currentRoster.plateNumber, currentRoster.callSign].filter(Boolean).join(' · ')}
+                  {[shown.plateNumber, shown.callSign].filter(Boolean).join(' · ')}
                 </Text>
               )}
             </Flex>
@@ -98,7 +117,9 @@ export function AssignToField({
         {label}
         {list.isSuccess && rows.length > 0 && (
           <Text fontSize="xs" color="fg.muted">
-            {list.isFetching ? t('newCase.roster.updating') : t('newCase.roster.count', { count: rows.length })}
+            {list.isFetching
+              ? t('newCase.roster.updating')
+              : `${t('newCase.roster.count', { count: rows.length })}${rows.some((r) => r.distanceBasis === 'section') ? ` · ${t('newCase.roster.distanceSection')}` : ''}`}
           </Text>
         )}
       </Flex>
@@ -109,10 +130,25 @@ export function AssignToField({
         </Stack>
       ) : list.isError && !rows.length ? (
         <Box w="full">
-          <ErrorBlock title={t('newCase.loadFailed')} message={errorText(list.error)} offline={isApiError(list.error) && list.error.isOffline} onRetry={() => void list.refetch()} />
+          <ErrorBlock
+            title={t('newCase.loadFailed')}
+            message={errorText(list.error)}
+            offline={isApiError(list.error) && list.error.isOffline}
+            onRetry={() => void list.refetch()}
+          />
         </Box>
       ) : !rows.length && !extra ? (
-        <Box w="full" borderWidth="1px" borderStyle="dashed" borderColor="orange.300" bg="orange.50" rounded="md" px="4" py="3" data-testid="case-assign-empty">
+        <Box
+          w="full"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="orange.300"
+          bg="orange.50"
+          rounded="md"
+          px="4"
+          py="3"
+          data-testid="case-assign-empty"
+        >
           <Text fontWeight="semibold" color="orange.800">
             {t('newCase.roster.empty')}
           </Text>
@@ -129,8 +165,27 @@ export function AssignToField({
           aria-labelledby="case-assign-label"
           data-testid="case-assign"
         >
-          <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2" maxH="420px" overflowY="auto" p="0.5">
-            {extra && <RosterCard key={`current-${extra.pkDutyRosterId}`} id={extra.pkDutyRosterId} name={extra.dutyRosterName} plate={extra.plateNumber} callSign={extra.callSign} note={t('newCase.roster.current')} />}
+          <Box
+            display="grid"
+            gridTemplateColumns={{
+              base: '1fr',
+              md: 'repeat(2, minmax(0, 1fr))',
+            }}
+            gap="2"
+            maxH="560px"
+            overflowY="auto"
+            p="0.5"
+          >
+            {extra && (
+              <RosterCard
+                key={`current-${extra.pkDutyRosterId}`}
+                id={extra.pkDutyRosterId}
+                name={extra.dutyRosterName}
+                plate={extra.plateNumber}
+                callSign={extra.callSign}
+                note={t('newCase.roster.current')}
+              />
+            )}
             {rows.map((r) => (
               <RosterCard key={r.pkDutyRosterId} id={r.pkDutyRosterId} name={r.dutyRosterName} plate={r.plateNumber} callSign={r.callSign} row={r} />
             ))}
@@ -142,7 +197,21 @@ export function AssignToField({
   );
 }
 
-function RosterCard({ id, name, plate, callSign, row, note }: { id: number; name: string; plate: string | null; callSign: string | null; row?: ActivePrRow; note?: string }) {
+function RosterCard({
+  id,
+  name,
+  plate,
+  callSign,
+  row,
+  note,
+}: {
+  id: number;
+  name: string;
+  plate: string | null;
+  callSign: string | null;
+  row?: ActivePrRow;
+  note?: string;
+}) {
   const t = useT();
   const distance =
     row?.distanceKm !== null && row?.distanceKm !== undefined
@@ -160,7 +229,7 @@ function RosterCard({ id, name, plate, callSign, row, note }: { id: number; name
               {name}
             </RadioCard.ItemText>
             {row && row.distanceKm !== null && (
-              <Badge colorPalette="brand" variant="subtle" flexShrink={0} data-testid="case-roster-distance">
+              <Badge colorPalette="brand" variant="subtle" flexShrink={0} title={distance ?? undefined} data-testid="case-roster-distance">
                 {formatKm(row.distanceKm)}
               </Badge>
             )}
@@ -180,7 +249,11 @@ function RosterCard({ id, name, plate, callSign, row, note }: { id: number; name
                 )}
                 {row && (
                   <Text as="span">
-                    {row.sectionName} · {t('newCase.roster.shift', { start: formatClock(row.startHour), end: formatClock(row.endHour) })}
+                    {row.sectionName} ·{' '}
+                    {t('newCase.roster.shift', {
+                      start: formatClock(row.startHour),
+                      end: formatClock(row.endHour),
+                    })}
                   </Text>
                 )}
               </HStack>
@@ -196,11 +269,16 @@ function RosterCard({ id, name, plate, callSign, row, note }: { id: number; name
               )}
               <HStack gap="2" wrap="wrap">
                 {row && (
-                  <Badge size="sm" colorPalette={row.busy ? 'orange' : 'green'} variant="solid" data-testid={row.busy ? 'case-roster-busy' : undefined}>
+                  <Badge
+                    size="sm"
+                    colorPalette={row.busy ? 'orange' : 'green'}
+                    variant="solid"
+                    data-testid={row.busy ? 'case-roster-busy' : undefined}
+                  >
                     {row.busy ? t('newCase.roster.busyCases', { count: row.openCases }) : t('newCase.roster.free')}
                   </Badge>
                 )}
-                {distance && row?.distanceKm === null && <Text as="span">{distance}</Text>}
+                {row && row.distanceKm === null && <Text as="span">{t('newCase.roster.noDistance')}</Text>}
                 {note && <Badge size="sm">{note}</Badge>}
               </HStack>
             </Stack>

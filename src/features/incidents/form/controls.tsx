@@ -58,7 +58,7 @@ export function SelectField({
             aria-label={label}
           >
             <option value="" disabled={!allowEmpty && value !== null}>
-              {placeholder}
+              {disabled && value === null ? '-' : placeholder}
             </option>
             {!known && <option value={String(value)}>#{value}</option>}
             {options.map((o) => (
@@ -136,7 +136,11 @@ export function RadioField({
         >
           <Flex
             display="grid"
-            gridTemplateColumns={{ base: '1fr', sm: columns === 1 ? '1fr' : 'repeat(2, minmax(0, 1fr))', xl: `repeat(${columns}, minmax(0, 1fr))` }}
+            gridTemplateColumns={{
+              base: '1fr',
+              sm: columns === 1 ? '1fr' : 'repeat(2, minmax(0, 1fr))',
+              xl: `repeat(${columns}, minmax(0, 1fr))`,
+            }}
             gap="1"
             w="full"
           >
@@ -226,6 +230,12 @@ export function YesNoField({
   );
 }
 
+/**
+ * Read-only look for a whole form part: disabled controls keep full contrast (a saved case must stay readable);
+ * fields disabled by a rule while editing keep Chakra's faded look.
+ */
+export const readOnlyCss = { '& [data-disabled], & :disabled': { opacity: '1 !important', cursor: 'default' } } as const;
+
 /** A value that settles `ms` after the last change (debounced checks while typing). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -237,7 +247,12 @@ export function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function Hint({ children, tone = 'muted' }: { children: ReactNode; tone?: 'muted' | 'warning' | 'success' | 'error' }) {
-  const color = { muted: 'fg.muted', warning: 'orange.700', success: 'green.700', error: 'red.600' }[tone];
+  const color = {
+    muted: 'fg.muted',
+    warning: 'orange.700',
+    success: 'green.700',
+    error: 'red.600',
+  }[tone];
   return (
     <Text fontSize="xs" color={color}>
       {children}

@@ -15,10 +15,18 @@ export function useFormSections(regionId: number | undefined) {
   return useQuery({
     queryKey: ['sections', userId, regionId ?? 'all'],
     queryFn: () =>
-      networkFirst(userId, `sections:${regionId ?? 'all'}`, () =>
-        dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>,
+      networkFirst(
+        userId,
+        `sections:${regionId ?? 'all'}`,
+        () =>
+          dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<
+            DataTablesResult<Section>
+          >,
       ),
-    select: (r) => r.data.rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
+    select: (r) =>
+      r.data.rows
+        .filter((s) => isListedSectionName(s.sectionName))
+        .sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
     staleTime: 10 * 60_000,
   });
 }
@@ -53,7 +61,8 @@ export function useKmCheck(sectionId: number | null, km: string, enabled: boolea
  * dutyroster/nearestActivePR: on-shift rosters of the region, nearest first (§6: scoped to the user's region).
  * The kilometre check above is `quiet` (a background check while the operator types: no timeout message).
  */
-export const nearestActivePrCall = (filter: ActivePrFilter, signal?: AbortSignal) => apiPost<ActivePrRow[]>(PATHS.nearestActivePr, filter, { signal });
+export const nearestActivePrCall = async (filter: ActivePrFilter, signal?: AbortSignal) =>
+  (await dataTables<ActivePrRow>(PATHS.nearestActivePr, filter, { length: PAGE_SIZE.prList, start: 0 }, { signal })).rows;
 
 export function useNearestActivePr(filter: ActivePrFilter, enabled: boolean) {
   const userId = useSession()?.user.userId;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
-import { Box, Field, Flex, Input, InputGroup, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuCircleCheck, LuMapPin } from 'react-icons/lu';
 import type { Incident } from '@contract/incidents';
 import type { Section } from '@contract/sections';
@@ -13,7 +13,7 @@ import { EVENT_TYPE_IDS, INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useLookup } from '@/lib/lookups';
 import { useT } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time';
-import { Hint, ReadOnlyField, SelectField, useDebounced, type Option } from './controls';
+import { Hint, ReadOnlyField, SelectField, readOnlyCss, useDebounced, type Option } from './controls';
 import { useEventLocations, useFormSections, useKmCheck } from './form-api';
 import { kilometerOk, mainEnablement, type IncidentMainValues } from './model';
 import { AssignToField } from './assign-to-field';
@@ -28,7 +28,11 @@ export interface IncidentMainFieldsProps {
   /** Date/Time of a saved case (shown as it is); omitted on a new case, where the server sets it on Hantar */
   dateTime?: string;
   /** a saved case's ticket numbers, shown read-only (the inline form only, §2.6) */
-  tickets?: { ticketNumber: string; cipTicketNumber: string | null; mhroadsTicketNumber: string | null };
+  tickets?: {
+    ticketNumber: string;
+    cipTicketNumber: string | null;
+    mhroadsTicketNumber: string | null;
+  };
   /** the case's roster: listed in Assign To even when it is no longer on shift */
   currentRoster?: Incident['dutyRoster'];
   /** §4.2: status 298 hides the Assign To selection */
@@ -39,7 +43,10 @@ export interface IncidentMainFieldsProps {
 
 function useOptions(name: LookupName, filter?: (key: number) => boolean) {
   const q = useLookup(name);
-  const options = useMemo<Option[]>(() => (q.data ?? []).filter((i) => !filter || filter(i.key)).map((i) => ({ value: i.key, label: i.value })), [q.data, filter]);
+  const options = useMemo<Option[]>(
+    () => (q.data ?? []).filter((i) => !filter || filter(i.key)).map((i) => ({ value: i.key, label: i.value })),
+    [q.data, filter],
+  );
   return { options, pending: q.isPending, failed: q.isError };
 }
 
@@ -47,7 +54,16 @@ const isEventType = (k: number) => (EVENT_TYPE_IDS as readonly number[]).include
 
 const formatKmValue = (km: number) => String(Math.round(km * 10) / 10);
 
-export function IncidentMainFields({ disabled = false, regionId, reportedBy, dateTime, tickets, currentRoster, hideAssignTo, columns = 2 }: IncidentMainFieldsProps) {
+export function IncidentMainFields({
+  disabled = false,
+  regionId,
+  reportedBy,
+  dateTime,
+  tickets,
+  currentRoster,
+  hideAssignTo,
+  columns = 2,
+}: IncidentMainFieldsProps) {
   const t = useT();
   const { control, setValue, getValues } = useFormContext<IncidentMainValues>();
   const { errors } = useFormState({ control });
@@ -55,14 +71,28 @@ export function IncidentMainFields({ disabled = false, regionId, reportedBy, dat
   const en = mainEnablement(v, disabled);
 
   const set = <K extends FieldPath<IncidentMainValues>>(name: K, value: IncidentMainValues[K], dirty = true) =>
-    setValue(name, value as never, { shouldDirty: dirty, shouldValidate: dirty && !!errors[name as keyof IncidentMainValues] });
+    setValue(name, value as never, {
+      shouldDirty: dirty,
+      shouldValidate: dirty && !!errors[name as keyof IncidentMainValues],
+    });
 
   const sections = useFormSections(regionId);
   const sectionRows = sections.data ?? [];
   const section: Section | undefined = sectionRows.find((s) => s.pkSectionId === v.pkSectionId);
-  const sectionOptions = useMemo<Option[]>(() => sectionRows.map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` })), [sectionRows]);
+  const sectionOptions = useMemo<Option[]>(
+    () =>
+      sectionRows.map((s) => ({
+        value: s.pkSectionId,
+        label: `${s.sectionName} — ${s.description}`,
+      })),
+    [sectionRows],
+  );
   const specificOptions = useMemo<Option[]>(
-    () => (section?.specificSections ?? []).map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` })),
+    () =>
+      (section?.specificSections ?? []).map((s) => ({
+        value: s.pkSectionId,
+        label: `${s.sectionName} — ${s.description}`,
+      })),
     [section],
   );
 
@@ -85,7 +115,11 @@ export function IncidentMainFields({ disabled = false, regionId, reportedBy, dat
     return all.filter((l) => l.sectionId === v.pkSpecificSectionId || l.sectionId === v.pkSectionId);
   }, [locations.data, v.isCombinedSection, v.pkSpecificSectionId, v.pkSectionId]);
   const locationOptions = useMemo<Option[]>(
-    () => locationRows.map((l) => ({ value: l.key, label: l.km !== null ? `${l.value} (KM ${formatKmValue(l.km)})` : l.value })),
+    () =>
+      locationRows.map((l) => ({
+        value: l.key,
+        label: l.km !== null ? `${l.value} (KM ${formatKmValue(l.km)})` : l.value,
+      })),
     [locationRows],
   );
 
@@ -120,152 +154,178 @@ export function IncidentMainFields({ disabled = false, regionId, reportedBy, dat
   const needSection = t('newCase.needSection');
   const err = (k: keyof IncidentMainValues) => errors[k]?.message as string | undefined;
 
+  const cols = columns === 1 ? 1 : { base: 1, lg: 2 };
   return (
-    <SimpleGrid columns={columns === 1 ? 1 : { base: 1, lg: 2 }} gapX="5" gapY="4" data-testid="incident-main-fields">
-      {tickets && (
-        <>
-          <ReadOnlyField label={t('newCase.field.ticketNumber')} value={tickets.ticketNumber} testId="case-ticket" />
-          <ReadOnlyField label={t('newCase.field.cipTicketNumber')} value={tickets.cipTicketNumber ?? '-'} testId="case-cip" />
-          <ReadOnlyField label={t('newCase.field.mhroadsTicketNumber')} value={tickets.mhroadsTicketNumber ?? '-'} testId="case-mhroads" />
-        </>
-      )}
-      <ReadOnlyField label={t('newCase.field.reportBy')} value={reportedBy} testId="case-report-by" />
-      {dateTime !== undefined ? <ReadOnlyField label={t('newCase.field.dateTime')} value={dateTime} testId="case-datetime" /> : <NowField />}
+    <Stack gap="4" css={disabled ? readOnlyCss : undefined} data-readonly={disabled || undefined} data-testid="incident-main-fields">
+      <SimpleGrid columns={cols} gapX="5" gapY="4">
+        {tickets && (
+          <>
+            <ReadOnlyField label={t('newCase.field.ticketNumber')} value={tickets.ticketNumber} testId="case-ticket" />
+            <ReadOnlyField label={t('newCase.field.cipTicketNumber')} value={tickets.cipTicketNumber ?? '-'} testId="case-cip" />
+            <ReadOnlyField label={t('newCase.field.mhroadsTicketNumber')} value={tickets.mhroadsTicketNumber ?? '-'} testId="case-mhroads" />
+          </>
+        )}
+        <ReadOnlyField label={t('newCase.field.reportBy')} value={reportedBy} testId="case-report-by" />
+        {dateTime !== undefined ? <ReadOnlyField label={t('newCase.field.dateTime')} value={dateTime} testId="case-datetime" /> : <NowField />}
+      </SimpleGrid>
 
-      <SelectField
-        label={t('newCase.field.section')}
-        value={v.pkSectionId}
-        onChange={onSection}
-        options={sectionOptions}
-        placeholder={t('newCase.pick.section')}
-        disabled={disabled}
-        required
-        loading={sections.isPending && !disabled}
-        error={err('pkSectionId')}
-        helper={sections.isError ? t('newCase.loadFailed') : undefined}
-        testId="case-section"
-      />
-      {v.isCombinedSection ? (
+      <SimpleGrid columns={cols} gapX="5" gapY="4">
         <SelectField
-          label={t('newCase.field.specificSection')}
-          value={v.pkSpecificSectionId}
-          onChange={onSpecific}
-          options={specificOptions}
-          placeholder={t('newCase.pick.specificSection')}
-          disabled={!en.specificSection}
+          label={t('newCase.field.section')}
+          value={v.pkSectionId}
+          onChange={onSection}
+          options={sectionOptions}
+          placeholder={t('newCase.pick.section')}
+          disabled={disabled}
           required
-          error={err('pkSpecificSectionId')}
-          helper={t('newCase.combinedHint')}
-          testId="case-specific-section"
+          loading={sections.isPending && !disabled}
+          error={err('pkSectionId')}
+          helper={sections.isError ? t('newCase.loadFailed') : undefined}
+          testId="case-section"
         />
-      ) : (
-        <Box display={{ base: 'none', lg: columns === 1 ? 'none' : 'block' }} aria-hidden />
-      )}
+        {v.isCombinedSection ? (
+          <SelectField
+            label={t('newCase.field.specificSection')}
+            value={v.pkSpecificSectionId}
+            onChange={onSpecific}
+            options={specificOptions}
+            placeholder={t('newCase.pick.specificSection')}
+            disabled={!en.specificSection}
+            required
+            error={err('pkSpecificSectionId')}
+            helper={section ? `${t('newCase.combinedHint')} ${sectionRange(section)}` : t('newCase.combinedHint')}
+            testId="case-specific-section"
+          />
+        ) : (
+          section && <SectionInfo section={section} />
+        )}
+      </SimpleGrid>
 
-      <SelectField
-        label={t('newCase.field.source')}
-        value={v.pkIncidentSourceId}
-        onChange={(x) => set('pkIncidentSourceId', x)}
-        options={sources.options}
-        placeholder={t('newCase.pick.source')}
-        disabled={disabled}
-        required
-        loading={sources.pending}
-        error={err('pkIncidentSourceId')}
-        testId="case-source"
-      />
-      <SelectField
-        label={t('newCase.field.eventType')}
-        value={v.pkIncidentCategoryId}
-        onChange={(x) => set('pkIncidentCategoryId', x)}
-        options={eventTypes.options}
-        placeholder={t('newCase.pick.eventType')}
-        disabled={disabled}
-        required
-        loading={eventTypes.pending}
-        error={err('pkIncidentCategoryId')}
-        testId="case-event-type"
-      />
+      <SimpleGrid columns={cols} gapX="5" gapY="4">
+        <SelectField
+          label={t('newCase.field.source')}
+          value={v.pkIncidentSourceId}
+          onChange={(x) => set('pkIncidentSourceId', x)}
+          options={sources.options}
+          placeholder={t('newCase.pick.source')}
+          disabled={disabled}
+          required
+          loading={sources.pending}
+          error={err('pkIncidentSourceId')}
+          testId="case-source"
+        />
+        <SelectField
+          label={t('newCase.field.eventType')}
+          value={v.pkIncidentCategoryId}
+          onChange={(x) => set('pkIncidentCategoryId', x)}
+          options={eventTypes.options}
+          placeholder={t('newCase.pick.eventType')}
+          disabled={disabled}
+          required
+          loading={eventTypes.pending}
+          error={err('pkIncidentCategoryId')}
+          testId="case-event-type"
+        />
 
-      <SelectField
-        label={t('newCase.field.highway')}
-        value={v.pkHighwayId}
-        onChange={(x) => set('pkHighwayId', x)}
-        options={highways.options}
-        placeholder={t('newCase.pick.highway')}
-        disabled={!en.highway}
-        required
-        loading={highways.pending}
-        error={err('pkHighwayId')}
-        helper={!disabled && !en.highway ? needSection : undefined}
-        testId="case-highway"
-      />
-      <SelectField
-        label={t('newCase.field.eventLocation')}
-        value={v.pkEventLocationId}
-        onChange={onLocation}
-        options={locationOptions}
-        placeholder={t('newCase.pick.eventLocation')}
-        disabled={!en.eventLocation}
-        required
-        loading={en.eventLocation && locations.isPending}
-        error={err('pkEventLocationId')}
-        helper={
-          !disabled && !en.eventLocation
-            ? needSection
-            : locations.isError
-              ? t('newCase.loadFailed')
-              : en.eventLocation && locations.isSuccess && !locationRows.length
-                ? t('newCase.noEventLocations')
-                : undefined
-        }
-        testId="case-event-location"
-      />
+        <SelectField
+          label={t('newCase.field.highway')}
+          value={v.pkHighwayId}
+          onChange={(x) => set('pkHighwayId', x)}
+          options={highways.options}
+          placeholder={t('newCase.pick.highway')}
+          disabled={!en.highway}
+          required
+          loading={highways.pending}
+          error={err('pkHighwayId')}
+          helper={!disabled && !en.highway ? needSection : undefined}
+          testId="case-highway"
+        />
+        <SelectField
+          label={t('newCase.field.eventLocation')}
+          value={v.pkEventLocationId}
+          onChange={onLocation}
+          options={locationOptions}
+          placeholder={t('newCase.pick.eventLocation')}
+          disabled={!en.eventLocation}
+          required
+          loading={en.eventLocation && locations.isPending}
+          error={err('pkEventLocationId')}
+          helper={
+            !disabled && !en.eventLocation
+              ? needSection
+              : locations.isError
+                ? t('newCase.loadFailed')
+                : en.eventLocation && locations.isSuccess && !locationRows.length
+                  ? t('newCase.noEventLocations')
+                  : undefined
+          }
+          testId="case-event-location"
+        />
 
-      <SelectField
-        label={t('newCase.field.direction')}
-        value={v.pkCardinalDirectionId}
-        onChange={(x) => set('pkCardinalDirectionId', x)}
-        options={directions.options}
-        placeholder={t('newCase.pick.direction')}
-        disabled={!en.direction}
-        required
-        loading={directions.pending}
-        error={err('pkCardinalDirectionId')}
-        helper={!disabled && !en.direction ? needSection : undefined}
-        testId="case-direction"
-      />
-      <KilometerField disabled={disabled} enabled={en.kilometer} sectionName={section?.specificSections.find((s) => s.pkSectionId === v.pkSpecificSectionId)?.sectionName ?? section?.sectionName ?? ''} />
+        <SelectField
+          label={t('newCase.field.direction')}
+          value={v.pkCardinalDirectionId}
+          onChange={(x) => set('pkCardinalDirectionId', x)}
+          options={directions.options}
+          placeholder={t('newCase.pick.direction')}
+          disabled={!en.direction}
+          required
+          loading={directions.pending}
+          error={err('pkCardinalDirectionId')}
+          helper={!disabled && !en.direction ? needSection : undefined}
+          testId="case-direction"
+        />
+        <KilometerField
+          disabled={disabled}
+          enabled={en.kilometer}
+          sectionName={section?.specificSections.find((s) => s.pkSectionId === v.pkSpecificSectionId)?.sectionName ?? section?.sectionName ?? ''}
+        />
 
-      <SelectField
-        label={t('newCase.field.weather')}
-        value={v.pkWeatherConditionId}
-        onChange={(x) => set('pkWeatherConditionId', x)}
-        options={weather.options}
-        placeholder={t('newCase.pick.weather')}
-        disabled={disabled}
-        loading={weather.pending}
-        testId="case-weather"
-      />
-      <SelectField
-        label={t('newCase.field.lighting')}
-        value={v.pkLightingConditionId}
-        onChange={(x) => set('pkLightingConditionId', x)}
-        options={lighting.options}
-        placeholder={t('newCase.pick.lighting')}
-        disabled={disabled}
-        loading={lighting.pending}
-        testId="case-lighting"
-      />
+        <SelectField
+          label={t('newCase.field.weather')}
+          value={v.pkWeatherConditionId}
+          onChange={(x) => set('pkWeatherConditionId', x)}
+          options={weather.options}
+          placeholder={t('newCase.pick.weather')}
+          disabled={disabled}
+          loading={weather.pending}
+          testId="case-weather"
+        />
+        <SelectField
+          label={t('newCase.field.lighting')}
+          value={v.pkLightingConditionId}
+          onChange={(x) => set('pkLightingConditionId', x)}
+          options={lighting.options}
+          placeholder={t('newCase.pick.lighting')}
+          disabled={disabled}
+          loading={lighting.pending}
+          testId="case-lighting"
+        />
+      </SimpleGrid>
 
-      {!hideAssignTo && (
-        <Box gridColumn="1 / -1">
-          <AssignToField disabled={disabled} regionId={regionId} currentRoster={currentRoster ?? null} error={err('pkDutyRosterId')} />
-        </Box>
-      )}
-    </SimpleGrid>
+      {!hideAssignTo && <AssignToField disabled={disabled} regionId={regionId} currentRoster={currentRoster ?? null} error={err('pkDutyRosterId')} />}
+    </Stack>
   );
 }
+
+/** What the chosen section covers, to check the kilometre against. */
+function SectionInfo({ section }: { section: Section }) {
+  return (
+    <Flex direction="column" justify="flex-end" pb={{ lg: '1' }} data-testid="case-section-info">
+      <Box borderWidth="1px" borderColor="gray.100" bg="gray.50" rounded="md" px="3" py="2">
+        <Text fontSize="sm" fontWeight="semibold" color="gray.800">
+          {section.sectionName} · {section.description}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {sectionRange(section)}
+          {section.regionName ? ` · ${section.regionName}` : ''}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}
+
+const sectionRange = (s: Section) => (s.kmStart !== null && s.kmEnd !== null ? `KM ${formatKmValue(s.kmStart)} – ${formatKmValue(s.kmEnd)}` : '');
 
 /** Date/Time on a new case: now, ticking; the server stamps the real time on Hantar (§4.2). */
 function NowField() {
@@ -275,7 +335,9 @@ function NowField() {
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, []);
-  return <ReadOnlyField label={t('newCase.field.dateTime')} value={formatDateTime(now)} helper={t('newCase.field.dateTimeNew')} testId="case-datetime" />;
+  return (
+    <ReadOnlyField label={t('newCase.field.dateTime')} value={formatDateTime(now)} helper={t('newCase.field.dateTimeNew')} testId="case-datetime" />
+  );
 }
 
 /**
@@ -288,7 +350,10 @@ function NowField() {
 function KilometerField({ disabled, enabled, sectionName }: { disabled: boolean; enabled: boolean; sectionName: string }) {
   const t = useT();
   const { control, setValue, getValues } = useFormContext<IncidentMainValues>();
-  const { field, fieldState } = useController({ control, name: 'kilometerMarker' });
+  const { field, fieldState } = useController({
+    control,
+    name: 'kilometerMarker',
+  });
   const sectionId = useWatch({ control, name: 'pkSectionId' });
   const specificId = useWatch({ control, name: 'pkSpecificSectionId' });
   const combined = useWatch({ control, name: 'isCombinedSection' });
@@ -325,7 +390,11 @@ function KilometerField({ disabled, enabled, sectionName }: { disabled: boolean;
     else if (matched === true && lat !== null && lng !== null)
       status = (
         <Flex align="center" gap="1" color="green.700" fontSize="xs" data-testid="case-km-coords">
-          <LuMapPin /> {t('newCase.km.matched', { lat: lat.toFixed(5), lng: lng.toFixed(5) })}
+          <LuMapPin />{' '}
+          {t('newCase.km.matched', {
+            lat: lat.toFixed(5),
+            lng: lng.toFixed(5),
+          })}
         </Flex>
       );
     else if (matched === false)

@@ -88,7 +88,10 @@ export interface MainEnablement {
   kilometer: boolean;
 }
 
-export function mainEnablement(v: Pick<IncidentMainValues, 'pkSectionId' | 'pkSpecificSectionId' | 'isCombinedSection'>, disabled = false): MainEnablement {
+export function mainEnablement(
+  v: Pick<IncidentMainValues, 'pkSectionId' | 'pkSpecificSectionId' | 'isCombinedSection'>,
+  disabled = false,
+): MainEnablement {
   const section = !disabled && v.pkSectionId !== null;
   return {
     specificSection: section && v.isCombinedSection,
@@ -148,8 +151,15 @@ export const editSaveReady = (v: IncidentMainValues) =>
   v.pkSectionId !== null && (!v.isCombinedSection || v.pkSpecificSectionId !== null) && isNumericKm(v.kilometerMarker);
 
 /** The incident/save payload (IncidentSaveSchema) of the main values. Date and time are the server's on a new case. */
-export function toIncidentSavePayload(v: IncidentMainValues, extra: { pkIncidentId?: number; version?: number; justification?: string } = {}): IncidentSave {
-  const req = <T,>(x: T | null, name: string): T => {
+export function toIncidentSavePayload(
+  v: IncidentMainValues,
+  extra: {
+    pkIncidentId?: number;
+    version?: number;
+    justification?: string;
+  } = {},
+): IncidentSave {
+  const req = <T>(x: T | null, name: string): T => {
     if (x === null) throw new Error(`${name} is required`);
     return x;
   };
@@ -194,13 +204,11 @@ export const IncidentMainSchema = z
     pkEventLocationId: requiredId('Sila pilih lokasi kejadian'),
     pkLocationTypeId: optionalId,
     pkCardinalDirectionId: requiredId('Sila pilih arah'),
-    kilometerMarker: z
-      .string()
-      .check(
-        z.refine((s) => s.trim().length > 0, 'Kilometer diperlukan'),
-        z.refine((s) => s.trim().length <= INCIDENT_LIMITS.kilometerMaxLength, `Kilometer maksimum ${INCIDENT_LIMITS.kilometerMaxLength} aksara`),
-        z.refine(hasDigit, 'Min 1 aksara bernombor'),
-      ),
+    kilometerMarker: z.string().check(
+      z.refine((s) => s.trim().length > 0, 'Kilometer diperlukan'),
+      z.refine((s) => s.trim().length <= INCIDENT_LIMITS.kilometerMaxLength, `Kilometer maksimum ${INCIDENT_LIMITS.kilometerMaxLength} aksara`),
+      z.refine(hasDigit, 'Min 1 aksara bernombor'),
+    ),
     pkDutyRosterId: optionalId,
     pkWeatherConditionId: optionalId,
     pkLightingConditionId: optionalId,
@@ -212,7 +220,11 @@ export const IncidentMainSchema = z
   .check(
     z.superRefine((v, ctx) => {
       if (v.isCombinedSection && v.pkSpecificSectionId === null) {
-        ctx.addIssue({ code: 'custom', path: ['pkSpecificSectionId'], message: 'Sila pilih seksyen khusus' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pkSpecificSectionId'],
+          message: 'Sila pilih seksyen khusus',
+        });
       }
     }),
   );
@@ -308,7 +320,11 @@ export const normalizeRemark = (s: string) => s.toUpperCase().slice(0, INCIDENT_
  */
 export function toSubformPayload(eventTypeId: EventTypeId, v: SubformValues, pkIncidentId: number): Record<string, unknown> {
   const meta = SUBFORMS[eventTypeId];
-  const payload: Record<string, unknown> = { pkIncidentId, incidentTypeId: eventTypeId, remark: normalizeRemark(v.remark) };
+  const payload: Record<string, unknown> = {
+    pkIncidentId,
+    incidentTypeId: eventTypeId,
+    remark: normalizeRemark(v.remark),
+  };
   for (const f of SUBFORM_FIELDS[meta.kind]) {
     const value = v[f];
     if (f === 'pkAssistTypeId' && assistChoiceKind(eventTypeId) === 'otherOnly') {

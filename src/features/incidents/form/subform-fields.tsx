@@ -9,7 +9,7 @@ import type { LookupName } from '@contract/lookups';
 import { INCIDENT_LIMITS, SUBFORMS, isEventTypeId } from '@contract/incident-rules';
 import { useLookup } from '@/lib/lookups';
 import { useT } from '@/lib/i18n';
-import { RadioField, SelectField, YesNoField, type Option } from './controls';
+import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
 
 export interface SubformFieldsProps {
@@ -43,53 +43,134 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
   const kind = SUBFORMS[eventTypeId].kind;
 
   return (
-    <Stack gap="5" data-testid={`subform-${kind}`} data-event-type={eventTypeId}>
+    <Stack gap="5" css={disabled ? readOnlyCss : undefined} data-testid={`subform-${kind}`} data-event-type={eventTypeId}>
       {kind === 'accident' && (
         <>
-          <LookupRadio name="casualtyType" label={t('newCase.sub.casualtyType')} value={value.pkCasualTypeId} onChange={(x) => set('pkCasualTypeId', x)} disabled={disabled} testId="sub-casualty" />
+          <LookupRadio
+            name="casualtyType"
+            label={t('newCase.sub.casualtyType')}
+            value={value.pkCasualTypeId}
+            onChange={(x) => set('pkCasualTypeId', x)}
+            disabled={disabled}
+            testId="sub-casualty"
+          />
           <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
           <Field.Root disabled={disabled}>
             <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
               {t('newCase.sub.naFlags')}
             </Field.Label>
             <Flex gap="2" wrap="wrap">
-              <NaFlag label={t('newCase.sub.naTrafficJam')} checked={value.naFlagTrafficJam} onChange={(x) => set('naFlagTrafficJam', x)} disabled={disabled} testId="sub-na-traffic" />
-              <NaFlag label={t('newCase.sub.naLaneClosure')} checked={value.naFlagLaneClosure} onChange={(x) => set('naFlagLaneClosure', x)} disabled={disabled} testId="sub-na-lane" />
-              <NaFlag label={t('newCase.sub.naRoadFurniture')} checked={value.naFlagRoadFurniture} onChange={(x) => set('naFlagRoadFurniture', x)} disabled={disabled} testId="sub-na-furniture" />
+              <NaFlag
+                label={t('newCase.sub.naTrafficJam')}
+                checked={value.naFlagTrafficJam}
+                onChange={(x) => set('naFlagTrafficJam', x)}
+                disabled={disabled}
+                testId="sub-na-traffic"
+              />
+              <NaFlag
+                label={t('newCase.sub.naLaneClosure')}
+                checked={value.naFlagLaneClosure}
+                onChange={(x) => set('naFlagLaneClosure', x)}
+                disabled={disabled}
+                testId="sub-na-lane"
+              />
+              <NaFlag
+                label={t('newCase.sub.naRoadFurniture')}
+                checked={value.naFlagRoadFurniture}
+                onChange={(x) => set('naFlagRoadFurniture', x)}
+                disabled={disabled}
+                testId="sub-na-furniture"
+              />
             </Flex>
           </Field.Root>
         </>
       )}
       {kind === 'breakdown' && (
         <>
-          <LookupSelect name="breakdownCause" label={t('newCase.sub.breakdownCause')} placeholder={t('newCase.sub.breakdownCausePick')} value={value.pkBreakdownCauseId} onChange={(x) => set('pkBreakdownCauseId', x)} disabled={disabled} testId="sub-breakdown-cause" />
+          <LookupSelect
+            name="breakdownCause"
+            label={t('newCase.sub.breakdownCause')}
+            placeholder={t('newCase.sub.breakdownCausePick')}
+            value={value.pkBreakdownCauseId}
+            onChange={(x) => set('pkBreakdownCauseId', x)}
+            disabled={disabled}
+            testId="sub-breakdown-cause"
+          />
           <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
         </>
       )}
       {kind === 'obstacle' && (
         <>
-          <LookupSelect name="obstacleObjectType" label={t('newCase.sub.obstacleType')} placeholder={t('newCase.sub.obstacleTypePick')} value={value.pkObstacleObjectTypeId} onChange={(x) => set('pkObstacleObjectTypeId', x)} disabled={disabled} testId="sub-obstacle-type" />
+          <LookupSelect
+            name="obstacleObjectType"
+            label={t('newCase.sub.obstacleType')}
+            placeholder={t('newCase.sub.obstacleTypePick')}
+            value={value.pkObstacleObjectTypeId}
+            onChange={(x) => set('pkObstacleObjectTypeId', x)}
+            disabled={disabled}
+            testId="sub-obstacle-type"
+          />
           <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-          <YesNoField label={t('newCase.sub.moveToSafety')} value={value.moveToSafety} onChange={(x) => set('moveToSafety', x)} yes={t('newCase.sub.yes')} no={t('newCase.sub.no')} disabled={disabled} testId="sub-safety" />
+          <YesNoField
+            label={t('newCase.sub.moveToSafety')}
+            value={value.moveToSafety}
+            onChange={(x) => set('moveToSafety', x)}
+            yes={t('newCase.sub.yes')}
+            no={t('newCase.sub.no')}
+            disabled={disabled}
+            testId="sub-safety"
+          />
         </>
       )}
       {kind === 'strayAnimal' && (
         <>
-          <LookupSelect name="strayAnimalType" label={t('newCase.sub.animalType')} placeholder={t('newCase.sub.animalTypePick')} value={value.pkStrayAnimalTypeId} onChange={(x) => set('pkStrayAnimalTypeId', x)} disabled={disabled} testId="sub-animal-type" />
+          <LookupSelect
+            name="strayAnimalType"
+            label={t('newCase.sub.animalType')}
+            placeholder={t('newCase.sub.animalTypePick')}
+            value={value.pkStrayAnimalTypeId}
+            onChange={(x) => set('pkStrayAnimalTypeId', x)}
+            disabled={disabled}
+            testId="sub-animal-type"
+          />
           <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-          <YesNoField label={t('newCase.sub.moveToSafety')} value={value.moveToSafety} onChange={(x) => set('moveToSafety', x)} yes={t('newCase.sub.yes')} no={t('newCase.sub.no')} disabled={disabled} testId="sub-safety" />
+          <YesNoField
+            label={t('newCase.sub.moveToSafety')}
+            value={value.moveToSafety}
+            onChange={(x) => set('moveToSafety', x)}
+            yes={t('newCase.sub.yes')}
+            no={t('newCase.sub.no')}
+            disabled={disabled}
+            testId="sub-safety"
+          />
         </>
       )}
       {kind === 'roadConditionHazard' && (
         <>
-          <LookupSelect name="roadConditionHazardType" label={t('newCase.sub.hazardType')} placeholder={t('newCase.sub.hazardTypePick')} value={value.pkHazardTypeId} onChange={(x) => set('pkHazardTypeId', x)} disabled={disabled} testId="sub-hazard-type" />
+          <LookupSelect
+            name="roadConditionHazardType"
+            label={t('newCase.sub.hazardType')}
+            placeholder={t('newCase.sub.hazardTypePick')}
+            value={value.pkHazardTypeId}
+            onChange={(x) => set('pkHazardTypeId', x)}
+            disabled={disabled}
+            testId="sub-hazard-type"
+          />
           <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
         </>
       )}
       {kind === 'roadFurniture' && <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />}
       {kind === 'others' && (
         <>
-          <LookupSelect name="incidentOtherType" label={t('newCase.sub.othersType')} placeholder={t('newCase.sub.othersTypePick')} value={value.pkOthersTypeId} onChange={(x) => set('pkOthersTypeId', x)} disabled={disabled} testId="sub-others-type" />
+          <LookupSelect
+            name="incidentOtherType"
+            label={t('newCase.sub.othersType')}
+            placeholder={t('newCase.sub.othersTypePick')}
+            value={value.pkOthersTypeId}
+            onChange={(x) => set('pkOthersTypeId', x)}
+            disabled={disabled}
+            testId="sub-others-type"
+          />
           <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
         </>
       )}
@@ -102,30 +183,101 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
  * SubformFields bound to a react-hook-form field holding SubformValues (`name`, e.g. 'subform'). The field's value
  * is what shows: resetting the form with a newly saved record replaces the content.
  */
-export function SubformFieldsField<T extends FieldValues>({ control, name, eventTypeId, disabled }: { control: Control<T>; name: Path<T>; eventTypeId: number | null; disabled?: boolean }) {
+export function SubformFieldsField<T extends FieldValues>({
+  control,
+  name,
+  eventTypeId,
+  disabled,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  eventTypeId: number | null;
+  disabled?: boolean;
+}) {
   const { field, fieldState } = useController({ control, name });
   const remarkError = (fieldState.error as unknown as { remark?: { message?: string } } | undefined)?.remark?.message;
-  return <SubformFields eventTypeId={eventTypeId} value={field.value as SubformValues} onChange={(v) => field.onChange(v)} disabled={disabled} errors={remarkError ? { remark: remarkError } : undefined} />;
+  return (
+    <SubformFields
+      eventTypeId={eventTypeId}
+      value={field.value as SubformValues}
+      onChange={(v) => field.onChange(v)}
+      disabled={disabled}
+      errors={remarkError ? { remark: remarkError } : undefined}
+    />
+  );
 }
 
-function LookupSelect({ name, label, placeholder, value, onChange, disabled, testId }: { name: LookupName; label: string; placeholder: string; value: number | null; onChange: (v: number | null) => void; disabled: boolean; testId: string }) {
+function LookupSelect({
+  name,
+  label,
+  placeholder,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  name: LookupName;
+  label: string;
+  placeholder: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  disabled: boolean;
+  testId: string;
+}) {
   const o = useOptions(name);
   return (
     <Box maxW={{ lg: '560px' }}>
-      <SelectField label={label} value={value} onChange={onChange} options={o.options} placeholder={placeholder} disabled={disabled} loading={o.pending} testId={testId} />
+      <SelectField
+        label={label}
+        value={value}
+        onChange={onChange}
+        options={o.options}
+        placeholder={placeholder}
+        disabled={disabled}
+        loading={o.pending}
+        testId={testId}
+      />
     </Box>
   );
 }
 
-function LookupRadio({ name, label, value, onChange, disabled, testId }: { name: LookupName; label: string; value: number | null; onChange: (v: number | null) => void; disabled: boolean; testId: string }) {
+function LookupRadio({
+  name,
+  label,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  name: LookupName;
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  disabled: boolean;
+  testId: string;
+}) {
   const t = useT();
   const o = useOptions(name);
-  return <RadioField label={label} value={value} onChange={onChange} options={o.options} disabled={disabled} loading={o.pending} testId={testId} clearLabel={t('newCase.sub.clear')} columns={2} />;
+  return (
+    <RadioField
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={o.options}
+      disabled={disabled}
+      loading={o.pending}
+      testId={testId}
+      clearLabel={t('newCase.sub.clear')}
+      columns={2}
+    />
+  );
 }
 
 function AssistRadio({ value, onChange, disabled }: { value: number | null; onChange: (v: number | null) => void; disabled: boolean }) {
   const t = useT();
-  return <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />;
+  return (
+    <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />
+  );
 }
 
 /** §2.12, §2.15: assistance only through the other-assistance list (277) — one switch. */
@@ -136,13 +288,31 @@ function OtherAssistOnly({ value, onChange, disabled }: { value: number | null; 
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
         {t('newCase.sub.assistType')}
       </Field.Label>
-      <NaFlag label={t('newCase.sub.assistOther')} checked={value === OTHER_ASSIST_KEY} onChange={(x) => onChange(x ? OTHER_ASSIST_KEY : null)} disabled={disabled} testId="sub-assist-other" />
+      <NaFlag
+        label={t('newCase.sub.assistOther')}
+        checked={value === OTHER_ASSIST_KEY}
+        onChange={(x) => onChange(x ? OTHER_ASSIST_KEY : null)}
+        disabled={disabled}
+        testId="sub-assist-other"
+      />
       <Field.HelperText>{t('newCase.sub.assistOtherHint')}</Field.HelperText>
     </Field.Root>
   );
 }
 
-function NaFlag({ label, checked, onChange, disabled, testId }: { label: string; checked: boolean; onChange: (v: boolean) => void; disabled: boolean; testId: string }) {
+function NaFlag({
+  label,
+  checked,
+  onChange,
+  disabled,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled: boolean;
+  testId: string;
+}) {
   return (
     <Checkbox.Root
       checked={checked}
@@ -192,7 +362,7 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
         maxLength={max}
         rows={4}
         autoresize
-        placeholder={t('newCase.sub.remarkPlaceholder')}
+        placeholder={disabled ? '-' : t('newCase.sub.remarkPlaceholder')}
         bg={disabled ? 'gray.50' : 'white'}
         textTransform="uppercase"
         css={{ '&::placeholder': { textTransform: 'none' } }}
@@ -207,4 +377,3 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
     </Field.Root>
   );
 }
-

@@ -1,0 +1,318 @@
+/**
+ * /kesbaru (§2.6): step 1 'Infomasi Asas Kes' (Next), step 2 'Maklumat Lanjut' (Sebelum, Hantar). One
+ * react-hook-form across both steps holds everything the operator typed (issue #4 saves it as a draft).
+ */
+import { useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { Alert, Box, Button, Flex, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import { LuArrowLeft, LuArrowRight, LuExternalLink, LuRefreshCw, LuSend } from 'react-icons/lu';
+import type { IncidentSaved } from '@contract/incidents';
+import { isEventTypeId, type EventTypeId } from '@contract/incident-rules';
+import { useLookup } from '@/lib/lookups';
+import { useSession } from '@/lib/session';
+import { useT, type TextKey } from '@/lib/i18n';
+import { useOnline } from '@/lib/use-online';
+import { PageHeader } from '@/ui/page-header';
+import { Panel } from '@/ui/panel';
+import { notify } from '@/ui/toaster';
+import { IncidentMainFields, SubformFieldsField, missingStep1, type Step1Field } from '../form';
+import { useFormSections } from '../form/form-api';
+import {
+  NewCaseSchema,
+  mainFailure,
+  newCaseDefaults,
+  saveMainCall,
+  saveSubformCall,
+  subformFailure,
+  type NewCaseValues,
+  type SubmitFailure,
+} from './new-case-submit';
+
+const STEP1_LABEL: Record<Step1Field, TextKey> = {
+  pkSectionId: 'newCase.field.section',
+  pkSpecificSectionId: 'newCase.field.specificSection',
+  pkIncidentSourceId: 'newCase.field.source',
+  pkIncidentCategoryId: 'newCase.field.eventType',
+  pkHighwayId: 'newCase.field.highway',
+  pkEventLocationId: 'newCase.field.eventLocation',
+  pkCardinalDirectionId: 'newCase.field.direction',
+  kilometerMarker: 'newCase.field.kilometer',
+  pkDutyRosterId: 'newCase.field.assignTo',
+};
+
+export function NewCaseScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const user = useSession()?.user;
+  const regionId = user?.section.region.key;
+
+  const form = useForm<NewCaseValues>({
+    resolver: zodResolver(NewCaseSchema),
+    defaultValues: newCaseDefaults(),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control }) as NewCaseValues;
+  const missing = missingStep1(values);
+
+  const [step, setStep] = useState<0 | 1>(0);
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // the saved main record: once there, Hantar only (re)tries the subform against it, never a second case
+  const [saved, setSaved] = useState<IncidentSaved | null>(null);
+  const savedRef = useRef<IncidentSaved | null>(null);
+  const busy = useRef(false);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const eventTypeId = values.pkIncidentCategoryId;
+
+  const goto = (s: 0 | 1) => {
+    setStep(s);
+    topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const next = async () => {
+    if (missingStep1(form.getValues()).length) {
+      await form.trigger([
+        'pkSectionId',
+        'pkSpecificSectionId',
+        'pkIncidentSourceId',
+        'pkIncidentCategoryId',
+        'pkHighwayId',
+        'pkEventLocationId',
+        'pkCardinalDirectionId',
+        'kilometerMarker',
+        'pkDutyRosterId',
+      ]);
+      return;
+    }
+    goto(1);
+  };
+
+  const submit = form.handleSubmit(
+    async (v) => {
+      if (step === 0) return next();
+      // a second press (double click, Enter) while the first is under way does nothing
+      if (busy.current) return;
+      const type = v.pkIncidentCategoryId;
+      if (type === null || !isEventTypeId(type)) return;
+      busy.current = true;
+      setSubmitting(true);
+      setFailure(null);
+      try {
+        let inc = savedRef.current;
+        if (!inc) {
+          try {
+            inc = await saveMainCall(v);
+          } catch (err) {
+            setFailure(mainFailure(err));
+            return;
+          }
+          savedRef.current = inc;
+          setSaved(inc);
+        }
+        try {
+          await saveSubformCall(type as EventTypeId, v.subform, inc.pkIncidentId);
+        } catch (err) {
+          setFailure(subformFailure(type as EventTypeId, err));
+          return;
+        }
+        notify.success(t('newCase.saved'));
+        await navigate({ href: `/insidenView/${inc.pkIncidentId}` });
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    () => {
+      // the resolver found something: show it on the step it belongs to
+      const errs = form.formState.errors;
+      if (step === 1 && Object.keys(errs).some((k) => k !== 'subform')) goto(0);
+    },
+  );
+
+  const failureBox = failure && (
+    <Alert.Root status="error" rounded="md" data-testid="new-case-error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+        {failure.detail && failure.detail !== t(failure.messageKey) && (
+          <Alert.Description>{t('newCase.serverSays', { message: failure.detail })}</Alert.Description>
+        )}
+        {failure.stage === 'subform' && saved && (
+          <Alert.Description mt="1" data-testid="new-case-retry-hint">
+            {t('newCase.caseSavedTicket', { ticket: saved.ticketNumber })} {t('newCase.subformRetryHint')}
+          </Alert.Description>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+
+  return (
+    <Box ref={topRef} maxW="1280px" mx="auto" data-testid="new-case" scrollMarginTop="20">
+      <PageHeader title={t('newCase.title')} subtitle={t('newCase.subtitle')} />
+
+      <Steps.Root step={step} count={2} colorPalette="brand" size="sm" mb="4" data-testid="new-case-steps">
+        <Steps.List>
+          {(['newCase.step1', 'newCase.step2'] as const).map((key, i) => (
+            <Steps.Item key={key} index={i}>
+              <Steps.Indicator />
+              <Steps.Title fontWeight="semibold">{t(key)}</Steps.Title>
+              <Steps.Separator />
+            </Steps.Item>
+          ))}
+        </Steps.List>
+      </Steps.Root>
+
+      {!online && (
+        <Alert.Root status="warning" rounded="md" mb="4">
+          <Alert.Indicator />
+          <Alert.Description>{t('newCase.offline')}</Alert.Description>
+        </Alert.Root>
+      )}
+
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          {step === 0 ? (
+            <Panel heading={t('newCase.step1')} data-testid="new-case-step1">
+              <Stack p={{ base: '4', md: '5' }} gap="5">
+                {saved && (
+                  <Alert.Root status="info" rounded="md">
+                    <Alert.Indicator />
+                    <Alert.Description>
+                      {t('newCase.caseSavedTicket', {
+                        ticket: saved.ticketNumber,
+                      })}{' '}
+                      {t('newCase.lockedMain')}
+                    </Alert.Description>
+                  </Alert.Root>
+                )}
+                <IncidentMainFields disabled={!!saved} regionId={regionId} reportedBy={user?.profile.displayName ?? ''} currentRoster={null} />
+                <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="gray.100">
+                  <Text fontSize="sm" color="fg.muted" flex="1" minW="0" data-testid="new-case-missing">
+                    {missing.length
+                      ? t('newCase.missing', {
+                          fields: missing.map((f) => t(STEP1_LABEL[f])).join(', '),
+                        })
+                      : ''}
+                  </Text>
+                  <Button
+                    type="button"
+                    size="lg"
+                    colorPalette="brand"
+                    onClick={() => void next()}
+                    disabled={missing.length > 0}
+                    data-testid="new-case-next"
+                  >
+                    {t('newCase.next')} <LuArrowRight />
+                  </Button>
+                </Flex>
+              </Stack>
+            </Panel>
+          ) : (
+            <Stack gap="4">
+              <CaseSummary values={values} saved={saved} />
+              <Panel heading={t('newCase.step2')} data-testid="new-case-step2">
+                <Stack p={{ base: '4', md: '5' }} gap="5">
+                  <SubformFieldsField control={form.control} name="subform" eventTypeId={eventTypeId} />
+                  {failureBox}
+                  <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="gray.100">
+                    <Button type="button" size="lg" variant="outline" onClick={() => goto(0)} disabled={submitting} data-testid="new-case-back">
+                      <LuArrowLeft /> {t('newCase.back')}
+                    </Button>
+                    <HStack gap="3" wrap="wrap" justify="flex-end">
+                      {saved && failure?.stage === 'subform' && (
+                        <Button
+                          type="button"
+                          size="lg"
+                          variant="ghost"
+                          onClick={() =>
+                            void navigate({
+                              href: `/insidenView/${saved.pkIncidentId}`,
+                            })
+                          }
+                          data-testid="new-case-open-saved"
+                        >
+                          <LuExternalLink /> {t('newCase.openWithoutDetails')}
+                        </Button>
+                      )}
+                      <Button
+                        type="submit"
+                        size="lg"
+                        colorPalette="brand"
+                        loading={submitting}
+                        loadingText={t('newCase.submitting')}
+                        disabled={submitting}
+                        data-testid="new-case-submit"
+                      >
+                        {saved && failure?.stage === 'subform' ? (
+                          <>
+                            <LuRefreshCw /> {t('newCase.retrySubform')}
+                          </>
+                        ) : (
+                          <>
+                            <LuSend /> {t('newCase.submit')}
+                          </>
+                        )}
+                      </Button>
+                    </HStack>
+                  </Flex>
+                </Stack>
+              </Panel>
+            </Stack>
+          )}
+          {step === 0 && failure?.stage === 'main' && <Box mt="4">{failureBox}</Box>}
+        </form>
+      </FormProvider>
+    </Box>
+  );
+}
+
+/** Step 2 keeps what step 1 chose in view (type, place, patrol). */
+function CaseSummary({ values, saved }: { values: NewCaseValues; saved: IncidentSaved | null }) {
+  const t = useT();
+  const user = useSession()?.user;
+  const sections = useFormSections(user?.section.region.key);
+  const categories = useLookup('incidentCategory');
+  const directions = useLookup('cardinalDirection');
+  const section = (sections.data ?? []).find((s) => s.pkSectionId === values.pkSectionId);
+  const specific = section?.specificSections.find((s) => s.pkSectionId === values.pkSpecificSectionId);
+  const parts = useMemo(
+    () =>
+      [
+        categories.data?.find((c) => c.key === values.pkIncidentCategoryId)?.value,
+        specific ? `${section?.sectionName} (${specific.sectionName})` : section?.sectionName,
+        values.kilometerMarker ? t('newCase.kmAt', { km: values.kilometerMarker.trim() }) : null,
+        directions.data?.find((d) => d.key === values.pkCardinalDirectionId)?.value,
+      ].filter(Boolean),
+    [categories.data, directions.data, section, specific, values, t],
+  );
+  return (
+    <Flex
+      bg="brand.50"
+      borderWidth="1px"
+      borderColor="brand.100"
+      rounded="lg"
+      px="4"
+      py="3"
+      gap="3"
+      align="center"
+      wrap="wrap"
+      data-testid="new-case-summary"
+    >
+      <Text fontSize="sm" fontWeight="semibold" color="brand.900">
+        {t('newCase.sub.summary')}:
+      </Text>
+      <Text fontSize="sm" color="brand.900">
+        {parts.join(' · ')}
+      </Text>
+      {saved && (
+        <Text fontSize="sm" fontWeight="semibold" color="brand.700" ml="auto">
+          {t('newCase.field.ticketNumber')} {saved.ticketNumber}
+        </Text>
+      )}
+    </Flex>
+  );
+}
