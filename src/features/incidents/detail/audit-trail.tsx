@@ -6,7 +6,17 @@ import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { ListStates } from '@/ui/states';
 
 /** Audit Trail (§2.7, §3.7): status, date and time, who (role), roster, remark or justification; newest first. */
-export function AuditTrail({ rows, pending, failed, onRetry }: { rows: AuditRow[] | undefined; pending: boolean; failed: boolean; onRetry?: () => void }) {
+export function AuditTrail({
+  rows,
+  pending,
+  failed,
+  onRetry,
+}: {
+  rows: AuditRow[] | undefined;
+  pending: boolean;
+  failed: boolean;
+  onRetry?: () => void;
+}) {
   const t = useT();
   const list = [...(rows ?? [])].sort((a, b) => b.datetime.localeCompare(a.datetime) || b.pkIncidentAuditId - a.pkIncidentAuditId);
   return (
@@ -37,7 +47,10 @@ export function AuditTrail({ rows, pending, failed, onRetry }: { rows: AuditRow[
                 <HStack gap="1.5" mt="1.5" fontSize="sm" color="gray.700" align="flex-start">
                   <Box as={LuUser} boxSize="3.5" mt="0.5" flexShrink={0} color="fg.muted" />
                   <Text>
-                    {r.assigner.displayName} <Text as="span" color="fg.muted">({r.assigner.roleName})</Text>
+                    {r.assigner.displayName}{' '}
+                    <Text as="span" color="fg.muted">
+                      ({r.assigner.roleName})
+                    </Text>
                   </Text>
                 </HStack>
                 {r.assignee && (
@@ -55,7 +68,19 @@ export function AuditTrail({ rows, pending, failed, onRetry }: { rows: AuditRow[
                   </HStack>
                 )}
                 {r.remark && (
-                  <Text mt="1.5" fontSize="sm" bg="gray.50" borderLeftWidth="3px" borderColor="amber.400" px="2" py="1" rounded="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="audit-remark">
+                  <Text
+                    mt="1.5"
+                    fontSize="sm"
+                    bg="gray.50"
+                    borderLeftWidth="3px"
+                    borderColor="amber.400"
+                    px="2"
+                    py="1"
+                    rounded="sm"
+                    whiteSpace="pre-wrap"
+                    wordBreak="break-word"
+                    data-testid="audit-remark"
+                  >
                     {r.remark}
                   </Text>
                 )}

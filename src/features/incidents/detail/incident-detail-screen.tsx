@@ -8,7 +8,7 @@ import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, L
 import type { IncidentView } from '@contract/incidents';
 import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { STATUS, TIMING } from '@contract/lookups';
-import { can } from '@contract/roles';
+import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useSession, userRole } from '@/lib/session';
@@ -33,7 +33,17 @@ import {
 import { PatrolPanel } from '../patrol/patrol-panel';
 import { AuditTrail } from './audit-trail';
 import { CaseForm } from './case-form';
-import { cancelCase, closeCase, fetchAudit, fetchIncidentView, fetchSubform, incidentKeys, saveCaseEdit, CaseEditError, type CaseEdit } from './detail-api';
+import {
+  cancelCase,
+  closeCase,
+  fetchAudit,
+  fetchIncidentView,
+  fetchSubform,
+  incidentKeys,
+  saveCaseEdit,
+  CaseEditError,
+  type CaseEdit,
+} from './detail-api';
 import { detailActions } from './detail-rules';
 import { buildEdit, printPath, type CaseDraft } from './save-plan';
 
@@ -77,8 +87,16 @@ export function IncidentDetailScreen({
   const session = useSession();
   const role = userRole(session?.user);
 
-  const view = useQuery({ queryKey: incidentKeys.view(incidentId), queryFn: () => fetchIncidentView(incidentId), retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500) });
-  const audit = useQuery({ queryKey: incidentKeys.audit(incidentId), queryFn: () => fetchAudit(incidentId), enabled: view.isSuccess });
+  const view = useQuery({
+    queryKey: incidentKeys.view(incidentId),
+    queryFn: () => fetchIncidentView(incidentId),
+    retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500),
+  });
+  const audit = useQuery({
+    queryKey: incidentKeys.audit(incidentId),
+    queryFn: () => fetchAudit(incidentId),
+    retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500),
+  });
   const v = view.data;
   const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
   const subform = useQuery({
@@ -157,7 +175,8 @@ export function IncidentDetailScreen({
         setConflict(true);
         return;
       }
-      const title = err instanceof CaseEditError && err.stage === 'subform' && edit.subform ? t(subformFailedKey(edit.subform.type)) : t('incident.saveFailed');
+      const title =
+        err instanceof CaseEditError && err.stage === 'subform' && edit.subform ? t(subformFailedKey(edit.subform.type)) : t('incident.saveFailed');
       notify.error(errorText(cause), { title });
       // a step may have gone through (main record saved, subform not): read the case again, keep the edits
       refresh();
@@ -257,6 +276,7 @@ export function IncidentDetailScreen({
   }
 
   const status = v.incidentStatusId;
+  const patrolUser = isPatrolRole(role.name);
 
   return (
     <Box data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
@@ -312,7 +332,7 @@ export function IncidentDetailScreen({
         </Alert.Root>
       )}
 
-      {actions.patrol && (
+      {actions.patrol && patrolUser && (
         <Box mb="4">
           <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} />
         </Box>
@@ -340,13 +360,19 @@ export function IncidentDetailScreen({
           />
         </Panel>
 
-        <Stack gap="4">
+        {/* a patrol on a tablet (one column) needs the journal before the read-only form */}
+        <Stack gap="4" order={{ base: patrolUser && !editing ? -1 : 0, xl: 0 }}>
+          {actions.patrol && !patrolUser && <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} variant="compact" />}
           <Panel heading={t('incident.detail.auditTrail')} data-testid="detail-audit-panel">
             <Box maxH={{ xl: '460px' }} overflowY="auto">
               <AuditTrail rows={audit.data} pending={audit.isPending} failed={audit.isError} onRetry={() => audit.refetch()} />
             </Box>
           </Panel>
-          {journal && <Box data-testid="detail-journal-slot">{journal({ incidentId: v.pkIncidentId, subformId: v.subformId, ticketNumber: v.ticketNumber })}</Box>}
+          {journal && (
+            <Box data-testid="detail-journal-slot">
+              {journal({ incidentId: v.pkIncidentId, subformId: v.subformId, ticketNumber: v.ticketNumber })}
+            </Box>
+          )}
         </Stack>
       </Grid>
 

@@ -20,7 +20,9 @@ export const printPath = (incidentId: number, subformId: number | null) => `/ins
  * the roster stays as it was. A changed roster is a reassignment; incident/save writes its 203 itself.
  */
 export function buildEdit(v: IncidentView, saved: SubformRecord | null, draft: CaseDraft, justification?: string): CaseEdit {
-  const main: IncidentMainValues = hidesAssignTo(v.incidentStatusId) ? { ...draft.main, pkDutyRosterId: v.dutyRoster?.pkDutyRosterId ?? null } : draft.main;
+  const main: IncidentMainValues = hidesAssignTo(v.incidentStatusId)
+    ? { ...draft.main, pkDutyRosterId: v.dutyRoster?.pkDutyRosterId ?? null }
+    : draft.main;
   const oldType = isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
   const newType = main.pkIncidentCategoryId as EventTypeId;
   const typeChanged = oldType !== newType;
@@ -33,4 +35,3 @@ export function buildEdit(v: IncidentView, saved: SubformRecord | null, draft: C
     replaces: typeChanged && oldType && v.subformId ? { type: oldType, subformId: v.subformId } : null,
   };
 }
-

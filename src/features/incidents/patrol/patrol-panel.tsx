@@ -45,13 +45,25 @@ const PROGRESS: { key: keyof IncidentView['times']; label: TextKey }[] = [
  * Patrol actions (issue #3 item 4): the next steps of the case as big touch buttons for the tablet. Each writes an
  * audit entry with the device position when there is one; `onDone` refreshes the case and its audit trail.
  */
-export function PatrolPanel({ view, steps, onDone }: { view: IncidentView; steps: number[]; onDone: () => void }) {
+export function PatrolPanel({
+  view,
+  steps,
+  onDone,
+  variant = 'tablet',
+}: {
+  view: IncidentView;
+  steps: number[];
+  onDone: () => void;
+  /** tablet: the patrol's own big buttons; compact: a TMC operator recording a step for a patrol on the radio */
+  variant?: 'tablet' | 'compact';
+}) {
   const t = useT();
   const [asking, setAsking] = useState<{ statusId: number; kind: 'reason' | 'confirm' } | null>(null);
+  const compact = variant === 'compact';
 
   useEffect(() => {
-    warmUpPosition();
-  }, []);
+    if (!compact) warmUpPosition();
+  }, [compact]);
 
   const step = useMutation({
     mutationFn: savePatrolStep,
@@ -70,62 +82,84 @@ export function PatrolPanel({ view, steps, onDone }: { view: IncidentView; steps
     else step.mutate({ incidentId: view.pkIncidentId, statusId });
   };
 
+  const buttons = steps.map((s) => {
+    const look = PATROL_STEP_LOOK[s];
+    const Icon = look.icon;
+    const busy = step.isPending && step.variables?.statusId === s;
+    return (
+      <Button
+        key={s}
+        colorPalette={look.palette}
+        variant={compact ? 'subtle' : 'solid'}
+        size={compact ? 'md' : 'xl'}
+        minH={compact ? '11' : '16'}
+        fontSize={compact ? 'sm' : 'lg'}
+        whiteSpace="normal"
+        lineHeight="1.2"
+        onClick={() => start(s)}
+        loading={busy}
+        disabled={step.isPending && !busy}
+        data-testid={`patrol-step-${s}`}
+      >
+        <Icon /> {t(look.label)}
+      </Button>
+    );
+  });
+
   return (
-    <Box bg="brand.900" color="white" rounded="lg" p={{ base: '4', md: '5' }} boxShadow="sm" data-testid="patrol-panel">
-      <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb="4">
+    <Box
+      bg={compact ? 'white' : 'brand.900'}
+      color={compact ? 'inherit' : 'white'}
+      borderWidth={compact ? '1px' : '0'}
+      borderColor="gray.200"
+      rounded="lg"
+      p={compact ? '4' : { base: '4', md: '5' }}
+      boxShadow={compact ? 'xs' : 'sm'}
+      data-testid="patrol-panel"
+      data-variant={variant}
+    >
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb={compact ? '3' : '4'}>
         <HStack gap="2">
-          <Box as={LuNavigation} boxSize="5" color="amber.300" />
-          <Text fontWeight="semibold" fontSize="lg">
-            {t('incident.patrol.title')}
+          <Box as={LuNavigation} boxSize={compact ? '4' : '5'} color={compact ? 'brand.600' : 'amber.300'} />
+          <Text fontWeight="semibold" fontSize={compact ? 'sm' : 'lg'} color={compact ? 'brand.900' : undefined}>
+            {compact ? t('incident.patrol.titleForPatrol') : t('incident.patrol.title')}
           </Text>
         </HStack>
         {view.dutyRoster && (
-          <Text fontSize="sm" color="whiteAlpha.800" data-testid="patrol-roster">
+          <Text fontSize={compact ? 'xs' : 'sm'} color={compact ? 'fg.muted' : 'whiteAlpha.800'} data-testid="patrol-roster">
             {view.dutyRoster.dutyRosterName}
             {view.dutyRoster.plateNumber ? ` · ${view.dutyRoster.plateNumber}` : ''}
           </Text>
         )}
       </Flex>
 
-      <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: `repeat(${Math.min(steps.length, 3)}, minmax(0, 1fr))` }} gap="3">
-        {steps.map((s) => {
-          const look = PATROL_STEP_LOOK[s];
-          const Icon = look.icon;
-          const busy = step.isPending && step.variables?.statusId === s;
-          return (
-            <Button
-              key={s}
-              colorPalette={look.palette}
-              variant="solid"
-              size="xl"
-              minH="16"
-              fontSize="lg"
-              whiteSpace="normal"
-              lineHeight="1.2"
-              onClick={() => start(s)}
-              loading={busy}
-              disabled={step.isPending && !busy}
-              data-testid={`patrol-step-${s}`}
-            >
-              <Icon /> {t(look.label)}
-            </Button>
-          );
-        })}
-      </Grid>
+      {compact ? (
+        <Flex gap="2" wrap="wrap">
+          {buttons}
+        </Flex>
+      ) : (
+        <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: `repeat(${Math.min(steps.length, 3)}, minmax(0, 1fr))` }} gap="3">
+          {buttons}
+        </Grid>
+      )}
 
-      <Grid templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }} gap="2" mt="4" fontSize="xs">
-        {PROGRESS.map((p) => (
-          <Box key={p.key} bg="whiteAlpha.100" rounded="md" px="2" py="1.5" data-testid={`patrol-time-${p.key}`}>
-            <Text color="whiteAlpha.700">{t(p.label)}</Text>
-            <Text fontVariantNumeric="tabular-nums" fontWeight="medium">
-              {formatDateTime(view.times[p.key]) || '—'}
-            </Text>
-          </Box>
-        ))}
-      </Grid>
-      <Text mt="3" fontSize="xs" color="whiteAlpha.700">
-        {t('incident.patrol.positionNote')}
-      </Text>
+      {!compact && (
+        <>
+          <Grid templateColumns={{ base: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }} gap="2" mt="4" fontSize="xs">
+            {PROGRESS.map((p) => (
+              <Box key={p.key} bg="whiteAlpha.100" rounded="md" px="2" py="1.5" data-testid={`patrol-time-${p.key}`}>
+                <Text color="whiteAlpha.700">{t(p.label)}</Text>
+                <Text fontVariantNumeric="tabular-nums" fontWeight="medium">
+                  {formatDateTime(view.times[p.key]) || '—'}
+                </Text>
+              </Box>
+            ))}
+          </Grid>
+          <Text mt="3" fontSize="xs" color="whiteAlpha.700">
+            {t('incident.patrol.positionNote')}
+          </Text>
+        </>
+      )}
 
       <JustificationDialog
         open={asking?.kind === 'reason'}

@@ -96,10 +96,26 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
       >
         <Text fontSize="sm">{t('incident.print.auto')}</Text>
         <HStack gap="2">
-          <Button size="sm" minH="11" colorPalette="amber" variant="solid" onClick={() => window.print()} disabled={!view.isSuccess} data-testid="print-now">
+          <Button
+            size="sm"
+            minH="11"
+            colorPalette="amber"
+            variant="solid"
+            onClick={() => window.print()}
+            disabled={!view.isSuccess}
+            data-testid="print-now"
+          >
             <LuPrinter /> {t('incident.print.now')}
           </Button>
-          <Button size="sm" minH="11" variant="outline" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => window.close()} data-testid="print-close">
+          <Button
+            size="sm"
+            minH="11"
+            variant="outline"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.200' }}
+            onClick={() => window.close()}
+            data-testid="print-close"
+          >
             <LuX /> {t('incident.print.closeWindow')}
           </Button>
         </HStack>
@@ -190,7 +206,17 @@ function PrintHeader({ view: v }: { view: IncidentView }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box as="section" mb="5" css={{ breakInside: 'avoid-page' }}>
-      <Heading as="h2" size="sm" textTransform="uppercase" letterSpacing="0.05em" color="brand.800" borderBottomWidth="1px" borderColor="gray.300" pb="1" mb="2">
+      <Heading
+        as="h2"
+        size="sm"
+        textTransform="uppercase"
+        letterSpacing="0.05em"
+        color="brand.800"
+        borderBottomWidth="1px"
+        borderColor="gray.300"
+        pb="1"
+        mb="2"
+      >
         {title}
       </Heading>
       {children}
@@ -226,7 +252,10 @@ function MainFields({ view: v }: { view: IncidentView }) {
       {f('incident.field.eventLocation', v.eventLocation?.value)}
       {f('incident.field.direction', v.cardinalDirection.value)}
       {f('incident.field.kilometer', v.kilometerMarker, 'print-km')}
-      {f('incident.field.assignTo', v.dutyRoster ? `${v.dutyRoster.dutyRosterName}${v.dutyRoster.plateNumber ? ` (${v.dutyRoster.plateNumber})` : ''}` : null)}
+      {f(
+        'incident.field.assignTo',
+        v.dutyRoster ? `${v.dutyRoster.dutyRosterName}${v.dutyRoster.plateNumber ? ` (${v.dutyRoster.plateNumber})` : ''}` : null,
+      )}
       {f('incident.field.weather', v.weatherCondition?.value)}
       {f('incident.field.lighting', v.lightingCondition?.value)}
       {f('incident.field.coordinates', v.latitude !== null && v.longtitude !== null ? `${v.latitude.toFixed(5)}, ${v.longtitude.toFixed(5)}` : null)}
@@ -261,9 +290,19 @@ function LookupField({ label, lookup, id }: { label: string; lookup: LookupName;
 
 function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: boolean }) {
   const t = useT();
-  if (failed) return <Text color="red.600" fontSize="sm">{t('incident.audit.loadFailed')}</Text>;
+  if (failed)
+    return (
+      <Text color="red.600" fontSize="sm">
+        {t('incident.audit.loadFailed')}
+      </Text>
+    );
   const list = [...(rows ?? [])].sort((a, b) => a.datetime.localeCompare(b.datetime) || a.pkIncidentAuditId - b.pkIncidentAuditId);
-  if (!list.length) return <Text color="fg.muted" fontSize="sm">{t('incident.audit.empty')}</Text>;
+  if (!list.length)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        {t('incident.audit.empty')}
+      </Text>
+    );
   return (
     <Table.Root size="sm" variant="line" data-testid="print-audit">
       <Table.Header>
@@ -298,13 +337,30 @@ function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: bo
 
 function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined; failed: boolean }) {
   const t = useT();
-  if (failed) return <Text color="red.600" fontSize="sm">{t('incident.audit.loadFailed')}</Text>;
+  if (failed)
+    return (
+      <Text color="red.600" fontSize="sm">
+        {t('incident.audit.loadFailed')}
+      </Text>
+    );
   const list = [...(entries ?? [])].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
-  if (!list.length) return <Text color="fg.muted" fontSize="sm">{t('incident.print.noJournal')}</Text>;
+  if (!list.length)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        {t('incident.print.noJournal')}
+      </Text>
+    );
   return (
     <Stack gap="0" data-testid="print-journal">
       {list.map((e) => (
-        <Box key={e.pkJournalEntryId} py="2" borderBottomWidth="1px" borderColor="gray.100" css={{ breakInside: 'avoid' }} data-testid="print-journal-entry">
+        <Box
+          key={e.pkJournalEntryId}
+          py="2"
+          borderBottomWidth="1px"
+          borderColor="gray.100"
+          css={{ breakInside: 'avoid' }}
+          data-testid="print-journal-entry"
+        >
           <Flex justify="space-between" gap="3" fontSize="xs" color="fg.muted">
             <Text>
               <Text as="span" fontWeight="semibold" color="gray.800">
