@@ -44,15 +44,6 @@ export class ImageTooLargeError extends Error {
 /** First check, by the declared MIME type (what the browser derives from the name or the camera gives). */
 export const isImageMime = (type: string | null | undefined) => !!type && /^image\/[a-z0-9.+-]+$/i.test(type) && !/svg/i.test(type);
 
-/** The width and height that fit within `max` on the longest side, keeping the aspect ratio (never enlarges). */
-export function fitWithin(width: number, height: number, max: number = INCIDENT_LIMITS.imageMaxSide): { width: number; height: number } {
-  if (width <= 0 || height <= 0) return { width: 0, height: 0 };
-  const longest = Math.max(width, height);
-  if (longest <= max) return { width, height };
-  const scale = max / longest;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
 /** 'foto jalan.PNG' → 'foto jalan.jpg' (the stored file is a JPEG whatever it was chosen as). */
 export function jpegName(name: string): string {
   const base = (name || '').split(/[\\/]/).pop() ?? '';

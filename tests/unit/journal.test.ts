@@ -4,7 +4,7 @@ import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import { ms } from '@/lib/i18n/ms';
 import { en } from '@/lib/i18n/en';
 import { entryText, ENTRY_MAX, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from '@/features/journal/journal-rules';
-import { bytesToBase64, blobToBase64, COMPRESSION_OPTIONS, fitWithin, formatBytes, isImageMime, jpegName, prepareImage, NotAnImageError } from '@/lib/image';
+import { bytesToBase64, blobToBase64, COMPRESSION_OPTIONS, formatBytes, isImageMime, jpegName, prepareImage, NotAnImageError } from '@/lib/image';
 
 const entry = (over: Partial<JournalEntry>): JournalEntry => ({
   pkJournalEntryId: 1,
@@ -82,15 +82,6 @@ describe('image preparation (§5, §9)', () => {
     expect(COMPRESSION_OPTIONS.maxWidthOrHeight).toBe(900);
     expect(COMPRESSION_OPTIONS.useWebWorker).toBe(false);
     expect(COMPRESSION_OPTIONS).not.toHaveProperty('libURL');
-  });
-
-  it('fits sizes within 900 px keeping the aspect ratio, never enlarging', () => {
-    expect(fitWithin(1800, 1200)).toEqual({ width: 900, height: 600 });
-    expect(fitWithin(1200, 4000)).toEqual({ width: 270, height: 900 });
-    expect(fitWithin(900, 900)).toEqual({ width: 900, height: 900 });
-    expect(fitWithin(640, 480)).toEqual({ width: 640, height: 480 });
-    expect(fitWithin(5000, 1)).toEqual({ width: 900, height: 1 });
-    expect(fitWithin(0, 10)).toEqual({ width: 0, height: 0 });
   });
 
   it('accepts image MIME types only (SVG is a document, not a photo)', () => {
