@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2 } from 'react-icons/lu';
+import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2, LuWifiOff } from 'react-icons/lu';
 import type { IncidentView } from '@contract/incidents';
 import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { STATUS, TIMING } from '@contract/lookups';
@@ -12,7 +12,7 @@ import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useSession, userRole } from '@/lib/session';
-import { formatDate, formatTime } from '@/lib/time';
+import { formatDate, formatDateTime, formatTime } from '@/lib/time';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { JustificationDialog } from '@/ui/justification-dialog';
@@ -36,15 +36,13 @@ import { CaseForm } from './case-form';
 import {
   cancelCase,
   closeCase,
-  fetchAudit,
-  fetchIncidentView,
-  fetchSubform,
   incidentKeys,
   saveCaseEdit,
   CaseEditError,
   type CaseEdit,
 } from './detail-api';
 import { detailActions } from './detail-rules';
+import { useIncidentAudit, useIncidentSubform, useIncidentView } from './use-incident';
 import { buildEdit, printPath, type CaseDraft } from './save-plan';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
@@ -87,23 +85,11 @@ export function IncidentDetailScreen({
   const session = useSession();
   const role = userRole(session?.user);
 
-  const view = useQuery({
-    queryKey: incidentKeys.view(incidentId),
-    queryFn: () => fetchIncidentView(incidentId),
-    retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500),
-  });
-  const audit = useQuery({
-    queryKey: incidentKeys.audit(incidentId),
-    queryFn: () => fetchAudit(incidentId),
-    retry: (n, e) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500),
-  });
-  const v = view.data;
+  const view = useIncidentView(incidentId);
+  const audit = useIncidentAudit(incidentId);
+  const v = view.data?.data;
   const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
-  const subform = useQuery({
-    queryKey: incidentKeys.subform(typeId ?? 0, v?.subformId ?? 0),
-    queryFn: () => fetchSubform(typeId!, v!.subformId!),
-    enabled: !!typeId && !!v?.subformId,
-  });
+  const subform = useIncidentSubform(typeId, v?.subformId);
 
   // §8: an audit list that fails to load says so (and the panel offers a retry)
   useEffect(() => {
@@ -280,7 +266,7 @@ export function IncidentDetailScreen({
 
   return (
     <Box data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
-      <DetailHeader view={v} onBack={() => router.history.back()}>
+      <DetailHeader view={v} offlineAt={view.data?.cachedAt ?? null} onBack={() => router.history.back()}>
         {actions.print && (
           <Button variant="outline" minH="11" onClick={openPrint} data-testid="detail-print">
             <LuPrinter /> {t('incident.action.print')}
@@ -365,7 +351,7 @@ export function IncidentDetailScreen({
           {actions.patrol && !patrolUser && <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} variant="compact" />}
           <Panel heading={t('incident.detail.auditTrail')} data-testid="detail-audit-panel">
             <Box maxH={{ xl: '460px' }} overflowY="auto">
-              <AuditTrail rows={audit.data} pending={audit.isPending} failed={audit.isError} onRetry={() => audit.refetch()} />
+              <AuditTrail rows={audit.data?.data} pending={audit.isPending} failed={audit.isError} onRetry={() => audit.refetch()} />
             </Box>
           </Panel>
           {journal && (
@@ -431,7 +417,7 @@ function BackButton({ onClick, label }: { onClick: () => void; label: string }) 
 }
 
 /** Title of §2.7: incident type, KM, direction, status chip, 'Bertarikh' and the date; the ticket references. */
-function DetailHeader({ view: v, onBack, children }: { view: IncidentView; onBack: () => void; children: ReactNode }) {
+function DetailHeader({ view: v, offlineAt, onBack, children }: { view: IncidentView; offlineAt: string | null; onBack: () => void; children: ReactNode }) {
   const t = useT();
   const refs = useMemo(
     () =>
@@ -464,6 +450,12 @@ function DetailHeader({ view: v, onBack, children }: { view: IncidentView; onBac
             {v.section.sectionName}
             {v.specificSection ? ` (${v.specificSection.sectionName})` : ''} · {v.highway.value}
           </Text>
+          {offlineAt && (
+            <HStack gap="1.5" mt="2" color="orange.700" fontSize="sm" data-testid="detail-offline">
+              <LuWifiOff />
+              <Text>{t('incident.detail.offlineCopy', { time: formatDateTime(offlineAt) })}</Text>
+            </HStack>
+          )}
           <Flex gap="2" mt="2" wrap="wrap">
             {refs.map((r) => (
               <HStack key={r.testId} gap="1.5" bg="gray.100" rounded="md" px="2" py="1" fontSize="sm">

@@ -1,11 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuPrinter, LuX } from 'react-icons/lu';
 import type { AuditRow, IncidentView, JournalEntry, SubformRecord } from '@contract/incidents';
 import { SUBFORMS, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { TIMING, type LookupName } from '@contract/lookups';
-import { errorText, isApiError } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
@@ -14,7 +13,7 @@ import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { Logo } from '@/ui/logo';
 import { ErrorBlock } from '@/ui/states';
 import { SUBFORM_FIELDS } from '../form/model';
-import { fetchAudit, fetchIncidentView, fetchJournal, fetchSubform, incidentKeys } from '../detail/detail-api';
+import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView } from '../detail/use-incident';
 
 /** The lookup list each subform field's id comes from (§7.2). */
 const FIELD_LOOKUP: Partial<Record<string, LookupName>> = {
@@ -26,8 +25,6 @@ const FIELD_LOOKUP: Partial<Record<string, LookupName>> = {
   pkHazardTypeId: 'roadConditionHazardType',
   pkOthersTypeId: 'incidentOtherType',
 };
-
-const noRetryOn4xx = (n: number, e: unknown) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 /**
  * The printable incident view /insiden/{incidentId}/{subformId} (route InsidenViewPrint, §2.7): no app chrome, the
@@ -41,19 +38,14 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   const openedAt = useRef(Date.now());
   const printed = useRef(false);
 
-  const view = useQuery({ queryKey: incidentKeys.view(incidentId), queryFn: () => fetchIncidentView(incidentId), retry: noRetryOn4xx });
-  const v = view.data;
+  const view = useIncidentView(incidentId);
+  const v = view.data?.data;
   const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
   // the URL names the subform; the case's own one when the URL carries none (0)
   const sfId = subformId > 0 ? subformId : (v?.subformId ?? 0);
-  const subform = useQuery({
-    queryKey: incidentKeys.subform(typeId ?? 0, sfId),
-    queryFn: () => fetchSubform(typeId!, sfId),
-    enabled: !!typeId && sfId > 0,
-    retry: noRetryOn4xx,
-  });
-  const audit = useQuery({ queryKey: incidentKeys.audit(incidentId), queryFn: () => fetchAudit(incidentId), retry: noRetryOn4xx });
-  const journal = useQuery({ queryKey: incidentKeys.journal(incidentId), queryFn: () => fetchJournal(incidentId), retry: noRetryOn4xx });
+  const subform = useIncidentSubform(typeId, sfId);
+  const audit = useIncidentAudit(incidentId);
+  const journal = useIncidentJournal(incidentId);
 
   const subformSettled = !typeId || sfId <= 0 || !subform.isPending;
   const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending;
@@ -152,7 +144,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
               )}
             </Section>
             <Section title={t('incident.detail.auditTrail')}>
-              <AuditTable rows={audit.data} failed={audit.isError} />
+              <AuditTable rows={audit.data?.data} failed={audit.isError} />
             </Section>
             <Section title={t('incident.detail.journal')}>
               <JournalText entries={journal.data} failed={journal.isError} />
