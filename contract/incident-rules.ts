@@ -133,6 +133,12 @@ export function journalReadStatus(roleName: string): 829 | 830 | null {
 /** §4.6: 277 and 430 keep their items in lists; no further-action list is saved for them. */
 export const ASSIST_WITH_LIST: readonly number[] = [ASSIST_TYPE.OTHER, ASSIST_TYPE.EXISTING];
 
+/**
+ * Incident lists count their matches up to this many (recordCount), so a list over every case of every year stays
+ * fast; past it the answer says recordCountCapped and the screen shows "10,000+".
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 /** The search key of a plate number (involved_vehicle.plate_normalized): upper case, no spaces ('wxy 1234' → 'WXY1234'). */
 export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/\s+/g, '');
 

@@ -4,7 +4,7 @@
  * zod/mini copies where it must.
  */
 import { z } from 'zod';
-import { LookupItemSchema } from './envelope';
+import { LookupItemSchema, dataTablesBody } from './envelope';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, hasDigit } from './incident-rules';
 
 const id = z.number().int().positive();
@@ -166,6 +166,10 @@ export const IncidentListRowSchema = IncidentTimesSchema.extend({
   plateNumbers: z.array(z.string()),
 });
 export type IncidentListRow = z.infer<typeof IncidentListRowSchema>;
+
+/** manage/dashboard/dataTables answer: a page of rows; recordCount stops at LIST_COUNT_CAP (recordCountCapped then true). */
+export const IncidentPageSchema = dataTablesBody(IncidentListRowSchema).extend({ recordCountCapped: z.boolean().optional() });
+export type IncidentPage = z.infer<typeof IncidentPageSchema>;
 
 /** manage/dashboard/dataTables filter (§7.3); also used by the case search. */
 export const DashboardFilterSchema = z.object({

@@ -424,6 +424,11 @@ export const incident = pgTable(
     index('incident_open_at_idx').on(t.incidentAt.desc(), t.id.desc()).where(OPEN_CASE),
     index('incident_status_at_idx').on(t.statusId, t.incidentAt.desc()),
     index('incident_roster_open_idx').on(t.dutyRosterId).where(OPEN_CASE),
+    // list filters that can span every year (dashboard/case search on 1,000,000 cases): event type, KM, a patrol's
+    // own cases of every status
+    index('incident_category_at_idx').on(t.categoryId, t.incidentAt.desc(), t.id.desc()),
+    index('incident_km_idx').on(t.km),
+    index('incident_roster_idx').on(t.dutyRosterId),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_HIDDEN_STATUSES, STATUS } from '../../contract/lookups';
-import { STATUS_GROUPS } from '../../contract/incident-rules';
+import { LIST_COUNT_CAP, STATUS_GROUPS } from '../../contract/incident-rules';
+import { listCountQuery, rowsOf as queryRows } from '../../server/modules/dashboard/queries';
 import { buildTestApp, call, login } from './support/build';
 
 const LIST = '/rest/roster/manage/dashboard/dataTables';
@@ -335,6 +336,18 @@ describe('incident lists (dashboard dataTables and counters)', () => {
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
       expect(rows[0].statusId).toBe(STATUS.ASSIGNED);
       expect(rows.at(-1)!.statusId).toBe(STATUS.CANCELLED);
+    });
+
+    it('counts up to the cap and says when there are more', async () => {
+      const res = await rowsOf('opsmgmt', { searchAllStatus: true }, 'length=5');
+      expect(res.recordCount).toBe(truth.length);
+      expect((res as Page & { recordCountCapped?: boolean }).recordCountCapped).toBe(false);
+      expect(truth.length).toBeLessThan(LIST_COUNT_CAP);
+      // the count query itself stops one past its cap
+      const capped = await queryRows<{ n: number }>(app.ctx.db, listCountQuery({ hideClosed: false }, 5));
+      expect(capped[0].n).toBe(6);
+      const exact = await queryRows<{ n: number }>(app.ctx.db, listCountQuery({ hideClosed: false }, truth.length + 10));
+      expect(exact[0].n).toBe(truth.length);
     });
 
     it('refuses an unknown sort column with a 400 naming the allowed ones', async () => {

@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_HIDDEN_STATUSES } from '../../../contract/lookups';
+import { LIST_COUNT_CAP } from '../../../contract/incident-rules';
 import type { IncidentListRow } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
 
@@ -33,8 +34,8 @@ export interface ListFilter {
   /** hide 202 and 210 (the dashboard default) */
   hideClosed: boolean;
   ticket?: { value: string; prefix: boolean };
-  /** only cases assigned to a roster of a team this staff member is on */
-  assignedToStaffId?: number;
+  /** only cases assigned to a roster of these teams (the caller's own: assignedToMe) */
+  assignedTeamIds?: number[];
 }
 
 export const ORDER_COLUMNS = ['createdDate', 'incidentAt', 'ticketNumber', 'statusKes', 'section', 'jenisKes'] as const;
@@ -84,9 +85,13 @@ export function whereOf(f: ListFilter): SQL {
   }
   if (f.kmRange) parts.push(sql`i.km BETWEEN ${f.kmRange.min} AND ${f.kmRange.max}`);
   if (f.kmText) parts.push(sql`i.kilometer_marker ILIKE ${likePrefix(f.kmText)}`);
-  if (f.assignedToStaffId !== undefined) {
-    parts.push(sql`i.duty_roster_id IN (SELECT dr.id FROM duty_roster dr JOIN team_member tm ON tm.team_id = dr.team_id
-      WHERE tm.staff_id = ${f.assignedToStaffId})`);
+  if (f.assignedTeamIds !== undefined) {
+    // the teams as values: the planner then reads their rosters through duty_roster's team index
+    parts.push(
+      f.assignedTeamIds.length
+        ? sql`i.duty_roster_id IN (SELECT dr.id FROM duty_roster dr WHERE dr.team_id IN (${list(f.assignedTeamIds)}))`
+        : sql`false`,
+    );
   }
   if (f.statuses) {
     parts.push(f.statuses.length ? sql`i.status_id IN (${list(f.statuses)})` : sql`false`);
@@ -97,22 +102,29 @@ export function whereOf(f: ListFilter): SQL {
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
-/** ORDER BY of one page; every order ends in the unique id so pages never overlap or skip. */
+/**
+ * ORDER BY of one page; every order ends in a unique key so pages never overlap or skip. The time order is written
+ * as the indexes are (incident_at DESC NULLS LAST, id DESC NULLS LAST; read backwards for ASC NULLS FIRST): the
+ * columns are NOT NULL, but the planner only walks an index whose null order matches.
+ */
+const NEWEST_FIRST = sql.raw('i.incident_at DESC NULLS LAST, i.id DESC NULLS LAST');
 export function orderOf(paging: Pick<ListPaging, 'orderColumn' | 'direction'>): SQL {
-  const d = sql.raw(paging.direction === 'asc' ? 'ASC' : 'DESC');
+  const asc = paging.direction === 'asc';
+  const d = sql.raw(asc ? 'ASC' : 'DESC');
   switch (paging.orderColumn) {
     case 'createdDate':
     case 'incidentAt':
-      return sql`i.incident_at ${d}, i.id ${d}`;
+      return asc ? sql.raw('i.incident_at ASC NULLS FIRST, i.id ASC NULLS FIRST') : NEWEST_FIRST;
     case 'ticketNumber':
-      return sql`i.ticket_number ${d}, i.id ${d}`;
+      // unique and not null: the ticket alone orders the pages (and walks its unique index)
+      return sql`i.ticket_number ${d}`;
     case 'statusKes':
       // the status list's own order (Tugasan Dihantar → … → Tutup, Ditolak, Negative, Batal); no status last
-      return sql`(SELECT li.sort_order FROM lookup_item li WHERE li.key = i.status_id) ${d} NULLS LAST, i.incident_at DESC, i.id DESC`;
+      return sql`(SELECT li.sort_order FROM lookup_item li WHERE li.key = i.status_id) ${d} NULLS LAST, ${NEWEST_FIRST}`;
     case 'section':
-      return sql`(SELECT s.name FROM section s WHERE s.id = coalesce(i.specific_section_id, i.section_id)) ${d}, i.incident_at DESC, i.id DESC`;
+      return sql`(SELECT s.name FROM section s WHERE s.id = coalesce(i.specific_section_id, i.section_id)) ${d}, ${NEWEST_FIRST}`;
     case 'jenisKes':
-      return sql`i.category_id ${d}, i.incident_at DESC, i.id DESC`;
+      return sql`i.category_id ${d}, ${NEWEST_FIRST}`;
   }
 }
 
@@ -160,8 +172,9 @@ export function listRowsQuery(f: ListFilter, paging: ListPaging): SQL {
     ORDER BY p.rn`;
 }
 
-export function listCountQuery(f: ListFilter): SQL {
-  return sql`SELECT count(*)::int AS n FROM incident i WHERE ${whereOf(f)}`;
+/** Matches counted up to `cap` + 1 (so "more than the cap" can be told): a count never walks a million rows. */
+export function listCountQuery(f: ListFilter, cap = LIST_COUNT_CAP): SQL {
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM incident i WHERE ${whereOf(f)} LIMIT ${cap + 1}) c`;
 }
 
 /** Cases per event type; the caller leaves the event-type filter out so the counters split the rest of the filter. */
@@ -179,10 +192,15 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-export async function findIncidentRows(db: Db, f: ListFilter, paging: ListPaging): Promise<{ rows: IncidentListRow[]; recordCount: number }> {
+export async function findIncidentRows(
+  db: Db,
+  f: ListFilter,
+  paging: ListPaging,
+): Promise<{ rows: IncidentListRow[]; recordCount: number; recordCountCapped: boolean }> {
   const [rows, count] = await Promise.all([
     rowsOf<IncidentListRow>(db, listRowsQuery(f, paging)),
     rowsOf<{ n: number }>(db, listCountQuery(f)),
   ]);
-  return { rows, recordCount: count[0]?.n ?? 0 };
+  const n = count[0]?.n ?? 0;
+  return { rows, recordCount: Math.min(n, LIST_COUNT_CAP), recordCountCapped: n > LIST_COUNT_CAP };
 }

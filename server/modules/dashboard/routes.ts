@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DataTablesQuerySchema, dataTablesBody, envelope, ErrorEnvelopeSchema } from '../../../contract/envelope';
-import { DashboardFilterSchema, DashboardItemsCountSchema, IncidentItemsCountSchema, IncidentListRowSchema } from '../../../contract/incidents';
+import { DataTablesQuerySchema, envelope, ErrorEnvelopeSchema } from '../../../contract/envelope';
+import { DashboardFilterSchema, DashboardItemsCountSchema, IncidentItemsCountSchema, IncidentPageSchema } from '../../../contract/incidents';
 import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
 import { ok, page } from '../../lib/reply';
@@ -22,15 +22,17 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         'Tutup (210) and Batal (202) are left out unless searchAllStatus, or an incidentStatus / incidentStatusGroup that names them. ' +
         'dateStart/dateEnd are local (Asia/Brunei) dates, both inclusive. plateNumber matches plates that start with it (spaces ignored); ' +
         'kmSearch matches KM ± 0.5 when it is a number, else the kilometre text by prefix; ticketNumber matches exactly (any case; an exact ticket is found whatever its status), or by prefix when it ends with *. ' +
-        'orderColumn: createdDate (default, newest first), incidentAt, ticketNumber, statusKes, section, jenisKes.',
+        'orderColumn: createdDate (default, newest first), incidentAt, ticketNumber, statusKes, section, jenisKes. ' +
+        'recordCount counts up to 10,000 matches; recordCountCapped says there are more.',
       security: [{ bearerAuth: [] }],
       querystring: DataTablesQuerySchema,
       body,
-      response: { 200: envelope(dataTablesBody(IncidentListRowSchema)), ...errors },
+      response: { 200: envelope(IncidentPageSchema), ...errors },
     },
     handler: async (request) => {
-      const { rows, recordCount } = await listIncidents(ctx.db, requireUser(request), request.body ?? {}, request.query);
-      return page(rows, recordCount, request.query);
+      const { rows, recordCount, recordCountCapped } = await listIncidents(ctx.db, requireUser(request), request.body ?? {}, request.query);
+      const answer = page(rows, recordCount, request.query);
+      return { ...answer, body: { ...answer.body, recordCountCapped } };
     },
   });
 

@@ -9,7 +9,7 @@ import type { DashboardFilter, IncidentListRow } from '../../../contract/inciden
 import { STATUS_GROUPS, STATUS_GROUP_NAMES, isEventTypeId, normalizePlate, parseKm, type StatusGroup } from '../../../contract/incident-rules';
 import { STATUS } from '../../../contract/lookups';
 import type { Db } from '../../db/client';
-import { lookupItem, region, section } from '../../db/schema';
+import { lookupItem, region, section, teamMember } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/http-error';
 import { localInstant } from '../../lib/time';
 import { seesAllRegions } from '../../plugins/auth';
@@ -139,7 +139,10 @@ export async function resolveFilter(db: Db, user: TokenClaims, body: DashboardFi
   // an exact ticket number names one case: it is found whatever its status
   f.hideClosed = hideByDefault && !f.statuses && !(f.ticket && !f.ticket.prefix);
 
-  if (body.assignedToMe) f.assignedToStaffId = user.sid;
+  if (body.assignedToMe) {
+    const teams = await db.select({ id: teamMember.teamId }).from(teamMember).where(eq(teamMember.staffId, user.sid));
+    f.assignedTeamIds = teams.map((t) => t.id);
+  }
   // body.staffId (§7.3) is the caller's own staff id in the original client: the server takes the caller from the
   // token and never widens or narrows the scope by it.
 
@@ -161,7 +164,7 @@ export async function listIncidents(
   user: TokenClaims,
   body: DashboardFilter,
   q: DataTablesQuery,
-): Promise<{ rows: IncidentListRow[]; recordCount: number }> {
+): Promise<{ rows: IncidentListRow[]; recordCount: number; recordCountCapped: boolean }> {
   const paging = pagingOf(q);
   const { filter } = await resolveFilter(db, user, body);
   return findIncidentRows(db, filter, paging);
