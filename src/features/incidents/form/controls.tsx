@@ -22,6 +22,7 @@ export function SelectField({
   loading,
   testId,
   allowEmpty = true,
+  readOnly,
 }: {
   label: string;
   value: number | null;
@@ -37,6 +38,8 @@ export function SelectField({
   testId?: string;
   /** the placeholder stays selectable (to clear an optional choice) */
   allowEmpty?: boolean;
+  /** part of a read-only form: an empty value shows as '-' rather than as a prompt */
+  readOnly?: boolean;
 }) {
   // a saved value whose option is not (yet) in the list still shows as chosen, not as the placeholder
   const known = value === null || options.some((o) => o.value === value);
@@ -58,7 +61,7 @@ export function SelectField({
             aria-label={label}
           >
             <option value="" disabled={!allowEmpty && value !== null}>
-              {disabled && value === null ? '-' : placeholder}
+              {readOnly && value === null ? '-' : placeholder}
             </option>
             {!known && <option value={String(value)}>#{value}</option>}
             {options.map((o) => (

@@ -171,6 +171,7 @@ export function IncidentMainFields({
 
       <SimpleGrid columns={cols} gapX="5" gapY="4">
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.section')}
           value={v.pkSectionId}
           onChange={onSection}
@@ -185,6 +186,7 @@ export function IncidentMainFields({
         />
         {v.isCombinedSection ? (
           <SelectField
+            readOnly={disabled}
             label={t('newCase.field.specificSection')}
             value={v.pkSpecificSectionId}
             onChange={onSpecific}
@@ -203,6 +205,7 @@ export function IncidentMainFields({
 
       <SimpleGrid columns={cols} gapX="5" gapY="4">
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.source')}
           value={v.pkIncidentSourceId}
           onChange={(x) => set('pkIncidentSourceId', x)}
@@ -215,6 +218,7 @@ export function IncidentMainFields({
           testId="case-source"
         />
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.eventType')}
           value={v.pkIncidentCategoryId}
           onChange={(x) => set('pkIncidentCategoryId', x)}
@@ -228,6 +232,7 @@ export function IncidentMainFields({
         />
 
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.highway')}
           value={v.pkHighwayId}
           onChange={(x) => set('pkHighwayId', x)}
@@ -241,6 +246,7 @@ export function IncidentMainFields({
           testId="case-highway"
         />
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.eventLocation')}
           value={v.pkEventLocationId}
           onChange={onLocation}
@@ -263,6 +269,7 @@ export function IncidentMainFields({
         />
 
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.direction')}
           value={v.pkCardinalDirectionId}
           onChange={(x) => set('pkCardinalDirectionId', x)}
@@ -282,6 +289,7 @@ export function IncidentMainFields({
         />
 
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.weather')}
           value={v.pkWeatherConditionId}
           onChange={(x) => set('pkWeatherConditionId', x)}
@@ -292,6 +300,7 @@ export function IncidentMainFields({
           testId="case-weather"
         />
         <SelectField
+          readOnly={disabled}
           label={t('newCase.field.lighting')}
           value={v.pkLightingConditionId}
           onChange={(x) => set('pkLightingConditionId', x)}

@@ -228,6 +228,7 @@ function LookupSelect({
   return (
     <Box maxW={{ lg: '560px' }}>
       <SelectField
+        readOnly={disabled}
         label={label}
         value={value}
         onChange={onChange}

@@ -141,6 +141,11 @@ export function NewCaseScreen() {
         {failure.detail && failure.detail !== t(failure.messageKey) && (
           <Alert.Description>{t('newCase.serverSays', { message: failure.detail })}</Alert.Description>
         )}
+        {failure.stage === 'main' && failure.uncertain && (
+          <Alert.Description mt="1" data-testid="new-case-uncertain">
+            {t('newCase.uncertainMain')}
+          </Alert.Description>
+        )}
         {failure.stage === 'subform' && saved && (
           <Alert.Description mt="1" data-testid="new-case-retry-hint">
             {t('newCase.caseSavedTicket', { ticket: saved.ticketNumber })} {t('newCase.subformRetryHint')}
