@@ -17,6 +17,9 @@ export const LIST_SORT_COLUMNS = ['createdDate', 'ticketNumber', 'jenisKes', 'se
 export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export const DEFAULT_SORT: { sort: ListSortColumn; dir: 'asc' | 'desc' } = { sort: 'createdDate', dir: 'desc' };
 
+/** The server searches plates by prefix, spaces ignored, from 2 characters. */
+export const PLATE_MIN_CHARS = 2;
+
 /** The dashboard opens on the open cases of the last week: today − 7 days … today. */
 export const DASHBOARD_DEFAULT_DAYS = 7;
 
@@ -26,14 +29,14 @@ export const DASHBOARD_DEFAULT_DAYS = 7;
  * A free-text param. The router parses the query string as JSON, so a plate or KM such as "123" comes back as a
  * number: accept both, trim, drop empty or over-long values instead of failing the whole URL.
  */
-const text = (max: number, upper = false) =>
+const text = (max: number, upper = false, min = 1) =>
   z.catch(
     z.optional(
       z.pipe(
         z.union([z.string(), z.number()]),
         z.transform((v) => {
           const s = String(v).trim().replace(/\s+/g, ' ');
-          if (!s || s.length > max) return undefined;
+          if (s.replace(/ /g, '').length < min || s.length > max) return undefined;
           return upper ? s.toUpperCase() : s;
         }),
       ),
@@ -51,7 +54,8 @@ export const LIST_SEARCH_SHAPE = {
   from: isoDay,
   to: isoDay,
   category: positiveId,
-  plate: text(INCIDENT_LIMITS.plateMaxLength, true),
+  /** the server matches plates by prefix from 2 characters (spaces ignored) */
+  plate: text(INCIDENT_LIMITS.plateMaxLength, true, PLATE_MIN_CHARS),
   km: text(INCIDENT_LIMITS.kilometerMaxLength),
   status: positiveId,
   group: z.catch(z.optional(z.enum(STATUS_GROUP_NAMES as [StatusGroup, ...StatusGroup[]])), undefined),
@@ -77,8 +81,6 @@ export const ticketParam = text(40, true);
 /** A whole ticket number (no * prefix search): worth opening directly. */
 export const isExactTicket = (ticket: string) => !ticket.includes('*');
 
-/** The server searches plates by prefix, spaces ignored, from 2 characters. */
-export const PLATE_MIN_CHARS = 2;
 export const plateTooShort = (plate: string) => {
   const n = plate.replace(/\s+/g, '').length;
   return n > 0 && n < PLATE_MIN_CHARS;

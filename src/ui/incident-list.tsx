@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
 import type { IncidentListRow } from '@contract/incidents';
@@ -80,10 +80,18 @@ export function IncidentList(p: IncidentListProps) {
   }
 
   const empty = !p.pending && p.rows.length === 0;
+  // a refresh that failed keeps the last rows on screen: say so
+  const refreshFailed = !!p.error && p.rows.length > 0;
 
   return (
     <Box data-testid={testId} data-layout={wide ? 'table' : 'cards'} aria-busy={p.pending || p.stale}>
       {p.pending && <Box display="none" data-testid={p.loadingTestId ?? `${testId}-loading`} />}
+      {refreshFailed && (
+        <Alert.Root status="warning" size="sm" mb="2" rounded="md" data-testid="list-refresh-failed">
+          <Alert.Indicator />
+          <Alert.Description>{t('lists.refreshFailed', { error: errorText(p.error) })}</Alert.Description>
+        </Alert.Root>
+      )}
       {wide && p.heading && <Box mb="2">{p.heading}</Box>}
       {wide ? (
         <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
@@ -227,6 +235,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                   <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
                     {r.creationSource}
                   </Text>
+                  <Plates plates={r.plateNumbers} />
                 </Table.Cell>
                 <Table.Cell verticalAlign="top">
                   <HStack gap="1.5">
@@ -256,6 +265,16 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
             ))}
       </Table.Body>
     </Table.Root>
+  );
+}
+
+/** The involved vehicles' plates (what a plate search matched). */
+function Plates({ plates }: { plates: string[] | undefined }) {
+  if (!plates?.length) return null;
+  return (
+    <Text fontSize="xs" fontFamily="mono" fontWeight="semibold" color="gray.700" lineClamp={1} title={plates.join(', ')} data-testid="incident-plates">
+      {plates.join(' · ')}
+    </Text>
   );
 }
 
@@ -309,9 +328,10 @@ function IncidentCard({ row: r, open, showRegion }: { row: IncidentListRow; open
           </Box>
           <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} size="md" />
         </Flex>
-        <Text fontWeight="semibold" mt="2">
-          {r.jenisKes}
-        </Text>
+        <Flex mt="2" gap="3" align="baseline" justify="space-between" wrap="wrap">
+          <Text fontWeight="semibold">{r.jenisKes}</Text>
+          <Plates plates={r.plateNumbers} />
+        </Flex>
         <HStack gap="2" mt="1" wrap="wrap" fontSize="sm">
           <Badge colorPalette="brand" variant="solid" size="sm">
             {r.section}

@@ -35,7 +35,16 @@ const INCIDENT_LIST_DAYS = 30;
  * `/cariankes` (mode 'search'): find any case, closed and cancelled ones too, by ticket number (an exact number opens
  * the case), plate, KM, section, dates, type or status. `/incident` (mode 'all'): the full list with the same filters.
  */
-export function CaseSearchScreen({ mode, search, onSearchChange }: { mode: 'search' | 'all'; search: CaseSearch; onSearchChange: (s: CaseSearch) => void }) {
+export function CaseSearchScreen({
+  mode,
+  search,
+  onSearchChange,
+}: {
+  mode: 'search' | 'all';
+  search: CaseSearch;
+  /** resolves once the URL shows the new search */
+  onSearchChange: (s: CaseSearch) => Promise<void> | void;
+}) {
   const t = useT();
   const session = useSession();
   const user = session?.user;
@@ -63,16 +72,17 @@ export function CaseSearchScreen({ mode, search, onSearchChange }: { mode: 'sear
     const ticket = 'ticket' in patch ? patch.ticket : undefined;
     setTicketMiss(null);
     byTicket.reset();
-    if (!ticket || !isExactTicket(ticket)) return onSearchChange(next);
+    if (!ticket || !isExactTicket(ticket)) return void onSearchChange(next);
     // an exact ticket number opens the case; the search stays in the URL so Back returns to it
     byTicket.mutate(ticket, {
-      onSuccess: (incident) => {
-        onSearchChange(next);
-        void navigate({ href: incidentHref(incident.pkIncidentId) });
+      onSuccess: async (incident) => {
+        // the search first (it replaces this history entry), then the case on top of it
+        await onSearchChange(next);
+        await navigate({ href: incidentHref(incident.pkIncidentId) });
       },
       onError: (err) => {
         if (isApiError(err) && err.status === 404) setTicketMiss(ticket);
-        onSearchChange(next);
+        void onSearchChange(next);
       },
     });
   };
@@ -112,7 +122,7 @@ export function CaseSearchScreen({ mode, search, onSearchChange }: { mode: 'sear
           onReset={() => {
             setTicketMiss(null);
             byTicket.reset();
-            onSearchChange({ size: search.size });
+            void onSearchChange({ size: search.size });
           }}
           resetDisabled={!hasCriteria(search) && !ticketMiss}
           testId="case-filters"

@@ -4,6 +4,7 @@ import { Box, Flex, IconButton, chakra } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
+import { seesAllRegions } from '@/lib/incident-list-options';
 import { useSession, userRole } from '@/lib/session';
 import { isoDateToDisplay, todayIso } from '@/lib/time';
 import { PageHeader } from '@/ui/page-header';
@@ -37,7 +38,7 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
     <Box data-testid="dashboard">
       <PageHeader
         title={t('dashboard.title')}
-        subtitle={t('lists.dashboardSubtitle', { date: isoDateToDisplay(todayIso()), region: user.section.region.value })}
+        subtitle={t('lists.dashboardSubtitle', { date: isoDateToDisplay(todayIso()), region: seesAllRegions(user) ? t('lists.filter.allRegions') : user.section.region.value })}
         actions={
           <Tooltip content={t('lists.refresh')}>
             <IconButton

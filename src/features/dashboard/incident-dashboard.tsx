@@ -62,14 +62,14 @@ export function IncidentDashboard({
   const groupFilter: DashboardFilter = { ...filter, incidentStatusGroup: undefined, incidentStatus: undefined };
   const groups = useQuery({
     queryKey: ['incidents', 'groupCounts', userId, groupFilter],
-    queryFn: () => groupCountsCall(groupFilter),
+    queryFn: async () => (await networkFirst(userId, `dashboardGroups:${JSON.stringify(groupFilter)}`, () => groupCountsCall(groupFilter))).data,
     placeholderData: keepPreviousData,
     refetchInterval: TIMING.refreshMs,
   });
   const categoryFilter: DashboardFilter = { ...filter, incidentCategory: undefined };
   const categories = useQuery({
     queryKey: ['incidents', 'categoryCounts', userId, categoryFilter],
-    queryFn: () => categoryCountsCall(categoryFilter),
+    queryFn: async () => (await networkFirst(userId, `dashboardTypes:${JSON.stringify(categoryFilter)}`, () => categoryCountsCall(categoryFilter))).data,
     placeholderData: keepPreviousData,
     refetchInterval: TIMING.refreshMs,
   });
