@@ -277,16 +277,6 @@ export function IncidentDetailScreen({
             <LuPencil /> {t('incident.action.edit')}
           </Button>
         )}
-        {actions.cancelEdit && (
-          <Button variant="outline" minH="11" onClick={stopEdit} disabled={save.isPending} data-testid="detail-cancel-edit">
-            <LuUndo2 /> {t('incident.action.cancelEdit')}
-          </Button>
-        )}
-        {actions.save && (
-          <Button colorPalette="brand" minH="11" onClick={trySave} loading={save.isPending} data-testid="detail-save">
-            <LuSave /> {t('incident.action.save')}
-          </Button>
-        )}
         {actions.close && (
           <Button colorPalette="teal" minH="11" onClick={() => setAsk('closeConfirm')} data-testid="detail-close">
             <LuLock /> {t('incident.action.close')}
@@ -298,25 +288,6 @@ export function IncidentDetailScreen({
           </Button>
         )}
       </DetailHeader>
-
-      {conflict && (
-        <Alert.Root status="warning" mb="4" alignItems="center" data-testid="detail-conflict">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('incident.conflictTitle')}</Alert.Title>
-            <Alert.Description>{t('incident.conflictText')}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" minH="11" variant="outline" bg="white" onClick={reloadAfterConflict} data-testid="detail-conflict-reload">
-            <LuRefreshCw /> {t('incident.conflictReload')}
-          </Button>
-        </Alert.Root>
-      )}
-      {sectionError && (
-        <Alert.Root status="error" mb="4" data-testid="detail-section-error">
-          <Alert.Indicator />
-          <Alert.Title>{t('incident.sectionCheck')}</Alert.Title>
-        </Alert.Root>
-      )}
 
       {actions.patrol && patrolUser && (
         <Box mb="4">
@@ -344,6 +315,54 @@ export function IncidentDetailScreen({
             media={media}
             mediaDisabled={!(editing || (v.assignedToCaller && can(role.name, 'editSubform') && !isFinalStatus(status)))}
           />
+          {(actions.save || actions.cancelEdit) && (
+            // Simpan and Batal Kemaskini stay in reach at the bottom of the screen while the long form scrolls
+            <Flex
+              position="sticky"
+              bottom="0"
+              zIndex="docked"
+              gap="2"
+              justify="flex-end"
+              wrap="wrap"
+              px="4"
+              py="3"
+              bg="white"
+              borderTopWidth="1px"
+              borderColor="gray.200"
+              roundedBottom="lg"
+              boxShadow="0 -4px 12px rgba(11, 37, 69, 0.08)"
+              data-testid="detail-edit-bar"
+            >
+              {conflict && (
+                <Alert.Root status="warning" w="full" alignItems="center" data-testid="detail-conflict">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{t('incident.conflictTitle')}</Alert.Title>
+                    <Alert.Description>{t('incident.conflictText')}</Alert.Description>
+                  </Alert.Content>
+                  <Button size="sm" minH="11" variant="outline" bg="white" onClick={reloadAfterConflict} data-testid="detail-conflict-reload">
+                    <LuRefreshCw /> {t('incident.conflictReload')}
+                  </Button>
+                </Alert.Root>
+              )}
+              {sectionError && (
+                <Alert.Root status="error" w="full" data-testid="detail-section-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{t('incident.sectionCheck')}</Alert.Title>
+                </Alert.Root>
+              )}
+              {actions.cancelEdit && (
+                <Button variant="outline" minH="11" onClick={stopEdit} disabled={save.isPending} data-testid="detail-cancel-edit">
+                  <LuUndo2 /> {t('incident.action.cancelEdit')}
+                </Button>
+              )}
+              {actions.save && (
+                <Button colorPalette="brand" minH="11" minW="32" onClick={trySave} loading={save.isPending} data-testid="detail-save">
+                  <LuSave /> {t('incident.action.save')}
+                </Button>
+              )}
+            </Flex>
+          )}
         </Panel>
 
         {/* a patrol on a tablet (one column) needs the journal before the read-only form */}
