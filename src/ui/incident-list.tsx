@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
@@ -68,7 +68,15 @@ export function IncidentList(p: IncidentListProps) {
   const win = pageWindow(p.page, p.size, p.rows.length, p.total);
   const testId = p.testId ?? 'incident-list';
 
-  if (p.error && !p.rows.length) {
+  // a page past the end (a shared URL, cases closed meanwhile): go to the last page that has rows
+  const pastEnd = !p.pending && !p.stale && !p.error && p.rows.length === 0 && p.total > 0 && p.page > 0;
+  const { onPage } = p;
+  useEffect(() => {
+    if (pastEnd) onPage(Math.max(0, win.pages - 1));
+  }, [pastEnd, win.pages, onPage]);
+
+  // no rows, or the rows of the previous filter while this one failed: the failure is the answer
+  if (p.error && (!p.rows.length || p.stale)) {
     return (
       <ErrorBlock
         title={t('lists.loadFailed')}
@@ -99,7 +107,7 @@ export function IncidentList(p: IncidentListProps) {
             <IncidentTable {...p} open={open} />
           </Table.ScrollArea>
           {empty && <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />}
-          <Pager {...p} win={win} />
+          {!(empty && p.total === 0) && <Pager {...p} win={win} />}
         </Box>
       ) : (
         <Box>
@@ -121,9 +129,11 @@ export function IncidentList(p: IncidentListProps) {
               ))}
             </Grid>
           )}
-          <Box mt="3" bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
-            <Pager {...p} win={win} />
-          </Box>
+          {!(empty && p.total === 0) && (
+            <Box mt="3" bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+              <Pager {...p} win={win} />
+            </Box>
+          )}
         </Box>
       )}
     </Box>

@@ -331,6 +331,37 @@ describe('incident lists', () => {
     }
   });
 
+  it('offline, a patrol tablet keeps showing the last copy of its cases', async () => {
+    const token = await apiToken('pr');
+    const mine = await apiList(token, dashboardFilter({ assignedToMe: true }));
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 800, height: 1280, serviceWorkers: 'allow' });
+    const page = await ctx.newPage();
+    try {
+      await signIn(page, 'pr', user('pr').password);
+      await page.waitForURL((u) => u.pathname === '/');
+      await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
+      await page.waitForFunction((n) => document.querySelector('[data-testid=count-open-value]')?.textContent === String(n), mine.recordCount);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise<void>((resolve) => {
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+            setTimeout(resolve, 5_000);
+          });
+        }
+      });
+
+      await ctx.setOffline(true);
+      await page.reload();
+      await page.getByTestId('dashboard-cached').waitFor();
+      await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
+      expect(await page.getByTestId('count-open-value').textContent()).toBe(String(mine.recordCount));
+      await ctx.setOffline(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('screens at 800×1280, 1024×768 and 1366×768: cards on the tablet, a table on desktop, no sideways scrolling', async () => {
     for (const [width, height] of [
       [800, 1280],
