@@ -49,7 +49,14 @@ async function ensureDatabase(url: string) {
   await c.end();
 }
 
-await ensureDatabase(URL_);
+try {
+  await ensureDatabase(URL_);
+} catch (err) {
+  const safe = new URL(URL_);
+  safe.password = '';
+  console.log(`\nincident bench skipped: PostgreSQL not reachable at ${safe.host} (${(err as Error).message}); set BENCH_DATABASE_URL`);
+  process.exit(0);
+}
 {
   const handle = await openDb({ databaseUrl: URL_, dataDir: 'unused' });
   const c = new pg.Client({ connectionString: URL_ });

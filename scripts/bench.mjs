@@ -9,3 +9,5 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
 run('node', ['bench/bundle-size.mjs']);
 run('node', ['bench/cold-start.mjs']);
 run('npx', ['tsx', 'bench/web-user.ts']);
+// needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
+run('npx', ['tsx', 'bench/incidents.ts']);
