@@ -1,42 +1,12 @@
 import { and, asc, count, eq, gt, isNotNull, lte, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
-import { dutyRoster, gpsKmMarker, incident, incidentSubform, section } from '../../server/db/schema';
+import { dutyRoster, gpsKmMarker, incident, section } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
+import { insertIncident as makeIncident } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** A case written straight into the tables (main record + live subform), as incident/save would leave it. */
-let seq = 0;
-async function makeIncident(app: App, o: { section: string; staffId: number; statusId?: number | null; rosterId?: number | null; typeId?: number }) {
-  const db = app.ctx.db;
-  const [sec] = await db.select().from(section).where(eq(section.name, o.section));
-  seq += 1;
-  return db.transaction(async (tx) => {
-    const [inc] = await tx
-      .insert(incident)
-      .values({
-        ticketNumber: `${sec.name}-20260101-${String(9000 + seq)}`,
-        sectionId: sec.id,
-        regionId: sec.regionId,
-        highwayId: sec.highwayId,
-        sourceId: 1102,
-        categoryId: o.typeId ?? 184,
-        directionId: 1202,
-        kilometerMarker: '300.5',
-        km: 300.5,
-        chainage: `300.5 (${sec.name})`,
-        incidentAt: new Date(),
-        createdByStaffId: o.staffId,
-        statusId: o.statusId === undefined ? 203 : o.statusId,
-        dutyRosterId: o.rosterId ?? null,
-      })
-      .returning({ id: incident.id, ticket: incident.ticketNumber });
-    const [sub] = await tx.insert(incidentSubform).values({ incidentId: inc.id, typeId: o.typeId ?? 184 }).returning({ id: incidentSubform.id });
-    await tx.update(incident).set({ subformId: sub.id }).where(eq(incident.id, inc.id));
-    return { id: inc.id, ticket: inc.ticket, subformId: sub.id };
-  });
-}
 
 interface Row {
   pkDutyRosterId: number;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { IncidentSave } from '../../../contract/incidents';
 import { PATHS } from '../../../contract/paths';
-import { dutyRoster, eventLocation, gpsKmMarker, section, team } from '../../../server/db/schema';
+import { dutyRoster, eventLocation, gpsKmMarker, incident, incidentSubform, section, team } from '../../../server/db/schema';
 import { localDate } from '../../../server/lib/time';
 import { call } from './build';
 
@@ -88,3 +88,35 @@ export const audit = (app: App, token: string, payload: unknown) => call(app, to
 export const getView = (app: App, token: string, id: number) => call(app, token, { method: 'GET', url: PATHS.incidentViewGet(id) });
 export const saveSubformCall = (app: App, token: string, pathWord: string, payload: unknown) =>
   call(app, token, { method: 'POST', url: PATHS.subformSave(pathWord), payload: payload as object });
+
+let seq = 0;
+/** A case written straight into the tables (main record + live subform), as incident/save would leave it. */
+export async function insertIncident(app: App, o: { section: string; staffId: number; statusId?: number | null; rosterId?: number | null; typeId?: number }) {
+  const db = app.ctx.db;
+  const [sec] = await db.select().from(section).where(eq(section.name, o.section));
+  seq += 1;
+  return db.transaction(async (tx) => {
+    const [inc] = await tx
+      .insert(incident)
+      .values({
+        ticketNumber: `${sec.name}-20260101-${String(9000 + seq)}`,
+        sectionId: sec.id,
+        regionId: sec.regionId,
+        highwayId: sec.highwayId,
+        sourceId: 1102,
+        categoryId: o.typeId ?? 184,
+        directionId: 1202,
+        kilometerMarker: '300.5',
+        km: 300.5,
+        chainage: `300.5 (${sec.name})`,
+        incidentAt: new Date(),
+        createdByStaffId: o.staffId,
+        statusId: o.statusId === undefined ? 203 : o.statusId,
+        dutyRosterId: o.rosterId ?? null,
+      })
+      .returning({ id: incident.id, ticket: incident.ticketNumber });
+    const [sub] = await tx.insert(incidentSubform).values({ incidentId: inc.id, typeId: o.typeId ?? 184 }).returning({ id: incidentSubform.id });
+    await tx.update(incident).set({ subformId: sub.id }).where(eq(incident.id, inc.id));
+    return { id: inc.id, ticket: inc.ticket, subformId: sub.id };
+  });
+}
