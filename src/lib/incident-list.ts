@@ -17,6 +17,12 @@ export const LIST_SORT_COLUMNS = ['createdDate', 'ticketNumber', 'jenisKes', 'se
 export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export const DEFAULT_SORT: { sort: ListSortColumn; dir: 'asc' | 'desc' } = { sort: 'createdDate', dir: 'desc' };
 
+/** The count a list heading shows: the server stops counting at LIST_COUNT_CAP and says so ("10000+"). */
+export function totalText(page: { recordCount: number; recordCountCapped?: boolean } | undefined): string {
+  if (!page) return '…';
+  return page.recordCountCapped ? `${page.recordCount}+` : String(page.recordCount);
+}
+
 /** The server searches plates by prefix, spaces ignored, from 2 characters. */
 export const PLATE_MIN_CHARS = 2;
 

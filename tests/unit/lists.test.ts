@@ -213,3 +213,12 @@ describe('row formatting', () => {
     expect(incidentHref(58)).toBe('/insidenView/58');
   });
 });
+
+describe('list totals', () => {
+  it('show a capped count with a plus', async () => {
+    const { totalText } = await import('@/lib/incident-list');
+    expect(totalText(undefined)).toBe('…');
+    expect(totalText({ recordCount: 42 })).toBe('42');
+    expect(totalText({ recordCount: 10000, recordCountCapped: true })).toBe('10000+');
+  });
+});

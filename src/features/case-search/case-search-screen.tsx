@@ -12,6 +12,7 @@ import {
   incidentHref,
   isExactTicket,
   nextSort,
+  totalText,
   toDashboardFilter,
   toDataTablesQuery,
   withFilter,
@@ -178,11 +179,11 @@ export function CaseSearchScreen({
               <Text fontSize="sm" color="fg.muted" data-testid="search-summary">
                 {filter.dateStart || filter.dateEnd
                   ? t('lists.foundRange', {
-                      total: list.data?.recordCount ?? '…',
+                      total: totalText(list.data),
                       from: isoDateToDisplay(filter.dateStart) || '…',
                       to: isoDateToDisplay(filter.dateEnd) || '…',
                     })
-                  : t('lists.found', { total: list.data?.recordCount ?? '…' })}
+                  : t('lists.found', { total: totalText(list.data) })}
               </Text>
             }
           />

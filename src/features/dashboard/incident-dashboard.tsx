@@ -9,7 +9,7 @@ import { TIMING } from '@contract/lookups';
 import { isPatrolRole } from '@contract/roles';
 import { useT } from '@/lib/i18n';
 import { networkFirst } from '@/lib/cached';
-import { defaultDateRange, nextSort, toDashboardFilter, toDataTablesQuery, withFilter, type ListFilterValues } from '@/lib/incident-list';
+import { defaultDateRange, nextSort, totalText, toDashboardFilter, toDataTablesQuery, withFilter, type ListFilterValues } from '@/lib/incident-list';
 import { useListOptions } from '@/lib/incident-list-options';
 import { userRole } from '@/lib/session';
 import { formatDateTime, isoDateToDisplay, todayIso } from '@/lib/time';
@@ -184,7 +184,7 @@ export function IncidentDashboard({
             {t(mine ? 'lists.rangeMine' : 'lists.range', {
               from: isoDateToDisplay(filter.dateStart),
               to: isoDateToDisplay(filter.dateEnd),
-              total: list.data?.data.recordCount ?? '…',
+              total: totalText(list.data?.data),
             })}
           </Text>
         }

@@ -6,9 +6,9 @@ import { useMemo, type ChangeEvent } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Box, Checkbox, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { LookupName } from '@contract/lookups';
-import { INCIDENT_LIMITS, SUBFORMS, isEventTypeId } from '@contract/incident-rules';
+import { INCIDENT_LIMITS, SUBFORMS, isEventTypeId, type SubformKind } from '@contract/incident-rules';
 import { useLookup } from '@/lib/lookups';
-import { useT } from '@/lib/i18n';
+import { useT, type TextKey } from '@/lib/i18n';
 import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
 
@@ -27,6 +27,60 @@ function useOptions(name: LookupName) {
   const q = useLookup(name);
   const options = useMemo<Option[]>(() => (q.data ?? []).map((i) => ({ value: i.key, label: i.value })), [q.data]);
   return { options, pending: q.isPending };
+}
+
+type SelectField_ = 'pkBreakdownCauseId' | 'pkObstacleObjectTypeId' | 'pkStrayAnimalTypeId' | 'pkHazardTypeId' | 'pkOthersTypeId';
+interface TypeSelectSpec {
+  lookup: LookupName;
+  field: SelectField_;
+  label: TextKey;
+  pick: TextKey;
+  testId: string;
+}
+
+/** The "kind of …" select of each subform that has one (§2.10–2.14). */
+const TYPE_SELECT: Partial<Record<SubformKind, TypeSelectSpec>> = {
+  breakdown: { lookup: 'breakdownCause', field: 'pkBreakdownCauseId', label: 'newCase.sub.breakdownCause', pick: 'newCase.sub.breakdownCausePick', testId: 'sub-breakdown-cause' },
+  obstacle: { lookup: 'obstacleObjectType', field: 'pkObstacleObjectTypeId', label: 'newCase.sub.obstacleType', pick: 'newCase.sub.obstacleTypePick', testId: 'sub-obstacle-type' },
+  strayAnimal: { lookup: 'strayAnimalType', field: 'pkStrayAnimalTypeId', label: 'newCase.sub.animalType', pick: 'newCase.sub.animalTypePick', testId: 'sub-animal-type' },
+  roadConditionHazard: { lookup: 'roadConditionHazardType', field: 'pkHazardTypeId', label: 'newCase.sub.hazardType', pick: 'newCase.sub.hazardTypePick', testId: 'sub-hazard-type' },
+  others: { lookup: 'incidentOtherType', field: 'pkOthersTypeId', label: 'newCase.sub.othersType', pick: 'newCase.sub.othersTypePick', testId: 'sub-others-type' },
+};
+
+/** Assistance per subform: the full radio, or only other-assistance (§2.12 road condition, §2.15 asset damage). */
+const ASSIST_OF: Record<SubformKind, 'radio' | 'otherOnly'> = {
+  accident: 'radio',
+  breakdown: 'radio',
+  obstacle: 'radio',
+  strayAnimal: 'radio',
+  roadConditionHazard: 'otherOnly',
+  roadFurniture: 'otherOnly',
+  others: 'radio',
+};
+
+function TypeSelect({
+  spec,
+  value,
+  set,
+  disabled,
+}: {
+  spec: TypeSelectSpec;
+  value: SubformValues;
+  set: (k: SelectField_, x: number | null) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <LookupSelect
+      name={spec.lookup}
+      label={t(spec.label)}
+      placeholder={t(spec.pick)}
+      value={value[spec.field]}
+      onChange={(x) => set(spec.field, x)}
+      disabled={disabled}
+      testId={spec.testId}
+    />
+  );
 }
 
 export function SubformFields({ eventTypeId, value, onChange, disabled = false, errors }: SubformFieldsProps) {
@@ -54,7 +108,6 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
             disabled={disabled}
             testId="sub-casualty"
           />
-          <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
           <Field.Root disabled={disabled}>
             <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
               {t('newCase.sub.naFlags')}
@@ -85,94 +138,21 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
           </Field.Root>
         </>
       )}
-      {kind === 'breakdown' && (
-        <>
-          <LookupSelect
-            name="breakdownCause"
-            label={t('newCase.sub.breakdownCause')}
-            placeholder={t('newCase.sub.breakdownCausePick')}
-            value={value.pkBreakdownCauseId}
-            onChange={(x) => set('pkBreakdownCauseId', x)}
-            disabled={disabled}
-            testId="sub-breakdown-cause"
-          />
-          <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-        </>
+      {TYPE_SELECT[kind] && <TypeSelect spec={TYPE_SELECT[kind]} value={value} set={set} disabled={disabled} />}
+      {ASSIST_OF[kind] === 'radio' && <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />}
+      {ASSIST_OF[kind] === 'otherOnly' && (
+        <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
       )}
-      {kind === 'obstacle' && (
-        <>
-          <LookupSelect
-            name="obstacleObjectType"
-            label={t('newCase.sub.obstacleType')}
-            placeholder={t('newCase.sub.obstacleTypePick')}
-            value={value.pkObstacleObjectTypeId}
-            onChange={(x) => set('pkObstacleObjectTypeId', x)}
-            disabled={disabled}
-            testId="sub-obstacle-type"
-          />
-          <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-          <YesNoField
-            label={t('newCase.sub.moveToSafety')}
-            value={value.moveToSafety}
-            onChange={(x) => set('moveToSafety', x)}
-            yes={t('newCase.sub.yes')}
-            no={t('newCase.sub.no')}
-            disabled={disabled}
-            testId="sub-safety"
-          />
-        </>
-      )}
-      {kind === 'strayAnimal' && (
-        <>
-          <LookupSelect
-            name="strayAnimalType"
-            label={t('newCase.sub.animalType')}
-            placeholder={t('newCase.sub.animalTypePick')}
-            value={value.pkStrayAnimalTypeId}
-            onChange={(x) => set('pkStrayAnimalTypeId', x)}
-            disabled={disabled}
-            testId="sub-animal-type"
-          />
-          <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-          <YesNoField
-            label={t('newCase.sub.moveToSafety')}
-            value={value.moveToSafety}
-            onChange={(x) => set('moveToSafety', x)}
-            yes={t('newCase.sub.yes')}
-            no={t('newCase.sub.no')}
-            disabled={disabled}
-            testId="sub-safety"
-          />
-        </>
-      )}
-      {kind === 'roadConditionHazard' && (
-        <>
-          <LookupSelect
-            name="roadConditionHazardType"
-            label={t('newCase.sub.hazardType')}
-            placeholder={t('newCase.sub.hazardTypePick')}
-            value={value.pkHazardTypeId}
-            onChange={(x) => set('pkHazardTypeId', x)}
-            disabled={disabled}
-            testId="sub-hazard-type"
-          />
-          <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-        </>
-      )}
-      {kind === 'roadFurniture' && <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />}
-      {kind === 'others' && (
-        <>
-          <LookupSelect
-            name="incidentOtherType"
-            label={t('newCase.sub.othersType')}
-            placeholder={t('newCase.sub.othersTypePick')}
-            value={value.pkOthersTypeId}
-            onChange={(x) => set('pkOthersTypeId', x)}
-            disabled={disabled}
-            testId="sub-others-type"
-          />
-          <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-        </>
+      {(kind === 'obstacle' || kind === 'strayAnimal') && (
+        <YesNoField
+          label={t('newCase.sub.moveToSafety')}
+          value={value.moveToSafety}
+          onChange={(x) => set('moveToSafety', x)}
+          yes={t('newCase.sub.yes')}
+          no={t('newCase.sub.no')}
+          disabled={disabled}
+          testId="sub-safety"
+        />
       )}
       <RemarkField value={value.remark} onChange={(x) => set('remark', x)} disabled={disabled} error={errors?.remark} />
     </Stack>
