@@ -19,6 +19,9 @@ const freePort = () => new Promise((resolve) => { const s = net.createServer().l
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bundle-'));
 const server = spawn(process.execPath, ['dist/server/server.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_FAST_HASH: '1', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const serverExited = new Promise((resolve) => server.once('exit', resolve));
+// a failure below must not leave the server running (it holds this process's stderr open)
+process.once('uncaughtException', (err) => { server.kill('SIGTERM'); console.error(err); process.exitCode = 1; });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* starting */ }
@@ -34,9 +37,10 @@ let stage = 'signin';
 page.on('response', async (res) => {
   const url = new URL(res.url());
   if (!url.pathname.endsWith('.js')) return;
+  const loadedAt = stage; // read before the await: the body can arrive after the stage moved on
   try {
     const buf = await res.body();
-    if (!chunks.has(url.pathname)) chunks.set(url.pathname, { stage, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
+    if (!chunks.has(url.pathname)) chunks.set(url.pathname, { stage: loadedAt, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
   } catch { /* redirected or aborted */ }
 });
 await page.goto(`${base}/signin`, { waitUntil: 'networkidle' });
@@ -48,7 +52,8 @@ await page.waitForURL(`${base}/`, { timeout: 30_000 });
 await page.waitForLoadState('networkidle');
 await browser.close();
 server.kill('SIGTERM');
-await rm(dataDir, { recursive: true, force: true });
+await serverExited;
+await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
 
 const rows = {};
 let total = 0;
