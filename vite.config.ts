@@ -86,7 +86,7 @@ export default defineConfig({
             // than the dozen small shared chunks the automatic split makes of it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|dexie|dexie-react-hooks|ky|react-hook-form|@hookform[\\/]resolvers|zod|workbox-window|dayjs)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|react-hook-form|@hookform[\\/]resolvers|zod|workbox-window|dayjs)[\\/]/,
               priority: 20,
             },
           ],
