@@ -83,10 +83,11 @@ export default defineConfig({
               priority: 30,
             },
             // The framework every screen needs (the signed-in shell and /signin alike): one chunk compresses better
-            // than the dozen small shared chunks the automatic split makes of it.
+            // than the dozen small shared chunks the automatic split makes of it. Not in it: what only some screens
+            // use (Dexie, react-hook-form, zod/mini), which loads with the first screen that needs it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|react-hook-form|@hookform[\\/]resolvers|zod|workbox-window|dayjs)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|workbox-window|dayjs)[\\/]/,
               priority: 20,
             },
           ],
