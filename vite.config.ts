@@ -87,7 +87,7 @@ export default defineConfig({
             // use (Dexie, react-hook-form, zod/mini), which loads with the first screen that needs it.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|workbox-window|dayjs)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|workbox-window)[\\/]/,
               priority: 20,
             },
           ],
