@@ -90,6 +90,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|@emotion[\\/][^\\/]+|ky|workbox-window)[\\/]/,
               priority: 20,
             },
+            // Everything else the entry imports statically (app shell, Chakra, what shows at once): one chunk.
+            // Without it, each module that an on-demand chunk (src/ui/on-demand.ts) shares with the shell became a
+            // chunk of its own, dozens of tiny ones that compress badly.
+            { name: 'shell', tags: ['$initial'], priority: 10 },
           ],
         },
       },
