@@ -19,6 +19,8 @@ export default defineConfig({
       { find: /^@contract$/, replacement: r('./contract/index.ts') },
       { find: /^@contract\/(.*)$/, replacement: r('./contract/$1') },
       { find: /^@\/(.*)$/, replacement: r('./src/$1') },
+      // one module of Chakra's theme (src/app/theme.ts): the package only exports the index of all of them
+      { find: /^@chakra-theme\/(.*)$/, replacement: r('./node_modules/@chakra-ui/react/dist/esm/theme/$1.js') },
     ],
   },
   plugins: [

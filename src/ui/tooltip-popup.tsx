@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, type MutableRefObject, type ReactNode } from 'react';
 import { Portal, Tooltip, useTooltip } from '@chakra-ui/react';
+import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip';
 import type { TooltipProps } from './tooltip';
 
 type TriggerProps = ReturnType<ReturnType<typeof useTooltip>['getTriggerProps']>;
@@ -53,7 +54,7 @@ export function TooltipPopup({
   }, []);
 
   return (
-    <Tooltip.RootProvider value={api} lazyMount unmountOnExit>
+    <Tooltip.RootProvider value={api} lazyMount unmountOnExit recipe={tooltipSlotRecipe}>
       <Portal>
         <Tooltip.Positioner>
           <Tooltip.Content maxW="260px" fontSize="sm">

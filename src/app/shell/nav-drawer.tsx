@@ -1,4 +1,5 @@
 import { Drawer, Portal } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
 import { useMounted } from '@/ui/on-demand';
 import { SideNav } from './side-nav';
 
@@ -7,7 +8,7 @@ export function NavDrawer({ open, onOpenChange, roleName }: { open: boolean; onO
   // mounted by the click that opened it: open right after mounting, through the same transition as later openings
   const mounted = useMounted();
   return (
-    <Drawer.Root open={open && mounted} onOpenChange={(e) => onOpenChange(e.open)} placement="start">
+    <Drawer.Root recipe={drawerSlotRecipe} open={open && mounted} onOpenChange={(e) => onOpenChange(e.open)} placement="start">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

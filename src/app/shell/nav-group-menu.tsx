@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Badge, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
 import type { MenuItem } from '@contract/menu';
 import { useT } from '@/lib/i18n';
 import { Tooltip } from '@/ui/tooltip';
@@ -19,7 +20,7 @@ export function NavGroupMenu({ item, triggerId, onNavigate, openOnMount }: { ite
   }, [openOnMount]);
 
   return (
-    <Menu.Root open={open} onOpenChange={(e) => setOpen(e.open)} ids={{ trigger: triggerId }} positioning={{ placement: 'right-start', gutter: 10 }}>
+    <Menu.Root recipe={menuSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} ids={{ trigger: triggerId }} positioning={{ placement: 'right-start', gutter: 10 }}>
       <Tooltip content={itemLabel(item)} placement="right">
         <Menu.Trigger asChild id={triggerId}>
           <NavGroupButton item={item} label={itemLabel(item)} />

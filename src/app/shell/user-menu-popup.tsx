@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
 import { LuKeyRound, LuLogOut } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { useT } from '@/lib/i18n';
@@ -18,7 +19,7 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
     if (openOnMount) setOpen(true);
   }, [openOnMount]);
   return (
-    <Menu.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root recipe={menuSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <UserMenuButton user={user} />
       </Menu.Trigger>

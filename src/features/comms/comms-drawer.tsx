@@ -1,4 +1,5 @@
 import { Badge, CloseButton, Drawer, Flex, Portal, SegmentGroup, Text } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
 import { useT } from '@/lib/i18n';
 import { useMounted } from '@/ui/on-demand';
 import { AlertsPanel } from './alerts-panel';
@@ -15,7 +16,7 @@ export function CommsDrawer({ open, mode, onOpenChange, onModeChange }: { open: 
   const alerts = useAlerts();
   const alertCount = alerts.data?.length ?? 0;
   return (
-    <Drawer.Root open={open && mounted} onOpenChange={(e) => onOpenChange(e.open)} placement="end">
+    <Drawer.Root recipe={drawerSlotRecipe} open={open && mounted} onOpenChange={(e) => onOpenChange(e.open)} placement="end">
       <Portal>
         <Drawer.Backdrop bg="blackAlpha.300" />
         <Drawer.Positioner>

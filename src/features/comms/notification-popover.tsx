@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Circle, Flex, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
+import { popoverSlotRecipe } from '@chakra-theme/recipes/popover';
 import { LuBellOff } from 'react-icons/lu';
 import type { Notification } from '@contract/comms';
 import { useT } from '@/lib/i18n';
@@ -38,7 +39,7 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount>
+    <Popover.Root recipe={popoverSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount>
       <Box position="relative" display="inline-flex">
         <Popover.Trigger asChild>
           <BellButton />
