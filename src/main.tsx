@@ -4,12 +4,15 @@ import { loadSession } from '@/lib/session';
 import { App } from '@/app/app';
 import '@/app/global.css';
 
-// The stored session is read before the first route resolves, so guards decide synchronously. With the localStorage
-// mirror this settles at once; IndexedDB (Dexie) is only opened without one (src/lib/session.ts).
-await loadSession();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The stored session is read before the first render, so route guards decide synchronously. With the localStorage
+// mirror it is there at once; without one (first start after an update) IndexedDB is read first (src/lib/session.ts).
+// Not a top-level await: Dexie's chunk imports from this one, and would wait for it to finish evaluating.
+void loadSession()
+  .catch(() => null)
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
