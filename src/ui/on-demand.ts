@@ -37,12 +37,15 @@ export function prefetch(od: OnDemand<unknown>) {
 }
 
 /**
- * [module, request]: the module once this component asked for it (or anything else already loaded it), and the
- * function that asks. The component re-renders when the module arrives.
+ * [module, request, asked]: the module once this component asked for it (or when it was already loaded at mount),
+ * the function that asks, and whether this component asked (a click to open, as opposed to a remount after another
+ * part of the app loaded the module). The component re-renders when the module arrives.
  */
-export function useOnDemand<M>(od: OnDemand<M>): [M | null, () => void] {
+export function useOnDemand<M>(od: OnDemand<M>): [M | null, () => void, boolean] {
   const [mod, setMod] = useState<M | null>(od.get);
+  const [asked, setAsked] = useState(false);
   const request = useCallback(() => {
+    setAsked(true);
     if (od.get()) {
       setMod(() => od.get());
       return;
@@ -52,7 +55,7 @@ export function useOnDemand<M>(od: OnDemand<M>): [M | null, () => void] {
       (err: unknown) => console.warn('[on-demand] could not load a component', err),
     );
   }, [od]);
-  return [mod, request];
+  return [mod, request, asked];
 }
 
 /**

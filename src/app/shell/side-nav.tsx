@@ -194,10 +194,10 @@ function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; o
   const Icon = navIcon(item.key);
   const children = item.children ?? [];
   const triggerId = `nav-group-${useId()}`;
-  const [groupMenu, requestGroupMenu] = useOnDemand(groupMenuModule);
+  const [groupMenu, requestGroupMenu, askedGroupMenu] = useOnDemand(groupMenuModule);
 
   if (rail) {
-    if (groupMenu) return <groupMenu.NavGroupMenu item={item} triggerId={triggerId} onNavigate={onNavigate} openOnMount />;
+    if (groupMenu) return <groupMenu.NavGroupMenu item={item} triggerId={triggerId} onNavigate={onNavigate} openOnMount={askedGroupMenu} />;
     // stand-in until the first use: the same icon button; hover or focus starts loading, a click opens the menu
     return (
       <Tooltip content={itemLabel(item)} placement="right">

@@ -49,8 +49,8 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & 
 });
 
 export function UserMenu({ user }: { user: WebUser }) {
-  const [mod, request] = useOnDemand(popup);
-  if (mod) return <mod.UserMenuPopup user={user} openOnMount />;
+  const [mod, request, asked] = useOnDemand(popup);
+  if (mod) return <mod.UserMenuPopup user={user} openOnMount={asked} />;
   // stand-in until the first use: the same button; hover or focus starts loading, a click opens the real menu
   return (
     <UserMenuButton

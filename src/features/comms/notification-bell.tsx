@@ -36,8 +36,8 @@ export function UnreadCount({ unread }: { unread: number }) {
 export function NotificationBell() {
   const q = useNotifications(true);
   const unread = (q.data ?? []).filter((n) => !n.read).length;
-  const [mod, request] = useOnDemand(popup);
-  if (mod) return <mod.NotificationPopover unread={unread} openOnMount />;
+  const [mod, request, asked] = useOnDemand(popup);
+  if (mod) return <mod.NotificationPopover unread={unread} openOnMount={asked} />;
   return (
     <Box position="relative" display="inline-flex">
       <BellButton aria-haspopup="dialog" aria-expanded={false} onPointerEnter={() => prefetch(popup)} onFocus={() => prefetch(popup)} onClick={request} />
