@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// same resolution as vite.config.ts: '@contract' is the index, '@contract/<module>' one contract module
+// same resolution as vite.config.ts: '@contract' is the index, '@contract/<module>' one contract module, '@chakra-theme/<module>'
+// one module of Chakra's theme
 const alias = [
   { find: /^@contract$/, replacement: path.resolve(import.meta.dirname, 'contract/index.ts') },
   { find: /^@contract\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'contract')}/$1` },
   { find: /^@\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'src')}/$1` },
+  { find: /^@chakra-theme\/(.*)$/, replacement: `${path.resolve(import.meta.dirname, 'node_modules/@chakra-ui/react/dist/esm/theme')}/$1.js` },
 ];
 
 export default defineConfig({

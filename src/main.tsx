@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSession } from '@/lib/session';
+import { loadLanguage } from '@/lib/i18n';
 import { App } from '@/app/app';
 import '@/app/global.css';
 
-// The stored session is read before the first route resolves, so guards decide synchronously.
-await loadSession();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The stored session is read before the first render, so route guards decide synchronously. With the localStorage
+// mirror it is there at once; without one (first start after an update) IndexedDB is read first (src/lib/session.ts).
+// The texts of a language other than Malay, when chosen before, load alongside.
+// Not a top-level await: Dexie's chunk imports from this one, and would wait for it to finish evaluating.
+void Promise.all([loadSession().catch(() => null), loadLanguage().catch(() => undefined)]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,54 +1,82 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import {
-  alertSlotRecipe,
-  animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
-  breakpoints,
-  buttonRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  collapsibleSlotRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  dataListSlotRecipe,
-  datePickerSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldSlotRecipe,
-  globalCss as chakraGlobalCss,
-  headingRecipe,
-  iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  radioCardSlotRecipe,
-  radioGroupSlotRecipe,
-  segmentGroupSlotRecipe,
-  semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  stepsSlotRecipe,
-  tableSlotRecipe,
-  textareaRecipe,
-  textStyles,
-  toastSlotRecipe,
-  tokens,
-  tooltipSlotRecipe,
-} from '@chakra-ui/react/theme';
+// Chakra's theme pieces imported one module each (alias '@chakra-theme/*' in vite.config.ts and tsconfig.json): the
+// '@chakra-ui/react/theme' index imports every recipe of the library, which then all count as first-page code, even
+// those only the on-demand chunks use.
+import { breakpoints } from '@chakra-theme/breakpoints';
+import { globalCss as chakraGlobalCss } from '@chakra-theme/global-css';
+import { layerStyles } from '@chakra-theme/layer-styles';
+import { animationStyles } from '@chakra-theme/motion-styles';
+import { textStyles } from '@chakra-theme/text-styles';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
+import { animations } from '@chakra-theme/tokens/animations';
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios';
+import { blurs } from '@chakra-theme/tokens/blurs';
+import { borders } from '@chakra-theme/tokens/borders';
+import { colors } from '@chakra-theme/tokens/colors';
+import { cursor } from '@chakra-theme/tokens/cursor';
+import { durations } from '@chakra-theme/tokens/durations';
+import { easings } from '@chakra-theme/tokens/easings';
+import { fontSizes } from '@chakra-theme/tokens/font-sizes';
+import { fontWeights } from '@chakra-theme/tokens/font-weights';
+import { fonts } from '@chakra-theme/tokens/fonts';
+import { keyframes } from '@chakra-theme/tokens/keyframes';
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing';
+import { lineHeights } from '@chakra-theme/tokens/line-heights';
+import { radii } from '@chakra-theme/tokens/radius';
+import { sizes } from '@chakra-theme/tokens/sizes';
+import { spacing } from '@chakra-theme/tokens/spacing';
+import { zIndices } from '@chakra-theme/tokens/z-indices';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
+import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar';
+import { badgeRecipe } from '@chakra-theme/recipes/badge';
+import { buttonRecipe } from '@chakra-theme/recipes/button';
+import { collapsibleSlotRecipe } from '@chakra-theme/recipes/collapsible';
+import { dataListSlotRecipe } from '@chakra-theme/recipes/data-list';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
+import { headingRecipe } from '@chakra-theme/recipes/heading';
+import { iconRecipe } from '@chakra-theme/recipes/icon';
+import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { linkRecipe } from '@chakra-theme/recipes/link';
+import { listSlotRecipe } from '@chakra-theme/recipes/list';
+import { segmentGroupSlotRecipe } from '@chakra-theme/recipes/segment-group';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+
+/** What '@chakra-ui/react/theme' builds from the modules above (tests/unit/recipes.test.ts compares the two). */
+export const chakraTokens = {
+  aspectRatios,
+  animations,
+  blurs,
+  borders,
+  colors,
+  durations,
+  easings,
+  fonts,
+  fontSizes,
+  fontWeights,
+  letterSpacings,
+  lineHeights,
+  radii,
+  spacing,
+  sizes,
+  zIndex: zIndices,
+  cursor,
+};
+export const chakraSemanticTokens = { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii };
+const cssVarsPrefix = 'chakra';
+const cssVarsRoot = ':where(html, .chakra-theme)';
 
 /**
- * Chakra's tokens with only the recipes of the components this app uses (Chakra's bundle-optimisation guide):
- * `defaultConfig` carries every recipe of the library, over 100 KB gzipped in the first page's JavaScript.
- * A component added to the app needs its recipe added here.
+ * Chakra's tokens with only the recipes of the components the first page shows (Chakra's bundle-optimisation
+ * guide): `defaultConfig` carries every recipe of the library, over 100 KB gzipped in the first page's JavaScript.
+ * A component added to the first page needs its recipe added here. Components that load later (on demand or with
+ * their screen: menus, popovers, drawers, dialogs, tooltips, toasts, the date picker, tables, selects, text areas)
+ * pass their recipe on their root instead (`<Menu.Root recipe={menuSlotRecipe}>`), so it loads with them;
+ * tests/unit/recipes.test.ts checks that each use does.
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -58,47 +86,31 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: chakraTokens,
+    semanticTokens: chakraSemanticTokens,
     textStyles,
     layerStyles,
     animationStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
-      checkbox: checkboxSlotRecipe,
       collapsible: collapsibleSlotRecipe,
       dataList: dataListSlotRecipe,
-      datePicker: datePickerSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      radioCard: radioCardSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
       segmentGroup: segmentGroupSlotRecipe,
-      steps: stepsSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });

@@ -2,8 +2,10 @@
  * Network first, IndexedDB copy when the network is gone: patrol tablets keep showing the last answer they got.
  * Copies are per user (src/offline/db.ts userCache) and are wiped at sign-out.
  */
-import { cacheGet, cachePut } from '@/offline/db';
 import { isApiError } from './api';
+
+/** Dexie loads with the first copy to write or read, not with the first page. */
+const offlineDb = () => import('@/offline/db');
 
 export interface Cached<T> {
   data: T;
@@ -15,13 +17,17 @@ export async function networkFirst<T>(userId: string | undefined, key: string, f
   try {
     const data = await fetcher();
     if (userId) {
-      cachePut(userId, key, data).catch((err) => console.warn('[cache] write failed', err));
+      offlineDb()
+        .then((db) => db.cachePut(userId, key, data))
+        .catch((err) => console.warn('[cache] write failed', err));
     }
     return { data, cachedAt: null };
   } catch (err) {
     const offline = isApiError(err) && (err.kind === 'network' || err.kind === 'timeout');
     if (offline && userId) {
-      const row = await cacheGet<T>(userId, key).catch(() => undefined);
+      const row = await offlineDb()
+        .then((db) => db.cacheGet<T>(userId, key))
+        .catch(() => undefined);
       if (row) return { data: row.data, cachedAt: row.updatedAt };
     }
     throw err;

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import type { DashboardFilter, IncidentListRow } from '@contract/incidents';
 import type { DataTablesQuery } from '@contract/envelope';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, type StatusGroup } from '@contract/incident-rules';
-import { dayjs, formatDateTime, formatDateTimeShort, isIsoDate, toAppZone, todayIso, type TimeInput } from './time';
+import { formatDate, formatDateTime, formatDateTimeShort, isIsoDate, todayIso, type TimeInput } from './time';
 
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
@@ -108,7 +108,8 @@ export function withFilter<T extends ListSearch>(search: T, patch: Partial<T>): 
 
 export function defaultDateRange(now: TimeInput = Date.now(), days = DASHBOARD_DEFAULT_DAYS): { from: string; to: string } {
   const to = todayIso(now);
-  return { from: dayjs(to).subtract(days, 'day').format('YYYY-MM-DD'), to };
+  const [y, m, d] = to.split('-').map(Number);
+  return { from: new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10), to };
 }
 
 /** from/to in order (a user may pick them the wrong way round). */
@@ -187,13 +188,13 @@ export interface RowTime {
 
 /** The five step times of a row: hh:mm, the full date-time for a tooltip, and the day when it is not the incident's. */
 export function rowTimes(row: Pick<IncidentListRow, RowTimeKey | 'createdDate'>): RowTime[] {
-  const day = row.createdDate ? toAppZone(row.createdDate).format('YYYY-MM-DD') : '';
+  const day = row.createdDate ? todayIso(row.createdDate) : '';
   return ROW_TIME_KEYS.map((key) => {
     const v = row[key];
-    if (!v) return { key, short: '', full: '', otherDay: '' };
-    const d = toAppZone(v);
-    if (!d.isValid()) return { key, short: '', full: '', otherDay: '' };
-    return { key, short: d.format('HH:mm'), full: formatDateTime(v), otherDay: d.format('YYYY-MM-DD') !== day ? d.format('DD-MM') : '' };
+    const iso = v ? todayIso(v) : '';
+    if (!v || !iso) return { key, short: '', full: '', otherDay: '' };
+    // 'DD-MM-YYYY HH:mm' → 'HH:mm'; 'DD-MM-YYYY' → 'DD-MM'
+    return { key, short: formatDateTimeShort(v).slice(11), full: formatDateTime(v), otherDay: iso !== day ? formatDate(v).slice(0, 5) : '' };
   });
 }
 

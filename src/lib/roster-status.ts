@@ -1,15 +1,18 @@
 import type { DutyRosterRow } from '@contract/sections';
-import { APP_TZ, dayjs, formatClock } from './time';
+import { formatClock, zonedInstant } from './time';
 
 export type RosterStatus = DutyRosterRow['status'];
 
 type RosterTimes = Pick<DutyRosterRow, 'startDate' | 'endDate' | 'startHour' | 'endHour' | 'status'>;
 
-function instant(date: string, hour: string) {
+/** The instant of a wall-clock date and time in Asia/Brunei, or null. */
+function instant(date: string, hour: string): number | null {
   const clock = formatClock(hour, true);
   if (!clock || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const d = dayjs.tz(`${date} ${clock}`, 'YYYY-MM-DD HH:mm:ss', APP_TZ);
-  return d.isValid() ? d : null;
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi, s] = clock.split(':').map(Number);
+  const t = zonedInstant(y, mo, d, h, mi, s);
+  return Number.isFinite(t) ? t : null;
 }
 
 /**
@@ -19,9 +22,9 @@ function instant(date: string, hour: string) {
 export function rosterStatusAt(r: RosterTimes, now: number = Date.now()): RosterStatus {
   const start = instant(r.startDate, r.startHour);
   const end = instant(r.endDate, r.endHour);
-  if (!start || !end) return r.status;
-  if (now < start.valueOf()) return 'upcoming';
-  if (now >= end.valueOf()) return 'ended';
+  if (start === null || end === null) return r.status;
+  if (now < start) return 'upcoming';
+  if (now >= end) return 'ended';
   return 'active';
 }
 

@@ -1,11 +1,13 @@
 /**
- * The signed-in session: kept in memory for synchronous use (route guards, bearer header) and in IndexedDB
- * (src/offline/db.ts) so it survives reloads and works offline (§4.1 "login state is kept locally").
+ * The signed-in session: kept in memory for synchronous use (route guards, bearer header), mirrored in localStorage
+ * so the first render needs no database (§4.1 "Login state is kept in local storage"), and held in the versioned
+ * IndexedDB database (src/offline/db.ts) beside the user's cached data. Dexie is imported on demand: a start with a
+ * mirror never waits for it.
  */
 import { useSyncExternalStore } from 'react';
 import type { WebUser } from '@contract/auth';
 import { roleByName } from '@contract/roles';
-import { deleteSession, readSession, writeSession, clearUserData, type SessionRow } from '@/offline/db';
+import { DB_NAME } from '@/offline/schema';
 import { clearFilters } from './filters';
 
 export interface Session {
@@ -13,6 +15,9 @@ export interface Session {
   expiresAt: string;
   user: WebUser;
 }
+
+/** localStorage key of the mirror: the session as JSON, or 'null' once this build knows there is none. */
+export const SESSION_MIRROR_KEY = 'lebuhraya.session';
 
 let current: Session | null = null;
 let loaded = false;
@@ -26,15 +31,86 @@ export const getSession = () => current;
 export const getToken = () => (isSignedIn(current) ? current.token : null);
 export const isSessionLoaded = () => loaded;
 
-/** Reads the stored session once at start-up (before the router renders). */
-export async function loadSession(): Promise<Session | null> {
+const offlineDb = () => import('@/offline/db');
+
+function storage(): Storage | null {
   try {
-    const row = await readSession();
-    current = row && isSignedIn(row) ? { token: row.token, expiresAt: row.expiresAt, user: row.user } : null;
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // blocked storage throws on access
+  }
+}
+
+const asSession = (v: unknown): Session | null => {
+  if (!v || typeof v !== 'object') return null;
+  const s = v as Session;
+  return isSignedIn(s) && !!s.user && typeof s.user === 'object' ? { token: s.token, expiresAt: s.expiresAt, user: s.user } : null;
+};
+
+/** What the mirror says: a session, none, or 'unknown' (never written by this build, unreadable, no storage). */
+function readMirror(): { session: Session | null } | 'unknown' {
+  const raw = (() => {
+    try {
+      return storage()?.getItem(SESSION_MIRROR_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  if (raw === null) return 'unknown';
+  if (raw === 'null') return { session: null };
+  try {
+    const s = asSession(JSON.parse(raw));
+    return s ? { session: s } : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function writeMirror(s: Session | null): boolean {
+  try {
+    const st = storage();
+    if (!st) return false;
+    st.setItem(SESSION_MIRROR_KEY, s ? JSON.stringify({ token: s.token, expiresAt: s.expiresAt, user: s.user }) : 'null');
+    return true;
   } catch (err) {
-    // IndexedDB can be unavailable (private mode, blocked storage): run with an in-memory session only.
-    console.warn('[session] cannot read the stored session', err);
+    console.warn('[session] cannot mirror the session in localStorage', err);
+    return false;
+  }
+}
+
+/** Whether the IndexedDB database may exist (false only when the browser can tell that it does not). */
+async function databaseMayExist(): Promise<boolean> {
+  const idb = globalThis.indexedDB as (IDBFactory & { databases?: () => Promise<IDBDatabaseInfo[]> }) | undefined;
+  if (!idb) return false;
+  if (typeof idb.databases !== 'function') return true;
+  try {
+    return (await idb.databases()).some((d) => d.name === DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Reads the stored session once at start-up (before the router renders). With a mirror this settles at once
+ * without Dexie. Without one (first start after an update from a build that kept the session in IndexedDB only,
+ * or no localStorage) the session is read from IndexedDB and mirrored.
+ */
+export async function loadSession(): Promise<Session | null> {
+  const mirror = readMirror();
+  if (mirror !== 'unknown') {
+    current = mirror.session;
+  } else {
     current = null;
+    try {
+      if (await databaseMayExist()) {
+        const row = await (await offlineDb()).readSession();
+        current = asSession(row);
+      }
+      writeMirror(current);
+    } catch (err) {
+      // IndexedDB can be unavailable (private mode, blocked storage): run with an in-memory session only.
+      console.warn('[session] cannot read the stored session', err);
+    }
   }
   loaded = true;
   emit();
@@ -44,8 +120,9 @@ export async function loadSession(): Promise<Session | null> {
 export async function startSession(s: Session): Promise<void> {
   current = { ...s };
   emit();
+  writeMirror(current);
   try {
-    await writeSession(s);
+    await (await offlineDb()).writeSession(s);
   } catch (err) {
     console.warn('[session] cannot store the session', err);
   }
@@ -58,17 +135,19 @@ export async function updateSessionUser(user: WebUser) {
 }
 
 /**
- * Ends the session on this device: token, user data, the user's cached data and the remembered filters
- * (§4.1: "dashboard filters, token and user data are cleared").
+ * Ends the session on this device: token, user data (mirror and database), the user's cached data and the
+ * remembered filters (§4.1: "dashboard filters, token and user data are cleared").
  */
 export async function endSession(): Promise<void> {
   const userId = current?.user.userId;
   current = null;
   clearFilters();
+  writeMirror(null);
   emit();
   try {
-    await deleteSession();
-    if (userId) await clearUserData(userId);
+    const db = await offlineDb();
+    await db.deleteSession();
+    if (userId) await db.clearUserData(userId);
   } catch (err) {
     console.warn('[session] cannot clear stored data', err);
   }
@@ -96,5 +175,3 @@ export function __setSessionForTests(s: Session | null) {
   loaded = true;
   emit();
 }
-
-export type { SessionRow };

@@ -1,55 +1,114 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
+/*
+ * Dates and times of the app, shown in one zone (§9). Built on Intl (no date library on the first page): the zone
+ * rules come from the browser, the formats are fixed.
+ */
 
 /** Every time is shown in this zone (§9, READING-NOTES "Time"): UTC+8, no daylight saving. */
 export const APP_TZ = 'Asia/Brunei';
 
-export const DATE_FORMAT = 'DD-MM-YYYY';
-export const TIME_FORMAT = 'HH:mm:ss';
-export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
-export const DATE_TIME_SHORT_FORMAT = 'DD-MM-YYYY HH:mm';
-export const ISO_DATE = 'YYYY-MM-DD';
-
-export type TimeInput = string | number | Date | Dayjs;
+export type TimeInput = string | number | Date;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_ONLY = /^\d{1,2}:\d{2}(:\d{2})?$/;
+/** A date-time without an offset, read as local time (as the Date constructor and dayjs read it). */
+const LOCAL_DATE_TIME = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
 
-/**
- * Reads an instant into the app zone. A bare calendar date ('2026-03-01') is a day, not an instant: it is read as
- * that day in the app zone and never shifted.
- */
-export function toAppZone(input: TimeInput): Dayjs {
-  if (typeof input === 'string' && DATE_ONLY.test(input)) return dayjs.tz(input, ISO_DATE, APP_TZ);
-  return dayjs(input).tz(APP_TZ);
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+interface WallClock {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
 }
 
-function safe(input: TimeInput | null | undefined, fmt: string): string {
+let zoneFormat: Intl.DateTimeFormat | null = null;
+
+/** The wall clock in the app zone at an instant. */
+function wallClock(ms: number): WallClock {
+  zoneFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: APP_TZ,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const p: Record<string, number> = {};
+  for (const part of zoneFormat.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+}
+
+/** The instant at which the app zone's wall clock shows the given date and time. */
+export function zonedInstant(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(guess);
+    guess += asUtc - Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
+  }
+  return guess;
+}
+
+/** An input as an instant (ms), or NaN. A bare calendar date ('2026-03-01') is that day in the app zone. */
+function toInstant(input: TimeInput): number {
+  if (typeof input === 'number') return input;
+  if (input instanceof Date) return input.getTime();
+  if (DATE_ONLY.test(input)) {
+    const [y, mo, d] = input.split('-').map(Number);
+    return zonedInstant(y, mo, d);
+  }
+  if (!/Z$/i.test(input)) {
+    const m = LOCAL_DATE_TIME.exec(input);
+    if (m) {
+      const ms = Number((m[7] || '0').substring(0, 3));
+      return new Date(+m[1], (+m[2] || 1) - 1, +m[3] || 1, +m[4] || 0, +m[5] || 0, +m[6] || 0, ms).getTime();
+    }
+  }
+  return new Date(input).getTime();
+}
+
+type Parts = 'date' | 'time' | 'dateTime' | 'dateTimeShort' | 'iso';
+
+function format(input: TimeInput | null | undefined, what: Parts): string {
   if (input === null || input === undefined || input === '') return '';
-  const d = toAppZone(input);
-  return d.isValid() ? d.format(fmt) : '';
+  const ms = toInstant(input);
+  if (!Number.isFinite(ms)) return '';
+  const w = wallClock(ms);
+  const date = `${pad(w.d)}-${pad(w.mo)}-${pad(w.y, 4)}`;
+  const hm = `${pad(w.h)}:${pad(w.mi)}`;
+  switch (what) {
+    case 'date':
+      return date;
+    case 'time':
+      return `${hm}:${pad(w.s)}`;
+    case 'dateTime':
+      return `${date} ${hm}:${pad(w.s)}`;
+    case 'dateTimeShort':
+      return `${date} ${hm}`;
+    case 'iso':
+      return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}`;
+  }
 }
 
 /** dd-mm-yyyy in Asia/Brunei. */
-export const formatDate = (input: TimeInput | null | undefined) => safe(input, DATE_FORMAT);
+export const formatDate = (input: TimeInput | null | undefined) => format(input, 'date');
 
 /** hh:mm:ss, 24-hour, in Asia/Brunei. A bare time of day ('7:05' or '07:05:00') is only padded. */
 export function formatTime(input: TimeInput | null | undefined): string {
   if (typeof input === 'string' && TIME_ONLY.test(input)) return formatClock(input, true);
-  return safe(input, TIME_FORMAT);
+  return format(input, 'time');
 }
 
 /** 'DD-MM-YYYY HH:mm:ss' in Asia/Brunei. */
-export const formatDateTime = (input: TimeInput | null | undefined) => safe(input, DATE_TIME_FORMAT);
+export const formatDateTime = (input: TimeInput | null | undefined) => format(input, 'dateTime');
 
 /** 'DD-MM-YYYY HH:mm' in Asia/Brunei (lists and maps drop the seconds, §9). */
-export const formatDateTimeShort = (input: TimeInput | null | undefined) => safe(input, DATE_TIME_SHORT_FORMAT);
+export const formatDateTimeShort = (input: TimeInput | null | undefined) => format(input, 'dateTimeShort');
 
 /** A wall-clock time of day as 'HH:mm' (withSeconds=false) or 'HH:mm:ss'. */
 export function formatClock(hhmm: string | null | undefined, withSeconds = false): string {
@@ -59,11 +118,8 @@ export function formatClock(hhmm: string | null | undefined, withSeconds = false
   return withSeconds ? `${out}:${s}` : out;
 }
 
-/** Now, in the app zone. */
-export const nowInAppZone = () => dayjs().tz(APP_TZ);
-
 /** Today's calendar date in Asia/Brunei as 'YYYY-MM-DD' (what the API takes). */
-export const todayIso = (now: TimeInput = Date.now()) => dayjs(now).tz(APP_TZ).format(ISO_DATE);
+export const todayIso = (now: TimeInput = Date.now()) => format(now, 'iso');
 
 /** 'YYYY-MM-DD' → 'DD-MM-YYYY' without any zone arithmetic. */
 export function isoDateToDisplay(iso: string | null | undefined): string {
@@ -72,18 +128,27 @@ export function isoDateToDisplay(iso: string | null | undefined): string {
   return `${d}-${m}-${y}`;
 }
 
-/** 'DD-MM-YYYY' → 'YYYY-MM-DD' (returns '' when it is not a real date). */
-export function displayDateToIso(display: string): string {
-  const d = dayjs(display, DATE_FORMAT, true);
-  return d.isValid() ? d.format(ISO_DATE) : '';
+/** Whether year-month-day is a day of the calendar (no 31 February). */
+function isRealDate(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-export const isIsoDate = (s: string) => DATE_ONLY.test(s) && dayjs(s, ISO_DATE, true).isValid();
+/** 'DD-MM-YYYY' → 'YYYY-MM-DD' (returns '' when it is not a real date). */
+export function displayDateToIso(display: string): string {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(display);
+  if (!m || !isRealDate(+m[3], +m[2], +m[1])) return '';
+  return `${m[3]}-${m[2]}-${m[1]}`;
+}
+
+export const isIsoDate = (s: string) => {
+  if (!DATE_ONLY.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number);
+  return isRealDate(y, m, d);
+};
 
 /** Seconds → 'H jam M minit' style parts. */
 export function splitDuration(totalSeconds: number): { hours: number; minutes: number; seconds: number } {
   const t = Math.max(0, Math.floor(totalSeconds));
   return { hours: Math.floor(t / 3600), minutes: Math.floor((t % 3600) / 60), seconds: t % 60 };
 }
-
-export { dayjs };

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RosterListScreen } from '@/features/roster/roster-list-screen';
-import { RosterListSearchSchema } from '@/features/roster/roster-search';
+import { parseRosterListSearch } from '@/features/roster/roster-search';
 
 export const Route = createFileRoute('/listingroster')({
-  validateSearch: RosterListSearchSchema,
+  validateSearch: parseRosterListSearch,
   component: function ListingRosterRoute() {
     const navigate = Route.useNavigate();
     return <RosterListScreen search={Route.useSearch()} onSearchChange={(search) => navigate({ search, replace: true })} />;

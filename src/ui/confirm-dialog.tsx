@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 /**
  * A yes/no question before an action that cannot simply be undone (§4.2 'Adakah anda pasti?'). The answer buttons
@@ -31,7 +32,7 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" role="alertdialog" size="sm">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" role="alertdialog" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { DatePicker, IconButton, Portal, parseDate, type DateValue } from '@chakra-ui/react';
+import { datePickerSlotRecipe } from '@chakra-theme/recipes/date-picker';
 import { LuCalendar } from 'react-icons/lu';
 import { displayDateToIso, isIsoDate } from '@/lib/time';
 
@@ -29,6 +30,7 @@ export function DateField({
   const current = isIsoDate(value) ? [parseDate(value)] : [];
   return (
     <DatePicker.Root
+      recipe={datePickerSlotRecipe}
       value={current}
       onValueChange={(d) => {
         const v = d.value[0];

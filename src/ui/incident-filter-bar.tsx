@@ -6,6 +6,7 @@ import { useT, type TextKey } from '@/lib/i18n';
 import { PLATE_MIN_CHARS, plateTooShort, type ListFilterValues } from '@/lib/incident-list';
 import type { ListOptions } from '@/lib/incident-list-options';
 import { DateField } from './date-field';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 
 export type FilterField = 'ticket' | 'plate' | 'km' | 'dates' | 'region' | 'section' | 'category' | 'group' | 'status';
 
@@ -328,7 +329,7 @@ function Select({
   return (
     <Field.Root width={width}>
       <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="md">
+      <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
         <NativeSelect.Field bg="white" minH="11" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
           <option value="">{all}</option>
           {children}

@@ -18,6 +18,8 @@ import {
 } from '@/lib/incident-list';
 import { IncidentStatusBadge } from './incident-status-badge';
 import { EmptyBlock, ErrorBlock } from './states';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
   dihantar: 'lists.time.dihantar',
@@ -188,7 +190,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
   const t = useT();
   const sortProps = { sort: p.sort, dir: p.dir, onSort: p.onSort };
   return (
-    <Table.Root size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
+    <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
       <Table.Header>
         <Table.Row bg="gray.50">
           <SortHeader column="createdDate" label={t('lists.col.ticketDate')} w="158px" {...sortProps} />
@@ -396,7 +398,7 @@ function CardSort(p: IncidentListProps) {
         <Text fontSize="sm" color="fg.muted">
           {t('lists.sort.label')}
         </Text>
-        <NativeSelect.Root size="sm" width="210px">
+        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="210px">
           <NativeSelect.Field
             bg="white"
             minH="11"
@@ -430,7 +432,7 @@ function Pager(p: IncidentListProps & { win: ReturnType<typeof pageWindow> }) {
         <Text fontSize="sm" color="fg.muted">
           {t('lists.perPage')}
         </Text>
-        <NativeSelect.Root size="sm" width="84px">
+        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="84px">
           <NativeSelect.Field value={String(p.size)} onChange={(e) => p.onSize(Number(e.currentTarget.value))} minH="11" data-testid="list-size">
             {LIST_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>

@@ -2,6 +2,8 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useT } from '@/lib/i18n';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
 /**
  * The justification dialog (§2.8, §5): max width 500, a required textarea of at most 150 characters with the rule
@@ -58,7 +60,7 @@ export function JustificationDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" size="sm" initialFocusEl={() => document.getElementById(fieldId)}>
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" size="sm" initialFocusEl={() => document.getElementById(fieldId)}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -76,7 +78,7 @@ export function JustificationDialog({
                 <Field.Label>
                   {label ?? t('incident.dialog.justificationLabel')} <Field.RequiredIndicator />
                 </Field.Label>
-                <Textarea
+                <Textarea recipe={textareaRecipe}
                   id={fieldId}
                   value={text}
                   maxLength={max}

@@ -9,7 +9,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
     <SegmentGroup.Root
       size="sm"
       value={lang}
-      onValueChange={(d) => d.value && setLanguage(d.value as Language)}
+      onValueChange={(d) => d.value && void setLanguage(d.value as Language)}
       aria-label={t('lang.label')}
       bg={tone === 'dark' ? 'whiteAlpha.200' : 'gray.100'}
       color={tone === 'dark' ? 'white' : undefined}

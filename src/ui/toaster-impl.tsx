@@ -1,5 +1,6 @@
 // The real snackbar host (Chakra/zag toast machines); src/ui/toaster.tsx loads it on the first notification.
 import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 import { TIMING } from '@contract/lookups';
 import { t } from '@/lib/i18n';
 
@@ -48,7 +49,7 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'md' }} data-testid="toast" data-type={toast.type}>
+          <Toast.Root recipe={toastSlotRecipe} width={{ md: 'md' }} data-testid="toast" data-type={toast.type}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

@@ -203,3 +203,61 @@ describe('token check on route change (§4.1)', () => {
     }
   });
 });
+
+describe('session storage (§4.1) and the on-demand chrome', () => {
+  const idbSession = (page: import('playwright-core').Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = indexedDB.open('lebuhraya-ops');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const db = req.result;
+            const count = db.transaction('session').objectStore('session').count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+          };
+        }),
+    );
+
+  it('the session is mirrored in localStorage and held in IndexedDB; an IndexedDB-only session still loads; the user menu signs out', async () => {
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    try {
+      await signIn(page, tmca.username, tmca.password);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByTestId('dashboard').waitFor();
+      const mirror = JSON.parse((await page.evaluate(() => localStorage.getItem('lebuhraya.session')))!);
+      expect(mirror.user.userId).toBe(tmca.username);
+      expect(mirror.token.length).toBeGreaterThan(5);
+      await expect.poll(() => idbSession(page)).toBe(1);
+
+      // a device signed in by an earlier build has the session in IndexedDB only
+      await page.evaluate(() => localStorage.removeItem('lebuhraya.session'));
+      await page.reload();
+      await page.getByTestId('dashboard').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.evaluate(() => localStorage.getItem('lebuhraya.session'))).toContain(mirror.token);
+
+      // a tooltip loads on the first hover
+      await page.getByTestId('menu-toggle').hover();
+      await page.mouse.move(30, 34);
+      await page.locator('[data-scope=tooltip][data-part=content]', { hasText: 'Kecilkan menu' }).waitFor();
+
+      // the user menu loads on the first click and signs out
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').click();
+      await page.waitForURL((u) => u.pathname === '/signin');
+      expect(await page.evaluate(() => localStorage.getItem('lebuhraya.session'))).toBe('null');
+      await expect.poll(() => idbSession(page)).toBe(0);
+      await page.goto('/');
+      await page.waitForURL((u) => u.pathname === '/signin');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

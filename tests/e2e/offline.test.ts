@@ -72,7 +72,7 @@ describe('offline (service worker)', () => {
     }
   });
 
-  it('a signed-in user gets the shell and the last copy of today’s rosters offline', async () => {
+  it('a signed-in user gets the shell, its on-demand menus and the last copy of today’s rosters offline', async () => {
     const ctx = await newContext(browser, { baseUrl: server.baseUrl, serviceWorkers: 'allow' });
     const page = await ctx.newPage();
     try {
@@ -93,6 +93,12 @@ describe('offline (service worker)', () => {
         await page.getByTestId('dashboard-cached').waitFor();
         expect(await page.getByTestId('roster-card').count()).toBe(cards);
       }
+      // what loads on first use (menus, drawers) comes from the precache too
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('broadcast-button').click();
+      await page.getByTestId('comms-drawer').waitFor();
       await ctx.setOffline(false);
     } finally {
       await ctx.close();

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LoginRequestSchema, ResetPasswordRequestSchema, UsernameParamSchema } from '@contract';
-import { LoginFormSchema, ResetPasswordFormBaseSchema, ResetPasswordFormSchema, UsernameFormSchema } from '@/features/auth/auth-schemas';
+import { ResetPasswordFormBaseSchema, ResetPasswordFormSchema, UsernameFormSchema } from '@/features/auth/auth-schemas';
+import { loginFormResolver, validateLoginForm } from '@/features/auth/login-form';
 
-// The client forms use zod/mini copies of the contract's request rules; they must agree with the server's.
-const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`).sort();
+// The client forms use copies of the contract's request rules (zod/mini, or plain code for sign-in); they must agree
+// with the server's.
+type Issue = { path: PropertyKey[]; message: string; code?: string };
+const issues = (r: { success: boolean; error?: { issues: Issue[] }; issues?: Issue[] }) =>
+  r.success ? [] : (r.error?.issues ?? r.issues ?? []).map((i) => `${i.path.join('.')}:${i.code}:${i.message}`).sort();
 
 describe('client form schemas mirror the contract', () => {
   it('login', () => {
@@ -13,14 +16,34 @@ describe('client form schemas mirror the contract', () => {
       { username: '  tmca ', password: 'x' },
       { username: '   ', password: '' },
       { username: 'a'.repeat(101), password: 'p'.repeat(201) },
+      { username: 'a'.repeat(100), password: 'p'.repeat(200) },
+      { username: ` ${'a'.repeat(100)} `, password: ' ' },
+      { username: '', password: 'x' },
+      { username: 7, password: null },
+      {},
     ];
     for (const c of cases) {
       const a = LoginRequestSchema.safeParse(c);
-      const b = LoginFormSchema.safeParse(c);
-      expect(b.success).toBe(a.success);
+      const b = validateLoginForm(c);
+      expect(b.success, JSON.stringify(c)).toBe(a.success);
       expect(issues(b)).toEqual(issues(a));
       if (a.success && b.success) expect(b.data).toEqual(a.data);
     }
+  });
+
+  it('login form resolver: trimmed values, or the first message per field', async () => {
+    const opts = { fields: {}, shouldUseNativeValidation: false } as never;
+    expect(await loginFormResolver({ username: ' tmca ', password: ' p ' }, undefined, opts)).toEqual({
+      values: { username: 'tmca', password: ' p ' },
+      errors: {},
+    });
+    expect(await loginFormResolver({ username: '   ', password: '' }, undefined, opts)).toEqual({
+      values: {},
+      errors: {
+        username: { type: 'too_small', message: 'Nama pengguna diperlukan' },
+        password: { type: 'too_small', message: 'Kata laluan diperlukan' },
+      },
+    });
   });
 
   it('reset password', () => {
@@ -40,7 +63,7 @@ describe('client form schemas mirror the contract', () => {
       if (a.success && b.success) expect(b.data).toEqual(a.data);
     }
     expect(ResetPasswordFormSchema.safeParse({ ...cases[0], confirmPassword: 'Baharu2026' }).success).toBe(true);
-    expect(issues(ResetPasswordFormSchema.safeParse({ ...cases[0], confirmPassword: 'lain' }))).toEqual(['confirmPassword:mismatch']);
+    expect(issues(ResetPasswordFormSchema.safeParse({ ...cases[0], confirmPassword: 'lain' }))).toEqual(['confirmPassword:custom:mismatch']);
   });
 
   it('username check', () => {

@@ -22,12 +22,24 @@ describe('UI texts (src/lib/i18n)', () => {
     expect(t('menu.comingSoon')).toBe('Akan datang');
   });
 
-  it('fills placeholders and switches language', () => {
+  it('fills placeholders and switches language (English loads on demand)', async () => {
     expect(t('app.version', { version: '2.0.3.1.84' })).toBe('Versi 2.0.3.1.84');
-    setLanguage('en');
+    // English texts are not there until asked for: Malay stands in
+    expect(t('app.version', { version: '2.0.3.1.84' }, 'en')).toBe('Versi 2.0.3.1.84');
+    const switching = setLanguage('en');
+    expect(getLanguage()).toBe('ms');
+    await switching;
+    expect(getLanguage()).toBe('en');
     expect(t('app.version', { version: '2.0.3.1.84' })).toBe('Version 2.0.3.1.84');
     expect(t('roster.pageInfo', { from: 1, to: 10, total: 37 })).toBe('1–10 of 37');
-    setLanguage('ms');
+    await setLanguage('ms');
     expect(t('roster.pageInfo', { from: 1, to: 10, total: 37 })).toBe('1–10 daripada 37');
+  });
+
+  it('the last switch wins when English is still loading', async () => {
+    const a = setLanguage('en');
+    const b = setLanguage('ms');
+    await Promise.all([a, b]);
+    expect(getLanguage()).toBe('ms');
   });
 });

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDateTimeShort,
   formatTime,
+  isIsoDate,
   isoDateToDisplay,
   todayIso,
 } from '@/lib/time';
@@ -67,5 +68,66 @@ describe('time formats in Asia/Brunei (§9)', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('the Intl implementation agrees with dayjs (what the app used before)', () => {
+  // dayjs stays a dependency of the server; the client formats with Intl. Same answers for what the API sends.
+  const dj = async () => {
+    const { default: dayjs } = await import('dayjs');
+    const { default: utc } = await import('dayjs/plugin/utc');
+    const { default: timezone } = await import('dayjs/plugin/timezone');
+    const { default: customParseFormat } = await import('dayjs/plugin/customParseFormat');
+    dayjs.extend(utc);
+    dayjs.extend(timezone);
+    dayjs.extend(customParseFormat);
+    return dayjs;
+  };
+
+  it('formats instants, local date-times, numbers and dates alike', async () => {
+    const dayjs = await dj();
+    const show = (input: string | number | Date, fmt: string) => {
+      if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) return dayjs.tz(input, 'YYYY-MM-DD', 'Asia/Brunei').format(fmt);
+      const d = dayjs(input).tz('Asia/Brunei');
+      return d.isValid() ? d.format(fmt) : '';
+    };
+    const inputs: (string | number | Date)[] = [
+      '2026-03-01T16:30:05Z',
+      '2026-03-01T16:30:05.123z',
+      '2026-03-01T08:00:00+08:00',
+      '2026-03-01T08:00:00-05:00',
+      '2026-03-01T08:00:00',
+      '2026-03-01 23:15:00',
+      '2026-03-01T08:00',
+      '2026-03',
+      '2026-12-31',
+      '2024-02-29',
+      '02-03-2026',
+      'not a date',
+      '2026-03-01T25:99:00Z',
+      0,
+      Date.parse('2026-07-04T12:00:00Z'),
+      new Date('2026-01-01T00:00:00Z'),
+    ];
+    for (const input of inputs) {
+      expect(formatDate(input), String(input)).toBe(show(input, 'DD-MM-YYYY'));
+      expect(formatDateTime(input), String(input)).toBe(show(input, 'DD-MM-YYYY HH:mm:ss'));
+      expect(formatDateTimeShort(input), String(input)).toBe(show(input, 'DD-MM-YYYY HH:mm'));
+      if (typeof input !== 'string' || !/^\d{1,2}:\d{2}/.test(input)) expect(formatTime(input), String(input)).toBe(show(input, 'HH:mm:ss'));
+    }
+    for (let t = Date.parse('2026-01-01T00:00:00Z'); t < Date.parse('2027-01-01T00:00:00Z'); t += 7 * 3600_000 + 1234) {
+      expect(todayIso(t)).toBe(dayjs(t).tz('Asia/Brunei').format('YYYY-MM-DD'));
+    }
+  });
+
+  it('reads dd-mm-yyyy strictly', async () => {
+    const dayjs = await dj();
+    for (const s of ['01-03-2026', '31-02-2026', '29-02-2024', '29-02-2026', '1-3-2026', '01/03/2026', '', '00-01-2026', '01-13-2026']) {
+      const d = dayjs(s, 'DD-MM-YYYY', true);
+      expect(displayDateToIso(s), s).toBe(d.isValid() ? d.format('YYYY-MM-DD') : '');
+    }
+    for (const s of ['2026-03-01', '2026-02-31', '2024-02-29', '2026-13-01', '2026-3-1']) {
+      expect(isIsoDate(s), s).toBe(/^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s, 'YYYY-MM-DD', true).isValid());
+    }
   });
 });

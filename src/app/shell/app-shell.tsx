@@ -1,14 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Alert, Box, Flex } from '@chakra-ui/react';
 import type { WebUser } from '@contract/auth';
 import { landingFor, guardUserOf } from '@/lib/access';
 import { useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
 import { useOnline } from '@/lib/use-online';
-import { CommsDrawer, type CommsMode } from '@/features/comms/comms-drawer';
+import type { CommsMode } from '@/features/comms/comms-drawer';
+import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useNavMode } from './use-nav-mode';
+
+// Drawers load on first use (src/ui/on-demand.ts).
+const commsDrawer = onDemand(() => import('@/features/comms/comms-drawer'));
+const navDrawer = onDemand(() => import('./nav-drawer'));
 
 /** The signed-in frame: top bar, side menu, content, right drawer (§2.3–2.5). */
 export function AppShell({ user, children }: { user: WebUser; children: ReactNode }) {
@@ -19,6 +24,8 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
   const [commsMode, setCommsMode] = useState<CommsMode>('broadcast');
   const role = userRole(user);
   const home = landingFor(guardUserOf(user));
+  const [comms, requestComms] = useOnDemand(commsDrawer);
+  const [drawerNav, requestDrawerNav] = useOnDemand(navDrawer);
 
   return (
     <Flex direction="column" h="100dvh" overflow="hidden" data-testid="app-shell">
@@ -26,11 +33,17 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
         user={user}
         navMode={nav.mode}
         navCollapsed={nav.collapsed}
-        onMenuClick={nav.toggle}
+        onMenuClick={() => {
+          if (nav.mode === 'drawer') requestDrawerNav();
+          nav.toggle();
+        }}
+        onMenuIntent={() => nav.mode === 'drawer' && prefetch(navDrawer)}
         onBroadcastClick={() => {
           setCommsMode('broadcast');
           setCommsOpen(true);
+          requestComms();
         }}
+        onBroadcastIntent={() => prefetch(commsDrawer)}
         homePath={home}
       />
       <Flex flex="1" minH="0">
@@ -48,20 +61,9 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
         </Box>
       </Flex>
 
-      {nav.mode === 'drawer' && (
-        <Drawer.Root open={nav.drawerOpen} onOpenChange={(e) => nav.setDrawerOpen(e.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content w="256px" maxW="256px" bg="chrome.bg">
-                <SideNav roleName={role.name} variant="full" onNavigate={() => nav.setDrawerOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
+      {nav.mode === 'drawer' && drawerNav && <drawerNav.NavDrawer open={nav.drawerOpen} onOpenChange={nav.setDrawerOpen} roleName={role.name} />}
 
-      <CommsDrawer open={commsOpen} mode={commsMode} onOpenChange={setCommsOpen} onModeChange={setCommsMode} />
+      {comms && <comms.CommsDrawer open={commsOpen} mode={commsMode} onOpenChange={setCommsOpen} onModeChange={setCommsMode} />}
     </Flex>
   );
 }

@@ -1,12 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { forwardRef, useId, useState, type ReactNode, type Ref } from 'react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { Badge, Box, Collapsible, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { Badge, Box, Collapsible, Flex, Text, type BoxProps } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 import { APP_VERSION, menuFor, type MenuItem } from '@contract/menu';
 import { label, useLanguage, useT } from '@/lib/i18n';
 import { Tooltip } from '@/ui/tooltip';
 import { useRouteExists } from '@/ui/use-route-exists';
+import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { navIcon } from './nav-icons';
+
+const groupMenuModule = onDemand(() => import('./nav-group-menu'));
 
 export type NavVariant = 'full' | 'rail';
 
@@ -51,7 +54,7 @@ export function SideNav({ roleName, variant, onNavigate }: { roleName: string; v
   );
 }
 
-function useItemLabel() {
+export function useItemLabel() {
   const lang = useLanguage();
   return (item: MenuItem) => label(item.labelKey, lang);
 }
@@ -158,65 +161,57 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   );
 }
 
+/** The icon button of a group in the rail (its menu is ./nav-group-menu.tsx). */
+export const NavGroupButton = forwardRef<HTMLButtonElement, { item: MenuItem; label: string } & Omit<BoxProps, 'children'>>(function NavGroupButton(
+  { item, label, ...rest },
+  ref,
+) {
+  const Icon = navIcon(item.key);
+  return (
+    <Box
+      as="button"
+      ref={ref as Ref<HTMLDivElement>}
+      {...rowStyles}
+      justifyContent="center"
+      color="chrome.fg"
+      _hover={{ bg: 'chrome.bgHover' }}
+      aria-label={label}
+      data-testid="nav-item"
+      data-menu-key={item.key}
+      data-available="true"
+      {...rest}
+    >
+      <Box as="span" fontSize="lg" display="inline-flex">
+        <Icon />
+      </Box>
+    </Box>
+  );
+});
+
 function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; onNavigate?: () => void }) {
-  const t = useT();
   const itemLabel = useItemLabel();
-  const exists = useRouteExists();
   const [open, setOpen] = useState(true);
   const Icon = navIcon(item.key);
   const children = item.children ?? [];
+  const triggerId = `nav-group-${useId()}`;
+  const [groupMenu, requestGroupMenu, askedGroupMenu] = useOnDemand(groupMenuModule);
 
   if (rail) {
+    if (groupMenu) return <groupMenu.NavGroupMenu item={item} triggerId={triggerId} onNavigate={onNavigate} openOnMount={askedGroupMenu} />;
+    // stand-in until the first use: the same icon button; hover or focus starts loading, a click opens the menu
     return (
-      <Menu.Root positioning={{ placement: 'right-start', gutter: 10 }}>
-        <Tooltip content={itemLabel(item)} placement="right">
-          <Menu.Trigger asChild>
-            <Box
-              as="button"
-              {...rowStyles}
-              justifyContent="center"
-              color="chrome.fg"
-              _hover={{ bg: 'chrome.bgHover' }}
-              aria-label={itemLabel(item)}
-              data-testid="nav-item"
-              data-menu-key={item.key}
-              data-available="true"
-            >
-              <Box as="span" fontSize="lg" display="inline-flex">
-                <Icon />
-              </Box>
-            </Box>
-          </Menu.Trigger>
-        </Tooltip>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="300px">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{itemLabel(item)}</Menu.ItemGroupLabel>
-                {children.map((c) => {
-                  const available = exists(c.path);
-                  return (
-                    <Menu.Item key={c.key} value={c.key} disabled={!available} asChild={available} minH="11" data-testid="nav-item" data-menu-key={c.key} data-available={available ? 'true' : 'false'}>
-                      {available ? (
-                        <RouterLink to={c.path} onClick={onNavigate}>
-                          {itemLabel(c)}
-                        </RouterLink>
-                      ) : (
-                        <Flex align="center" justify="space-between" w="full" gap="3">
-                          <Text>{itemLabel(c)}</Text>
-                          <Badge size="xs" variant="outline">
-                            {t('menu.comingSoon')}
-                          </Badge>
-                        </Flex>
-                      )}
-                    </Menu.Item>
-                  );
-                })}
-              </Menu.ItemGroup>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <Tooltip content={itemLabel(item)} placement="right">
+        <NavGroupButton
+          item={item}
+          label={itemLabel(item)}
+          id={triggerId}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={() => prefetch(groupMenuModule)}
+          onFocus={() => prefetch(groupMenuModule)}
+          onClick={requestGroupMenu}
+        />
+      </Tooltip>
     );
   }
 

@@ -30,14 +30,19 @@ export function TopBar({
   navMode,
   navCollapsed,
   onMenuClick,
+  onMenuIntent,
   onBroadcastClick,
+  onBroadcastIntent,
   homePath,
 }: {
   user: WebUser;
   navMode: NavMode;
   navCollapsed: boolean;
   onMenuClick: () => void;
+  /** hover or focus: the drawer it opens may start loading */
+  onMenuIntent: () => void;
   onBroadcastClick: () => void;
+  onBroadcastIntent: () => void;
   homePath: string;
 }) {
   const t = useT();
@@ -65,7 +70,7 @@ export function TopBar({
       data-testid="top-bar"
     >
       <Tooltip content={menuLabel}>
-        <IconButton aria-label={menuLabel} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onMenuClick} data-testid="menu-toggle">
+        <IconButton aria-label={menuLabel} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onMenuClick} onPointerEnter={onMenuIntent} onFocus={onMenuIntent} data-testid="menu-toggle">
           <MenuIcon />
         </IconButton>
       </Tooltip>
@@ -120,7 +125,7 @@ export function TopBar({
 
       <Tooltip content={t('topbar.broadcast')}>
         <Box position="relative" display="inline-flex">
-          <IconButton aria-label={t('topbar.broadcast')} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onBroadcastClick} data-testid="broadcast-button">
+          <IconButton aria-label={t('topbar.broadcast')} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onBroadcastClick} onPointerEnter={onBroadcastIntent} onFocus={onBroadcastIntent} data-testid="broadcast-button">
             <LuMegaphone />
           </IconButton>
           {alertCount > 0 && (

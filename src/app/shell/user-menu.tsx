@@ -1,80 +1,65 @@
-import { Link as RouterLink } from '@tanstack/react-router';
-import { Avatar, Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuChevronDown, LuKeyRound, LuLogOut } from 'react-icons/lu';
+import { forwardRef, type Ref } from 'react';
+import { Avatar, Box, Flex, Text, type FlexProps } from '@chakra-ui/react';
+import { LuChevronDown } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
-import { useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
-import { LanguageSwitch } from '@/ui/language-switch';
+import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 
-export function UserMenu({ user }: { user: WebUser }) {
-  const t = useT();
+const popup = onDemand(() => import('./user-menu-popup'));
+
+/** The top bar's user button: avatar, name and role (§2.4). The menu itself loads on first use. */
+export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & Omit<FlexProps, 'children'>>(function UserMenuButton(
+  { user, ...rest },
+  ref,
+) {
   const role = userRole(user);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Flex
-          as="button"
-          align="center"
-          gap="2.5"
-          ps="1.5"
-          pe="2"
-          minH="11"
-          rounded="md"
-          _hover={{ bg: 'chrome.bgHover' }}
-          color="chrome.fg"
-          textAlign="left"
-          data-testid="user-menu"
-          aria-label={`${user.profile.displayName} (${role.name})`}
-        >
-          <Avatar.Root size="sm" colorPalette="amber" variant="solid">
-            <Avatar.Fallback name={user.profile.displayName} />
-          </Avatar.Root>
-          <Box display={{ base: 'none', md: 'block' }} lineHeight="1.2" maxW="200px">
-            <Text fontSize="sm" fontWeight="semibold" color="white" truncate data-testid="user-name">
-              {user.profile.displayName}
-            </Text>
-            <Text fontSize="xs" color="chrome.muted" truncate data-testid="user-role">
-              {role.name}
-            </Text>
-          </Box>
-          <Box display={{ base: 'none', md: 'inline-flex' }} color="chrome.muted">
-            <LuChevronDown />
-          </Box>
-        </Flex>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="280px">
-            <Box px="3" py="3">
-              <Text fontWeight="semibold" color="brand.900">
-                {user.profile.displayName}
-              </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {role.name} · {role.label}
-              </Text>
-              <Text fontSize="xs" color="fg.muted" mt="1">
-                {t('topbar.section')}: {user.section.sectionName} · {t('topbar.region')}: {user.section.region.value}
-              </Text>
-            </Box>
-            <Menu.Separator />
-            <Flex px="3" py="2" align="center" justify="space-between" gap="3">
-              <Text fontSize="sm">{t('lang.label')}</Text>
-              <LanguageSwitch />
-            </Flex>
-            <Menu.Separator />
-            <Menu.Item value="password" asChild minH="11">
-              <RouterLink to="/resetpassword">
-                <LuKeyRound /> {t('topbar.resetPassword')}
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="logout" asChild minH="11" color="red.600">
-              <RouterLink to="/signout" data-testid="user-menu-logout">
-                <LuLogOut /> {t('menu.logout')}
-              </RouterLink>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Flex
+      as="button"
+      ref={ref as Ref<HTMLDivElement>}
+      align="center"
+      gap="2.5"
+      ps="1.5"
+      pe="2"
+      minH="11"
+      rounded="md"
+      _hover={{ bg: 'chrome.bgHover' }}
+      color="chrome.fg"
+      textAlign="left"
+      data-testid="user-menu"
+      aria-label={`${user.profile.displayName} (${role.name})`}
+      {...rest}
+    >
+      <Avatar.Root size="sm" colorPalette="amber" variant="solid">
+        <Avatar.Fallback name={user.profile.displayName} />
+      </Avatar.Root>
+      <Box display={{ base: 'none', md: 'block' }} lineHeight="1.2" maxW="200px">
+        <Text fontSize="sm" fontWeight="semibold" color="white" truncate data-testid="user-name">
+          {user.profile.displayName}
+        </Text>
+        <Text fontSize="xs" color="chrome.muted" truncate data-testid="user-role">
+          {role.name}
+        </Text>
+      </Box>
+      <Box display={{ base: 'none', md: 'inline-flex' }} color="chrome.muted">
+        <LuChevronDown />
+      </Box>
+    </Flex>
+  );
+});
+
+export function UserMenu({ user }: { user: WebUser }) {
+  const [mod, request, asked] = useOnDemand(popup);
+  if (mod) return <mod.UserMenuPopup user={user} openOnMount={asked} />;
+  // stand-in until the first use: the same button; hover or focus starts loading, a click opens the real menu
+  return (
+    <UserMenuButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => prefetch(popup)}
+      onFocus={() => prefetch(popup)}
+      onClick={request}
+    />
   );
 }

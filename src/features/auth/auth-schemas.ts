@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
 
 /*
- * Client-side copies of the sign-in / password-reset form rules, built with zod/mini so the first page does not
- * pull in classic zod. They mirror contract/auth.ts (LoginRequestSchema, ResetPasswordRequestSchema, UsernameParamSchema),
- * which the server keeps validating with; tests/unit/auth-schemas.test.ts checks the two agree.
+ * Client-side copies of the password-reset and username-check form rules, built with zod/mini so those screens do
+ * not pull in classic zod. They mirror contract/auth.ts (ResetPasswordRequestSchema, UsernameParamSchema), which the
+ * server keeps validating with; tests/unit/auth-schemas.test.ts checks the two agree. The sign-in form's rules are
+ * in ./login-form.ts (no schema library on the first page).
  */
-
-export const LoginFormSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, 'Nama pengguna diperlukan'), z.maxLength(100)),
-  password: z.string().check(z.minLength(1, 'Kata laluan diperlukan'), z.maxLength(200)),
-});
 
 export const ResetPasswordFormBaseSchema = z
   .object({

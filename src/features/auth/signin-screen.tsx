@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Field, Flex, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn, LuUserSearch } from 'react-icons/lu';
@@ -13,12 +12,9 @@ import { Logo } from '@/ui/logo';
 import { PasswordInput } from '@/ui/password-input';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { login, LoginError } from './login';
-import { LoginFormSchema } from './auth-schemas';
+import { loginFormResolver } from './login-form';
+import type { SigninSearch } from './auth-search';
 
-export interface SigninSearch {
-  redirect?: string;
-  reason?: 'expired' | 'signedout';
-}
 
 export function SigninScreen({ search }: { search: SigninSearch }) {
   const t = useT();
@@ -32,7 +28,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: zodResolver(LoginFormSchema), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginRequest>({ resolver: loginFormResolver, defaultValues: { username: '', password: '' } });
 
   // 429: count down until the server lets the user try again.
   useEffect(() => {

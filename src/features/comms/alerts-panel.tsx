@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { LuBellOff, LuCheck, LuInfo } from 'react-icons/lu';
 import type { AlertRow } from '@contract/comms';
 import { useT } from '@/lib/i18n';
@@ -67,7 +68,7 @@ export function AlertsPanel() {
         ))}
       </ListStates>
 
-      <Dialog.Root open={!!detail} onOpenChange={(e) => !e.open && setDetail(null)} size="sm" placement="center">
+      <Dialog.Root recipe={dialogSlotRecipe} open={!!detail} onOpenChange={(e) => !e.open && setDetail(null)} size="sm" placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

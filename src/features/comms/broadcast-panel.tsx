@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Text, Textarea } from '@chakra-ui/react';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { LuMegaphone, LuSend } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
@@ -35,6 +36,7 @@ export function BroadcastPanel() {
     <Flex direction="column" h="full" minH="0">
       <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
         <Textarea
+          recipe={textareaRecipe}
           value={message}
           onChange={(e) => setMessage(e.target.value.slice(0, MAX))}
           onKeyDown={(e) => {

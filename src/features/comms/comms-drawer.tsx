@@ -1,18 +1,22 @@
 import { Badge, CloseButton, Drawer, Flex, Portal, SegmentGroup, Text } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
 import { useT } from '@/lib/i18n';
+import { useMounted } from '@/ui/on-demand';
 import { AlertsPanel } from './alerts-panel';
 import { BroadcastPanel } from './broadcast-panel';
 import { useAlerts } from './use-comms';
 
 export type CommsMode = 'broadcast' | 'alerts';
 
-/** The 300 px right drawer (§2.5) with its two modes. */
+/** The 300 px right drawer (§2.5) with its two modes; loaded on first use by the app shell. */
 export function CommsDrawer({ open, mode, onOpenChange, onModeChange }: { open: boolean; mode: CommsMode; onOpenChange: (o: boolean) => void; onModeChange: (m: CommsMode) => void }) {
   const t = useT();
+  // mounted by the click that opened it: open right after mounting, through the same transition as later openings
+  const mounted = useMounted();
   const alerts = useAlerts();
   const alertCount = alerts.data?.length ?? 0;
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end">
+    <Drawer.Root recipe={drawerSlotRecipe} open={open && mounted} onOpenChange={(e) => onOpenChange(e.open)} placement="end">
       <Portal>
         <Drawer.Backdrop bg="blackAlpha.300" />
         <Drawer.Positioner>

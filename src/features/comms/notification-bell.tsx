@@ -1,115 +1,47 @@
-import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { Badge, Box, Circle, Flex, Float, IconButton, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
-import { LuBell, LuBellOff } from 'react-icons/lu';
-import type { Notification } from '@contract/comms';
+import { forwardRef } from 'react';
+import { Box, Circle, Float, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { LuBell } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
-import { formatDate, formatTime } from '@/lib/time';
-import { useRouteExists } from '@/ui/use-route-exists';
-import { useMarkNotificationRead, useNotifications } from './use-comms';
+import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
+import { useNotifications } from './use-comms';
 
-const INCIDENT_VIEW_ROUTE = '/insidenView/$insidenId';
+const popup = onDemand(() => import('./notification-popover'));
 
-/** §2.4: bell with a red unread count, for TMC roles only (the shell decides with showsNotificationBell). */
-export function NotificationBell() {
+/** The bell button (44 px). */
+export const BellButton = forwardRef<HTMLButtonElement, Omit<IconButtonProps, 'children'>>(function BellButton(props, ref) {
   const t = useT();
-  const navigate = useNavigate();
-  const exists = useRouteExists();
-  const [open, setOpen] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
-  const q = useNotifications(true);
-  const markRead = useMarkNotificationRead();
-  const items = q.data ?? [];
-  const unread = items.filter((n) => !n.read).length;
-
-  const onItem = (n: Notification) => {
-    if (!n.read) markRead.mutate(n.incidentTicketNumber);
-    if (exists(INCIDENT_VIEW_ROUTE)) {
-      setOpen(false);
-      void navigate({ to: INCIDENT_VIEW_ROUTE as never, params: { insidenId: String(n.incidentId) } as never });
-      return;
-    }
-    setSelected((s) => (s === n.incidentTicketNumber ? null : n.incidentTicketNumber));
-  };
-
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount>
-      <Box position="relative" display="inline-flex">
-          <Popover.Trigger asChild>
-            <IconButton aria-label={t('topbar.notifications')} variant="ghost" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} size="lg" data-testid="notification-bell">
-              <LuBell />
-            </IconButton>
-          </Popover.Trigger>
-          {unread > 0 && (
-            <Float placement="top-end" offset="2.5">
-              <Circle size="5" bg="red.500" color="white" fontSize="2xs" fontWeight="bold" px="1" minW="5" data-testid="notification-count" pointerEvents="none">
-                {unread > 99 ? '99+' : unread}
-              </Circle>
-            </Float>
-          )}
-      </Box>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w="340px" maxW="calc(100vw - 16px)">
-            <Popover.Header px="4" py="3" borderBottomWidth="1px" borderColor="gray.100">
-              <Flex align="center" justify="space-between">
-                <Text fontWeight="semibold" color="brand.900">
-                  {t('topbar.notifications')}
-                </Text>
-                {q.isFetching && <Spinner size="xs" color="brand.500" />}
-              </Flex>
-            </Popover.Header>
-            <Popover.Body p="0">
-              <Box maxH="300px" overflowY="auto" data-testid="notification-list">
-                {items.length === 0 ? (
-                  <Flex direction="column" align="center" gap="2" py="8" color="fg.muted">
-                    <LuBellOff />
-                    <Text fontSize="sm">{t('topbar.noNotifications')}</Text>
-                  </Flex>
-                ) : (
-                  items.map((n) => (
-                    <Box
-                      key={`${n.incidentTicketNumber}-${n.incidentId}`}
-                      as="button"
-                      w="full"
-                      textAlign="left"
-                      px="4"
-                      py="3"
-                      minH="12"
-                      borderBottomWidth="1px"
-                      borderColor="gray.100"
-                      bg={n.read ? 'white' : 'brand.50'}
-                      _hover={{ bg: 'gray.50' }}
-                      onClick={() => onItem(n)}
-                      data-testid="notification-item"
-                    >
-                      <Flex align="center" justify="space-between" gap="2">
-                        <Flex align="center" gap="2" minW="0">
-                          {!n.read && <Circle size="2" bg="red.500" flexShrink={0} aria-label={t('topbar.unread')} />}
-                          <Text fontWeight="semibold" fontFamily="mono" fontSize="sm" truncate>
-                            {n.incidentTicketNumber}
-                          </Text>
-                        </Flex>
-                        <Badge size="sm" colorPalette="brand" variant="subtle" flexShrink={0}>
-                          {n.incidentStatus}
-                        </Badge>
-                      </Flex>
-                      {selected === n.incidentTicketNumber && (
-                        <Box mt="2" fontSize="xs" color="gray.700">
-                          <Text color="fg.muted">{t('topbar.incidentSoon')}</Text>
-                          <Text mt="1">
-                            {t('topbar.incidentDate')}: {formatDate(n.incidentDate)} {formatTime(n.incidentTime)}
-                          </Text>
-                        </Box>
-                      )}
-                    </Box>
-                  ))
-                )}
-              </Box>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <IconButton ref={ref} aria-label={t('topbar.notifications')} variant="ghost" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} size="lg" data-testid="notification-bell" {...props}>
+      <LuBell />
+    </IconButton>
+  );
+});
+
+/** The red unread count over the bell. */
+export function UnreadCount({ unread }: { unread: number }) {
+  if (unread <= 0) return null;
+  return (
+    <Float placement="top-end" offset="2.5">
+      <Circle size="5" bg="red.500" color="white" fontSize="2xs" fontWeight="bold" px="1" minW="5" data-testid="notification-count" pointerEvents="none">
+        {unread > 99 ? '99+' : unread}
+      </Circle>
+    </Float>
+  );
+}
+
+/**
+ * §2.4: bell with a red unread count, for TMC roles only (the shell decides with showsNotificationBell). The count
+ * polls from the start; the list (a popover) loads on first use.
+ */
+export function NotificationBell() {
+  const q = useNotifications(true);
+  const unread = (q.data ?? []).filter((n) => !n.read).length;
+  const [mod, request, asked] = useOnDemand(popup);
+  if (mod) return <mod.NotificationPopover unread={unread} openOnMount={asked} />;
+  return (
+    <Box position="relative" display="inline-flex">
+      <BellButton aria-haspopup="dialog" aria-expanded={false} onPointerEnter={() => prefetch(popup)} onFocus={() => prefetch(popup)} onClick={request} />
+      <UnreadCount unread={unread} />
+    </Box>
   );
 }

@@ -8,6 +8,7 @@ import { formatBytes } from '@/lib/image';
 import { notify } from '@/ui/toaster';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { useDeleteAttachment, useDocumentBlob, useObjectUrl } from './use-journal';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 /** §9: thumbnails are 180 px high, three per row. */
 export const THUMB_HEIGHT = '180px';
@@ -149,7 +150,7 @@ export function ImageDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root open={!!attachment} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
+    <Dialog.Root recipe={dialogSlotRecipe} open={!!attachment} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

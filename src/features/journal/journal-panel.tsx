@@ -16,6 +16,7 @@ import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-
 import { journalEntryCall, saveEntryCall, uploadImageCall } from './journal-api';
 import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
 import { journalKeys, useJournal } from './use-journal';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
 export interface JournalPanelProps {
   incidentId: number;
@@ -143,7 +144,7 @@ export function JournalPanel({ incidentId, subformId, disabled = false }: Journa
     >
       {!disabled ? (
         <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
-          <Textarea
+          <Textarea recipe={textareaRecipe}
             value={draft}
             onChange={(e) => setDraft(e.target.value.slice(0, ENTRY_MAX))}
             onKeyDown={(e) => {

@@ -11,6 +11,7 @@ import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-
 import { uploadImageCall } from './journal-api';
 import { mayDelete } from './journal-rules';
 import { journalKeys, useMedia } from './use-journal';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 export interface MediaAttachmentsProps {
   incidentId: number;
@@ -131,7 +132,7 @@ function UploadDialog({ open, subformId, onClose }: { open: boolean; subformId: 
 
   const count = picker.images.length;
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg" closeOnInteractOutside={!uploading}>
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg" closeOnInteractOutside={!uploading}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Box, Button, Field, Flex, HStack, NativeSelect, Skeleton, Table, Text } from '@chakra-ui/react';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { LuChevronLeft, LuChevronRight, LuRadio } from 'react-icons/lu';
 import { isListedSectionName } from '@contract/lookups';
 import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
@@ -60,7 +62,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
         <DateField label={t('roster.date')} value={date} onChange={(d) => set({ date: d, page: 0 })} testId="roster-date" />
         <Field.Root width="220px">
           <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
-          <NativeSelect.Root size="md">
+          <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
             <NativeSelect.Field
               bg="white"
               minH="11"
@@ -96,7 +98,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
       ) : (
         <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
-            <Table.Root size="sm" interactive stickyHeader minW="860px" data-testid="roster-table">
+            <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" data-testid="roster-table">
               <Table.Header>
                 <Table.Row bg="gray.50">
                   {[
@@ -192,7 +194,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
               <Text fontSize="sm" color="fg.muted">
                 {t('roster.perPage')}
               </Text>
-              <NativeSelect.Root size="sm" width="80px">
+              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="80px">
                 <NativeSelect.Field value={String(size)} onChange={(e) => set({ size: Number(e.currentTarget.value), page: 0 })} minH="10" data-testid="roster-size">
                   {PAGE_SIZES.map((n) => (
                     <option key={n} value={n}>

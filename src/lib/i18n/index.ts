@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { ms, type TextKey } from './ms';
-import { en } from './en';
 
 export type { TextKey };
 export type Language = 'ms' | 'en';
 
 export const LANGUAGES: readonly Language[] = ['ms', 'en'];
-const DICTIONARIES: Record<Language, Record<TextKey, string>> = { ms, en };
+/** Malay ships with the app; English loads when it is chosen (before the first render when it was chosen before). */
+const DICTIONARIES: Partial<Record<Language, Record<TextKey, string>>> = { ms };
+const LOADERS: Record<Language, () => Promise<Record<TextKey, string>>> = {
+  ms: async () => ms,
+  en: async () => (await import('./en')).en,
+};
 export const LANGUAGE_STORAGE_KEY = 'lebuhraya.lang';
 
 function readStoredLanguage(): Language {
@@ -23,8 +27,18 @@ const listeners = new Set<() => void>();
 
 export const getLanguage = () => current;
 
-export function setLanguage(lang: Language) {
-  if (lang === current) return;
+/** Makes sure the texts of a language are there (English is a chunk of its own). */
+export async function loadLanguage(lang: Language = current): Promise<void> {
+  DICTIONARIES[lang] ??= await LOADERS[lang]();
+}
+
+let switches = 0;
+
+/** Switches the language once its texts are there (the last call wins). */
+export async function setLanguage(lang: Language): Promise<void> {
+  const mine = ++switches;
+  await loadLanguage(lang);
+  if (mine !== switches || lang === current) return;
   current = lang;
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
@@ -42,9 +56,9 @@ function subscribe(l: () => void) {
 
 export type TextParams = Record<string, string | number>;
 
-/** Text of the current language; `{name}` placeholders are filled from params. */
+/** Text of the current language (Malay until a language's texts have loaded); `{name}` placeholders are filled. */
 export function t(key: TextKey, params?: TextParams, lang: Language = current): string {
-  const text = DICTIONARIES[lang][key] ?? ms[key] ?? key;
+  const text = DICTIONARIES[lang]?.[key] ?? ms[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }

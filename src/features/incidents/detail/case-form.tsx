@@ -9,6 +9,7 @@ import { useSession, userRole } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import { IncidentMainFields, SubformFields, type IncidentMainValues, type SubformValues } from '../form';
 import type { MediaSlotProps } from './incident-detail-screen';
+import { separatorRecipe } from '@chakra-theme/recipes/separator';
 
 /**
  * The inline incident form of the detail page (§2.7): the main fields and the subform's top-level fields, read-only
@@ -63,7 +64,7 @@ export function CaseForm({
           />
         </FormProvider>
       </Box>
-      <Separator />
+      <Separator recipe={separatorRecipe} />
       <Box p="4" data-testid="case-subform">
         <Heading as="h3" size="sm" color="brand.900" mb="3">
           {t('incident.detail.details')}

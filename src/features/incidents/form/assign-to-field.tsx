@@ -16,6 +16,7 @@ import { ErrorBlock } from '@/ui/states';
 import { useDebounced } from './controls';
 import { useNearestActivePr } from './form-api';
 import { formatKm, idFromInput, kilometerOk, type IncidentMainValues } from './model';
+import { radioCardSlotRecipe } from '@chakra-theme/recipes/radio-card';
 
 export function AssignToField({
   disabled,
@@ -157,7 +158,7 @@ export function AssignToField({
           </Text>
         </Box>
       ) : (
-        <RadioCard.Root
+        <RadioCard.Root recipe={radioCardSlotRecipe}
           value={selected === null ? null : String(selected)}
           onValueChange={(d) => field.onChange(d.value ? idFromInput(d.value) : null)}
           colorPalette="brand"

@@ -2,6 +2,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Field, Flex, Input, NativeSelect, RadioGroup, Skeleton, Text } from '@chakra-ui/react';
 import { idFromInput } from './model';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group';
 
 export interface Option {
   value: number;
@@ -52,7 +54,7 @@ export function SelectField({
       {loading ? (
         <Skeleton h="11" w="full" rounded="md" />
       ) : (
-        <NativeSelect.Root size="lg" disabled={disabled}>
+        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg" disabled={disabled}>
           <NativeSelect.Field
             bg={disabled ? 'gray.50' : 'white'}
             value={value === null ? '' : String(value)}
@@ -128,7 +130,7 @@ export function RadioField({
       {loading ? (
         <Skeleton h="11" w="full" rounded="md" />
       ) : (
-        <RadioGroup.Root
+        <RadioGroup.Root recipe={radioGroupSlotRecipe}
           value={value === null ? null : String(value)}
           onValueChange={(d) => onChange(d.value ? idFromInput(d.value) : null)}
           disabled={disabled}
@@ -196,7 +198,7 @@ export function YesNoField({
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id={testId ? `${testId}-label` : undefined}>
         {label}
       </Field.Label>
-      <RadioGroup.Root
+      <RadioGroup.Root recipe={radioGroupSlotRecipe}
         value={current}
         onValueChange={(d) => d.value && onChange(d.value === 'true')}
         disabled={disabled}

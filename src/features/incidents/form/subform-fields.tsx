@@ -11,6 +11,8 @@ import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
 import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
 export interface SubformFieldsProps {
   /** the event type key 184–190 (incidentCategory); anything else shows a hint to choose one */
@@ -295,7 +297,7 @@ function NaFlag({
   testId: string;
 }) {
   return (
-    <Checkbox.Root
+    <Checkbox.Root recipe={checkboxSlotRecipe}
       checked={checked}
       onCheckedChange={(d) => onChange(d.checked === true)}
       disabled={disabled}
@@ -337,7 +339,7 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
         {t('newCase.sub.remark')}
       </Field.Label>
-      <Textarea
+      <Textarea recipe={textareaRecipe}
         value={value}
         onChange={handle}
         maxLength={max}

@@ -29,6 +29,7 @@ import {
   type NewCaseValues,
   type SubmitFailure,
 } from './new-case-submit';
+import { stepsSlotRecipe } from '@chakra-theme/recipes/steps';
 
 const STEP1_LABEL: Record<Step1Field, TextKey> = {
   pkSectionId: 'newCase.field.section',
@@ -159,7 +160,7 @@ export function NewCaseScreen() {
     <Box ref={topRef} maxW="1280px" mx="auto" data-testid="new-case" scrollMarginTop="20">
       <PageHeader title={t('newCase.title')} subtitle={t('newCase.subtitle')} />
 
-      <Steps.Root step={step} count={2} colorPalette="brand" size="sm" mb="4" data-testid="new-case-steps">
+      <Steps.Root recipe={stepsSlotRecipe} step={step} count={2} colorPalette="brand" size="sm" mb="4" data-testid="new-case-steps">
         <Steps.List>
           {(['newCase.step1', 'newCase.step2'] as const).map((key, i) => (
             <Steps.Item key={key} index={i}>

@@ -14,6 +14,7 @@ import { Logo } from '@/ui/logo';
 import { ErrorBlock } from '@/ui/states';
 import { SUBFORM_FIELDS } from '../form/model';
 import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView } from '../detail/use-incident';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 
 /** The lookup list each subform field's id comes from (§7.2). */
 const FIELD_LOOKUP: Partial<Record<string, LookupName>> = {
@@ -296,7 +297,7 @@ function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: bo
       </Text>
     );
   return (
-    <Table.Root size="sm" variant="line" data-testid="print-audit">
+    <Table.Root recipe={tableSlotRecipe} size="sm" variant="line" data-testid="print-audit">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader>{t('incident.print.when')}</Table.ColumnHeader>
