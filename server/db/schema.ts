@@ -490,7 +490,14 @@ export const incidentAudit = pgTable(
     remark: text('remark'),
     rccLateCodeId: integer('rcc_late_code_id'),
     prLateCodeId: integer('pr_late_code_id'),
+    /** server time of the write (UTC); `at` is the status time, which a queued write may set in the past */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** what the device claimed the time was when it made the write (X-Client-Time), for a write synced later */
+    clientTime: timestamp('client_time', { withTimezone: true, mode: 'date' }),
+    /** the device that sent the write (X-Device-Id) */
+    deviceId: text('device_id'),
+    /** the Idempotency-Key the write came with */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [index('incident_audit_incident_at_idx').on(t.incidentId, t.at)],
 );
@@ -591,4 +598,27 @@ export const involvedVehicle = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('involved_vehicle_plate_idx').on(t.plateNormalized, t.incidentId), index('involved_vehicle_subform_idx').on(t.subformId)],
+);
+
+/**
+ * Idempotency keys of writes (offline outbox, issue #4): a write sent with `Idempotency-Key` is recorded here in the
+ * same transaction as the write, with the answer it got; a repeat of the key gets that answer again. Per user; kept
+ * 30 days.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** sha256 (hex) of the canonical JSON of the body */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
 );
