@@ -136,7 +136,7 @@ export async function updateSessionUser(user: WebUser) {
 
 /**
  * Ends the session on this device: token, user data (mirror and database), the user's cached data and the
- * remembered filters (§4.1: "dashboard filters, token and user data are cleared").
+ * remembered filters (§4.1: "dashboard filters, token and user data are cleared"). Unsent work is kept.
  */
 export async function endSession(): Promise<void> {
   const userId = current?.user.userId;
@@ -147,7 +147,12 @@ export async function endSession(): Promise<void> {
   try {
     const db = await offlineDb();
     await db.deleteSession();
-    if (userId) await db.clearUserData(userId);
+    // the user's unsent work (outbox, drafts) stays on the device until that user signs in again: only an empty
+    // outbox lets sign-out wipe everything (issue #4)
+    if (userId) {
+      const unsent = await db.unsentWork(userId);
+      await db.clearUserData(userId, undefined, { keepUnsent: unsent.items + unsent.drafts > 0 });
+    }
   } catch (err) {
     console.warn('[session] cannot clear stored data', err);
   }

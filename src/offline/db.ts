@@ -1,6 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { WebUser } from '@contract/auth';
 import { DB_NAME, SCHEMA_VERSIONS, USER_TABLES } from './schema';
+import type { Draft } from './drafts';
+import type { IdMapRow, OutboxItem, SyncMetaRow } from './outbox';
 
 export const SESSION_ID = 'current' as const;
 
@@ -27,6 +29,10 @@ export interface UserCacheRow<T = unknown> {
 export type LebuhrayaDb = Dexie & {
   session: EntityTable<SessionRow, 'id'>;
   userCache: EntityTable<UserCacheRow>;
+  outbox: EntityTable<OutboxItem, 'seq'>;
+  idMap: EntityTable<IdMapRow, 'clientId'>;
+  drafts: EntityTable<Draft, 'id'>;
+  syncMeta: EntityTable<SyncMetaRow, 'key'>;
 };
 
 export function createDb(name = DB_NAME): LebuhrayaDb {
@@ -82,9 +88,22 @@ export async function cacheGet<T>(userId: string, key: string, db = getDb()): Pr
   return (await db.userCache.get([userId, key])) as UserCacheRow<T> | undefined;
 }
 
-/** Sign-out: removes every row of this user in every per-user table. */
-export async function clearUserData(userId: string, db = getDb()) {
-  await db.transaction('rw', USER_TABLES.map((t) => db.table(t)), async () => {
-    for (const t of USER_TABLES) await db.table(t).where('userId').equals(userId).delete();
+/** The tables of a user's unsent work: kept at a sign-out that leaves them on the device. */
+export const UNSENT_TABLES = ['outbox', 'idMap', 'drafts'] as const;
+
+/**
+ * Sign-out: removes every row of this user in every per-user table. With `keepUnsent`, the user's unsent work
+ * (outbox, id map, drafts) stays on the device for that user's next sign-in; only cached copies go.
+ */
+export async function clearUserData(userId: string, db = getDb(), opts: { keepUnsent?: boolean } = {}) {
+  const tables = USER_TABLES.filter((t) => !opts.keepUnsent || !(UNSENT_TABLES as readonly string[]).includes(t));
+  await db.transaction('rw', tables.map((t) => db.table(t)), async () => {
+    for (const t of tables) await db.table(t).where('userId').equals(userId).delete();
   });
+}
+
+/** How much unsent work this user has on the device (outbox items and drafts). */
+export async function unsentWork(userId: string, db = getDb()): Promise<{ items: number; drafts: number }> {
+  const [items, drafts] = await Promise.all([db.outbox.where('userId').equals(userId).count(), db.drafts.where('userId').equals(userId).count()]);
+  return { items, drafts };
 }

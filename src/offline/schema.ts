@@ -26,10 +26,25 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       userCache: '[userId+key], userId, updatedAt',
     },
   },
-  // version 2 (later issue): outbox: '++id, userId, createdAt, [userId+status]' …
+  {
+    version: 2,
+    stores: {
+      /**
+       * the outbox (src/offline/outbox.ts): every write from the field, in the order it was made. `seq` is the
+       * per-device sequence number (auto-increment); `clientId` the mutation's id, sent as its Idempotency-Key.
+       */
+      outbox: '++seq, &clientId, userId, [userId+state], group',
+      /** server ids of records created offline: entity client id → server id; `serverKey` ('incident:123') finds it back */
+      idMap: 'clientId, userId, serverKey',
+      /** form drafts (new case, subforms): id is the draft's own uuid */
+      drafts: 'id, userId, [userId+kind], updatedAt',
+      /** device-wide settings of the sync (device id, last sync time per user, version chains): key → value */
+      syncMeta: 'key',
+    },
+  },
 ];
 
 /** Tables whose rows belong to one user (cleared on sign-out). */
-export const USER_TABLES = ['userCache'] as const;
+export const USER_TABLES = ['userCache', 'outbox', 'idMap', 'drafts'] as const;
 
 export const LATEST_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1].version;
