@@ -4,6 +4,8 @@ import Dexie from 'dexie';
 import type { WebUser } from '@contract';
 import { cacheGet, cachePut, clearUserData, createDb, getDb, readSession, resetDbForTests, writeSession } from '@/offline/db';
 import { DB_NAME, LATEST_VERSION, SCHEMA_VERSIONS, USER_TABLES } from '@/offline/schema';
+import { enqueue } from '@/offline/outbox';
+import { saveDraft } from '@/offline/drafts';
 import { endSession, getSession, getToken, isSignedIn, loadSession, startSession } from '@/lib/session';
 
 const userA = { userId: 'tmca', roles: [{ pkRoleId: 104, roleName: 'TMCA' }] } as WebUser;
@@ -22,7 +24,7 @@ describe('Dexie database (src/offline/db.ts)', () => {
     const db = getDb();
     await db.open();
     expect(db.verno).toBe(LATEST_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['session', 'userCache']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['drafts', 'idMap', 'outbox', 'session', 'syncMeta', 'userCache']);
   });
 
   it('every per-user table is indexed by userId', async () => {
@@ -82,6 +84,25 @@ describe('session (src/lib/session.ts)', () => {
     expect(await cacheGet('tmca', 'sections:all')).toBeUndefined();
     expect((await cacheGet('pr', 'sections:all'))?.data).toEqual([3]);
     expect(await loadSession()).toBeNull();
+  });
+
+  it('sign-out keeps the unsent work of that user (outbox, drafts) and wipes everything when nothing is unsent', async () => {
+    const db = getDb();
+    await startSession({ token: 'token-abcdef', expiresAt: '2099-01-01T00:00:00Z', user: userA });
+    await cachePut('tmca', 'lookup:region', [1]);
+    await enqueue(db, [{ userId: 'tmca', kind: 'journal.save', label: 'x', path: '/rest/x', body: {}, group: 'incident:1' }]);
+    await saveDraft(db, { userId: 'tmca', kind: 'newCase', title: 'Kes', values: { a: 1 }, link: { to: '/kesbaru' } });
+    await endSession();
+    expect(await cacheGet('tmca', 'lookup:region')).toBeUndefined();
+    expect(await db.outbox.where('userId').equals('tmca').count()).toBe(1);
+    expect(await db.drafts.where('userId').equals('tmca').count()).toBe(1);
+
+    await db.outbox.clear();
+    await db.drafts.clear();
+    await startSession({ token: 'token-abcdef', expiresAt: '2099-01-01T00:00:00Z', user: userA });
+    await db.idMap.put({ clientId: 'c1', userId: 'tmca', serverId: 1, serverKey: 'incident:1' });
+    await endSession();
+    expect(await db.idMap.count()).toBe(0);
   });
 
   it('§4.1: signed in only with a token longer than 5 characters', async () => {
