@@ -3,6 +3,8 @@ import { newCaseEn } from './parts/new-case';
 import { incidentEn } from './parts/incident';
 import { journalEn } from './parts/journal';
 import { listsEn } from './parts/lists';
+import { syncEn } from './parts/sync';
+import { offlineWritesEn } from './parts/offline-writes';
 
 /**
  * English. Same keys as ms.ts (the type makes a missing key a compile error). Product texts the spec gives in
@@ -234,4 +236,6 @@ export const en: Record<TextKey, string> = {
   ...incidentEn,
   ...journalEn,
   ...listsEn,
+  ...syncEn,
+  ...offlineWritesEn,
 };

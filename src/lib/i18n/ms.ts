@@ -2,6 +2,8 @@ import { newCaseMs } from './parts/new-case';
 import { incidentMs } from './parts/incident';
 import { journalMs } from './parts/journal';
 import { listsMs } from './parts/lists';
+import { syncMs } from './parts/sync';
+import { offlineWritesMs } from './parts/offline-writes';
 /**
  * Bahasa Melayu (default). Texts the spec gives in Malay (or in English, e.g. 'No notifications', 'Logout') are
  * product texts and are used verbatim. en.ts holds the same keys.
@@ -232,6 +234,8 @@ export const ms = {
   ...incidentMs,
   ...journalMs,
   ...listsMs,
+  ...syncMs,
+  ...offlineWritesMs,
 } as const;
 
 export type TextKey = keyof typeof ms;
