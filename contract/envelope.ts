@@ -18,6 +18,11 @@ export const ErrorBodySchema = z
     field: z.string().optional(),
     issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     retryAfterSeconds: z.number().optional(),
+    /**
+     * on a 409 of a stale `version`: the record as it is now on the server, in the shape its get answers
+     * (incident/get for incident/save, the subform's get for a subform save), so the client can show or merge it
+     */
+    current: z.record(z.string(), z.unknown()).optional(),
   })
   .nullable();
 export const ErrorEnvelopeSchema = envelope(ErrorBodySchema);
@@ -38,6 +43,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   INTERNAL: 'INTERNAL',
+  /** 422: an Idempotency-Key sent again with another body, path or method */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 
 /**

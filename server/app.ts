@@ -15,6 +15,8 @@ import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerEtag } from './plugins/etag';
+import { registerIdempotency } from './plugins/idempotency';
 import { isApiUrl, registerSecurity } from './plugins/security';
 import { authRoutes } from './modules/auth/routes';
 import { commsRoutes } from './modules/comms/routes';
@@ -86,6 +88,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
 
   const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
   await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
+  // offline sync (#4): Idempotency-Key on writes (keys kept 30 days), ETags on the read data the PWA caches
+  await registerIdempotency(app, handle.db);
+  registerEtag(app);
 
   for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes]) {
     await routes(app, ctx);

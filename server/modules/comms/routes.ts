@@ -17,6 +17,7 @@ import { BROADCAST_REGION_ID } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
 import { alertNotification, dutyRoster, incidentNotification, messageBroadcast, region, section, staff } from '../../db/schema';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
 import { badRequest, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { dayjs, localDate, localInstant, TZ } from '../../lib/time';
@@ -51,15 +52,16 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.broadcastSave, {
     schema: { tags: ['comms'], summary: 'Send a broadcast to region 27', security: [{ bearerAuth: [] }], body: BroadcastSaveSchema, response: { 200: envelope(BroadcastRowSchema), ...errors } },
-    handler: async (request) => {
-      const user = requireUser(request);
-      const [row] = await db
-        .insert(messageBroadcast)
-        .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message: request.body.message.trim() })
-        .returning({ id: messageBroadcast.id });
-      const [full] = await db.select(broadcastColumns).from(messageBroadcast).innerJoin(staff, eq(staff.id, messageBroadcast.senderStaffId)).where(eq(messageBroadcast.id, row.id));
-      return ok(toBroadcast(full), 'Mesej siaran dihantar.');
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const user = requireUser(request);
+        const [row] = await db
+          .insert(messageBroadcast)
+          .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message: request.body.message.trim() })
+          .returning({ id: messageBroadcast.id });
+        const [full] = await db.select(broadcastColumns).from(messageBroadcast).innerJoin(staff, eq(staff.id, messageBroadcast.senderStaffId)).where(eq(messageBroadcast.id, row.id));
+        return ok(toBroadcast(full), 'Mesej siaran dihantar.');
+      }),
   });
 
   r.post(PATHS.broadcastDataTables, {
@@ -138,16 +140,17 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.alertSave, {
     schema: { tags: ['comms'], summary: 'Mark an alert read (archived)', security: [{ bearerAuth: [] }], body: AlertSaveSchema, response: { 200: envelope(z.null()), ...errors } },
-    handler: async (request) => {
-      const user = requireUser(request);
-      const updated = await db
-        .update(alertNotification)
-        .set({ viewed: 1 })
-        .where(and(eq(alertNotification.id, request.body.pkAlertNotificationId), eq(alertNotification.userId, Number(user.sub))))
-        .returning({ id: alertNotification.id });
-      if (!updated.length) throw notFound('Notifikasi tidak dijumpai.');
-      return ok(null, 'Notifikasi ditanda telah dibaca.');
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const user = requireUser(request);
+        const updated = await db
+          .update(alertNotification)
+          .set({ viewed: 1 })
+          .where(and(eq(alertNotification.id, request.body.pkAlertNotificationId), eq(alertNotification.userId, Number(user.sub))))
+          .returning({ id: alertNotification.id });
+        if (!updated.length) throw notFound('Notifikasi tidak dijumpai.');
+        return ok(null, 'Notifikasi ditanda telah dibaca.');
+      }),
   });
 
   // ---- Case notifications for the TMC bell (§2.4, §4.4)
@@ -201,15 +204,16 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(PATHS.notificationUpdate, {
     config: { permission: 'notifications' },
     schema: { tags: ['comms'], summary: 'Mark the notifications of a ticket read', security: [{ bearerAuth: [] }], body: NotificationUpdateSchema, response: { 200: envelope(z.null()), ...errors } },
-    handler: async (request) => {
-      const user = requireUser(request);
-      const updated = await db
-        .update(incidentNotification)
-        .set({ read: true, updatedAt: new Date() })
-        .where(and(eq(incidentNotification.ticketNumber, request.body.incidentTicketNumber), notificationScope(user)))
-        .returning({ id: incidentNotification.id });
-      if (!updated.length) throw notFound('Notifikasi bagi tiket ini tidak dijumpai.');
-      return ok(null, 'Notifikasi ditanda telah dibaca.');
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const user = requireUser(request);
+        const updated = await db
+          .update(incidentNotification)
+          .set({ read: true, updatedAt: new Date() })
+          .where(and(eq(incidentNotification.ticketNumber, request.body.incidentTicketNumber), notificationScope(user)))
+          .returning({ id: incidentNotification.id });
+        if (!updated.length) throw notFound('Notifikasi bagi tiket ini tidak dijumpai.');
+        return ok(null, 'Notifikasi ditanda telah dibaca.');
+      }),
   });
 }

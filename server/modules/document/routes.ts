@@ -11,6 +11,7 @@ import {
 import { PATHS } from '../../../contract/paths';
 import { attachment } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
 import { HttpError } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
@@ -46,7 +47,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       body: DocumentSaveSchema,
       response: { 200: envelope(AttachmentSchema), ...errors, 413: ErrorEnvelopeSchema },
     },
-    handler: async (request) => ok(await saveFile(db, requireUser(request), request.body), 'Lampiran telah berjaya disimpan'),
+    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveFile(db, requireUser(request), request.body), 'Lampiran telah berjaya disimpan')),
   });
 
   r.post(PATHS.documentDownload, {
@@ -118,6 +119,6 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       params: IdParamSchema,
       response: { 200: envelope(AttachmentSchema), ...errors },
     },
-    handler: async (request) => ok(await deleteAttachment(db, requireUser(request), request.params.id), 'Lampiran telah berjaya dipadam'),
+    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteAttachment(db, requireUser(request), request.params.id), 'Lampiran telah berjaya dipadam')),
   });
 }

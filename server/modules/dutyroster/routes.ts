@@ -14,7 +14,7 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorE
 
 export async function dutyRosterRoutes(app: FastifyInstance, ctx: AppContext) {
   typed(app).post(PATHS.dutyRosterDataTables, {
-    config: { permission: ['dashboard', 'rosterList'] },
+    config: { permission: ['dashboard', 'rosterList'], etag: true },
     schema: {
       tags: ['dutyroster'],
       summary: "Duty rosters by date and section, scoped to the caller's region",

@@ -15,7 +15,7 @@ export const OTHER_REGION_SECTION = 'Seksyen ini di luar wilayah anda.';
 
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext) {
   typed(app).post(PATHS.kmLocation, {
-    config: { permission: ['newCase', 'editCase', 'map'] },
+    config: { permission: ['newCase', 'editCase', 'map'], etag: true },
     schema: {
       tags: ['gps'],
       summary: "Kilometre check (§5): the nearest GPS marker of the section within `bound` km; matched=false when none",

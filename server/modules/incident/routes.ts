@@ -25,6 +25,7 @@ import { EVENT_TYPE_IDS, SUBFORMS } from '../../../contract/incident-rules';
 import { PAGE_SIZE } from '../../../contract/lookups';
 import { MANAGE_BASE, PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { auditTrail, saveAudit } from './audit';
@@ -37,6 +38,13 @@ const security = [{ bearerAuth: [] }];
 const TicketParamSchema = z.object({ ticket: z.string().trim().min(1).max(40) });
 /** §9: the incident audit list pages by 30. */
 const AuditQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(1000).default(PAGE_SIZE.incidentAudit) });
+/**
+ * incident/save takes only the fields of IncidentSaveSchema: anything else (createdBy, a status, the ticket number,
+ * the times, …: what the server owns) is refused with 400 naming the field, never silently dropped.
+ */
+const IncidentSaveStrictSchema = IncidentSaveSchema.catchall(
+  z.never({ error: (issue) => (issue.input === undefined ? undefined : 'Medan ini tidak dibenarkan: ia ditetapkan oleh pelayan atau tidak wujud.') }),
+);
 
 export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
@@ -49,13 +57,14 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['incident'],
       summary: 'Save a case: new (TMCA/TMCS; ticket, date/time now, 203 to the roster) or an edit (pkIncidentId)',
       security,
-      body: IncidentSaveSchema,
+      body: IncidentSaveStrictSchema,
       response: { 200: envelope(IncidentSavedSchema), ...errors },
     },
-    handler: async (request) => {
-      const { saved, statusMsg } = await saveIncident(db, requireUser(request), request.body);
-      return ok(saved, statusMsg);
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const { saved, statusMsg } = await saveIncident(db, requireUser(request), request.body);
+        return ok(saved, statusMsg);
+      }),
   });
 
   r.get(PATHS.incidentGetPattern, {
@@ -130,7 +139,8 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
         body: SUBFORM_SAVE_SCHEMAS[def.kind],
         response: { 200: envelope(SubformRecordSchema), ...errors },
       },
-      handler: async (request) => ok(await saveSubform(db, requireUser(request), typeId, request.body as SubformInput), 'Maklumat subform berjaya disimpan.'),
+      handler: (request, reply) =>
+        idempotent(db, request, reply, async (db) => ok(await saveSubform(db, requireUser(request), typeId, request.body as SubformInput), 'Maklumat subform berjaya disimpan.')),
     });
     r.get(`${MANAGE_BASE}/${def.path}/get/:id`, {
       config: { permission: 'viewCase' },
@@ -146,7 +156,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
         body: IdsSchema,
         response: { 200: envelope(z.array(z.number().int())), ...errors },
       },
-      handler: async (request) => ok(await deleteSubforms(db, requireUser(request), typeId, request.body), 'Subform berjaya dipadam.'),
+      handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteSubforms(db, requireUser(request), typeId, request.body), 'Subform berjaya dipadam.')),
     });
   }
 
@@ -160,10 +170,11 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
       body: AuditSaveSchema,
       response: { 200: envelope(AuditSavedSchema), ...errors },
     },
-    handler: async (request) => {
-      const { row, version, statusMsg } = await saveAudit(db, requireUser(request), request.body);
-      return ok({ ...row, version }, statusMsg);
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const { row, version, statusMsg } = await saveAudit(db, requireUser(request), request.body);
+        return ok({ ...row, version }, statusMsg);
+      }),
   });
 
   r.post(PATHS.auditDataTables, {

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/incidents';
 import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { entriesOfIncident, entriesOfTicket, getEntry, JOURNAL_SAVED, linkEntry, listEntries, markRead, saveEntry } from './service';
@@ -30,7 +31,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: JournalEntrySaveSchema,
       response: { 200: envelope(JournalEntrySchema), ...errors },
     },
-    handler: async (request) => ok(await saveEntry(db, requireUser(request), request.body), JOURNAL_SAVED),
+    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
   });
 
   r.get(PATHS.journalEntryGetPattern, {
@@ -47,10 +48,11 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: JournalEntryStatusSchema,
       response: { 200: envelope(JournalEntrySchema), ...errors },
     },
-    handler: async (request) => {
-      const { entry, marked } = await markRead(db, requireUser(request), request.body.pkJournalEntryId);
-      return ok(entry, marked ? 'Jurnal telah ditanda sebagai dibaca' : 'Jurnal telah pun ditanda sebagai dibaca');
-    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const { entry, marked } = await markRead(db, requireUser(request), request.body.pkJournalEntryId);
+        return ok(entry, marked ? 'Jurnal telah ditanda sebagai dibaca' : 'Jurnal telah pun ditanda sebagai dibaca');
+      }),
   });
 
   r.post(PATHS.journalSave, {
@@ -61,7 +63,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: JournalLinkSaveSchema,
       response: { 200: envelope(JournalEntrySchema), ...errors },
     },
-    handler: async (request) => ok(await linkEntry(db, requireUser(request), request.body), JOURNAL_SAVED),
+    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await linkEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
   });
 
   r.post(PATHS.journalDataTables, {

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope, ErrorEnvelopeSchema, LookupItemSchema } from '../../../contract/envelope';
@@ -12,17 +11,17 @@ import { typed, type AppContext } from '../../lib/context';
 
 const isLookupName = (name: string): name is LookupName => (LOOKUP_NAMES as readonly string[]).includes(name);
 
-/** POST /rest/roster/lookup/{name} (§7.2): token-free reference lists, answered with an ETag. */
+/** POST /rest/roster/lookup/{name} (§7.2): token-free reference lists, answered with an ETag (plugins/etag.ts). */
 export async function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
   typed(app).post(`${LOOKUP_BASE}/:name`, {
-    config: { auth: 'public' },
+    config: { auth: 'public', etag: true },
     schema: {
       tags: ['lookup'],
       summary: `Lookup list: one of ${LOOKUP_NAMES.join(', ')}`,
       params: z.object({ name: z.string().max(64) }),
       response: { 200: envelope(z.array(LookupItemSchema)), 404: ErrorEnvelopeSchema },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { name } = request.params;
       if (!isLookupName(name)) throw notFound(`Senarai '${name}' tidak wujud.`);
       const rows = await ctx.db
@@ -30,9 +29,6 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(lookupItem)
         .where(and(eq(lookupItem.category, name), eq(lookupItem.active, true)))
         .orderBy(asc(lookupItem.sortOrder), asc(lookupItem.key));
-      const etag = `"${createHash('sha1').update(JSON.stringify(rows)).digest('base64url')}"`;
-      reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
       return ok(rows);
     },
   });

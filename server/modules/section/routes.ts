@@ -16,6 +16,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
 
   r.post(PATHS.sectionDataTables, {
+    config: { etag: true },
     schema: {
       tags: ['section'],
       summary: 'Sections (filter by region; listed=true gives what forms list)',
@@ -40,6 +41,7 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.eventLocationsBySectionPattern, {
+    config: { etag: true },
     schema: {
       tags: ['section'],
       summary: 'Event locations of a section (and of its specific sections when combined)',

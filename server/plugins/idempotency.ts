@@ -1,0 +1,185 @@
+/**
+ * Offline sync, server side (issue #4): idempotent writes and the request context of a write.
+ *
+ * A client may send `Idempotency-Key: <1–100 visible ASCII characters>` on a write. The key is recorded in the
+ * SAME database transaction as the write it guards:
+ *
+ *   BEGIN
+ *     INSERT INTO idempotency_key … ON CONFLICT DO NOTHING RETURNING   -- a concurrent duplicate waits here until the
+ *                                                                       -- first commits (or rolls back), then finds it
+ *     the route's work, with this transaction as its db                -- services' own db.transaction() become savepoints
+ *     UPDATE idempotency_key SET status_code, response                 -- the answer, for a later repeat
+ *   COMMIT
+ *
+ * A key already committed answers the stored first answer (same status and body, `Idempotent-Replayed: true`) and
+ * changes nothing; the same key with another body, path or method answers 422 IDEMPOTENCY_KEY_REUSED. A write that
+ * throws rolls back with its key, so a retry runs again. Keys are per user and kept 30 days. Without the header a
+ * route behaves as before (still one call of the work, no transaction of its own added).
+ *
+ * Every write route goes through `idempotent(db, request, reply, work)`, which also reads `X-Device-Id` (≤ 100 characters) and
+ * `X-Client-Time` (an ISO 8601 instant with a zone): a malformed one answers 400 naming the header. They are kept in
+ * an AsyncLocalStorage context for the duration of the work (`requestContext()`), which the audit trail records.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import { ERROR_CODES } from '../../contract/envelope';
+import type { Db } from '../db/client';
+import { idempotencyKey } from '../db/schema';
+import { badRequest, HttpError } from '../lib/http-error';
+import { requireUser } from './auth';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const DEVICE_HEADER = 'X-Device-Id';
+export const CLIENT_TIME_HEADER = 'X-Client-Time';
+/** keys are kept at least this long */
+export const KEY_RETENTION_DAYS = 30;
+const CLEANUP_EVERY_MS = 24 * 3600 * 1000;
+
+export const KEY_REUSED_MESSAGE =
+  'Kunci Idempotency-Key ini telah digunakan untuk permintaan lain (kandungan atau laluan berbeza). Setiap perubahan baharu memerlukan kunci baharu.';
+
+/** What a write knows about where it came from; read by the audit trail. */
+export interface RequestContext {
+  idempotencyKey: string | null;
+  deviceId: string | null;
+  /** the time the device claims it made the write (X-Client-Time) */
+  clientTime: Date | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** The context of the write being run, or nulls outside one (seeding, reads). */
+export function requestContext(): RequestContext {
+  return storage.getStore() ?? { idempotencyKey: null, deviceId: null, clientTime: null };
+}
+
+// ------------------------------------------------------------------------------------------------ headers
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
+/** ISO 8601 instant with seconds and a zone (Z or ±hh:mm), as Date.prototype.toISOString writes it */
+const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name.toLowerCase()];
+  if (v === undefined) return undefined;
+  if (Array.isArray(v)) throw badRequest(`Pengepala ${name} hanya boleh dihantar sekali.`, name);
+  return v;
+}
+
+/** The three sync headers of a request, checked: a malformed one is a 400 naming the header. */
+export function readSyncHeaders(request: FastifyRequest): RequestContext {
+  const key = header(request, IDEMPOTENCY_HEADER);
+  if (key !== undefined && !KEY_PATTERN.test(key)) {
+    throw badRequest(`Pengepala ${IDEMPOTENCY_HEADER} tidak sah: 1–100 aksara ASCII tanpa ruang (contohnya UUID).`, IDEMPOTENCY_HEADER);
+  }
+  const device = header(request, DEVICE_HEADER)?.trim();
+  if (device !== undefined && (device.length === 0 || device.length > 100)) {
+    throw badRequest(`Pengepala ${DEVICE_HEADER} tidak sah: 1–100 aksara.`, DEVICE_HEADER);
+  }
+  const time = header(request, CLIENT_TIME_HEADER)?.trim();
+  let clientTime: Date | null = null;
+  if (time !== undefined) {
+    clientTime = INSTANT_PATTERN.test(time) ? new Date(time) : null;
+    if (!clientTime || Number.isNaN(clientTime.getTime())) {
+      throw badRequest(`Pengepala ${CLIENT_TIME_HEADER} tidak sah: mesti masa ISO 8601 dengan zon (contohnya 2026-11-22T08:30:00.000Z).`, CLIENT_TIME_HEADER);
+    }
+  }
+  return { idempotencyKey: key ?? null, deviceId: device ?? null, clientTime };
+}
+
+// ------------------------------------------------------------------------------------------------ request hash
+
+/** JSON with object keys sorted at every level, so the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export const requestHash = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
+
+// ------------------------------------------------------------------------------------------------ the helper
+
+/**
+ * Runs a write route's work once per Idempotency-Key. `work` gets the database it must use for ALL of its work (with
+ * a key: the transaction the key is recorded in; never the app's db then, which on PGlite would wait for this very
+ * transaction and on PostgreSQL could starve the pool).
+ *
+ *   handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveIncident(db, requireUser(request), request.body)))
+ */
+export async function idempotent<R>(db: Db, request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<R>): Promise<R> {
+  const context = readSyncHeaders(request);
+  const key = context.idempotencyKey;
+  if (key === null) return storage.run(context, () => work(db));
+
+  const userId = Number(requireUser(request).sub);
+  const method = request.method;
+  const path = request.url.split('?')[0];
+  const hash = requestHash(request.body);
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(idempotencyKey)
+        .values({ userId, key, method, path, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKey.key });
+      if (!claimed.length) {
+        // committed by an earlier (or a concurrent, now finished) request with this key
+        const [prev] = await tx
+          .select()
+          .from(idempotencyKey)
+          .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+        if (!prev || prev.statusCode === null) {
+          throw new HttpError(409, ERROR_CODES.CONFLICT, 'Permintaan dengan kunci ini sedang diproses. Sila cuba lagi sebentar.', { field: IDEMPOTENCY_HEADER });
+        }
+        if (prev.method !== method || prev.path !== path || prev.requestHash !== hash) {
+          throw new HttpError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, KEY_REUSED_MESSAGE, { field: IDEMPOTENCY_HEADER });
+        }
+        request.log.info({ event: 'idempotent_replay', key, path, user: userId }, 'write answered from its idempotency key');
+        reply.code(prev.statusCode).header(REPLAYED_HEADER, 'true');
+        return prev.response as R;
+      }
+      const result = await storage.run(context, () => work(tx));
+      await tx
+        .update(idempotencyKey)
+        .set({ statusCode: reply.statusCode, response: result as unknown })
+        .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+      return result;
+    });
+  } catch (err) {
+    const status = err instanceof HttpError ? err.statusCode : undefined;
+    if (status === 403 || status === 404) {
+      // a queued write against something the user may not (or no longer) touch: a trace beside access_refused
+      request.log.warn({ event: 'idempotent_write_refused', status, key, path, user: userId, device: context.deviceId }, (err as Error).message);
+    }
+    throw err;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ retention
+
+export async function deleteOldKeys(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - KEY_RETENTION_DAYS * 24 * 3600 * 1000);
+  const gone = await db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, before)).returning({ key: idempotencyKey.key });
+  return gone.length;
+}
+
+/** Deletes keys older than 30 days now and once a day (unref'd timer, cleared on close). */
+export async function registerIdempotency(app: FastifyInstance, db: Db) {
+  const sweep = async () => {
+    const n = await deleteOldKeys(db);
+    if (n) app.log.info({ deleted: n }, 'old idempotency keys deleted');
+  };
+  await sweep();
+  const timer = setInterval(() => sweep().catch((err) => app.log.error({ err }, 'idempotency key cleanup failed')), CLEANUP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
