@@ -349,6 +349,12 @@ export const AuditRowSchema = z.object({
   assignee: z.object({ pkDutyRosterId: z.number().int(), dutyRosterName: z.string() }).nullable(),
   latitude: z.number().nullable(),
   longtitude: z.number().nullable(),
+  /** offline sync (#4): the time the device claimed for the write (X-Client-Time, ISO), null when not sent */
+  clientTime: z.string().nullable().optional(),
+  /** the device the write came from (X-Device-Id) */
+  deviceId: z.string().nullable().optional(),
+  /** the Idempotency-Key the write came with */
+  idempotencyKey: z.string().nullable().optional(),
 });
 export type AuditRow = z.infer<typeof AuditRowSchema>;
 export const AuditFilterSchema = z.object({ incidentId: id });

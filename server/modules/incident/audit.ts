@@ -12,6 +12,7 @@ import { can, isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRoster, incident, incidentAudit, lookupItem, staff } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../lib/http-error';
+import { requestContext } from '../../plugins/idempotency';
 import { incidentAccess, isRosterMember } from './access';
 import { notifyPatrolActivity } from './notify';
 import {
@@ -79,7 +80,13 @@ export interface AuditInsert {
   prLateCodeId?: number | null;
 }
 
+/**
+ * One audit entry. Beside the status time (`at`, which a queued write may set in the past) it records where the
+ * write came from: created_at is the server's time (UTC), and the request context of the write route (offline sync,
+ * #4) gives the device's claimed time (X-Client-Time), the device (X-Device-Id) and the Idempotency-Key.
+ */
 export async function insertAudit(tx: Tx, a: AuditInsert): Promise<number> {
+  const origin = requestContext();
   const [row] = await tx
     .insert(incidentAudit)
     .values({
@@ -94,6 +101,9 @@ export async function insertAudit(tx: Tx, a: AuditInsert): Promise<number> {
       remark: a.remark ?? null,
       rccLateCodeId: a.rccLateCodeId ?? null,
       prLateCodeId: a.prLateCodeId ?? null,
+      clientTime: origin.clientTime,
+      deviceId: origin.deviceId,
+      idempotencyKey: origin.idempotencyKey,
     })
     .returning({ id: incidentAudit.id });
   return row.id;
@@ -116,6 +126,9 @@ const auditColumns = {
   assignerName: staff.displayName,
   assigneeRosterId: incidentAudit.assigneeRosterId,
   assigneeName: dutyRoster.dutyRosterName,
+  clientTime: incidentAudit.clientTime,
+  deviceId: incidentAudit.deviceId,
+  idempotencyKey: incidentAudit.idempotencyKey,
 };
 
 type AuditDbRow = {
@@ -133,6 +146,9 @@ type AuditDbRow = {
   assignerName: string;
   assigneeRosterId: number | null;
   assigneeName: string | null;
+  clientTime: Date | null;
+  deviceId: string | null;
+  idempotencyKey: string | null;
 };
 
 async function toAuditRows(db: Tx, rows: AuditDbRow[]): Promise<AuditRow[]> {
@@ -152,6 +168,9 @@ async function toAuditRows(db: Tx, rows: AuditDbRow[]): Promise<AuditRow[]> {
     assignee: r.assigneeRosterId === null ? null : { pkDutyRosterId: r.assigneeRosterId, dutyRosterName: r.assigneeName ?? '' },
     latitude: r.latitude,
     longtitude: r.longitude,
+    clientTime: r.clientTime ? r.clientTime.toISOString() : null,
+    deviceId: r.deviceId,
+    idempotencyKey: r.idempotencyKey,
   }));
 }
 
