@@ -15,7 +15,7 @@ import { incident, incidentSubform, lookupItem } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { incidentAccess, isRosterMember, type IncidentAccess } from './access';
 import { checkLookups, finalCaseMessage, isFinalCase, isSuperadmin, NOT_ASSIGNED_TO_YOU, softDeleteSubformChildren, type Tx } from './refs';
-import { writeCorrectionEntry } from './service';
+import { staleConflict, writeCorrectionEntry } from './service';
 
 type SubformRow = typeof incidentSubform.$inferSelect;
 
@@ -143,8 +143,10 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
     const [live] = await tx.select().from(incidentSubform).where(and(eq(incidentSubform.incidentId, c.id), isNull(incidentSubform.deletedAt)));
 
     if (live && live.typeId === typeId) {
-      if (ownId !== undefined && ownId !== live.id) throw conflict('Subform ini telah dipadam atau diganti. Sila muat semula kes.');
-      if (input.version !== undefined && input.version !== live.version) throw conflict('Subform ini telah dikemaskini oleh pengguna lain. Sila muat semula dan cuba lagi.');
+      if (ownId !== undefined && ownId !== live.id) throw staleConflict('Subform ini telah dipadam atau diganti. Sila muat semula kes.', toRecord(live));
+      if (input.version !== undefined && input.version !== live.version) {
+        throw staleConflict('Subform ini telah dikemaskini oleh pengguna lain. Sila muat semula dan cuba lagi.', toRecord(live));
+      }
       const [row] = await tx
         .update(incidentSubform)
         .set({ ...set, version: sql`${incidentSubform.version} + 1`, updatedAt: now })
