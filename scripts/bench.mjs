@@ -9,5 +9,7 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
 run('node', ['bench/bundle-size.mjs']);
 run('node', ['bench/cold-start.mjs']);
 run('npx', ['tsx', 'bench/web-user.ts']);
+// 1,000 queued mutations (100 photos) drained by the outbox beside straight fetch; enqueue cost in Chromium
+run('npx', ['tsx', 'bench/outbox.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);
