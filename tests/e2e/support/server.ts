@@ -23,6 +23,8 @@ export interface RunningServer {
   /** the server's output so far (for failure messages) */
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, keeping the data directory (a crash): start it again with `startServer({ port, dataDir })` */
+  kill: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -55,11 +57,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server not healthy after ${timeoutMs} ms (${last})\n${output()}`);
 }
 
-export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error(`${CLIENT_DIR} is missing: run \`npx vite build\` first`);
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lebuhraya-e2e-'));
+  // a restart after kill() reuses the port (the pages' origin) and the data
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'lebuhraya-e2e-')));
   let log = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -99,11 +102,19 @@ export async function startServer(opts: { env?: Record<string, string>; timeoutM
     }
     await rm(dataDir, { recursive: true, force: true }).catch(() => {});
   };
+  const kill = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
   try {
     await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 90_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, port, dataDir, output, stop };
+  return { baseUrl, port, dataDir, output, stop, kill };
 }
