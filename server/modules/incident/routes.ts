@@ -42,9 +42,14 @@ const AuditQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number(
  * incident/save takes only the fields of IncidentSaveSchema: anything else (createdBy, a status, the ticket number,
  * the times, …: what the server owns) is refused with 400 naming the field, never silently dropped.
  */
-const IncidentSaveStrictSchema = IncidentSaveSchema.catchall(
-  z.never({ error: (issue) => (issue.input === undefined ? undefined : 'Medan ini tidak dibenarkan: ia ditetapkan oleh pelayan atau tidak wujud.') }),
-);
+const INCIDENT_SAVE_FIELDS = new Set(Object.keys(IncidentSaveSchema.shape));
+const IncidentSaveStrictSchema = IncidentSaveSchema.loose().superRefine((body, ctx) => {
+  for (const key of Object.keys(body)) {
+    if (!INCIDENT_SAVE_FIELDS.has(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'Medan tidak dibenarkan: ia ditetapkan oleh pelayan atau tidak wujud.' });
+    }
+  }
+});
 
 export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
