@@ -3,8 +3,10 @@
  * can decode it), then it is scaled so the longest side is at most 900 px and re-encoded as JPEG before upload.
  * The server checks the content again (type, size and pixel limits).
  *
- * browser-image-compression is loaded on first use (it is not needed to paint any screen) and runs on the main
- * thread: its web-worker mode would fetch the library from a CDN, which the CSP forbids and which fails offline.
+ * The compression runs in our own module worker (image-worker.ts: createImageBitmap + OffscreenCanvas, served from
+ * our origin, so the CSP's worker-src 'self' allows it and it works offline). Where OffscreenCanvas is missing,
+ * browser-image-compression is loaded on first use and runs on the main thread: its own web-worker mode would fetch
+ * the library from a CDN, which the CSP forbids and which fails offline.
  */
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import type { Options as CompressionOptions } from 'browser-image-compression';
@@ -133,16 +135,68 @@ let seq = 0;
 export async function prepareImage(file: File): Promise<PreparedImage> {
   if (!isImageMime(file.type)) throw new NotAnImageError(file.name);
   await decodeImageSize(file, file.name);
-  const { default: imageCompression } = await import('browser-image-compression');
-  let out: Blob;
-  try {
-    out = await imageCompression(file, { ...COMPRESSION_OPTIONS });
-  } catch {
-    throw new NotAnImageError(file.name);
+  let out: Blob | null = await compressInWorker(file).catch((err) => {
+    console.info('[image] worker compression unavailable, main thread instead', err);
+    return null;
+  });
+  if (!out) {
+    const { default: imageCompression } = await import('browser-image-compression');
+    try {
+      out = await imageCompression(file, { ...COMPRESSION_OPTIONS });
+    } catch {
+      throw new NotAnImageError(file.name);
+    }
   }
   // The library keeps the requested type; if a browser cannot encode JPEG it would fall back to PNG: refuse that.
   if (out.type !== JPEG) throw new NotAnImageError(file.name);
   const size = await decodeImageSize(out, file.name);
   seq += 1;
   return { key: `${Date.now().toString(36)}-${seq}`, sourceName: file.name, name: jpegName(file.name), blob: out, ...size };
+}
+
+// ---------------------------------------------------------------- worker
+
+type WorkerReply = import('./image-worker').CompressReply;
+let worker: Worker | null = null;
+let workerBroken = false;
+let nextId = 0;
+const waiting = new Map<number, (r: WorkerReply) => void>();
+
+/** Whether this browser can compress in a worker (module workers and OffscreenCanvas with convertToBlob). */
+export const canCompressInWorker = () =>
+  !workerBroken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && 'convertToBlob' in OffscreenCanvas.prototype;
+
+function getWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL('./image-worker.ts', import.meta.url), { type: 'module', name: 'image-compress' });
+  worker.onmessage = (e: MessageEvent<WorkerReply>) => {
+    const done = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    done?.(e.data);
+  };
+  worker.onerror = (e) => {
+    // the worker could not start (or crashed): everything waiting goes to the main-thread fallback
+    workerBroken = true;
+    for (const [id, done] of waiting) done({ id, ok: false, error: e.message || 'worker error' });
+    waiting.clear();
+    worker?.terminate();
+    worker = null;
+  };
+  return worker;
+}
+
+/**
+ * The image as a JPEG of at most 900 px on the longest side, made in the worker; null where the browser has no
+ * OffscreenCanvas (the caller compresses on the main thread then). Rejects when the worker fails.
+ */
+export async function compressInWorker(file: Blob): Promise<Blob | null> {
+  if (!canCompressInWorker()) return null;
+  const w = getWorker();
+  const id = ++nextId;
+  const reply = await new Promise<WorkerReply>((resolve) => {
+    waiting.set(id, resolve);
+    w.postMessage({ id, file, maxSide: COMPRESSION_OPTIONS.maxWidthOrHeight, quality: COMPRESSION_OPTIONS.initialQuality });
+  });
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.blob;
 }

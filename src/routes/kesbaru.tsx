@@ -1,4 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewCaseScreen } from '@/features/incidents/new-case/new-case-screen';
+import { DraftSearchSchema } from '@/features/incidents/new-case/draft-search';
 
-export const Route = createFileRoute('/kesbaru')({ component: NewCaseScreen });
+/** /kesbaru, ?draft=<id> resumes a saved draft (issue #4). */
+export const Route = createFileRoute('/kesbaru')({
+  validateSearch: DraftSearchSchema,
+  component: function KesBaruRoute() {
+    const { draft } = Route.useSearch();
+    return <NewCaseScreen key={draft ?? 'new'} draftId={draft} />;
+  },
+});

@@ -24,9 +24,10 @@ export function BroadcastPanel() {
   const submit = () => {
     if (!message.trim() || send.isPending) return;
     send.mutate(message, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         setMessage('');
-        notify.success(t('drawer.sent'));
+        // null: kept on the device (the queued toast says so)
+        if (saved) notify.success(t('drawer.sent'));
       },
       onError: (err) => notify.error(errorText(err)),
     });

@@ -5,9 +5,9 @@
 import { PATHS } from '@contract/paths';
 import type { Attachment, JournalEntry } from '@contract/incidents';
 import type { DataTablesResult } from '@contract/envelope';
-import { apiGet, apiPost, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, type CallOptions } from '@/lib/api';
+import { apiGet, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, type CallOptions } from '@/lib/api';
 import { getToken } from '@/lib/session';
-import { blobToBase64, JPEG } from '@/lib/image';
+import { JPEG } from '@/lib/image';
 
 /** §9 page size of subform child lists. */
 const CHILD_LIST_LENGTH = 100;
@@ -53,37 +53,8 @@ export async function documentBytesCall(pkDocumentsId: number, signal?: AbortSig
 
 // ---------------------------------------------------------------- writes
 
-export interface EntrySaveInput {
-  incidentId: number;
-  subformId?: number | null;
-  entry: string;
-}
-
-/** journalEntry/save: the entry and (with incidentSubFormId) its journal link in one step. */
-export const saveEntryCall = (input: EntrySaveInput) =>
-  apiPost<JournalEntry>(PATHS.journalEntrySave, {
-    entry: input.entry,
-    pkIncidentId: input.incidentId,
-    ...(input.subformId ? { incidentSubFormId: input.subformId } : {}),
-  });
-
-export interface UploadInput {
-  tableType: 'JOURNAL_ENTRY' | 'INCIDENT_SUBFORM';
-  /** the journal entry id, or the subform id */
-  fkTableId: number;
-  name: string;
-  blob: Blob;
-}
-
-/** document/saveFile: one (already compressed) JPEG as base64. */
-export async function uploadImageCall(input: UploadInput): Promise<Attachment> {
-  const fileContent = await blobToBase64(input.blob);
-  return apiPost<Attachment>(
-    PATHS.documentSave,
-    { tableType: input.tableType, fkTableId: input.fkTableId, documentName: input.name, documentType: input.blob.type || JPEG, fileContent },
-    { timeoutMs: 60_000 },
-  );
-}
-
-/** attachmentList/delete/{id}: one attachment by pkAttachmentListId (§7.3). */
-export const deleteAttachmentCall = (pkAttachmentListId: number) => apiPost<Attachment>(PATHS.attachmentDelete(pkAttachmentListId));
+/**
+ * The writes of the journal and the attachments go through the outbox (issue #4): see
+ * src/features/incidents/outbox-writes.ts (journalItems, documentItem, attachmentDeleteItem).
+ */
+export type { ImageToSend } from '@/features/incidents/outbox-writes';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, chakra, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LuCheck, LuCheckCheck, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
+import { LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
 import type { JournalEntry } from '@contract/incidents';
 import { READ_STATUS } from '@contract/lookups';
 import { useT } from '@/lib/i18n';
@@ -13,13 +13,21 @@ import { notify } from '@/ui/toaster';
 import { Panel } from '@/ui/panel';
 import { AttachmentGrid } from './attachments';
 import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-picker';
-import { journalEntryCall, saveEntryCall, uploadImageCall } from './journal-api';
+import { documentItem, groupOf, journalItems, sendWrites, ParkedWriteError } from '@/features/incidents/outbox-writes';
+import { journalEntryCall } from './journal-api';
+import { queuedEntriesOf, useQueuedItems, type QueuedEntry } from './queued';
+import { useObjectUrl } from './use-journal';
 import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
 import { journalKeys, useJournal } from './use-journal';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
 export interface JournalPanelProps {
+  /** the case's server id (0 while a case created offline has none yet: give `pendingEntity`) */
   incidentId: number;
+  /** a case created on this device and not sent yet: its entity client id (entries refer to it) */
+  pendingEntity?: string;
+  /** for the outbox panel's labels */
+  ticketNumber?: string;
   /** the subform the entries are linked to (§3.8); without it they go to the case's current subform */
   subformId?: number | null;
   /** read-only: no text box, no image upload, no delete */
@@ -40,7 +48,7 @@ const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && er
  * optional images compressed to ≤ 900 px JPEG, and the entries newest first as name (role), date and time, text,
  * thumbnails. Nothing is sent when the text is blank (§5). Typed text and chosen images stay on a failure.
  */
-export function JournalPanel({ incidentId, subformId, disabled = false }: JournalPanelProps) {
+export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformId, disabled = false }: JournalPanelProps) {
   const t = useT();
   const qc = useQueryClient();
   const session = useSession();
@@ -53,29 +61,31 @@ export function JournalPanel({ incidentId, subformId, disabled = false }: Journa
   const [pending, setPending] = useState<PendingUpload | null>(null);
 
   const entries = list.data ?? [];
+  const target = { id: incidentId > 0 ? incidentId : null, entity: pendingEntity ?? null, ticket: ticketNumber ?? null };
+  const queued = queuedEntriesOf(useQueuedItems(target, ['journal.save', 'document.save']));
   const blank = isBlankEntry(draft);
   const canSend = !blank && !sending && !picker.processing;
 
-  /** Uploads images to a saved entry one by one; returns those that failed (and the first error). */
+  /** Uploads images to a saved entry through the outbox; returns those the server refused (and its error). */
   async function uploadAll(entryId: number, images: PreparedImage[]) {
-    const left: PreparedImage[] = [];
-    let firstError: unknown;
-    for (const img of images) {
-      try {
-        await uploadImageCall({ tableType: 'JOURNAL_ENTRY', fkTableId: entryId, name: img.name, blob: img.blob });
-      } catch (err) {
-        left.push(img);
-        firstError ??= err;
-      }
+    const userId = session?.user.userId;
+    if (!userId) return { left: images, firstError: undefined as unknown };
+    const group = await groupOf(userId, target);
+    const items = images.map((img) => documentItem({ userId, group, target, tableType: 'JOURNAL_ENTRY', fkTableId: entryId, image: img }));
+    try {
+      await sendWrites(items);
+      return { left: [] as PreparedImage[], firstError: undefined as unknown };
+    } catch (err) {
+      const answered = err instanceof ParkedWriteError ? err.answers : {};
+      return { left: images.filter((_, i) => !(items[i].clientId! in answered)), firstError: err };
     }
-    return { left, firstError };
   }
 
   /** Shows the saved entry at once (journalEntry/get), then refreshes the whole list. */
   async function showEntry(entryId: number) {
     try {
       const entry = await journalEntryCall(entryId);
-      qc.setQueryData<JournalEntry[]>(journalKeys.list(incidentId), (old) => sortEntries([entry, ...(old ?? []).filter((e) => e.pkJournalEntryId !== entryId)]));
+      qc.setQueryData<JournalEntry[]>(journalKeys.list(entry.pkIncidentId), (old) => sortEntries([entry, ...(old ?? []).filter((e) => e.pkJournalEntryId !== entryId)]));
     } catch {
       notify.error(t('journal.entryLoadFailed'));
     }
@@ -97,26 +107,42 @@ export function JournalPanel({ incidentId, subformId, disabled = false }: Journa
 
   async function send() {
     if (disabled || !canSend) return;
+    const userId = session?.user.userId;
+    if (!userId) return;
     setSending(true);
     const images = picker.images;
     try {
-      let saved: JournalEntry;
+      const { items } = await journalItems({ userId, target, subformId, entry: entryText(draft), images });
+      let outcome;
       try {
-        saved = await saveEntryCall({ incidentId, subformId, entry: entryText(draft) });
+        outcome = await sendWrites(items);
       } catch (err) {
-        // the text and images stay as they are: the user can send again
+        const answered = err instanceof ParkedWriteError ? err.answers : {};
+        const saved = answered[items[0].clientId!] as JournalEntry | undefined;
+        if (!saved) {
+          // the text and images stay as they are: the user can send again
+          const reason = reasonOf(err);
+          notify.error(reason ? `${t('journal.entrySaveFailed')} ${reason}` : t('journal.entrySaveFailed'));
+          return;
+        }
+        // the text is saved; the images the server refused move to the pending box (they belong to this entry now)
+        setDraft('');
+        picker.clear();
+        const left = images.filter((_, i) => !(items[i + 1].clientId! in answered));
+        setPending({ entryId: saved.pkJournalEntryId, images: left });
         const reason = reasonOf(err);
-        notify.error(reason ? `${t('journal.entrySaveFailed')} ${reason}` : t('journal.entrySaveFailed'));
+        notify.error(reason ? `${t('journal.saveFailed')} ${reason}` : t('journal.saveFailed'));
+        await showEntry(saved.pkJournalEntryId);
         return;
       }
-      // the text is saved; images not uploaded yet move to the pending box (they belong to this entry now)
       setDraft('');
       picker.clear();
-      if (images.length) await finishUploads(saved.pkJournalEntryId, images);
-      else {
+      setPending(null);
+      const saved = outcome.answers[items[0].clientId!] as JournalEntry | undefined;
+      if (outcome.status === 'sent' && saved) {
         notify.success(t('journal.saved'));
         await showEntry(saved.pkJournalEntryId);
-      }
+      } else if (saved) await showEntry(saved.pkJournalEntryId);
     } finally {
       setSending(false);
     }
@@ -233,13 +259,17 @@ export function JournalPanel({ incidentId, subformId, disabled = false }: Journa
             </Button>
           </Flex>
         )}
-        {list.isPending ? (
+        {queued.map((q) => (
+          <QueuedEntryItem key={q.item.clientId} q={q} />
+        ))}
+        {list.isPending && incidentId > 0 ? (
           <Stack p="4" gap="3">
             <Skeleton h="16" />
             <Skeleton h="16" />
           </Stack>
         ) : entries.length === 0 ? (
-          !list.isError && (
+          !list.isError &&
+          !queued.length && (
             <Flex direction="column" align="center" gap="2" py="8" color="fg.muted">
               <LuNotebookPen />
               <Text fontSize="sm" data-testid="journal-empty">
@@ -314,4 +344,58 @@ function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: n
       )}
     </Box>
   );
+}
+
+/** An entry of the user's that waits on the device: its text and photos, marked 'Belum dihantar'. */
+function QueuedEntryItem({ q }: { q: QueuedEntry }) {
+  const t = useT();
+  const session = useSession();
+  const parked = q.item.state === 'parked';
+  return (
+    <Box
+      px="4"
+      py="3"
+      borderBottomWidth="1px"
+      borderColor="gray.100"
+      borderLeftWidth="4px"
+      borderLeftColor={parked ? 'red.400' : 'amber.400'}
+      bg={parked ? 'red.50' : 'amber.50'}
+      data-testid="journal-entry-queued"
+      data-client-id={q.item.clientId}
+    >
+      <Flex justify="space-between" align="flex-start" gap="2">
+        <Box minW="0">
+          <Text fontSize="sm" fontWeight="semibold" color="brand.900">
+            {session?.user.profile.displayName}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+            {formatDateTime(q.item.createdAt)}
+          </Text>
+        </Box>
+        <Badge colorPalette={parked ? 'red' : 'orange'} variant="subtle" size="sm" data-testid="queued-badge" data-state={q.item.state}>
+          <LuCloudOff /> {t('queued.notSent')}
+        </Badge>
+      </Flex>
+      <Text fontSize="sm" mt="1.5" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="journal-entry-text">
+        {q.entry}
+      </Text>
+      {parked && q.item.park && (
+        <Text fontSize="xs" mt="1" color="red.700">
+          {q.item.park.message}
+        </Text>
+      )}
+      {q.photos.length > 0 && (
+        <Flex gap="2" mt="2" wrap="wrap" data-testid="journal-queued-photos">
+          {q.photos.map((p) => (
+            <QueuedPhoto key={p.clientId} blob={p.blob} />
+          ))}
+        </Flex>
+      )}
+    </Box>
+  );
+}
+
+function QueuedPhoto({ blob }: { blob?: Blob }) {
+  const url = useObjectUrl(blob);
+  return <chakra.img src={url} alt="" h="90px" maxW="140px" objectFit="cover" rounded="md" borderWidth="1px" borderColor="gray.200" data-testid="journal-queued-photo" />;
 }

@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { notify } from '@/ui/toaster';
 import { AttachmentGrid } from './attachments';
 import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-picker';
-import { uploadImageCall } from './journal-api';
+import { documentItem, groupOf, ParkedWriteError, sendWrites } from '@/features/incidents/outbox-writes';
 import { mayDelete } from './journal-rules';
 import { journalKeys, useMedia } from './use-journal';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
@@ -83,16 +83,17 @@ export function MediaAttachments({ incidentId, subformId, disabled = false }: Me
         <AttachmentGrid attachments={rows} canDelete={(a) => !disabled && mayDelete(roleId, a)} testId="media-grid" />
       )}
 
-      {canUpload && <UploadDialog open={open} subformId={subformId} onClose={() => setOpen(false)} />}
+      {canUpload && <UploadDialog open={open} incidentId={incidentId} subformId={subformId} onClose={() => setOpen(false)} />}
     </Box>
   );
 }
 
 /** §2.8 media-attachment dialog (600 px): choose or take photos, preview, upload one by one. */
-function UploadDialog({ open, subformId, onClose }: { open: boolean; subformId: number; onClose: () => void }) {
+function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean; incidentId: number; subformId: number; onClose: () => void }) {
   const t = useT();
   const qc = useQueryClient();
   const picker = useImagePicker();
+  const session = useSession();
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -106,16 +107,23 @@ function UploadDialog({ open, subformId, onClose }: { open: boolean; subformId: 
   async function upload() {
     if (uploading || !picker.images.length) return;
     setUploading(true);
-    const left = [];
+    let left: typeof picker.images = [];
     let firstError: unknown;
-    for (const img of picker.images) {
+    const userId = session?.user.userId;
+    if (userId) {
+      // through the outbox (issue #4): offline, the photos wait on the device as Blobs and go when the line is back
+      const target = { id: incidentId };
+      const group = await groupOf(userId, target);
+      const images = picker.images;
+      const items = images.map((img) => documentItem({ userId, group, target, tableType: 'INCIDENT_SUBFORM', fkTableId: subformId, image: img }));
       try {
-        await uploadImageCall({ tableType: 'INCIDENT_SUBFORM', fkTableId: subformId, name: img.name, blob: img.blob });
+        await sendWrites(items);
       } catch (err) {
-        left.push(img);
-        firstError ??= err;
+        const answered = err instanceof ParkedWriteError ? err.answers : {};
+        left = images.filter((_, i) => !(items[i].clientId! in answered));
+        firstError = err;
       }
-    }
+    } else left = picker.images;
     await qc.invalidateQueries({ queryKey: journalKeys.media(subformId) });
     setUploading(false);
     if (left.length) {

@@ -3,7 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { TIMING } from '@contract/lookups';
 import type { Attachment, JournalEntry } from '@contract/incidents';
 import { isApiError } from '@/lib/api';
-import { deleteAttachmentCall, documentBytesCall, journalListCall, mediaListCall } from './journal-api';
+import { networkFirst } from '@/lib/cached';
+import { getSession, useSession } from '@/lib/session';
+import { attachmentDeleteItem, sendWrites } from '@/features/incidents/outbox-writes';
+import { onSyncEvent } from '@/offline/sync-client';
+import { documentBytesCall, journalListCall, mediaListCall } from './journal-api';
 import { sortEntries } from './journal-rules';
 
 export const journalKeys = {
@@ -13,11 +17,27 @@ export const journalKeys = {
   document: (pkDocumentsId: number) => ['journal', 'document', pkDocumentsId] as const,
 };
 
-/** The journal of a case, newest first; refreshed every 60 s while shown (§9 refresh). */
+/** The kinds of queued writes that change what the journal and the media lists show. */
+const JOURNAL_KINDS = new Set(['journal.save', 'document.save', 'attachment.delete', 'incident.update', 'incident.create']);
+
+/**
+ * The journal of a case, newest first; refreshed every 60 s while shown (§9 refresh), and when the outbox delivers
+ * one of the user's journal writes (issue #4). The last list is kept on the device for offline use.
+ */
 export function useJournal(incidentId: number) {
+  const userId = useSession()?.user.userId;
+  const qc = useQueryClient();
+  useEffect(
+    () =>
+      onSyncEvent((e) => {
+        if (e.type === 'acked' && JOURNAL_KINDS.has(e.item.kind)) void qc.invalidateQueries({ queryKey: journalKeys.all });
+      }),
+    [qc],
+  );
   return useQuery({
     queryKey: journalKeys.list(incidentId),
-    queryFn: async ({ signal }) => sortEntries(await journalListCall(incidentId, { signal, quiet: true })),
+    queryFn: async ({ signal }) =>
+      sortEntries((await networkFirst(userId, `journal:list:${incidentId}`, () => journalListCall(incidentId, { signal, quiet: true }))).data),
     refetchInterval: TIMING.refreshMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
@@ -67,11 +87,20 @@ export function useObjectUrl(blob: Blob | null | undefined): string | undefined 
   return url;
 }
 
+const sessionUserId = () => {
+  const id = getSession()?.user.userId;
+  if (!id) throw new Error('signed out');
+  return id;
+};
+
 /** Removes one attachment (§6 rule checked by the caller and again by the server); the lists refresh. */
 export function useDeleteAttachment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (pkAttachmentListId: number) => deleteAttachmentCall(pkAttachmentListId),
+    mutationFn: async (pkAttachmentListId: number) => {
+      const userId = sessionUserId();
+      return (await sendWrites([attachmentDeleteItem(userId, pkAttachmentListId)])).status;
+    },
     onSuccess: (_res, id) => {
       // drop it at once from whatever list shows it, then ask the server again
       qc.setQueriesData<JournalEntry[]>({ queryKey: ['journal', 'list'] }, (old) =>

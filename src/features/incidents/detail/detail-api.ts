@@ -6,7 +6,8 @@ import type { AuditRow, AuditSave, AuditSaved, IncidentSave, IncidentSaved, Inci
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import { STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { apiGet, apiPost } from '@/lib/api';
+import { apiGet } from '@/lib/api';
+import { auditItem, caseEditItems, ParkedWriteError, sendWrites } from '../outbox-writes';
 
 // ---------------------------------------------------------------- reads
 
@@ -62,40 +63,58 @@ export class CaseEditError extends Error {
   }
 }
 
-export async function saveCaseEdit(edit: CaseEdit): Promise<CaseEditResult> {
-  if (edit.replaces) {
-    try {
-      await apiPost<unknown>(PATHS.subformDelete(SUBFORMS[edit.replaces.type].path), [edit.replaces.subformId]);
-    } catch (err) {
-      throw new CaseEditError('delete', err, null);
-    }
-  }
-  let saved: IncidentSaved;
-  try {
-    saved = await apiPost<IncidentSaved>(PATHS.incidentSave, edit.incident);
-  } catch (err) {
-    throw new CaseEditError('incident', err, null);
-  }
-  let subform: SubformRecord | null = null;
-  if (edit.subform) {
-    try {
-      subform = await apiPost<SubformRecord>(PATHS.subformSave(SUBFORMS[edit.subform.type].path), {
-        ...edit.subform.payload,
-        pkIncidentId: saved.pkIncidentId,
-        incidentTypeId: edit.subform.type,
-      });
-    } catch (err) {
-      throw new CaseEditError('subform', err, saved);
-    }
-  }
-  return { saved, subform };
+export interface WriteContext {
+  userId: string;
+  ticket: string;
+  /** the event type's name (labels) */
+  typeName: string;
+  /** the edit form's values (a refused edit can be reopened in the form) */
+  formValues?: unknown;
+  /** a resumed draft of a refused edit: the outbox items it replaces */
+  replaces?: string[];
 }
 
-export const saveAudit = (payload: AuditSave) => apiPost<AuditSaved>(PATHS.auditSave, payload);
+/**
+ * Through the outbox (issue #4): the main record with its version, then the subform. The old subform of a changed
+ * event type is not deleted by the client: incident/save drops it in its own transaction
+ * (server/modules/incident/service.ts). `queued`: kept on the device, sent when the line is back.
+ */
+export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext): Promise<CaseEditResult & { queued: boolean }> {
+  const pkIncidentId = edit.incident.pkIncidentId!;
+  const items = await caseEditItems({
+    userId: ctx.userId,
+    target: { id: pkIncidentId, ticket: ctx.ticket },
+    incident: edit.incident,
+    subform: edit.subform,
+    typeName: ctx.typeName,
+    formValues: ctx.formValues,
+  });
+  let outcome;
+  try {
+    outcome = await sendWrites(items, { replaces: ctx.replaces });
+  } catch (err) {
+    const saved = err instanceof ParkedWriteError ? (err.answers[items[0].clientId!] as IncidentSaved | undefined) : undefined;
+    throw new CaseEditError(saved ? 'subform' : 'incident', err, saved ?? null);
+  }
+  return {
+    saved: (outcome.answers[items[0].clientId!] as IncidentSaved | undefined) ?? null!,
+    subform: items[1] ? ((outcome.answers[items[1].clientId!] as SubformRecord | undefined) ?? null) : null,
+    queued: outcome.status === 'queued',
+  };
+}
+
+/** One incidentAudit/save through the outbox; null when it stays queued on the device. */
+export async function saveAudit(payload: AuditSave, ctx: { userId: string; ticket: string; statusName: string; base: number | null }): Promise<AuditSaved | null> {
+  const item = await auditItem({ userId: ctx.userId, target: { id: payload.incidentId, ticket: ctx.ticket }, payload, statusName: ctx.statusName, base: ctx.base });
+  const outcome = await sendWrites([item]);
+  return (outcome.answers[item.clientId!] as AuditSaved | undefined) ?? null;
+}
+
+type AuditCtx = Parameters<typeof saveAudit>[1];
 
 /** Tutup (§4.2): 210. */
-export const closeCase = (incidentId: number) => saveAudit({ incidentId, incidentStatusId: STATUS.CLOSED });
+export const closeCase = (incidentId: number, ctx: AuditCtx) => saveAudit({ incidentId, incidentStatusId: STATUS.CLOSED, datetime: new Date().toISOString() }, ctx);
 
 /** BATALKAN KES (§4.2): 202 with the justification as remark. */
-export const cancelCase = (incidentId: number, justification: string) =>
-  saveAudit({ incidentId, incidentStatusId: STATUS.CANCELLED, remark: justification.trim() });
+export const cancelCase = (incidentId: number, justification: string, ctx: AuditCtx) =>
+  saveAudit({ incidentId, incidentStatusId: STATUS.CANCELLED, remark: justification.trim(), datetime: new Date().toISOString() }, ctx);

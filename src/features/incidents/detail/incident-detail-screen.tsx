@@ -10,6 +10,7 @@ import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incide
 import { STATUS, TIMING } from '@contract/lookups';
 import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
+import { onSyncEvent } from '@/offline/sync-client';
 import { useT } from '@/lib/i18n';
 import { useSession, userRole } from '@/lib/session';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';
@@ -41,6 +42,8 @@ import {
   CaseEditError,
   type CaseEdit,
 } from './detail-api';
+import { QueuedCaseWrites } from './queued-writes';
+import { useEditDraft } from './use-edit-draft';
 import { detailActions } from './detail-rules';
 import { useIncidentAudit, useIncidentSubform, useIncidentView } from './use-incident';
 import { buildEdit, printPath, type CaseDraft } from './save-plan';
@@ -70,8 +73,11 @@ export function IncidentDetailScreen({
   journal,
   media,
   onCaseChanged,
+  draftId,
 }: {
   incidentId: number;
+  /** ?draft=<id>: an edit draft to resume (issue #4) */
+  draftId?: string;
   /** the case journal (composed by the route) */
   journal?: (p: JournalSlotProps) => ReactNode;
   /** Lampiran Media of the subform, under its fields (composed by the route) */
@@ -138,11 +144,58 @@ export function IncidentDetailScreen({
 
   // ---------------------------------------------------------------- writes
 
+  const auditCtx = (statusName: string) => ({ userId, ticket: v?.ticketNumber ?? '', statusName, base: v?.version ?? null });
+
+  // the edit form autosaves to a draft (issue #4 item 2); ?draft= resumes one
+  const editDraft = useEditDraft({
+    draftId,
+    view: v,
+    editing,
+    main: mainForm,
+    sub,
+    subformVersion: subform.data?.version ?? null,
+    onResume: (d) => {
+      mainForm.reset(d.main);
+      setSub(d.sub);
+      setEditing(true);
+    },
+  });
+
+  // the user's queued writes of this case delivered (here, in another tab or by the service worker): read it again
+  useEffect(
+    () =>
+      onSyncEvent((e) => {
+        if (e.type !== 'acked') return;
+        const r = e.item.incidentRef;
+        if (r?.id === incidentId || (e.item.kind.startsWith('incident.') && (e.answer as { pkIncidentId?: number } | null)?.pkIncidentId === incidentId)) {
+          void qc.invalidateQueries({ queryKey: incidentKeys.view(incidentId) });
+          void qc.invalidateQueries({ queryKey: incidentKeys.audit(incidentId) });
+          void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
+        }
+      }),
+    [qc, incidentId],
+  );
+
+  const userId = session?.user.userId ?? '';
+  const typeNameOf = (edit: CaseEdit) => (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident.pkIncidentCategoryId);
   const save = useMutation({
-    mutationFn: (edit: CaseEdit) => saveCaseEdit(edit),
-    onSuccess: async (_r, edit) => {
+    mutationFn: async (edit: CaseEdit) =>
+      saveCaseEdit(edit, {
+        userId,
+        ticket: v?.ticketNumber ?? '',
+        typeName: typeNameOf(edit),
+        formValues: editDraft.values(),
+        replaces: await editDraft.replaces(),
+      }),
+    onSuccess: async (r, edit) => {
       setAsk(null);
       setConflict(false);
+      editDraft.drop();
+      if (r.queued) {
+        // kept on the device: the form leaves edit mode, the queued write shows above the audit trail
+        setEditing(false);
+        return;
+      }
       notify.success(edit.incident.justification ? t('incident.correctionOk') : t('incident.saveOk'));
       onCaseChanged?.();
       // leave edit mode once the saved case is back, so the form never flashes the old values
@@ -170,11 +223,11 @@ export function IncidentDetailScreen({
   });
 
   const cancel = useMutation({
-    mutationFn: (justification: string) => cancelCase(incidentId, justification),
-    onSuccess: () => {
+    mutationFn: (justification: string) => cancelCase(incidentId, justification, auditCtx(t('incident.action.cancelCase'))),
+    onSuccess: (row) => {
       setAsk(null);
       setJustifyError(null);
-      notify.success(t('incident.cancelOk'));
+      if (row) notify.success(t('incident.cancelOk'));
       refresh();
     },
     onError: (err) => {
@@ -184,10 +237,10 @@ export function IncidentDetailScreen({
   });
 
   const close = useMutation({
-    mutationFn: () => closeCase(incidentId),
-    onSuccess: () => {
+    mutationFn: () => closeCase(incidentId, auditCtx(t('incident.action.close'))),
+    onSuccess: (row) => {
       setAsk(null);
-      notify.success(t('incident.closeOk'));
+      if (row) notify.success(t('incident.closeOk'));
       refresh();
     },
     onError: (err) => {
@@ -205,6 +258,7 @@ export function IncidentDetailScreen({
   };
 
   const stopEdit = () => {
+    editDraft.drop();
     setEditing(false);
     setConflict(false);
     setSectionError(false);
@@ -370,6 +424,7 @@ export function IncidentDetailScreen({
           {actions.patrol && !patrolUser && <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} variant="compact" />}
           <Panel heading={t('incident.detail.auditTrail')} data-testid="detail-audit-panel">
             <Box maxH={{ xl: '460px' }} overflowY="auto">
+              <QueuedCaseWrites incidentId={incidentId} />
               <AuditTrail rows={audit.data?.data} pending={audit.isPending} failed={audit.isError} onRetry={() => audit.refetch()} />
             </Box>
           </Panel>

@@ -2,7 +2,7 @@
  * /kesbaru (§2.6): step 1 'Infomasi Asas Kes' (Next), step 2 'Maklumat Lanjut' (Sebelum, Hantar). One
  * react-hook-form across both steps holds everything the operator typed (issue #4 saves it as a draft).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,9 @@ import { Alert, Box, Button, Flex, HStack, Stack, Steps, Text } from '@chakra-ui
 import { LuArrowLeft, LuArrowRight, LuExternalLink, LuRefreshCw, LuSend } from 'react-icons/lu';
 import type { IncidentSaved } from '@contract/incidents';
 import { isEventTypeId, type EventTypeId } from '@contract/incident-rules';
+import { getDb } from '@/offline/db';
+import { deleteDraft } from '@/offline/drafts';
+import { newId } from '@/offline/outbox';
 import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { useT, type TextKey } from '@/lib/i18n';
@@ -19,16 +22,17 @@ import { Panel } from '@/ui/panel';
 import { notify } from '@/ui/toaster';
 import { IncidentMainFields, SubformFieldsField, missingStep1, type Step1Field } from '../form';
 import { useFormSections } from '../form/form-api';
+import { toIncidentSavePayload, toSubformPayload } from '../form/model';
+import { ParkedWriteError, answerOf, groupOf, newCaseItems, sendWrites, subformItem } from '../outbox-writes';
 import {
   NewCaseSchema,
   mainFailure,
   newCaseDefaults,
-  saveMainCall,
-  saveSubformCall,
   subformFailure,
   type NewCaseValues,
   type SubmitFailure,
 } from './new-case-submit';
+import { loadDraft, newCaseDraftTitle, replacedIds, saveNewCaseDraft, type NewCaseDraftValues } from './new-case-drafts';
 import { stepsSlotRecipe } from '@chakra-theme/recipes/steps';
 
 const STEP1_LABEL: Record<Step1Field, TextKey> = {
@@ -43,12 +47,13 @@ const STEP1_LABEL: Record<Step1Field, TextKey> = {
   pkDutyRosterId: 'newCase.field.assignTo',
 };
 
-export function NewCaseScreen() {
+export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
   const user = useSession()?.user;
   const regionId = user?.section.region.key;
+  const categories = useLookup('incidentCategory');
 
   const form = useForm<NewCaseValues>({
     resolver: zodResolver(NewCaseSchema),
@@ -57,6 +62,50 @@ export function NewCaseScreen() {
   });
   const values = useWatch({ control: form.control }) as NewCaseValues;
   const missing = missingStep1(values);
+  const typeNameOf = (id: number | null) => categories.data?.find((c) => c.key === id)?.value ?? '';
+
+  // ---- draft (issue #4 item 2): resumed from ?draft=, saved 500 ms after the last change, deleted when sent
+  const draft = useRef<{ id: string; replaces?: string; entity?: string; loaded: boolean }>({ id: draftId ?? newId(), loaded: !draftId });
+  const [draftReady, setDraftReady] = useState(!draftId);
+  useEffect(() => {
+    if (!draftId) return;
+    let live = true;
+    void loadDraft<NewCaseDraftValues>(draftId).then((d) => {
+      if (!live) return;
+      if (d && d.kind === 'newCase' && d.values?.form) {
+        form.reset({ ...newCaseDefaults(), ...d.values.form, subform: { ...newCaseDefaults().subform, ...d.values.form.subform } });
+        draft.current = { id: d.id, replaces: d.replaces, entity: d.values.entity, loaded: true };
+        notify.info(t('queued.draft.resumed'), { id: 'draft-resumed' });
+      } else draft.current = { id: draftId, loaded: true };
+      setDraftReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [draftId, form, t]);
+  const sentRef = useRef(false);
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (!draftReady || !user || sentRef.current) return;
+    if (!dirty && !draft.current.replaces && !draftId) return;
+    const timer = setTimeout(() => {
+      if (sentRef.current) return;
+      const v = form.getValues();
+      void saveNewCaseDraft({
+        id: draft.current.id,
+        userId: user.userId,
+        values: { form: v, ...(draft.current.entity ? { entity: draft.current.entity } : {}) },
+        title: newCaseDraftTitle(typeNameOf(v.pkIncidentCategoryId) || undefined, v.kilometerMarker),
+        replaces: draft.current.replaces,
+      }).catch((err) => console.warn('[draft] not saved', err));
+    }, 500);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, dirty, draftReady, user]);
+  const dropDraft = () => {
+    sentRef.current = true;
+    void deleteDraft(getDb(), draft.current.id).catch(() => {});
+  };
 
   const [step, setStep] = useState<0 | 1>(0);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -103,25 +152,68 @@ export function NewCaseScreen() {
       setSubmitting(true);
       setFailure(null);
       try {
+        const userId = user?.userId;
+        if (!userId) return;
+        const typeName = typeNameOf(type);
+        const subPayload = toSubformPayload(type as EventTypeId, { ...v.subform, subformId: null, version: null }, 0);
         let inc = savedRef.current;
-        if (!inc) {
+        if (inc) {
+          // the case went through, its subform did not: only the subform goes again (never a second case)
+          const target = { id: inc.pkIncidentId, ticket: inc.ticketNumber, entity: draft.current.entity ?? null };
+          const item = subformItem({ userId, group: await groupOf(userId, target), target, subform: { type: type as EventTypeId, payload: subPayload }, typeName, formValues: v, base: null });
           try {
-            inc = await saveMainCall(v);
+            await sendWrites([item]);
           } catch (err) {
-            setFailure(mainFailure(err));
+            setFailure(subformFailure(type as EventTypeId, err));
             return;
           }
-          savedRef.current = inc;
-          setSaved(inc);
-        }
-        try {
-          await saveSubformCall(type as EventTypeId, v.subform, inc.pkIncidentId);
-        } catch (err) {
-          setFailure(subformFailure(type as EventTypeId, err));
+          dropDraft();
+          notify.success(t('newCase.saved'));
+          await navigate({ href: `/insidenView/${inc.pkIncidentId}` });
           return;
         }
-        notify.success(t('newCase.saved'));
-        await navigate({ href: `/insidenView/${inc.pkIncidentId}` });
+        // a reopened refused case keeps its entity (journal entries written for it meanwhile refer to it) and goes
+        // in a group of its own, ahead of them
+        const reopened = draft.current.entity;
+        const { entity, items } = newCaseItems({
+          userId,
+          incident: toIncidentSavePayload(v),
+          subform: { type: type as EventTypeId, payload: subPayload },
+          typeName,
+          formValues: v,
+          entity: reopened,
+          group: reopened ? `incident:c:${reopened}:${newId().slice(0, 8)}` : undefined,
+        });
+        const replaces = await replacedIds(draft.current.replaces ? { replaces: draft.current.replaces } : undefined);
+        let outcome;
+        try {
+          outcome = await sendWrites(items, { replaces });
+        } catch (err) {
+          if (err instanceof ParkedWriteError) {
+            const created = err.answers[items[0].clientId!] as IncidentSaved | undefined;
+            if (created) {
+              savedRef.current = created;
+              setSaved(created);
+              draft.current.entity = entity;
+              setFailure(subformFailure(type as EventTypeId, err));
+              return;
+            }
+          }
+          setFailure(mainFailure(err));
+          return;
+        }
+        draft.current.replaces = undefined;
+        dropDraft();
+        const created = answerOf<IncidentSaved>(outcome, items[0]);
+        if (outcome.status === 'sent' && created) {
+          notify.success(t('newCase.saved'));
+          await navigate({ href: `/insidenView/${created.pkIncidentId}` });
+        } else if (created) {
+          // the case is on the server; its subform waits on the device
+          await navigate({ href: `/insidenView/${created.pkIncidentId}` });
+        } else {
+          await navigate({ to: '/kes-tertunda/$entity', params: { entity } });
+        }
       } finally {
         busy.current = false;
         setSubmitting(false);

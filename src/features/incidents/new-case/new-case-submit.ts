@@ -3,10 +3,8 @@
  * transaction), then the subform save. The failures map to the §8 messages here, apart from React.
  */
 import * as z from 'zod/mini';
-import type { IncidentSaved, SubformRecord } from '@contract/incidents';
-import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
-import { PATHS } from '@contract/paths';
-import { apiPost, isApiError } from '@/lib/api';
+import type { EventTypeId } from '@contract/incident-rules';
+import { isApiError } from '@/lib/api';
 import type { TextKey } from '@/lib/i18n';
 import {
   IncidentMainSchema,
@@ -14,8 +12,6 @@ import {
   emptyMainValues,
   emptySubformValues,
   subformFailedKey,
-  toIncidentSavePayload,
-  toSubformPayload,
   type IncidentMainValues,
   type SubformValues,
 } from '../form/model';
@@ -84,11 +80,4 @@ export function subformFailure(type: EventTypeId, err: unknown): SubmitFailure {
   };
 }
 
-export const saveMainCall = (values: IncidentMainValues) => apiPost<IncidentSaved>(PATHS.incidentSave, toIncidentSavePayload(values));
-
-/**
- * The subform of a saved case. The server keeps one live subform per case and updates it when the case already has
- * one of this type, so a retry after an uncertain failure updates instead of adding a second record.
- */
-export const saveSubformCall = (type: EventTypeId, values: SubformValues, pkIncidentId: number) =>
-  apiPost<SubformRecord>(PATHS.subformSave(SUBFORMS[type].path), toSubformPayload(type, { ...values, subformId: null, version: null }, pkIncidentId));
+// Hantar's writes go through the outbox (issue #4): see ../outbox-writes.ts (newCaseItems, subformItem).

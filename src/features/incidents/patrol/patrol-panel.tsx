@@ -7,6 +7,7 @@ import { STATUS } from '@contract/lookups';
 import { errorText } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time';
+import { useSession } from '@/lib/session';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { JustificationDialog } from '@/ui/justification-dialog';
 import { notify } from '@/ui/toaster';
@@ -60,16 +61,19 @@ export function PatrolPanel({
   const t = useT();
   const [asking, setAsking] = useState<{ statusId: number; kind: 'reason' | 'confirm' } | null>(null);
   const compact = variant === 'compact';
+  const userId = useSession()?.user.userId ?? '';
 
   useEffect(() => {
     if (!compact) warmUpPosition();
   }, [compact]);
 
   const step = useMutation({
-    mutationFn: savePatrolStep,
+    mutationFn: (s: { incidentId: number; statusId: number; remark?: string }) =>
+      savePatrolStep(s, { userId, ticket: view.ticketNumber, statusName: t(PATROL_STEP_LOOK[s.statusId]?.label ?? 'incident.auditFailed'), base: view.version }),
     onSuccess: (row) => {
       setAsking(null);
-      notify.success(t('incident.patrol.saved', { status: row.incidentStatus.value }));
+      // null: kept on the device (the queued toast said so); the audit trail shows it as 'Belum dihantar'
+      if (row) notify.success(t('incident.patrol.saved', { status: row.incidentStatus.value }));
       onDone();
     },
     onError: (err) => notify.error(errorText(err), { title: t('incident.auditFailed') }),
