@@ -21,6 +21,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/incident': 'caseSearch',
   // a key ending in /* covers every path below it (dynamic routes)
   '/insidenView/*': 'viewCase',
+  // a case created offline, not sent yet (issue #4): only its creator has it
+  '/kes-tertunda/*': 'newCase',
   '/insiden/*': 'viewCase',
   '/primesupport': 'primeSupport',
   '/signout': null,
