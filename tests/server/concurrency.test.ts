@@ -77,7 +77,7 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
     expect(stale.json().body.current).toMatchObject({ pkIncidentAccidentId: sub.subformId, version: sub.version + 1, remark: 'DIKEMASKINI' });
   });
 
-  it('incidentAudit/save: two patrol steps racing on one case lock the row; one is written, the other 409', async () => {
+  it('incidentAudit/save: two patrol steps racing on one case lock the row; one is written, the other 409 with the current case', async () => {
     const { saved } = await createCase();
     const id = saved.pkIncidentId;
     const before = await snapshot(app);
@@ -88,6 +88,11 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const after = await snapshot(app);
     expect(after.incident_audit).toBe((before.incident_audit as number) + 1);
+    // the refused one carries the case as it is now
+    const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
+    const current = (await call(app, tmca, { method: 'GET', url: PATHS.incidentGet(id) })).json().body;
+    expect(lost.json().body.current).toEqual(current);
+    expect(lost.json().body.current).toMatchObject({ incidentStatusId: STATUS.RECEIVED, version: won.json().body.version });
   });
 
   // ------------------------------------------------------------------------------------------------ server-owned fields

@@ -11,10 +11,11 @@ import { STATUS } from '../../../contract/lookups';
 import { can, isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRoster, incident, incidentAudit, lookupItem, staff } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error';
 import { requestContext } from '../../plugins/idempotency';
 import { incidentAccess, isRosterMember } from './access';
 import { notifyPatrolActivity } from './notify';
+import { getIncident } from './queries';
 import {
   checkRoster,
   isFinalCase,
@@ -223,7 +224,7 @@ async function transitionRefused(db: Tx, from: number | null, to: number): Promi
  */
 export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now = new Date()): Promise<AuditSaved> {
   const statusId = input.incidentStatusId;
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => withCurrentOnConflict(tx, user, input.incidentId, async () => {
     const c = await incidentAccess(tx, user, input.incidentId, { forUpdate: true });
     if (!KNOWN_STATUSES.includes(statusId)) throw badRequest(`Status ${statusId} tidak dikenali.`, 'incidentStatusId');
 
@@ -302,7 +303,23 @@ export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now
       .returning({ version: incident.version });
     await notifyPatrolActivity(tx, user.rn, c.id);
     return { row: await auditRowById(tx, auditId), version: updated.version, statusMsg };
-  });
+  }));
+}
+
+/**
+ * A status change refused with 409 (no longer allowed: another device or user moved the case on first) answers the
+ * case as it is now in body.current (offline sync, #4), as a stale version does on incident/save.
+ */
+async function withCurrentOnConflict<T>(tx: Tx, user: TokenClaims, incidentId: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) {
+      const extra = err.extra as { current?: Record<string, unknown> };
+      extra.current ??= await getIncident(tx, user, incidentId);
+    }
+    throw err;
+  }
 }
 
 /** incidentAudit/dataTables and getByIncidentId: the access check first, then the rows. */
