@@ -52,8 +52,8 @@ const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port
 const loginRes = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: PASSWORD }) });
 const { body: auth } = (await loginRes.json()) as { body: { token: string; user: { userId: string; pkStaffId: number } } };
 const token = auth.token;
-const photo = jpegOfSize(PHOTO_BYTES);
-const photoB64 = photo.toString('base64');
+const photo = new Uint8Array(jpegOfSize(PHOTO_BYTES));
+const photoB64 = Buffer.from(photo).toString('base64');
 
 /** The mutations: journal entries on a few cases; every (ITEMS/PHOTOS)-th is a photo of the entry before it. */
 function plan(incidentIds: number[]) {
