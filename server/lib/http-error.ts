@@ -8,7 +8,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly errorCode: ErrorCode,
     message: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { field?: string; retryAfterSeconds?: number; current?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -21,3 +21,5 @@ export const unauthorized = (message = 'Sesi tidak sah. Sila log masuk semula.',
 export const forbidden = (message = 'Anda tidak dibenarkan melakukan tindakan ini.') => new HttpError(403, ERROR_CODES.FORBIDDEN, message);
 export const notFound = (message = 'Rekod tidak dijumpai.') => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
 export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONFLICT, message);
+/** 409 for a stale version: the answer carries the record as it is now (`body.current`), for the user to choose. */
+export const staleConflict = (message: string, current: Record<string, unknown>) => new HttpError(409, ERROR_CODES.CONFLICT, message, { current });

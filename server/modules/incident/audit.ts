@@ -315,8 +315,7 @@ async function withCurrentOnConflict<T>(tx: Tx, user: TokenClaims, incidentId: n
     return await work();
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
-      const extra = err.extra as { current?: Record<string, unknown> };
-      extra.current ??= await getIncident(tx, user, incidentId);
+      err.extra.current ??= await getIncident(tx, user, incidentId);
     }
     throw err;
   }

@@ -13,7 +13,7 @@ import { can } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRoster, eventLocation, gpsKmMarker, highway, incident, incidentSubform, journalEntry, section } from '../../db/schema';
 import { seesAllRegions } from '../../plugins/auth';
-import { badRequest, conflict, forbidden, type HttpError } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, staleConflict } from '../../lib/http-error';
 import { incidentAccess } from './access';
 import { insertAudit, statusPatch } from './audit';
 import { getIncident } from './queries';
@@ -40,11 +40,6 @@ export const SAVED_MESSAGE = 'Kes berjaya disimpan.';
  * 409 of a stale `version` with the record as it is now in `body.current` (offline sync, #4): the client that saved
  * from an older version (an edit queued offline) can show the two side by side instead of reloading blind.
  */
-export function staleConflict(message: string, current: Record<string, unknown>): HttpError {
-  const err = conflict(message);
-  (err.extra as { current?: Record<string, unknown> }).current = current;
-  return err;
-}
 export const CORRECTION_MESSAGE = 'Changes logged successfully.';
 /** A kilometre read within this distance of a 100 m marker takes the marker's coordinates (§5). */
 const MARKER_BOUND_KM = 0.1;

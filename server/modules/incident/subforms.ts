@@ -15,7 +15,8 @@ import { incident, incidentSubform, lookupItem } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { incidentAccess, isRosterMember, type IncidentAccess } from './access';
 import { checkLookups, finalCaseMessage, isFinalCase, isSuperadmin, NOT_ASSIGNED_TO_YOU, softDeleteSubformChildren, type Tx } from './refs';
-import { staleConflict, writeCorrectionEntry } from './service';
+import { writeCorrectionEntry } from './service';
+import { staleConflict } from '../../lib/http-error';
 
 type SubformRow = typeof incidentSubform.$inferSelect;
 
