@@ -1,0 +1,224 @@
+/**
+ * The local store (issue #4 item 1): what the forms need to open with the network off, fetched into the per-user
+ * cache (db.userCache) on sign-in, on reconnect and on a timer, whether or not the user ever opened the screen:
+ * - every lookup list of §7.2 (contract/lookups.ts LOOKUP_NAMES), under the key useLookup reads ('lookup:<name>');
+ * - the sections of the user's region as the forms list them ('sections:<regionId>', and 'sections:all' for the
+ *   roles that see every region), and the event locations of each of those sections ('eventLocations:<id>');
+ * - today's duty rosters of the region ('rosters:<date>', the dashboard's call) and the roster list's first page.
+ * Same paths, bodies and cache keys as the screens' own calls (src/lib/lookups.ts, form-api.ts, roster-api.ts), so
+ * networkFirst() finds these copies when the network is gone. Each row keeps the answer's ETag beside the data; the
+ * next refresh sends it as If-None-Match and a 304 keeps the copy (nothing downloaded again).
+ *
+ * Kilometre markers: the API has no list of them to fetch (only the per-value check GpsKmMarker/
+ * getLocationGpsCoordinates), so they are not stored here.
+ *
+ * No React; Dexie comes in through the db passed in (this module loads on demand with the sync runtime).
+ */
+import { LOOKUP_NAMES, PAGE_SIZE, isListedSectionName } from '@contract/lookups';
+import { PATHS } from '@contract/paths';
+import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
+import type { WebUser } from '@contract/auth';
+import type { LebuhrayaDb, UserCacheRow } from './db';
+import { isQuotaError, StorageFullError } from './outbox';
+
+/** A cache row of the local store: the data and the ETag of the answer it came from. */
+export type StoredRow<T = unknown> = UserCacheRow<T> & { etag?: string };
+
+export interface PrefetchSpec {
+  /** the userCache key the screens read */
+  key: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  query?: Record<string, string>;
+}
+
+export interface LocalStoreEnv {
+  db: LebuhrayaDb;
+  fetch: typeof fetch;
+  /** the session token, read at each call (null: signed out, nothing is fetched) */
+  token: () => string | null;
+  /** absolute origin for the paths (tests); '' = same origin */
+  origin?: string;
+  now?: () => number;
+}
+
+export type FetchResult = 'fresh' | 'unchanged' | 'failed';
+
+export const REFRESH_INTERVAL_MS = 30 * 60_000;
+const TIMEOUT_MS = 30_000;
+const PARALLEL = 4;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** dataTables paging as the screens send it (src/lib/api.ts dataTablesParams). */
+const paging = (length: number, start = 0) => ({ length: String(length), start: String(start) });
+
+/** Today's calendar date in Asia/Brunei (UTC+8, no daylight saving) as 'YYYY-MM-DD'. */
+export function bruneiToday(now = Date.now()): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The lists fetched for a user, except the event locations (they follow from the sections' answer). */
+export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): PrefetchSpec[] {
+  const out: PrefetchSpec[] = LOOKUP_NAMES.map((name) => ({ key: `lookup:${name}`, method: 'POST' as const, path: PATHS.lookup(name), body: {} }));
+  const regionId = user.section.region.key;
+  const sections = (id: number | undefined): PrefetchSpec => ({
+    key: `sections:${id ?? 'all'}`,
+    method: 'POST',
+    path: PATHS.sectionDataTables,
+    body: id === undefined ? { listed: true } : { regionId: id, listed: true },
+    query: paging(PAGE_SIZE.sections),
+  });
+  out.push(sections(regionId));
+  if (SEES_ALL_REGIONS.includes(user.roles[0]?.roleName as RoleName)) out.push(sections(undefined));
+  // today's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts todayRostersCall) and the first
+  // page of the roster list (src/features/roster/roster-api.ts rosterPageCall, default page size 10)
+  out.push({ key: `rosters:${today}`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(500) });
+  out.push({ key: `rosterList:${today}:all:0:10`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(10) });
+  return out;
+}
+
+/** The event-location lists of the listed sections of a sections answer. */
+export function eventLocationSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
+  const rows = isRecord(sectionsAnswer) && Array.isArray(sectionsAnswer.rows) ? (sectionsAnswer.rows as { pkSectionId?: unknown; sectionName?: unknown }[]) : [];
+  return rows
+    .filter((s) => typeof s.pkSectionId === 'number' && typeof s.sectionName === 'string' && isListedSectionName(s.sectionName))
+    .map((s) => ({ key: `eventLocations:${s.pkSectionId}`, method: 'GET' as const, path: PATHS.eventLocationsBySection(s.pkSectionId as number) }));
+}
+
+async function putRow(db: LebuhrayaDb, row: StoredRow) {
+  try {
+    await db.userCache.put(row as UserCacheRow);
+  } catch (err) {
+    if (isQuotaError(err)) throw new StorageFullError(err);
+    throw err;
+  }
+}
+
+/**
+ * One list into the store: sends If-None-Match with the stored ETag; a 304 keeps the copy (and notes that it was
+ * confirmed now), a 200 replaces it. Network failures and refusals leave the copy as it is. A full quota throws.
+ */
+export async function fetchInto(env: LocalStoreEnv, userId: string, spec: PrefetchSpec): Promise<FetchResult> {
+  const token = env.token();
+  if (!token) return 'failed';
+  const now = env.now ?? Date.now;
+  const row = (await env.db.userCache.get([userId, spec.key])) as StoredRow | undefined;
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  if (spec.method === 'POST') headers['Content-Type'] = 'application/json';
+  if (row?.etag) headers['If-None-Match'] = row.etag;
+  const qs = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
+  let res: Response;
+  try {
+    res = await env.fetch(`${env.origin ?? ''}${spec.path}${qs}`, {
+      method: spec.method,
+      headers,
+      body: spec.method === 'POST' ? JSON.stringify(spec.body ?? {}) : undefined,
+      cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    return 'failed';
+  }
+  if (res.status === 304) {
+    if (!row) return 'failed';
+    await putRow(env.db, { ...row, updatedAt: new Date(now()).toISOString() });
+    return 'unchanged';
+  }
+  if (!res.ok) return 'failed';
+  let payload: unknown;
+  try {
+    payload = JSON.parse(await res.text());
+  } catch {
+    return 'failed';
+  }
+  // the envelope { statusCode, statusMsg, body }: the screens keep `body`
+  if (isRecord(payload) && typeof payload.statusCode === 'number' && 'body' in payload) {
+    if (payload.statusCode >= 400) return 'failed';
+    payload = payload.body;
+  }
+  const etag = res.headers.get('etag') ?? undefined;
+  await putRow(env.db, { userId, key: spec.key, data: payload, updatedAt: new Date(now()).toISOString(), ...(etag ? { etag } : {}) });
+  return 'fresh';
+}
+
+async function runAll(env: LocalStoreEnv, userId: string, specs: PrefetchSpec[], tally: Record<FetchResult, number>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < specs.length) {
+      const spec = specs[next++];
+      tally[await fetchInto(env, userId, spec)]++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, specs.length) }, worker));
+}
+
+export interface RefreshSummary {
+  fresh: number;
+  unchanged: number;
+  failed: number;
+  at: string;
+}
+
+/** Refreshes every list of the user once. */
+export async function refreshLocalStore(env: LocalStoreEnv, user: Pick<WebUser, 'userId' | 'section' | 'roles'>): Promise<RefreshSummary> {
+  const now = env.now ?? Date.now;
+  const tally: Record<FetchResult, number> = { fresh: 0, unchanged: 0, failed: 0 };
+  const specs = plan(user, bruneiToday(now()));
+  await runAll(env, user.userId, specs, tally);
+  // event locations of the region's sections, from the copy just stored (fresh or confirmed)
+  const sections = (await env.db.userCache.get([user.userId, `sections:${user.section.region.key}`])) as StoredRow | undefined;
+  if (sections) await runAll(env, user.userId, eventLocationSpecs(sections.data), tally);
+  return { ...tally, at: new Date(now()).toISOString() };
+}
+
+export interface LocalStoreHandle {
+  /** refresh now (joins a refresh under way) */
+  refresh(): Promise<RefreshSummary | null>;
+  stop(): void;
+}
+
+/**
+ * Keeps the store fresh for one signed-in user: a refresh now (sign-in or app start), on every `online` event and
+ * every `intervalMs` (30 minutes). `onError` hears a full quota (to show it) and unexpected failures.
+ */
+export function startLocalStore(
+  env: LocalStoreEnv,
+  user: Pick<WebUser, 'userId' | 'section' | 'roles'>,
+  opts: { intervalMs?: number; onRefreshed?: (s: RefreshSummary) => void; onError?: (err: unknown) => void; target?: Pick<Window, 'addEventListener' | 'removeEventListener'> } = {},
+): LocalStoreHandle {
+  let running: Promise<RefreshSummary | null> | null = null;
+  let stopped = false;
+  const refresh = () => {
+    if (stopped) return Promise.resolve(null);
+    running ??= refreshLocalStore(env, user)
+      .then(
+        (s) => {
+          opts.onRefreshed?.(s);
+          return s;
+        },
+        (err: unknown) => {
+          opts.onError?.(err);
+          return null;
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const target = opts.target ?? (typeof window !== 'undefined' ? window : undefined);
+  const onOnline = () => void refresh();
+  target?.addEventListener('online', onOnline);
+  const timer = setInterval(() => void refresh(), opts.intervalMs ?? REFRESH_INTERVAL_MS);
+  void refresh();
+  return {
+    refresh,
+    stop() {
+      stopped = true;
+      target?.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    },
+  };
+}
