@@ -12,6 +12,7 @@ import { Logo } from '@/ui/logo';
 import { Tooltip } from '@/ui/tooltip';
 import { NotificationBell } from '@/features/comms/notification-bell';
 import { useAlerts } from '@/features/comms/use-comms';
+import { SyncIndicator } from '@/features/sync/sync-indicator';
 import { UserMenu } from './user-menu';
 import type { NavMode } from './use-nav-mode';
 
@@ -120,6 +121,8 @@ export function TopBar({
           <LuWifiOff /> {t('topbar.offline')}
         </Badge>
       )}
+
+      <SyncIndicator />
 
       {showsNotificationBell(role.name) && <NotificationBell />}
 

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { WebUser } from '@contract/auth';
+import { onDemand } from '@/ui/on-demand';
+import { resetSyncSnapshot } from '@/features/sync/sync-state';
+
+// Dexie, the replay and the local store load after the first paint (src/features/sync/sync-runtime.ts)
+const runtime = onDemand(() => import('@/features/sync/sync-runtime'));
+
+/**
+ * Runs the offline sync while a user is signed in: started once the shell has rendered (app start or a new
+ * sign-in, which also resumes what a 401 paused), stopped at sign-out or when another user signs in.
+ */
+export function useSyncRuntime(user: WebUser | null) {
+  const queryClient = useQueryClient();
+  const userId = user?.userId;
+  useEffect(() => {
+    if (!user) {
+      resetSyncSnapshot(null);
+      return;
+    }
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    runtime
+      .load()
+      .then((m) => m.startRuntime(user, queryClient))
+      .then(
+        (s) => {
+          if (cancelled) s();
+          else stop = s;
+        },
+        (err: unknown) => console.warn('[sync] could not start', err),
+      );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+    // the runtime follows the signed-in user, not each update of the user's details
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, queryClient]);
+}
