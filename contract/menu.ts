@@ -14,6 +14,8 @@ export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', path: '/', permission: 'dashboard' },
   { key: 'map', labelKey: 'menu.map', path: '/map', permission: 'map' },
   { key: 'newCase', labelKey: 'menu.newCase', path: '/kesbaru', permission: 'newCase' },
+  // issue #4: the user's form drafts on this device (not a §2.3 item)
+  { key: 'drafts', labelKey: 'sync.menu.drafts', path: '/draf', permission: 'editSubform' },
   { key: 'tmcLog', labelKey: 'menu.tmcLog', path: '/cariantmclogsheet', permission: 'tmcLog' },
   { key: 'caseSearch', labelKey: 'menu.caseSearch', path: '/cariankes', permission: 'caseSearch' },
   { key: 'rosterList', labelKey: 'menu.rosterList', path: '/listingroster', permission: 'rosterList' },

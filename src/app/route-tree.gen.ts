@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
 import { Route as CariankesRouteImport } from './../routes/cariankes'
+import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
 import { Route as ListingrosterRouteImport } from './../routes/listingroster'
@@ -20,6 +21,7 @@ import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as SignoutRouteImport } from './../routes/signout'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
 import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
+import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
 import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId'
 
@@ -31,6 +33,11 @@ const IndexRoute = IndexRouteImport.update({
 const CariankesRoute = CariankesRouteImport.update({
   id: '/cariankes',
   path: '/cariankes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DrafRoute = DrafRouteImport.update({
+  id: '/draf',
+  path: '/draf',
   getParentRoute: () => rootRouteImport,
 } as any)
 const IncidentRoute = IncidentRouteImport.update({
@@ -78,6 +85,11 @@ const InsidenViewInsidenIdRoute = InsidenViewInsidenIdRouteImport.update({
   path: '/insidenView/$insidenId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KesTertundaEntityRoute = KesTertundaEntityRouteImport.update({
+  id: '/kes-tertunda/$entity',
+  path: '/kes-tertunda/$entity',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MaintenanceCheckusernameRoute =
   MaintenanceCheckusernameRouteImport.update({
     id: '/maintenance/checkusername',
@@ -94,6 +106,7 @@ const InsidenIncidentIdSubformIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
@@ -103,12 +116,14 @@ export interface FileRoutesByFullPath {
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
@@ -118,6 +133,7 @@ export interface FileRoutesByTo {
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
@@ -125,6 +141,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
@@ -134,6 +151,7 @@ export interface FileRoutesById {
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
@@ -142,6 +160,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/cariankes'
+    | '/draf'
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
@@ -151,12 +170,14 @@ export interface FileRouteTypes {
     | '/signout'
     | '/usernamechecker'
     | '/insidenView/$insidenId'
+    | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
     | '/insiden/$incidentId/$subformId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/cariankes'
+    | '/draf'
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
@@ -166,12 +187,14 @@ export interface FileRouteTypes {
     | '/signout'
     | '/usernamechecker'
     | '/insidenView/$insidenId'
+    | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
     | '/insiden/$incidentId/$subformId'
   id:
     | '__root__'
     | '/'
     | '/cariankes'
+    | '/draf'
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
@@ -181,6 +204,7 @@ export interface FileRouteTypes {
     | '/signout'
     | '/usernamechecker'
     | '/insidenView/$insidenId'
+    | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
     | '/insiden/$incidentId/$subformId'
   fileRoutesById: FileRoutesById
@@ -188,6 +212,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CariankesRoute: typeof CariankesRoute
+  DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
   ListingrosterRoute: typeof ListingrosterRoute
@@ -197,6 +222,7 @@ export interface RootRouteChildren {
   SignoutRoute: typeof SignoutRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
   InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
+  KesTertundaEntityRoute: typeof KesTertundaEntityRoute
   MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
   InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
 }
@@ -215,6 +241,13 @@ declare module '@tanstack/react-router' {
       path: '/cariankes'
       fullPath: '/cariankes'
       preLoaderRoute: typeof CariankesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/draf': {
+      id: '/draf'
+      path: '/draf'
+      fullPath: '/draf'
+      preLoaderRoute: typeof DrafRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/incident': {
@@ -280,6 +313,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InsidenViewInsidenIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kes-tertunda/$entity': {
+      id: '/kes-tertunda/$entity'
+      path: '/kes-tertunda/$entity'
+      fullPath: '/kes-tertunda/$entity'
+      preLoaderRoute: typeof KesTertundaEntityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/checkusername': {
       id: '/maintenance/checkusername'
       path: '/maintenance/checkusername'
@@ -300,6 +340,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CariankesRoute: CariankesRoute,
+  DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
   ListingrosterRoute: ListingrosterRoute,
@@ -309,6 +350,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignoutRoute: SignoutRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
   InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
+  KesTertundaEntityRoute: KesTertundaEntityRoute,
   MaintenanceCheckusernameRoute: MaintenanceCheckusernameRoute,
   InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
 }

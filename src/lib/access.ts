@@ -17,6 +17,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/': null,
   '/listingroster': 'rosterList',
   '/kesbaru': 'newCase',
+  // the user's form drafts (issue #4): the roles that fill the new-case form or a subform
+  '/draf': 'editSubform',
   '/cariankes': 'caseSearch',
   '/incident': 'caseSearch',
   // a key ending in /* covers every path below it (dynamic routes)

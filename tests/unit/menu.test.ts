@@ -11,6 +11,8 @@ const EXPECTED: Record<string, string[]> = {
   dashboard: DASH,
   map: MAP,
   newCase: ['TMCA', 'TMCS'],
+  // issue #4: the form drafts on the device, for the roles that fill the new-case form or a subform (not §6)
+  drafts: ['TMCA', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN', 'PR'],
   tmcLog: ['TMCA', 'TMCS', 'OPSMGMT', 'SUPERADMIN'],
   caseSearch: DASH,
   rosterList: [...MAP, 'SUPERADMIN'],
@@ -22,7 +24,7 @@ const EXPECTED: Record<string, string[]> = {
   reportOtherAssistance: [...DASH, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
 };
-const ORDER = ['dashboard', 'map', 'newCase', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'logout'];
+const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'logout'];
 
 function expectedKeys(role: string): string[] {
   const keys = ORDER.filter((k) => k !== 'reports' && k !== 'logout' && EXPECTED[k].includes(role));
@@ -61,6 +63,7 @@ describe('side menu per role (§2.3, §6)', () => {
       dashboard: 'Dashboard',
       map: 'Map',
       newCase: 'Kes Baru',
+      drafts: 'Draf',
       tmcLog: 'TMC Log',
       caseSearch: 'Carian Kes',
       rosterList: 'Senarai Jadual Tugas',

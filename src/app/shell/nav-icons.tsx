@@ -2,6 +2,7 @@ import type { IconType } from 'react-icons';
 import {
   LuCalendarDays,
   LuChartColumn,
+  LuFilePen,
   LuFilePlus2,
   LuFileText,
   LuLayoutDashboard,
@@ -15,6 +16,7 @@ export const NAV_ICONS: Record<string, IconType> = {
   dashboard: LuLayoutDashboard,
   map: LuMap,
   newCase: LuFilePlus2,
+  drafts: LuFilePen,
   tmcLog: LuNotebookPen,
   caseSearch: LuSearch,
   rosterList: LuCalendarDays,
