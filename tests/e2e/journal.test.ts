@@ -253,13 +253,15 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
     }
   });
 
-  it('a failed send keeps the typed text and the chosen images; sending again works', async () => {
+  it('offline, an entry with its photo waits on the device (Belum dihantar) and goes when the line is back; a refused photo waits for a retry', async () => {
     const tmca = byRole('TMCA');
     const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 800, height: 1280 });
     const page = await openCase(ctx, tmca, incident.pkIncidentId);
     try {
-      // the list fails to load: the §8 text and a retry
-      await page.route('**/journal/getAllByIncident/**', (route) => route.abort('connectionreset'));
+      // the list fails to load (the server answers an error; offline the last copy would show): the §8 text and a retry
+      await page.route('**/journal/getAllByIncident/**', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, statusMsg: 'Ralat', body: { errorCode: 'INTERNAL' } }) }),
+      );
       await page.reload();
       await page.getByTestId('journal-list-error').getByText('Ops! Senarai Jurnal tidak berjaya didapatkan.').waitFor();
       await page.unroute('**/journal/getAllByIncident/**');
@@ -276,29 +278,37 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
       await page.getByTestId('toast').filter({ hasText: 'Not an image' }).first().waitFor();
       await ctx.setOffline(true);
       await page.getByTestId('journal-send').click();
-      await page.getByTestId('toast').filter({ hasText: 'Ops! Kemasukan jurnal tidak berjaya disimpan.' }).first().waitFor();
-      expect(await page.getByTestId('journal-input').inputValue()).toBe('Laporan semasa talian terputus');
-      expect(await page.getByTestId('chosen-image').count()).toBe(1);
-      await screenshot(page, 'journal-send-failed-800x1280');
+      // issue #4: kept on the device, shown at once as not sent yet
+      await page.getByTestId('toast').filter({ hasText: 'Disimpan dalam peranti — akan dihantar apabila talian pulih' }).first().waitFor();
+      const queued = page.getByTestId('journal-entry-queued').first();
+      await queued.getByText('Laporan semasa talian terputus').waitFor();
+      expect(await queued.getByTestId('queued-badge').textContent()).toContain('Belum dihantar');
+      expect(await queued.getByTestId('journal-queued-photo').count()).toBe(1);
+      expect(await page.getByTestId('journal-input').inputValue()).toBe('');
+      expect((await journalOf(incident.pkIncidentId)).length).toBe(before);
+      await screenshot(page, 'journal-queued-offline-800x1280');
       await ctx.setOffline(false);
-      await page.getByTestId('journal-send').click();
-      await page.getByTestId('journal-entry').first().getByText('Laporan semasa talian terputus').waitFor();
+      await page.getByTestId('journal-entry').first().getByText('Laporan semasa talian terputus').waitFor({ timeout: 30_000 });
+      await page.getByTestId('journal-entry-queued').waitFor({ state: 'detached' });
       const entries = await journalOf(incident.pkIncidentId);
       expect(entries.length).toBe(before + 1);
       expect(entries[0].attachments).toHaveLength(1);
 
-      // the entry saves but its image does not (the connection drops on the upload): the image waits for a retry
+      // the entry saves but the server refuses its image: the image waits for a retry
       await page.getByTestId('journal-input').fill('Gambar menyusul');
       await page.getByTestId('journal-file').setInputFiles(pngFile('menyusul.png'));
       await page.getByTestId('journal-chosen').getByText('menyusul.jpg').waitFor();
-      await page.route('**/document/saveFile', (route) => route.abort('internetdisconnected'));
+      await page.route(
+        '**/document/saveFile',
+        (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, statusMsg: 'Gambar ditolak.', body: { errorCode: 'VALIDATION' } }) }),
+        { times: 1 },
+      );
       await page.getByTestId('journal-send').click();
       await page.getByTestId('journal-pending').waitFor();
       await page.getByTestId('toast').filter({ hasText: 'Ops! Jurnal tidak berjaya disimpan.' }).first().waitFor();
       await page.getByTestId('journal-entry').first().getByText('Gambar menyusul').waitFor();
       expect(await page.getByTestId('journal-pending').textContent()).toContain('menyusul.jpg');
       await screenshot(page, 'journal-pending-upload-800x1280');
-      await page.unroute('**/document/saveFile');
       await page.getByTestId('journal-pending-retry').click();
       await page.getByTestId('journal-pending').waitFor({ state: 'detached' });
       await thumbLoaded(page, '[data-testid=journal-entry]:first-child');

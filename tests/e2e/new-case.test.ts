@@ -288,11 +288,21 @@ describe('/kesbaru as TMCA', () => {
       await step1(page, EVENT_TYPE.BREAKDOWN);
       await choose(page, 'sub-breakdown-cause', 'Kehabisan Minyak');
       await page.getByTestId('sub-remark').fill('minyak habis');
-      // the first subform call never reaches the server (a dropped connection)
-      await page.route(`**${PATHS.subformSave(SUBFORMS[EVENT_TYPE.BREAKDOWN].path)}`, (route) => route.abort('connectionreset'), { times: 1 });
+      // the server refuses the first subform call (a 400 is shown on the form; a dropped connection would queue it)
+      await page.route(
+        `**${PATHS.subformSave(SUBFORMS[EVENT_TYPE.BREAKDOWN].path)}`,
+        (route) =>
+          route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 400, statusMsg: 'Data subform tidak sah.', body: { errorCode: 'VALIDATION' } }),
+          }),
+        { times: 1 },
+      );
       await page.getByTestId('new-case-submit').click();
       await page.getByTestId('new-case-error').waitFor();
       expect(await page.getByTestId('new-case-error').textContent()).toContain('Ops! Informasi kerosakan kenderaan tidak berjaya disimpan.');
+      expect(await page.getByTestId('new-case-error').textContent()).toContain('Data subform tidak sah.');
       await page.getByTestId('new-case-retry-hint').waitFor();
       expect(new URL(page.url()).pathname).toBe('/kesbaru');
       expect(await page.getByTestId('sub-remark').inputValue()).toBe('MINYAK HABIS');
@@ -306,6 +316,32 @@ describe('/kesbaru as TMCA', () => {
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       expect(await caseCount(tmcaApi, n9.pkSectionId)).toBe(before + 1);
       const inc = await tmcaApi.get<Incident>(PATHS.incidentGet(id));
+      const sub = await tmcaApi.get<SubformRecord>(PATHS.subformGet('incidentBreakdown', inc.subformId!));
+      expect(sub).toMatchObject({ pkBreakdownCauseId: 2402, remark: 'MINYAK HABIS' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('a dropped connection on the subform keeps it on the device: the case opens, the subform follows (issue #4)', async () => {
+    const { ctx, page } = await signedIn('tmca');
+    try {
+      const before = await caseCount(tmcaApi, n9.pkSectionId);
+      await step1(page, EVENT_TYPE.BREAKDOWN);
+      await choose(page, 'sub-breakdown-cause', 'Kehabisan Minyak');
+      await page.getByTestId('sub-remark').fill('minyak habis');
+      await page.route(`**${PATHS.subformSave(SUBFORMS[EVENT_TYPE.BREAKDOWN].path)}`, (route) => route.abort('connectionreset'), { times: 1 });
+      await page.getByTestId('new-case-submit').click();
+      await page.waitForURL((u) => /^\/insidenView\/\d+$/.test(u.pathname), { timeout: 30_000 });
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      // the outbox sends the subform again (same Idempotency-Key) after its backoff
+      let inc = await tmcaApi.get<Incident>(PATHS.incidentGet(id));
+      for (let i = 0; i < 40 && !inc.subformId; i++) {
+        await page.waitForTimeout(500);
+        inc = await tmcaApi.get<Incident>(PATHS.incidentGet(id));
+      }
+      expect(inc.subformId).toBeTruthy();
+      expect(await caseCount(tmcaApi, n9.pkSectionId)).toBe(before + 1);
       const sub = await tmcaApi.get<SubformRecord>(PATHS.subformGet('incidentBreakdown', inc.subformId!));
       expect(sub).toMatchObject({ pkBreakdownCauseId: 2402, remark: 'MINYAK HABIS' });
     } finally {
