@@ -349,6 +349,40 @@ describe('/kesbaru as TMCA', () => {
     }
   });
 
+  it('offline Hantar: the case waits on the device (pending view, Belum dihantar), takes a journal entry, and becomes the real case when the line is back (issue #4)', async () => {
+    const { ctx, page } = await signedIn('tmca', { width: 800, height: 1280 });
+    try {
+      const before = await caseCount(tmcaApi, n9.pkSectionId);
+      await step1(page, EVENT_TYPE.OTHERS);
+      await page.getByTestId('sub-remark').fill('kon jatuh di lorong kiri');
+      await ctx.setOffline(true);
+      await page.getByTestId('new-case-submit').click();
+      await page.waitForURL((u) => u.pathname.startsWith('/kes-tertunda/'));
+      await page.getByTestId('pending-case').waitFor();
+      expect(await page.getByTestId('pending-case-badge').textContent()).toContain('Belum dihantar');
+      expect(await page.getByTestId('pending-case-km').textContent()).toBe('400.5');
+      expect(await page.getByTestId('pending-case-remark').textContent()).toBe('KON JATUH DI LORONG KIRI');
+      // the journal of the pending case already takes entries
+      await page.getByTestId('journal-input').fill('Nota sebelum kes dihantar');
+      await page.getByTestId('journal-send').click();
+      await page.getByTestId('journal-entry-queued').getByText('Nota sebelum kes dihantar').waitFor();
+      await screenshot(page, 'pending-case-offline-800x1280');
+      expect(await caseCount(tmcaApi, n9.pkSectionId)).toBe(before);
+
+      await ctx.setOffline(false);
+      await page.waitForURL((u) => /^\/insidenView\/\d+$/.test(u.pathname), { timeout: 30_000 });
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      await page.getByTestId('journal-entry').getByText('Nota sebelum kes dihantar').waitFor({ timeout: 30_000 });
+      expect(await caseCount(tmcaApi, n9.pkSectionId)).toBe(before + 1);
+      const inc = await tmcaApi.get<Incident>(PATHS.incidentGet(id));
+      expect(inc.subformId).toBeTruthy();
+      const journal = await tmcaApi.get<{ entry: string }[]>(PATHS.journalByIncident(id));
+      expect(journal.filter((e) => e.entry === 'Nota sebelum kes dihantar')).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('a kilometre off the section markers shows the alert icon and a warning but does not block Next', async () => {
     const { ctx, page } = await signedIn('tmca', { width: 800, height: 1280 });
     try {

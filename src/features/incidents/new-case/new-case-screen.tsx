@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, HStack, Stack, Steps, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuArrowRight, LuExternalLink, LuRefreshCw, LuSend } from 'react-icons/lu';
 import type { IncidentSaved } from '@contract/incidents';
@@ -54,6 +54,11 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
   const user = useSession()?.user;
   const regionId = user?.section.region.key;
   const categories = useLookup('incidentCategory');
+  const router = useRouter();
+  // the pending-case view must open without the network (Hantar offline): load its code while the line is there
+  useEffect(() => {
+    void router.preloadRoute({ to: '/kes-tertunda/$entity', params: { entity: 'preload' } }).catch(() => {});
+  }, [router]);
 
   const form = useForm<NewCaseValues>({
     resolver: zodResolver(NewCaseSchema),
