@@ -3,6 +3,7 @@
  * Copies are per user (src/offline/db.ts userCache) and are wiped at sign-out.
  */
 import { isApiError } from './api';
+import { getSession } from './session';
 
 /** Dexie loads with the first copy to write or read, not with the first page. */
 const offlineDb = () => import('@/offline/db');
@@ -16,7 +17,8 @@ export interface Cached<T> {
 export async function networkFirst<T>(userId: string | undefined, key: string, fetcher: () => Promise<T>): Promise<Cached<T>> {
   try {
     const data = await fetcher();
-    if (userId) {
+    // not after a sign-out (or another user's sign-in) that happened while the answer came: sign-out wiped the copies
+    if (userId && getSession()?.user.userId === userId) {
       offlineDb()
         .then((db) => db.cachePut(userId, key, data))
         .catch((err) => console.warn('[cache] write failed', err));

@@ -121,6 +121,8 @@ export async function fetchInto(env: LocalStoreEnv, userId: string, spec: Prefet
   } catch {
     return 'failed';
   }
+  // signed out (or another user signed in) while the answer came: the copy is not this session's to keep
+  if (env.token() !== token) return 'failed';
   if (res.status === 304) {
     if (!row) return 'failed';
     await putRow(env.db, { ...row, updatedAt: new Date(now()).toISOString() });
@@ -139,6 +141,7 @@ export async function fetchInto(env: LocalStoreEnv, userId: string, spec: Prefet
     payload = payload.body;
   }
   const etag = res.headers.get('etag') ?? undefined;
+  if (env.token() !== token) return 'failed';
   await putRow(env.db, { userId, key: spec.key, data: payload, updatedAt: new Date(now()).toISOString(), ...(etag ? { etag } : {}) });
   return 'fresh';
 }

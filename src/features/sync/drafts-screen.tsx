@@ -38,7 +38,7 @@ export function DraftsScreen() {
   return (
     <Box data-testid="drafts-screen">
       <PageHeader title={t('sync.drafts.title')} subtitle={t('sync.drafts.subtitle')} />
-      <Panel>
+      <Panel px="4" py="2">
         {drafts === undefined ? (
           <Stack gap="2">
             <Skeleton h="14" />

@@ -85,7 +85,22 @@ export function SyncIndicator() {
           <Icon />
         </Box>
         {s.unsent > 0 && (
-          <Box as="span" minW="5" h="5" px="1.5" rounded="full" bg={s.parked > 0 ? 'red.500' : 'amber.500'} color="brand.950" fontSize="xs" fontWeight="bold" lineHeight="5" textAlign="center" data-testid="sync-count">
+          <Box
+            as="span"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            minW="5"
+            h="5"
+            px="1.5"
+            rounded="full"
+            bg={s.parked > 0 ? 'red.500' : 'amber.500'}
+            color={s.parked > 0 ? 'white' : 'brand.950'}
+            fontSize="xs"
+            fontWeight="bold"
+            lineHeight="1"
+            data-testid="sync-count"
+          >
             {s.unsent}
           </Box>
         )}
