@@ -383,6 +383,43 @@ describe('/kesbaru as TMCA', () => {
     }
   });
 
+  it('the form saves itself as a draft while typing; /kesbaru?draft= resumes it; Hantar deletes it (issue #4)', async () => {
+    const { ctx, page } = await signedIn('tmca');
+    const drafts = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ id: string; kind: string; title: string; values: { form: { kilometerMarker: string; subform: { remark: string } } } }[]>((resolve, reject) => {
+            const open = indexedDB.open('lebuhraya-ops');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const req = open.result.transaction('drafts').objectStore('drafts').getAll();
+              req.onsuccess = () => resolve(req.result);
+              req.onerror = () => reject(req.error);
+            };
+          }),
+      );
+    try {
+      await step1(page, EVENT_TYPE.OTHERS);
+      await page.getByTestId('sub-remark').fill('draf ujian');
+      const mine = (ds: Awaited<ReturnType<typeof drafts>>) => ds.find((d) => d.values.form.subform.remark.toUpperCase() === 'DRAF UJIAN');
+      await expect.poll(async () => mine(await drafts()), { timeout: 10_000 }).toBeTruthy();
+      const draft = mine(await drafts())!;
+      expect(draft).toMatchObject({ kind: 'newCase', title: 'Kes baharu — Lain-lain, KM 400.5' });
+      // a new browser session: the draft comes back from its link
+      await page.goto('/');
+      await page.goto(`/kesbaru?draft=${draft.id}`);
+      await page.getByTestId('new-case-draft-resumed').waitFor();
+      await page.getByTestId('new-case-next').click();
+      expect((await page.getByTestId('sub-remark').inputValue()).toUpperCase()).toBe('DRAF UJIAN');
+      await screenshot(page, 'new-case-draft-resumed-1366x768');
+      await page.getByTestId('new-case-submit').click();
+      await page.waitForURL((u) => /^\/insidenView\/\d+$/.test(u.pathname), { timeout: 30_000 });
+      expect((await drafts()).some((d) => d.id === draft.id)).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('a kilometre off the section markers shows the alert icon and a warning but does not block Next', async () => {
     const { ctx, page } = await signedIn('tmca', { width: 800, height: 1280 });
     try {

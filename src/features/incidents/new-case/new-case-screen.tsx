@@ -72,24 +72,29 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
   // ---- draft (issue #4 item 2): resumed from ?draft=, saved 500 ms after the last change, deleted when sent
   const draft = useRef<{ id: string; replaces?: string; entity?: string; loaded: boolean }>({ id: draftId ?? newId(), loaded: !draftId });
   const [draftReady, setDraftReady] = useState(!draftId);
+  const [resumed, setResumed] = useState(false);
   useEffect(() => {
-    if (!draftId) return;
+    // once per draft id (form.reset re-renders; nothing here may start it again)
+    if (!draftId || draft.current.loaded) return;
     let live = true;
     void loadDraft<NewCaseDraftValues>(draftId).then((d) => {
       if (!live) return;
       if (d && d.kind === 'newCase' && d.values?.form) {
         form.reset({ ...newCaseDefaults(), ...d.values.form, subform: { ...newCaseDefaults().subform, ...d.values.form.subform } });
         draft.current = { id: d.id, replaces: d.replaces, entity: d.values.entity, loaded: true };
-        notify.info(t('queued.draft.resumed'), { id: 'draft-resumed' });
+        setResumed(true);
       } else draft.current = { id: draftId, loaded: true };
       setDraftReady(true);
     });
     return () => {
       live = false;
     };
-  }, [draftId, form, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftId]);
   const sentRef = useRef(false);
-  const dirty = form.formState.isDirty;
+  // a draft starts with the first change (the form's controls set values without marking them dirty)
+  const blank = useMemo(() => JSON.stringify(newCaseDefaults()), []);
+  const dirty = JSON.stringify(values) !== blank;
   useEffect(() => {
     if (!draftReady || !user || sentRef.current) return;
     if (!dirty && !draft.current.replaces && !draftId) return;
@@ -110,6 +115,11 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
   const dropDraft = () => {
     sentRef.current = true;
     void deleteDraft(getDb(), draft.current.id).catch(() => {});
+  };
+  /** 'Buang draf': the draft goes, the form starts empty */
+  const discardDraft = async () => {
+    dropDraft();
+    await navigate({ to: '/kesbaru', search: {}, replace: true });
   };
 
   const [step, setStep] = useState<0 | 1>(0);
@@ -281,6 +291,15 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
           {step === 0 ? (
             <Panel heading={t('newCase.step1')} data-testid="new-case-step1">
               <Stack p={{ base: '4', md: '5' }} gap="5">
+                {resumed && !saved && (
+                  <Alert.Root status="info" rounded="md" alignItems="center" data-testid="new-case-draft-resumed">
+                    <Alert.Indicator />
+                    <Alert.Description flex="1">{t('queued.draft.resumed')}</Alert.Description>
+                    <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void discardDraft()} data-testid="new-case-draft-discard">
+                      {t('queued.draft.discard')}
+                    </Button>
+                  </Alert.Root>
+                )}
                 {saved && (
                   <Alert.Root status="info" rounded="md">
                     <Alert.Indicator />
