@@ -473,6 +473,46 @@ describe('incident lifecycle (TMC and patrol)', () => {
     }
   });
 
+  it('offline, the patrol receives and arrives: both wait on the device (Belum dihantar), the buttons move on, and both reach the server in order (issue #4)', async () => {
+    const created = await createCase(roster, '446.1', 'lori rosak');
+    const id = created.pkIncidentId;
+    const prCtx = await newContext(browser, { baseUrl: server.baseUrl, width: 800, height: 1280 });
+    await prCtx.grantPermissions(['geolocation']);
+    await prCtx.setGeolocation(DEVICE);
+    try {
+      const pr = await signedInPage(prCtx, patrol);
+      await openDetail(pr, id);
+      await waitForStatus(pr, STATUS.ASSIGNED);
+      await pr.getByTestId('journal-panel').waitFor();
+      await prCtx.setOffline(true);
+      await pr.getByTestId(`patrol-step-${STATUS.RECEIVED}`).click();
+      // (no service worker in these tests: the toaster's code is not loaded offline, so the row is what is checked)
+      await pr.locator('[data-testid=audit-row-queued][data-kind="audit.save"]').first().waitFor();
+      // the next step is offered at once (from the queued status), Terima is not offered twice
+      await pr.getByTestId(`patrol-step-${STATUS.ARRIVED}`).click();
+      await expect.poll(() => pr.getByTestId('audit-row-queued').count()).toBe(2);
+      expect(await pr.getByTestId(`patrol-step-${STATUS.RECEIVED}`).count()).toBe(0);
+      expect(await pr.getByTestId('audit-queued').textContent()).toContain('Belum dihantar');
+      await screenshot(pr, 'lifecycle-patrol-offline-800x1280');
+      expect((await auditOf(id)).map((a) => a.incidentStatus.key)).not.toContain(STATUS.RECEIVED);
+
+      await prCtx.setOffline(false);
+      await pr.getByTestId('audit-queued').waitFor({ state: 'detached', timeout: 30_000 });
+      await waitForStatus(pr, STATUS.ARRIVED);
+      const rows = await auditOf(id);
+      const steps = rows.filter((a) => a.incidentStatus.key === STATUS.RECEIVED || a.incidentStatus.key === STATUS.ARRIVED);
+      expect(steps).toHaveLength(2);
+      const received = steps.find((a) => a.incidentStatus.key === STATUS.RECEIVED)!;
+      const arrived = steps.find((a) => a.incidentStatus.key === STATUS.ARRIVED)!;
+      expect(received.pkIncidentAuditId).toBeLessThan(arrived.pkIncidentAuditId);
+      // the device's claimed time and key are recorded beside the server's
+      expect(received.clientTime).toBeTruthy();
+      expect(received.idempotencyKey).toBeTruthy();
+    } finally {
+      await prCtx.close();
+    }
+  });
+
   it('a stale edit (someone saved in between) answers 409 and keeps the edits on screen', async () => {
     const created = await createCase(roster, '443.0', 'lembu di lorong kanan');
     const id = created.pkIncidentId;

@@ -45,11 +45,12 @@ export function useJournal(incidentId: number) {
   });
 }
 
-/** Lampiran Media of one subform. */
+/** Lampiran Media of one subform (the last list kept on the device for offline use). */
 export function useMedia(subformId: number | null | undefined) {
+  const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: journalKeys.media(subformId ?? 0),
-    queryFn: async ({ signal }) => (await mediaListCall(subformId!, { signal, quiet: true })).rows,
+    queryFn: async ({ signal }) => (await networkFirst(userId, `journal:media:${subformId}`, () => mediaListCall(subformId!, { signal, quiet: true }))).data.rows,
     enabled: !!subformId && subformId > 0,
     refetchInterval: TIMING.refreshMs,
     refetchIntervalInBackground: false,

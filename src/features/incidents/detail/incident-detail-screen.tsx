@@ -43,6 +43,9 @@ import {
   type CaseEdit,
 } from './detail-api';
 import { QueuedCaseWrites } from './queued-writes';
+import { useQueuedItems } from '@/features/journal/queued';
+
+const AUDIT_KIND = ['audit.save'] as const;
 import { useEditDraft } from './use-edit-draft';
 import { detailActions } from './detail-rules';
 import { useIncidentAudit, useIncidentSubform, useIncidentView } from './use-incident';
@@ -131,12 +134,16 @@ export function IncidentDetailScreen({
     onCaseChanged?.();
   };
 
+  // the user's status writes of this case still on the device move the buttons on (offline, Terima then Tiba)
+  const queuedAudit = useQueuedItems({ id: incidentId }, AUDIT_KIND);
+  const queuedStatuses = queuedAudit.map((i) => (i.body as { incidentStatusId?: number }).incidentStatusId).filter((n): n is number => typeof n === 'number');
+  const effectiveStatus = queuedStatuses.length ? queuedStatuses[queuedStatuses.length - 1] : (v?.incidentStatusId ?? null);
   const actions = v
     ? detailActions({
         roleName: role.name,
-        status: v.incidentStatusId,
-        hasDoneEntry: v.hasDoneEntry,
-        everCancelled: v.everCancelled,
+        status: effectiveStatus,
+        hasDoneEntry: v.hasDoneEntry || queuedStatuses.some((s) => s === STATUS.CASE_DONE || s === STATUS.NEGATIVE),
+        everCancelled: v.everCancelled || queuedStatuses.includes(STATUS.CANCELLED),
         assignedToCaller: v.assignedToCaller,
         editing,
       })
