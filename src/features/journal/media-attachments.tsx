@@ -109,6 +109,7 @@ function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean;
     setUploading(true);
     let left: typeof picker.images = [];
     let firstError: unknown;
+    let queued = false;
     const userId = session?.user.userId;
     if (userId) {
       // through the outbox (issue #4): offline, the photos wait on the device as Blobs and go when the line is back
@@ -117,7 +118,7 @@ function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean;
       const images = picker.images;
       const items = images.map((img) => documentItem({ userId, group, target, tableType: 'INCIDENT_SUBFORM', fkTableId: subformId, image: img }));
       try {
-        await sendWrites(items);
+        queued = (await sendWrites(items)).status === 'queued';
       } catch (err) {
         const answered = err instanceof ParkedWriteError ? err.answers : {};
         left = images.filter((_, i) => !(items[i].clientId! in answered));
@@ -132,7 +133,8 @@ function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean;
       const reason = reasonOf(firstError);
       notify.error(reason ? `${t('journal.media.uploadFailed')} ${reason}` : t('journal.media.uploadFailed'));
     } else {
-      notify.success(t('journal.media.uploaded'));
+      // queued: the toast of the outbox said it stays on the device
+      if (!queued) notify.success(t('journal.media.uploaded'));
       picker.clear();
       onClose();
     }
