@@ -18,8 +18,10 @@ export async function networkFirst<T>(userId: string | undefined, key: string, f
   try {
     const data = await fetcher();
     // not after a sign-out (or another user's sign-in) that happened while the answer came: sign-out wiped the copies
+    // awaited: the copy is on the device by the time the screen shows the data (a user who opens a case and leaves
+    // at once still finds it offline)
     if (userId && getSession()?.user.userId === userId) {
-      offlineDb()
+      await offlineDb()
         .then((db) => db.cachePut(userId, key, data))
         .catch((err) => console.warn('[cache] write failed', err));
     }

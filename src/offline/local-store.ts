@@ -21,6 +21,9 @@ import type { WebUser } from '@contract/auth';
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
 
+/** The userCache key of the region's on-shift patrols (the nearest-PR list without a place). */
+export const activePrCacheKey = (regionId: number) => `activePr:${regionId}`;
+
 /** A cache row of the local store: the data and the ETag of the answer it came from. */
 export type StoredRow<T = unknown> = UserCacheRow<T> & { etag?: string };
 
@@ -76,6 +79,9 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
   // page of the roster list (src/features/roster/roster-api.ts rosterPageCall, default page size 10)
   out.push({ key: `rosters:${today}`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(500) });
   out.push({ key: `rosterList:${today}:all:0:10`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(10) });
+  // the patrols on shift in the region: 'Ditugaskan Kepada' of the case forms falls back to this list offline
+  // (src/features/incidents/form/form-api.ts useNearestActivePr)
+  out.push({ key: activePrCacheKey(regionId), method: 'POST', path: PATHS.nearestActivePr, body: { regionId }, query: paging(PAGE_SIZE.prList) });
   return out;
 }
 

@@ -5,7 +5,8 @@ import { PATHS } from '@contract/paths';
 import type { DataTablesResult } from '@contract/envelope';
 import type { EventLocation, Section } from '@contract/sections';
 import type { ActivePrFilter, ActivePrRow, KmLocation } from '@contract/incidents';
-import { apiGet, apiPost, dataTables } from '@/lib/api';
+import { apiGet, apiPost, dataTables, isApiError } from '@/lib/api';
+import { activePrCacheKey } from '@/offline/local-store';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
 
@@ -64,11 +65,32 @@ export function useKmCheck(sectionId: number | null, km: string, enabled: boolea
 export const nearestActivePrCall = async (filter: ActivePrFilter, signal?: AbortSignal) =>
   (await dataTables<ActivePrRow>(PATHS.nearestActivePr, filter, { length: PAGE_SIZE.prList, start: 0 }, { signal })).rows;
 
+/**
+ * Offline, 'Ditugaskan Kepada' lists the region's patrols on shift from the device's copy (the local store fetches
+ * it at sign-in and every 30 minutes): no distances, the case's section first.
+ */
+export async function offlineActivePr(userId: string | undefined, filter: ActivePrFilter): Promise<ActivePrRow[] | null> {
+  if (!userId || filter.regionId === undefined) return null;
+  const row = await import('@/offline/db').then((db) => db.cacheGet<DataTablesResult<ActivePrRow>>(userId, activePrCacheKey(filter.regionId!))).catch(() => undefined);
+  if (!row) return null;
+  const here = (r: ActivePrRow) => (r.sectionId === filter.sectionId ? 0 : 1);
+  return row.data.rows.map((r) => ({ ...r, distanceKm: null })).sort((a, b) => here(a) - here(b));
+}
+
 export function useNearestActivePr(filter: ActivePrFilter, enabled: boolean) {
   const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: ['nearestActivePr', userId, filter],
-    queryFn: ({ signal }) => nearestActivePrCall(filter, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        return await nearestActivePrCall(filter, signal);
+      } catch (err) {
+        const offline = isApiError(err) && (err.kind === 'network' || err.kind === 'timeout');
+        const copy = offline ? await offlineActivePr(userId, filter) : null;
+        if (copy) return copy;
+        throw err;
+      }
+    },
     enabled,
     // on-shift rosters change with the shift: refresh while the form is open
     staleTime: 30_000,

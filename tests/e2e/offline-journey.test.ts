@@ -1,0 +1,253 @@
+/**
+ * Issue #4, the whole journey in the browser on one profile: with the network off a TMC operator records a case
+ * (lookups from the device), writes its journal with a photo and cancels another case; reloads while still offline
+ * (all still queued); closes the browser and starts it again on the same profile (still queued); goes online →
+ * exactly one of each on the server, in order, the photo byte-identical (SHA-256 of what was queued and what the
+ * server stores). Needs a build (`DIST_DIR=… npm run build`).
+ */
+import { createHash } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { AuditRow, Incident, IncidentListRow, IncidentView, JournalEntry } from '@contract/incidents';
+import { PATHS } from '@contract/paths';
+import { EVENT_TYPE, STATUS } from '@contract/lookups';
+import { startServer, type RunningServer } from './support/server';
+import { CHROMIUM, signIn, watchErrors } from './support/browser';
+import { demoUsers } from './support/users';
+import { Api } from './support/api';
+import { fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
+
+let server: RunningServer;
+let api: Api;
+let setting: NewCaseSetting;
+const users = await demoUsers();
+const tmca = users.find((u) => u.roleName === 'TMCA')!;
+let profile: string;
+
+/** A real PNG (gradient) of the given size. */
+function png(width: number, height: number): Buffer {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const o = y * row + 1 + x * 3;
+      raw[o] = Math.floor((x * 255) / width);
+      raw[o + 1] = Math.floor((y * 255) / height);
+      raw[o + 2] = ((x ^ y) % 64) * 4;
+    }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function launch(): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    baseURL: server.baseUrl,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: 'allow',
+    locale: 'ms-MY',
+    timezoneId: 'Asia/Kuala_Lumpur',
+  });
+  ctx.setDefaultTimeout(20_000);
+  return { ctx, page: ctx.pages()[0] ?? (await ctx.newPage()) };
+}
+
+const unsent = async (page: Page) => Number((await page.getByTestId('sync-status').getAttribute('data-unsent')) ?? 'NaN');
+
+/** SHA-256 (hex) of every photo waiting in the outbox, read straight from IndexedDB. */
+async function queuedPhotoHashes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('lebuhraya-ops');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const items = await new Promise<{ blob?: Blob }[]>((resolve, reject) => {
+      const r = db.transaction('outbox').objectStore('outbox').getAll();
+      r.onsuccess = () => resolve(r.result as { blob?: Blob }[]);
+      r.onerror = () => reject(r.error);
+    });
+    db.close();
+    const out: string[] = [];
+    for (const i of items) {
+      if (!i.blob) continue;
+      const digest = await crypto.subtle.digest('SHA-256', await i.blob.arrayBuffer());
+      out.push([...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''));
+    }
+    return out;
+  });
+}
+
+/** Waits until the local store holds these cache keys (it fills in the background after sign-in). */
+async function localStoreHas(page: Page, keys: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (want) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const r = indexedDB.open('lebuhraya-ops');
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+          const rows = await new Promise<{ key: string }[]>((resolve, reject) => {
+            const r = db.transaction('userCache').objectStore('userCache').getAll();
+            r.onsuccess = () => resolve(r.result as { key: string }[]);
+            r.onerror = () => reject(r.error);
+          });
+          db.close();
+          const have = new Set(rows.map((r) => r.key));
+          return want.filter((k) => !have.has(k));
+        }, keys),
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
+}
+
+async function caseCount(sectionId: number) {
+  const r = await api.call<{ recordCount: number }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=1&start=0`, { sectionId, searchAllStatus: true });
+  return r.body.recordCount;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  api = new Api(server.baseUrl);
+  setting = await newCaseSetting(api, tmca);
+  profile = await mkdtemp(path.join(os.tmpdir(), 'lebuhraya-profile-'));
+});
+afterAll(async () => {
+  await server?.stop();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+describe('offline journey (one profile, reload, browser restart)', () => {
+  it('a case, its journal entry with a photo and a cancellation made offline reach the server exactly once, in order, the photo byte-identical', async () => {
+    const [other] = (await api.openCases(tmca, { limit: 5 })).filter((c) => c.incidentStatusId !== STATUS.CANCELLED);
+    const before = await caseCount(setting.section.pkSectionId);
+
+    let { ctx, page } = await launch();
+    const errors = watchErrors(page);
+    try {
+      // one visit online: sign in (the local store fills), the worker installs, the case to cancel is opened once
+      await signIn(page, tmca.username, tmca.password);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller)
+          await new Promise<void>((r) => {
+            navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true });
+            setTimeout(r, 5_000);
+          });
+      });
+      await page.goto(`/insidenView/${other.pkIncidentId}`);
+      await page.getByTestId('detail-cancel-case').waitFor();
+      await page.goto('/kesbaru');
+      await page.getByTestId('new-case-step1').waitFor();
+      const region = setting.section.regionId;
+      await localStoreHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `activePr:${region}`]);
+
+      // ---- offline from here
+      await ctx.setOffline(true);
+      await page.goto('/kesbaru');
+      await fillStep1(page, setting, EVENT_TYPE.OTHERS);
+      await page.getByTestId('sub-remark').fill('perjalanan luar talian');
+      await page.getByTestId('new-case-submit').click();
+      await page.waitForURL((u) => u.pathname.startsWith('/kes-tertunda/'));
+      await page.getByTestId('pending-case').waitFor();
+
+      await page.getByTestId('journal-file').setInputFiles({ name: 'lokasi.png', mimeType: 'image/png', buffer: png(1200, 800) });
+      await page.getByTestId('journal-chosen').getByText('lokasi.jpg').waitFor();
+      await page.getByTestId('journal-input').fill('Foto lokasi dari peronda');
+      await page.getByTestId('journal-send').click();
+      await page.getByTestId('journal-entry-queued').getByText('Foto lokasi dari peronda').waitFor();
+
+      await page.goto(`/insidenView/${other.pkIncidentId}`);
+      await page.getByTestId('detail-cancel-case').click();
+      await page.getByTestId('cancel-confirm-yes').click();
+      await page.getByTestId('cancel-justify-text').fill('Laporan palsu (luar talian)');
+      await page.getByTestId('cancel-justify-yes').click();
+      await expect.poll(() => unsent(page), { timeout: 10_000 }).toBe(5); // case, subform, entry, photo, 202
+
+      const hashes = await queuedPhotoHashes(page);
+      expect(hashes).toHaveLength(1);
+      expect(await caseCount(setting.section.pkSectionId)).toBe(before);
+
+      // reload while offline: all still queued
+      await page.reload();
+      await expect.poll(() => unsent(page), { timeout: 15_000 }).toBe(5);
+
+      // close the browser and start it again on the same profile, still without coverage: this time the server is
+      // out of reach (Playwright's offline emulation does not hold back the worker's Background Sync at browser start)
+      await ctx.close();
+      await server.kill();
+      ({ ctx, page } = await launch());
+      await page.goto('/');
+      await page.getByTestId('sync-status').waitFor();
+      await new Promise((r) => setTimeout(r, 3_000)); // the page and the worker try, and fail
+      await expect.poll(() => unsent(page), { timeout: 15_000 }).toBe(5);
+      expect(await queuedPhotoHashes(page)).toEqual(hashes);
+
+      // the line is back
+      server = await startServer({ port: server.port, dataDir: server.dataDir });
+      api = new Api(server.baseUrl);
+      expect(await caseCount(setting.section.pkSectionId)).toBe(before);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
+
+      expect(await caseCount(setting.section.pkSectionId)).toBe(before + 1);
+      const rows = (await api.call<{ rows: IncidentListRow[] }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=5&start=0`, { sectionId: setting.section.pkSectionId, searchAllStatus: true })).body.rows;
+      const mine: Incident[] = [];
+      for (const r of rows) {
+        const inc = (await api.call<Incident>(tmca, 'GET', PATHS.incidentGet(r.incidentId))).body;
+        const journal = (await api.call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(r.incidentId))).body;
+        if (journal.some((e) => e.entry === 'Foto lokasi dari peronda')) mine.push(inc);
+      }
+      expect(mine).toHaveLength(1);
+      const created = mine[0];
+      expect(created.subformId).toBeTruthy();
+      const journal = (await api.call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(created.pkIncidentId))).body.filter((e) => e.entry === 'Foto lokasi dari peronda');
+      expect(journal).toHaveLength(1);
+      expect(journal[0].attachments).toHaveLength(1);
+      // in order: the entry was sent with the case's server id and the photo with the entry's (id map)
+      expect(journal[0].pkIncidentId).toBe(created.pkIncidentId);
+      expect(journal[0].attachments[0].fkTableId).toBe(journal[0].pkJournalEntryId);
+      const bytes = await fetch(`${server.baseUrl}${PATHS.documentDownload}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await api.token(tmca)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pkDocumentsId: journal[0].attachments[0].pkDocumentsId }),
+      });
+      expect(bytes.status).toBe(200);
+      expect(createHash('sha256').update(Buffer.from(await bytes.arrayBuffer())).digest('hex')).toBe(hashes[0]);
+
+      const cancelled = (await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(other.pkIncidentId))).body;
+      expect(cancelled.incidentStatusId).toBe(STATUS.CANCELLED);
+      const audit = (await api.call<AuditRow[]>(tmca, 'GET', PATHS.auditByIncident(other.pkIncidentId))).body;
+      const cancels = audit.filter((a) => a.incidentStatus.key === STATUS.CANCELLED && a.remark === 'Laporan palsu (luar talian)');
+      expect(cancels).toHaveLength(1);
+      // the replayed write records the device's claimed time, the device and its key beside the server's time
+      expect(cancels[0].clientTime).toBeTruthy();
+      expect(cancels[0].deviceId).toBeTruthy();
+      expect(cancels[0].idempotencyKey).toBeTruthy();
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 240_000);
+});
