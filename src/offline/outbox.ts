@@ -64,6 +64,8 @@ export interface OutboxItem {
   creates?: Creates;
   /** entity client ids this item needs the server ids of */
   dependsOn: string[];
+  /** the client id of the item whose user action this one completes (an edit's subform save): discarded with it */
+  partOf?: string;
   versioned?: Versioned;
   state: OutboxState;
   attempts: number;
@@ -237,7 +239,7 @@ export async function dependentsOf(db: LebuhrayaDb, item: OutboxItem): Promise<O
   const out: OutboxItem[] = [];
   for (const i of all) {
     if (gone.has(i.clientId)) continue;
-    if (i.dependsOn.some((d) => entities.has(d))) {
+    if (i.dependsOn.some((d) => entities.has(d)) || (i.partOf !== undefined && gone.has(i.partOf))) {
       out.push(i);
       gone.add(i.clientId);
       if (i.creates) entities.add(i.creates.entity);

@@ -294,6 +294,13 @@ describe('drain', () => {
     expect((await listItems(db, 'u1')).map((i) => i.path)).toEqual(['/rest/other']);
   });
 
+  it('discarding an edit takes the subform save of the same action, not other writes of the case', async () => {
+    const [main] = await enqueue(db, [item('incident:5', '/rest/incident/save', { version: 2 })]);
+    await enqueue(db, [item('incident:5', '/rest/incidentAccident/save', {}, { partOf: main.clientId }), item('incident:5', '/rest/journalEntry/save')]);
+    expect(await discardItem(db, main.clientId)).toBe(2);
+    expect((await listItems(db, 'u1')).map((i) => i.path)).toEqual(['/rest/journalEntry/save']);
+  });
+
   it("never sends another user's items", async () => {
     await enqueue(db, [{ ...item('g', '/rest/a'), userId: 'someone-else' }]);
     const api = fakeApi(() => ok());

@@ -201,7 +201,11 @@ export async function caseEditItems(input: {
     const raw = input.subform.payload[SUBFORMS[input.subform.type].idField];
     const subformId = typeof raw === 'number' ? raw : null;
     const base = typeof input.subform.payload.version === 'number' ? input.subform.payload.version : null;
-    items.push(subformItem({ userId: input.userId, group, target: input.target, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base, subformId }));
+    // one user action: choosing the server's version of the case (discarding the main save) drops its subform too
+    items.push({
+      ...subformItem({ userId: input.userId, group, target: input.target, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base, subformId }),
+      partOf: items[0].clientId,
+    });
   }
   return items;
 }
