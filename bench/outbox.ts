@@ -17,33 +17,12 @@ import { createDb } from '../src/offline/db';
 import { enqueue, ref, type NewOutboxItem } from '../src/offline/outbox';
 import { drain } from '../src/offline/sync-engine';
 import { insertIncident } from '../tests/server/support/incident-fixtures';
+import { tinyJpeg } from '../tests/support/images';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 100);
 const PHOTO_BYTES = 200 * 1024;
 const PASSWORD = 'Lebuhraya@2026';
-
-/** A valid baseline JPEG (3×2 grey) padded with comment segments to about `size` bytes. */
-function jpegOfSize(size: number): Buffer {
-  const seg = (marker: number, body: Buffer | number[]) => {
-    const b = Buffer.from(body as number[]);
-    return Buffer.concat([Buffer.from([0xff, marker, (b.length + 2) >> 8, (b.length + 2) & 255]), b]);
-  };
-  const oneCode = [1, ...Array(15).fill(0)];
-  const pads: Buffer[] = [];
-  for (let left = size; left > 0; left -= 65_000) pads.push(seg(0xfe, Buffer.alloc(Math.min(65_000, left), 0x61)));
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    seg(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    ...pads,
-    seg(0xdb, [0, ...Array(64).fill(1)]),
-    seg(0xc0, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]),
-    seg(0xc4, [0x00, ...oneCode, 0]),
-    seg(0xc4, [0x10, ...oneCode, 0]),
-    seg(0xda, [1, 1, 0, 0, 0x3f, 0]),
-    Buffer.from([0x3f, 0xff, 0xd9]),
-  ]);
-}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bench-outbox-'));
 const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true } });
@@ -52,7 +31,7 @@ const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port
 const loginRes = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: PASSWORD }) });
 const { body: auth } = (await loginRes.json()) as { body: { token: string; user: { userId: string; pkStaffId: number } } };
 const token = auth.token;
-const photo = new Uint8Array(jpegOfSize(PHOTO_BYTES));
+const photo = new Uint8Array(tinyJpeg(PHOTO_BYTES));
 const photoB64 = Buffer.from(photo).toString('base64');
 
 /** The mutations: journal entries on a few cases; every (ITEMS/PHOTOS)-th is a photo of the entry before it. */

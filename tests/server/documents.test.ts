@@ -6,6 +6,7 @@ import { PATHS } from '../../contract/paths';
 import { attachment, journalEntry } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident as makeIncident } from './support/incident-fixtures';
+import { tinyJpeg } from '../support/images';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -15,24 +16,6 @@ type App = Awaited<ReturnType<typeof buildTestApp>>;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** 1×1 lossless WebP */
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-/**
- * A 3×2 grey baseline JPEG built by hand: one 8×8 block whose DC difference and AC run are both the single
- * one-bit Huffman code '0' (scan byte 0b00111111).
- */
-function tinyJpeg(): Buffer {
-  const seg = (marker: number, body: number[]) => Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body]);
-  const oneCode = [1, ...Array(15).fill(0)];
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    seg(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    seg(0xdb, [0, ...Array(64).fill(1)]),
-    seg(0xc0, [8, 0, 2, 0, 3, 1, 1, 0x11, 0]),
-    seg(0xc4, [0x00, ...oneCode, 0]),
-    seg(0xc4, [0x10, ...oneCode, 0]),
-    seg(0xda, [1, 1, 0, 0, 0x3f, 0]),
-    Buffer.from([0x3f, 0xff, 0xd9]),
-  ]);
-}
 const JPEG = tinyJpeg();
 /** The 1×1 PNG with its header claiming 10000×10000 (CRC fixed): a decompression-bomb shape. */
 function hugePngHeader(): Buffer {
