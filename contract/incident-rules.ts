@@ -144,3 +144,27 @@ export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/\s
 
 /** Ticket numbers: <section>-<yyyymmdd>-<nnnn>, unique per section and local date (e.g. N9-20261122-0007). */
 export const TICKET_PATTERN = /^[A-Z0-9+]{1,12}-\d{8}-\d{4,}$/;
+
+/** §7.3: a kilometre within 100 m of a marker of the section is a match. */
+export const KM_MARKER_BOUND = 0.1;
+
+/**
+ * The marker nearest to `km` within `bound` km among markers grouped by section ([km, latitude, longitude] rows),
+ * as the server's kilometre check finds it; the device uses it offline with its copy of the markers.
+ */
+export function nearestKmMarker(
+  groups: readonly { sectionId: number; sectionName: string; markers: readonly (readonly [number, number, number])[] }[],
+  km: number,
+  bound = KM_MARKER_BOUND,
+): { sectionId: number; sectionName: string; km: number; latitude: number; longitude: number } | null {
+  let best: { sectionId: number; sectionName: string; km: number; latitude: number; longitude: number; d: number } | null = null;
+  for (const g of groups) {
+    for (const [mk, lat, lng] of g.markers) {
+      const d = Math.abs(mk - km);
+      if (d <= bound + 1e-4 && (!best || d < best.d)) best = { sectionId: g.sectionId, sectionName: g.sectionName, km: Math.round(mk * 10) / 10, latitude: lat, longitude: lng, d };
+    }
+  }
+  if (!best) return null;
+  const { d: _d, ...m } = best;
+  return m;
+}

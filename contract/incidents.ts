@@ -452,6 +452,18 @@ export const KmLocationSchema = z.object({
 });
 export type KmLocation = z.infer<typeof KmLocationSchema>;
 
+/**
+ * gpskmmarkersectionid/getBySectionId/{id} (§7.5 'gpskmmarkersectionid … getBySectionId…'): every 100 m marker of a
+ * section (of its specific sections when combined) as [km, latitude, longitude], kilometre order. The PWA keeps
+ * them on the device so the kilometre check works offline (issue #4).
+ */
+export const SectionKmMarkersSchema = z.object({
+  sectionId: z.number().int(),
+  sectionName: z.string(),
+  markers: z.array(z.tuple([z.number(), z.number(), z.number()])),
+});
+export type SectionKmMarkers = z.infer<typeof SectionKmMarkersSchema>;
+
 /** dutyroster/nearestActivePR and activePRList (§7.5). */
 export const ActivePrFilterSchema = z.object({
   regionId: id.optional(),

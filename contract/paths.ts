@@ -51,6 +51,8 @@ export const PATHS = {
   auditByIncident: (id: number) => `${MANAGE_BASE}/incidentAudit/getByIncidentId/${id}`,
   auditByIncidentPattern: `${MANAGE_BASE}/incidentAudit/getByIncidentId/:id`,
   kmLocation: `${MANAGE_BASE}/GpsKmMarker/getLocationGpsCoordinates`,
+  kmMarkersBySection: (id: number) => `${MANAGE_BASE}/gpskmmarkersectionid/getBySectionId/${id}`,
+  kmMarkersBySectionPattern: `${MANAGE_BASE}/gpskmmarkersectionid/getBySectionId/:id`,
   nearestActivePr: `${MANAGE_BASE}/dutyroster/nearestActivePR`,
   activePrList: `${MANAGE_BASE}/dutyroster/activePRList`,
   // ---- journal and attachments (§7.4, §7.3 attachmentList, §7.5 document)

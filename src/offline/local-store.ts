@@ -9,8 +9,7 @@
  * networkFirst() finds these copies when the network is gone. Each row keeps the answer's ETag beside the data; the
  * next refresh sends it as If-None-Match and a 304 keeps the copy (nothing downloaded again).
  *
- * Kilometre markers: the API has no list of them to fetch (only the per-value check GpsKmMarker/
- * getLocationGpsCoordinates), so they are not stored here.
+ * - the kilometre markers of each of those sections ('kmMarkers:<id>'), so the kilometre check works offline.
  *
  * No React; Dexie comes in through the db passed in (this module loads on demand with the sync runtime).
  */
@@ -20,6 +19,9 @@ import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
+
+/** The userCache key of a section's kilometre markers (src/features/incidents/form/form-api.ts useKmCheck). */
+export const kmMarkersCacheKey = (sectionId: number) => `kmMarkers:${sectionId}`;
 
 /** The userCache key of the region's on-shift patrols (the nearest-PR list without a place). */
 export const activePrCacheKey = (regionId: number) => `activePr:${regionId}`;
@@ -91,6 +93,14 @@ export function eventLocationSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
   return rows
     .filter((s) => typeof s.pkSectionId === 'number' && typeof s.sectionName === 'string' && isListedSectionName(s.sectionName))
     .map((s) => ({ key: `eventLocations:${s.pkSectionId}`, method: 'GET' as const, path: PATHS.eventLocationsBySection(s.pkSectionId as number) }));
+}
+
+/** The kilometre markers of the listed sections of a sections answer (the kilometre check offline). */
+export function kmMarkerSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
+  return eventLocationSpecs(sectionsAnswer).map((e) => {
+    const id = Number(e.key.slice('eventLocations:'.length));
+    return { key: kmMarkersCacheKey(id), method: 'GET' as const, path: PATHS.kmMarkersBySection(id) };
+  });
 }
 
 async function putRow(db: LebuhrayaDb, row: StoredRow) {
@@ -178,7 +188,7 @@ export async function refreshLocalStore(env: LocalStoreEnv, user: Pick<WebUser, 
   await runAll(env, user.userId, specs, tally);
   // event locations of the region's sections, from the copy just stored (fresh or confirmed)
   const sections = (await env.db.userCache.get([user.userId, `sections:${user.section.region.key}`])) as StoredRow | undefined;
-  if (sections) await runAll(env, user.userId, eventLocationSpecs(sections.data), tally);
+  if (sections) await runAll(env, user.userId, [...eventLocationSpecs(sections.data), ...kmMarkerSpecs(sections.data)], tally);
   return { ...tally, at: new Date(now()).toISOString() };
 }
 

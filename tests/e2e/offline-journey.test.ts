@@ -161,7 +161,7 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await page.goto('/kesbaru');
       await page.getByTestId('new-case-step1').waitFor();
       const region = setting.section.regionId;
-      await localStoreHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `activePr:${region}`]);
+      await localStoreHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `kmMarkers:${setting.section.pkSectionId}`, `activePr:${region}`]);
 
       // ---- offline from here
       await ctx.setOffline(true);

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
+import type { SectionKmMarkers } from '../../contract/incidents';
+import { nearestKmMarker } from '../../contract/incident-rules';
 import { gpsKmMarker, section } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 
@@ -116,5 +118,31 @@ describe('kilometre check: GpsKmMarker/getLocationGpsCoordinates (§5, §7.3)', 
       return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('gps_km_marker_section_km_idx');
+  });
+
+  it('gpskmmarkersectionid/getBySectionId lists every marker of a section (the specific parts of a combined one), the same nearest match as the check, with an ETag', async () => {
+    const get = (who: string, id: number, headers: Record<string, string> = {}) => call(app, tok[who], { method: 'GET', url: PATHS.kmMarkersBySection(id), headers });
+    const res = await get('tmca', sectionId.N9);
+    expect(res.statusCode).toBe(200);
+    const [n9] = res.json().body as SectionKmMarkers[];
+    expect(n9).toMatchObject({ sectionId: sectionId.N9, sectionName: 'N9' });
+    const [{ n }] = (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(gpsKmMarker).where(eq(gpsKmMarker.sectionId, sectionId.N9))) as { n: number }[];
+    expect(n9.markers).toHaveLength(n);
+    const kms = n9.markers.map((m) => m[0]);
+    expect(kms).toEqual([...kms].sort((a, b) => a - b));
+    // the device's match (contract nearestKmMarker) is the server's
+    const found = nearestKmMarker([n9], marker.km + 0.04);
+    expect(found).toEqual({ sectionId: sectionId.N9, sectionName: 'N9', km: marker.km, latitude: marker.latitude, longitude: marker.longitude });
+    expect(nearestKmMarker([n9], kms[kms.length - 1] + 5)).toBeNull();
+
+    const combined = Object.keys(sectionId).find((k) => k.includes('+'))!;
+    const parts = (await get('opsmgmt', sectionId[combined])).json().body as SectionKmMarkers[];
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => p.markers.length > 0)).toBe(true);
+
+    expect((await get('tmca.utara', sectionId.N9)).statusCode).toBe(403);
+    expect((await get('tmca', 999_999)).statusCode).toBe(404);
+    const again = await get('tmca', sectionId.N9, { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -44,6 +44,7 @@ const sectionsBody = { rows: [{ pkSectionId: 11, sectionName: 'N1' }, { pkSectio
 const bodyFor = (url: string): unknown => {
   if (url.includes('/section/dataTables')) return sectionsBody;
   if (url.includes('/eventlocationid/getBySectionId/')) return [{ key: Number(url.split('/').pop()), value: 'R&R' }];
+  if (url.includes('/gpskmmarkersectionid/getBySectionId/')) return [{ sectionId: Number(url.split('/').pop()), sectionName: 'N', markers: [[1.1, 2.5, 101.5]] }];
   if (url.includes('/dutyroster/dataTables')) return { rows: [{ pkDutyRosterId: 1 }], total: 1 };
   return [{ key: 1, value: url.split('/').pop() }];
 };
@@ -137,15 +138,18 @@ describe('local store: ETag', () => {
 });
 
 describe('local store: refresh and triggers', () => {
-  it('one refresh fills every list and the event locations; the second downloads nothing new (all 304)', async () => {
+  it('one refresh fills every list, the event locations and the km markers; the second downloads nothing new (all 304)', async () => {
     const api = fakeApi(bodyFor);
     const env = envOf(api.fn);
     const first = await refreshLocalStore(env, user);
-    const expected = plan(user, bruneiToday()).length + 2;
+    // the two listed sections (not G1): their event locations and their km markers
+    const expected = plan(user, bruneiToday()).length + 2 + 2;
     expect(first).toMatchObject({ fresh: expected, unchanged: 0, failed: 0 });
     const second = await refreshLocalStore(env, user);
     expect(second).toMatchObject({ fresh: 0, unchanged: expected, failed: 0 });
     expect(await getDb().userCache.get([user.userId, 'eventLocations:12'])).toBeTruthy();
+    expect(await getDb().userCache.get([user.userId, 'kmMarkers:12'])).toBeTruthy();
+    expect(await getDb().userCache.get([user.userId, 'kmMarkers:13'])).toBeUndefined();
   });
 
   it('refreshes at start, on `online` and on the timer; stop ends it', async () => {

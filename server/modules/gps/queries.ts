@@ -63,3 +63,16 @@ export async function nearestMarker(db: Db, sectionIds: number[], km: number, bo
     .limit(1);
   return row ? { ...row, km: Math.round(row.km * 10) / 10 } : undefined;
 }
+
+/** Every marker of these sections as [km, latitude, longitude], by section and kilometre (gps_km_marker_section_km_idx). */
+export async function markersOf(db: Db, sectionIds: number[]): Promise<Map<number, [number, number, number][]>> {
+  const out = new Map<number, [number, number, number][]>(sectionIds.map((id) => [id, []]));
+  if (!sectionIds.length) return out;
+  const rows = await db
+    .select({ sectionId: gpsKmMarker.sectionId, km: gpsKmMarker.km, latitude: gpsKmMarker.latitude, longitude: gpsKmMarker.longitude })
+    .from(gpsKmMarker)
+    .where(inArray(gpsKmMarker.sectionId, sectionIds))
+    .orderBy(asc(gpsKmMarker.sectionId), asc(gpsKmMarker.km));
+  for (const r of rows) out.get(r.sectionId)?.push([Math.round(r.km * 1000) / 1000, r.latitude, r.longitude]);
+  return out;
+}

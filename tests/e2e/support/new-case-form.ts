@@ -50,6 +50,8 @@ export async function fillStep1(page: Page, s: NewCaseSetting, typeId: EventType
   await choose(page, 'case-event-location');
   await choose(page, 'case-direction');
   await page.getByTestId('case-km').fill(km);
+  // on the markers: matched with coordinates (offline too, from the device's copy of the markers)
+  await page.getByTestId('case-km-valid').waitFor();
   await choose(page, 'case-weather');
   await choose(page, 'case-lighting');
   await page.getByTestId(`case-roster-${s.rosterId}`).click();

@@ -4,9 +4,10 @@ import { PAGE_SIZE, isListedSectionName } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import type { DataTablesResult } from '@contract/envelope';
 import type { EventLocation, Section } from '@contract/sections';
-import type { ActivePrFilter, ActivePrRow, KmLocation } from '@contract/incidents';
+import type { ActivePrFilter, ActivePrRow, KmLocation, SectionKmMarkers } from '@contract/incidents';
 import { apiGet, apiPost, dataTables, isApiError } from '@/lib/api';
-import { activePrCacheKey } from '@/offline/local-store';
+import { activePrCacheKey, kmMarkersCacheKey } from '@/offline/local-store';
+import { nearestKmMarker, parseKm } from '@contract/incident-rules';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
 
@@ -48,10 +49,33 @@ export function useEventLocations(sectionId: number | null) {
 export const kmLocationCall = (sectionId: number, kmLocation: string, signal?: AbortSignal) =>
   apiPost<KmLocation>(PATHS.kmLocation, { sectionId, kmLocation: kmLocation.trim() }, { signal, quiet: true });
 
+/** Offline, the kilometre check runs on the device's copy of the section's markers (the same nearest match). */
+export async function offlineKmCheck(userId: string | undefined, sectionId: number, km: string): Promise<KmLocation | null> {
+  const value = parseKm(km.trim());
+  if (!userId || value === null) return null;
+  const row = await import('@/offline/db').then((db) => db.cacheGet<SectionKmMarkers[]>(userId, kmMarkersCacheKey(sectionId))).catch(() => undefined);
+  if (!row || !row.data.length) return null;
+  const m = nearestKmMarker(row.data, value);
+  const first = row.data[0];
+  return m
+    ? { matched: true, latitude: m.latitude, longtitude: m.longitude, km: m.km, sectionId: m.sectionId, sectionName: m.sectionName }
+    : { matched: false, latitude: null, longtitude: null, km: null, sectionId: row.data.length > 1 ? sectionId : first.sectionId, sectionName: first.sectionName };
+}
+
 export function useKmCheck(sectionId: number | null, km: string, enabled: boolean) {
+  const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: ['kmLocation', sectionId, km.trim()],
-    queryFn: ({ signal }) => kmLocationCall(sectionId!, km, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        return await kmLocationCall(sectionId!, km, signal);
+      } catch (err) {
+        const offline = isApiError(err) && (err.kind === 'network' || err.kind === 'timeout');
+        const local = offline ? await offlineKmCheck(userId, sectionId!, km) : null;
+        if (local) return local;
+        throw err;
+      }
+    },
     enabled: enabled && sectionId !== null,
     staleTime: 60 * 60_000,
     retry: 1,
