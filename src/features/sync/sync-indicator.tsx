@@ -104,8 +104,8 @@ export function SyncIndicator() {
             {s.unsent}
           </Box>
         )}
-        <Box display={{ base: s.authPaused || s.evicted ? 'block' : 'none', lg: 'block' }} lineHeight="1.15" textAlign="left">
-          <Text fontSize="xs" color="chrome.muted" display={{ base: 'none', lg: 'block' }} data-testid="sync-last">
+        <Box display={{ base: s.authPaused || s.evicted ? 'block' : 'none', xl: 'block' }} lineHeight="1.15" textAlign="left" maxW="44">
+          <Text fontSize="xs" color="chrome.muted" display={{ base: 'none', xl: 'block' }} data-testid="sync-last">
             {last}
           </Text>
           {s.authPaused && (
