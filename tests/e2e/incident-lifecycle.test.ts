@@ -8,7 +8,6 @@
  * calls print and closes after printing. Screenshots at 800×1280 and 1366×768 in test-results/screenshots.
  * Needs a build (`DIST_DIR=… npm run build`).
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ActivePrRow, AuditRow, IncidentSaved, IncidentView, JournalEntry } from '@contract/incidents';
@@ -21,6 +20,7 @@ import { SUBFORMS } from '@contract/incident-rules';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
+import { png } from '../support/images';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,34 +32,6 @@ const sessions = new Map<string, LoginBody>();
 
 /** Where the patrol's tablet says it is (near KM 440 of N9). */
 const DEVICE = { latitude: 3.0512, longitude: 101.6321 };
-
-/** A real PNG (RGB gradient) made here: the journal photo. */
-function png(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = y * row + 1 + x * 3;
-      raw[o] = Math.floor((x * 255) / width);
-      raw[o + 1] = Math.floor((y * 255) / height);
-      raw[o + 2] = ((x + y) % 64) * 4;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function session(user: E2eUser): Promise<LoginBody> {
   let s = sessions.get(user.username);

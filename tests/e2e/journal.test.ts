@@ -5,7 +5,6 @@
  * kept on a failed send, the §6 delete rights per role and 'Ops! Aset tidak berjaya dipadam.', and the media dialog
  * of a subform. Screenshots in test-results/screenshots. Needs a build (`DIST_DIR=… npm run build`).
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Attachment, IncidentListRow, IncidentView, JournalEntry } from '@contract/incidents';
@@ -14,40 +13,13 @@ import { STATUS } from '@contract/lookups';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
+import { png } from '../support/images';
 
 let server: RunningServer;
 let browser: Browser;
 const users = await demoUsers();
 const byRole = (r: string): E2eUser => users.find((u) => u.roleName === r)!;
 const tokens = new Map<string, string>();
-
-/** A real PNG (RGB gradient with stripes) of the given size, made here. */
-function png(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = y * row + 1 + x * 3;
-      raw[o] = Math.floor((x * 255) / width);
-      raw[o + 1] = Math.floor((y * 255) / height);
-      raw[o + 2] = ((x + y) % 64) * 4;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const BIG_PNG = png(1600, 1200);
 const TALL_PNG = png(600, 1400);

@@ -6,7 +6,6 @@
  * server stores). Needs a build (`DIST_DIR=… npm run build`).
  */
 import { createHash } from 'node:crypto';
-import { deflateSync, crc32 } from 'node:zlib';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { CHROMIUM, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
+import { png } from '../support/images';
 
 let server: RunningServer;
 let api: Api;
@@ -27,33 +27,6 @@ let setting: NewCaseSetting;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 let profile: string;
-
-/** A real PNG (gradient) of the given size. */
-function png(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const o = y * row + 1 + x * 3;
-      raw[o] = Math.floor((x * 255) / width);
-      raw[o + 1] = Math.floor((y * 255) / height);
-      raw[o + 2] = ((x ^ y) % 64) * 4;
-    }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function launch(): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await chromium.launchPersistentContext(profile, {
