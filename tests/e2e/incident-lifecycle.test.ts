@@ -21,6 +21,7 @@ import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { png } from '../support/images';
+import { saveOf } from './support/api';
 
 let server: RunningServer;
 let browser: Browser;
@@ -496,18 +497,7 @@ describe('incident lifecycle (TMC and patrol)', () => {
       await page.getByTestId('case-km').fill('443.4');
       // another operator changes the case meanwhile (the subform save bumps nothing of the main record: use incident/save)
       const v = await viewOf(id);
-      await call(tmca, 'POST', PATHS.incidentSave, {
-        pkIncidentId: id,
-        version: v.version,
-        pkIncidentSourceId: v.incidentSource.key,
-        pkSectionId: v.section.pkSectionId,
-        pkDutyRosterId: v.dutyRoster?.pkDutyRosterId ?? null,
-        pkIncidentCategoryId: v.incidentCategory.key,
-        pkEventLocationId: v.eventLocation!.key,
-        pkCardinalDirectionId: v.cardinalDirection.key,
-        kilometerMarker: '443.1',
-        pkHighwayId: v.highway.key,
-      });
+      await call(tmca, 'POST', PATHS.incidentSave, saveOf(v, { kilometerMarker: '443.1' }));
       await page.getByTestId('detail-save').click();
       await page.getByTestId('detail-conflict').waitFor();
       // still editing, the user's value still there

@@ -9,14 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ActivePrRow, IncidentSave, IncidentSaved, IncidentView } from '@contract/incidents';
+import type { ActivePrRow, IncidentSaved, IncidentView } from '@contract/incidents';
 import type { WebUser } from '@contract/auth';
 import { PATHS } from '@contract/paths';
 import { STATUS } from '@contract/lookups';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
-import { Api } from './support/api';
+import { Api, saveOf } from './support/api';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,23 +36,6 @@ afterAll(async () => {
 });
 
 const view = async (id: number) => (await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(id))).body;
-
-/** The main-record payload of a case as it is, with changes. */
-function saveOf(v: IncidentView, change: Partial<IncidentSave>): IncidentSave {
-  return {
-    pkIncidentId: v.pkIncidentId,
-    version: v.version,
-    pkIncidentSourceId: v.incidentSource.key,
-    pkSectionId: v.section.pkSectionId,
-    pkDutyRosterId: v.dutyRoster?.pkDutyRosterId ?? null,
-    pkIncidentCategoryId: v.incidentCategory.key,
-    pkEventLocationId: v.eventLocation!.key,
-    pkCardinalDirectionId: v.cardinalDirection.key,
-    kilometerMarker: v.kilometerMarker,
-    pkHighwayId: v.highway.key,
-    ...change,
-  } as IncidentSave;
-}
 
 async function openPanel(page: Page) {
   await page.getByTestId('sync-status').click();

@@ -2,7 +2,7 @@
  * The REST API of a running test server, called from the test (Node fetch): to find demo data and to check what the
  * server holds after the browser did its work. One token per user, signed in on first use.
  */
-import type { IncidentListRow, IncidentView } from '@contract/incidents';
+import type { IncidentListRow, IncidentSave, IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { STATUS } from '@contract/lookups';
 import type { E2eUser } from './users';
@@ -78,4 +78,21 @@ export async function until(what: string, fn: () => Promise<boolean>, timeoutMs 
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+}
+
+/** incident/save of a case as it is now (its version), with changes: another operator's save in a test. */
+export function saveOf(v: IncidentView, change: Partial<IncidentSave> = {}): IncidentSave {
+  return {
+    pkIncidentId: v.pkIncidentId,
+    version: v.version,
+    pkIncidentSourceId: v.incidentSource.key,
+    pkSectionId: v.section.pkSectionId,
+    pkDutyRosterId: v.dutyRoster?.pkDutyRosterId ?? null,
+    pkIncidentCategoryId: v.incidentCategory.key,
+    pkEventLocationId: v.eventLocation!.key,
+    pkCardinalDirectionId: v.cardinalDirection.key,
+    kilometerMarker: v.kilometerMarker,
+    pkHighwayId: v.highway.key,
+    ...change,
+  } as IncidentSave;
 }
