@@ -15,7 +15,7 @@
  */
 import { LOOKUP_NAMES, PAGE_SIZE, isListedSectionName } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
+import { can, SEES_ALL_REGIONS, type Permission, type RoleName } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
@@ -64,6 +64,11 @@ export function bruneiToday(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+const activePr = (regionId: number): PrefetchSpec => ({ key: activePrCacheKey(regionId), method: 'POST', path: PATHS.nearestActivePr, body: { regionId }, query: paging(PAGE_SIZE.prList) });
+
+/** Whether the role may check kilometres (the case forms and the map): only then are the markers kept. */
+export const keepsKmMarkers = (user: Pick<WebUser, 'roles'>) => (['newCase', 'editCase', 'map'] as Permission[]).some((p) => can(user.roles[0]?.roleName ?? '', p));
+
 /** The lists fetched for a user, except the event locations (they follow from the sections' answer). */
 export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): PrefetchSpec[] {
   const out: PrefetchSpec[] = LOOKUP_NAMES.map((name) => ({ key: `lookup:${name}`, method: 'POST' as const, path: PATHS.lookup(name), body: {} }));
@@ -77,13 +82,16 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
   });
   out.push(sections(regionId));
   if (SEES_ALL_REGIONS.includes(user.roles[0]?.roleName as RoleName)) out.push(sections(undefined));
+  const may = (...perms: Permission[]) => perms.some((p) => can(user.roles[0]?.roleName ?? '', p));
+  // the role's own calls only (the server would refuse the others, and log them)
+  if (!may('dashboard', 'rosterList')) return may('newCase', 'editCase', 'map') ? [...out, activePr(regionId)] : out;
   // today's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts todayRostersCall) and the first
   // page of the roster list (src/features/roster/roster-api.ts rosterPageCall, default page size 10)
   out.push({ key: `rosters:${today}`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(500) });
   out.push({ key: `rosterList:${today}:all:0:10`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(10) });
   // the patrols on shift in the region: 'Ditugaskan Kepada' of the case forms falls back to this list offline
   // (src/features/incidents/form/form-api.ts useNearestActivePr)
-  out.push({ key: activePrCacheKey(regionId), method: 'POST', path: PATHS.nearestActivePr, body: { regionId }, query: paging(PAGE_SIZE.prList) });
+  if (may('newCase', 'editCase', 'map')) out.push(activePr(regionId));
   return out;
 }
 
@@ -144,7 +152,11 @@ export async function fetchInto(env: LocalStoreEnv, userId: string, spec: Prefet
     await putRow(env.db, { ...row, updatedAt: new Date(now()).toISOString() });
     return 'unchanged';
   }
-  if (!res.ok) return 'failed';
+  if (!res.ok) {
+    // an unread body keeps the request open in the browser (network never idle): let it go
+    await res.body?.cancel().catch(() => {});
+    return 'failed';
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(await res.text());
@@ -188,7 +200,7 @@ export async function refreshLocalStore(env: LocalStoreEnv, user: Pick<WebUser, 
   await runAll(env, user.userId, specs, tally);
   // event locations of the region's sections, from the copy just stored (fresh or confirmed)
   const sections = (await env.db.userCache.get([user.userId, `sections:${user.section.region.key}`])) as StoredRow | undefined;
-  if (sections) await runAll(env, user.userId, [...eventLocationSpecs(sections.data), ...kmMarkerSpecs(sections.data)], tally);
+  if (sections) await runAll(env, user.userId, [...eventLocationSpecs(sections.data), ...(keepsKmMarkers(user) ? kmMarkerSpecs(sections.data) : [])], tally);
   return { ...tally, at: new Date(now()).toISOString() };
 }
 

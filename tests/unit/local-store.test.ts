@@ -139,17 +139,28 @@ describe('local store: ETag', () => {
 
 describe('local store: refresh and triggers', () => {
   it('one refresh fills every list, the event locations and the km markers; the second downloads nothing new (all 304)', async () => {
+    const tmc = { ...user, userId: 'tmc1', roles: [{ pkRoleId: 104, roleName: 'TMCA' }] } as unknown as WebUser;
     const api = fakeApi(bodyFor);
     const env = envOf(api.fn);
-    const first = await refreshLocalStore(env, user);
+    const first = await refreshLocalStore(env, tmc);
     // the two listed sections (not G1): their event locations and their km markers
-    const expected = plan(user, bruneiToday()).length + 2 + 2;
+    const expected = plan(tmc, bruneiToday()).length + 2 + 2;
     expect(first).toMatchObject({ fresh: expected, unchanged: 0, failed: 0 });
-    const second = await refreshLocalStore(env, user);
+    const second = await refreshLocalStore(env, tmc);
     expect(second).toMatchObject({ fresh: 0, unchanged: expected, failed: 0 });
-    expect(await getDb().userCache.get([user.userId, 'eventLocations:12'])).toBeTruthy();
-    expect(await getDb().userCache.get([user.userId, 'kmMarkers:12'])).toBeTruthy();
-    expect(await getDb().userCache.get([user.userId, 'kmMarkers:13'])).toBeUndefined();
+    expect(await getDb().userCache.get([tmc.userId, 'eventLocations:12'])).toBeTruthy();
+    expect(await getDb().userCache.get([tmc.userId, 'kmMarkers:12'])).toBeTruthy();
+    expect(await getDb().userCache.get([tmc.userId, 'kmMarkers:13'])).toBeUndefined();
+    expect(await getDb().userCache.get([tmc.userId, 'activePr:7'])).toBeTruthy();
+  });
+
+  it("fetches only what the role may read: a patrol gets no km markers or patrol list, an administrator no rosters", async () => {
+    const api = fakeApi(bodyFor);
+    await refreshLocalStore(envOf(api.fn), user);
+    expect(api.calls.some((c) => c.url.includes('/gpskmmarkersectionid/'))).toBe(false);
+    expect(api.calls.some((c) => c.url.includes('/nearestActivePR'))).toBe(false);
+    const admin = { ...user, roles: [{ pkRoleId: 1, roleName: 'Administrator' }] } as unknown as WebUser;
+    expect(plan(admin, '2026-03-01').some((s) => s.path.includes('/dutyroster/'))).toBe(false);
   });
 
   it('refreshes at start, on `online` and on the timer; stop ends it', async () => {
