@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Badge, Box, chakra, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Badge, Box, type BoxProps, chakra, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
 import type { JournalEntry } from '@contract/incidents';
@@ -285,18 +285,22 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
   );
 }
 
+/** The frame of one journal row: a coloured left edge (correction, queued, refused) and a tint. */
+function EntryFrame({ accent, children, ...rest }: { accent: string; children: ReactNode } & Omit<BoxProps, 'borderLeftColor'>) {
+  return (
+    <Box px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" borderLeftWidth="4px" borderLeftColor={accent} {...rest}>
+      {children}
+    </Box>
+  );
+}
+
 function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: number | null; disabled: boolean }) {
   const t = useT();
   const correction = entry.kind === 'CORRECTION';
   const mark = readMark(entry);
   return (
-    <Box
-      px="4"
-      py="3"
-      borderBottomWidth="1px"
-      borderColor="gray.100"
-      borderLeftWidth="4px"
-      borderLeftColor={correction ? 'orange.400' : 'transparent'}
+    <EntryFrame
+      accent={correction ? 'orange.400' : 'transparent'}
       bg={correction ? 'orange.50' : undefined}
       data-testid="journal-entry"
       data-entry-id={entry.pkJournalEntryId}
@@ -342,7 +346,7 @@ function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: n
           <AttachmentGrid attachments={entry.attachments} canDelete={(a) => !disabled && mayDelete(roleId, a)} testId="journal-entry-attachments" />
         </Box>
       )}
-    </Box>
+    </EntryFrame>
   );
 }
 
@@ -352,13 +356,8 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
   const session = useSession();
   const parked = q.item.state === 'parked';
   return (
-    <Box
-      px="4"
-      py="3"
-      borderBottomWidth="1px"
-      borderColor="gray.100"
-      borderLeftWidth="4px"
-      borderLeftColor={parked ? 'red.400' : 'amber.400'}
+    <EntryFrame
+      accent={parked ? 'red.400' : 'amber.400'}
       bg={parked ? 'red.50' : 'amber.50'}
       data-testid="journal-entry-queued"
       data-client-id={q.item.clientId}
@@ -391,7 +390,7 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
           ))}
         </Flex>
       )}
-    </Box>
+    </EntryFrame>
   );
 }
 
