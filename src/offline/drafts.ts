@@ -6,7 +6,7 @@
 import type { LebuhrayaDb } from './db';
 import { newId } from './outbox';
 
-export type DraftKind = 'newCase' | 'subform';
+export type DraftKind = 'newCase' | 'subform' | 'journal';
 
 export interface Draft<V = unknown> {
   id: string;
@@ -17,7 +17,7 @@ export interface Draft<V = unknown> {
   values: V;
   /** where the draft is resumed: the route and its search params */
   link: { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
-  /** subform drafts: the case and event type they belong to; one draft per case and subform */
+  /** subform and journal drafts: the case they belong to */
   incidentId?: number;
   /** a draft made from a refused outbox item: its client id, replaced when the draft is sent */
   replaces?: string;

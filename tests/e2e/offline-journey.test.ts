@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from './support/server';
 import { CHROMIUM, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
-import { fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
+import { choose, fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
 import { png } from '../support/images';
 
 let server: RunningServer;
@@ -26,16 +26,18 @@ let api: Api;
 let setting: NewCaseSetting;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
+const pr = users.find((u) => u.roleName === 'PR')!;
 let profile: string;
 
-async function launch(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await chromium.launchPersistentContext(profile, {
+async function launch(dir = profile, offline = false): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     baseURL: server.baseUrl,
     viewport: { width: 1366, height: 900 },
     serviceWorkers: 'allow',
+    offline,
     locale: 'ms-MY',
     timezoneId: 'Asia/Kuala_Lumpur',
   });
@@ -158,6 +160,13 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await page.getByTestId('cancel-justify-yes').click();
       await expect.poll(() => unsent(page), { timeout: 10_000 }).toBe(5); // case, subform, entry, photo, 202
 
+      // a second case begun offline and left half done: a draft
+      await page.goto('/kesbaru');
+      await page.getByTestId('new-case-step1').waitFor();
+      await choose(page, 'case-section', `${setting.section.sectionName} `);
+      await page.getByTestId('case-event-type').selectOption(String(EVENT_TYPE.BREAKDOWN));
+      await page.waitForTimeout(1_200); // saved 500 ms after the last change
+
       const hashes = await queuedPhotoHashes(page);
       expect(hashes).toHaveLength(1);
       expect(await caseCount(setting.section.pkSectionId)).toBe(before);
@@ -176,6 +185,14 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await new Promise((r) => setTimeout(r, 3_000)); // the page and the worker try, and fail
       await expect.poll(() => unsent(page), { timeout: 15_000 }).toBe(5);
       expect(await queuedPhotoHashes(page)).toEqual(hashes);
+      // the half-done case is still a draft, and resumes in the form
+      await page.goto('/draf');
+      const draft = page.getByTestId('draft-item').filter({ hasText: 'Kes baharu' });
+      await draft.waitFor();
+      await draft.getByTestId('draft-resume').click();
+      await page.getByTestId('new-case-draft-resumed').waitFor();
+      await expect.poll(() => page.getByTestId('case-event-type').inputValue()).toBe(String(EVENT_TYPE.BREAKDOWN));
+      await page.getByTestId('new-case-draft-discard').click();
 
       // the line is back
       server = await startServer({ port: server.port, dataDir: server.dataDir });
@@ -223,4 +240,49 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await ctx.close();
     }
   }, 240_000);
+
+  it('a patrol officer offline: the case and its journal open from the device, the typed text is a draft that survives closing the browser and is found in Draf', async () => {
+    const [c] = await api.openCases(pr, { assignedToCaller: true });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lebuhraya-profile-pr-'));
+    let { ctx, page } = await launch(dir);
+    try {
+      await signIn(page, pr.username, pr.password);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto(`/insidenView/${c.pkIncidentId}`);
+      await page.getByTestId('journal-panel').waitFor();
+
+      await ctx.setOffline(true);
+      await page.goto('/');
+      await page.goto(`/insidenView/${c.pkIncidentId}`);
+      await page.getByTestId('journal-panel').waitFor();
+      // the patrol's steps and the journal work from the device's copy
+      await page.locator('[data-testid^=patrol-step-]').first().waitFor();
+      await page.getByTestId('journal-input').fill('Tiba di lokasi, menunggu tunda');
+      await page.waitForTimeout(1_200); // the draft is saved 500 ms after the last key
+      await ctx.close();
+
+      ({ ctx, page } = await launch(dir, true));
+      await page.goto('/draf');
+      const item = page.getByTestId('draft-item').filter({ hasText: c.ticketNumber });
+      await item.waitFor();
+      expect(await item.getByTestId('draft-kind').textContent()).toBe('Jurnal kes');
+      await item.getByTestId('draft-resume').click();
+      await page.waitForURL((u) => u.pathname === `/insidenView/${c.pkIncidentId}`);
+      await expect.poll(() => page.getByTestId('journal-input').inputValue()).toBe('Tiba di lokasi, menunggu tunda');
+
+      // sent (queued while offline): the draft is gone
+      await page.getByTestId('journal-send').click();
+      await page.getByTestId('journal-entry-queued').getByText('Tiba di lokasi, menunggu tunda').waitFor();
+      await page.waitForTimeout(1_000);
+      await page.goto('/draf');
+      await page.getByTestId('drafts-screen').waitFor();
+      await expect.poll(() => page.getByTestId('draft-item').filter({ hasText: c.ticketNumber }).count()).toBe(0);
+    } finally {
+      await ctx.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -16,6 +16,7 @@ import { ChosenImages, ImageInput, PickerErrors, useImagePicker } from './image-
 import { documentItem, groupOf, journalItems, sendWrites, ParkedWriteError } from '@/features/incidents/outbox-writes';
 import { journalEntryCall } from './journal-api';
 import { queuedEntriesOf, useQueuedItems, type QueuedEntry } from './queued';
+import { useJournalDraft } from './journal-draft';
 import { useObjectUrl } from './use-journal';
 import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
 import { journalKeys, useJournal } from './use-journal';
@@ -57,6 +58,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
   const picker = useImagePicker();
   const fileRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
+  useJournalDraft({ incidentId, pendingEntity, ticketNumber }, draft, setDraft, !disabled);
   const [sending, setSending] = useState(false);
   const [pending, setPending] = useState<PendingUpload | null>(null);
 

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuPlay, LuTrash2 } from 'react-icons/lu';
 import { getDb } from '@/offline/db';
-import { deleteDraft, listDrafts, type Draft } from '@/offline/drafts';
+import { deleteDraft, listDrafts, type Draft, type DraftKind } from '@/offline/drafts';
 import { useT } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
@@ -13,6 +13,8 @@ import { EmptyBlock } from '@/ui/states';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { notify } from '@/ui/toaster';
+
+const KIND_COLOUR: Record<DraftKind, string> = { newCase: 'blue', subform: 'purple', journal: 'teal' };
 
 /** /draf (issue #4 item 2): the user's form drafts on this device: resume ('Sambung') or discard ('Buang'). */
 export function DraftsScreen() {
@@ -55,8 +57,8 @@ export function DraftsScreen() {
                     {d.title}
                   </Text>
                   <HStack gap="2" fontSize="sm" color="fg.muted" mt="0.5" wrap="wrap">
-                    <Badge colorPalette={d.kind === 'newCase' ? 'blue' : 'purple'} data-testid="draft-kind">
-                      {t(d.kind === 'newCase' ? 'sync.drafts.kind.newCase' : 'sync.drafts.kind.subform')}
+                    <Badge colorPalette={KIND_COLOUR[d.kind]} data-testid="draft-kind">
+                      {t(`sync.drafts.kind.${d.kind}`)}
                     </Badge>
                     <Text as="span" data-testid="draft-saved">
                       {t('sync.drafts.colSaved')}: {formatDateTime(d.updatedAt)}

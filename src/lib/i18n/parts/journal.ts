@@ -5,6 +5,7 @@
 export const journalMs = {
   // ---- Jurnal Kes (§2.16)
   'journal.title': 'Jurnal Kes',
+  'journal.draftTitle': 'Catatan jurnal — {ticket}',
   'journal.placeholder': 'Kenyataan..',
   'journal.send': 'Hantar',
   'journal.sendHint': 'Enter untuk hantar, Shift+Enter untuk baris baharu',
@@ -62,6 +63,7 @@ export const journalMs = {
 
 export const journalEn: Record<keyof typeof journalMs, string> = {
   'journal.title': 'Case Journal',
+  'journal.draftTitle': 'Journal entry — {ticket}',
   'journal.placeholder': 'Kenyataan..',
   'journal.send': 'Send',
   'journal.sendHint': 'Enter to send, Shift+Enter for a new line',
