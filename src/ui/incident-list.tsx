@@ -20,6 +20,7 @@ import { IncidentStatusBadge } from './incident-status-badge';
 import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { TableSkeletonRows } from '@/ui/table-skeleton';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
   dihantar: 'lists.time.dihantar',
@@ -206,15 +207,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
       </Table.Header>
       <Table.Body>
         {p.pending
-          ? Array.from({ length: 6 }, (_, i) => (
-              <Table.Row key={i}>
-                {Array.from({ length: 9 }, (__, j) => (
-                  <Table.Cell key={j} py="3">
-                    <Skeleton h="4" />
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))
+          ? <TableSkeletonRows cols={9} />
           : p.rows.map((r) => (
               <Table.Row
                 key={r.incidentId}

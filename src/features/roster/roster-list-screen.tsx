@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Box, Button, Field, Flex, HStack, NativeSelect, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { LuChevronLeft, LuChevronRight, LuRadio } from 'react-icons/lu';
@@ -18,6 +18,7 @@ import { RosterStatusBadge } from '@/ui/roster-status-badge';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { rosterPageCall, sectionsCall } from './roster-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type RosterListSearch } from './roster-search';
+import { TableSkeletonRows } from '@/ui/table-skeleton';
 
 /** /listingroster (Senarai Jadual Tugas): read-only, server-side paged. */
 export function RosterListScreen({ search, onSearchChange }: { search: RosterListSearch; onSearchChange: (s: RosterListSearch) => void }) {
@@ -118,15 +119,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
               </Table.Header>
               <Table.Body>
                 {list.isPending
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <Table.Row key={i}>
-                        {Array.from({ length: 7 }, (__, j) => (
-                          <Table.Cell key={j} py="3">
-                            <Skeleton h="4" />
-                          </Table.Cell>
-                        ))}
-                      </Table.Row>
-                    ))
+                  ? <TableSkeletonRows cols={7} />
                   : rows.map((r, i) => (
                       <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-row">
                         <Table.Cell py="3" color="fg.muted" fontVariantNumeric="tabular-nums">

@@ -50,6 +50,13 @@ const TYPE_SELECT: Partial<Record<SubformKind, TypeSelectSpec>> = {
 };
 
 /** Assistance per subform: the full radio, or only other-assistance (§2.12 road condition, §2.15 asset damage). */
+/** The three 'not applicable' flags of an accident (§3.4), in the order shown. */
+const NA_FLAGS = [
+  { field: 'naFlagTrafficJam', label: 'newCase.sub.naTrafficJam', testId: 'sub-na-traffic' },
+  { field: 'naFlagLaneClosure', label: 'newCase.sub.naLaneClosure', testId: 'sub-na-lane' },
+  { field: 'naFlagRoadFurniture', label: 'newCase.sub.naRoadFurniture', testId: 'sub-na-furniture' },
+] as const satisfies readonly { field: keyof SubformValues; label: TextKey; testId: string }[];
+
 const ASSIST_OF: Record<SubformKind, 'radio' | 'otherOnly'> = {
   accident: 'radio',
   breakdown: 'radio',
@@ -115,27 +122,9 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
               {t('newCase.sub.naFlags')}
             </Field.Label>
             <Flex gap="2" wrap="wrap">
-              <NaFlag
-                label={t('newCase.sub.naTrafficJam')}
-                checked={value.naFlagTrafficJam}
-                onChange={(x) => set('naFlagTrafficJam', x)}
-                disabled={disabled}
-                testId="sub-na-traffic"
-              />
-              <NaFlag
-                label={t('newCase.sub.naLaneClosure')}
-                checked={value.naFlagLaneClosure}
-                onChange={(x) => set('naFlagLaneClosure', x)}
-                disabled={disabled}
-                testId="sub-na-lane"
-              />
-              <NaFlag
-                label={t('newCase.sub.naRoadFurniture')}
-                checked={value.naFlagRoadFurniture}
-                onChange={(x) => set('naFlagRoadFurniture', x)}
-                disabled={disabled}
-                testId="sub-na-furniture"
-              />
+              {NA_FLAGS.map((f) => (
+                <NaFlag key={f.field} label={t(f.label)} checked={value[f.field]} onChange={(x) => set(f.field, x)} disabled={disabled} testId={f.testId} />
+              ))}
             </Flex>
           </Field.Root>
         </>

@@ -131,15 +131,11 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
             </Section>
             <Section title={`${t('incident.detail.details')} · ${v.incidentCategory.value}`}>
               {subform.isError ? (
-                <Text color="red.600" fontSize="sm">
-                  {t('incident.detail.subformFailed')}
-                </Text>
+                <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote>
               ) : subform.data && typeId ? (
                 <SubformFieldsView typeId={typeId} record={subform.data} />
               ) : subformSettled ? (
-                <Text color="fg.muted" fontSize="sm">
-                  {t('incident.detail.subformMissing')}
-                </Text>
+                <PrintNote>{t('incident.detail.subformMissing')}</PrintNote>
               ) : (
                 <Skeleton h="16" />
               )}
@@ -281,20 +277,25 @@ function LookupField({ label, lookup, id }: { label: string; lookup: LookupName;
   return <Field label={label} value={id === null ? null : (item?.value ?? (list.isPending ? '…' : `#${id}`))} />;
 }
 
+/** A line in place of a section's content: it failed to load (red) or has nothing to show. */
+function PrintNote({ failed = false, children }: { failed?: boolean; children: ReactNode }) {
+  return (
+    <Text color={failed ? 'red.600' : 'fg.muted'} fontSize="sm">
+      {children}
+    </Text>
+  );
+}
+
 function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: boolean }) {
   const t = useT();
   if (failed)
     return (
-      <Text color="red.600" fontSize="sm">
-        {t('incident.audit.loadFailed')}
-      </Text>
+      <PrintNote failed>{t('incident.audit.loadFailed')}</PrintNote>
     );
   const list = [...(rows ?? [])].sort((a, b) => a.datetime.localeCompare(b.datetime) || a.pkIncidentAuditId - b.pkIncidentAuditId);
   if (!list.length)
     return (
-      <Text color="fg.muted" fontSize="sm">
-        {t('incident.audit.empty')}
-      </Text>
+      <PrintNote>{t('incident.audit.empty')}</PrintNote>
     );
   return (
     <Table.Root recipe={tableSlotRecipe} size="sm" variant="line" data-testid="print-audit">
@@ -332,16 +333,12 @@ function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined;
   const t = useT();
   if (failed)
     return (
-      <Text color="red.600" fontSize="sm">
-        {t('incident.audit.loadFailed')}
-      </Text>
+      <PrintNote failed>{t('journal.listFailed')}</PrintNote>
     );
   const list = [...(entries ?? [])].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
   if (!list.length)
     return (
-      <Text color="fg.muted" fontSize="sm">
-        {t('incident.print.noJournal')}
-      </Text>
+      <PrintNote>{t('incident.print.noJournal')}</PrintNote>
     );
   return (
     <Stack gap="0" data-testid="print-journal">
