@@ -96,7 +96,7 @@ async function registerBackgroundSync() {
 }
 
 let started = false;
-/** Starts the triggers (once per page). Returns a stop function for tests. */
+/** Starts the triggers (once per page; the caller replays at once with syncNow). Returns a stop function for tests. */
 export function startSync(): () => void {
   if (started) return () => {};
   started = true;
@@ -106,7 +106,6 @@ export function startSync(): () => void {
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
-  void syncNow();
   return () => {
     started = false;
     window.removeEventListener('online', onOnline);

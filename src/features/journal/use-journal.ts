@@ -6,7 +6,6 @@ import { isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { getSession, useSession } from '@/lib/session';
 import { attachmentDeleteItem, sendWrites } from '@/features/incidents/outbox-writes';
-import { onSyncEvent } from '@/offline/sync-client';
 import { documentBytesCall, journalListCall, mediaListCall } from './journal-api';
 import { sortEntries } from './journal-rules';
 
@@ -17,23 +16,13 @@ export const journalKeys = {
   document: (pkDocumentsId: number) => ['journal', 'document', pkDocumentsId] as const,
 };
 
-/** The kinds of queued writes that change what the journal and the media lists show. */
-const JOURNAL_KINDS = new Set(['journal.save', 'document.save', 'attachment.delete', 'incident.update', 'incident.create']);
-
 /**
  * The journal of a case, newest first; refreshed every 60 s while shown (§9 refresh), and when the outbox delivers
- * one of the user's journal writes (issue #4). The last list is kept on the device for offline use.
+ * the user's writes (issue #4: the sync runtime refreshes every query then). The last list is kept on the device
+ * for offline use.
  */
 export function useJournal(incidentId: number) {
   const userId = useSession()?.user.userId;
-  const qc = useQueryClient();
-  useEffect(
-    () =>
-      onSyncEvent((e) => {
-        if (e.type === 'acked' && JOURNAL_KINDS.has(e.item.kind)) void qc.invalidateQueries({ queryKey: journalKeys.all });
-      }),
-    [qc],
-  );
   return useQuery({
     queryKey: journalKeys.list(incidentId),
     queryFn: async ({ signal }) =>

@@ -10,7 +10,6 @@ import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incide
 import { STATUS, TIMING } from '@contract/lookups';
 import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
-import { onSyncEvent } from '@/offline/sync-client';
 import { useT } from '@/lib/i18n';
 import { useSession, userRole } from '@/lib/session';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';
@@ -168,20 +167,8 @@ export function IncidentDetailScreen({
     },
   });
 
-  // the user's queued writes of this case delivered (here, in another tab or by the service worker): read it again
-  useEffect(
-    () =>
-      onSyncEvent((e) => {
-        if (e.type !== 'acked') return;
-        const r = e.item.incidentRef;
-        if (r?.id === incidentId || (e.item.kind.startsWith('incident.') && (e.answer as { pkIncidentId?: number } | null)?.pkIncidentId === incidentId)) {
-          void qc.invalidateQueries({ queryKey: incidentKeys.view(incidentId) });
-          void qc.invalidateQueries({ queryKey: incidentKeys.audit(incidentId) });
-          void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
-        }
-      }),
-    [qc, incidentId],
-  );
+  // the user's queued writes delivered (here, in another tab or by the service worker): the sync runtime
+  // (src/features/sync/sync-runtime.ts) refreshes every query, this case's too
 
   const userId = session?.user.userId ?? '';
   const typeNameOf = (edit: CaseEdit) => (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident.pkIncidentCategoryId);
