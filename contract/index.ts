@@ -8,3 +8,4 @@ export * from './paths';
 export * from './comms';
 export * from './incident-rules';
 export * from './incidents';
+export * from './child-lists';

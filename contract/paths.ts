@@ -73,5 +73,14 @@ export const PATHS = {
   attachmentGetPattern: `${MANAGE_BASE}/attachmentList/get/:id`,
   attachmentDelete: (id: number) => `${MANAGE_BASE}/attachmentList/delete/${id}`,
   attachmentDeletePattern: `${MANAGE_BASE}/attachmentList/delete/:id`,
+  // ---- child lists of a subform (§7.3; contract/child-lists.ts CHILD_LISTS): save | dataTables | delete
+  childSave: (list: string) => `${MANAGE_BASE}/${list}/save`,
+  childDataTables: (list: string) => `${MANAGE_BASE}/${list}/dataTables`,
+  childDelete: (list: string) => `${MANAGE_BASE}/${list}/delete`,
+  /** Bahagian Lebuhraya items (roadLanes keys with a colour), §7.5 highwaysectionid */
+  highwaySections: `${MANAGE_BASE}/highwaysectionid/get`,
+  /** the highway assets a damage is recorded against (§7.5 roadFurniture getAll / dataTables) */
+  roadFurnitureAll: `${MANAGE_BASE}/roadFurniture/getAll`,
+  roadFurnitureDataTables: `${MANAGE_BASE}/roadFurniture/dataTables`,
   health: '/healthz',
 } as const;

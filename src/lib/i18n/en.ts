@@ -2,6 +2,8 @@ import type { TextKey } from './ms';
 import { newCaseEn } from './parts/new-case';
 import { incidentEn } from './parts/incident';
 import { journalEn } from './parts/journal';
+import { childrenEn } from './parts/children';
+import { clockEn } from './parts/clock';
 import { listsEn } from './parts/lists';
 import { syncEn } from './parts/sync';
 import { offlineWritesEn } from './parts/offline-writes';
@@ -235,6 +237,8 @@ export const en: Record<TextKey, string> = {
   ...newCaseEn,
   ...incidentEn,
   ...journalEn,
+  ...childrenEn,
+  ...clockEn,
   ...listsEn,
   ...syncEn,
   ...offlineWritesEn,

@@ -1,6 +1,8 @@
 import { newCaseMs } from './parts/new-case';
 import { incidentMs } from './parts/incident';
 import { journalMs } from './parts/journal';
+import { childrenMs } from './parts/children';
+import { clockMs } from './parts/clock';
 import { listsMs } from './parts/lists';
 import { syncMs } from './parts/sync';
 import { offlineWritesMs } from './parts/offline-writes';
@@ -233,6 +235,8 @@ export const ms = {
   ...newCaseMs,
   ...incidentMs,
   ...journalMs,
+  ...childrenMs,
+  ...clockMs,
   ...listsMs,
   ...syncMs,
   ...offlineWritesMs,
