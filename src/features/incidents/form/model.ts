@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { Incident, IncidentSave, SubformRecord } from '@contract/incidents';
 import { ASSIST_TYPE, EVENT_TYPE } from '@contract/lookups';
 import { INCIDENT_LIMITS, SUBFORMS, hasDigit, isEventTypeId, isNumericKm, type EventTypeId, type SubformKind } from '@contract/incident-rules';
+import { emptyChildren, type SubformChildren } from './children-model';
 
 // ---------------------------------------------------------------- main record
 
@@ -251,6 +252,8 @@ export interface SubformValues {
   moveToSafety: boolean | null;
   pkHazardTypeId: number | null;
   pkOthersTypeId: number | null;
+  /** the child lists (§3.5): vehicles, injuries, lanes, assistance items, …, with the saved ids removed (§4.7) */
+  children: SubformChildren;
 }
 
 export const emptySubformValues = (): SubformValues => ({
@@ -268,10 +271,11 @@ export const emptySubformValues = (): SubformValues => ({
   moveToSafety: null,
   pkHazardTypeId: null,
   pkOthersTypeId: null,
+  children: emptyChildren(),
 });
 
-/** The values of a saved subform (get/save answer). */
-export function subformValuesFromRecord(r: SubformRecord): SubformValues {
+/** The values of a saved subform (get/save answer); the child lists come from their own calls (children-io.ts). */
+export function subformValuesFromRecord(r: SubformRecord, children: SubformChildren = emptyChildren()): SubformValues {
   return {
     subformId: r.subformId,
     version: r.version,
@@ -287,10 +291,11 @@ export function subformValuesFromRecord(r: SubformRecord): SubformValues {
     moveToSafety: r.moveToSafety,
     pkHazardTypeId: r.pkHazardTypeId,
     pkOthersTypeId: r.pkOthersTypeId,
+    children,
   };
 }
 
-type SubformField = Exclude<keyof SubformValues, 'subformId' | 'version' | 'remark'>;
+type SubformField = Exclude<keyof SubformValues, 'subformId' | 'version' | 'remark' | 'children'>;
 
 /** The own fields of each subform kind (§3.4), besides remark. */
 export const SUBFORM_FIELDS: Record<SubformKind, readonly SubformField[]> = {
@@ -353,6 +358,8 @@ export const SubformSchema = z.object({
   moveToSafety: z.nullable(z.boolean()),
   pkHazardTypeId: optionalId,
   pkOthersTypeId: optionalId,
+  /** the child lists are checked by their editors (children-rules.ts) before an item is added */
+  children: z.custom<SubformChildren>(),
 });
 
 /** Parses a select's string value: '' is no choice. */
