@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -28,9 +29,26 @@ export const lookupItem = pgTable(
     description: text('description'),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** display colour (#rrggbb) where a list has one: the Bahagian Lebuhraya items of roadLanes */
+    color: text('color'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lookup_item_category_idx').on(t.category, t.sortOrder)],
+);
+
+/** The highway assets a damage is recorded against (roadFurniture/getAll), with the unit it is usually counted in. */
+export const roadFurniture = pgTable(
+  'road_furniture',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** unitMeasurement lookup key */
+    defaultUnitId: integer('default_unit_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('road_furniture_sort_idx').on(t.sortOrder)],
 );
 
 export const region = pgTable('region', {
@@ -595,9 +613,126 @@ export const involvedVehicle = pgTable(
     plateNormalized: text('plate_normalized').notNull(),
     brand: text('brand'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('involved_vehicle_plate_idx').on(t.plateNormalized, t.incidentId), index('involved_vehicle_subform_idx').on(t.subformId)],
+);
+
+// ------------------------------------------------------------------------------------------------ child lists (#5)
+// The child lists of a subform (§3.6, contract/child-lists.ts): each row belongs to one subform (and its case), is
+// soft-deleted on its own or with its subform, and is read in creation order. Lookup keys are lookup_item keys.
+
+/** The columns every child list shares. */
+const childColumns = () => ({
+  id: serial('id').primaryKey(),
+  incidentId: integer('incident_id')
+    .notNull()
+    .references(() => incident.id),
+  subformId: integer('subform_id')
+    .notNull()
+    .references(() => incidentSubform.id),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Jenis Pelanggaran: 265 carries the animal type, 266 and 267 the obstacle type. */
+export const collisionList = pgTable(
+  'collision_list',
+  {
+    ...childColumns(),
+    collisionTypeId: integer('collision_type_id').notNull(),
+    obstacleObjectTypeId: integer('obstacle_object_type_id'),
+    strayAnimalTypeId: integer('stray_animal_type_id'),
+  },
+  (t) => [index('collision_list_subform_idx').on(t.subformId)],
+);
+
+/** Bahagian Lebuhraya: the parts of the roadway (roadLanes keys) an event touches. */
+export const roadLaneSelection = pgTable(
+  'road_lane_selection',
+  {
+    ...childColumns(),
+    roadLaneId: integer('road_lane_id').notNull(),
+  },
+  (t) => [index('road_lane_selection_subform_idx').on(t.subformId)],
+);
+
+/** Assistance items (§4.6): OTHER (requestFurtherAction, radio 277) or EXISTING (bantuanSediaAda, radio 430). */
+export const furtherActionItem = pgTable(
+  'further_action_item',
+  {
+    ...childColumns(),
+    furtherActionId: integer('further_action_id').notNull(),
+    /** OTHER or EXISTING, from the key's list */
+    kind: text('kind').notNull(),
+    isNotified: boolean('is_notified').notNull().default(false),
+    isArrived: boolean('is_arrived').notNull().default(false),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** reset to now on every add or edit by the client (§4.6) */
+    recordCreatedDate: timestamp('record_created_date', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('further_action_item_subform_idx').on(t.subformId)],
+);
+
+/** Kerosakan Aset: an asset (road_furniture), its condition, the count (2 decimals) and its unit. */
+export const roadFurnitureDamage = pgTable(
+  'road_furniture_damage',
+  {
+    ...childColumns(),
+    roadFurnitureId: integer('road_furniture_id')
+      .notNull()
+      .references(() => roadFurniture.id),
+    conditionId: integer('condition_id').notNull(),
+    count: numeric('count', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    unitId: integer('unit_id').notNull(),
+  },
+  (t) => [index('road_furniture_damage_subform_idx').on(t.subformId)],
+);
+
+/** Penutupan Lorong: Masa Tutup, and Masa Buka once the lane is open again. */
+export const laneClosure = pgTable(
+  'lane_closure',
+  {
+    ...childColumns(),
+    roadLaneId: integer('road_lane_id').notNull(),
+    cardinalDirectionId: integer('cardinal_direction_id').notNull(),
+    initialClosingTime: timestamp('initial_closing_time', { withTimezone: true, mode: 'date' }).notNull(),
+    openingTime: timestamp('opening_time', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('lane_closure_subform_idx').on(t.subformId)],
+);
+
+/** Kesesakan Jalan: one live row per subform (§4.5, §9). */
+export const trafficJam = pgTable(
+  'traffic_jam',
+  {
+    ...childColumns(),
+    /** the length in km as typed, at most 4 characters (§5) */
+    distance: text('distance').notNull(),
+    /** whole seconds end − start, computed by the server when both exist */
+    durationSeconds: integer('duration_seconds'),
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }),
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('traffic_jam_subform_idx').on(t.subformId), uniqueIndex('traffic_jam_live_idx').on(t.subformId).where(sql`deleted_at IS NULL`)],
+);
+
+/** Jenis Kecederaan: how many people of a casualty type, race and gender. */
+export const injury = pgTable(
+  'injury',
+  {
+    ...childColumns(),
+    casualtyTypeId: integer('casualty_type_id').notNull(),
+    raceId: integer('race_id'),
+    genderId: integer('gender_id'),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('injury_subform_idx').on(t.subformId)],
 );
 
 /**

@@ -8,7 +8,19 @@ import type { LookupItem } from '../../../contract/envelope';
 import type { LookupName } from '../../../contract/lookups';
 import { STATUS } from '../../../contract/lookups';
 import type { Db } from '../../db/client';
-import { dutyRoster, involvedVehicle, lookupItem, section } from '../../db/schema';
+import {
+  collisionList,
+  dutyRoster,
+  furtherActionItem,
+  injury,
+  involvedVehicle,
+  laneClosure,
+  lookupItem,
+  roadFurnitureDamage,
+  roadLaneSelection,
+  section,
+  trafficJam,
+} from '../../db/schema';
 import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { dayjs, TZ } from '../../lib/time';
@@ -119,13 +131,18 @@ export async function checkRoster(
 
 // ------------------------------------------------------------------------------------------------ subform children
 
-/** Child rows that live and die with a subform (the involved vehicles; #5 adds the other lists). */
+/** The child-list tables of a subform (§3.6; involved vehicles and the lists of #5). */
+export const SUBFORM_CHILD_TABLES = [involvedVehicle, collisionList, roadLaneSelection, furtherActionItem, roadFurnitureDamage, laneClosure, trafficJam, injury] as const;
+
+/** Child rows live and die with their subform: a deleted or replaced subform soft-deletes every live child row. */
 export async function softDeleteSubformChildren(db: Tx, subformIds: number[], at: Date): Promise<void> {
   if (!subformIds.length) return;
-  await db
-    .update(involvedVehicle)
-    .set({ deletedAt: at })
-    .where(and(inArray(involvedVehicle.subformId, subformIds), isNull(involvedVehicle.deletedAt)));
+  for (const table of SUBFORM_CHILD_TABLES) {
+    await db
+      .update(table)
+      .set({ deletedAt: at, updatedAt: at })
+      .where(and(inArray(table.subformId, subformIds), isNull(table.deletedAt)));
+  }
 }
 
 // ------------------------------------------------------------------------------------------------ local time
