@@ -152,3 +152,17 @@ export function splitDuration(totalSeconds: number): { hours: number; minutes: n
   const t = Math.max(0, Math.floor(totalSeconds));
   return { hours: Math.floor(t / 3600), minutes: Math.floor((t % 3600) / 60), seconds: t % 60 };
 }
+
+/** An instant as the app zone's wall clock: date 'YYYY-MM-DD' and time 'HH:mm:ss' ('' parts for no instant). */
+export function wallDateTime(input: TimeInput | null | undefined): { date: string; time: string } {
+  return { date: format(input, 'iso'), time: format(input, 'time') };
+}
+
+/** The ISO instant (UTC) of an app-zone wall-clock date 'YYYY-MM-DD' and time 'HH:mm' or 'HH:mm:ss'; null when either is missing or invalid. */
+export function instantOfWall(date: string | null | undefined, time: string | null | undefined): string | null {
+  if (!date || !time || !isIsoDate(date) || !TIME_ONLY.test(time)) return null;
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi, s = 0] = time.split(':').map(Number);
+  if (h > 23 || mi > 59 || s > 59) return null;
+  return new Date(zonedInstant(y, mo, d, h, mi, s)).toISOString();
+}

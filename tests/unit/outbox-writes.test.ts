@@ -140,7 +140,7 @@ describe('status writes and edits', () => {
   });
 
   it('an edit carries its version; a changed event type queues no delete of the old subform', async () => {
-    const items = await caseEditItems({
+    const { items } = await caseEditItems({
       userId: USER,
       target: { id: 41, ticket: 'T-1' },
       incident: { ...INCIDENT, pkIncidentId: 41, version: 4 },
@@ -157,7 +157,7 @@ describe('status writes and edits', () => {
   });
 
   it('the subform over its own record carries its version chain', async () => {
-    const items = await caseEditItems({
+    const { items } = await caseEditItems({
       userId: USER,
       target: { id: 41 },
       incident: { ...INCIDENT, pkIncidentId: 41, version: 4 },
@@ -192,7 +192,7 @@ describe('reopening a refused item', () => {
   });
 
   it('an edit becomes a draft of the detail page', async () => {
-    const items = await caseEditItems({ userId: USER, target: { id: 41, ticket: 'T-1' }, incident: { ...INCIDENT, pkIncidentId: 41, version: 4 }, subform: null, typeName: 'K', formValues: { main: { a: 1 }, sub: {}, version: 4, subformVersion: null } });
+    const { items } = await caseEditItems({ userId: USER, target: { id: 41, ticket: 'T-1' }, incident: { ...INCIDENT, pkIncidentId: 41, version: 4 }, subform: null, typeName: 'K', formValues: { main: { a: 1 }, sub: {}, version: 4, subformVersion: null } });
     const [row] = await enqueue(getDb(), items);
     const to = await reopenItemAsDraft(row);
     expect(to).toMatchObject({ to: '/insidenView/$insidenId', params: { insidenId: '41' } });

@@ -7,6 +7,7 @@
 import type { AuditSave, IncidentSave } from '@contract/incidents';
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import { PATHS } from '@contract/paths';
+import type { ChildPlan } from './form/children-io';
 import { ApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
@@ -111,13 +112,28 @@ export interface NewCaseWriteInput {
   entity?: string;
   /** the ordering group (default `incident:c:<entity>`) */
   group?: string;
+  /** the subform's child lists (issue #5), created under the new subform */
+  children?: ChildPlan | null;
+}
+
+export type ChildSteps = Map<string, ChildPlan['saves'][number] | ChildPlan['deletes'][number]>;
+
+/** The child-list steps the server answered (by the items' client ids), for applyChildAnswers. */
+export function answeredSteps(answers: Record<string, unknown>, steps: ChildSteps) {
+  const out = { saves: [] as { step: ChildPlan['saves'][number]; row: Record<string, unknown> }[], deletes: [] as ChildPlan['deletes'] };
+  for (const [clientId, step] of steps) {
+    if (!(clientId in answers)) continue;
+    if ('ids' in step) out.deletes.push(step);
+    else out.saves.push({ step, row: answers[clientId] as Record<string, unknown> });
+  }
+  return out;
 }
 
 /**
  * Hantar of a new case: incident/save creating the case (entity client id, its server id goes to the id map) and
  * the subform save referring to it (`pkIncidentId: ref(entity)`), in one group so they go in order.
  */
-export function newCaseItems(input: NewCaseWriteInput): { entity: string; items: NewOutboxItem[] } {
+export function newCaseItems(input: NewCaseWriteInput): { entity: string; items: NewOutboxItem[]; childSteps: ChildSteps } {
   const entity = input.entity ?? newId();
   const group = input.group ?? `incident:c:${entity}`;
   const label = t('queued.label.newCase', { type: input.typeName, km: input.incident.kilometerMarker });
@@ -136,8 +152,50 @@ export function newCaseItems(input: NewCaseWriteInput): { entity: string; items:
       incidentRef,
     },
   ];
-  if (input.subform) items.push(subformItem({ userId: input.userId, group, target: { entity }, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base: null }));
-  return { entity, items };
+  let childSteps: ChildSteps = new Map();
+  if (input.subform) {
+    const w = subformWrite({ userId: input.userId, group, target: { entity }, subform: input.subform, typeName: input.typeName, formValues: input.formValues, children: input.children });
+    items.push(...w.items);
+    childSteps = w.childSteps;
+  }
+  return { entity, items, childSteps };
+}
+
+/**
+ * A subform save with its child lists: the subform (a new record's id goes to the id map under an entity the
+ * children refer to; an existing one's version chain), then the children's deletes and saves.
+ */
+export function subformWrite(input: {
+  userId: string;
+  group: string;
+  target: IncidentTarget;
+  subform: { type: EventTypeId; payload: Record<string, unknown> };
+  typeName: string;
+  formValues?: unknown;
+  children?: ChildPlan | null;
+  partOf?: string;
+}): { items: NewOutboxItem[]; childSteps: ChildSteps } {
+  const raw = input.subform.payload[SUBFORMS[input.subform.type].idField];
+  const subformId = typeof raw === 'number' ? raw : null;
+  const base = subformId && typeof input.subform.payload.version === 'number' ? input.subform.payload.version : null;
+  const createsEntity = subformId ? undefined : newId();
+  const items: NewOutboxItem[] = [
+    {
+      ...subformItem({ userId: input.userId, group: input.group, target: input.target, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base, subformId, createsEntity }),
+      ...(input.partOf ? { partOf: input.partOf } : {}),
+    },
+  ];
+  if (!input.children) return { items, childSteps: new Map() };
+  const c = childItems({
+    userId: input.userId,
+    group: input.group,
+    target: input.target,
+    subform: subformId ?? ref(createsEntity!),
+    plan: input.children,
+    formValues: input.formValues,
+    partOf: input.partOf,
+  });
+  return { items: [...items, ...c.items], childSteps: c.steps };
 }
 
 /** One subform save of a case (new record when the payload has no id; over its own record with its version). */
@@ -152,6 +210,8 @@ export function subformItem(input: {
   base: number | null;
   /** the subform record's id (version chain) */
   subformId?: number | null;
+  /** a new subform record: the entity its id goes to in the id map (child lists refer to it) */
+  createsEntity?: string;
 }): NewOutboxItem {
   const { type, payload } = input.subform;
   const body = { ...payload, pkIncidentId: incidentIdOrRef(input.target), incidentTypeId: type };
@@ -164,9 +224,64 @@ export function subformItem(input: {
     body,
     group: input.group,
     versioned: input.base !== null && input.subformId ? { entity: `subform:${input.subformId}`, base: input.base, inBody: true } : undefined,
+    creates: input.createsEntity ? { entity: input.createsEntity, idField: 'subformId', kind: 'subform' } : undefined,
     formValues: input.formValues,
     incidentRef: refOf(input.target),
   };
+}
+
+/**
+ * The child lists of one subform save (issue #5, §4.7): the deferred deletes first (one call per list), then one
+ * save per new or changed item, all in the case's group after the subform save, each with its own Idempotency-Key.
+ * `subform` is the subform's id, or a reference to the subform the same write creates. `partOf`: the item whose
+ * discard takes these with it (the edit's main save).
+ */
+export function childItems(input: {
+  userId: string;
+  group: string;
+  target: IncidentTarget;
+  subform: number | Ref;
+  plan: ChildPlan;
+  formValues?: unknown;
+  partOf?: string;
+}): { items: NewOutboxItem[]; steps: ChildSteps } {
+  const ticket = ticketOf(input.target);
+  const incidentRef = refOf(input.target);
+  const steps: ChildSteps = new Map();
+  const items: NewOutboxItem[] = [];
+  for (const d of input.plan.deletes) {
+    const clientId = newId();
+    steps.set(clientId, d);
+    items.push({
+      clientId,
+      userId: input.userId,
+      kind: 'child.delete',
+      label: t('queued.label.childDelete', { list: t(`queued.list.${d.list}`), count: d.ids.length, ticket }),
+      path: PATHS.childDelete(d.list),
+      body: d.ids,
+      group: input.group,
+      formValues: input.formValues,
+      incidentRef,
+      partOf: input.partOf,
+    });
+  }
+  for (const step of input.plan.saves) {
+    const clientId = newId();
+    steps.set(clientId, step);
+    items.push({
+      clientId,
+      userId: input.userId,
+      kind: 'child.save',
+      label: t('queued.label.childSave', { list: t(`queued.list.${step.list}`), item: step.label, ticket }),
+      path: PATHS.childSave(step.list),
+      body: { ...step.payload, incidentSubFormId: input.subform },
+      group: input.group,
+      formValues: input.formValues,
+      incidentRef,
+      partOf: input.partOf,
+    });
+  }
+  return { items, steps };
 }
 
 /**
@@ -179,9 +294,11 @@ export async function caseEditItems(input: {
   target: IncidentTarget & { id: number };
   incident: IncidentSave;
   subform: { type: EventTypeId; payload: Record<string, unknown> } | null;
+  /** the subform's child lists to send after it (issue #5) */
+  children?: ChildPlan | null;
   typeName: string;
   formValues: unknown;
-}): Promise<NewOutboxItem[]> {
+}): Promise<{ items: NewOutboxItem[]; childSteps: ChildSteps }> {
   const group = await groupOf(input.userId, input.target);
   const items: NewOutboxItem[] = [
     {
@@ -198,16 +315,21 @@ export async function caseEditItems(input: {
     },
   ];
   if (input.subform) {
-    const raw = input.subform.payload[SUBFORMS[input.subform.type].idField];
-    const subformId = typeof raw === 'number' ? raw : null;
-    const base = typeof input.subform.payload.version === 'number' ? input.subform.payload.version : null;
     // one user action: choosing the server's version of the case (discarding the main save) drops its subform too
-    items.push({
-      ...subformItem({ userId: input.userId, group, target: input.target, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base, subformId }),
+    const w = subformWrite({
+      userId: input.userId,
+      group,
+      target: input.target,
+      subform: input.subform,
+      typeName: input.typeName,
+      formValues: input.formValues,
+      children: input.children,
       partOf: items[0].clientId,
     });
+    items.push(...w.items);
+    return { items, childSteps: w.childSteps };
   }
-  return items;
+  return { items, childSteps: new Map() };
 }
 
 /**

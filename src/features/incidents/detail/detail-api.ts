@@ -6,8 +6,10 @@ import type { AuditRow, AuditSave, AuditSaved, IncidentSave, IncidentSaved, Inci
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import { STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { apiGet } from '@/lib/api';
-import { auditItem, caseEditItems, ParkedWriteError, sendWrites } from '../outbox-writes';
+import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-lists';
+import { apiGet, dataTables } from '@/lib/api';
+import type { ChildDeleteStep, ChildPlan, ChildRowSet, ChildSaveStep } from '../form/children-io';
+import { answeredSteps, auditItem, caseEditItems, ParkedWriteError, sendWrites } from '../outbox-writes';
 
 // ---------------------------------------------------------------- reads
 
@@ -17,6 +19,7 @@ export const incidentKeys = {
   audit: (id: number) => ['incident', 'audit', id] as const,
   subform: (type: number, id: number) => ['incident', 'subform', type, id] as const,
   journal: (id: number) => ['incident', 'journal', id] as const,
+  children: (type: number, subformId: number) => ['incident', 'children', type, subformId] as const,
 };
 
 export const fetchIncidentView = (id: number) => apiGet<IncidentView>(PATHS.incidentViewGet(id));
@@ -24,6 +27,18 @@ export const fetchIncidentView = (id: number) => apiGet<IncidentView>(PATHS.inci
 export const fetchAudit = (id: number) => apiGet<AuditRow[]>(PATHS.auditByIncident(id));
 
 export const fetchSubform = (type: EventTypeId, subformId: number) => apiGet<SubformRecord>(PATHS.subformGet(SUBFORMS[type].path, subformId));
+
+/**
+ * Every child list of a subform (§7.3), all at once: one dataTables call per list of the kind, in parallel (§9 page
+ * size 100, the server's limit per list).
+ */
+export async function fetchChildren(type: EventTypeId, subformId: number): Promise<ChildRowSet> {
+  const lists: readonly ChildList[] = CHILD_LISTS_OF_KIND[SUBFORMS[type].kind];
+  const pages = await Promise.all(lists.map((list) => dataTables<unknown>(PATHS.childDataTables(list), { incidentSubFormId: subformId }, { length: 100 })));
+  const out: Record<string, unknown[]> = {};
+  lists.forEach((list, i) => (out[list] = pages[i].rows));
+  return out as ChildRowSet;
+}
 
 export const fetchJournal = (incidentId: number) => apiGet<JournalEntry[]>(PATHS.journalByIncident(incidentId));
 
@@ -38,6 +53,16 @@ export interface CaseEdit {
   subform: { type: EventTypeId; payload: SubformPayload } | null;
   /** the subform record to delete first, when the event type changed (§4.2) */
   replaces: { type: EventTypeId; subformId: number } | null;
+  /** the child lists' deletes and saves after the subform (issue #5) */
+  children: ChildPlan | null;
+}
+
+/** The child-list steps the server took before a refusal: the form takes their ids so a resend repeats nothing. */
+export interface ChildAnswers {
+  saves: { step: ChildSaveStep; row: Record<string, unknown> }[];
+  deletes: ChildDeleteStep[];
+  /** the subform record, when its save went through */
+  subform: SubformRecord | null;
 }
 
 export interface CaseEditResult {
@@ -53,10 +78,12 @@ export interface CaseEditResult {
 /** Which call of an edit failed: the main record's failures and the subform's have their own §8 messages. */
 export class CaseEditError extends Error {
   constructor(
-    readonly stage: 'delete' | 'incident' | 'subform',
+    readonly stage: 'delete' | 'incident' | 'subform' | 'children',
     readonly cause: unknown,
     /** the main record went through (its new version) before the failure */
     readonly saved: IncidentSaved | null,
+    /** what of the subform and its child lists went through before the failure */
+    readonly answered: ChildAnswers | null = null,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'CaseEditError';
@@ -81,11 +108,12 @@ export interface WriteContext {
  */
 export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext): Promise<CaseEditResult & { queued: boolean }> {
   const pkIncidentId = edit.incident.pkIncidentId!;
-  const items = await caseEditItems({
+  const { items, childSteps } = await caseEditItems({
     userId: ctx.userId,
     target: { id: pkIncidentId, ticket: ctx.ticket },
     incident: edit.incident,
     subform: edit.subform,
+    children: edit.children,
     typeName: ctx.typeName,
     formValues: ctx.formValues,
   });
@@ -93,8 +121,14 @@ export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext): Promise<C
   try {
     outcome = await sendWrites(items, { replaces: ctx.replaces });
   } catch (err) {
-    const saved = err instanceof ParkedWriteError ? (err.answers[items[0].clientId!] as IncidentSaved | undefined) : undefined;
-    throw new CaseEditError(saved ? 'subform' : 'incident', err, saved ?? null);
+    if (!(err instanceof ParkedWriteError)) throw new CaseEditError('incident', err, null);
+    const saved = err.answers[items[0].clientId!] as IncidentSaved | undefined;
+    const answered: ChildAnswers = {
+      ...answeredSteps(err.answers, childSteps),
+      subform: items[1] ? ((err.answers[items[1].clientId!] as SubformRecord | undefined) ?? null) : null,
+    };
+    const stage = !saved ? 'incident' : answered.subform ? 'children' : 'subform';
+    throw new CaseEditError(stage, err, saved ?? null, answered);
   }
   return {
     saved: (outcome.answers[items[0].clientId!] as IncidentSaved | undefined) ?? null!,

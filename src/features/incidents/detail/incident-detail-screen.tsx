@@ -47,7 +47,8 @@ import { useQueuedItems } from '@/features/journal/queued';
 const AUDIT_KIND = ['audit.save'] as const;
 import { useEditDraft } from './use-edit-draft';
 import { detailActions } from './detail-rules';
-import { useIncidentAudit, useIncidentSubform, useIncidentView } from './use-incident';
+import { useIncidentAudit, useIncidentSubform, useIncidentView, useSubformChildren } from './use-incident';
+import { applyChildAnswers } from '../form/children-io';
 import { buildEdit, printPath, type CaseDraft } from './save-plan';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
@@ -98,6 +99,8 @@ export function IncidentDetailScreen({
   const v = view.data?.data;
   const typeId = v && isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
   const subform = useIncidentSubform(typeId, v?.subformId);
+  const children = useSubformChildren(typeId, v?.subformId);
+  const savedSub = (): SubformValues => (subform.data ? subformValuesFromRecord(subform.data, children.data) : emptySubformValues());
 
   // §8: an audit list that fails to load says so (and the panel offers a retry)
   useEffect(() => {
@@ -112,8 +115,8 @@ export function IncidentDetailScreen({
     if (!editing && v) mainForm.reset(mainValuesFromIncident(v));
   }, [v, editing, mainForm]);
   useEffect(() => {
-    if (!editing) setSub(subform.data ? subformValuesFromRecord(subform.data) : emptySubformValues());
-  }, [subform.data, editing]);
+    if (!editing) setSub(subform.data ? subformValuesFromRecord(subform.data, children.data) : emptySubformValues());
+  }, [subform.data, children.data, editing]);
   const [ask, setAsk] = useState<Ask>(null);
   const [conflict, setConflict] = useState(false);
   const [sectionError, setSectionError] = useState(false);
@@ -130,6 +133,7 @@ export function IncidentDetailScreen({
     void qc.invalidateQueries({ queryKey: incidentKeys.view(incidentId) });
     void qc.invalidateQueries({ queryKey: incidentKeys.audit(incidentId) });
     void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
+    void qc.invalidateQueries({ queryKey: ['incident', 'children'] });
     onCaseChanged?.();
   };
 
@@ -196,12 +200,23 @@ export function IncidentDetailScreen({
       await Promise.all([
         qc.refetchQueries({ queryKey: incidentKeys.view(incidentId) }),
         qc.refetchQueries({ queryKey: incidentKeys.audit(incidentId) }),
-        qc.invalidateQueries({ queryKey: ['incident', 'subform'] }),
+        qc.refetchQueries({ queryKey: ['incident', 'subform'] }),
+        qc.refetchQueries({ queryKey: ['incident', 'children'] }),
       ]).catch(() => {});
       setEditing(false);
     },
     onError: (err, edit) => {
       setAsk(null);
+      // what went through before the refusal keeps its server ids in the form: sending again repeats nothing
+      if (err instanceof CaseEditError && err.answered) {
+        const answered = err.answered;
+        setSub((cur) => ({
+          ...cur,
+          ...(answered.subform && cur.subformId === null ? { subformId: answered.subform.subformId } : {}),
+          ...(answered.subform ? { version: answered.subform.version } : {}),
+          children: applyChildAnswers(cur.children, answered),
+        }));
+      }
       const cause = err instanceof CaseEditError ? err.cause : err;
       if (isApiError(cause) && cause.status === 409 && !(err instanceof CaseEditError && err.saved)) {
         // keep the user's edits on screen; the version stays the old one until they reload
@@ -209,7 +224,11 @@ export function IncidentDetailScreen({
         return;
       }
       const title =
-        err instanceof CaseEditError && err.stage === 'subform' && edit.subform ? t(subformFailedKey(edit.subform.type)) : t('incident.saveFailed');
+        err instanceof CaseEditError && err.stage === 'children'
+          ? t('incident.childrenFailed')
+          : err instanceof CaseEditError && err.stage === 'subform' && edit.subform
+            ? t(subformFailedKey(edit.subform.type))
+            : t('incident.saveFailed');
       notify.error(errorText(cause), { title });
       // a step may have gone through (main record saved, subform not): read the case again, keep the edits
       refresh();
@@ -247,7 +266,7 @@ export function IncidentDetailScreen({
     if (!v) return;
     setConflict(false);
     mainForm.reset(mainValuesFromIncident(v));
-    setSub(subform.data ? subformValuesFromRecord(subform.data) : emptySubformValues());
+    setSub(savedSub());
     setEditing(true);
   };
 
@@ -276,7 +295,7 @@ export function IncidentDetailScreen({
       setAsk('saveJustify');
       return;
     }
-    save.mutate(buildEdit(v, subform.data ?? null, d));
+    save.mutate(buildEdit(v, subform.data ?? null, d, undefined, children.data ?? null));
   };
 
   const reloadAfterConflict = async () => {
@@ -284,6 +303,7 @@ export function IncidentDetailScreen({
     setEditing(false);
     await Promise.all([view.refetch(), audit.refetch()]);
     void qc.invalidateQueries({ queryKey: ['incident', 'subform'] });
+    void qc.invalidateQueries({ queryKey: ['incident', 'children'] });
   };
 
   const openPrint = () => {
@@ -466,7 +486,7 @@ export function IncidentDetailScreen({
         title={t('incident.correctionJustifyTitle')}
         description={t('incident.correctionJustifyHint')}
         pending={save.isPending}
-        onSubmit={(justification) => save.mutate(buildEdit(v, subform.data ?? null, draft(), justification))}
+        onSubmit={(justification) => save.mutate(buildEdit(v, subform.data ?? null, draft(), justification, children.data ?? null))}
         onCancel={() => setAsk(null)}
         testId="save-justify"
       />

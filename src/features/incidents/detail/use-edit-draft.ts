@@ -10,6 +10,7 @@ import { getDb } from '@/offline/db';
 import { deleteDraft } from '@/offline/drafts';
 import { newId } from '@/offline/outbox';
 import type { IncidentMainValues, SubformValues } from '../form';
+import { normalizeChildren } from '../form/children-io';
 import { loadDraft, replacedIds, saveEditDraft, type EditDraftValues } from '../new-case/new-case-drafts';
 
 export function useEditDraft(opts: {
@@ -34,7 +35,8 @@ export function useEditDraft(opts: {
     void loadDraft<EditDraftValues>(draftId).then((d) => {
       if (!d || d.kind !== 'subform' || d.incidentId !== view.pkIncidentId) return;
       state.current = { id: d.id, replaces: d.replaces, resumed: true, dropped: false };
-      onResume.current({ main: d.values.main as IncidentMainValues, sub: d.values.sub as SubformValues });
+      const sub = d.values.sub as SubformValues;
+      onResume.current({ main: d.values.main as IncidentMainValues, sub: { ...sub, children: normalizeChildren(sub.children) } });
     });
   }, [draftId, view]);
 

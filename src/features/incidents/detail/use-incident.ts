@@ -8,7 +8,8 @@ import type { EventTypeId } from '@contract/incident-rules';
 import { isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
-import { fetchAudit, fetchIncidentView, fetchJournal, fetchSubform, incidentKeys } from './detail-api';
+import { childrenFromRows } from '../form/children-io';
+import { fetchAudit, fetchChildren, fetchIncidentView, fetchJournal, fetchSubform, incidentKeys } from './detail-api';
 
 /** a 4xx (no such case, another region) will not change on a second try; a dropped connection may */
 const retry = (n: number, e: unknown) => n < 2 && !(isApiError(e) && e.status >= 400 && e.status < 500);
@@ -28,6 +29,17 @@ export function useIncidentSubform(typeId: EventTypeId | null, subformId: number
   return useQuery({
     queryKey: incidentKeys.subform(typeId ?? 0, subformId ?? 0),
     queryFn: async () => (await networkFirst(userId, `incident:subform:${typeId}:${subformId}`, () => fetchSubform(typeId!, subformId!))).data,
+    enabled: !!typeId && !!subformId && subformId > 0,
+    retry,
+  });
+}
+
+/** The subform's child lists (vehicles, injuries, lanes, assistance, …) as form items; the device copy offline. */
+export function useSubformChildren(typeId: EventTypeId | null, subformId: number | null | undefined) {
+  const userId = useSession()?.user.userId;
+  return useQuery({
+    queryKey: incidentKeys.children(typeId ?? 0, subformId ?? 0),
+    queryFn: async () => childrenFromRows((await networkFirst(userId, `incident:children:${typeId}:${subformId}`, () => fetchChildren(typeId!, subformId!))).data),
     enabled: !!typeId && !!subformId && subformId > 0,
     retry,
   });

@@ -68,10 +68,11 @@ export async function replacedIds(draft: Pick<Draft, 'replaces'> | undefined): P
   const item = await db.outbox.where('clientId').equals(draft.replaces).first();
   if (!item) return [];
   const deps = await dependentsOf(db, item);
-  const sameWrite = deps.filter((d) => d.kind === 'subform.save' && d.group === item.group && d.userId === item.userId);
+  const partOfWrite = (kind: string) => kind === 'subform.save' || kind === 'child.save' || kind === 'child.delete';
+  const sameWrite = deps.filter((d) => partOfWrite(d.kind) && d.group === item.group && d.userId === item.userId);
   // the subform save right after an edit belongs to it too (same group, no reference)
   const after = (await db.outbox.where('userId').equals(item.userId).sortBy('seq')).filter(
-    (i) => i.group === item.group && (i.seq ?? 0) > (item.seq ?? 0) && i.kind === 'subform.save' && i.createdAt === item.createdAt,
+    (i) => i.group === item.group && (i.seq ?? 0) > (item.seq ?? 0) && partOfWrite(i.kind) && i.createdAt === item.createdAt,
   );
   return [...new Set([item.clientId, ...sameWrite.map((d) => d.clientId), ...after.map((d) => d.clientId)])];
 }

@@ -23,7 +23,9 @@ import { notify } from '@/ui/toaster';
 import { IncidentMainFields, SubformFieldsField, missingStep1, type Step1Field } from '../form';
 import { useFormSections } from '../form/form-api';
 import { toIncidentSavePayload, toSubformPayload } from '../form/model';
-import { ParkedWriteError, answerOf, groupOf, newCaseItems, sendWrites, subformItem } from '../outbox-writes';
+import { ParkedWriteError, answerOf, answeredSteps, groupOf, newCaseItems, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';
+import { applyChildAnswers, normalizeChildren, planChildSaves } from '../form/children-io';
+import { SUBFORMS } from '@contract/incident-rules';
 import {
   NewCaseSchema,
   mainFailure,
@@ -80,7 +82,11 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
     void loadDraft<NewCaseDraftValues>(draftId).then((d) => {
       if (!live) return;
       if (d && d.kind === 'newCase' && d.values?.form) {
-        form.reset({ ...newCaseDefaults(), ...d.values.form, subform: { ...newCaseDefaults().subform, ...d.values.form.subform } });
+        form.reset({
+          ...newCaseDefaults(),
+          ...d.values.form,
+          subform: { ...newCaseDefaults().subform, ...d.values.form.subform, children: normalizeChildren(d.values.form.subform?.children) },
+        });
         draft.current = { id: d.id, replaces: d.replaces, entity: d.values.entity, loaded: true };
         setResumed(true);
       } else draft.current = { id: draftId, loaded: true };
@@ -170,15 +176,27 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
         const userId = user?.userId;
         if (!userId) return;
         const typeName = typeNameOf(type);
-        const subPayload = toSubformPayload(type as EventTypeId, { ...v.subform, subformId: null, version: null }, 0);
+        const subPayload = toSubformPayload(type as EventTypeId, v.subform, 0);
+        const children = planChildSaves(SUBFORMS[type as EventTypeId].kind, v.subform.children, null);
+        /** what went through before a refusal keeps its ids in the form, so sending again repeats nothing */
+        const keepAnswers = (answers: Record<string, unknown>, subItem: string | undefined, steps: ChildSteps) => {
+          const sub = subItem ? (answers[subItem] as { subformId: number; version: number } | undefined) : undefined;
+          const answered = answeredSteps(answers, steps);
+          form.setValue('subform', {
+            ...v.subform,
+            ...(sub ? { subformId: sub.subformId, version: sub.version } : {}),
+            children: applyChildAnswers(v.subform.children, answered),
+          });
+        };
         let inc = savedRef.current;
         if (inc) {
-          // the case went through, its subform did not: only the subform goes again (never a second case)
+          // the case went through, its subform (or a child list) did not: only those go again (never a second case)
           const target = { id: inc.pkIncidentId, ticket: inc.ticketNumber, entity: draft.current.entity ?? null };
-          const item = subformItem({ userId, group: await groupOf(userId, target), target, subform: { type: type as EventTypeId, payload: subPayload }, typeName, formValues: v, base: null });
+          const w = subformWrite({ userId, group: await groupOf(userId, target), target, subform: { type: type as EventTypeId, payload: subPayload }, typeName, formValues: v, children });
           try {
-            await sendWrites([item]);
+            await sendWrites(w.items);
           } catch (err) {
+            if (err instanceof ParkedWriteError) keepAnswers(err.answers, w.items[0].clientId, w.childSteps);
             setFailure(subformFailure(type as EventTypeId, err));
             return;
           }
@@ -190,10 +208,11 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
         // a reopened refused case keeps its entity (journal entries written for it meanwhile refer to it) and goes
         // in a group of its own, ahead of them
         const reopened = draft.current.entity;
-        const { entity, items } = newCaseItems({
+        const { entity, items, childSteps } = newCaseItems({
           userId,
           incident: toIncidentSavePayload(v),
           subform: { type: type as EventTypeId, payload: subPayload },
+          children,
           typeName,
           formValues: v,
           entity: reopened,
@@ -210,6 +229,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
               savedRef.current = created;
               setSaved(created);
               draft.current.entity = entity;
+              keepAnswers(err.answers, items[1]?.clientId, childSteps);
               setFailure(subformFailure(type as EventTypeId, err));
               return;
             }

@@ -33,6 +33,7 @@ export const incidentMs = {
   // ---- messages (§8)
   'incident.saveOk': 'Kes berjaya disimpan.',
   'incident.saveFailed': 'Ops! Informasi kes tidak berjaya disimpan',
+  'incident.childrenFailed': 'Ops! Kes tidak berjaya disimpan.',
   'incident.correctionOk': 'Changes logged successfully.',
   'incident.sectionCheck': 'Sila pilih "Seksyen" dan semak maklumat "Kilometer" dan "Ditugaskan Kepada',
   'incident.conflictTitle': 'Kes ini telah diubah oleh pengguna lain.',
@@ -150,6 +151,7 @@ export const incidentEn: Record<keyof typeof incidentMs, string> = {
   'incident.action.cancelCase': 'CANCEL CASE',
   'incident.saveOk': 'Case saved.',
   'incident.saveFailed': 'Oops! The case could not be saved',
+  'incident.childrenFailed': 'Ops! Kes tidak berjaya disimpan.',
   'incident.correctionOk': 'Changes logged successfully.',
   'incident.sectionCheck': 'Please choose "Section" and check "Kilometer" and "Assigned To"',
   'incident.conflictTitle': 'This case was changed by someone else.',
