@@ -25,6 +25,7 @@ import { documentRoutes } from './modules/document/routes';
 import { dutyRosterRoutes } from './modules/dutyroster/routes';
 import { gpsRoutes } from './modules/gps/routes';
 import { incidentRoutes } from './modules/incident/routes';
+import { childListRoutes } from './modules/incident/children-routes';
 import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { sectionRoutes } from './modules/section/routes';
@@ -92,7 +93,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes]) {
     await routes(app, ctx);
   }
 

@@ -21,6 +21,7 @@ import {
   highway,
   lookupItem,
   region,
+  roadFurniture,
   role,
   section,
   shift,
@@ -31,7 +32,7 @@ import {
   vehicle,
 } from '../schema';
 import { HIGHWAYS, REGIONS } from './data/geography';
-import { LOOKUPS, RESERVED_KEYS } from './data/lookups';
+import { LOOKUPS, RESERVED_KEYS, ROAD_FURNITURE, ROAD_LANE_COLORS } from './data/lookups';
 import { DEMO_PASSWORD, SHIFTS } from './data/people';
 import { buildGeography } from './geo';
 import { seedDemoIncidents } from './incidents';
@@ -67,7 +68,8 @@ export function lookupRows(): (typeof lookupItem.$inferInsert)[] {
       if (other) throw new Error(`Lookup key ${key} is used by both ${other} and ${category}`);
       if (RESERVED_KEYS.includes(key)) throw new Error(`Lookup key ${key} is reserved`);
       seen.set(key, category);
-      rows.push({ key, category, value, description: description ?? null, sortOrder: (i + 1) * 10 });
+      const color = category === 'roadLanes' ? (ROAD_LANE_COLORS[key] ?? null) : null;
+      rows.push({ key, category, value, description: description ?? null, sortOrder: (i + 1) * 10, color });
     });
   }
   return rows;
@@ -95,6 +97,9 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     if (await isSeeded(tx)) return { seeded: false };
 
     await insertBatched(tx, lookupItem, lookups);
+    await tx
+      .insert(roadFurniture)
+      .values(ROAD_FURNITURE.map((a, i) => ({ id: a.id, name: a.name, description: a.description, defaultUnitId: a.unitId, sortOrder: (i + 1) * 10 })));
     await tx.insert(region).values(REGIONS.map((r) => ({ ...r })));
     await tx.insert(highway).values(HIGHWAYS.map((h) => ({ id: h.id, code: h.code, name: h.name })));
     await insertBatched(tx, section, geography.sections);

@@ -380,5 +380,52 @@ export const LOOKUPS: Record<LookupName, readonly LookupEntry[]> = {
   ],
 };
 
+/**
+ * Display colours of the Bahagian Lebuhraya items (roadLanes keys, highwaysectionid/get): distinct hues, dark enough
+ * for white text on a chip and for a line on the map.
+ */
+export const ROAD_LANE_COLORS: Readonly<Record<number, string>> = {
+  2201: '#2563eb', // Lorong Kiri: blue
+  2202: '#16a34a', // Lorong Tengah: green
+  2203: '#9333ea', // Lorong Kanan: purple
+  2204: '#0891b2', // Lorong Keempat: cyan
+  2205: '#dc2626', // Lorong Kecemasan: red
+  2206: '#ea580c', // Bahu Jalan: orange
+  2207: '#a16207', // Bahu Jalan Dalam (Median): amber
+  2208: '#57534e', // Pembahagi Jalan: stone
+  2209: '#0d9488', // Susur Masuk: teal
+  2210: '#db2777', // Susur Keluar: pink
+  2211: '#4f46e5', // Lorong Plaza Tol: indigo
+  2212: '#1f2937', // Semua Lorong: near black
+};
+
+/** unitMeasurement keys (the asset list's usual units). */
+export const UNIT = { UNIT: 3401, METER: 3402, SQUARE_METER: 3403, POST: 3404, PANEL: 3405, SET: 3406 } as const;
+
+/**
+ * The highway assets a damage is recorded against (road_furniture, roadFurniture/getAll): id, name, description and
+ * the unit its damage is usually counted in. Ids take their own block (3801+) so no key means two things.
+ */
+export const ROAD_FURNITURE: readonly { id: number; name: string; description: string; unitId: number }[] = [
+  { id: 3801, name: 'Penghadang Jalan (Guardrail)', description: 'W-beam steel guardrail', unitId: UNIT.METER },
+  { id: 3802, name: 'Penghadang Konkrit (New Jersey Barrier)', description: 'Concrete median barrier', unitId: UNIT.METER },
+  { id: 3803, name: 'Pagar Keselamatan', description: 'Right-of-way fence', unitId: UNIT.METER },
+  { id: 3804, name: 'Papan Tanda', description: 'Road sign panel', unitId: UNIT.PANEL },
+  { id: 3805, name: 'Papan Tanda Elektronik (VMS)', description: 'Variable message sign', unitId: UNIT.UNIT },
+  { id: 3806, name: 'Lampu Jalan', description: 'Street light lantern', unitId: UNIT.UNIT },
+  { id: 3807, name: 'Tiang Lampu', description: 'Lighting column', unitId: UNIT.POST },
+  { id: 3808, name: 'Penanda Kilometer', description: 'Kilometre marker post', unitId: UNIT.UNIT },
+  { id: 3809, name: "Cat's Eye / Mata Kucing", description: 'Road stud', unitId: UNIT.UNIT },
+  { id: 3810, name: 'Tiang Delineator', description: 'Delineator post', unitId: UNIT.POST },
+  { id: 3811, name: 'Penyerap Hentakan (Crash Cushion)', description: 'Impact attenuator at a gore', unitId: UNIT.SET },
+  { id: 3812, name: 'Kon Keselamatan', description: 'Traffic cone', unitId: UNIT.UNIT },
+  { id: 3813, name: 'Kamera CCTV', description: 'Traffic camera', unitId: UNIT.SET },
+  { id: 3814, name: 'Telefon Kecemasan', description: 'Emergency telephone', unitId: UNIT.UNIT },
+  { id: 3815, name: 'Pokok / Landskap', description: 'Trees and landscaping', unitId: UNIT.SQUARE_METER },
+  { id: 3816, name: 'Longkang / Parit', description: 'Roadside drain', unitId: UNIT.METER },
+  { id: 3817, name: 'Permukaan Jalan / Turapan', description: 'Road surface', unitId: UNIT.SQUARE_METER },
+  { id: 3818, name: 'Lain-lain', description: 'Other asset', unitId: UNIT.UNIT },
+];
+
 /** Keys that must never be given to a lookup item (journal read-status codes, §6). */
 export const RESERVED_KEYS: readonly number[] = [829, 830];
