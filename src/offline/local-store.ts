@@ -10,6 +10,7 @@
  * next refresh sends it as If-None-Match and a 304 keeps the copy (nothing downloaded again).
  *
  * - the kilometre markers of each of those sections ('kmMarkers:<id>'), so the kilometre check works offline.
+ * - the child-list editors' lists: Bahagian Lebuhraya items and the highway assets (src/lib/cache-keys.ts).
  *
  * No React; Dexie comes in through the db passed in (this module loads on demand with the sync runtime).
  */
@@ -17,6 +18,7 @@ import { LOOKUP_NAMES, PAGE_SIZE, isListedSectionName } from '@contract/lookups'
 import { PATHS } from '@contract/paths';
 import { can, SEES_ALL_REGIONS, type Permission, type RoleName } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
+import { HIGHWAY_SECTIONS_CACHE_KEY, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
 
@@ -83,6 +85,11 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
   out.push(sections(regionId));
   if (SEES_ALL_REGIONS.includes(user.roles[0]?.roleName as RoleName)) out.push(sections(undefined));
   const may = (...perms: Permission[]) => perms.some((p) => can(user.roles[0]?.roleName ?? '', p));
+  // the child-list editors' lists (Bahagian Lebuhraya, the highway assets) for whoever writes a subform
+  if (may('newCase', 'editSubform')) {
+    out.push({ key: HIGHWAY_SECTIONS_CACHE_KEY, method: 'GET', path: PATHS.highwaySections });
+    out.push({ key: ROAD_FURNITURE_CACHE_KEY, method: 'GET', path: PATHS.roadFurnitureAll });
+  }
   // the role's own calls only (the server would refuse the others, and log them)
   if (!may('dashboard', 'rosterList')) return may('newCase', 'editCase', 'map') ? [...out, activePr(regionId)] : out;
   // today's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts todayRostersCall) and the first

@@ -8,10 +8,9 @@ import type { HighwaySectionItem, RoadFurniture } from '@contract/child-lists';
 import { PATHS } from '@contract/paths';
 import { apiGet } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
+import { HIGHWAY_SECTIONS_CACHE_KEY, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
 import { useSession } from '@/lib/session';
 
-export const HIGHWAY_SECTIONS_CACHE_KEY = 'list:highwaySections';
-export const ROAD_FURNITURE_CACHE_KEY = 'list:roadFurniture';
 
 function useCachedList<T>(key: string, path: string) {
   const userId = useSession()?.user.userId;
