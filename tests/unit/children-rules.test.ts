@@ -119,9 +119,10 @@ describe('assistance status (§4.6)', () => {
     expect(assistStatus(assist())).toEqual({ status: 'MINTA_BANTUAN', at: T0 });
     expect(assistStatus(assist({ notifikasi: true, notifiedDateTime: NOW }))).toEqual({ status: 'NOTIFIKASI', at: NOW });
     expect(assistStatus(assist({ notifikasi: true, ketibaan: true, notifiedDateTime: T0, arrivedDateTime: NOW }))).toEqual({ status: 'KETIBAAN', at: NOW });
-    expect(
-      assistStatus(assist({ notifikasi: true, ketibaan: true, selesai: true, arrivedDateTime: T0, completedDateTime: NOW })),
-    ).toEqual({ status: 'SELESAI', at: NOW });
+    expect(assistStatus(assist({ notifikasi: true, ketibaan: true, selesai: true, arrivedDateTime: T0, completedDateTime: NOW }))).toEqual({
+      status: 'SELESAI',
+      at: NOW,
+    });
     // selesai wins even without the arrival flag
     expect(assistStatus(assist({ selesai: true, completedDateTime: NOW })).status).toBe('SELESAI');
     expect(ASSIST_STATUS_LABEL).toEqual({ MINTA_BANTUAN: 'Minta Bantuan', NOTIFIKASI: 'Notifikasi', KETIBAAN: 'Ketibaan', SELESAI: 'Selesai' });
@@ -154,8 +155,20 @@ describe('assistance status (§4.6)', () => {
 
   it('Ketibaan sets notifikasi and ketibaan, stamps the arrival and clears completion (a notified time is kept, never invented)', () => {
     const fresh = applyAssistChoice(assist(), 'KETIBAAN', NOW);
-    expect(fresh).toMatchObject({ notifikasi: true, ketibaan: true, selesai: false, notifiedDateTime: null, arrivedDateTime: NOW, completedDateTime: null, recordCreatedDate: NOW });
-    const back = applyAssistChoice(assist({ notifikasi: true, ketibaan: true, selesai: true, notifiedDateTime: T0, arrivedDateTime: T0, completedDateTime: T0 }), 'KETIBAAN', NOW);
+    expect(fresh).toMatchObject({
+      notifikasi: true,
+      ketibaan: true,
+      selesai: false,
+      notifiedDateTime: null,
+      arrivedDateTime: NOW,
+      completedDateTime: null,
+      recordCreatedDate: NOW,
+    });
+    const back = applyAssistChoice(
+      assist({ notifikasi: true, ketibaan: true, selesai: true, notifiedDateTime: T0, arrivedDateTime: T0, completedDateTime: T0 }),
+      'KETIBAAN',
+      NOW,
+    );
     expect(back).toMatchObject({ notifiedDateTime: T0, arrivedDateTime: NOW, completedDateTime: null, selesai: false });
   });
 
@@ -312,10 +325,12 @@ describe('dates, times and durations (§5)', () => {
 
     it('uses the Brunei day, not the UTC day: just after midnight in Brunei is already the next day', () => {
       const justAfterMidnight = Date.parse('2026-03-01T16:01:00.000Z'); // 2026-03-02 00:01 in Brunei
-      expect(checkRange({ startDate: '2026-03-02', startTime: '00:00:30', endDate: null, endTime: null }, { startRequired: true, now: justAfterMidnight })).toBeNull();
-      expect(checkRange({ startDate: '2026-03-03', startTime: '00:00:00', endDate: null, endTime: null }, { startRequired: true, now: justAfterMidnight })).toBe(
-        'startAfterToday',
-      );
+      expect(
+        checkRange({ startDate: '2026-03-02', startTime: '00:00:30', endDate: null, endTime: null }, { startRequired: true, now: justAfterMidnight }),
+      ).toBeNull();
+      expect(
+        checkRange({ startDate: '2026-03-03', startTime: '00:00:00', endDate: null, endTime: null }, { startRequired: true, now: justAfterMidnight }),
+      ).toBe('startAfterToday');
     });
 
     it('takes an end date not before the start date and, on the same day, an end time not before the start time', () => {

@@ -9,14 +9,7 @@ import { CHILD_LIMITS, type ChildList, type HighwaySectionItem } from '@contract
 import { ASSIST_TYPE, COLLISION_TYPE, OTHER_CASE_WITH_LANE_CLOSURE } from '@contract/lookups';
 import type { SubformKind } from '@contract/incident-rules';
 import { isIsoDate, splitDuration, todayIso, zonedInstant } from '@/lib/time';
-import {
-  LIST_OF,
-  type AssistItem,
-  type ChildField,
-  type SubformChildren,
-  type TrafficJamItem,
-  type VehicleItem,
-} from './children-model';
+import { LIST_OF, type AssistItem, type ChildField, type SubformChildren, type TrafficJamItem, type VehicleItem } from './children-model';
 
 // ---------------------------------------------------------------- assistance status (§4.6)
 
@@ -33,10 +26,7 @@ export const ASSIST_STATUS_LABEL: Record<AssistStatus, string> = {
   SELESAI: 'Selesai',
 };
 
-type AssistFlags = Pick<
-  AssistItem,
-  'notifikasi' | 'ketibaan' | 'selesai' | 'recordCreatedDate' | 'notifiedDateTime' | 'arrivedDateTime' | 'completedDateTime'
->;
+type AssistFlags = Pick<AssistItem, 'notifikasi' | 'ketibaan' | 'selesai' | 'recordCreatedDate' | 'notifiedDateTime' | 'arrivedDateTime' | 'completedDateTime'>;
 
 /**
  * §4.6: the status derived from the flags and the instant it shows. Selesai wins; then Ketibaan (ketibaan set,
@@ -331,8 +321,7 @@ export function savedIdOf<F extends ChildField>(field: F, item: Item<F>): number
   return null;
 }
 
-const itemKey = (field: ChildField, item: unknown): string | number =>
-  field === 'sections' ? (item as { key: number }).key : (item as { uid: string }).uid;
+const itemKey = (field: ChildField, item: unknown): string | number => (field === 'sections' ? (item as { key: number }).key : (item as { uid: string }).uid);
 
 /** Adds the item, or replaces the item with the same uid (an edit). */
 export function upsertItem<F extends ChildField>(children: SubformChildren, field: F, item: Item<F>): SubformChildren {
@@ -354,7 +343,8 @@ export function removeItem(children: SubformChildren, field: ChildField, uidOrKe
   const rest = list.filter((x) => x !== item);
   const id = savedIdOf(field, item as Item<typeof field>);
   const listName: ChildList = LIST_OF[field];
-  const removed = id === null || children.removed[listName].includes(id) ? children.removed : { ...children.removed, [listName]: [...children.removed[listName], id] };
+  const removed =
+    id === null || children.removed[listName].includes(id) ? children.removed : { ...children.removed, [listName]: [...children.removed[listName], id] };
   return { ...children, [field]: rest, removed };
 }
 

@@ -1,8 +1,11 @@
 /**
- * The top-level fields of the subform of an event type (§2.9–2.15, §3.4): a controlled component over
- * SubformValues. The child lists (vehicles, injuries, lanes, assistance items, …) are issue #5.
+ * The subform of an event type (§2.9–2.15, §3.4, §3.5): a controlled component over SubformValues — the top-level
+ * fields and the child-list editors (issue #5) in the order of §2.9–2.15. The lists are edited in
+ * `value.children`; each change comes back whole through onChange. The accident's N/A flags sit beside their own
+ * lists (§4.5); the assistance radio (or the other-assistance switch of 188 and 189) opens the other-assistance or
+ * existing-assistance editor (§4.6). Lampiran Media is composed by the page.
  */
-import { useMemo, type ChangeEvent } from 'react';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Box, Checkbox, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { LookupName } from '@contract/lookups';
@@ -11,6 +14,9 @@ import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
 import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
+import { emptyChildren, type SubformChildren } from './children-model';
+import { assetNaEnabled, assistAfterRadio, assistEditorFor, assistRadioLocked, jamNaEnabled, laneNaEnabled, showLaneClosureBlock } from './children-rules';
+import { AssetDamageEditor, AssistEditor, CollisionEditor, InjuryEditor, LaneClosureEditor, SectionChips, TrafficJamEditor, VehicleEditor } from './children';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
@@ -42,21 +48,44 @@ interface TypeSelectSpec {
 
 /** The "kind of …" select of each subform that has one (§2.10–2.14). */
 const TYPE_SELECT: Partial<Record<SubformKind, TypeSelectSpec>> = {
-  breakdown: { lookup: 'breakdownCause', field: 'pkBreakdownCauseId', label: 'newCase.sub.breakdownCause', pick: 'newCase.sub.breakdownCausePick', testId: 'sub-breakdown-cause' },
-  obstacle: { lookup: 'obstacleObjectType', field: 'pkObstacleObjectTypeId', label: 'newCase.sub.obstacleType', pick: 'newCase.sub.obstacleTypePick', testId: 'sub-obstacle-type' },
-  strayAnimal: { lookup: 'strayAnimalType', field: 'pkStrayAnimalTypeId', label: 'newCase.sub.animalType', pick: 'newCase.sub.animalTypePick', testId: 'sub-animal-type' },
-  roadConditionHazard: { lookup: 'roadConditionHazardType', field: 'pkHazardTypeId', label: 'newCase.sub.hazardType', pick: 'newCase.sub.hazardTypePick', testId: 'sub-hazard-type' },
-  others: { lookup: 'incidentOtherType', field: 'pkOthersTypeId', label: 'newCase.sub.othersType', pick: 'newCase.sub.othersTypePick', testId: 'sub-others-type' },
+  breakdown: {
+    lookup: 'breakdownCause',
+    field: 'pkBreakdownCauseId',
+    label: 'newCase.sub.breakdownCause',
+    pick: 'newCase.sub.breakdownCausePick',
+    testId: 'sub-breakdown-cause',
+  },
+  obstacle: {
+    lookup: 'obstacleObjectType',
+    field: 'pkObstacleObjectTypeId',
+    label: 'newCase.sub.obstacleType',
+    pick: 'newCase.sub.obstacleTypePick',
+    testId: 'sub-obstacle-type',
+  },
+  strayAnimal: {
+    lookup: 'strayAnimalType',
+    field: 'pkStrayAnimalTypeId',
+    label: 'newCase.sub.animalType',
+    pick: 'newCase.sub.animalTypePick',
+    testId: 'sub-animal-type',
+  },
+  roadConditionHazard: {
+    lookup: 'roadConditionHazardType',
+    field: 'pkHazardTypeId',
+    label: 'newCase.sub.hazardType',
+    pick: 'newCase.sub.hazardTypePick',
+    testId: 'sub-hazard-type',
+  },
+  others: {
+    lookup: 'incidentOtherType',
+    field: 'pkOthersTypeId',
+    label: 'newCase.sub.othersType',
+    pick: 'newCase.sub.othersTypePick',
+    testId: 'sub-others-type',
+  },
 };
 
 /** Assistance per subform: the full radio, or only other-assistance (§2.12 road condition, §2.15 asset damage). */
-/** The three 'not applicable' flags of an accident (§3.4), in the order shown. */
-const NA_FLAGS = [
-  { field: 'naFlagTrafficJam', label: 'newCase.sub.naTrafficJam', testId: 'sub-na-traffic' },
-  { field: 'naFlagLaneClosure', label: 'newCase.sub.naLaneClosure', testId: 'sub-na-lane' },
-  { field: 'naFlagRoadFurniture', label: 'newCase.sub.naRoadFurniture', testId: 'sub-na-furniture' },
-] as const satisfies readonly { field: keyof SubformValues; label: TextKey; testId: string }[];
-
 const ASSIST_OF: Record<SubformKind, 'radio' | 'otherOnly'> = {
   accident: 'radio',
   breakdown: 'radio',
@@ -95,6 +124,9 @@ function TypeSelect({
 export function SubformFields({ eventTypeId, value, onChange, disabled = false, errors }: SubformFieldsProps) {
   const t = useT();
   const set = <K extends keyof SubformValues>(k: K, x: SubformValues[K]) => onChange({ ...value, [k]: x });
+  // values kept from before the child lists existed (an old draft) have none
+  const children: SubformChildren = value.children ?? emptyChildren();
+  const setChildren = (next: SubformChildren) => onChange({ ...value, children: next });
 
   if (eventTypeId === null || !isEventTypeId(eventTypeId)) {
     return (
@@ -104,48 +136,145 @@ export function SubformFields({ eventTypeId, value, onChange, disabled = false, 
     );
   }
   const kind = SUBFORMS[eventTypeId].kind;
+  const lists = { value: children, onChange: setChildren, disabled };
+  const naFlag = (field: 'naFlagTrafficJam' | 'naFlagLaneClosure' | 'naFlagRoadFurniture', enabled: boolean, testId: string) => (
+    <NaFlag label={t('children.na')} checked={value[field]} onChange={(x) => set(field, x)} disabled={!enabled} testId={testId} />
+  );
+
+  const typeSelect = TYPE_SELECT[kind] && <TypeSelect spec={TYPE_SELECT[kind]} value={value} set={set} disabled={disabled} />;
+  const sections = <SectionChips {...lists} />;
+  const assistance = <AssistanceBlock kind={kind} value={value} lists={children} onChange={onChange} disabled={disabled} />;
+  const safety = (
+    <YesNoField
+      label={t('newCase.sub.moveToSafety')}
+      value={value.moveToSafety}
+      onChange={(x) => set('moveToSafety', x)}
+      yes={t('newCase.sub.yes')}
+      no={t('newCase.sub.no')}
+      disabled={disabled}
+      testId="sub-safety"
+    />
+  );
+
+  // §2.9–2.15: each subform's parts in the spec's order
+  let parts: ReactNode[];
+  switch (kind) {
+    case 'accident':
+      parts = [
+        <CollisionEditor key="collisions" {...lists} />,
+        <LookupRadio
+          key="casualty"
+          name="casualtyType"
+          label={t('newCase.sub.casualtyType')}
+          value={value.pkCasualTypeId}
+          onChange={(x) => set('pkCasualTypeId', x)}
+          disabled={disabled}
+          testId="sub-casualty"
+        />,
+        <InjuryEditor key="injuries" {...lists} />,
+        <VehicleEditor key="vehicles" {...lists} />,
+        <Box key="sections">{sections}</Box>,
+        <Box key="assist">{assistance}</Box>,
+        <AssetDamageEditor
+          key="assets"
+          {...lists}
+          na={value.naFlagRoadFurniture}
+          headerExtra={naFlag('naFlagRoadFurniture', assetNaEnabled(children, disabled), 'sub-na-furniture')}
+        />,
+        <LaneClosureEditor
+          key="lanes"
+          {...lists}
+          na={value.naFlagLaneClosure}
+          headerExtra={naFlag('naFlagLaneClosure', laneNaEnabled(children, disabled), 'sub-na-lane')}
+        />,
+        <TrafficJamEditor
+          key="jam"
+          {...lists}
+          na={value.naFlagTrafficJam}
+          headerExtra={naFlag('naFlagTrafficJam', jamNaEnabled(children, disabled), 'sub-na-traffic')}
+        />,
+      ];
+      break;
+    case 'breakdown':
+      parts = [
+        <VehicleEditor key="vehicles" {...lists} />,
+        <Box key="type">{typeSelect}</Box>,
+        <Box key="sections">{sections}</Box>,
+        <Box key="assist">{assistance}</Box>,
+      ];
+      break;
+    case 'obstacle':
+    case 'strayAnimal':
+      parts = [
+        <Box key="type">{typeSelect}</Box>,
+        <Box key="sections">{sections}</Box>,
+        <Box key="assist">{assistance}</Box>,
+        <Box key="safety">{safety}</Box>,
+      ];
+      break;
+    case 'roadConditionHazard':
+      parts = [<Box key="type">{typeSelect}</Box>, <Box key="sections">{sections}</Box>, <Box key="assist">{assistance}</Box>];
+      break;
+    case 'others':
+      parts = [
+        <Box key="type">{typeSelect}</Box>,
+        showLaneClosureBlock(value.pkOthersTypeId, children) ? <LaneClosureEditor key="lanes" {...lists} /> : null,
+        <Box key="assist">{assistance}</Box>,
+      ];
+      break;
+    case 'roadFurniture':
+      parts = [<AssetDamageEditor key="assets" {...lists} />, <Box key="assist">{assistance}</Box>];
+      break;
+  }
 
   return (
     <Stack gap="5" css={disabled ? readOnlyCss : undefined} data-testid={`subform-${kind}`} data-event-type={eventTypeId}>
-      {kind === 'accident' && (
-        <>
-          <LookupRadio
-            name="casualtyType"
-            label={t('newCase.sub.casualtyType')}
-            value={value.pkCasualTypeId}
-            onChange={(x) => set('pkCasualTypeId', x)}
-            disabled={disabled}
-            testId="sub-casualty"
-          />
-          <Field.Root disabled={disabled}>
-            <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
-              {t('newCase.sub.naFlags')}
-            </Field.Label>
-            <Flex gap="2" wrap="wrap">
-              {NA_FLAGS.map((f) => (
-                <NaFlag key={f.field} label={t(f.label)} checked={value[f.field]} onChange={(x) => set(f.field, x)} disabled={disabled} testId={f.testId} />
-              ))}
-            </Flex>
-          </Field.Root>
-        </>
-      )}
-      {TYPE_SELECT[kind] && <TypeSelect spec={TYPE_SELECT[kind]} value={value} set={set} disabled={disabled} />}
-      {ASSIST_OF[kind] === 'radio' && <AssistRadio value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />}
-      {ASSIST_OF[kind] === 'otherOnly' && (
-        <OtherAssistOnly value={value.pkAssistTypeId} onChange={(x) => set('pkAssistTypeId', x)} disabled={disabled} />
-      )}
-      {(kind === 'obstacle' || kind === 'strayAnimal') && (
-        <YesNoField
-          label={t('newCase.sub.moveToSafety')}
-          value={value.moveToSafety}
-          onChange={(x) => set('moveToSafety', x)}
-          yes={t('newCase.sub.yes')}
-          no={t('newCase.sub.no')}
-          disabled={disabled}
-          testId="sub-safety"
-        />
-      )}
+      {parts}
       <RemarkField value={value.remark} onChange={(x) => set('remark', x)} disabled={disabled} error={errors?.remark} />
+    </Stack>
+  );
+}
+
+/**
+ * Jenis Bantuan (§4.6): the radio (or the other-assistance switch of 188 and 189) and the list editor its value
+ * opens — 277 or the last option the other-assistance list, 430 the existing-assistance list. Another choice drops
+ * the unsaved items; the radio is read-only in the breakdown and other-incident forms while items exist.
+ */
+function AssistanceBlock({
+  kind,
+  value,
+  lists: children,
+  onChange,
+  disabled,
+}: {
+  kind: SubformKind;
+  value: SubformValues;
+  lists: SubformChildren;
+  onChange: (next: SubformValues) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  const assistTypes = useOptions('assistType');
+  const keys = useMemo(() => assistTypes.options.map((o) => o.value), [assistTypes.options]);
+  const choose = (x: number | null) =>
+    onChange({ ...value, pkAssistTypeId: x, children: assistAfterRadio(children, x, ASSIST_OF[kind] === 'radio' ? keys : []) });
+  const editor = assistEditorFor(value.pkAssistTypeId, ASSIST_OF[kind] === 'radio' ? keys : []);
+  const locked = assistRadioLocked(kind, children);
+  return (
+    <Stack gap="3">
+      {ASSIST_OF[kind] === 'radio' ? (
+        <Box>
+          <AssistRadio value={value.pkAssistTypeId} onChange={choose} disabled={disabled || locked} />
+          {locked && !disabled && (
+            <Text fontSize="xs" color="fg.muted" mt="1" data-testid="sub-assist-locked">
+              {t('children.assist.locked')}
+            </Text>
+          )}
+        </Box>
+      ) : (
+        <OtherAssistOnly value={value.pkAssistTypeId} onChange={choose} disabled={disabled} />
+      )}
+      {editor && <AssistEditor kind={editor} value={children} onChange={(next) => onChange({ ...value, children: next })} disabled={disabled} />}
     </Stack>
   );
 }
@@ -247,9 +376,7 @@ function LookupRadio({
 
 function AssistRadio({ value, onChange, disabled }: { value: number | null; onChange: (v: number | null) => void; disabled: boolean }) {
   const t = useT();
-  return (
-    <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />
-  );
+  return <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />;
 }
 
 /** §2.12, §2.15: assistance only through the other-assistance list (277) — one switch. */
@@ -286,7 +413,8 @@ function NaFlag({
   testId: string;
 }) {
   return (
-    <Checkbox.Root recipe={checkboxSlotRecipe}
+    <Checkbox.Root
+      recipe={checkboxSlotRecipe}
       checked={checked}
       onCheckedChange={(d) => onChange(d.checked === true)}
       disabled={disabled}
@@ -328,7 +456,8 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
         {t('newCase.sub.remark')}
       </Field.Label>
-      <Textarea recipe={textareaRecipe}
+      <Textarea
+        recipe={textareaRecipe}
         value={value}
         onChange={handle}
         maxLength={max}
