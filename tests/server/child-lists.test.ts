@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { TokenClaims } from '../../contract/auth';
-import { CHILD_ID_FIELD, CHILD_LISTS, CHILD_LIMITS, type ChildList } from '../../contract/child-lists';
+import { CHILD_ID_FIELD, CHILD_LISTS, CHILD_LISTS_OF_KIND, CHILD_LIMITS, type ChildList } from '../../contract/child-lists';
 import { SUBFORMS, type EventTypeId } from '../../contract/incident-rules';
 import { STATUS } from '../../contract/lookups';
 import { PATHS } from '../../contract/paths';
-import { collisionList, furtherActionItem, injury, involvedVehicle, journalEntry, laneClosure, roadFurnitureDamage, roadLaneSelection, trafficJam } from '../../server/db/schema';
+import { collisionList, furtherActionItem, incident, incidentSubform, injury, involvedVehicle, journalEntry, laneClosure, roadFurnitureDamage, roadLaneSelection, trafficJam } from '../../server/db/schema';
 import { saveChild } from '../../server/modules/incident/children';
 import { buildTestApp, call, login } from './support/build';
 import { audit, newCasePayload, saveCase, saveSubformCall } from './support/incident-fixtures';
@@ -105,8 +105,11 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
   let utara: string;
   let superadmin: string;
 
+  let startedAt: Date;
+
   beforeAll(async () => {
     app = await buildTestApp();
+    startedAt = new Date();
     tmca = (await login(app, 'tmca')).token;
     pr = (await login(app, 'pr')).token;
     prMalam = (await login(app, 'pr.malam')).token;
@@ -178,6 +181,105 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
     // the deleted rows are kept, soft-deleted
     const [kept] = await app.ctx.db.select().from(involvedVehicle).where(eq(involvedVehicle.subformId, subformId)).limit(1);
     expect(kept.plateNormalized).toMatch(/^(WXY1234|BPM772)$/);
+  });
+
+  it('the seeded cases carry child lists that follow the same rules', async () => {
+    const seeded = await app.ctx.db
+      .select({ subformId: incidentSubform.id, typeId: incidentSubform.typeId, at: incident.incidentAt, statusId: incident.statusId })
+      .from(incidentSubform)
+      .innerJoin(incident, eq(incident.id, incidentSubform.incidentId))
+      .where(and(isNull(incidentSubform.deletedAt), lt(incident.createdAt, startedAt)));
+    expect(seeded.length).toBeGreaterThan(40);
+    const now = Date.now();
+    const seen: Record<string, number> = {};
+    const count = (what: string) => (seen[what] = (seen[what] ?? 0) + 1);
+    for (const s of seeded) {
+      const kind = SUBFORMS[s.typeId as EventTypeId].kind;
+      const lists = CHILD_LISTS_OF_KIND[kind] as readonly ChildList[];
+      const t0 = s.at.getTime();
+      const inCase = (iso: string | null, label: string) => {
+        if (iso === null) return;
+        const t = Date.parse(iso);
+        expect(t, label).toBeGreaterThanOrEqual(t0);
+        expect(t, label).toBeLessThanOrEqual(now);
+      };
+      for (const list of CHILD_LISTS) {
+        if (!lists.includes(list)) {
+          const t = TABLES[list];
+          expect(await app.ctx.db.select({ id: t.id }).from(t).where(eq(t.subformId, s.subformId)), `${list} on ${kind}`).toHaveLength(0);
+          continue;
+        }
+        const res = await rowsOf(list, s.subformId, superadmin);
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().body.rows as Record<string, never>[];
+        if (rows.length) count(`${kind}:${list}`);
+        const label = `${kind} ${s.subformId} ${list}`;
+        for (const r of rows) {
+          switch (list) {
+            case 'collisionList': {
+              const type = (r.collisionType as { key: number }).key;
+              expect(r.strayAnimalType !== null, label).toBe(type === 265);
+              expect(r.obstacleObjectType !== null, label).toBe(type === 266 || type === 267);
+              break;
+            }
+            case 'requestFurtherActionList': {
+              const a = r as unknown as { kind: string; isNotified: boolean; isArrived: boolean; isCompleted: boolean; notifiedDateTime: string | null; arrivedDateTime: string | null; completedDateTime: string | null; recordCreatedDate: string };
+              if (a.isArrived) expect(a.isNotified && a.arrivedDateTime !== null, label).toBe(true);
+              if (a.isCompleted) expect(a.isArrived && a.completedDateTime !== null, label).toBe(true);
+              if (a.kind === 'EXISTING') expect(a.isArrived, label).toBe(true);
+              for (const t of [a.notifiedDateTime, a.arrivedDateTime, a.completedDateTime, a.recordCreatedDate]) inCase(t, label);
+              const times = [a.notifiedDateTime, a.arrivedDateTime, a.completedDateTime].filter((t): t is string => t !== null).map(Date.parse);
+              expect([...times].sort((x, y) => x - y), label).toEqual(times);
+              count(`assist:${a.isCompleted ? 'Selesai' : a.isArrived ? 'Ketibaan' : a.isNotified ? 'Notifikasi' : 'Minta Bantuan'}`);
+              break;
+            }
+            case 'roadLaneClosureList': {
+              const c = r as unknown as { initialClosingTime: string; openingTime: string | null };
+              inCase(c.initialClosingTime, label);
+              inCase(c.openingTime, label);
+              if (c.openingTime) expect(Date.parse(c.openingTime)).toBeGreaterThanOrEqual(Date.parse(c.initialClosingTime));
+              if (s.statusId === STATUS.CLOSED) expect(c.openingTime, `${label}: a closed case's lane is open again`).not.toBeNull();
+              count(c.openingTime ? 'closure:open again' : 'closure:still closed');
+              break;
+            }
+            case 'trafficJam': {
+              const j = r as unknown as { startTime: string | null; endTime: string | null; duration: number | null; distance: string };
+              expect(rows, label).toHaveLength(1);
+              inCase(j.startTime, label);
+              inCase(j.endTime, label);
+              expect(j.distance.length).toBeLessThanOrEqual(4);
+              expect(j.duration, label).toBe(j.startTime && j.endTime ? (Date.parse(j.endTime) - Date.parse(j.startTime)) / 1000 : null);
+              break;
+            }
+            case 'roadLaneSelection':
+              expect(new Set(rows.map((x) => (x.roadLane as { key: number }).key)).size, label).toBe(rows.length);
+              break;
+            case 'roadFurnitureList':
+            case 'injuryType':
+              expect(r.count as number, label).toBeGreaterThan(0);
+              break;
+          }
+        }
+      }
+    }
+    for (const what of [
+      'accident:collisionList',
+      'accident:injuryType',
+      'accident:involvedVehicle',
+      'accident:roadLaneSelection',
+      'accident:requestFurtherActionList',
+      'accident:roadLaneClosureList',
+      'accident:trafficJam',
+      'breakdown:involvedVehicle',
+      'breakdown:roadLaneSelection',
+      'roadFurniture:roadFurnitureList',
+      'closure:open again',
+      'assist:Selesai',
+      'assist:Ketibaan',
+      'assist:Notifikasi',
+    ]) {
+      expect(seen[what] ?? 0, `${what} in ${JSON.stringify(seen)}`).toBeGreaterThan(0);
+    }
   });
 
   it('dataTables pages by the query string (100 by default, §9) and keeps creation order', async () => {

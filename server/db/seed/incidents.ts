@@ -5,8 +5,9 @@
  * Each case is written the way the server writes one: the main record with a ticket number of the server's format
  * (`<section>-<yyyymmdd>-<nnnn>`, ticket_counter bumped), its subform, an audit trail that follows the status
  * rules (203 → 204 → 206 → 207 → 298 → 210; some cancelled 202 with a justification, some Negative 209, some
- * rejected 205 and reassigned), journal entries by the TMC and the patrol, and involved vehicles on accidents and
- * breakdowns. Deterministic for a given day (fixed-seed PRNG); runs once, inside seedDemoData's transaction.
+ * rejected 205 and reassigned), journal entries by the TMC and the patrol, involved vehicles on accidents and
+ * breakdowns, and the other child lists of the cases someone reached (./children.ts). Deterministic for a given day
+ * (fixed-seed PRNG); runs once, inside seedDemoData's transaction.
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { journalReadStatus, normalizePlate } from '../../../contract/incident-rules';
@@ -29,12 +30,15 @@ import {
   teamMember,
   ticketCounter,
 } from '../schema';
+import { buildChildren, emptyChildBatch, insertChildren } from './children';
 import type { Geography } from './geo';
 import { LOCATION_TYPE } from './data/lookups';
 import { createRng, type Rng } from './prng';
 import { addDays, bruneiDate, bruneiInstant, ensureRosters } from './rosters';
 
 const MIN = 60_000;
+/** the child lists' own PRNG seed (./children.ts) */
+const CHILD_SEED = 20260323;
 const HOUR = 60 * MIN;
 const BRUNEI_MS = 8 * HOUR;
 
@@ -566,6 +570,17 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
     });
   });
   if (vehicles.length) await db.insert(involvedVehicle).values(vehicles);
+
+  // the other child lists (collisions, injuries, roadway parts, assistance, closures, jams, asset damage), from a
+  // PRNG of their own so the cases above stay as they were
+  const childRng = createRng(CHILD_SEED);
+  const children = emptyChildBatch();
+  for (const b of built) {
+    const incidentId = idOf.get(b.row.ticketNumber)!;
+    const child = { incidentId, subformId: subOf.get(incidentId)!, category: b.row.categoryId, sub: b.sub, at: b.row.incidentAt, directionId: b.row.directionId, steps: b.steps };
+    buildChildren(childRng, child, ctx.now, children);
+  }
+  await insertChildren(db, children);
 
   // later saves on the server continue from here (incident/ticket.ts)
   await db
