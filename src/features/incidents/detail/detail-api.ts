@@ -9,7 +9,7 @@ import { PATHS } from '@contract/paths';
 import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-lists';
 import { apiGet, dataTables } from '@/lib/api';
 import type { ChildDeleteStep, ChildPlan, ChildRowSet, ChildSaveStep } from '../form/children-io';
-import { answeredSteps, auditItem, caseEditItems, ParkedWriteError, sendWrites } from '../outbox-writes';
+import { answeredSteps, auditItem, caseEditItems, childItems, groupOf, ParkedWriteError, sendWrites } from '../outbox-writes';
 
 // ---------------------------------------------------------------- reads
 
@@ -145,6 +145,17 @@ export async function saveAudit(payload: AuditSave, ctx: { userId: string; ticke
 }
 
 type AuditCtx = Parameters<typeof saveAudit>[1];
+
+/**
+ * The opening times of still-closed lanes before Tutup (issue #5 item 3): their saves through the outbox, in the
+ * case's group, so a queued Tutup after them goes only once they are on the server.
+ */
+export async function saveLaneOpenings(plan: ChildPlan, ctx: { userId: string; ticket: string; incidentId: number; subformId: number }): Promise<void> {
+  const target = { id: ctx.incidentId, ticket: ctx.ticket };
+  const group = await groupOf(ctx.userId, target);
+  const { items } = childItems({ userId: ctx.userId, group, target, subform: ctx.subformId, plan });
+  if (items.length) await sendWrites(items, { silent: true });
+}
 
 /** Tutup (§4.2): 210. */
 export const closeCase = (incidentId: number, ctx: AuditCtx) => saveAudit({ incidentId, incidentStatusId: STATUS.CLOSED, datetime: new Date().toISOString() }, ctx);

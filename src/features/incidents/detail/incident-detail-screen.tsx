@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2, LuWifiOff } from 'react-icons/lu';
 import type { IncidentView } from '@contract/incidents';
-import { hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
+import { SUBFORMS, hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { STATUS, TIMING } from '@contract/lookups';
 import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
@@ -36,6 +36,7 @@ import { CaseForm } from './case-form';
 import {
   cancelCase,
   closeCase,
+  saveLaneOpenings,
   incidentKeys,
   saveCaseEdit,
   CaseEditError,
@@ -48,7 +49,10 @@ const AUDIT_KIND = ['audit.save'] as const;
 import { useEditDraft } from './use-edit-draft';
 import { detailActions } from './detail-rules';
 import { useIncidentAudit, useIncidentSubform, useIncidentView, useSubformChildren } from './use-incident';
-import { applyChildAnswers } from '../form/children-io';
+import { applyChildAnswers, planChildSaves } from '../form/children-io';
+import { IncidentClockPanel } from './incident-clock';
+import { OpenLanesDialog } from './open-lanes-dialog';
+import type { LaneClosureItem } from '../form/children-model';
 import { buildEdit, printPath, type CaseDraft } from './save-plan';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
@@ -65,7 +69,7 @@ export interface MediaSlotProps {
   disabled: boolean;
 }
 
-type Ask = null | 'cancelConfirm' | 'cancelJustify' | 'closeConfirm' | 'saveJustify';
+type Ask = null | 'cancelConfirm' | 'cancelJustify' | 'closeConfirm' | 'openLanes' | 'saveJustify';
 
 /**
  * Incident detail /insidenView/{id} (§2.7): title, the inline form (read-only until Kemaskini), Audit Trail and
@@ -249,6 +253,25 @@ export function IncidentDetailScreen({
     },
   });
 
+  // Tutup with lanes still closed: their Masa Buka first (issue #5 item 3)
+  const openClosures = (children.data?.laneClosures ?? []).filter((c) => !c.dateEndSelected || !c.timeEndSelected);
+  const closeWithOpenings = useMutation({
+    mutationFn: async (updated: LaneClosureItem[]) => {
+      if (!children.data || !typeId || !v?.subformId) return null;
+      const byUid = new Map(updated.map((c) => [c.uid, c]));
+      const next = { ...children.data, laneClosures: children.data.laneClosures.map((c) => byUid.get(c.uid) ?? c) };
+      const plan = planChildSaves(SUBFORMS[typeId].kind, next, children.data);
+      await saveLaneOpenings({ deletes: [], saves: plan.saves.filter((s) => s.list === 'roadLaneClosureList') }, { userId, ticket: v.ticketNumber, incidentId, subformId: v.subformId });
+      return closeCase(incidentId, auditCtx(t('incident.action.close')));
+    },
+    onSuccess: (row) => {
+      setAsk(null);
+      if (row) notify.success(t('incident.closeOk'));
+      refresh();
+    },
+    onError: (err) => notify.error(errorText(err), { title: t('clock.openLanes.failed') }),
+  });
+
   const close = useMutation({
     mutationFn: () => closeCase(incidentId, auditCtx(t('incident.action.close'))),
     onSuccess: (row) => {
@@ -346,7 +369,7 @@ export function IncidentDetailScreen({
           </Button>
         )}
         {actions.close && (
-          <Button colorPalette="teal" minH="11" onClick={() => setAsk('closeConfirm')} data-testid="detail-close">
+          <Button colorPalette="teal" minH="11" onClick={() => setAsk(openClosures.length ? 'openLanes' : 'closeConfirm')} data-testid="detail-close">
             <LuLock /> {t('incident.action.close')}
           </Button>
         )}
@@ -436,6 +459,7 @@ export function IncidentDetailScreen({
         {/* a patrol on a tablet (one column) needs the journal before the read-only form */}
         <Stack gap="4" order={{ base: patrolUser && !editing ? -1 : 0, xl: 0 }}>
           {actions.patrol && !patrolUser && <PatrolPanel view={v} steps={actions.patrolSteps} onDone={refresh} variant="compact" />}
+          <IncidentClockPanel createdDate={v.createdDate} audit={audit.data?.data ?? []} laneClosures={children.data?.laneClosures ?? []} />
           <Panel heading={t('incident.detail.auditTrail')} data-testid="detail-audit-panel">
             <Box maxH={{ xl: '460px' }} overflowY="auto">
               <QueuedCaseWrites incidentId={incidentId} />
@@ -450,6 +474,13 @@ export function IncidentDetailScreen({
         </Stack>
       </Grid>
 
+      <OpenLanesDialog
+        open={ask === 'openLanes'}
+        closures={openClosures}
+        pending={closeWithOpenings.isPending}
+        onConfirm={(updated) => closeWithOpenings.mutate(updated)}
+        onCancel={() => setAsk(null)}
+      />
       <ConfirmDialog
         open={ask === 'closeConfirm'}
         message={t('incident.closeConfirm')}
