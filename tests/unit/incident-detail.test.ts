@@ -55,6 +55,17 @@ describe('Kemaskini (edit)', () => {
     expect(detailActions(input({ roleName: 'TMCA', status: STATUS.ASSIGNED })).saveNeedsJustification).toBe(false);
   });
 
+  it('Kemaskini Maklumat Lanjut: only the patrol assigned to the case, on a case still open (issue #5)', () => {
+    for (const status of OPEN_STATUSES) {
+      expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: true })).editDetails, `PR @ ${status}`).toBe(true);
+      expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: false })).editDetails).toBe(false);
+    }
+    for (const status of [STATUS.CLOSED, STATUS.CANCELLED]) expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: true })).editDetails).toBe(false);
+    expect(detailActions(input({ roleName: 'PR', status: STATUS.ARRIVED, assignedToCaller: true, editing: true })).editDetails).toBe(false);
+    // the roles with the whole Kemaskini never get the second button
+    for (const role of EDIT) expect(detailActions(input({ roleName: role, status: STATUS.ARRIVED, assignedToCaller: true })).editDetails, role).toBe(false);
+  });
+
   it('while editing: Simpan and Batal Kemaskini only; no Print, Kemaskini, Tutup, BATALKAN KES or patrol steps', () => {
     const a = detailActions(input({ roleName: 'TMCA', status: STATUS.CASE_DONE, hasDoneEntry: true, editing: true }));
     expect(a).toMatchObject({ save: true, cancelEdit: true, print: false, edit: false, close: false, cancelCase: false, patrol: false });
@@ -174,7 +185,7 @@ describe('save plan of an edit (§4.2)', () => {
     const plan = buildEdit(VIEW, SAVED_SUB, { main, sub: { ...emptySubformValues(), pkBreakdownCauseId: 2301, remark: 'tayar pancit' } });
     expect(plan.replaces).toBeNull();
     expect(plan.incident).toMatchObject({ pkIncidentId: 41, version: 4, pkSectionId: 9, kilometerMarker: '12.3' });
-    expect(plan.incident.justification).toBeUndefined();
+    expect(plan.incident!.justification).toBeUndefined();
     expect(plan.subform?.type).toBe(185);
     expect(plan.subform?.payload).toMatchObject({ pkIncidentId: 41, incidentTypeId: 185, pkIncidentBreakdownId: 88, version: 2, pkBreakdownCauseId: 2301, remark: 'TAYAR PANCIT' });
   });
@@ -183,7 +194,7 @@ describe('save plan of an edit (§4.2)', () => {
     const main = { ...mainValuesFromIncident(VIEW), pkIncidentCategoryId: 184 };
     const plan = buildEdit(VIEW, SAVED_SUB, { main, sub: { ...emptySubformValues(), subformId: 88, version: 2, pkCasualTypeId: 1603 } });
     expect(plan.replaces).toEqual({ type: 185, subformId: 88 });
-    expect(plan.incident.pkIncidentCategoryId).toBe(184);
+    expect(plan.incident!.pkIncidentCategoryId).toBe(184);
     expect(plan.subform?.type).toBe(184);
     expect(plan.subform?.payload).toMatchObject({ incidentTypeId: 184, pkCasualTypeId: 1603 });
     expect(plan.subform?.payload).not.toHaveProperty('pkIncidentAccidentId');
@@ -193,12 +204,12 @@ describe('save plan of an edit (§4.2)', () => {
 
   it('status 298 hides Assign To: the roster stays the case’s own whatever the form holds', () => {
     const main = { ...mainValuesFromIncident(VIEW), pkDutyRosterId: null };
-    expect(buildEdit(VIEW, SAVED_SUB, { main, sub: emptySubformValues() }).incident.pkDutyRosterId).toBe(300);
+    expect(buildEdit(VIEW, SAVED_SUB, { main, sub: emptySubformValues() }).incident!.pkDutyRosterId).toBe(300);
   });
 
   it('a superadmin correction carries the justification', () => {
     const closed = { ...VIEW, incidentStatusId: STATUS.CLOSED, incidentStatus: 'Tutup' };
     const plan = buildEdit(closed, SAVED_SUB, { main: mainValuesFromIncident(closed), sub: emptySubformValues() }, 'KM salah dicatat');
-    expect(plan.incident.justification).toBe('KM salah dicatat');
+    expect(plan.incident!.justification).toBe('KM salah dicatat');
   });
 });

@@ -21,6 +21,7 @@ export function CaseForm({
   sub,
   onSubChange,
   editing,
+  mainReadOnly = false,
   subformPending,
   subformFailed,
   onRetrySubform,
@@ -33,6 +34,8 @@ export function CaseForm({
   sub: SubformValues;
   onSubChange: (next: SubformValues) => void;
   editing: boolean;
+  /** the main fields stay read-only while editing (the patrol's further-details edit) */
+  mainReadOnly?: boolean;
   subformPending: boolean;
   subformFailed: boolean;
   onRetrySubform: () => void;
@@ -54,7 +57,7 @@ export function CaseForm({
       <Box p="4">
         <FormProvider {...mainForm}>
           <IncidentMainFields
-            disabled={!editing}
+            disabled={!editing || mainReadOnly}
             regionId={regionId}
             reportedBy={v.createdBy.displayName}
             dateTime={formatDateTime(v.incidentDateTime)}

@@ -9,7 +9,7 @@ import { PATHS } from '@contract/paths';
 import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-lists';
 import { apiGet, dataTables } from '@/lib/api';
 import type { ChildDeleteStep, ChildPlan, ChildRowSet, ChildSaveStep } from '../form/children-io';
-import { answeredSteps, auditItem, caseEditItems, childItems, groupOf, ParkedWriteError, sendWrites } from '../outbox-writes';
+import { answeredSteps, auditItem, caseEditItems, childItems, groupOf, ParkedWriteError, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';
 
 // ---------------------------------------------------------------- reads
 
@@ -48,7 +48,8 @@ export const fetchJournal = (incidentId: number) => apiGet<JournalEntry[]>(PATHS
 export type SubformPayload = { pkIncidentId?: number; incidentTypeId: number; remark?: string; version?: number } & Record<string, unknown>;
 
 export interface CaseEdit {
-  incident: IncidentSave;
+  /** the main record; null: the patrol's edit of the further details only (the subform and its lists) */
+  incident: IncidentSave | null;
   /** the event type and data of the subform to save after the main record */
   subform: { type: EventTypeId; payload: SubformPayload } | null;
   /** the subform record to delete first, when the event type changed (§4.2) */
@@ -66,7 +67,8 @@ export interface ChildAnswers {
 }
 
 export interface CaseEditResult {
-  saved: IncidentSaved;
+  /** null for a details-only edit */
+  saved: IncidentSaved | null;
   subform: SubformRecord | null;
 }
 
@@ -106,33 +108,46 @@ export interface WriteContext {
  * event type is not deleted by the client: incident/save drops it in its own transaction
  * (server/modules/incident/service.ts). `queued`: kept on the device, sent when the line is back.
  */
-export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext): Promise<CaseEditResult & { queued: boolean }> {
-  const pkIncidentId = edit.incident.pkIncidentId!;
-  const { items, childSteps } = await caseEditItems({
-    userId: ctx.userId,
-    target: { id: pkIncidentId, ticket: ctx.ticket },
-    incident: edit.incident,
-    subform: edit.subform,
-    children: edit.children,
-    typeName: ctx.typeName,
-    formValues: ctx.formValues,
-  });
+export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext & { incidentId: number }): Promise<CaseEditResult & { queued: boolean }> {
+  const target = { id: ctx.incidentId, ticket: ctx.ticket };
+  const { items, childSteps } = edit.incident
+    ? await caseEditItems({
+        userId: ctx.userId,
+        target,
+        incident: edit.incident,
+        subform: edit.subform,
+        children: edit.children,
+        typeName: ctx.typeName,
+        formValues: ctx.formValues,
+      })
+    : edit.subform
+      ? subformWrite({
+          userId: ctx.userId,
+          group: await groupOf(ctx.userId, target),
+          target,
+          subform: edit.subform,
+          children: edit.children,
+          typeName: ctx.typeName,
+          formValues: ctx.formValues,
+        })
+      : { items: [], childSteps: new Map() as ChildSteps };
+  // the items of the main record and of the subform (absent ones: -1)
+  const mainAt = edit.incident ? 0 : -1;
+  const subAt = edit.subform ? mainAt + 1 : -1;
+  const answerAt = <T>(answers: Record<string, unknown>, at: number) => (at >= 0 && items[at] ? ((answers[items[at].clientId!] as T | undefined) ?? null) : null);
   let outcome;
   try {
     outcome = await sendWrites(items, { replaces: ctx.replaces });
   } catch (err) {
     if (!(err instanceof ParkedWriteError)) throw new CaseEditError('incident', err, null);
-    const saved = err.answers[items[0].clientId!] as IncidentSaved | undefined;
-    const answered: ChildAnswers = {
-      ...answeredSteps(err.answers, childSteps),
-      subform: items[1] ? ((err.answers[items[1].clientId!] as SubformRecord | undefined) ?? null) : null,
-    };
-    const stage = !saved ? 'incident' : answered.subform ? 'children' : 'subform';
-    throw new CaseEditError(stage, err, saved ?? null, answered);
+    const saved = answerAt<IncidentSaved>(err.answers, mainAt);
+    const answered: ChildAnswers = { ...answeredSteps(err.answers, childSteps), subform: answerAt<SubformRecord>(err.answers, subAt) };
+    const stage = edit.incident && !saved ? 'incident' : answered.subform ? 'children' : 'subform';
+    throw new CaseEditError(stage, err, saved, answered);
   }
   return {
-    saved: (outcome.answers[items[0].clientId!] as IncidentSaved | undefined) ?? null!,
-    subform: items[1] ? ((outcome.answers[items[1].clientId!] as SubformRecord | undefined) ?? null) : null,
+    saved: answerAt<IncidentSaved>(outcome.answers, mainAt)!,
+    subform: answerAt<SubformRecord>(outcome.answers, subAt),
     queued: outcome.status === 'queued',
   };
 }

@@ -22,6 +22,11 @@ export interface DetailActionInput {
 export interface DetailActions {
   print: boolean;
   edit: boolean;
+  /**
+   * the assigned patrol's Kemaskini Maklumat Lanjut (issue #5): the subform and its lists only (vehicles, injuries,
+   * lanes, assistance, …), the main record stays read-only — patrols fill these at the roadside
+   */
+  editDetails: boolean;
   save: boolean;
   cancelEdit: boolean;
   close: boolean;
@@ -40,6 +45,8 @@ export function detailActions(i: DetailActionInput): DetailActions {
   return {
     print: !editing,
     edit: !editing && can(roleName, 'editCase') && canEditCase(roleName, status, i.everCancelled),
+    editDetails:
+      !editing && !can(roleName, 'editCase') && can(roleName, 'editSubform') && isPatrolRole(roleName) && i.assignedToCaller && canEditCase(roleName, status, i.everCancelled),
     save: editing,
     cancelEdit: editing,
     close: !editing && can(roleName, 'closeCase') && canCloseCase(status, i.hasDoneEntry),

@@ -53,7 +53,7 @@ import { applyChildAnswers, planChildSaves } from '../form/children-io';
 import { IncidentClockPanel } from './incident-clock';
 import { OpenLanesDialog } from './open-lanes-dialog';
 import type { LaneClosureItem } from '../form/children-model';
-import { buildEdit, printPath, type CaseDraft } from './save-plan';
+import { buildDetailsEdit, buildEdit, printPath, type CaseDraft } from './save-plan';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
 export interface JournalSlotProps {
@@ -112,6 +112,8 @@ export function IncidentDetailScreen({
   }, [audit.isError, t]);
 
   const [editing, setEditing] = useState(false);
+  /** the assigned patrol's edit: the further details only (main record read-only, not sent) */
+  const [detailsOnly, setDetailsOnly] = useState(false);
   const mainForm = useForm<IncidentMainValues>({ resolver: zodResolver(IncidentMainSchema), defaultValues: emptyMainValues(), mode: 'onSubmit' });
   const [sub, setSub] = useState<SubformValues>(emptySubformValues);
   // while not editing, the form shows the saved case (and follows it when it changes, §2.15)
@@ -171,6 +173,7 @@ export function IncidentDetailScreen({
     onResume: (d) => {
       mainForm.reset(d.main);
       setSub(d.sub);
+      setDetailsOnly(!can(role.name, 'editCase'));
       setEditing(true);
     },
   });
@@ -179,10 +182,11 @@ export function IncidentDetailScreen({
   // (src/features/sync/sync-runtime.ts) refreshes every query, this case's too
 
   const userId = session?.user.userId ?? '';
-  const typeNameOf = (edit: CaseEdit) => (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident.pkIncidentCategoryId);
+  const typeNameOf = (edit: CaseEdit) => (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident?.pkIncidentCategoryId ?? typeId);
   const save = useMutation({
     mutationFn: async (edit: CaseEdit) =>
       saveCaseEdit(edit, {
+        incidentId,
         userId,
         ticket: v?.ticketNumber ?? '',
         typeName: typeNameOf(edit),
@@ -198,7 +202,7 @@ export function IncidentDetailScreen({
         setEditing(false);
         return;
       }
-      notify.success(edit.incident.justification ? t('incident.correctionOk') : t('incident.saveOk'));
+      notify.success(edit.incident?.justification ? t('incident.correctionOk') : t('incident.saveOk'));
       onCaseChanged?.();
       // leave edit mode once the saved case is back, so the form never flashes the old values
       await Promise.all([
@@ -285,8 +289,9 @@ export function IncidentDetailScreen({
     },
   });
 
-  const startEdit = () => {
+  const startEdit = (onlyDetails = false) => {
     if (!v) return;
+    setDetailsOnly(onlyDetails);
     setConflict(false);
     mainForm.reset(mainValuesFromIncident(v));
     setSub(savedSub());
@@ -304,6 +309,10 @@ export function IncidentDetailScreen({
 
   const trySave = async () => {
     if (!v || !actions) return;
+    if (detailsOnly) {
+      save.mutate(buildDetailsEdit(v, subform.data ?? null, sub, children.data ?? null));
+      return;
+    }
     const d = draft();
     const rosterNeeded = !hidesAssignTo(v.incidentStatusId) && !isFinalStatus(v.incidentStatusId);
     if (!editSaveReady(d.main) || (rosterNeeded && d.main.pkDutyRosterId === null)) {
@@ -364,8 +373,19 @@ export function IncidentDetailScreen({
           </Button>
         )}
         {actions.edit && (
-          <Button colorPalette="brand" minH="11" onClick={startEdit} disabled={subform.isPending && !!v.subformId} data-testid="detail-edit">
+          <Button colorPalette="brand" minH="11" onClick={() => startEdit()} disabled={(subform.isPending || children.isPending) && !!v.subformId} data-testid="detail-edit">
             <LuPencil /> {t('incident.action.edit')}
+          </Button>
+        )}
+        {actions.editDetails && (
+          <Button
+            colorPalette="brand"
+            minH="11"
+            onClick={() => startEdit(true)}
+            disabled={(subform.isPending || children.isPending) && !!v.subformId}
+            data-testid="detail-edit-details"
+          >
+            <LuPencil /> {t('incident.action.editDetails')}
           </Button>
         )}
         {actions.close && (
@@ -399,9 +419,10 @@ export function IncidentDetailScreen({
             sub={sub}
             onSubChange={setSub}
             editing={editing}
-            subformPending={subform.isPending && !!v.subformId}
-            subformFailed={subform.isError}
-            onRetrySubform={() => subform.refetch()}
+            mainReadOnly={detailsOnly}
+            subformPending={(subform.isPending || children.isPending) && !!v.subformId}
+            subformFailed={subform.isError || children.isError}
+            onRetrySubform={() => void Promise.all([subform.refetch(), children.refetch()])}
             hideAssignTo={hidesAssignTo(status)}
             media={media}
             mediaDisabled={!(editing || (v.assignedToCaller && can(role.name, 'editSubform') && !isFinalStatus(status)))}

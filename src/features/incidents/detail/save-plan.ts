@@ -49,6 +49,21 @@ export function buildEdit(
   };
 }
 
+/**
+ * The assigned patrol's Kemaskini Maklumat Lanjut (issue #5): the subform over its record (or a first one) and its
+ * child lists; the main record is not sent (the patrol may not change it).
+ */
+export function buildDetailsEdit(v: IncidentView, saved: SubformRecord | null, sub: SubformValues, savedChildren: SubformChildren | null): CaseEdit {
+  const type = v.incidentCategory.key as EventTypeId;
+  const values: SubformValues = { ...sub, subformId: v.subformId, version: saved?.version ?? null };
+  return {
+    incident: null,
+    subform: { type, payload: toSubformPayload(type, values, v.pkIncidentId) as SubformPayload },
+    replaces: null,
+    children: planChildSaves(SUBFORMS[type].kind, sub.children, savedChildren),
+  };
+}
+
 /** The items without their server ids (and nothing to delete): to be created under a new subform record. */
 export function asNewChildren(c: SubformChildren): SubformChildren {
   return {

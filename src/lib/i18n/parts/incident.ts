@@ -26,6 +26,7 @@ export const incidentMs = {
   // ---- buttons (§2.7)
   'incident.action.print': 'Print',
   'incident.action.edit': 'Kemaskini',
+  'incident.action.editDetails': 'Kemaskini Maklumat Lanjut',
   'incident.action.save': 'Simpan',
   'incident.action.cancelEdit': 'Batal Kemaskini',
   'incident.action.close': 'Tutup',
@@ -145,6 +146,7 @@ export const incidentEn: Record<keyof typeof incidentMs, string> = {
   'incident.detail.offlineCopy': 'Offline copy (saved {time}).',
   'incident.action.print': 'Print',
   'incident.action.edit': 'Edit',
+  'incident.action.editDetails': 'Edit further details',
   'incident.action.save': 'Save',
   'incident.action.cancelEdit': 'Cancel edit',
   'incident.action.close': 'Close',
