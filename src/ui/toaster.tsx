@@ -17,7 +17,11 @@ const listeners = new Set<() => void>();
 
 function load() {
   if (!loading) {
-    loading = import('./toaster-impl');
+    // a failed load (offline before the service worker cached the chunk) is tried again with the next toast
+    loading = import('./toaster-impl').catch((err: unknown) => {
+      loading = null;
+      throw err;
+    });
     listeners.forEach((l) => l());
   }
   return loading;
@@ -27,7 +31,7 @@ function call(fn: (m: Impl) => void) {
   if (ready) fn(ready);
   else {
     pending.push(fn);
-    void load();
+    load().catch((err: unknown) => console.warn('[toast] not loaded yet', err));
   }
 }
 
@@ -66,7 +70,10 @@ export function Toaster() {
   useEffect(() => {
     if (!requested) return;
     let live = true;
-    void load().then((m) => live && setImpl(() => m));
+    load().then(
+      (m) => live && setImpl(() => m),
+      () => {},
+    );
     return () => {
       live = false;
     };

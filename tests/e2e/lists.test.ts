@@ -12,7 +12,7 @@ import type { DashboardFilter, IncidentListRow } from '@contract/incidents';
 import { STATUS_GROUPS } from '@contract/incident-rules';
 import { defaultDateRange } from '@/lib/incident-list';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 
 let server: RunningServer;
@@ -341,15 +341,7 @@ describe('incident lists', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
       await page.waitForFunction((n) => document.querySelector('[data-testid=count-open-value]')?.textContent === String(n), mine.recordCount);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise<void>((resolve) => {
-            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-            setTimeout(resolve, 5_000);
-          });
-        }
-      });
+      await swControlling(page);
 
       await ctx.setOffline(true);
       await page.reload();

@@ -59,3 +59,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/** Waits until the service worker controls the page (its precache holds every chunk: the app then works offline). */
+export async function swControlling(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+        setTimeout(resolve, 5_000);
+      });
+    }
+  });
+}

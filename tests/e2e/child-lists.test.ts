@@ -1,0 +1,289 @@
+/**
+ * Issue #5 in the browser, through the real server: the patrol assigned to an accident opens it, loses coverage, and
+ * fills the further details at the roadside — two vehicles, an injury, a collision with an animal, a part of the
+ * highway, a lane closure, a traffic jam, an assistance item moved Notifikasi → Ketibaan → Selesai and an asset
+ * damage — and saves (kept on the device). Back online the outbox sends it; the server holds exactly that; the
+ * detail page shows it read-only as entered, and again after a reload; the incident clock counts the lane-minutes.
+ * Editing again and removing a vehicle removes it on the server. Needs a build (`DIST_DIR=… npm run build`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ChildList, ChildRows } from '@contract/child-lists';
+import { EVENT_TYPE } from '@contract/lookups';
+import { PATHS } from '@contract/paths';
+import { startServer, type RunningServer } from './support/server';
+import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
+import { demoUsers } from './support/users';
+import { Api, until } from './support/api';
+import { choose } from './support/new-case-form';
+import { createCase, patrolOnShift } from './support/cases';
+
+let server: RunningServer;
+let api: Api;
+let browser: Browser;
+const users = await demoUsers();
+const tmca = users.find((u) => u.roleName === 'TMCA')!;
+
+/** Asia/Brunei wall clock `minutesAgo` before now: date 'YYYY-MM-DD' and time 'HH:mm:ss' (clamped to today). */
+function wall(minutesAgo: number): { date: string; time: string } {
+  const nowLocal = new Date(Date.now() + 8 * 3_600_000);
+  const startOfDay = Date.UTC(nowLocal.getUTCFullYear(), nowLocal.getUTCMonth(), nowLocal.getUTCDate());
+  const at = new Date(Math.max(startOfDay + 1000 * (60 - minutesAgo), nowLocal.getTime() - minutesAgo * 60_000));
+  return { date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 19) };
+}
+
+async function rowsOf<L extends ChildList>(list: L, subformId: number): Promise<ChildRows[L][]> {
+  const r = await api.call<{ rows: ChildRows[L][] }>(tmca, 'POST', `${PATHS.childDataTables(list)}?length=100&start=0`, { incidentSubFormId: subformId });
+  expect(r.status, r.statusMsg).toBe(200);
+  return r.body.rows;
+}
+
+const unsent = async (page: Page) => Number((await page.getByTestId('sync-status').getAttribute('data-unsent')) ?? 'NaN');
+
+/** The text of every child row on the page, per list (what the user reads). */
+async function rowTexts(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
+    const out: Record<string, string[]> = {};
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid^="child-row-"]')) {
+      const list = el.dataset.testid!.slice('child-row-'.length);
+      const clone = el.cloneNode(true) as HTMLElement;
+      clone.querySelectorAll('button').forEach((b) => b.remove());
+      (out[list] ??= []).push(clone.innerText.replace(/\s+/g, ' ').trim());
+    }
+    return out;
+  });
+}
+
+async function openDialog(page: Page, list: string) {
+  await page.getByTestId(`child-add-${list}`).click();
+  const dialog = page.getByTestId(`child-dialog-${list}`);
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function saveDialog(page: Page, list: string) {
+  await page.getByTestId(`child-dialog-${list}`).getByTestId('child-dialog-save').click();
+  await page.getByTestId(`child-dialog-${list}`).waitFor({ state: 'detached' });
+}
+
+async function fillDateTime(page: Page, prefix: string, at: { date: string; time: string }) {
+  await page.getByTestId(`${prefix}-date`).fill(at.date);
+  await page.getByTestId(`${prefix}-time`).fill(at.time);
+}
+
+/** Waits until the device holds these cache keys (the local store fills them after sign-in). */
+async function deviceHas(page: Page, keys: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (want) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const r = indexedDB.open('lebuhraya-ops');
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+          const rows = await new Promise<{ key: string }[]>((resolve, reject) => {
+            const r = db.transaction('userCache').objectStore('userCache').getAll();
+            r.onsuccess = () => resolve(r.result as { key: string }[]);
+            r.onerror = () => reject(r.error);
+          });
+          db.close();
+          const have = new Set(rows.map((r) => r.key));
+          return want.filter((k) => !have.has(k));
+        }, keys),
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
+}
+
+describe('child lists of a subform (issue #5)', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    api = new Api(server.baseUrl);
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a patrol enters an accident offline; synced, the server holds it and the page shows it as entered; a removed vehicle is deleted', async () => {
+    const { patrol, roster } = await patrolOnShift(api, tmca, users);
+    const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '402.7');
+    const ctx: BrowserContext = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 1000, serviceWorkers: 'allow' });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    try {
+      await signIn(page, patrol.username, patrol.password);
+      await page.waitForURL((u) => u.pathname !== '/signin');
+      await page.goto(`/insidenView/${created.pkIncidentId}`);
+      await page.getByTestId('incident-detail').waitFor();
+      await page.getByTestId('subform-accident').waitFor();
+      await deviceHas(page, [
+        'list:highwaySections',
+        'list:roadFurniture',
+        'lookup:incidentVehicleType',
+        'lookup:injuries',
+        'lookup:requestFurtherAction',
+        'lookup:roadLanes',
+        'lookup:unitMeasurement',
+        'lookup:roadFurnitureConditionType',
+        'lookup:collisionType',
+        'lookup:strayAnimalType',
+        `incident:children:${EVENT_TYPE.ACCIDENT}:${created.subformId}`,
+      ]);
+      await swControlling(page);
+
+      // ---------------------------------------------------------------- offline at the roadside
+      await ctx.setOffline(true);
+      await page.getByTestId('detail-edit-details').click();
+      await page.getByTestId('case-form').locator('[data-editing=true]').or(page.locator('[data-testid=case-form][data-editing=true]')).first().waitFor();
+
+      // two vehicles; a third without a plate is not added (§5)
+      for (const [plate, type, brand] of [
+        ['WXY 1234', 'Kereta', 'Proton Saga'],
+        ['JKL 88', 'Lori 2 Gandar', 'Hino'],
+      ]) {
+        await openDialog(page, 'involvedVehicle');
+        await page.getByTestId('child-vehicle-plate').fill(plate);
+        await choose(page, 'child-vehicle-type', type);
+        await page.getByTestId('child-vehicle-brand').fill(brand);
+        await saveDialog(page, 'involvedVehicle');
+      }
+      await openDialog(page, 'involvedVehicle');
+      await choose(page, 'child-vehicle-type', 'Kereta');
+      await page.getByTestId('child-dialog-involvedVehicle').getByTestId('child-dialog-save').click();
+      await page.getByTestId('child-dialog-error').waitFor();
+      await page.getByTestId('child-dialog-involvedVehicle').getByTestId('child-dialog-cancel').click();
+      await expect.poll(() => page.getByTestId('child-row-involvedVehicle').count()).toBe(2);
+
+      // one injury (count ≥ 0)
+      await openDialog(page, 'injuryType');
+      await choose(page, 'child-injury-type', 'Cedera Ringan');
+      await page.getByTestId('child-injury-count').fill('2');
+      await choose(page, 'child-injury-gender', 'Lelaki');
+      await choose(page, 'child-injury-race', 'Melayu');
+      await saveDialog(page, 'injuryType');
+
+      // a collision with an animal (265 asks the animal type)
+      await openDialog(page, 'collisionList');
+      await choose(page, 'child-collision-type', 'Langgar Haiwan');
+      await choose(page, 'child-collision-animal', 'Lembu');
+      await saveDialog(page, 'collisionList');
+
+      // a part of the highway
+      const chip = page.getByTestId('child-section-chip').first();
+      await chip.click();
+      await expect.poll(() => chip.getAttribute('data-selected')).toBe('true');
+
+      // a lane closure 40 → 10 minutes ago
+      await openDialog(page, 'roadLaneClosureList');
+      await choose(page, 'child-lane-lane', 'Lorong Kiri');
+      await choose(page, 'child-lane-direction');
+      await fillDateTime(page, 'child-lane-start', wall(40));
+      await fillDateTime(page, 'child-lane-end', wall(10));
+      await saveDialog(page, 'roadLaneClosureList');
+
+      // a traffic jam of 2.5 km, 35 → 5 minutes ago; the add button is then disabled (one only)
+      await openDialog(page, 'trafficJam');
+      await page.getByTestId('child-jam-length').fill('2.5');
+      await fillDateTime(page, 'child-jam-start', wall(35));
+      await fillDateTime(page, 'child-jam-end', wall(5));
+      await saveDialog(page, 'trafficJam');
+      await expect.poll(() => page.getByTestId('child-add-trafficJam').isDisabled()).toBe(true);
+
+      // other assistance (277): Polis, Notifikasi → Ketibaan → Selesai
+      await page.getByTestId(`sub-assist-277`).click();
+      await openDialog(page, 'requestFurtherActionList-OTHER');
+      await choose(page, 'child-assist-item', 'Polis');
+      await choose(page, 'child-assist-status', 'Notifikasi');
+      await saveDialog(page, 'requestFurtherActionList-OTHER');
+      const assistRow = page.getByTestId('child-row-requestFurtherActionList-OTHER').first();
+      await expect.poll(async () => (await assistRow.getByTestId('child-row-status').innerText()).trim()).toMatch(/^Notifikasi/);
+      for (const [status, shown] of [
+        ['Ketibaan', /^Ketibaan/],
+        ['Selesai', /^Selesai/],
+      ] as const) {
+        await assistRow.getByTestId('child-edit').click();
+        await page.getByTestId('child-dialog-requestFurtherActionList-OTHER').waitFor();
+        await choose(page, 'child-assist-status', status);
+        await saveDialog(page, 'requestFurtherActionList-OTHER');
+        await expect.poll(async () => (await assistRow.getByTestId('child-row-status').innerText()).trim()).toMatch(shown);
+      }
+
+      // an asset damage of 12.5 (two decimals)
+      await openDialog(page, 'roadFurnitureList');
+      await choose(page, 'child-asset-type', 'Penghadang');
+      await choose(page, 'child-asset-condition', 'Bengkok');
+      await page.getByTestId('child-asset-count').fill('12.5');
+      await choose(page, 'child-asset-unit', 'Meter');
+      await saveDialog(page, 'roadFurnitureList');
+
+      const entered = await rowTexts(page);
+      await screenshot(page, 'child-lists-entered-offline');
+      await page.getByTestId('detail-save').click();
+      await expect.poll(() => unsent(page), { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.locator('[data-testid=case-form][data-editing=false]').waitFor();
+
+      // ---------------------------------------------------------------- back online: sent, once
+      await ctx.setOffline(false);
+      await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
+      const sid = created.subformId;
+      const vehicles = await rowsOf('involvedVehicle', sid);
+      expect(vehicles.map((v) => [v.platNumber, v.incidentVehicleType?.value, v.brand])).toEqual([
+        ['WXY 1234', 'Kereta', 'Proton Saga'],
+        ['JKL 88', 'Lori 2 Gandar', 'Hino'],
+      ]);
+      expect((await rowsOf('injuryType', sid)).map((i) => [i.casualtyType.value, i.count, i.gender?.value, i.race?.value])).toEqual([['Cedera Ringan', 2, 'Lelaki', 'Melayu']]);
+      expect((await rowsOf('collisionList', sid)).map((c) => [c.collisionType.value, c.strayAnimalType?.value])).toEqual([['Langgar Haiwan', 'Lembu']]);
+      expect(await rowsOf('roadLaneSelection', sid)).toHaveLength(1);
+      const [closure] = await rowsOf('roadLaneClosureList', sid);
+      expect(Date.parse(closure.openingTime!) - Date.parse(closure.initialClosingTime)).toBe(30 * 60_000);
+      const [jam] = await rowsOf('trafficJam', sid);
+      expect(jam).toMatchObject({ distance: '2.5', duration: 30 * 60 });
+      const [assist] = await rowsOf('requestFurtherActionList', sid);
+      expect(assist).toMatchObject({ kind: 'OTHER', isNotified: true, isArrived: true, isCompleted: true });
+      expect(assist.furtherAction.value).toMatch(/^Polis/);
+      expect(assist.completedDateTime).not.toBeNull();
+      const [damage] = await rowsOf('roadFurnitureList', sid);
+      expect(damage).toMatchObject({ count: 12.5 });
+      expect(damage.unitUkuran.value).toBe('Meter');
+
+      // read-only on the page exactly as entered, and again after a reload
+      const readOnly = async () => {
+        await expect.poll(() => page.getByTestId('child-row-involvedVehicle').count(), { timeout: 20_000 }).toBe(2);
+        expect(await page.getByTestId('child-add-involvedVehicle').count()).toBe(0);
+        expect(await page.getByTestId('child-edit').count()).toBe(0);
+        expect(await rowTexts(page)).toEqual(entered);
+      };
+      await readOnly();
+      await page.reload();
+      await page.getByTestId('subform-accident').waitFor();
+      await readOnly();
+      // the clock counts the closed lane's 30 minutes
+      await expect.poll(() => page.getByTestId('clock-lane').first().getAttribute('data-minutes')).toBe('30');
+      await screenshot(page, 'child-lists-read-only');
+
+      // ---------------------------------------------------------------- removing a vehicle removes it on the server
+      await page.getByTestId('detail-edit-details').click();
+      await page.locator('[data-testid=case-form][data-editing=true]').waitFor();
+      await page.getByTestId('child-row-involvedVehicle').filter({ hasText: 'JKL 88' }).getByTestId('child-delete').click();
+      await expect.poll(() => page.getByTestId('child-row-involvedVehicle').count()).toBe(1);
+      // deferred (§4.7): still on the server until Simpan
+      expect(await rowsOf('involvedVehicle', sid)).toHaveLength(2);
+      await page.getByTestId('detail-save').click();
+      await page.locator('[data-testid=case-form][data-editing=false]').waitFor({ timeout: 30_000 });
+      await until('the vehicle deleted on the server', async () => (await rowsOf('involvedVehicle', sid)).length === 1);
+      expect((await rowsOf('involvedVehicle', sid)).map((v) => v.platNumber)).toEqual(['WXY 1234']);
+      // nothing else changed
+      expect(await rowsOf('injuryType', sid)).toHaveLength(1);
+      expect(await rowsOf('requestFurtherActionList', sid)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, 'child-lists-failure').catch(() => {});
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  }, 240_000);
+});
