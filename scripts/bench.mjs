@@ -11,5 +11,8 @@ run('node', ['bench/cold-start.mjs']);
 run('npx', ['tsx', 'bench/web-user.ts']);
 // 1,000 queued mutations (100 photos) drained by the outbox beside straight fetch; enqueue cost in Chromium
 run('npx', ['tsx', 'bench/outbox.ts']);
+// the detail page of an accident with 10 vehicles, 10 injuries, 5 closures, 20 assistance items: requests, time to
+// the rendered form, overlap of the child-list calls; baseline the same page without child items
+run('npx', ['tsx', 'bench/detail-page.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);
