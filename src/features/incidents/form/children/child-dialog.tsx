@@ -40,14 +40,23 @@ export function ChildDialog({
             <Dialog.Body>
               <form
                 id={`child-form-${list}`}
+                noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
+                  // the dialog is portalled, but React still bubbles its events to the page's own form (/kesbaru)
+                  e.stopPropagation();
                   onSave();
+                }}
+                onKeyDown={(e) => {
+                  // Enter in a text, number, date or time box saves (as a form's implicit submission would)
+                  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    onSave();
+                  }
                 }}
               >
                 <Stack gap="4">{children}</Stack>
-                {/* Enter in a text box saves */}
-                <button type="submit" hidden tabIndex={-1} />
               </form>
               {error && (
                 <Text mt="4" fontSize="sm" color="red.600" role="alert" data-testid="child-dialog-error">

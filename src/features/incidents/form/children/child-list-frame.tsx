@@ -92,26 +92,35 @@ export function ChildRow({
     <Flex
       data-testid={`child-row-${list}`}
       data-uid={uid}
-      align={{ base: 'stretch', sm: 'center' }}
-      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'flex-start', sm: 'center' }}
       gap="2"
-      px="3"
+      ps="3"
+      pe={disabled ? '3' : '1'}
       py="2"
       rounded="md"
       borderWidth="1px"
       borderColor="gray.100"
       bg="gray.50"
     >
-      <Box flex="1" minW="0" fontSize="sm">
-        {children}
-      </Box>
-      {status !== undefined && (
-        <Text fontSize="sm" fontWeight="medium" color="brand.700" whiteSpace="nowrap" title={statusTitle} data-testid="child-row-status">
-          {status}
-        </Text>
-      )}
+      <Flex
+        flex="1"
+        minW="0"
+        direction={{ base: 'column', sm: 'row' }}
+        align={{ base: 'stretch', sm: 'center' }}
+        gap={{ base: '1', sm: '3' }}
+        py={{ base: '1', sm: '0' }}
+      >
+        <Box flex="1" minW="0" fontSize="sm">
+          {children}
+        </Box>
+        {status !== undefined && (
+          <Text fontSize="sm" fontWeight="medium" color="brand.700" whiteSpace="nowrap" title={statusTitle} data-testid="child-row-status">
+            {status}
+          </Text>
+        )}
+      </Flex>
       {!disabled && (
-        <Flex gap="1" justify="flex-end">
+        <Flex gap="0" flexShrink={0}>
           {onEdit && (
             <IconButton
               size="sm"
