@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { instantOfWall } from '@/lib/time';
 import {
   ASSIST_STATUS_LABEL,
   applyAssistChoice,
@@ -10,7 +11,6 @@ import {
   assistRadioLocked,
   assistStatus,
   assistsOfKind,
-  bruneiIso,
   canAdd,
   checkCollision,
   checkJamLength,
@@ -255,11 +255,11 @@ describe('dates, times and durations (§5)', () => {
   });
 
   it('converts Brunei wall clock to UTC instants', () => {
-    expect(bruneiIso('2026-03-01', '10:00:00')).toBe('2026-03-01T02:00:00.000Z');
-    expect(bruneiIso('2026-03-01', '00:30')).toBe('2026-02-28T16:30:00.000Z');
-    expect(bruneiIso('2026-03-01', null)).toBeNull();
-    expect(bruneiIso(null, '10:00')).toBeNull();
-    expect(bruneiIso('2026-02-30', '10:00')).toBeNull();
+    expect(instantOfWall('2026-03-01', '10:00:00')).toBe('2026-03-01T02:00:00.000Z');
+    expect(instantOfWall('2026-03-01', '00:30')).toBe('2026-02-28T16:30:00.000Z');
+    expect(instantOfWall('2026-03-01', null)).toBeNull();
+    expect(instantOfWall(null, '10:00')).toBeNull();
+    expect(instantOfWall('2026-02-30', '10:00')).toBeNull();
   });
 
   it('counts the seconds between two Brunei date-times, only when all four parts are there', () => {

@@ -39,14 +39,6 @@ const wallOrNull = (iso: string | null) => {
   return { date: w.date || null, time: w.time || null };
 };
 
-/** Whole seconds from one wall-clock date+time to another, when all four parts exist (§5). */
-export function wallSecondsBetween(d1: string | null, t1: string | null, d2: string | null, t2: string | null): number | null {
-  const a = instantOfWall(d1, t1);
-  const b = instantOfWall(d2, t2);
-  if (!a || !b) return null;
-  return Math.round((Date.parse(b) - Date.parse(a)) / 1000);
-}
-
 // ---------------------------------------------------------------- rows → items
 
 export function childrenFromRows(rows: ChildRowSet): SubformChildren {

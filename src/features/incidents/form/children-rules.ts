@@ -8,7 +8,7 @@
 import { CHILD_LIMITS, type ChildList, type HighwaySectionItem } from '@contract/child-lists';
 import { ASSIST_TYPE, COLLISION_TYPE, OTHER_CASE_WITH_LANE_CLOSURE } from '@contract/lookups';
 import type { SubformKind } from '@contract/incident-rules';
-import { isIsoDate, splitDuration, todayIso, zonedInstant } from '@/lib/time';
+import { instantOfWall, splitDuration, todayIso } from '@/lib/time';
 import { LIST_OF, type AssistItem, type ChildField, type SubformChildren, type TrafficJamItem, type VehicleItem } from './children-model';
 
 // ---------------------------------------------------------------- assistance status (§4.6)
@@ -111,17 +111,8 @@ export function normalizeTime(s: string | null | undefined): string | null {
 
 /** The instant (ms) a Brunei date and time stand for; null when either part is missing or invalid. */
 export function bruneiInstant(date: string | null | undefined, time: string | null | undefined): number | null {
-  const t = normalizeTime(time);
-  if (!date || !isIsoDate(date) || t === null) return null;
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi, s] = t.split(':').map(Number);
-  return zonedInstant(y, mo, d, h, mi, s);
-}
-
-/** The ISO instant of a Brunei date and time (what the server takes); null when a part is missing. */
-export function bruneiIso(date: string | null | undefined, time: string | null | undefined): string | null {
-  const ms = bruneiInstant(date, time);
-  return ms === null ? null : new Date(ms).toISOString();
+  const iso = instantOfWall(date, normalizeTime(time));
+  return iso === null ? null : Date.parse(iso);
 }
 
 /** §5: seconds from start to end, only when both dates and both times are there; null otherwise. May be negative. */

@@ -13,7 +13,9 @@ import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { Logo } from '@/ui/logo';
 import { ErrorBlock } from '@/ui/states';
 import { SUBFORM_FIELDS } from '../form/model';
-import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView } from '../detail/use-incident';
+import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView, useSubformChildren } from '../detail/use-incident';
+import type { SubformChildren } from '../form/children-model';
+import { assistStatusLine, childLines } from './child-lines';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 
 /** The lookup list each subform field's id comes from (§7.2). */
@@ -45,10 +47,11 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   // the URL names the subform; the case's own one when the URL carries none (0)
   const sfId = subformId > 0 ? subformId : (v?.subformId ?? 0);
   const subform = useIncidentSubform(typeId, sfId);
+  const children = useSubformChildren(typeId, sfId);
   const audit = useIncidentAudit(incidentId);
   const journal = useIncidentJournal(incidentId);
 
-  const subformSettled = !typeId || sfId <= 0 || !subform.isPending;
+  const subformSettled = !typeId || sfId <= 0 || (!subform.isPending && !children.isPending);
   const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending;
 
   useEffect(() => {
@@ -133,7 +136,10 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
               {subform.isError ? (
                 <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote>
               ) : subform.data && typeId ? (
-                <SubformFieldsView typeId={typeId} record={subform.data} />
+                <>
+                  <SubformFieldsView typeId={typeId} record={subform.data} />
+                  {children.isError ? <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote> : children.data && <ChildListsView children={children.data} />}
+                </>
               ) : subformSettled ? (
                 <PrintNote>{t('incident.detail.subformMissing')}</PrintNote>
               ) : (
@@ -275,6 +281,29 @@ function LookupField({ label, lookup, id }: { label: string; lookup: LookupName;
   const list = useLookup(lookup);
   const item = id === null ? null : list.data?.find((x) => x.key === id);
   return <Field label={label} value={id === null ? null : (item?.value ?? (list.isPending ? '…' : `#${id}`))} />;
+}
+
+/** The child lists that have items (vehicles, injuries, lanes, assistance, …), one line per item. */
+function ChildListsView({ children: c }: { children: SubformChildren }) {
+  const t = useT();
+  const groups = childLines(c, { assistStatus: assistStatusLine });
+  if (!groups.length) return null;
+  return (
+    <Stack gap="2" mt="3" data-testid="print-children">
+      {groups.map((g) => (
+        <Box key={g.list} css={{ breakInside: 'avoid' }} data-testid={`print-child-${g.list}`}>
+          <Text fontSize="xs" color="fg.muted">
+            {t(`queued.list.${g.list}` as TextKey)} ({g.lines.length})
+          </Text>
+          {g.lines.map((line, i) => (
+            <Text key={i} fontSize="sm">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Stack>
+  );
 }
 
 /** A line in place of a section's content: it failed to load (red) or has nothing to show. */
