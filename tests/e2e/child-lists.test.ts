@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ChildList, ChildRows } from '@contract/child-lists';
 import { EVENT_TYPE } from '@contract/lookups';
+import type { IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api, until } from './support/api';
-import { choose } from './support/new-case-form';
+import { choose, fillStep1, newCaseSetting } from './support/new-case-form';
 import { createCase, patrolOnShift } from './support/cases';
 
 let server: RunningServer;
@@ -286,4 +287,49 @@ describe('child lists of a subform (issue #5)', () => {
       await ctx.close();
     }
   }, 240_000);
+  it('a TMC operator records a new breakdown with its vehicle, existing assistance and highway part from /kesbaru; all created under the new subform', async () => {
+    const setting = await newCaseSetting(api, tmca);
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 1000 });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    try {
+      await signIn(page, tmca.username, tmca.password);
+      await page.waitForURL((u) => u.pathname !== '/signin');
+      await page.goto('/kesbaru');
+      await fillStep1(page, setting, EVENT_TYPE.BREAKDOWN, '401.2');
+      await openDialog(page, 'involvedVehicle');
+      await page.getByTestId('child-vehicle-plate').fill('vcb 771');
+      await choose(page, 'child-vehicle-type', 'Lori');
+      await saveDialog(page, 'involvedVehicle');
+      // existing assistance (430): only Ketibaan and Selesai; the radio is then read-only while the item exists (§4.6)
+      await page.getByTestId('sub-assist-430').click();
+      await openDialog(page, 'requestFurtherActionList-EXISTING');
+      await choose(page, 'child-assist-item', 'Trak Tunda');
+      const statuses = await page.getByTestId('child-assist-status').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      expect(statuses).toEqual(['KETIBAAN', 'SELESAI']);
+      await choose(page, 'child-assist-status', 'Ketibaan');
+      await saveDialog(page, 'requestFurtherActionList-EXISTING');
+      await page.getByTestId('sub-assist-locked').waitFor();
+      await page.getByTestId('child-section-chip').nth(1).click();
+      await page.getByTestId('new-case-submit').click();
+      await page.waitForURL(/\/insidenView\/\d+/, { timeout: 30_000 });
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const view = (await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(id))).body;
+      const sid = view.subformId!;
+      expect((await rowsOf('involvedVehicle', sid)).map((v) => [v.platNumber, v.incidentVehicleType?.value])).toEqual([['VCB 771', expect.stringMatching(/^Lori/)]]);
+      const [assist] = await rowsOf('requestFurtherActionList', sid);
+      expect(assist).toMatchObject({ kind: 'EXISTING', isNotified: true, isArrived: true, isCompleted: false });
+      expect(assist.furtherAction.value).toMatch(/^Trak Tunda/);
+      expect(await rowsOf('roadLaneSelection', sid)).toHaveLength(1);
+      // the detail page shows them read-only
+      await expect.poll(() => page.getByTestId('child-row-involvedVehicle').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.getByTestId('child-row-requestFurtherActionList-EXISTING').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, 'child-lists-new-case-failure').catch(() => {});
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 });
