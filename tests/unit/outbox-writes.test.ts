@@ -79,6 +79,48 @@ describe('new case offline', () => {
   });
 });
 
+describe('child lists (issue #5)', () => {
+  const plan = {
+    deletes: [{ list: 'involvedVehicle' as const, ids: [12] }],
+    saves: [
+      { list: 'involvedVehicle' as const, field: 'vehicles' as const, uid: 'n1', create: true, payload: { pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1', brand: null }, label: 'WXY 1' },
+      { list: 'injuryType' as const, field: 'injuries' as const, uid: 's31', create: false, payload: { pkInjuryTypeId: 31, pkCasualtyTypeId: 3203, pkRaceTypeId: null, count: 3, pkGenderTypeId: null }, label: 'x' },
+    ],
+  };
+
+  it('a new case: the children refer to the subform the same write creates, after it, deletes before saves', async () => {
+    const { items, childSteps } = newCaseItems({ userId: USER, incident: INCIDENT, subform: { type: EVENT_TYPE.ACCIDENT, payload: {} }, typeName: 'Kemalangan', formValues: {}, children: plan });
+    expect(items.map((i) => i.kind)).toEqual(['incident.create', 'subform.save', 'child.delete', 'child.save', 'child.save']);
+    const subEntity = items[1].creates!.entity;
+    expect(items[1].creates).toEqual({ entity: subEntity, idField: 'subformId', kind: 'subform' });
+    expect(items[2]).toMatchObject({ path: PATHS.childDelete('involvedVehicle'), body: [12] });
+    expect(items[3]).toMatchObject({ path: PATHS.childSave('involvedVehicle'), body: { platNumber: 'WXY 1', incidentSubFormId: { $ref: subEntity } } });
+    expect(new Set(items.map((i) => i.group)).size).toBe(1);
+    expect([...childSteps.keys()]).toEqual(items.slice(2).map((i) => i.clientId));
+    const rows = await enqueue(getDb(), items);
+    expect(rows[3].dependsOn).toEqual([subEntity]);
+    expect((resolveRefs(rows[3].path, rows[3].body, new Map([[subEntity, 501]]))!.body as Record<string, unknown>).incidentSubFormId).toBe(501);
+  });
+
+  it('an edit over an existing subform sends its id, and its child items are part of the main save', async () => {
+    const { items } = await caseEditItems({
+      userId: USER,
+      target: { id: 41, ticket: 'T-1' },
+      incident: { ...INCIDENT, pkIncidentId: 41, version: 4 },
+      subform: { type: EVENT_TYPE.ACCIDENT, payload: { pkIncidentAccidentId: 88, version: 2 } },
+      children: plan,
+      typeName: 'Kemalangan',
+      formValues: {},
+    });
+    expect(items.map((i) => i.kind)).toEqual(['incident.update', 'subform.save', 'child.delete', 'child.save', 'child.save']);
+    expect(items[1].creates).toBeUndefined();
+    expect(items[1].versioned).toEqual({ entity: 'subform:88', base: 2, inBody: true });
+    expect(items.slice(1).every((i) => i.partOf === items[0].clientId)).toBe(true);
+    expect((items[4].body as Record<string, unknown>).incidentSubFormId).toBe(88);
+    expect(items[4].label).toBe('Jenis kecederaan: x — T-1');
+  });
+});
+
 describe('journal entry with a photo', () => {
   it('on a case created offline: the entry refers to the case, the photo to the entry (a Blob in the item)', async () => {
     const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
