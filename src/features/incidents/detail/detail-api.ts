@@ -6,7 +6,7 @@ import type { AuditRow, AuditSave, AuditSaved, IncidentSave, IncidentSaved, Inci
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import { STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-lists';
+import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-rules';
 import { apiGet, dataTables } from '@/lib/api';
 import type { ChildDeleteStep, ChildPlan, ChildRowSet, ChildSaveStep } from '../form/children-io';
 import { answeredSteps, auditItem, caseEditItems, childItems, groupOf, ParkedWriteError, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';

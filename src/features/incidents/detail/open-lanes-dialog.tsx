@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { CHILD_LIMITS } from '@contract/child-lists';
+import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
 import { formatDateTime, instantOfWall, todayIso, wallDateTime } from '@/lib/time';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';

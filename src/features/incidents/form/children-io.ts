@@ -3,13 +3,8 @@
  * form items, the form items as each list's save payload, and the plan of a subform save — the deferred deletes of
  * removed saved items first, then the saves of new and changed items. Pure (no React, no network).
  */
-import {
-  CHILD_ID_FIELD,
-  CHILD_LISTS_OF_KIND,
-  type ChildList,
-  type ChildRows,
-  type ChildSaves,
-} from '@contract/child-lists';
+import type { ChildRows, ChildSaves } from '@contract/child-lists';
+import { CHILD_ID_FIELD, CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-rules';
 import { COLLISION_TYPE } from '@contract/lookups';
 import type { SubformKind } from '@contract/incident-rules';
 import { instantOfWall, wallDateTime } from '@/lib/time';

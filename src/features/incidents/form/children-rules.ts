@@ -5,7 +5,8 @@
  *
  * Dates and times are Asia/Brunei wall-clock texts ('YYYY-MM-DD', 'HH:mm:ss'), instants are ISO 8601 (UTC).
  */
-import { CHILD_LIMITS, type ChildList, type HighwaySectionItem } from '@contract/child-lists';
+import type { HighwaySectionItem } from '@contract/child-lists';
+import { CHILD_LIMITS, type ChildList } from '@contract/child-rules';
 import { ASSIST_TYPE, COLLISION_TYPE, OTHER_CASE_WITH_LANE_CLOSURE } from '@contract/lookups';
 import type { SubformKind } from '@contract/incident-rules';
 import { instantOfWall, splitDuration, todayIso } from '@/lib/time';

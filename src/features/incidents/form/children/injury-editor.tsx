@@ -1,5 +1,5 @@
 /** Jenis Kecederaan (§2.9, §3.6): injury type, count (a whole number ≥ 0, §5), gender and race. */
-import { CHILD_LIMITS } from '@contract/child-lists';
+import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
 import { SelectField } from '../controls';
 import { newUid, type InjuryItem } from '../children-model';

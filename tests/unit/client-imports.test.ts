@@ -1,0 +1,47 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The contract modules that build zod schemas are for the server (and the tests): the PWA takes only their types
+ * (`import type`), and its run-time constants from the zod-free modules (incident-rules, child-rules, lookups,
+ * roles, paths, menu). A value import would put the whole of zod into the client's chunks — this test finds one.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CONTRACT = path.join(ROOT, 'contract');
+
+const zodModules = readdirSync(CONTRACT)
+  .filter((f) => f.endsWith('.ts') && /from 'zod'/.test(readFileSync(path.join(CONTRACT, f), 'utf8')))
+  .map((f) => f.replace(/\.ts$/, ''));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(f) ? [p] : [];
+  });
+}
+
+describe('client imports of the contract', () => {
+  it('knows the schema modules', () => {
+    expect(zodModules).toEqual(expect.arrayContaining(['incidents', 'child-lists', 'envelope']));
+    expect(zodModules).not.toContain('child-rules');
+    expect(zodModules).not.toContain('incident-rules');
+  });
+
+  it('src/ and sw/ import only types from them', () => {
+    const offenders: string[] = [];
+    const mods = zodModules.join('|');
+    const valueImport = new RegExp(`^import\\s+(?!type\\b)[^;]*?from\\s+'@contract/(${mods})';`, 'gms');
+    for (const file of [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'sw'))]) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(valueImport)) {
+        // `import { type A, type B } from …` is a type import too
+        const names = /\{([^}]*)\}/s.exec(m[0])?.[1] ?? '';
+        const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+        if (values.length || !names) offenders.push(`${path.relative(ROOT, file)}: ${m[0].replace(/\s+/g, ' ')}`);
+      }
+      if (/from '@contract'/.test(text) && /^import\s+(?!type\b)[^;]*from '@contract';/m.test(text)) offenders.push(`${path.relative(ROOT, file)}: imports the contract index`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
