@@ -332,4 +332,55 @@ describe('child lists of a subform (issue #5)', () => {
       await ctx.close();
     }
   }, 120_000);
+  it('a refused item keeps the edits: what went through keeps its id, the message is §8\'s, and sending again duplicates nothing', async () => {
+    const { roster } = await patrolOnShift(api, tmca, users);
+    const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '403.1');
+    const sid = created.subformId;
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 1000 });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    try {
+      await signIn(page, tmca.username, tmca.password);
+      await page.waitForURL((u) => u.pathname !== '/signin');
+      await page.goto(`/insidenView/${created.pkIncidentId}`);
+      await page.getByTestId('subform-accident').waitFor();
+      await page.getByTestId('detail-edit').click();
+      await page.locator('[data-testid=case-form][data-editing=true]').waitFor();
+      await openDialog(page, 'involvedVehicle');
+      await page.getByTestId('child-vehicle-plate').fill('ABC 1');
+      await choose(page, 'child-vehicle-type', 'Kereta');
+      await saveDialog(page, 'involvedVehicle');
+      await openDialog(page, 'trafficJam');
+      await page.getByTestId('child-jam-length').fill('1.5');
+      await fillDateTime(page, 'child-jam-start', wall(30));
+      await saveDialog(page, 'trafficJam');
+      // meanwhile another operator records the case's one traffic jam
+      const other = await api.call(tmca, 'POST', PATHS.childSave('trafficJam'), { incidentSubFormId: sid, distance: '3', startTime: new Date(Date.now() - 20 * 60_000).toISOString(), endTime: null });
+      expect(other.status, other.statusMsg).toBe(200);
+
+      await page.getByTestId('detail-save').click();
+      await page.getByTestId('toast').filter({ hasText: 'Ops! Kes tidak berjaya disimpan.' }).first().waitFor();
+      // still editing, nothing lost on screen; the vehicle went through once
+      expect(await page.locator('[data-testid=case-form][data-editing=true]').count()).toBe(1);
+      expect(await page.getByTestId('child-row-involvedVehicle').count()).toBe(1);
+      expect(await page.getByTestId('child-row-trafficJam').count()).toBe(1);
+      expect((await rowsOf('involvedVehicle', sid)).map((v) => v.platNumber)).toEqual(['ABC 1']);
+      // nothing of it stays in the outbox
+      await expect.poll(() => unsent(page)).toBe(0);
+
+      // the user drops their traffic jam and saves again: no second vehicle
+      await page.getByTestId('child-row-trafficJam').getByTestId('child-delete').click();
+      await page.getByTestId('detail-save').click();
+      await page.locator('[data-testid=case-form][data-editing=false]').waitFor({ timeout: 30_000 });
+      expect((await rowsOf('involvedVehicle', sid)).map((v) => v.platNumber)).toEqual(['ABC 1']);
+      expect((await rowsOf('trafficJam', sid)).map((j) => j.distance)).toEqual(['3']);
+      await expect.poll(() => page.getByTestId('child-row-trafficJam').count(), { timeout: 20_000 }).toBe(1);
+      expect(errors).toEqual([]);
+    } catch (err) {
+      await screenshot(page, 'child-lists-refused-failure').catch(() => {});
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 });
