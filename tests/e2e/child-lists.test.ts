@@ -13,7 +13,7 @@ import { EVENT_TYPE } from '@contract/lookups';
 import type { IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
+import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api, until } from './support/api';
 import { choose, fillStep1, newCaseSetting } from './support/new-case-form';
@@ -70,31 +70,6 @@ async function saveDialog(page: Page, list: string) {
 async function fillDateTime(page: Page, prefix: string, at: { date: string; time: string }) {
   await page.getByTestId(`${prefix}-date`).fill(at.date);
   await page.getByTestId(`${prefix}-time`).fill(at.time);
-}
-
-/** Waits until the device holds these cache keys (the local store fills them after sign-in). */
-async function deviceHas(page: Page, keys: string[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (want) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const r = indexedDB.open('lebuhraya-ops');
-            r.onsuccess = () => resolve(r.result);
-            r.onerror = () => reject(r.error);
-          });
-          const rows = await new Promise<{ key: string }[]>((resolve, reject) => {
-            const r = db.transaction('userCache').objectStore('userCache').getAll();
-            r.onsuccess = () => resolve(r.result as { key: string }[]);
-            r.onerror = () => reject(r.error);
-          });
-          db.close();
-          const have = new Set(rows.map((r) => r.key));
-          return want.filter((k) => !have.has(k));
-        }, keys),
-      { timeout: 30_000 },
-    )
-    .toEqual([]);
 }
 
 describe('child lists of a subform (issue #5)', () => {

@@ -15,7 +15,7 @@ import type { AuditRow, Incident, IncidentListRow, IncidentView, JournalEntry } 
 import { PATHS } from '@contract/paths';
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { startServer, type RunningServer } from './support/server';
-import { CHROMIUM, signIn, watchErrors } from './support/browser';
+import { CHROMIUM, deviceHas, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { choose, fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
@@ -71,31 +71,6 @@ async function queuedPhotoHashes(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits until the local store holds these cache keys (it fills in the background after sign-in). */
-async function localStoreHas(page: Page, keys: string[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (want) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const r = indexedDB.open('lebuhraya-ops');
-            r.onsuccess = () => resolve(r.result);
-            r.onerror = () => reject(r.error);
-          });
-          const rows = await new Promise<{ key: string }[]>((resolve, reject) => {
-            const r = db.transaction('userCache').objectStore('userCache').getAll();
-            r.onsuccess = () => resolve(r.result as { key: string }[]);
-            r.onerror = () => reject(r.error);
-          });
-          db.close();
-          const have = new Set(rows.map((r) => r.key));
-          return want.filter((k) => !have.has(k));
-        }, keys),
-      { timeout: 30_000 },
-    )
-    .toEqual([]);
-}
-
 async function caseCount(sectionId: number) {
   const r = await api.call<{ recordCount: number }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=1&start=0`, { sectionId, searchAllStatus: true });
   return r.body.recordCount;
@@ -136,7 +111,7 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await page.goto('/kesbaru');
       await page.getByTestId('new-case-step1').waitFor();
       const region = setting.section.regionId;
-      await localStoreHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `kmMarkers:${setting.section.pkSectionId}`, `activePr:${region}`]);
+      await deviceHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `kmMarkers:${setting.section.pkSectionId}`, `activePr:${region}`]);
 
       // ---- offline from here
       await ctx.setOffline(true);

@@ -32,7 +32,6 @@ import {
 import type { DataTablesQuery, LookupItem } from '../../../contract/envelope';
 import { normalizePlate, SUBFORMS, type EventTypeId, type SubformKind } from '../../../contract/incident-rules';
 import { ASSIST_TYPE, COLLISION_TYPE } from '../../../contract/lookups';
-import { isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import {
   collisionList,
@@ -47,10 +46,11 @@ import {
   roadLaneSelection,
   trafficJam,
 } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { incidentAccess, isRosterMember, type IncidentAccess } from './access';
-import { checkLookups, finalCaseMessage, isFinalCase, isSuperadmin, localDisplay, lookupMap, NOT_ASSIGNED_TO_YOU, type Tx } from './refs';
+import { badRequest, notFound } from '../../lib/http-error';
+import { incidentAccess } from './access';
+import { checkLookups, isFinalCase, localDisplay, lookupMap, type Tx } from './refs';
 import { writeCorrectionEntry } from './service';
+import { checkWriteRights, KIND_LABEL, OTHER_ASSIST_ONLY } from './subforms';
 
 /** A Bahagian Lebuhraya item without a colour of its own is shown in this neutral grey. */
 export const NEUTRAL_SECTION_COLOR = '#9ca3af';
@@ -66,19 +66,6 @@ export const CHILD_LIST_LABEL: Record<ChildList, string> = {
   trafficJam: 'Kesesakan jalan',
   injuryType: 'Jenis kecederaan',
 };
-
-const KIND_LABEL: Record<SubformKind, string> = {
-  accident: 'kemalangan',
-  breakdown: 'kerosakan kenderaan',
-  obstacle: 'objek halangan',
-  strayAnimal: 'haiwan liar',
-  roadConditionHazard: 'keadaan jalan berbahaya',
-  roadFurniture: 'kerosakan aset lebuhraya',
-  others: 'kes lain-lain',
-};
-
-/** §2.12, §2.15: road condition and asset damage offer only the other-assistance list (277). */
-const OTHER_ASSIST_ONLY: readonly SubformKind[] = ['roadConditionHazard', 'roadFurniture'];
 
 /** The table of each list. */
 const TABLES = {
@@ -107,15 +94,6 @@ interface LiveSubform {
 }
 
 // ------------------------------------------------------------------------------------------------ access
-
-/**
- * Who may write a case's child lists: editSubform (route), a patrol only on a case of its team's roster, and a final
- * case (Tutup, Batal) only a superadmin (the same rule as the subform itself, subforms.ts).
- */
-async function checkWriteRights(tx: Tx, user: TokenClaims, c: IncidentAccess) {
-  if (isPatrolRole(user.rn) && !(await isRosterMember(tx, user.sid, c.dutyRosterId))) throw forbidden(NOT_ASSIGNED_TO_YOU);
-  if (isFinalCase(c) && !isSuperadmin(user)) throw conflict(finalCaseMessage(c));
-}
 
 /**
  * The live subform a list call names, its case checked for the caller (404 for a missing or deleted subform, 403

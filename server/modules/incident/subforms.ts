@@ -48,10 +48,10 @@ const KIND_FIELDS: Record<SubformKind, readonly FieldName[]> = {
 };
 
 /** §2.12 and §2.15: road condition and asset damage offer only the other-assistance list (277). */
-const OTHER_ASSIST_ONLY: readonly SubformKind[] = ['roadConditionHazard', 'roadFurniture'];
+export const OTHER_ASSIST_ONLY: readonly SubformKind[] = ['roadConditionHazard', 'roadFurniture'];
 
 /** Names the type in messages: 'kemalangan', 'kerosakan kenderaan', … */
-const KIND_LABEL: Record<SubformKind, string> = {
+export const KIND_LABEL: Record<SubformKind, string> = {
   accident: 'kemalangan',
   breakdown: 'kerosakan kenderaan',
   obstacle: 'objek halangan',
@@ -91,10 +91,10 @@ export function toRecord(row: SubformRow): SubformRecord {
 }
 
 /**
- * Who may write a case's subform: editSubform (route), a patrol only on a case of its team's roster, and a final
- * case (Tutup, Batal) only a superadmin.
+ * Who may write a case's subform and its child lists: editSubform (route), a patrol only on a case of its team's
+ * roster, and a final case (Tutup, Batal) only a superadmin.
  */
-async function checkWriteRights(tx: Tx, user: TokenClaims, c: IncidentAccess) {
+export async function checkWriteRights(tx: Tx, user: TokenClaims, c: IncidentAccess) {
   if (isPatrolRole(user.rn) && !(await isRosterMember(tx, user.sid, c.dutyRosterId))) throw forbidden(NOT_ASSIGNED_TO_YOU);
   if (isFinalCase(c) && !isSuperadmin(user)) throw conflict(finalCaseMessage(c));
 }

@@ -1,6 +1,7 @@
 /** Headless system Chromium through playwright-core. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './server';
 
@@ -71,4 +72,29 @@ export async function swControlling(page: Page) {
       });
     }
   });
+}
+
+/** Waits until the device's cache (IndexedDB userCache) holds these keys: the local store fills them after sign-in. */
+export async function deviceHas(page: Page, keys: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (want) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const r = indexedDB.open('lebuhraya-ops');
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+          const rows = await new Promise<{ key: string }[]>((resolve, reject) => {
+            const r = db.transaction('userCache').objectStore('userCache').getAll();
+            r.onsuccess = () => resolve(r.result as { key: string }[]);
+            r.onerror = () => reject(r.error);
+          });
+          db.close();
+          const have = new Set(rows.map((r) => r.key));
+          return want.filter((k) => !have.has(k));
+        }, keys),
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
 }

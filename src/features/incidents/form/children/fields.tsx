@@ -6,7 +6,7 @@ import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
 import { formatTime, todayIso } from '@/lib/time';
 import type { Option } from '../controls';
-import type { RuleError } from '../children-rules';
+import { durationSeconds, formatDuration, type RuleError } from '../children-rules';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 
 /** The options of a §7.2 lookup, with the label of a key. A failed load leaves an empty list (§8), never a crash. */
@@ -194,6 +194,63 @@ export function ChoiceSelect<V extends string>({
       </NativeSelect.Root>
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
     </Field.Root>
+  );
+}
+
+/** The dates and times of a range as the lane-closure and traffic-jam dialogs hold them. */
+export interface RangeDraft {
+  startDate: string | null;
+  startTime: string | null;
+  endDate: string | null;
+  endTime: string | null;
+}
+
+/**
+ * Start and end (date and time each, §5: start no later than today) and the duration between them once both are
+ * complete, in hours and minutes. Test ids `<prefix>-start-date|time`, `<prefix>-end-date|time`, `<prefix>-duration`.
+ */
+export function DateTimeRange({
+  value,
+  onChange,
+  labels,
+  startRequired,
+  testIdPrefix,
+}: {
+  value: RangeDraft;
+  onChange: (patch: Partial<RangeDraft>) => void;
+  labels: { start: string; end: string; endHint?: string };
+  startRequired?: boolean;
+  testIdPrefix: string;
+}) {
+  const t = useT();
+  const seconds = durationSeconds(value.startDate, value.startTime, value.endDate, value.endTime);
+  return (
+    <>
+      <DateTimeInputs
+        label={labels.start}
+        date={value.startDate}
+        time={value.startTime}
+        onDate={(x) => onChange({ startDate: x })}
+        onTime={(x) => onChange({ startTime: x })}
+        maxToday
+        required={startRequired}
+        testIdPrefix={`${testIdPrefix}-start`}
+      />
+      <DateTimeInputs
+        label={labels.end}
+        date={value.endDate}
+        time={value.endTime}
+        onDate={(x) => onChange({ endDate: x })}
+        onTime={(x) => onChange({ endTime: x })}
+        helper={labels.endHint}
+        testIdPrefix={`${testIdPrefix}-end`}
+      />
+      <Computed
+        label={t('children.duration')}
+        value={seconds !== null && seconds >= 0 ? formatDuration(seconds, { hours: t('children.hours'), minutes: t('children.minutes') }) : ''}
+        testId={`${testIdPrefix}-duration`}
+      />
+    </>
   );
 }
 

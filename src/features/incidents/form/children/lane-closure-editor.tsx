@@ -11,7 +11,7 @@ import { newUid, type LaneClosureItem } from '../children-model';
 import { canAdd, checkRange, durationSeconds, formatDuration, normalizeTime, removeItem, upsertItem } from '../children-rules';
 import { ChildDialog } from './child-dialog';
 import { ChildListFrame, ChildRow, RowPart } from './child-list-frame';
-import { Computed, DateTimeInputs, nowBrunei, useItemDialog, useLookupOptions, useRuleText } from './fields';
+import { DateTimeRange, nowBrunei, useItemDialog, useLookupOptions, useRuleText } from './fields';
 import type { ListEditorProps } from './types';
 
 const LIST = 'roadLaneClosureList';
@@ -47,7 +47,6 @@ export function LaneClosureEditor({
   const items = value.laneClosures;
   const units = { hours: t('children.hours'), minutes: t('children.minutes') };
   const d = dlg.draft;
-  const draftSeconds = d ? durationSeconds(d.startDate, d.startTime, d.endDate, d.endTime) : null;
 
   const save = () => {
     if (!d) return;
@@ -153,29 +152,12 @@ export function LaneClosureEditor({
             required
             testId="child-lane-direction"
           />
-          <DateTimeInputs
-            label={t('children.lane.start')}
-            date={d.startDate}
-            time={d.startTime}
-            onDate={(x) => dlg.update({ startDate: x })}
-            onTime={(x) => dlg.update({ startTime: x })}
-            maxToday
-            required
-            testIdPrefix="child-lane-start"
-          />
-          <DateTimeInputs
-            label={t('children.lane.end')}
-            date={d.endDate}
-            time={d.endTime}
-            onDate={(x) => dlg.update({ endDate: x })}
-            onTime={(x) => dlg.update({ endTime: x })}
-            helper={t('children.lane.endHint')}
-            testIdPrefix="child-lane-end"
-          />
-          <Computed
-            label={t('children.duration')}
-            value={draftSeconds !== null && draftSeconds >= 0 ? formatDuration(draftSeconds, units) : ''}
-            testId="child-lane-duration"
+          <DateTimeRange
+            value={d}
+            onChange={(patch) => dlg.update(patch)}
+            labels={{ start: t('children.lane.start'), end: t('children.lane.end'), endHint: t('children.lane.endHint') }}
+            startRequired
+            testIdPrefix="child-lane"
           />
         </ChildDialog>
       )}

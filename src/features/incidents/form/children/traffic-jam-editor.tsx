@@ -13,7 +13,6 @@ import {
   canAdd,
   checkJamLength,
   checkRange,
-  durationSeconds,
   formatDuration,
   jamLength,
   normalizeTime,
@@ -23,7 +22,7 @@ import {
 } from '../children-rules';
 import { ChildDialog } from './child-dialog';
 import { ChildListFrame, ChildRow, RowPart } from './child-list-frame';
-import { Computed, DateTimeInputs, TextInputField, nowBrunei, useItemDialog, useRuleText } from './fields';
+import { DateTimeRange, TextInputField, nowBrunei, useItemDialog, useRuleText } from './fields';
 import type { ListEditorProps } from './types';
 
 const LIST = 'trafficJam';
@@ -56,7 +55,6 @@ export function TrafficJamEditor({
   const items = value.trafficJams;
   const units = { hours: t('children.hours'), minutes: t('children.minutes') };
   const d = dlg.draft;
-  const draftSeconds = d ? durationSeconds(d.startDate, d.startTime, d.endDate, d.endTime) : null;
 
   const save = () => {
     if (!d) return;
@@ -154,27 +152,11 @@ export function TrafficJamEditor({
             required
             testId="child-jam-length"
           />
-          <DateTimeInputs
-            label={t('children.jam.start')}
-            date={d.startDate}
-            time={d.startTime}
-            onDate={(x) => dlg.update({ startDate: x })}
-            onTime={(x) => dlg.update({ startTime: x })}
-            maxToday
-            testIdPrefix="child-jam-start"
-          />
-          <DateTimeInputs
-            label={t('children.jam.end')}
-            date={d.endDate}
-            time={d.endTime}
-            onDate={(x) => dlg.update({ endDate: x })}
-            onTime={(x) => dlg.update({ endTime: x })}
-            testIdPrefix="child-jam-end"
-          />
-          <Computed
-            label={t('children.duration')}
-            value={draftSeconds !== null && draftSeconds >= 0 ? formatDuration(draftSeconds, units) : ''}
-            testId="child-jam-duration"
+          <DateTimeRange
+            value={d}
+            onChange={(patch) => dlg.update(patch)}
+            labels={{ start: t('children.jam.start'), end: t('children.jam.end') }}
+            testIdPrefix="child-jam"
           />
         </ChildDialog>
       )}
