@@ -21,6 +21,11 @@ export const BroadcastRowSchema = z.object({
     profile: z.object({ displayName: z.string(), position: z.string() }),
     roleName: z.string(),
   }),
+  /** issue #6 (beyond the spec): how many of the region's active users have seen it, of how many */
+  seenCount: z.number().int(),
+  audienceCount: z.number().int(),
+  /** the caller has seen it */
+  seenByMe: z.boolean(),
 });
 export type BroadcastRow = z.infer<typeof BroadcastRowSchema>;
 
@@ -28,7 +33,12 @@ export type BroadcastRow = z.infer<typeof BroadcastRowSchema>;
 export const BroadcastFilterSchema = z.object({
   dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** catch-up after being offline: only broadcasts created after this instant (ISO), whatever the date range */
+  since: z.iso.datetime({ offset: true }).optional(),
 });
+
+/** messageBroadcast/seen: the caller has seen these broadcasts (shown on screen). */
+export const BroadcastSeenSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) });
 
 /** Alert notification (§3.9): category 'I' means incident. */
 export const AlertRowSchema = z.object({

@@ -28,6 +28,12 @@ export const PATHS = {
   alertSave: `${MANAGE_BASE}/alertNotification/save`,
   notificationGetAll: `${MANAGE_BASE}/notificationView/getAll`,
   notificationUpdate: `${MANAGE_BASE}/notificationView/update`,
+  /** the caller has seen these broadcasts (issue #6 "seen by N of M") */
+  broadcastSeen: `${MANAGE_BASE}/messageBroadcast/seen`,
+  // ---- TMC logsheet (§2.17, §3.10, §7.5 tmcLogSheet)
+  tmcLogSheetDataTables: `${MANAGE_BASE}/tmcLogSheet/dataTables`,
+  tmcLogSheetSave: `${MANAGE_BASE}/tmcLogSheet/save`,
+  tmcLogSheetCsv: `${MANAGE_BASE}/tmcLogSheet/csv`,
   // ---- incidents (§7.3); `…Pattern` is the server's route, the function the client's URL
   incidentSave: `${MANAGE_BASE}/incident/save`,
   incidentGet: (id: number) => `${MANAGE_BASE}/incident/get/${id}`,

@@ -14,5 +14,7 @@ run('npx', ['tsx', 'bench/outbox.ts']);
 // the detail page of an accident with 10 vehicles, 10 injuries, 5 closures, 20 assistance items: requests, time to
 // the rendered form, overlap of the child-list calls; baseline the same page without child items
 run('npx', ['tsx', 'bench/detail-page.ts']);
+// 2,000 signed-in clients polling the bell and the broadcasts every 60 s (67 req/s): ceilings with p99 < 100 ms, 304 share, server CPU/memory
+run('npx', ['tsx', 'bench/comms-poll.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);

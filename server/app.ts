@@ -19,6 +19,7 @@ import { registerEtag } from './plugins/etag';
 import { registerIdempotency } from './plugins/idempotency';
 import { isApiUrl, registerSecurity } from './plugins/security';
 import { authRoutes } from './modules/auth/routes';
+import { startUnackSweep } from './modules/comms/alerts';
 import { commsRoutes } from './modules/comms/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentRoutes } from './modules/document/routes';
@@ -30,6 +31,7 @@ import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { sectionRoutes } from './modules/section/routes';
 import { systemRoutes } from './modules/system/routes';
+import { tmcLogRoutes } from './modules/tmclog/routes';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -93,9 +95,12 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes]) {
     await routes(app, ctx);
   }
+
+  // server-raised alerts (#6): cases not acknowledged by their patrol in time; stopped with the app
+  startUnackSweep(app, handle.db, { minutes: config.alerts.unackMinutes, sweepSeconds: config.alerts.sweepSeconds });
 
   const clientDir = path.resolve(config.clientDir);
   const hasClient = existsSync(path.join(clientDir, 'index.html'));

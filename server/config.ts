@@ -26,6 +26,13 @@ export interface Config {
     windowSeconds: number;
     blockSeconds: number;
   };
+  /** server-raised alerts (issue #6) */
+  alerts: {
+    /** a case whose latest 203 has no later audit entry for this many minutes alerts the region's TMC users */
+    unackMinutes: number;
+    /** how often the sweep looks for such cases; 0 turns the periodic sweep off (tests call it directly) */
+    sweepSeconds: number;
+  };
 }
 
 /** "12h", "30m", "45s", "3600" → seconds */
@@ -39,6 +46,10 @@ export function parseDuration(value: string): number {
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
 const int = (v: string | undefined, dflt: number) => (v === undefined || v === '' ? dflt : Number.parseInt(v, 10));
+const positive = (name: string, n: number, min: number) => {
+  if (!Number.isInteger(n) || n < min) throw new Error(`Invalid ${name}: ${n} (a whole number, at least ${min})`);
+  return n;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080);
@@ -60,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailsPerAddress: int(env.LOGIN_MAX_FAILS_PER_ADDRESS, 20),
       windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
       blockSeconds: int(env.LOGIN_BLOCK_SECONDS, 15 * 60),
+    },
+    alerts: {
+      unackMinutes: positive('ALERT_UNACK_MINUTES', int(env.ALERT_UNACK_MINUTES, 5), 1),
+      sweepSeconds: positive('ALERT_SWEEP_SECONDS', int(env.ALERT_SWEEP_SECONDS, 60), 0),
     },
   };
 }

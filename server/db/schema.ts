@@ -307,6 +307,45 @@ export const messageBroadcast = pgTable(
   (t) => [index('message_broadcast_region_created_idx').on(t.regionId, t.createdAt)],
 );
 
+/** Who has seen which broadcast (issue #6: "seen by N of M"); a row per broadcast and staff member. */
+export const broadcastSeen = pgTable(
+  'broadcast_seen',
+  {
+    broadcastId: integer('broadcast_id')
+      .notNull()
+      .references(() => messageBroadcast.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.staffId] })],
+);
+
+/**
+ * The TMC logsheet (§2.17, §3.10): one entry of the shift's record by a TMC staff member for a region, From → To
+ * with remarks; editable until one day after creation (§4.7).
+ */
+export const tmcLogsheet = pgTable(
+  'tmc_logsheet',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => region.id),
+    fromAt: timestamp('from_at', { withTimezone: true, mode: 'date' }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true, mode: 'date' }).notNull(),
+    remarks: text('remarks').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedByStaffId: integer('modified_by_staff_id').references(() => staff.id),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('tmc_logsheet_region_from_idx').on(t.regionId, t.fromAt), index('tmc_logsheet_created_idx').on(t.createdAt)],
+);
+
 /** Alert notifications (§3.9); raised by the server for real events, viewed 0 → 1 per recipient. */
 export const alertNotification = pgTable(
   'alert_notification',
@@ -323,9 +362,14 @@ export const alertNotification = pgTable(
     sectionId: integer('section_id').references(() => section.id),
     incidentId: integer('incident_id'),
     dutyRosterId: integer('duty_roster_id').references(() => dutyRoster.id),
+    /** the event an alert is for (e.g. 'unack:<incident>:<203 audit id>'): one alert per event and recipient */
+    eventKey: text('event_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('alert_notification_user_viewed_idx').on(t.userId, t.viewed, t.createdAt)],
+  (t) => [
+    index('alert_notification_user_viewed_idx').on(t.userId, t.viewed, t.createdAt),
+    uniqueIndex('alert_notification_event_user_idx').on(t.eventKey, t.userId),
+  ],
 );
 
 /** Case notifications for the TMC bell (§3.9): one row per case with patrol activity, read flag per region. */

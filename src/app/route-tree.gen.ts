@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
 import { Route as CariankesRouteImport } from './../routes/cariankes'
+import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet'
 import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
@@ -33,6 +34,11 @@ const IndexRoute = IndexRouteImport.update({
 const CariankesRoute = CariankesRouteImport.update({
   id: '/cariankes',
   path: '/cariankes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CariantmclogsheetRoute = CariantmclogsheetRouteImport.update({
+  id: '/cariantmclogsheet',
+  path: '/cariantmclogsheet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DrafRoute = DrafRouteImport.update({
@@ -106,6 +112,7 @@ const InsidenIncidentIdSubformIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -123,6 +130,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -141,6 +149,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -160,6 +169,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/cariankes'
+    | '/cariantmclogsheet'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/cariankes'
+    | '/cariantmclogsheet'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/cariankes'
+    | '/cariantmclogsheet'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -212,6 +224,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CariankesRoute: typeof CariankesRoute
+  CariantmclogsheetRoute: typeof CariantmclogsheetRoute
   DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
@@ -241,6 +254,13 @@ declare module '@tanstack/react-router' {
       path: '/cariankes'
       fullPath: '/cariankes'
       preLoaderRoute: typeof CariankesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cariantmclogsheet': {
+      id: '/cariantmclogsheet'
+      path: '/cariantmclogsheet'
+      fullPath: '/cariantmclogsheet'
+      preLoaderRoute: typeof CariantmclogsheetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/draf': {
@@ -340,6 +360,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CariankesRoute: CariankesRoute,
+  CariantmclogsheetRoute: CariantmclogsheetRoute,
   DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,

@@ -21,6 +21,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/draf': 'editSubform',
   '/cariankes': 'caseSearch',
   '/incident': 'caseSearch',
+  '/cariantmclogsheet': 'tmcLog',
   // a key ending in /* covers every path below it (dynamic routes)
   '/insidenView/*': 'viewCase',
   // a case created offline, not sent yet (issue #4): only its creator has it

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFound } from '@/app/not-found';
-import { IncidentDetailScreen } from '@/features/incidents/detail/incident-detail-screen';
-import { JournalPanel, MediaAttachments, journalKeys } from '@/features/journal';
+import { CaseView } from '@/app/case-view';
 import { DraftSearchSchema } from '@/features/incidents/new-case/draft-search';
 
 const positiveId = (s: string) => (/^\d{1,9}$/.test(s) && Number(s) > 0 ? Number(s) : null);
@@ -13,18 +11,8 @@ export const Route = createFileRoute('/insidenView/$insidenId')({
   component: function InsidenViewRoute() {
     const { insidenId } = Route.useParams();
     const { draft } = Route.useSearch();
-    const qc = useQueryClient();
     const id = positiveId(insidenId);
     if (id === null) return <NotFound />;
-    return (
-      <IncidentDetailScreen
-        key={id}
-        incidentId={id}
-        draftId={draft}
-        journal={({ incidentId, subformId, ticketNumber }) => <JournalPanel incidentId={incidentId} subformId={subformId} ticketNumber={ticketNumber} />}
-        media={({ incidentId, subformId, disabled }) => <MediaAttachments incidentId={incidentId} subformId={subformId} disabled={disabled} />}
-        onCaseChanged={() => void qc.invalidateQueries({ queryKey: journalKeys.all })}
-      />
-    );
+    return <CaseView incidentId={id} draftId={draft} />;
   },
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AlertFilterSchema,
@@ -8,6 +8,7 @@ import {
   BroadcastFilterSchema,
   BroadcastRowSchema,
   BroadcastSaveSchema,
+  BroadcastSeenSchema,
   NotificationFilterSchema,
   NotificationSchema,
   NotificationUpdateSchema,
@@ -15,13 +16,18 @@ import {
 import { DataTablesQuerySchema, dataTablesBody, envelope, ErrorEnvelopeSchema } from '../../../contract/envelope';
 import { BROADCAST_REGION_ID } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
-import { alertNotification, dutyRoster, incidentNotification, messageBroadcast, region, section, staff } from '../../db/schema';
+import { alertNotification, appUser, broadcastSeen, dutyRoster, incidentNotification, messageBroadcast, region, section, staff } from '../../db/schema';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { dayjs, localDate, localInstant, TZ } from '../../lib/time';
 import { typed, type AppContext } from '../../lib/context';
+
+/** BroadcastSaveSchema's limit (issue #6) */
+const BROADCAST_MAX = 1000;
+/** how long a server process reuses its count of the broadcast audience (all active users) */
+export const AUDIENCE_TTL_MS = 30_000;
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -30,7 +36,21 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.db;
 
   // ---- 'Siaran Portal' broadcasts (§2.5, §7.4): to region 27, listed today → tomorrow
-  const broadcastColumns = {
+  // Region 27 is the national level (HQ): a broadcast reaches every signed-in user, and every user has the broadcast
+  // button in the top bar. So the audience M of "seen by N of M" is every active user (user and staff record active),
+  // counted at most every AUDIENCE_TTL_MS per server process (it changes when a user is registered or deactivated);
+  // N is the distinct staff who marked it seen (the sender counts: sending it is seeing it), read from the primary key
+  // of broadcast_seen alone: a user deactivated after seeing one still counts for it.
+  let audience: { n: number; at: number } | null = null;
+  const audienceCount = async (d: typeof db) => {
+    if (audience && Date.now() - audience.at < AUDIENCE_TTL_MS) return audience.n;
+    const [{ n }] = await d.select({ n: sql<number>`count(*)::int` }).from(appUser).innerJoin(staff, eq(staff.id, appUser.staffId)).where(and(eq(appUser.isActive, true), eq(staff.isActive, true)));
+    audience = { n, at: Date.now() };
+    return n;
+  };
+  const seenCountOf = sql<number>`(select count(*)::int from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id})`;
+  const seenBy = (staffId: number) => sql<boolean>`exists (select 1 from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id} and bs.staff_id = ${staffId})`;
+  const broadcastColumns = (me: number) => ({
     id: messageBroadcast.id,
     regionId: messageBroadcast.regionId,
     senderStaffId: messageBroadcast.senderStaffId,
@@ -39,50 +59,94 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
     createdAt: messageBroadcast.createdAt,
     displayName: staff.displayName,
     position: staff.position,
+    seenCount: seenCountOf,
+    seenByMe: seenBy(me),
+  });
+  type BroadcastDbRow = {
+    id: number;
+    regionId: number;
+    senderStaffId: number;
+    senderRoleName: string;
+    message: string;
+    createdAt: Date;
+    displayName: string;
+    position: string;
+    seenCount: number;
+    seenByMe: boolean;
   };
-  type BroadcastDbRow = { id: number; regionId: number; senderStaffId: number; senderRoleName: string; message: string; createdAt: Date; displayName: string; position: string };
-  const toBroadcast = (b: BroadcastDbRow) => ({
+  const toBroadcast = (b: BroadcastDbRow, audience: number) => ({
     pkMessageBroadcastId: b.id,
     pkRegionId: b.regionId,
     pkRccId: b.senderStaffId,
     message: b.message,
     createdDateTime: b.createdAt.toISOString(),
     rcc: { pkStaffId: b.senderStaffId, profile: { displayName: b.displayName, position: b.position }, roleName: b.senderRoleName },
+    seenCount: Number(b.seenCount),
+    audienceCount: audience,
+    seenByMe: b.seenByMe === true || (b.seenByMe as unknown) === 't',
   });
 
   r.post(PATHS.broadcastSave, {
-    schema: { tags: ['comms'], summary: 'Send a broadcast to region 27', security: [{ bearerAuth: [] }], body: BroadcastSaveSchema, response: { 200: envelope(BroadcastRowSchema), ...errors } },
+    schema: {
+      tags: ['comms'],
+      summary: 'Send a broadcast to region 27 (1–1000 characters, not only spaces)',
+      security: [{ bearerAuth: [] }],
+      body: BroadcastSaveSchema,
+      response: { 200: envelope(BroadcastRowSchema), ...errors },
+    },
     handler: (request, reply) =>
       idempotent(db, request, reply, async (db) => {
         const user = requireUser(request);
+        const message = request.body.message.trim();
+        // the schema refuses these already (400 'Input tidak sah: message — …'); kept here for callers of the service
+        if (!message) throw badRequest('Mesej siaran tidak boleh kosong', 'message');
+        if (message.length > BROADCAST_MAX) throw badRequest(`Mesej siaran tidak boleh melebihi ${BROADCAST_MAX} aksara`, 'message');
         const [row] = await db
           .insert(messageBroadcast)
-          .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message: request.body.message.trim() })
+          .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message })
           .returning({ id: messageBroadcast.id });
-        const [full] = await db.select(broadcastColumns).from(messageBroadcast).innerJoin(staff, eq(staff.id, messageBroadcast.senderStaffId)).where(eq(messageBroadcast.id, row.id));
-        return ok(toBroadcast(full), 'Mesej siaran dihantar.');
+        await db.insert(broadcastSeen).values({ broadcastId: row.id, staffId: user.sid }).onConflictDoNothing();
+        const [full] = await db
+          .select(broadcastColumns(user.sid))
+          .from(messageBroadcast)
+          .innerJoin(staff, eq(staff.id, messageBroadcast.senderStaffId))
+          .where(eq(messageBroadcast.id, row.id));
+        return ok(toBroadcast(full, await audienceCount(db)), 'Mesej siaran dihantar.');
       }),
   });
 
   r.post(PATHS.broadcastDataTables, {
+    config: { etag: true },
     schema: {
       tags: ['comms'],
-      summary: 'Broadcasts of region 27, today to tomorrow (Asia/Brunei), newest first',
+      summary: 'Broadcasts of region 27, today to tomorrow (Asia/Brunei) or created after `since`, newest first; seen by N of M',
+      description:
+        'ETag of the answer: a poll with If-None-Match answers 304 while nothing changed (a new broadcast or a changed seen count changes it).',
       security: [{ bearerAuth: [] }],
       querystring: DataTablesQuerySchema,
       body: BroadcastFilterSchema.optional().default({}),
       response: { 200: envelope(dataTablesBody(BroadcastRowSchema)), ...errors },
     },
     handler: async (request) => {
+      const user = requireUser(request);
       const f = request.body ?? {};
-      const from = localInstant(f.dateFrom ?? localDate());
-      const to = localInstant(f.dateTo ?? localDate(Date.now(), 1), '00:00');
-      const until = dayjs(to).add(1, 'day').toDate();
-      if (until <= from) throw badRequest('Tarikh akhir mesti selepas tarikh mula.', 'dateTo');
-      const cond = and(eq(messageBroadcast.regionId, BROADCAST_REGION_ID), gte(messageBroadcast.createdAt, from), lt(messageBroadcast.createdAt, until));
-      const [rows, [{ count }]] = await Promise.all([
+      let cond: SQL | undefined;
+      if (f.since) {
+        // catch-up after being offline: whatever the date range, what was created after the last one the device has,
+        // compared at the millisecond precision of createdDateTime (PostgreSQL keeps microseconds: a plain
+        // `> since` would answer again the very broadcast whose createdDateTime the client sent)
+        const since = new Date(f.since);
+        cond = and(eq(messageBroadcast.regionId, BROADCAST_REGION_ID), sql`date_trunc('milliseconds', ${messageBroadcast.createdAt}) > ${since.toISOString()}::timestamptz`);
+      } else {
+        const from = localInstant(f.dateFrom ?? localDate());
+        const to = localInstant(f.dateTo ?? localDate(Date.now(), 1), '00:00');
+        const until = dayjs(to).add(1, 'day').toDate();
+        if (until <= from) throw badRequest('Tarikh akhir mesti selepas tarikh mula.', 'dateTo');
+        cond = and(eq(messageBroadcast.regionId, BROADCAST_REGION_ID), gte(messageBroadcast.createdAt, from), lt(messageBroadcast.createdAt, until));
+      }
+      const [rows, [{ count }], audience] = await Promise.all([
         db
-          .select(broadcastColumns)
+          .select(broadcastColumns(user.sid))
           .from(messageBroadcast)
           .innerJoin(staff, eq(staff.id, messageBroadcast.senderStaffId))
           .where(cond)
@@ -90,13 +154,42 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
           .limit(request.query.length)
           .offset(request.query.start),
         db.select({ count: sql<number>`count(*)::int` }).from(messageBroadcast).where(cond),
+        audienceCount(db),
       ]);
-      return page(rows.map(toBroadcast), count, request.query);
+      return page(rows.map((b) => toBroadcast(b, audience)), count, request.query);
     },
+  });
+
+  r.post(PATHS.broadcastSeen, {
+    schema: {
+      tags: ['comms'],
+      summary: 'The caller has seen these broadcasts (repeatable; each broadcast counts a user once)',
+      security: [{ bearerAuth: [] }],
+      body: BroadcastSeenSchema,
+      response: { 200: envelope(z.null()), ...errors },
+    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => {
+        const user = requireUser(request);
+        const ids = [...new Set(request.body.ids)];
+        // every broadcast goes to region 27 and every user sees those: anything else is not one the caller may see
+        const found = await db
+          .select({ id: messageBroadcast.id })
+          .from(messageBroadcast)
+          .where(and(inArray(messageBroadcast.id, ids), eq(messageBroadcast.regionId, BROADCAST_REGION_ID)));
+        const missing = ids.filter((id) => !found.some((f) => f.id === id));
+        if (missing.length) throw notFound(`Siaran tidak dijumpai: ${missing.join(', ')}.`);
+        await db
+          .insert(broadcastSeen)
+          .values(ids.map((broadcastId) => ({ broadcastId, staffId: user.sid })))
+          .onConflictDoNothing();
+        return ok(null, 'Siaran ditanda telah dilihat.');
+      }),
   });
 
   // ---- Alerts (§2.5 'Notifikasi' mode, §3.9): per recipient, viewed 0 → 1
   r.post(PATHS.alertDataTables, {
+    config: { etag: true },
     schema: {
       tags: ['comms'],
       summary: "The caller's alerts, unread (viewed 0) or archived (viewed 1)",
@@ -157,8 +250,10 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   const notificationScope = (user: ReturnType<typeof requireUser>): SQL | undefined =>
     seesAllRegions(user) ? undefined : eq(incidentNotification.regionId, user.reg);
 
+  // TSTE (and every role outside TMCA/TMCS) has no bell (§2.4, §6): the client never asks (showsNotificationBell), and
+  // the server refuses with 403 rather than answering an empty list that would look like "nothing happened".
   r.post(PATHS.notificationGetAll, {
-    config: { permission: 'notifications' },
+    config: { permission: 'notifications', etag: true },
     schema: {
       tags: ['comms'],
       summary: "Case notifications of the caller's region (TMC roles)",
@@ -207,12 +302,20 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: (request, reply) =>
       idempotent(db, request, reply, async (db) => {
         const user = requireUser(request);
-        const updated = await db
+        const ticket = request.body.incidentTicketNumber;
+        // 404: no notification for this ticket at all; 403: only another region's (as a case of another region is
+        // refused 403 by incidentAccess: ticket numbers are printed on every list, so their existence is no secret)
+        const rows = await db
+          .select({ id: incidentNotification.id, regionId: incidentNotification.regionId })
+          .from(incidentNotification)
+          .where(eq(incidentNotification.ticketNumber, ticket));
+        if (!rows.length) throw notFound('Notifikasi bagi tiket ini tidak dijumpai.');
+        const mine = seesAllRegions(user) ? rows : rows.filter((n) => n.regionId === user.reg);
+        if (!mine.length) throw forbidden('Notifikasi ini di luar wilayah anda.');
+        await db
           .update(incidentNotification)
           .set({ read: true, updatedAt: new Date() })
-          .where(and(eq(incidentNotification.ticketNumber, request.body.incidentTicketNumber), notificationScope(user)))
-          .returning({ id: incidentNotification.id });
-        if (!updated.length) throw notFound('Notifikasi bagi tiket ini tidak dijumpai.');
+          .where(inArray(incidentNotification.id, mine.map((n) => n.id)));
         return ok(null, 'Notifikasi ditanda telah dibaca.');
       }),
   });

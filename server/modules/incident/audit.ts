@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { dutyRoster, incident, incidentAudit, lookupItem, staff } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error';
 import { requestContext } from '../../plugins/idempotency';
+import { raiseReassignmentAlert } from '../comms/alerts';
 import { incidentAccess, isRosterMember } from './access';
 import { notifyPatrolActivity } from './notify';
 import { getIncident } from './queries';
@@ -302,6 +303,8 @@ export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now
       .where(eq(incident.id, c.id))
       .returning({ version: incident.version });
     await notifyPatrolActivity(tx, user.rn, c.id);
+    // issue #6: a 203 to another roster than the previous 203's alerts the new team and the region's TMC
+    if (statusId === STATUS.ASSIGNED) await raiseReassignmentAlert(tx, { incidentId: c.id, auditId, actorUserId: Number(user.sub) });
     return { row: await auditRowById(tx, auditId), version: updated.version, statusMsg };
   }));
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { dutyRoster, eventLocation, gpsKmMarker, highway, incident, incidentSubform, journalEntry, section } from '../../db/schema';
 import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, staleConflict } from '../../lib/http-error';
+import { raiseReassignmentAlert } from '../comms/alerts';
 import { incidentAccess } from './access';
 import { insertAudit, statusPatch } from './audit';
 import { getIncident } from './queries';
@@ -354,7 +355,9 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
       .where(eq(incident.id, current.id))
       .returning({ version: incident.version, statusId: incident.statusId, subformId: incident.subformId });
     if (assignTo !== null) {
-      await insertAudit(tx, { incidentId: current.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now });
+      const auditId = await insertAudit(tx, { incidentId: current.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now });
+      // issue #6: the reassignment alert (new roster's patrol team, the region's TMC users)
+      await raiseReassignmentAlert(tx, { incidentId: current.id, auditId, actorUserId: Number(user.sub) });
     }
     let statusMsg = SAVED_MESSAGE;
     if (correction) {

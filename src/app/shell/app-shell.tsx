@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Flex } from '@chakra-ui/react';
 import type { WebUser } from '@contract/auth';
 import { landingFor, guardUserOf } from '@/lib/access';
@@ -7,6 +7,7 @@ import { userRole } from '@/lib/session';
 import { useOnline } from '@/lib/use-online';
 import type { CommsMode } from '@/features/comms/comms-drawer';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
+import { useCaseDialog } from '@/lib/case-dialog';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useNavMode } from './use-nav-mode';
@@ -14,6 +15,7 @@ import { useNavMode } from './use-nav-mode';
 // Drawers load on first use (src/ui/on-demand.ts).
 const commsDrawer = onDemand(() => import('@/features/comms/comms-drawer'));
 const navDrawer = onDemand(() => import('./nav-drawer'));
+const caseDialog = onDemand(() => import('../case-dialog'));
 
 /** The signed-in frame: top bar, side menu, content, right drawer (§2.3–2.5). */
 export function AppShell({ user, children }: { user: WebUser; children: ReactNode }) {
@@ -26,6 +28,12 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
   const home = landingFor(guardUserOf(user));
   const [comms, requestComms] = useOnDemand(commsDrawer);
   const [drawerNav, requestDrawerNav] = useOnDemand(navDrawer);
+  // a notification opens its case in a full-screen dialog (issue #6); the dialog and the case view load then
+  const openCase = useCaseDialog();
+  const [caseDlg, requestCaseDlg] = useOnDemand(caseDialog);
+  useEffect(() => {
+    if (openCase !== null) requestCaseDlg();
+  }, [openCase, requestCaseDlg]);
 
   return (
     <Flex direction="column" h="100dvh" overflow="hidden" data-testid="app-shell">
@@ -63,6 +71,7 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
 
       {nav.mode === 'drawer' && drawerNav && <drawerNav.NavDrawer open={nav.drawerOpen} onOpenChange={nav.setDrawerOpen} roleName={role.name} />}
 
+      {caseDlg && <caseDlg.CaseDialog />}
       {comms && <comms.CommsDrawer open={commsOpen} mode={commsMode} onOpenChange={setCommsOpen} onModeChange={setCommsMode} />}
     </Flex>
   );

@@ -7,7 +7,8 @@ import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';
 import { ListStates } from '@/ui/states';
-import { useBroadcasts, useSendBroadcast } from './use-comms';
+import { useSession } from '@/lib/session';
+import { useBroadcasts, useMarkBroadcastsSeen, useSendBroadcast } from './use-comms';
 
 const MAX = 1000;
 /** §9: the list keeps at most about 8 entries. */
@@ -20,6 +21,8 @@ export function BroadcastPanel() {
   const list = useBroadcasts();
   const send = useSendBroadcast();
   const rows = (list.data ?? []).slice(0, KEEP);
+  const myStaffId = useSession()?.user.pkStaffId;
+  useMarkBroadcastsSeen(rows, true);
 
   const submit = () => {
     if (!message.trim() || send.isPending) return;
@@ -86,6 +89,11 @@ export function BroadcastPanel() {
               <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" wordBreak="break-word">
                 {b.message}
               </Text>
+              {b.rcc.pkStaffId === myStaffId && typeof b.seenCount === 'number' && (
+                <Text fontSize="xs" color="fg.muted" mt="1" data-testid="broadcast-seen" data-seen={b.seenCount} data-total={b.audienceCount}>
+                  {t('comms.seenBy', { seen: b.seenCount, total: b.audienceCount })}
+                </Text>
+              )}
             </Box>
           ))}
         </ListStates>

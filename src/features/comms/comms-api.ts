@@ -1,8 +1,11 @@
 import { PAGE_SIZE } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import type { AlertRow, BroadcastRow, Notification } from '@contract/comms';
+import type { JournalEntry } from '@contract/incidents';
+import { READ_STATUS } from '@contract/lookups';
+import { isPatrolRole, isTmcRole } from '@contract/roles';
 import type { DataTablesResult } from '@contract/envelope';
-import { apiPost, dataTables } from '@/lib/api';
+import { apiGet, apiPost, dataTables } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
 
@@ -25,6 +28,9 @@ export const broadcastsCall = (quiet = true) =>
 
 export const sendBroadcastCall = (message: string) => queuedWrite<BroadcastRow | null>('broadcast.save', t('queued.label.broadcast'), PATHS.broadcastSave, { message });
 
+/** messageBroadcast/seen: the broadcasts the user has had on screen (a silent write; offline it waits). */
+export const markBroadcastsSeenCall = (ids: number[]) => queuedWrite<unknown>('broadcast.seen', t('queued.label.broadcastSeen'), PATHS.broadcastSeen, { ids });
+
 export const alertsCall = (viewed: 0 | 1 = 0, quiet = true) =>
   dataTables<AlertRow>(PATHS.alertDataTables, { viewed }, { length: PAGE_SIZE.alerts, start: 0 }, { quiet }) as Promise<DataTablesResult<AlertRow>>;
 
@@ -35,3 +41,31 @@ export const notificationsCall = (quiet = true) => apiPost<Notification[]>(PATHS
 
 export const markNotificationReadCall = (incidentTicketNumber: string) =>
   queuedWrite<unknown>('notification.read', t('queued.label.notificationRead', { ticket: incidentTicketNumber }), PATHS.notificationUpdate, { incidentTicketNumber });
+
+/** The entry §4.4 marks: the newest written by a patrol (position or role starting with PR) on the subform. */
+export function latestPatrolEntry(entries: JournalEntry[], subformId: number | null): JournalEntry | null {
+  const mine = entries.filter(
+    (e) => e.kind === 'NOTE' && (subformId === null || e.incidentSubFormId === subformId) && (isPatrolRole(e.staff.roleName) || e.staff.position.toUpperCase().startsWith('PR')),
+  );
+  mine.sort((a, b) => Date.parse(b.createdDateTime) - Date.parse(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
+  return mine[0] ?? null;
+}
+
+/** §4.4 steps 1 and 2 (step 3, the refresh, is the caller's). Offline, the read mark waits in the outbox. */
+export async function readNotificationCalls(n: Notification, roleName: string): Promise<void> {
+  if (isTmcRole(roleName)) {
+    try {
+      const entry = latestPatrolEntry(await apiGet<JournalEntry[]>(PATHS.journalByIncident(n.incidentId), { quiet: true }), n.subformIncidentId);
+      if (entry) {
+        await queuedWrite('journal.read', t('queued.label.journalRead', { ticket: n.incidentTicketNumber }), PATHS.journalEntryUpdateStatus, {
+          pkJournalEntryId: entry.pkJournalEntryId,
+          readStatus: READ_STATUS.TMC,
+        });
+      }
+    } catch (err) {
+      // the journal could not be read (offline): the notification is still marked read
+      console.warn('[notifications] read mark of the journal skipped', err);
+    }
+  }
+  if (!n.read) await markNotificationReadCall(n.incidentTicketNumber);
+}

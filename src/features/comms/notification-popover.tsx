@@ -1,26 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Circle, Flex, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
 import { popoverSlotRecipe } from '@chakra-theme/recipes/popover';
 import { LuBellOff } from 'react-icons/lu';
 import type { Notification } from '@contract/comms';
 import { useT } from '@/lib/i18n';
 import { formatDate, formatTime } from '@/lib/time';
-import { useRouteExists } from '@/ui/use-route-exists';
 import { BellButton, UnreadCount } from './notification-bell';
-import { useMarkNotificationRead, useNotifications } from './use-comms';
-
-const INCIDENT_VIEW_ROUTE = '/insidenView/$insidenId';
+import { useNotifications, useReadNotification } from './use-comms';
+import { openCaseDialog } from '@/lib/case-dialog';
 
 /** The bell's list of notifications (loaded on first use by ./notification-bell.tsx). */
 export function NotificationPopover({ unread, openOnMount }: { unread: number; openOnMount?: boolean }) {
   const t = useT();
-  const navigate = useNavigate();
-  const exists = useRouteExists();
   const [open, setOpen] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
   const q = useNotifications(true);
-  const markRead = useMarkNotificationRead();
+  const readNotification = useReadNotification();
   const items = q.data ?? [];
 
   // mounted by the click that asked for it: open now, through the same transition as any later opening
@@ -28,14 +22,12 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
     if (openOnMount) setOpen(true);
   }, [openOnMount]);
 
+  // §4.4: the case opens in a full-screen dialog; the patrol's latest entry gets 'Read by', the notification is
+  // marked read and the list refreshed
   const onItem = (n: Notification) => {
-    if (!n.read) markRead.mutate(n.incidentTicketNumber);
-    if (exists(INCIDENT_VIEW_ROUTE)) {
-      setOpen(false);
-      void navigate({ to: INCIDENT_VIEW_ROUTE as never, params: { insidenId: String(n.incidentId) } as never });
-      return;
-    }
-    setSelected((s) => (s === n.incidentTicketNumber ? null : n.incidentTicketNumber));
+    setOpen(false);
+    openCaseDialog(n.incidentId);
+    readNotification.mutate(n);
   };
 
   return (
@@ -92,14 +84,9 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
                           {n.incidentStatus}
                         </Badge>
                       </Flex>
-                      {selected === n.incidentTicketNumber && (
-                        <Box mt="2" fontSize="xs" color="gray.700">
-                          <Text color="fg.muted">{t('topbar.incidentSoon')}</Text>
-                          <Text mt="1">
-                            {t('topbar.incidentDate')}: {formatDate(n.incidentDate)} {formatTime(n.incidentTime)}
-                          </Text>
-                        </Box>
-                      )}
+                      <Text mt="1" fontSize="xs" color="fg.muted">
+                        {t('topbar.incidentDate')}: {formatDate(n.incidentDate)} {formatTime(n.incidentTime)}
+                      </Text>
                     </Box>
                   ))
                 )}

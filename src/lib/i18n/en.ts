@@ -4,6 +4,8 @@ import { incidentEn } from './parts/incident';
 import { journalEn } from './parts/journal';
 import { childrenEn } from './parts/children';
 import { clockEn } from './parts/clock';
+import { tmclogEn } from './parts/tmclog';
+import { commsEn } from './parts/comms';
 import { listsEn } from './parts/lists';
 import { syncEn } from './parts/sync';
 import { offlineWritesEn } from './parts/offline-writes';
@@ -69,7 +71,6 @@ export const en: Record<TextKey, string> = {
   'topbar.status': 'Status',
   'topbar.unread': 'Unread',
   'topbar.markedRead': 'Notification marked as read.',
-  'topbar.incidentSoon': 'The incident view is coming soon. Notification details:',
   'topbar.incidentDate': 'Incident date / time',
 
   'drawer.broadcast': 'Siaran Portal',
@@ -239,6 +240,8 @@ export const en: Record<TextKey, string> = {
   ...journalEn,
   ...childrenEn,
   ...clockEn,
+  ...tmclogEn,
+  ...commsEn,
   ...listsEn,
   ...syncEn,
   ...offlineWritesEn,

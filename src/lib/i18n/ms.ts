@@ -3,6 +3,8 @@ import { incidentMs } from './parts/incident';
 import { journalMs } from './parts/journal';
 import { childrenMs } from './parts/children';
 import { clockMs } from './parts/clock';
+import { tmclogMs } from './parts/tmclog';
+import { commsMs } from './parts/comms';
 import { listsMs } from './parts/lists';
 import { syncMs } from './parts/sync';
 import { offlineWritesMs } from './parts/offline-writes';
@@ -67,7 +69,6 @@ export const ms = {
   'topbar.status': 'Status',
   'topbar.unread': 'Belum dibaca',
   'topbar.markedRead': 'Notifikasi ditanda telah dibaca.',
-  'topbar.incidentSoon': 'Paparan insiden akan datang. Butiran notifikasi:',
   'topbar.incidentDate': 'Tarikh / masa insiden',
 
   'drawer.broadcast': 'Siaran Portal',
@@ -237,6 +238,8 @@ export const ms = {
   ...journalMs,
   ...childrenMs,
   ...clockMs,
+  ...tmclogMs,
+  ...commsMs,
   ...listsMs,
   ...syncMs,
   ...offlineWritesMs,

@@ -1,0 +1,21 @@
+/**
+ * A case as the detail page composes it: the incident form with its journal and Lampiran Media. Used by the route
+ * /insidenView/{id} and by the full-screen case dialog a notification opens.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { IncidentDetailScreen } from '@/features/incidents/detail/incident-detail-screen';
+import { JournalPanel, MediaAttachments, journalKeys } from '@/features/journal';
+
+export function CaseView({ incidentId, draftId }: { incidentId: number; draftId?: string }) {
+  const qc = useQueryClient();
+  return (
+    <IncidentDetailScreen
+      key={incidentId}
+      incidentId={incidentId}
+      draftId={draftId}
+      journal={({ incidentId: id, subformId, ticketNumber }) => <JournalPanel incidentId={id} subformId={subformId} ticketNumber={ticketNumber} />}
+      media={({ incidentId: id, subformId, disabled }) => <MediaAttachments incidentId={id} subformId={subformId} disabled={disabled} />}
+      onCaseChanged={() => void qc.invalidateQueries({ queryKey: journalKeys.all })}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Calls of the TMC logsheet (§7.5 tmcLogSheet: dataTables, save, csv). Saves go through the outbox (issue #4) like
+ * every other write: queued on the device, sent with an Idempotency-Key, answered while the user waits, kept for
+ * later when offline. The generic outbox pieces are used directly (features do not import each other).
+ */
+import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
+import type { TmcLogsheetFilter, TmcLogsheetRow, TmcLogsheetSave } from '@contract/logsheet';
+import { PATHS } from '@contract/paths';
+import { ApiError, dataTables, dataTablesParams, fromThrown, toApiError } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { getSession, getToken } from '@/lib/session';
+import { getDb } from '@/offline/db';
+import { discardItem, newId, type NewOutboxItem } from '@/offline/outbox';
+import { queueAndWait } from '@/offline/sync-client';
+import { notifyIfStorageFull, notifyQueued } from '@/ui/sync-toasts';
+
+export const logsheetsCall = (filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>) =>
+  dataTables<TmcLogsheetRow>(PATHS.tmcLogSheetDataTables, filter, q) as Promise<DataTablesResult<TmcLogsheetRow>>;
+
+export type SaveOutcome = { status: 'sent'; row: TmcLogsheetRow } | { status: 'queued' };
+
+/** tmcLogSheet/save through the outbox: 'sent' with the server's row, or 'queued' (offline; a toast says so). */
+export async function saveLogsheetCall(body: TmcLogsheetSave): Promise<SaveOutcome> {
+  const userId = getSession()?.user.userId;
+  if (!userId) throw new ApiError(401, 'UNAUTHORIZED', t('app.unexpected'));
+  const clientId = newId();
+  const item: NewOutboxItem = {
+    clientId,
+    userId,
+    kind: body.pkTmcLogsheetId ? 'tmclog.update' : 'tmclog.create',
+    label: `${t('tmclog.queuedLabel')} ${t(body.pkTmcLogsheetId ? 'tmclog.form.edit' : 'tmclog.form.new')}`,
+    path: PATHS.tmcLogSheetSave,
+    body,
+    // edits of one logsheet go in order; a new one stands alone
+    group: body.pkTmcLogsheetId ? `tmclog:${body.pkTmcLogsheetId}` : `misc:${clientId}`,
+  };
+  let outcome;
+  try {
+    outcome = await queueAndWait([item]);
+  } catch (err) {
+    notifyIfStorageFull(err);
+    throw err;
+  }
+  if (outcome.status === 'parked') {
+    // refused while the user is on the form: take it out again, the form keeps what was typed
+    await discardItem(getDb(), clientId);
+    throw new ApiError(outcome.park.status, outcome.park.errorCode, outcome.park.message, { field: outcome.park.field, kind: 'http' });
+  }
+  if (outcome.status === 'queued') {
+    notifyQueued();
+    return { status: 'queued' };
+  }
+  return { status: 'sent', row: outcome.answers[clientId] as TmcLogsheetRow };
+}
+
+/** The file name the server gives (Content-Disposition), else tmc-logsheet-<today>.csv. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const m = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return m?.[1] ?? fallback;
+}
+
+/** tmcLogSheet/csv with the bearer token → Blob → a link click. Resolves with the file name. */
+export async function downloadCsv(filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>, fallbackName: string): Promise<string> {
+  const token = getToken();
+  const params = new URLSearchParams(dataTablesParams(q));
+  params.delete('length');
+  params.delete('start');
+  const qs = params.toString();
+  let res: Response;
+  try {
+    res = await fetch(`${PATHS.tmcLogSheetCsv}${qs ? `?${qs}` : ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(filter),
+      cache: 'no-store',
+    });
+  } catch (err) {
+    throw fromThrown(err);
+  }
+  if (!res.ok) {
+    const payload = await res.json().catch(() => null);
+    throw toApiError(res.status, payload, res.statusText);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
