@@ -19,3 +19,10 @@ export function localInstant(date: string, hhmm = '00:00'): Date {
 }
 
 export { dayjs };
+
+/** An instant as Asia/Brunei text: YYYY-MM-DD, DD-MM-YYYY, HH:mm:ss, YYYYMMDD, DD-MM-YYYY HH:mm:ss (§9). */
+export const localYmd = (at: Date | string) => dayjs(at).tz(TZ).format('YYYY-MM-DD');
+export const localDmy = (at: Date | string) => dayjs(at).tz(TZ).format('DD-MM-YYYY');
+export const localHms = (at: Date | string) => dayjs(at).tz(TZ).format('HH:mm:ss');
+export const localCompact = (at: Date | string) => dayjs(at).tz(TZ).format('YYYYMMDD');
+export const localDisplay = (at: Date | string) => dayjs(at).tz(TZ).format('DD-MM-YYYY HH:mm:ss');

@@ -17,7 +17,7 @@ import { STATUS } from '../../../contract/lookups';
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { alertNotification, appUser, dutyRoster, incident, incidentAudit, section, staff, teamMember } from '../../db/schema';
-import { dayjs, TZ } from '../../lib/time';
+import { localDisplay } from '../../lib/time';
 
 /** alert category of §3.9: 'I' means incident */
 export const ALERT_CATEGORY_INCIDENT = 'I';
@@ -28,8 +28,6 @@ const TMC_ROLE_IDS = [ROLE_IDS.TMCA, ROLE_IDS.TMCS];
 
 export const unackDescription = (ticket: string, minutes: number) => `Kes ${ticket} belum diterima oleh peronda selepas ${minutes} minit`;
 export const reassignDescription = (ticket: string, rosterName: string) => `Kes ${ticket} ditugaskan semula kepada ${rosterName}`;
-
-const localDisplay = (at: Date) => dayjs(at).tz(TZ).format('DD-MM-YYYY HH:mm:ss');
 
 /** Active TMC users (TMCA/TMCS, user and staff active) whose section lies in the region. */
 export async function tmcUsersOfRegion(db: Db, regionId: number): Promise<number[]> {

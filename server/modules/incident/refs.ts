@@ -147,11 +147,7 @@ export async function softDeleteSubformChildren(db: Tx, subformIds: number[], at
 
 // ------------------------------------------------------------------------------------------------ local time
 
-export const localYmd = (at: Date) => dayjs(at).tz(TZ).format('YYYY-MM-DD');
-export const localDmy = (at: Date) => dayjs(at).tz(TZ).format('DD-MM-YYYY');
-export const localHms = (at: Date) => dayjs(at).tz(TZ).format('HH:mm:ss');
-export const localCompact = (at: Date) => dayjs(at).tz(TZ).format('YYYYMMDD');
-export const localDisplay = (at: Date) => dayjs(at).tz(TZ).format('DD-MM-YYYY HH:mm:ss');
+export { localCompact, localDisplay, localDmy, localHms, localYmd } from '../../lib/time';
 
 /** The UTC instant of a local date (YYYY-MM-DD) and time (hh:mm or hh:mm:ss). */
 export function localDateTime(date: string, time: string): Date {

@@ -16,7 +16,7 @@ import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { region, staff, tmcLogsheet } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
-import { dayjs, localInstant, TZ } from '../../lib/time';
+import { dayjs, localDmy, localHms, localInstant, TZ } from '../../lib/time';
 import { seesAllRegions } from '../../plugins/auth';
 
 export const LOGSHEET_SAVED = 'Catatan berjaya dihantar!';
@@ -165,8 +165,8 @@ export const CSV_HEADER = [
   'Masa Dikemaskini',
 ];
 
-const d = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('DD-MM-YYYY') : '');
-const t = (iso: string | null) => (iso ? dayjs(iso).tz(TZ).format('HH:mm:ss') : '');
+const d = (iso: string | null) => (iso ? localDmy(iso) : '');
+const t = (iso: string | null) => (iso ? localHms(iso) : '');
 
 /** The CSV of the filtered logsheets (newest first): UTF-8 with a BOM, CRLF, every field quoted, dd-mm-yyyy, HH:mm:ss. */
 export async function logsheetCsv(db: Db, user: TokenClaims, f: TmcLogsheetFilter, q?: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>>): Promise<string> {
@@ -195,4 +195,4 @@ export async function logsheetCsv(db: Db, user: TokenClaims, f: TmcLogsheetFilte
 }
 
 /** tmc-logsheet-dd-mm-yyyy.csv (today in Asia/Brunei). */
-export const csvFileName = (now = new Date()) => `tmc-logsheet-${dayjs(now).tz(TZ).format('DD-MM-YYYY')}.csv`;
+export const csvFileName = (now = new Date()) => `tmc-logsheet-${localDmy(now)}.csv`;

@@ -16,7 +16,7 @@ import { getSession } from '@/lib/session';
 async function queuedWrite<T>(kind: string, label: string, path: string, body: unknown): Promise<T | null> {
   const userId = getSession()?.user.userId;
   if (!userId) return apiPost<T>(path, body);
-  const { miscItem, sendWrites } = await import('@/features/incidents/outbox-writes');
+  const { miscItem, sendWrites } = await import('@/offline/writes');
   const item = miscItem(userId, kind, label, path, body);
   const outcome = await sendWrites([item], { silent: kind !== 'broadcast.save' });
   return (outcome.answers[item.clientId!] as T | undefined) ?? null;

@@ -1,7 +1,7 @@
 /**
  * Calls of the TMC logsheet (§7.5 tmcLogSheet: dataTables, save, csv). Saves go through the outbox (issue #4) like
  * every other write: queued on the device, sent with an Idempotency-Key, answered while the user waits, kept for
- * later when offline. The generic outbox pieces are used directly (features do not import each other).
+ * later when offline (src/offline/writes.ts).
  */
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import type { TmcLogsheetFilter, TmcLogsheetRow, TmcLogsheetSave } from '@contract/logsheet';
@@ -9,10 +9,8 @@ import { PATHS } from '@contract/paths';
 import { ApiError, dataTables, dataTablesParams, fromThrown, toApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { getSession, getToken } from '@/lib/session';
-import { getDb } from '@/offline/db';
-import { discardItem, newId, type NewOutboxItem } from '@/offline/outbox';
-import { queueAndWait } from '@/offline/sync-client';
-import { notifyIfStorageFull, notifyQueued } from '@/ui/sync-toasts';
+import { newId, type NewOutboxItem } from '@/offline/outbox';
+import { sendWrites } from '@/offline/writes';
 
 export const logsheetsCall = (filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>) =>
   dataTables<TmcLogsheetRow>(PATHS.tmcLogSheetDataTables, filter, q) as Promise<DataTablesResult<TmcLogsheetRow>>;
@@ -34,23 +32,9 @@ export async function saveLogsheetCall(body: TmcLogsheetSave): Promise<SaveOutco
     // edits of one logsheet go in order; a new one stands alone
     group: body.pkTmcLogsheetId ? `tmclog:${body.pkTmcLogsheetId}` : `misc:${clientId}`,
   };
-  let outcome;
-  try {
-    outcome = await queueAndWait([item]);
-  } catch (err) {
-    notifyIfStorageFull(err);
-    throw err;
-  }
-  if (outcome.status === 'parked') {
-    // refused while the user is on the form: take it out again, the form keeps what was typed
-    await discardItem(getDb(), clientId);
-    throw new ApiError(outcome.park.status, outcome.park.errorCode, outcome.park.message, { field: outcome.park.field, kind: 'http' });
-  }
-  if (outcome.status === 'queued') {
-    notifyQueued();
-    return { status: 'queued' };
-  }
-  return { status: 'sent', row: outcome.answers[clientId] as TmcLogsheetRow };
+  // refused while the user is on the form: sendWrites takes it out again and throws; the form keeps what was typed
+  const outcome = await sendWrites([item]);
+  return outcome.status === 'queued' ? { status: 'queued' } : { status: 'sent', row: outcome.answers[clientId] as TmcLogsheetRow };
 }
 
 /** The file name the server gives (Content-Disposition), else tmc-logsheet-<today>.csv. */
