@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LookupItemSchema, dataTablesBody } from './envelope';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, hasDigit } from './incident-rules';
+import { VehicleLocationSchema } from './maps';
 
 const id = z.number().int().positive();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarikh mesti YYYY-MM-DD');
@@ -486,10 +487,20 @@ export const ActivePrRowSchema = z.object({
   members: z.array(z.object({ pkStaffId: z.number().int(), displayName: z.string(), position: z.string() })),
   /** km from the incident (2 decimals) when both places are known */
   distanceKm: z.number().nullable(),
-  /** how the distance was measured */
-  distanceBasis: z.enum(['position', 'section', 'none']),
+  /**
+   * how the distance was measured (issue #7): 'highway' along the highway by kilometre (plus the way to the nearest
+   * crossover when the patrol is on the other carriageway), 'position' the straight line from the live position,
+   * 'section' the straight line to the roster's section (no position), 'none' unknown
+   */
+  distanceBasis: z.enum(['highway', 'position', 'section', 'none']),
+  /** km to and back from the nearest crossover added to a 'highway' distance (opposite carriageway); 0 otherwise */
+  crossoverKm: z.number().nullable().optional(),
   /** seconds since the patrol's last position (#7), null when none */
   positionAgeSeconds: z.number().int().nullable(),
+  /** the last position is older than the configured limit: shown as stale and ranked last */
+  stale: z.boolean().optional(),
+  /** the patrol's live position (#7), null when none */
+  position: VehicleLocationSchema.nullable().optional(),
   /** already on an open case */
   busy: z.boolean(),
   openCases: z.number().int(),

@@ -9,3 +9,5 @@ export * from './comms';
 export * from './incident-rules';
 export * from './incidents';
 export * from './child-lists';
+export * from './maps';
+export * from './map-rules';

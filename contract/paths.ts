@@ -88,5 +88,15 @@ export const PATHS = {
   /** the highway assets a damage is recorded against (§7.5 roadFurniture getAll / dataTables) */
   roadFurnitureAll: `${MANAGE_BASE}/roadFurniture/getAll`,
   roadFurnitureDataTables: `${MANAGE_BASE}/roadFurniture/dataTables`,
+  // ---- maps and live positions (issue #7; §7.4 llugps, §7.5 rondaGps, §7.8)
+  rondaGpsSave: `${MANAGE_BASE}/rondaGps/save`,
+  rondaGpsDataTables: `${MANAGE_BASE}/rondaGps/dataTables`,
+  lluGps: (rosterId: number) => `${MANAGE_BASE}/llugps/get/${rosterId}`,
+  lluGpsPattern: `${MANAGE_BASE}/llugps/get/:id`,
+  findPrVehicle: (plate: string) => `${MANAGE_BASE}/internal/integration/findPRVehicle/${encodeURIComponent(plate)}`,
+  findPrVehiclePattern: `${MANAGE_BASE}/internal/integration/findPRVehicle/:plate`,
+  findPrVehicles: `${MANAGE_BASE}/internal/integration/findPRVehicleByCarPlateNumbers`,
+  bigMaps: `${MANAGE_BASE}/bigMaps/getIncidentAndActivePR`,
+  sectionNetwork: `${MANAGE_BASE}/section/network`,
   health: '/healthz',
 } as const;

@@ -29,6 +29,8 @@ import { incidentRoutes } from './modules/incident/routes';
 import { childListRoutes } from './modules/incident/children-routes';
 import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
+import { ensureCrossovers } from './modules/maps/geo-index';
+import { mapsRoutes } from './modules/maps/routes';
 import { sectionRoutes } from './modules/section/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tmcLogRoutes } from './modules/tmclog/routes';
@@ -71,6 +73,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     if (added) app.log.info({ added }, 'duty rosters generated');
   };
   await topUpRosters();
+  // crossovers of nearestActivePR (#7): derived from the interchanges once, also on a database seeded before them
+  const crossovers = await ensureCrossovers(handle.db);
+  if (crossovers) app.log.info({ crossovers }, 'crossovers seeded');
   const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
   rosterTimer.unref();
   app.addHook('onClose', async () => clearInterval(rosterTimer));
@@ -95,12 +100,12 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes]) {
     await routes(app, ctx);
   }
 
   // server-raised alerts (#6): cases not acknowledged by their patrol in time; stopped with the app
-  startUnackSweep(app, handle.db, { minutes: config.alerts.unackMinutes, sweepSeconds: config.alerts.sweepSeconds });
+  startUnackSweep(app, handle.db, { minutes: config.alerts.unackMinutes, sweepSeconds: config.alerts.sweepSeconds, gpsSilentMinutes: config.alerts.gpsSilentMinutes });
 
   const clientDir = path.resolve(config.clientDir);
   const hasClient = existsSync(path.join(clientDir, 'index.html'));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { INTEGRATION_TIMEOUT_MS, POSITION_STALE_SECONDS_DEFAULT } from '../contract/map-rules';
 
 export interface Config {
   port: number;
@@ -32,6 +33,23 @@ export interface Config {
     unackMinutes: number;
     /** how often the sweep looks for such cases; 0 turns the periodic sweep off (tests call it directly) */
     sweepSeconds: number;
+    /** a roster on shift whose latest tablet position is older than this (having reported this shift) alerts TMC (default 10) */
+    gpsSilentMinutes?: number;
+  };
+  /** live patrol positions and maps (issue #7) */
+  positions: {
+    /** a position older than this is stale: shown as such and ranked last by nearestActivePR */
+    staleSeconds: number;
+    /** history rows older than this are deleted by the daily pruning job */
+    historyDays: number;
+    /** how often the pruning job runs; 0 turns it off (tests call it directly) */
+    pruneEveryHours: number;
+    /** a fix may be this many minutes before the shift's start or after its end (a tablet back online late) */
+    shiftGraceMinutes: number;
+    /** external tracking service (findPRVehicle); unset: the tablets' positions only */
+    trackingUrl?: string;
+    /** timeout of a call to the tracking service (§9: 30 s) */
+    integrationTimeoutMs: number;
   };
 }
 
@@ -75,6 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: {
       unackMinutes: positive('ALERT_UNACK_MINUTES', int(env.ALERT_UNACK_MINUTES, 5), 1),
       sweepSeconds: positive('ALERT_SWEEP_SECONDS', int(env.ALERT_SWEEP_SECONDS, 60), 0),
+      gpsSilentMinutes: positive('GPS_SILENT_MINUTES', int(env.GPS_SILENT_MINUTES, 10), 1),
+    },
+    positions: {
+      staleSeconds: positive('POSITION_STALE_SECONDS', int(env.POSITION_STALE_SECONDS, POSITION_STALE_SECONDS_DEFAULT), 1),
+      historyDays: positive('POSITION_HISTORY_DAYS', int(env.POSITION_HISTORY_DAYS, 90), 1),
+      pruneEveryHours: positive('POSITION_PRUNE_EVERY_HOURS', int(env.POSITION_PRUNE_EVERY_HOURS, 24), 0),
+      shiftGraceMinutes: positive('POSITION_SHIFT_GRACE_MINUTES', int(env.POSITION_SHIFT_GRACE_MINUTES, 15), 0),
+      trackingUrl: env.TRACKING_URL ? env.TRACKING_URL.replace(/\/+$/, '') : undefined,
+      integrationTimeoutMs: positive('INTEGRATION_TIMEOUT_MS', int(env.INTEGRATION_TIMEOUT_MS, INTEGRATION_TIMEOUT_MS), 1),
     },
   };
 }

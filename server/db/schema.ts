@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   boolean,
@@ -800,4 +801,73 @@ export const idempotencyKey = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
+);
+
+// ------------------------------------------------------------------------------------------------ live positions (#7)
+
+/**
+ * Position history of a duty roster (rondaGps/save): one row per tablet fix, with what was derived from the nearest
+ * kilometre marker. 500 patrols every 10 s is 4.32 million rows a day: rows older than POSITION_HISTORY_DAYS are
+ * deleted by a daily job (roster_position_recorded_idx makes that a range delete).
+ */
+export const rosterPosition = pgTable(
+  'roster_position',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    /** the patrol user whose tablet sent it */
+    userId: integer('user_id').references(() => appUser.id),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** when the tablet took the fix */
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** when the server got it (later than recordedAt for fixes queued offline) */
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    accuracy: real('accuracy'),
+    heading: real('heading'),
+    speed: real('speed'),
+    /** nearest kilometre marker: its specific section and km, the distance to it, the carriageway */
+    sectionId: integer('section_id'),
+    km: real('km'),
+    offsetMetres: real('offset_metres'),
+    directionId: integer('direction_id'),
+  },
+  (t) => [index('roster_position_roster_at_idx').on(t.dutyRosterId, t.recordedAt), index('roster_position_recorded_idx').on(t.recordedAt)],
+);
+
+/** The latest position of each roster (by recordedAt): upserted by rondaGps/save, read by the map and nearestActivePR. */
+export const rosterLatestPosition = pgTable('roster_latest_position', {
+  dutyRosterId: integer('duty_roster_id')
+    .primaryKey()
+    .references(() => dutyRoster.id),
+  positionId: bigint('position_id', { mode: 'number' }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  heading: real('heading'),
+  speed: real('speed'),
+  sectionId: integer('section_id'),
+  km: real('km'),
+  offsetMetres: real('offset_metres'),
+  directionId: integer('direction_id'),
+});
+
+/**
+ * Places where a patrol can turn to the other carriageway (interchanges, and U-turn crossovers where interchanges are
+ * far apart): nearestActivePR adds the way to the nearest one for a patrol on the opposite carriageway.
+ */
+export const crossover = pgTable(
+  'crossover',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    km: real('km').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('crossover_section_km_idx').on(t.sectionId, t.km)],
 );

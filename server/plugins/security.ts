@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { TILE_URL_DEFAULT, tileOrigin } from '../../contract/map-rules';
 
 const API_PREFIXES = ['/rest/', '/public/', '/healthz'];
 export const isApiUrl = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
+/** The basemap's tile host (issue #7): VITE_TILE_URL as the PWA was built with it, default OpenStreetMap. */
+export function tileSources(env: NodeJS.ProcessEnv = process.env): string[] {
+  const origin = tileOrigin(env.VITE_TILE_URL || TILE_URL_DEFAULT);
+  return origin ? [origin] : [];
+}
+
 /** Pages carry a Content-Security-Policy; API answers carry Cache-Control: no-store. */
 export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[] } = {}) {
+  // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
+  const tileHosts = opts.tileHosts ?? tileSources();
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -14,9 +23,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
         scriptSrc: ["'self'"],
         // Emotion (Chakra UI) injects <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.tileHosts ?? [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tileHosts],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

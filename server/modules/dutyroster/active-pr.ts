@@ -3,11 +3,16 @@
  * endsAt) in the caller's region, with their team, vehicle and open cases, for Assign To on the incident form
  * (§6: scoped to the user's region) and the map.
  *
- * Nearest first, without live vehicle positions (those come with issue #7): the distance is the straight line
- * (km) from the incident point (latitude/longitude, or the GPS kilometre marker of sectionId + kilometer) to the
- * alignment of the roster's section, 0 when the point lies on it (distanceBasis 'section'). Rank: free patrols
- * before busy ones (an open case assigned), then distance, then name. `direction` is accepted for the live
- * positions of #7 and not used yet.
+ * Nearest first, from the rosters' live positions (issue #7; roster_latest_position, fed by rondaGps/save):
+ * - 'highway': the incident point and the patrol are both on the mainline (within MAINLINE_BOUND_METRES of a
+ *   kilometre marker) of the same highway: |km difference|; when the patrol's carriageway is known and is not the
+ *   incident's (`direction`), plus the crossover detour (crossoverKm: to the nearest crossover ahead of the patrol,
+ *   beyond the incident when that lies ahead, and back; geo-index.ts crossoverDetour);
+ * - 'position': otherwise the straight line from the live position to the incident point;
+ * - 'section': a roster without a position: the straight line to the alignment of its section, 0 on it;
+ * - 'none': no incident point.
+ * A position older than POSITION_STALE_SECONDS is `stale`. Rank: free before busy (an open case assigned); then
+ * fresh positions, then rosters without a position, then stale positions; then distance, then name.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -20,7 +25,11 @@ import { ActivePrFilterSchema, ActivePrRowSchema, type ActivePrFilter, type Acti
 import { STATUS } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
 import type { Db } from '../../db/client';
-import { callSign, dutyRoster, incident, section, staff, teamMember, vehicle } from '../../db/schema';
+import { callSign, dutyRoster, incident, rosterLatestPosition, section, staff, teamMember, vehicle } from '../../db/schema';
+import { MAINLINE_BOUND_METRES, POSITION_STALE_SECONDS_DEFAULT } from '../../../contract/map-rules';
+import type { VehicleLocation } from '../../../contract/maps';
+import { geoIndex, kmBetween, type GeoIndex } from '../maps/geo-index';
+import { latestColumns, toLocation } from '../maps/positions';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
 import { forbidden, notFound } from '../../lib/http-error';
 import { page } from '../../lib/reply';
@@ -64,9 +73,21 @@ async function scopeOf(db: Db, user: TokenClaims, filter: ActivePrFilter, mode: 
   return { regionId, section: sec, sectionIds: [...ids] };
 }
 
+/** Where the incident is: [lng, lat], and its place on a highway's mainline when it is on one. */
+export interface IncidentPoint {
+  at: [number, number];
+  mainline: { highwayId: number; km: number; directionId: number | null } | null;
+}
+
 /** The incident point: latitude/longitude as sent, else the km marker of the section, else none. */
-async function incidentPoint(db: Db, filter: ActivePrFilter, sec: SectionRef | undefined): Promise<[number, number] | null> {
-  if (filter.latitude !== undefined && filter.longitude !== undefined) return [filter.longitude, filter.latitude];
+async function incidentPoint(db: Db, filter: ActivePrFilter, sec: SectionRef | undefined): Promise<IncidentPoint | null> {
+  const geo = await geoIndex(db);
+  const directionId = filter.direction ?? null;
+  if (filter.latitude !== undefined && filter.longitude !== undefined) {
+    const m = geo.nearest(filter.latitude, filter.longitude);
+    const on = m && m.metres <= MAINLINE_BOUND_METRES ? { highwayId: m.section.highwayId, km: m.km, directionId } : null;
+    return { at: [filter.longitude, filter.latitude], mainline: on };
+  }
   if (!sec || !filter.kilometer) return null;
   const km = firstKmNumber(filter.kilometer);
   if (km === null) return null;
@@ -77,7 +98,9 @@ async function incidentPoint(db: Db, filter: ActivePrFilter, sec: SectionRef | u
     km,
     POINT_KM_BOUND,
   );
-  return marker ? [marker.longitude, marker.latitude] : null;
+  if (!marker) return null;
+  const highwayId = geo.sections.get(marker.sectionId)?.highwayId;
+  return { at: [marker.longitude, marker.latitude], mainline: highwayId ? { highwayId, km: marker.km, directionId } : null };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -91,7 +114,36 @@ export function distanceToLines(at: [number, number], lines: [number, number][][
   return distance(from, snapped, { units: 'kilometers' });
 }
 
-export async function findActivePatrols(db: Db, scope: Scope, at: [number, number] | null, now = new Date()): Promise<ActivePrRow[]> {
+export interface PatrolOptions {
+  staleSeconds?: number;
+  now?: Date;
+}
+
+/** Distance of a roster with a live position to the incident (rule in the module comment). */
+export function positionDistance(
+  geo: GeoIndex,
+  pos: { latitude: number; longitude: number; sectionId: number | null; km: number | null; offsetMetres: number | null; directionId: number | null },
+  point: IncidentPoint,
+): { distanceKm: number; distanceBasis: 'highway' | 'position'; crossoverKm: number } {
+  const sec = pos.sectionId ? geo.sections.get(pos.sectionId) : undefined;
+  const on = point.mainline;
+  if (on && sec && pos.km !== null && pos.offsetMetres !== null && pos.offsetMetres <= MAINLINE_BOUND_METRES && sec.highwayId === on.highwayId) {
+    const along = Math.abs(pos.km - on.km);
+    let crossoverKm = 0;
+    if (on.directionId && pos.directionId && on.directionId !== pos.directionId && sec.increasingDirection) {
+      const travel = pos.directionId === sec.increasingDirection ? 1 : -1;
+      crossoverKm = geo.crossoverDetour(on.highwayId, pos.km, on.km, travel)?.km ?? 0;
+    }
+    return { distanceKm: round2(along + crossoverKm), distanceBasis: 'highway', crossoverKm: round2(crossoverKm) };
+  }
+  return { distanceKm: round2(kmBetween([pos.longitude, pos.latitude], point.at)), distanceBasis: 'position', crossoverKm: 0 };
+}
+
+export async function findActivePatrols(db: Db, scope: Scope, point: IncidentPoint | null, opts: PatrolOptions = {}): Promise<ActivePrRow[]> {
+  const now = opts.now ?? new Date();
+  const staleSeconds = opts.staleSeconds ?? POSITION_STALE_SECONDS_DEFAULT;
+  const at = point?.at ?? null;
+  const geo = await geoIndex(db);
   const cond: (SQL | undefined)[] = [lte(dutyRoster.startsAt, now), gt(dutyRoster.endsAt, now)];
   if (scope.regionId) cond.push(eq(section.regionId, scope.regionId));
   if (scope.sectionIds) cond.push(inArray(dutyRoster.sectionId, scope.sectionIds));
@@ -108,11 +160,13 @@ export async function findActivePatrols(db: Db, scope: Scope, at: [number, numbe
       teamId: dutyRoster.teamId,
       plateNumber: vehicle.plateNumber,
       callSign: callSign.callSign,
+      pos: latestColumns,
     })
     .from(dutyRoster)
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
     .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
     .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+    .leftJoin(rosterLatestPosition, eq(rosterLatestPosition.dutyRosterId, dutyRoster.id))
     .where(and(...cond));
   if (!rosters.length) return [];
 
@@ -161,7 +215,27 @@ export async function findActivePatrols(db: Db, scope: Scope, at: [number, numbe
 
   const rows: ActivePrRow[] = rosters.map((r) => {
     const openCases = openBy.get(r.id) ?? 0;
-    const distanceKm = distanceOf(r);
+    const pos = r.pos?.recordedAt ? r.pos : null;
+    let position: VehicleLocation | null = null;
+    let positionAgeSeconds: number | null = null;
+    let stale = false;
+    let distanceKm: number | null;
+    let distanceBasis: ActivePrRow['distanceBasis'];
+    let crossoverKm: number | null = null;
+    if (pos) {
+      position = toLocation(geo, pos);
+      positionAgeSeconds = Math.max(0, Math.round((now.getTime() - pos.recordedAt.getTime()) / 1000));
+      stale = positionAgeSeconds > staleSeconds;
+    }
+    if (pos && point) {
+      const d = positionDistance(geo, pos, point);
+      distanceKm = d.distanceKm;
+      distanceBasis = d.distanceBasis;
+      crossoverKm = d.crossoverKm;
+    } else {
+      distanceKm = distanceOf(r);
+      distanceBasis = distanceKm === null ? 'none' : 'section';
+    }
     return {
       pkDutyRosterId: r.id,
       dutyRosterName: r.name,
@@ -173,15 +247,21 @@ export async function findActivePatrols(db: Db, scope: Scope, at: [number, numbe
       callSign: r.callSign,
       members: members.filter((m) => m.teamId === r.teamId).map(({ teamId: _t, ...m }) => m),
       distanceKm,
-      distanceBasis: distanceKm === null ? 'none' : 'section',
-      positionAgeSeconds: null,
+      distanceBasis,
+      crossoverKm,
+      positionAgeSeconds,
+      stale,
+      position,
       busy: openCases > 0,
       openCases,
     };
   });
+  /** fresh position 0, no position 1, stale position 2 */
+  const freshness = (r: ActivePrRow) => (r.position ? (r.stale ? 2 : 0) : 1);
   return rows.sort(
     (a, b) =>
       Number(a.busy) - Number(b.busy) ||
+      freshness(a) - freshness(b) ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
       a.dutyRosterName.localeCompare(b.dutyRosterName) ||
       a.pkDutyRosterId - b.pkDutyRosterId,
@@ -208,7 +288,7 @@ export async function activePrRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(request);
       const filter = request.body ?? {};
       const scope = await scopeOf(db, user, filter, 'list');
-      return slice(await findActivePatrols(db, scope, null), request.query);
+      return slice(await findActivePatrols(db, scope, null, { staleSeconds: ctx.config.positions.staleSeconds }), request.query);
     },
   });
 
@@ -220,7 +300,7 @@ export async function activePrRoutes(app: FastifyInstance, ctx: AppContext) {
       const filter = request.body ?? {};
       const scope = await scopeOf(db, user, filter, 'nearest');
       const at = await incidentPoint(db, filter, scope.section);
-      return slice(await findActivePatrols(db, scope, at), request.query);
+      return slice(await findActivePatrols(db, scope, at, { staleSeconds: ctx.config.positions.staleSeconds }), request.query);
     },
   });
 }

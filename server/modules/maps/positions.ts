@@ -1,0 +1,284 @@
+/**
+ * Live patrol positions (issue #7; §7.5 rondaGps): the fixes a patrol tablet sends, stored as history per roster
+ * (roster_position) and as the roster's latest position (roster_latest_position), each with the section, kilometre,
+ * distance and carriageway of the nearest kilometre marker (geo-index.ts, in memory).
+ *
+ * Who may send: a PR user who is a member of the roster's team, for fixes taken during the roster's shift (with
+ * POSITION_SHIFT_GRACE_MINUTES either side, so a tablet that was offline delivers its fixes after coming back, even
+ * after the shift ended). A fix more than POSITION_FUTURE_ALLOWANCE_MS ahead of the server's clock is refused.
+ *
+ * Carriageway of a fix, in this order: (1) the movement along the kilometres since the previous fix (this batch's
+ * previous one, else the roster's latest, when on the same highway and taken before it): ≥ 50 m towards increasing
+ * km is the section's increasing-km carriageway, towards decreasing km the other; (2) else the heading (when the
+ * tablet gives one and moves at ≥ 2 m/s) against the alignment's bearing at the marker: within 90° is increasing km;
+ * (3) else the previous fix's carriageway. None when the fix is off the mainline (> MAINLINE_BOUND_METRES).
+ */
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { MAINLINE_BOUND_METRES, POSITION_FUTURE_ALLOWANCE_MS } from '../../../contract/map-rules';
+import type { RondaGpsFilter, RondaGpsRow, RondaGpsSave, VehicleLocation } from '../../../contract/maps';
+import type { TokenClaims } from '../../../contract/auth';
+import { ROLE_IDS } from '../../../contract/roles';
+import type { Db } from '../../db/client';
+import { appUser, dutyRoster, rosterLatestPosition, rosterPosition, section, staff, teamMember } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { DIRECTION_LABEL, oppositeDirection, type GeoIndex } from './geo-index';
+
+export const NOT_ON_ROSTER = 'Anda bukan ahli pasukan peronda bagi jadual tugas ini.';
+export const NOT_ON_SHIFT = 'Kedudukan hanya boleh dihantar semasa syif jadual tugas ini.';
+export const FIX_IN_FUTURE = 'Masa kedudukan tidak boleh melebihi masa semasa.';
+/** the movement along km that decides the carriageway */
+const MOVE_KM = 0.05;
+const MOVING_MPS = 2;
+
+export interface Derived {
+  sectionId: number | null;
+  km: number | null;
+  offsetMetres: number | null;
+  directionId: number | null;
+}
+
+interface PrevFix {
+  sectionId: number | null;
+  km: number | null;
+  directionId: number | null;
+  recordedAt: Date;
+  offsetMetres: number | null;
+}
+
+/** Section, km, offset and carriageway of a fix (rule in the module comment). */
+export function derive(geo: GeoIndex, fix: { latitude: number; longitude: number; heading?: number | null; speed?: number | null }, prev: PrevFix | null): Derived {
+  const m = geo.nearest(fix.latitude, fix.longitude);
+  if (!m) return { sectionId: null, km: null, offsetMetres: null, directionId: null };
+  const offsetMetres = Math.round(m.metres * 10) / 10;
+  const base = { sectionId: m.section.id, km: m.km, offsetMetres };
+  const inc = m.section.increasingDirection;
+  if (offsetMetres > MAINLINE_BOUND_METRES || inc === null) return { ...base, directionId: null };
+  const prevSection = prev?.sectionId ? geo.sections.get(prev.sectionId) : undefined;
+  const sameHighway = prevSection && prevSection.highwayId === m.section.highwayId && prev!.offsetMetres !== null && prev!.offsetMetres <= MAINLINE_BOUND_METRES;
+  if (sameHighway && prev!.km !== null) {
+    const d = m.km - prev!.km;
+    if (Math.abs(d) >= MOVE_KM - 1e-9) return { ...base, directionId: d > 0 ? inc : oppositeDirection(inc) };
+  }
+  if (fix.heading !== null && fix.heading !== undefined && (fix.speed === null || fix.speed === undefined || fix.speed >= MOVING_MPS)) {
+    const bearing = geo.bearingAt(m.section.id, m.km);
+    if (bearing !== null) {
+      const diff = Math.abs(((fix.heading - bearing + 540) % 360) - 180);
+      return { ...base, directionId: diff < 90 ? inc : oppositeDirection(inc) };
+    }
+  }
+  return { ...base, directionId: sameHighway ? prev!.directionId : null };
+}
+
+export interface LocationRow {
+  latitude: number;
+  longitude: number;
+  recordedAt: Date;
+  sectionId: number | null;
+  km: number | null;
+  offsetMetres: number | null;
+  directionId: number | null;
+}
+
+export function toLocation(geo: GeoIndex, r: LocationRow, source: 'tablet' | 'oncore' = 'tablet'): VehicleLocation {
+  return {
+    latitude: r.latitude,
+    longitude: r.longitude,
+    lastSeen: r.recordedAt.toISOString(),
+    direction: r.directionId ? (DIRECTION_LABEL[r.directionId] ?? null) : null,
+    directionId: r.directionId,
+    kmmarker: r.km === null ? null : Math.round(r.km * 10) / 10,
+    section: r.sectionId ? (geo.sections.get(r.sectionId)?.name ?? null) : null,
+    sectionId: r.sectionId,
+    offsetMetres: r.offsetMetres === null ? null : Math.round(r.offsetMetres),
+    source,
+  };
+}
+
+/** the columns of roster_latest_position read by the map, the nearest list and the lookups */
+export const latestColumns = {
+  latitude: rosterLatestPosition.latitude,
+  longitude: rosterLatestPosition.longitude,
+  recordedAt: rosterLatestPosition.recordedAt,
+  sectionId: rosterLatestPosition.sectionId,
+  km: rosterLatestPosition.km,
+  offsetMetres: rosterLatestPosition.offsetMetres,
+  directionId: rosterLatestPosition.directionId,
+};
+
+export interface SaveOptions {
+  shiftGraceMinutes: number;
+  now?: Date;
+}
+
+/** rondaGps/save: checks, derives and stores a batch; returns the roster's latest position after it. */
+export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
+  const now = opts.now ?? new Date();
+  const userId = Number(user.sub);
+  // the roster, whether the caller is a PR member of its team, and its latest position: one query
+  const [r] = await db
+    .select({
+      id: dutyRoster.id,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+      member: sql<boolean>`exists (select 1 from ${teamMember} tm join ${appUser} u on u.staff_id = tm.staff_id
+        where tm.team_id = ${dutyRoster.teamId} and u.id = ${userId} and u.role_id = ${ROLE_IDS.PR} and u.is_active)`,
+      latestAt: rosterLatestPosition.recordedAt,
+      latestKm: rosterLatestPosition.km,
+      latestSection: rosterLatestPosition.sectionId,
+      latestDirection: rosterLatestPosition.directionId,
+      latestOffset: rosterLatestPosition.offsetMetres,
+    })
+    .from(dutyRoster)
+    .leftJoin(rosterLatestPosition, eq(rosterLatestPosition.dutyRosterId, dutyRoster.id))
+    .where(eq(dutyRoster.id, body.pkDutyRosterId));
+  if (!r) throw notFound('Jadual tugas tidak dijumpai.');
+  if (!r.member) throw forbidden(NOT_ON_ROSTER);
+
+  const grace = opts.shiftGraceMinutes * 60_000;
+  const fixes = body.positions.map((p, i) => ({ ...p, at: new Date(p.recordedAt), i }));
+  for (const f of fixes) {
+    if (f.at.getTime() > now.getTime() + POSITION_FUTURE_ALLOWANCE_MS) throw badRequest(FIX_IN_FUTURE, `positions.${f.i}.recordedAt`);
+    if (f.at.getTime() < r.startsAt.getTime() - grace || f.at.getTime() > r.endsAt.getTime() + grace) throw forbidden(NOT_ON_SHIFT);
+  }
+  // in the order taken (a batch from offline may arrive unordered); derive each from the one before
+  fixes.sort((a, b) => a.at.getTime() - b.at.getTime() || a.i - b.i);
+  let prev: PrevFix | null =
+    r.latestAt && r.latestAt.getTime() <= fixes[0].at.getTime()
+      ? { sectionId: r.latestSection, km: r.latestKm, directionId: r.latestDirection, recordedAt: r.latestAt, offsetMetres: r.latestOffset }
+      : null;
+  const rows = fixes.map((f) => {
+    const d = derive(geo, f, prev);
+    prev = { ...d, recordedAt: f.at };
+    return {
+      dutyRosterId: r.id,
+      userId,
+      latitude: f.latitude,
+      longitude: f.longitude,
+      recordedAt: f.at,
+      receivedAt: now,
+      accuracy: f.accuracy ?? null,
+      heading: f.heading ?? null,
+      speed: f.speed ?? null,
+      ...d,
+    };
+  });
+  const inserted = await db.insert(rosterPosition).values(rows).returning({ id: rosterPosition.id, recordedAt: rosterPosition.recordedAt });
+  const lastRow = rows.at(-1)!;
+  const lastId = inserted.reduce((a, b) => (b.recordedAt.getTime() > a.recordedAt.getTime() || (b.recordedAt.getTime() === a.recordedAt.getTime() && b.id > a.id) ? b : a)).id;
+  // a late batch of older fixes must not replace a newer latest position
+  const latestValues = {
+    positionId: lastId,
+    latitude: lastRow.latitude,
+    longitude: lastRow.longitude,
+    recordedAt: lastRow.recordedAt,
+    receivedAt: now,
+    heading: lastRow.heading,
+    speed: lastRow.speed,
+    sectionId: lastRow.sectionId,
+    km: lastRow.km,
+    offsetMetres: lastRow.offsetMetres,
+    directionId: lastRow.directionId,
+  };
+  const [latest] = await db
+    .insert(rosterLatestPosition)
+    .values({ dutyRosterId: r.id, ...latestValues })
+    .onConflictDoUpdate({
+      target: rosterLatestPosition.dutyRosterId,
+      set: latestValues,
+      setWhere: sql`${rosterLatestPosition.recordedAt} < excluded.recorded_at`,
+    })
+    .returning(latestColumns);
+  const now_ = latest ?? (await db.select(latestColumns).from(rosterLatestPosition).where(eq(rosterLatestPosition.dutyRosterId, r.id)))[0];
+  return {
+    pkDutyRosterId: r.id,
+    accepted: rows.length,
+    latest: toLocation(geo, now_),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ history
+
+const ORDER = { recordedAt: rosterPosition.recordedAt, receivedAt: rosterPosition.receivedAt, pkRondaGpsId: rosterPosition.id } as const;
+
+export async function positionHistory(
+  db: Db,
+  geo: GeoIndex,
+  filter: RondaGpsFilter,
+  paging: { orderColumn?: string; direction: 'asc' | 'desc'; length: number; start: number },
+): Promise<{ rows: RondaGpsRow[]; recordCount: number }> {
+  const cond: SQL[] = [eq(rosterPosition.dutyRosterId, filter.pkDutyRosterId)];
+  if (filter.from) cond.push(gte(rosterPosition.recordedAt, new Date(filter.from)));
+  if (filter.to) cond.push(lte(rosterPosition.recordedAt, new Date(filter.to)));
+  const col = ORDER[(paging.orderColumn ?? 'recordedAt') as keyof typeof ORDER] ?? rosterPosition.recordedAt;
+  // newest first unless asked otherwise (the default direction of the query string is asc: only an explicit column orders)
+  const dir = paging.orderColumn ? paging.direction : 'desc';
+  const [rows, [{ count }]] = await Promise.all([
+    db
+      .select()
+      .from(rosterPosition)
+      .where(and(...cond))
+      .orderBy(dir === 'desc' ? desc(col) : col, dir === 'desc' ? desc(rosterPosition.id) : rosterPosition.id)
+      .limit(paging.length)
+      .offset(paging.start),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(rosterPosition)
+      .where(and(...cond)),
+  ]);
+  return {
+    recordCount: count,
+    rows: rows.map((p) => ({
+      pkRondaGpsId: p.id,
+      pkDutyRosterId: p.dutyRosterId,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      recordedAt: p.recordedAt.toISOString(),
+      receivedAt: p.receivedAt.toISOString(),
+      kmmarker: p.km === null ? null : Math.round(p.km * 10) / 10,
+      section: p.sectionId ? (geo.sections.get(p.sectionId)?.name ?? null) : null,
+      directionId: p.directionId,
+      offsetMetres: p.offsetMetres === null ? null : Math.round(p.offsetMetres),
+      speed: p.speed,
+      heading: p.heading,
+    })),
+  };
+}
+
+/** The roster with its region and team, for the scope checks of the read routes. */
+export async function rosterScope(db: Db, rosterId: number) {
+  const [r] = await db
+    .select({ id: dutyRoster.id, regionId: section.regionId, teamId: dutyRoster.teamId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt, name: dutyRoster.dutyRosterName })
+    .from(dutyRoster)
+    .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+    .where(eq(dutyRoster.id, rosterId));
+  return r;
+}
+
+/** Is the staff member in the roster's team. */
+export async function isTeamMember(db: Db, teamId: number, staffId: number): Promise<boolean> {
+  const [m] = await db
+    .select({ id: teamMember.id })
+    .from(teamMember)
+    .innerJoin(staff, eq(staff.id, teamMember.staffId))
+    .where(and(eq(teamMember.teamId, teamId), eq(teamMember.staffId, staffId)))
+    .limit(1);
+  return !!m;
+}
+
+// ------------------------------------------------------------------------------------------------ pruning
+
+/**
+ * Deletes history older than `days` (by recordedAt, roster_position_recorded_idx) in chunks of 10,000 rows, so a
+ * large backlog does not hold one long lock. Latest positions are kept. Returns how many rows went.
+ */
+export async function prunePositions(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const chunk = db.select({ id: rosterPosition.id }).from(rosterPosition).where(lt(rosterPosition.recordedAt, cutoff)).limit(PRUNE_CHUNK);
+    const gone = await db.delete(rosterPosition).where(inArray(rosterPosition.id, chunk)).returning({ id: rosterPosition.id });
+    total += gone.length;
+    if (gone.length < PRUNE_CHUNK) return total;
+  }
+}
+const PRUNE_CHUNK = 10_000;
