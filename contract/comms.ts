@@ -69,6 +69,9 @@ export const NotificationSchema = z.object({
   incidentDate: z.string(),
   incidentTime: z.string(),
   read: z.boolean(),
+  /** ISO instant the notification was last (re)raised by a patrol's activity: a new value is a new event (issue #6
+   * item 4: the service worker notifies each event once) */
+  updatedAt: z.string().optional(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

@@ -8,6 +8,11 @@
  *   new roster's team and the region's TMC users, except the user who made it. Raised in the same transaction as the
  *   203 (incident/save and incidentAudit/save); event key `reassign:<incident>:<203 audit id>`.
  *
+ * - GPS silent (issue #7): a roster on shift whose latest tablet position (roster_latest_position) is older than
+ *   `gpsSilentMinutes` although it reported during this shift → the region's TMC users, once per silence: event key
+ *   `gps-silent:<roster>:<last position id>`, so a roster that reports again and falls silent again alerts again.
+ *   Category 'GPS'. Found by the same periodic sweep.
+ *
  * One alert per event and recipient: the unique index (event_key, user_id) with ON CONFLICT DO NOTHING, so a sweep run
  * twice (or by two servers on one database) adds nothing the second time.
  */
@@ -16,11 +21,13 @@ import type { FastifyInstance } from 'fastify';
 import { STATUS } from '../../../contract/lookups';
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { alertNotification, appUser, dutyRoster, incident, incidentAudit, section, staff, teamMember } from '../../db/schema';
-import { localDisplay } from '../../lib/time';
+import { alertNotification, appUser, dutyRoster, incident, incidentAudit, rosterLatestPosition, section, staff, teamMember } from '../../db/schema';
+import { localDisplay, localHms } from '../../lib/time';
 
 /** alert category of §3.9: 'I' means incident */
 export const ALERT_CATEGORY_INCIDENT = 'I';
+/** alert category of a patrol whose tablet stopped reporting its position */
+export const ALERT_CATEGORY_GPS = 'GPS';
 /** the sweep looks back this far: a case left at 203 for longer than a day before the server ran raises nothing */
 export const UNACK_LOOKBACK_HOURS = 24;
 
@@ -28,6 +35,8 @@ const TMC_ROLE_IDS = [ROLE_IDS.TMCA, ROLE_IDS.TMCS];
 
 export const unackDescription = (ticket: string, minutes: number) => `Kes ${ticket} belum diterima oleh peronda selepas ${minutes} minit`;
 export const reassignDescription = (ticket: string, rosterName: string) => `Kes ${ticket} ditugaskan semula kepada ${rosterName}`;
+export const gpsSilentDescription = (rosterName: string, lastSeen: Date) => `GPS peronda ${rosterName} senyap sejak ${localHms(lastSeen)}`;
+export const GPS_SILENT_MINUTES_DEFAULT = 10;
 
 /** Active TMC users (TMCA/TMCS, user and staff active) whose section lies in the region. */
 export async function tmcUsersOfRegion(db: Db, regionId: number): Promise<number[]> {
@@ -57,9 +66,10 @@ interface AlertEvent {
   description: string;
   remark: string | null;
   sectionId: number | null;
-  incidentId: number;
+  incidentId: number | null;
   dutyRosterId: number | null;
   createdAt: Date;
+  category?: string;
 }
 
 /** One row per recipient; an (event, recipient) pair already alerted is skipped. Returns how many were added. */
@@ -68,7 +78,7 @@ async function raise(db: Db, event: AlertEvent, userIds: number[]): Promise<numb
   if (!recipients.length) return 0;
   const added = await db
     .insert(alertNotification)
-    .values(recipients.map((userId) => ({ userId, viewed: 0, category: ALERT_CATEGORY_INCIDENT, ...event })))
+    .values(recipients.map((userId) => ({ userId, viewed: 0, ...event, category: event.category ?? ALERT_CATEGORY_INCIDENT })))
     .onConflictDoNothing({ target: [alertNotification.eventKey, alertNotification.userId] })
     .returning({ id: alertNotification.id });
   return added.length;
@@ -143,8 +153,61 @@ export async function sweepUnacknowledged(db: Db, opts: { minutes: number; now?:
   return { cases: due.length, alerts };
 }
 
+// ------------------------------------------------------------------------------------------------ GPS silent
+
+/**
+ * One sweep: every roster on shift at `now` whose latest position was taken during this shift and is at least
+ * `minutes` old alerts its region's TMC users once for that position.
+ */
+export async function sweepGpsSilent(db: Db, opts: { minutes: number; now?: Date }): Promise<SweepResult> {
+  const now = opts.now ?? new Date();
+  const cutoff = new Date(now.getTime() - opts.minutes * 60_000);
+  const silent = await db
+    .select({
+      rosterId: dutyRoster.id,
+      rosterName: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      regionId: section.regionId,
+      positionId: rosterLatestPosition.positionId,
+      lastSeen: rosterLatestPosition.recordedAt,
+      km: rosterLatestPosition.km,
+    })
+    .from(dutyRoster)
+    .innerJoin(rosterLatestPosition, eq(rosterLatestPosition.dutyRosterId, dutyRoster.id))
+    .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+    .where(
+      and(
+        lte(dutyRoster.startsAt, now),
+        gt(dutyRoster.endsAt, now),
+        lte(rosterLatestPosition.recordedAt, cutoff),
+        sql`${rosterLatestPosition.recordedAt} >= ${dutyRoster.startsAt}`,
+      ),
+    );
+  let alerts = 0;
+  const tmcByRegion = new Map<number, number[]>();
+  for (const r of silent) {
+    let tmc = tmcByRegion.get(r.regionId);
+    if (!tmc) tmcByRegion.set(r.regionId, (tmc = await tmcUsersOfRegion(db, r.regionId)));
+    alerts += await raise(
+      db,
+      {
+        eventKey: `gps-silent:${r.rosterId}:${r.positionId}`,
+        description: gpsSilentDescription(r.rosterName, r.lastSeen),
+        remark: `Kedudukan terakhir pada ${localDisplay(r.lastSeen)}${r.km !== null ? ` di KM ${(Math.round(r.km * 10) / 10).toFixed(1)}` : ''}`,
+        sectionId: r.sectionId,
+        incidentId: null,
+        dutyRosterId: r.rosterId,
+        createdAt: now,
+        category: ALERT_CATEGORY_GPS,
+      },
+      tmc,
+    );
+  }
+  return { cases: silent.length, alerts };
+}
+
 /** Runs the sweep every `sweepSeconds` (unref'd; stopped when the app closes). 0 turns it off. */
-export function startUnackSweep(app: FastifyInstance, db: Db, opts: { minutes: number; sweepSeconds: number }) {
+export function startUnackSweep(app: FastifyInstance, db: Db, opts: { minutes: number; sweepSeconds: number; gpsSilentMinutes?: number }) {
   if (!opts.sweepSeconds) return;
   let running = false;
   const tick = async () => {
@@ -153,6 +216,8 @@ export function startUnackSweep(app: FastifyInstance, db: Db, opts: { minutes: n
     try {
       const r = await sweepUnacknowledged(db, { minutes: opts.minutes });
       if (r.alerts) app.log.info({ event: 'unack_alerts', cases: r.cases, alerts: r.alerts }, 'unacknowledged-case alerts raised');
+      const g = await sweepGpsSilent(db, { minutes: opts.gpsSilentMinutes ?? GPS_SILENT_MINUTES_DEFAULT });
+      if (g.alerts) app.log.info({ event: 'gps_silent_alerts', rosters: g.cases, alerts: g.alerts }, 'GPS-silent alerts raised');
     } catch (err) {
       app.log.error({ err }, 'unacknowledged-case sweep failed');
     } finally {

@@ -290,6 +290,7 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
             incidentDate: at.format('DD-MM-YYYY'),
             incidentTime: at.format('HH:mm:ss'),
             read: n.read,
+            updatedAt: n.updatedAt.toISOString(),
           };
         }),
       );

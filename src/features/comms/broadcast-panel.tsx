@@ -3,6 +3,7 @@ import { Box, Button, Flex, Text, Textarea } from '@chakra-ui/react';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { LuMegaphone, LuSend } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/comms';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';

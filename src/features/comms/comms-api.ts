@@ -10,14 +10,15 @@ import { t } from '@/lib/i18n';
 import { getSession } from '@/lib/session';
 
 /**
- * Writes go through the outbox (issue #4), loaded on first use: the bell ships with the shell, Dexie does not.
- * Resolves with the server's answer, or null when the write stays queued on the device.
+ * Writes go through the outbox (issue #4), loaded on first use: the bell ships with the shell, Dexie does not, nor
+ * the outbox lines' texts (the label is made once they are there). Resolves with the server's answer, or null when
+ * the write stays queued on the device.
  */
-async function queuedWrite<T>(kind: string, label: string, path: string, body: unknown): Promise<T | null> {
+async function queuedWrite<T>(kind: string, label: () => string, path: string, body: unknown): Promise<T | null> {
   const userId = getSession()?.user.userId;
   if (!userId) return apiPost<T>(path, body);
-  const { miscItem, sendWrites } = await import('@/offline/writes');
-  const item = miscItem(userId, kind, label, path, body);
+  const [{ miscItem, sendWrites }] = await Promise.all([import('@/offline/writes'), import('@/lib/i18n/parts/offline-writes')]);
+  const item = miscItem(userId, kind, label(), path, body);
   const outcome = await sendWrites([item], { silent: kind !== 'broadcast.save' });
   return (outcome.answers[item.clientId!] as T | undefined) ?? null;
 }
@@ -26,21 +27,21 @@ async function queuedWrite<T>(kind: string, label: string, path: string, body: u
 export const broadcastsCall = (quiet = true) =>
   dataTables<BroadcastRow>(PATHS.broadcastDataTables, {}, { length: PAGE_SIZE.broadcasts, start: 0 }, { quiet }) as Promise<DataTablesResult<BroadcastRow>>;
 
-export const sendBroadcastCall = (message: string) => queuedWrite<BroadcastRow | null>('broadcast.save', t('queued.label.broadcast'), PATHS.broadcastSave, { message });
+export const sendBroadcastCall = (message: string) => queuedWrite<BroadcastRow | null>('broadcast.save', () => t('queued.label.broadcast'), PATHS.broadcastSave, { message });
 
 /** messageBroadcast/seen: the broadcasts the user has had on screen (a silent write; offline it waits). */
-export const markBroadcastsSeenCall = (ids: number[]) => queuedWrite<unknown>('broadcast.seen', t('queued.label.broadcastSeen'), PATHS.broadcastSeen, { ids });
+export const markBroadcastsSeenCall = (ids: number[]) => queuedWrite<unknown>('broadcast.seen', () => t('queued.label.broadcastSeen'), PATHS.broadcastSeen, { ids });
 
 export const alertsCall = (viewed: 0 | 1 = 0, quiet = true) =>
   dataTables<AlertRow>(PATHS.alertDataTables, { viewed }, { length: PAGE_SIZE.alerts, start: 0 }, { quiet }) as Promise<DataTablesResult<AlertRow>>;
 
 export const markAlertReadCall = (pkAlertNotificationId: number) =>
-  queuedWrite<unknown>('alert.read', t('queued.label.alertRead'), PATHS.alertSave, { pkAlertNotificationId, viewed: 1 });
+  queuedWrite<unknown>('alert.read', () => t('queued.label.alertRead'), PATHS.alertSave, { pkAlertNotificationId, viewed: 1 });
 
 export const notificationsCall = (quiet = true) => apiPost<Notification[]>(PATHS.notificationGetAll, {}, { quiet });
 
 export const markNotificationReadCall = (incidentTicketNumber: string) =>
-  queuedWrite<unknown>('notification.read', t('queued.label.notificationRead', { ticket: incidentTicketNumber }), PATHS.notificationUpdate, { incidentTicketNumber });
+  queuedWrite<unknown>('notification.read', () => t('queued.label.notificationRead', { ticket: incidentTicketNumber }), PATHS.notificationUpdate, { incidentTicketNumber });
 
 /** The entry §4.4 marks: the newest written by a patrol (position or role starting with PR) on the subform. */
 export function latestPatrolEntry(entries: JournalEntry[], subformId: number | null): JournalEntry | null {
@@ -57,7 +58,7 @@ export async function readNotificationCalls(n: Notification, roleName: string): 
     try {
       const entry = latestPatrolEntry(await apiGet<JournalEntry[]>(PATHS.journalByIncident(n.incidentId), { quiet: true }), n.subformIncidentId);
       if (entry) {
-        await queuedWrite('journal.read', t('queued.label.journalRead', { ticket: n.incidentTicketNumber }), PATHS.journalEntryUpdateStatus, {
+        await queuedWrite('journal.read', () => t('queued.label.journalRead', { ticket: n.incidentTicketNumber }), PATHS.journalEntryUpdateStatus, {
           pkJournalEntryId: entry.pkJournalEntryId,
           readStatus: READ_STATUS.TMC,
         });

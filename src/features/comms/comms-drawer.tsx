@@ -3,6 +3,7 @@ import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer';
 import { useT } from '@/lib/i18n';
 import { useMounted } from '@/ui/on-demand';
 import { AlertsPanel } from './alerts-panel';
+import { NotifyPrompt } from './notify-prompt';
 import { BroadcastPanel } from './broadcast-panel';
 import { useAlerts } from './use-comms';
 
@@ -52,6 +53,7 @@ export function CommsDrawer({ open, mode, onOpenChange, onModeChange }: { open: 
               </Flex>
             </Drawer.Header>
             <Drawer.Body p="0" display="flex" flexDirection="column" minH="0">
+              <NotifyPrompt />
               {mode === 'broadcast' ? <BroadcastPanel /> : <AlertsPanel />}
             </Drawer.Body>
           </Drawer.Content>

@@ -7,6 +7,7 @@ import { useT } from '@/lib/i18n';
 import { formatDate, formatTime } from '@/lib/time';
 import { BellButton, UnreadCount } from './notification-bell';
 import { useNotifications, useReadNotification } from './use-comms';
+import { NotifyPrompt } from './notify-prompt';
 import { openCaseDialog } from '@/lib/case-dialog';
 
 /** The bell's list of notifications (loaded on first use by ./notification-bell.tsx). */
@@ -50,6 +51,7 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
               </Flex>
             </Popover.Header>
             <Popover.Body p="0">
+              <NotifyPrompt />
               <Box maxH="300px" overflowY="auto" data-testid="notification-list">
                 {items.length === 0 ? (
                   <Flex direction="column" align="center" gap="2" py="8" color="fg.muted">
