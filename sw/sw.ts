@@ -6,7 +6,8 @@
  * - API answers are never cached: no route is registered for them, so they go straight to the network;
  * - a waiting version takes over only when the page asks (SKIP_WAITING from the 'Muat semula' prompt);
  * - replays the outbox (src/offline/sync-engine.ts) on Background Sync, so writes queued in a tab that was closed
- *   meanwhile still reach the server; the page replays on its own too (browsers without Background Sync).
+ *   meanwhile still reach the server; the page replays on its own too (browsers without Background Sync);
+ * - polls the case notifications and alerts in the background and shows system notifications (sw/poll.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -14,6 +15,8 @@ import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { createDb, readSession, type LebuhrayaDb } from '../src/offline/db';
 import { drain, SYNC_CHANNEL, SYNC_TAG, withSyncLock, type SyncEvent } from '../src/offline/sync-engine';
+import './tiles';
+import { registerCommsPoll } from './poll';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -63,6 +66,9 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
   if (event.data && event.data.type === 'SYNC_NOW') event.waitUntil(replay().catch(() => {}));
 });
+
+// background polling of notifications and alerts, system notifications (sw/poll.ts)
+registerCommsPoll(self, () => (db ??= createDb()));
 
 // The first install takes control at once (nothing older to replace); later versions wait for SKIP_WAITING.
 clientsClaim();

@@ -27,3 +27,17 @@ export const useCaseDialog = () =>
     () => current,
     () => null,
   );
+
+/** What the route's map slot gets to draw the case's map dialog (§2.8, issue #7). */
+export interface MapSlotProps {
+  incidentId: number;
+  ticketNumber: string;
+  latitude: number | null;
+  longitude: number | null;
+  regionId: number;
+  sectionId: number;
+  sectionName: string;
+  kilometer: string;
+  directionId: number | null;
+  onClose: () => void;
+}

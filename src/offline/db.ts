@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { WebUser } from '@contract/auth';
+import type { PositionFix } from '@contract/maps';
 import { DB_NAME, SCHEMA_VERSIONS, USER_TABLES } from './schema';
 import type { Draft } from './drafts';
 import type { IdMapRow, OutboxItem, SyncMetaRow } from './outbox';
@@ -33,7 +34,16 @@ export type LebuhrayaDb = Dexie & {
   idMap: EntityTable<IdMapRow, 'clientId'>;
   drafts: EntityTable<Draft, 'id'>;
   syncMeta: EntityTable<SyncMetaRow, 'key'>;
+  positions: EntityTable<PositionRow, 'id'>;
 };
+
+/** A live-position fix waiting to be batched into the outbox (issue #7, src/features/positions/position-queue.ts). */
+export interface PositionRow {
+  id?: number;
+  userId: string;
+  pkDutyRosterId: number;
+  fix: PositionFix;
+}
 
 export function createDb(name = DB_NAME): LebuhrayaDb {
   const db = new Dexie(name) as LebuhrayaDb;
@@ -89,7 +99,7 @@ export async function cacheGet<T>(userId: string, key: string, db = getDb()): Pr
 }
 
 /** The tables of a user's unsent work: kept at a sign-out that leaves them on the device. */
-export const UNSENT_TABLES = ['outbox', 'idMap', 'drafts'] as const;
+export const UNSENT_TABLES = ['outbox', 'idMap', 'drafts', 'positions'] as const;
 
 /**
  * Sign-out: removes every row of this user in every per-user table. With `keepUnsent`, the user's unsent work

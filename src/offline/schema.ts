@@ -42,9 +42,19 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       syncMeta: 'key',
     },
   },
+  {
+    version: 3,
+    stores: {
+      /**
+       * fixes of the patrol tablet's live position (issue #7, src/features/positions/) not yet in an outbox item:
+       * `id` (auto-increment) is the order they were taken in; they leave in batches (one outbox item each)
+       */
+      positions: '++id, userId',
+    },
+  },
 ];
 
 /** Tables whose rows belong to one user (cleared on sign-out). */
-export const USER_TABLES = ['userCache', 'outbox', 'idMap', 'drafts'] as const;
+export const USER_TABLES = ['userCache', 'outbox', 'idMap', 'drafts', 'positions'] as const;
 
 export const LATEST_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1].version;

@@ -7,9 +7,11 @@ import { useEffect, useMemo } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Field, Flex, HStack, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuCar, LuRadio, LuUsers } from 'react-icons/lu';
+import { LuCar, LuMapPin, LuRadio, LuUsers } from 'react-icons/lu';
 import type { ActivePrFilter, ActivePrRow, Incident } from '@contract/incidents';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/new-case';
+import '@/lib/i18n/parts/positions';
 import { formatClock } from '@/lib/time';
 import { errorText, isApiError } from '@/lib/api';
 import { ErrorBlock } from '@/ui/states';
@@ -198,6 +200,32 @@ export function AssignToField({
   );
 }
 
+type T = ReturnType<typeof useT>;
+
+/** How the distance was measured (issue #7): along the highway (with a crossover), straight line, or to the section. */
+function basisText(row: ActivePrRow, t: T): string | null {
+  if (row.distanceKm === null) return null;
+  switch (row.distanceBasis) {
+    case 'highway':
+      return row.crossoverKm ? t('positions.basis.crossover', { km: formatKm(row.crossoverKm) }) : t('positions.basis.highway');
+    case 'position':
+      return t('positions.basis.position');
+    case 'section':
+      return t('positions.basis.section');
+    default:
+      return null;
+  }
+}
+
+/** The age of the patrol's last position: '12 s', '4 min', '2 jam'; none known. */
+export function ageText(seconds: number | null | undefined, t: T): string {
+  if (seconds === null || seconds === undefined) return t('positions.age.none');
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 120) return t('positions.age.seconds', { n: s });
+  if (s < 120 * 60) return t('positions.age.minutes', { n: Math.floor(s / 60) });
+  return t('positions.age.hours', { n: Math.floor(s / 3600) });
+}
+
 function RosterCard({
   id,
   name,
@@ -221,7 +249,14 @@ function RosterCard({
         ? t('newCase.roster.noDistance')
         : null;
   return (
-    <RadioCard.Item value={String(id)} data-testid={`case-roster-${id}`} data-busy={row?.busy ? 'true' : 'false'}>
+    <RadioCard.Item
+      value={String(id)}
+      data-testid={`case-roster-${id}`}
+      data-busy={row?.busy ? 'true' : 'false'}
+      data-stale={row?.stale ? 'true' : 'false'}
+      data-distance={row?.distanceKm ?? undefined}
+      data-basis={row?.distanceBasis}
+    >
       <RadioCard.ItemHiddenInput />
       <RadioCard.ItemControl p="3" gap="3" minH="11" cursor="pointer">
         <RadioCard.ItemContent gap="1" minW="0">
@@ -268,6 +303,16 @@ function RosterCard({
                   </Text>
                 </HStack>
               )}
+              {row && (
+                <HStack gap="1" align="flex-start" data-testid="case-roster-position">
+                  <Box pt="0.5">
+                    <LuMapPin />
+                  </Box>
+                  <Text as="span" color={row.stale ? 'orange.700' : undefined} data-testid="case-roster-age">
+                    {[basisText(row, t), ageText(row.positionAgeSeconds, t)].filter(Boolean).join(' · ')}
+                  </Text>
+                </HStack>
+              )}
               <HStack gap="2" wrap="wrap">
                 {row && (
                   <Badge
@@ -280,6 +325,11 @@ function RosterCard({
                   </Badge>
                 )}
                 {row && row.distanceKm === null && <Text as="span">{t('newCase.roster.noDistance')}</Text>}
+                {row?.stale && (
+                  <Badge size="sm" colorPalette="gray" variant="solid" data-testid="case-roster-stale">
+                    {t('positions.stale')}
+                  </Badge>
+                )}
                 {note && <Badge size="sm">{note}</Badge>}
               </HStack>
             </Stack>
