@@ -25,11 +25,15 @@ let browser: Browser;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 
-/** Asia/Brunei wall clock `minutesAgo` before now: date 'YYYY-MM-DD' and time 'HH:mm:ss' (clamped to today). */
+/**
+ * Asia/Brunei wall clock `minutesAgo` before one instant taken when the file loads: date 'YYYY-MM-DD' and time
+ * 'HH:mm:ss'. One anchor keeps two wall times exactly the asked minutes apart however long the browser takes between
+ * filling them (a start and an end read off the clock a second apart once made a 30-minute jam 1801 s long). Shortly
+ * after midnight a start falls on yesterday, which §5 allows (a start may not be after today); the durations hold.
+ */
+const ANCHOR = Date.now();
 function wall(minutesAgo: number): { date: string; time: string } {
-  const nowLocal = new Date(Date.now() + 8 * 3_600_000);
-  const startOfDay = Date.UTC(nowLocal.getUTCFullYear(), nowLocal.getUTCMonth(), nowLocal.getUTCDate());
-  const at = new Date(Math.max(startOfDay + 1000 * (60 - minutesAgo), nowLocal.getTime() - minutesAgo * 60_000));
+  const at = new Date(ANCHOR + 8 * 3_600_000 - minutesAgo * 60_000);
   return { date: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 19) };
 }
 
