@@ -16,5 +16,9 @@ run('npx', ['tsx', 'bench/outbox.ts']);
 run('npx', ['tsx', 'bench/detail-page.ts']);
 // 2,000 signed-in clients polling the bell and the broadcasts every 60 s (67 req/s): ceilings with p99 < 100 ms, 304 share, server CPU/memory
 run('npx', ['tsx', 'bench/comms-poll.ts']);
+// 500 patrols reporting their position every 10 s (50 req/s) and 10x under autocannon beside a bare route; history growth per day and pruning
+run('npx', ['tsx', 'bench/positions-ingest.ts']);
+// /map with 3,000 case markers + 300 patrols: time to first render, frame times while panning; baseline the same map empty
+run('npx', ['tsx', 'bench/map-render.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);

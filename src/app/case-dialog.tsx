@@ -7,6 +7,7 @@ import { Box, CloseButton, Dialog, Flex, Heading, Portal, Spinner } from '@chakr
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { closeCaseDialog, useCaseDialog } from '@/lib/case-dialog';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/comms';
 
 const CaseView = lazy(() => import('./case-view').then((m) => ({ default: m.CaseView })));
 

@@ -16,6 +16,7 @@ import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
 import { Route as ListingrosterRouteImport } from './../routes/listingroster'
+import { Route as MapRouteImport } from './../routes/map'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
 import { Route as SigninRouteImport } from './../routes/signin'
@@ -59,6 +60,11 @@ const KesbaruRoute = KesbaruRouteImport.update({
 const ListingrosterRoute = ListingrosterRouteImport.update({
   id: '/listingroster',
   path: '/listingroster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MapRoute = MapRouteImport.update({
+  id: '/map',
+  path: '/map',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrimesupportRoute = PrimesupportRouteImport.update({
@@ -117,6 +123,7 @@ export interface FileRoutesByFullPath {
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
+  '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
+  '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
   '/listingroster': typeof ListingrosterRoute
+  '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
+    | '/map'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
+    | '/map'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/incident'
     | '/kesbaru'
     | '/listingroster'
+    | '/map'
     | '/primesupport'
     | '/resetpassword'
     | '/signin'
@@ -229,6 +241,7 @@ export interface RootRouteChildren {
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
   ListingrosterRoute: typeof ListingrosterRoute
+  MapRoute: typeof MapRoute
   PrimesupportRoute: typeof PrimesupportRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   SigninRoute: typeof SigninRoute
@@ -289,6 +302,13 @@ declare module '@tanstack/react-router' {
       path: '/listingroster'
       fullPath: '/listingroster'
       preLoaderRoute: typeof ListingrosterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/map': {
+      id: '/map'
+      path: '/map'
+      fullPath: '/map'
+      preLoaderRoute: typeof MapRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/primesupport': {
@@ -365,6 +385,7 @@ const rootRouteChildren: RootRouteChildren = {
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
   ListingrosterRoute: ListingrosterRoute,
+  MapRoute: MapRoute,
   PrimesupportRoute: PrimesupportRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   SigninRoute: SigninRoute,

@@ -2,6 +2,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync-status';
 import { useSyncSnapshot } from '@/features/sync/sync-state';
 
 const HOUR = 60 * 60 * 1000;

@@ -22,6 +22,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/cariankes': 'caseSearch',
   '/incident': 'caseSearch',
   '/cariantmclogsheet': 'tmcLog',
+  // the incident map (issue #7)
+  '/map': 'map',
   // a key ending in /* covers every path below it (dynamic routes)
   '/insidenView/*': 'viewCase',
   // a case created offline, not sent yet (issue #4): only its creator has it

@@ -3,11 +3,11 @@
  * how those become the manage/dashboard/dataTables filter (§7.3) and how a list row (§3.2) is shown.
  * Pure: no React, no requests (unit-tested in tests/unit/lists*.test.ts).
  */
-import * as z from 'zod/mini';
 import type { DashboardFilter, IncidentListRow } from '@contract/incidents';
 import type { DataTablesQuery } from '@contract/envelope';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, type StatusGroup } from '@contract/incident-rules';
 import { formatDate, formatDateTime, formatDateTimeShort, isIsoDate, todayIso, type TimeInput } from './time';
+import { oneOf, searchParser, textWhere, wholeNumber, type Param, type SearchOf } from './url-params';
 
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
@@ -35,23 +35,17 @@ export const DASHBOARD_DEFAULT_DAYS = 7;
  * A free-text param. The router parses the query string as JSON, so a plate or KM such as "123" comes back as a
  * number: accept both, trim, drop empty or over-long values instead of failing the whole URL.
  */
-const text = (max: number, upper = false, min = 1) =>
-  z.catch(
-    z.optional(
-      z.pipe(
-        z.union([z.string(), z.number()]),
-        z.transform((v) => {
-          const s = String(v).trim().replace(/\s+/g, ' ');
-          if (s.replace(/ /g, '').length < min || s.length > max) return undefined;
-          return upper ? s.toUpperCase() : s;
-        }),
-      ),
-    ),
-    undefined,
-  );
-const positiveId = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
-const isoDay = z.catch(z.optional(z.string().check(z.refine(isIsoDate))), undefined);
-const regionCode = z.catch(z.optional(z.string().check(z.regex(/^[A-Z0-9]{1,20}$/))), undefined);
+const text =
+  (max: number, upper = false, min = 1): Param<string> =>
+  (v) => {
+    if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+    const s = String(v).trim().replace(/\s+/g, ' ');
+    if (s.replace(/ /g, '').length < min || s.length > max) return undefined;
+    return upper ? s.toUpperCase() : s;
+  };
+const positiveId = wholeNumber((n) => n > 0);
+const isoDay = textWhere(isIsoDate);
+const regionCode = textWhere((s) => /^[A-Z0-9]{1,20}$/.test(s));
 
 /** The filter and paging params every incident list keeps in its URL. */
 export const LIST_SEARCH_SHAPE = {
@@ -64,17 +58,14 @@ export const LIST_SEARCH_SHAPE = {
   plate: text(INCIDENT_LIMITS.plateMaxLength, true, PLATE_MIN_CHARS),
   km: text(INCIDENT_LIMITS.kilometerMaxLength),
   status: positiveId,
-  group: z.catch(z.optional(z.enum(STATUS_GROUP_NAMES as [StatusGroup, ...StatusGroup[]])), undefined),
-  sort: z.catch(z.optional(z.enum(LIST_SORT_COLUMNS)), undefined),
-  dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
-  size: z.catch(
-    z.optional(z.coerce.number().check(z.int(), z.refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n)))),
-    undefined,
-  ),
+  group: oneOf<StatusGroup>(STATUS_GROUP_NAMES),
+  sort: oneOf(LIST_SORT_COLUMNS),
+  dir: oneOf(['asc', 'desc'] as const),
+  page: wholeNumber((n) => n >= 0),
+  size: wholeNumber((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n)),
 };
-export const ListSearchSchema = z.object(LIST_SEARCH_SHAPE);
-export type ListSearch = z.infer<typeof ListSearchSchema>;
+export const ListSearchSchema = searchParser(LIST_SEARCH_SHAPE);
+export type ListSearch = SearchOf<typeof LIST_SEARCH_SHAPE>;
 
 /** The filter fields (what the filter bar edits), without paging and sorting. */
 export type ListFilterValues = Pick<ListSearch, 'sectionId' | 'region' | 'from' | 'to' | 'category' | 'plate' | 'km' | 'status' | 'group'> & {

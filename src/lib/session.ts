@@ -2,13 +2,14 @@
  * The signed-in session: kept in memory for synchronous use (route guards, bearer header), mirrored in localStorage
  * so the first render needs no database (§4.1 "Login state is kept in local storage"), and held in the versioned
  * IndexedDB database (src/offline/db.ts) beside the user's cached data. Dexie is imported on demand: a start with a
- * mirror never waits for it.
+ * mirror never waits for it, and a sign-in writes its IndexedDB copy once the first screen has painted.
  */
 import { useSyncExternalStore } from 'react';
 import type { WebUser } from '@contract/auth';
 import { roleByName } from '@contract/roles';
 import { DB_NAME } from '@/offline/schema';
 import { clearFilters } from './filters';
+import { whenIdleAfterPaint } from './idle';
 
 export interface Session {
   token: string;
@@ -117,15 +118,31 @@ export async function loadSession(): Promise<Session | null> {
   return current;
 }
 
+let storing: Promise<void> = Promise.resolve();
+/** Resolves once the IndexedDB copy of the latest session is written (or could not be). */
+export const sessionStored = () => storing;
+
+/**
+ * Signs in on this device. The mirror is written at once (the next render and a reload read it); the IndexedDB copy
+ * (the service worker's, for polling and Background Sync) when the browser is idle after the next paint, so Dexie
+ * is not on the way from sign-in to the first screen (issue #2). Without localStorage the IndexedDB copy is the
+ * only one, and is written before this resolves.
+ */
 export async function startSession(s: Session): Promise<void> {
   current = { ...s };
   emit();
-  writeMirror(current);
-  try {
-    await (await offlineDb()).writeSession(s);
-  } catch (err) {
-    console.warn('[session] cannot store the session', err);
-  }
+  const mirrored = writeMirror(current);
+  const store = async () => {
+    if (current?.token !== s.token) return; // signed out (or in as someone else) meanwhile
+    try {
+      await (await offlineDb()).writeSession(s);
+    } catch (err) {
+      console.warn('[session] cannot store the session', err);
+    }
+  };
+  const previous = storing;
+  storing = mirrored ? previous.then(() => new Promise<void>((r) => whenIdleAfterPaint(r))).then(store) : previous.then(store);
+  if (!mirrored) await storing;
 }
 
 /** Replaces the user details (e.g. after getDetailWebUser) keeping the token. */
@@ -145,6 +162,8 @@ export async function endSession(): Promise<void> {
   writeMirror(null);
   emit();
   try {
+    // a sign-in's IndexedDB copy still to be written is written (or skipped) before the copy is deleted
+    await storing;
     const db = await offlineDb();
     await db.deleteSession();
     // the user's unsent work (outbox, drafts) stays on the device until that user signs in again: only an empty

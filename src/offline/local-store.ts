@@ -25,6 +25,9 @@ import { isQuotaError, StorageFullError } from './outbox';
 /** The userCache key of a section's kilometre markers (src/features/incidents/form/form-api.ts useKmCheck). */
 export const kmMarkersCacheKey = (sectionId: number) => `kmMarkers:${sectionId}`;
 
+/** The userCache key of the highway network (section/network): the maps draw it when no tile can be had (#7). */
+export const SECTION_NETWORK_CACHE_KEY = 'sectionNetwork';
+
 /** The userCache key of the region's on-shift patrols (the nearest-PR list without a place). */
 export const activePrCacheKey = (regionId: number) => `activePr:${regionId}`;
 
@@ -90,6 +93,8 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
     out.push({ key: HIGHWAY_SECTIONS_CACHE_KEY, method: 'GET', path: PATHS.highwaySections });
     out.push({ key: ROAD_FURNITURE_CACHE_KEY, method: 'GET', path: PATHS.roadFurnitureAll });
   }
+  // the highway network for the roles with a map (issue #7): the map is never blank offline
+  if (may('map')) out.push({ key: SECTION_NETWORK_CACHE_KEY, method: 'GET', path: PATHS.sectionNetwork });
   // the role's own calls only (the server would refuse the others, and log them)
   if (!may('dashboard', 'rosterList')) return may('newCase', 'editCase', 'map') ? [...out, activePr(regionId)] : out;
   // today's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts todayRostersCall) and the first

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 /**

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Field, Flex, Input, NativeSelect, Text } from '@cha
 import { LuChevronDown, LuChevronUp, LuLock, LuRotateCcw, LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, type StatusGroup } from '@contract/incident-rules';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/lists';
 import { PLATE_MIN_CHARS, plateTooShort, type ListFilterValues } from '@/lib/incident-list';
 import type { ListOptions } from '@/lib/incident-list-options';
 import { DateField } from './date-field';

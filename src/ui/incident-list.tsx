@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
 import type { IncidentListRow } from '@contract/incidents';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/lists';
 import { errorText, isApiError } from '@/lib/api';
 import {
   DEFAULT_SORT,

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 

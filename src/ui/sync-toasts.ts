@@ -4,6 +4,7 @@
  */
 import { StorageFullError } from '@/offline/outbox';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync';
 import { notify } from './toaster';
 
 export function notifyQueued() {

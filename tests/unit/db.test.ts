@@ -24,7 +24,7 @@ describe('Dexie database (src/offline/db.ts)', () => {
     const db = getDb();
     await db.open();
     expect(db.verno).toBe(LATEST_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['drafts', 'idMap', 'outbox', 'session', 'syncMeta', 'userCache']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['drafts', 'idMap', 'outbox', 'positions', 'session', 'syncMeta', 'userCache']);
   });
 
   it('every per-user table is indexed by userId', async () => {

@@ -3,10 +3,27 @@ import { ms } from '@/lib/i18n/ms';
 import { en } from '@/lib/i18n/en';
 import { getLanguage, setLanguage, t } from '@/lib/i18n';
 
+/** Every part (src/lib/i18n/parts/<area>.ts exports <area>Ms and <area>En); importing them registers them. */
+const PARTS = import.meta.glob<Record<string, Record<string, string>>>('/src/lib/i18n/parts/*.ts', { eager: true });
+
 describe('UI texts (src/lib/i18n)', () => {
   it('ms and en have the same keys', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(ms).sort());
     for (const [k, v] of Object.entries(en)) expect(v, k).not.toBe('');
+    expect(Object.keys(PARTS).length).toBeGreaterThan(5);
+    const seen = new Set(Object.keys(ms));
+    for (const [file, mod] of Object.entries(PARTS)) {
+      const msPart = Object.entries(mod).find(([name]) => name.endsWith('Ms'))?.[1];
+      const enPart = Object.entries(mod).find(([name]) => name.endsWith('En'))?.[1];
+      expect(msPart && enPart, `${file} exports <area>Ms and <area>En`).toBeTruthy();
+      expect(Object.keys(enPart!).sort(), file).toEqual(Object.keys(msPart!).sort());
+      for (const [k, v] of Object.entries(enPart!)) expect(v, k).not.toBe('');
+      // one key, one text: a part never redefines a key of the shell or of another part
+      for (const k of Object.keys(msPart!)) {
+        expect(seen.has(k), `${file}: ${k} is defined twice`).toBe(false);
+        seen.add(k);
+      }
+    }
   });
 
   it('Malay is the default and spec texts are verbatim', () => {

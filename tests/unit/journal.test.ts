@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '@contract/incidents';
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
-import { ms } from '@/lib/i18n/ms';
-import { en } from '@/lib/i18n/en';
+import { journalMs as ms, journalEn as en } from '@/lib/i18n/parts/journal';
 import { entryText, ENTRY_MAX, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from '@/features/journal/journal-rules';
 import { bytesToBase64, blobToBase64, COMPRESSION_OPTIONS, formatBytes, isImageMime, jpegName, prepareImage, NotAnImageError } from '@/lib/image';
 

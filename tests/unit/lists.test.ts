@@ -3,11 +3,19 @@
  * manage/dashboard/dataTables filter and paging (§7.3), and how a row (§3.2) is shown (§9 formats, Asia/Brunei).
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import type { IncidentListRow } from '@contract/incidents';
+import { INCIDENT_LIMITS, STATUS_GROUP_NAMES } from '@contract/incident-rules';
+import { isIsoDate } from '@/lib/time';
+import { TmcLogSearchSchema } from '@/features/tmclog/tmclog-search';
+import { DraftSearchSchema } from '@/features/incidents/new-case/draft-search';
 import { DashboardSearchSchema, type DashboardSearch } from '@/features/dashboard/dashboard-search';
 import { CaseSearchSchema } from '@/features/case-search/case-search-search';
 import {
   DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  LIST_SORT_COLUMNS,
+  PLATE_MIN_CHARS,
   defaultDateRange,
   hasCriteria,
   incidentHref,
@@ -27,7 +35,80 @@ import {
 
 const parse = <T>(schema: { parse: (v: unknown) => T }, v: unknown) => schema.parse(v);
 
+// The route search params are plain code (src/lib/url-params.ts: they load with the router on the first page).
+// These zod/mini schemas are what they replaced: the same input must give the same search.
+const refText = (max: number, upper = false, min = 1) =>
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.string(), z.number()]),
+        z.transform((v) => {
+          const s = String(v).trim().replace(/\s+/g, ' ');
+          if (s.replace(/ /g, '').length < min || s.length > max) return undefined;
+          return upper ? s.toUpperCase() : s;
+        }),
+      ),
+    ),
+    undefined,
+  );
+const refId = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
+const refDay = z.catch(z.optional(z.string().check(z.refine(isIsoDate))), undefined);
+const REF_LIST = {
+  sectionId: refId,
+  region: z.catch(z.optional(z.string().check(z.regex(/^[A-Z0-9]{1,20}$/))), undefined),
+  from: refDay,
+  to: refDay,
+  category: refId,
+  plate: refText(INCIDENT_LIMITS.plateMaxLength, true, PLATE_MIN_CHARS),
+  km: refText(INCIDENT_LIMITS.kilometerMaxLength),
+  status: refId,
+  group: z.catch(z.optional(z.enum(STATUS_GROUP_NAMES as [string, ...string[]])), undefined),
+  sort: z.catch(z.optional(z.enum(LIST_SORT_COLUMNS)), undefined),
+  dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
+  size: z.catch(z.optional(z.coerce.number().check(z.int(), z.refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n)))), undefined),
+};
+const refIsoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+const REFS = [
+  [ListSearchSchema, z.object(REF_LIST)],
+  [
+    DashboardSearchSchema,
+    z.object({ ...REF_LIST, tab: z.catch(z.optional(z.enum(['insiden', 'jadual'])), undefined), scope: z.catch(z.optional(z.enum(['mine', 'region'])), undefined) }),
+  ],
+  [CaseSearchSchema, z.object({ ...REF_LIST, ticket: refText(40, true) })],
+  [
+    TmcLogSearchSchema,
+    z.object({
+      region: z.catch(z.optional(z.coerce.number().check(z.int(), z.gt(0))), undefined),
+      from: refIsoDay,
+      to: refIsoDay,
+      q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+      page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
+    }),
+  ],
+] as const;
+/** undefined keys do not reach the URL */
+const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
 describe('list search params', () => {
+  it('give what the zod/mini schemas they replaced gave', () => {
+    const values = [undefined, null, '', ' ', 0, -1, 1.5, 7, 9, 25, '9', ' 10 ', '1e1', 'abc', true, [9], {}, 2 ** 60, 'TGH', 'tgh', 'TGH; drop',
+      '2026-11-15', '2026-02-30', '22-11-2026', 'BARU', 'TIADA', 'ticketNumber', 'password', 'asc', 'sideways', 'insiden', 'jadual', 'mine', 'region',
+      ' wxy  1234 ', 'w', 1234, 'x'.repeat(21), 'x'.repeat(201), ' n9-20261122-0007 ', 'N9-202611*'];
+    for (const [mine, ref] of REFS) {
+      for (const key of Object.keys(ref.shape)) {
+        for (const v of values) {
+          const input = { [key]: v, other: 1 };
+          expect(mine.parse(input), `${key}: ${JSON.stringify(v)}`).toEqual(defined(ref.parse(input)));
+        }
+      }
+    }
+    // a draft id: text up to 64 characters (anything else is dropped rather than failing the page)
+    expect(DraftSearchSchema.parse({ draft: 'd-1', x: 2 })).toEqual({ draft: 'd-1' });
+    expect(DraftSearchSchema.parse({ draft: 'x'.repeat(65) })).toEqual({});
+    expect(DraftSearchSchema.parse({ draft: 5 })).toEqual({});
+  });
+
   it('keeps valid filters and paging', () => {
     expect(
       parse(ListSearchSchema, {

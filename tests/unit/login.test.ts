@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebUser } from '@contract';
 import { __setFetchForTests } from '@/lib/api';
-import { endSession, getSession } from '@/lib/session';
+import { endSession, getSession, sessionStored } from '@/lib/session';
 import { resetDbForTests, readSession } from '@/offline/db';
 import { login, LoginError, takeRestrictedToken, clearRestrictedToken } from '@/features/auth/login';
 
@@ -50,6 +50,7 @@ describe('sign-in flow (§4.1, §8)', () => {
     expect(res.user.userId).toBe('tmca');
     expect(detailAuth).toBe('Bearer jwt-full-token');
     expect(getSession()?.token).toBe('jwt-full-token');
+    await sessionStored();
     expect((await readSession())?.user.profile.displayName).toBe('Nurul Huda binti Ismail');
   });
 

@@ -16,7 +16,7 @@ import {
   toSubformPayload,
   type IncidentMainValues,
 } from '@/features/incidents/form/model';
-import { ms } from '@/lib/i18n/ms';
+import { newCaseMs as ms } from '@/lib/i18n/parts/new-case';
 
 const main = (over: Partial<IncidentMainValues> = {}): IncidentMainValues => ({
   ...emptyMainValues(),

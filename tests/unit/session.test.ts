@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebUser } from '@contract';
 import { cacheGet, cachePut, readSession, resetDbForTests, writeSession } from '@/offline/db';
 import { DB_NAME } from '@/offline/schema';
-import { endSession, getSession, getToken, loadSession, SESSION_MIRROR_KEY, startSession } from '@/lib/session';
+import { endSession, getSession, getToken, loadSession, SESSION_MIRROR_KEY, sessionStored, startSession } from '@/lib/session';
 
 const user = {
   userId: 'tmca',
@@ -62,9 +62,11 @@ afterEach(async () => {
 });
 
 describe('session: localStorage mirror + Dexie', () => {
-  it('sign-in writes both; a reload reads the mirror without opening IndexedDB', async () => {
+  it('sign-in writes both (IndexedDB after the first screen); a reload reads the mirror without opening IndexedDB', async () => {
     await startSession({ token: 'token-abcdef', expiresAt: '2099-01-01T00:00:00Z', user });
     expect(JSON.parse(ls.getItem(SESSION_MIRROR_KEY)!)).toMatchObject({ token: 'token-abcdef', user: { userId: 'tmca' } });
+    // the worker's copy follows once the first screen has painted (Dexie is not on the way to it)
+    await sessionStored();
     expect((await readSession())?.token).toBe('token-abcdef');
 
     const loaded = await withoutIndexedDb(() => loadSession());
@@ -125,6 +127,15 @@ describe('session: localStorage mirror + Dexie', () => {
 
     ls.setItem(SESSION_MIRROR_KEY, JSON.stringify({ token: 'abc', expiresAt: '', user }));
     expect((await loadSession())?.token).toBe('dexie-token-123');
+  });
+
+  it('a sign-out right after sign-in leaves no IndexedDB copy behind (the late write is skipped)', async () => {
+    const signingIn = startSession({ token: 'token-abcdef', expiresAt: '2099-01-01T00:00:00Z', user });
+    await endSession();
+    await signingIn;
+    await sessionStored();
+    expect(await readSession()).toBeUndefined();
+    expect(await loadSession()).toBeNull();
   });
 
   it('without localStorage (blocked storage) the session still survives a reload through IndexedDB', async () => {

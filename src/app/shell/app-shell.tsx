@@ -6,8 +6,10 @@ import { useT } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
 import { useOnline } from '@/lib/use-online';
 import type { CommsMode } from '@/features/comms/comms-drawer';
+import { CommsBackground } from '@/features/comms/comms-background';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { useCaseDialog } from '@/lib/case-dialog';
+import { GpsBannerSlot } from './gps-slots';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useNavMode } from './use-nav-mode';
@@ -63,6 +65,7 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
               <Alert.Description fontSize="sm">{t('app.offline')}</Alert.Description>
             </Alert.Root>
           )}
+          <GpsBannerSlot user={user} />
           <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }} maxW="1680px" mx="auto">
             {children}
           </Box>
@@ -72,6 +75,14 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
       {nav.mode === 'drawer' && drawerNav && <drawerNav.NavDrawer open={nav.drawerOpen} onOpenChange={nav.setDrawerOpen} roleName={role.name} />}
 
       {caseDlg && <caseDlg.CaseDialog />}
+      {/* background polling and system notifications (issue #6 item 4); a click on an alert's notification opens the drawer */}
+      <CommsBackground
+        onOpenAlerts={() => {
+          setCommsMode('alerts');
+          setCommsOpen(true);
+          requestComms();
+        }}
+      />
       {comms && <comms.CommsDrawer open={commsOpen} mode={commsMode} onOpenChange={setCommsOpen} onModeChange={setCommsMode} />}
     </Flex>
   );

@@ -13,6 +13,7 @@ import { Tooltip } from '@/ui/tooltip';
 import { NotificationBell } from '@/features/comms/notification-bell';
 import { useAlerts } from '@/features/comms/use-comms';
 import { SyncIndicator } from '@/features/sync/sync-indicator';
+import { GpsChipSlot } from './gps-slots';
 import { UserMenu } from './user-menu';
 import type { NavMode } from './use-nav-mode';
 
@@ -121,6 +122,8 @@ export function TopBar({
           <LuWifiOff /> {t('topbar.offline')}
         </Badge>
       )}
+
+      <GpsChipSlot user={user} />
 
       <SyncIndicator />
 

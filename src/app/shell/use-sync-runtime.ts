@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WebUser } from '@contract/auth';
+import { whenIdleAfterPaint } from '@/lib/idle';
 import { onDemand } from '@/ui/on-demand';
 import { resetSyncSnapshot } from '@/features/sync/sync-state';
 
-// Dexie, the replay and the local store load after the first paint (src/features/sync/sync-runtime.ts)
+// Dexie, the replay and the local store load when the browser is idle after the signed-in screen has painted
+// (src/features/sync/sync-runtime.ts): they are not part of what the first screen needs to show itself
 const runtime = onDemand(() => import('@/features/sync/sync-runtime'));
 
 /**
@@ -21,18 +23,21 @@ export function useSyncRuntime(user: WebUser | null) {
     }
     let stop: (() => void) | null = null;
     let cancelled = false;
-    runtime
-      .load()
-      .then((m) => m.startRuntime(user, queryClient))
-      .then(
-        (s) => {
-          if (cancelled) s();
-          else stop = s;
-        },
-        (err: unknown) => console.warn('[sync] could not start', err),
-      );
+    const cancelStart = whenIdleAfterPaint(() => {
+      runtime
+        .load()
+        .then((m) => m.startRuntime(user, queryClient))
+        .then(
+          (s) => {
+            if (cancelled) s();
+            else stop = s;
+          },
+          (err: unknown) => console.warn('[sync] could not start', err),
+        );
+    });
     return () => {
       cancelled = true;
+      cancelStart();
       stop?.();
     };
     // the runtime follows the signed-in user, not each update of the user's details

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuLogOut, LuRefreshCw } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync';
 import { useOnline } from '@/lib/use-online';
 import { currentUnsentWork, signOut, signOutPlan, type UnsentWork } from './sign-out';
 

@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { LuFileSearch, LuList, LuSearchX } from 'react-icons/lu';
 import { TIMING } from '@contract/lookups';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/lists';
 import { errorText, isApiError } from '@/lib/api';
 import {
   defaultDateRange,

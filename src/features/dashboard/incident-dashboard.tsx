@@ -8,6 +8,7 @@ import type { StatusGroup } from '@contract/incident-rules';
 import { TIMING } from '@contract/lookups';
 import { isPatrolRole } from '@contract/roles';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/lists';
 import { networkFirst } from '@/lib/cached';
 import { defaultDateRange, nextSort, totalText, toDashboardFilter, toDataTablesQuery, withFilter, type ListFilterValues } from '@/lib/incident-list';
 import { useListOptions } from '@/lib/incident-list-options';

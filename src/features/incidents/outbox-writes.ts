@@ -10,6 +10,7 @@ import { PATHS } from '@contract/paths';
 import type { ChildPlan } from './form/children-io';
 import { ApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/offline-writes';
 import { getSession } from '@/lib/session';
 import { getDb } from '@/offline/db';
 import { incidentGroup, newId, ref, type NewOutboxItem, type OutboxItem, type Ref } from '@/offline/outbox';

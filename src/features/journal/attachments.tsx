@@ -3,6 +3,7 @@ import { Box, Button, chakra, CloseButton, Dialog, Flex, Grid, IconButton, Porta
 import { LuDownload, LuImageOff, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { Attachment } from '@contract/incidents';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/journal';
 import { formatDateTime } from '@/lib/time';
 import { formatBytes } from '@/lib/image';
 import { notify } from '@/ui/toaster';

@@ -3,6 +3,7 @@ import { Box, chakra, Flex, Grid, IconButton, Stack, Text } from '@chakra-ui/rea
 import { LuX } from 'react-icons/lu';
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/journal';
 import { formatBytes, ImageTooLargeError, prepareImage, type PreparedImage } from '@/lib/image';
 import { notify } from '@/ui/toaster';
 import { useObjectUrl } from './use-journal';

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '@/lib/session';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/journal';
 import { getDb } from '@/offline/db';
 import { deleteDraft, getDraft, saveDraft } from '@/offline/drafts';
 import { isBlankEntry } from './journal-rules';

@@ -5,6 +5,8 @@ import { LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefres
 import type { JournalEntry } from '@contract/incidents';
 import { READ_STATUS } from '@contract/lookups';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/journal';
+import '@/lib/i18n/parts/offline-writes';
 import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';

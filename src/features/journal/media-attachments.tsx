@@ -3,6 +3,7 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Portal, Skeleton, Spinne
 import { useQueryClient } from '@tanstack/react-query';
 import { LuCamera, LuImage, LuImagePlus, LuImages, LuRefreshCw, LuUpload } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/journal';
 import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { notify } from '@/ui/toaster';

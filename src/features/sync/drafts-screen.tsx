@@ -6,6 +6,7 @@ import { LuFileText, LuPlay, LuTrash2 } from 'react-icons/lu';
 import { getDb } from '@/offline/db';
 import { deleteDraft, listDrafts, type Draft, type DraftKind } from '@/offline/drafts';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { LuCloudAlert, LuCloud, LuCloudUpload, LuWifiOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync-status';
 import { useOnline } from '@/lib/use-online';
 import { formatDateTimeShort } from '@/lib/time';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';

@@ -16,6 +16,7 @@ import { getDb } from '@/offline/db';
 import { dependentsOf, discardItem, listItems, retryItem, type OutboxItem } from '@/offline/outbox';
 import { syncNow } from '@/offline/sync-client';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync';
 import { useOnline } from '@/lib/use-online';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';

@@ -17,6 +17,7 @@ import { onSyncEvent, startSync, syncNow } from '@/offline/sync-client';
 import { startLocalStore, type LocalStoreHandle } from '@/offline/local-store';
 import { getToken } from '@/lib/session';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/sync';
 import { notify } from '@/ui/toaster';
 import { detectEviction, readMarker, resetSyncSnapshot, setSyncSnapshot, writeMarker, type SyncSnapshot } from './sync-state';
 

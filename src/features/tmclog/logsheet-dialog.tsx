@@ -6,6 +6,7 @@ import { ROLE_IDS } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
 import { useLookup } from '@/lib/lookups';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/tmclog';
 import { errorText } from '@/lib/api';
 import { instantOfWall, wallDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';

@@ -8,6 +8,7 @@ import type { TmcLogsheetFilter, TmcLogsheetRow, TmcLogsheetSave } from '@contra
 import { PATHS } from '@contract/paths';
 import { ApiError, dataTables, dataTablesParams, fromThrown, toApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/tmclog';
 import { getSession, getToken } from '@/lib/session';
 import { newId, type NewOutboxItem } from '@/offline/outbox';
 import { sendWrites } from '@/offline/writes';

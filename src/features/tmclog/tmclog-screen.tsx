@@ -6,6 +6,7 @@ import type { TmcLogsheetFilter, TmcLogsheetRow } from '@contract/logsheet';
 import { isLogsheetEditable, LOGSHEET_PAGE_SIZE } from '@contract/logsheet-rules';
 import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/tmclog';
 import { errorText, isApiError } from '@/lib/api';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';

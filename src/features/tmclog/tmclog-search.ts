@@ -1,13 +1,14 @@
-import * as z from 'zod/mini';
+import { searchParser, textWhere, wholeNumber, type SearchOf } from '@/lib/url-params';
 
-const isoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
+const isoDay = textWhere((s) => /^\d{4}-\d{2}-\d{2}$/.test(s));
 
 /** Search params of /cariantmclogsheet: region (lookup key), date range on From, remark text, page. */
-export const TmcLogSearchSchema = z.object({
-  region: z.catch(z.optional(z.coerce.number().check(z.int(), z.gt(0))), undefined),
+const TMC_LOG_SEARCH_SHAPE = {
+  region: wholeNumber((n) => n > 0),
   from: isoDay,
   to: isoDay,
-  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
-});
-export type TmcLogSearch = z.infer<typeof TmcLogSearchSchema>;
+  q: textWhere((s) => s.length <= 200),
+  page: wholeNumber((n) => n >= 0),
+};
+export const TmcLogSearchSchema = searchParser(TMC_LOG_SEARCH_SHAPE);
+export type TmcLogSearch = SearchOf<typeof TMC_LOG_SEARCH_SHAPE>;

@@ -1,20 +1,10 @@
-import type { TextKey } from './ms';
-import { newCaseEn } from './parts/new-case';
-import { incidentEn } from './parts/incident';
-import { journalEn } from './parts/journal';
-import { childrenEn } from './parts/children';
-import { clockEn } from './parts/clock';
-import { tmclogEn } from './parts/tmclog';
-import { commsEn } from './parts/comms';
-import { listsEn } from './parts/lists';
-import { syncEn } from './parts/sync';
-import { offlineWritesEn } from './parts/offline-writes';
+import type { ShellTextKey } from './ms';
 
 /**
  * English. Same keys as ms.ts (the type makes a missing key a compile error). Product texts the spec gives in
  * Malay that are names (Siaran Portal, menu labels of screens) stay as the product names them where noted.
  */
-export const en: Record<TextKey, string> = {
+export const en: Record<ShellTextKey, string> = {
   'app.name': 'Lebuhraya Ops',
   'app.tagline': 'Highway Traffic Management Centre Portal',
   'app.version': 'Version {version}',
@@ -57,6 +47,7 @@ export const en: Record<TextKey, string> = {
   'menu.open': 'Open menu',
   'menu.collapse': 'Collapse menu',
   'menu.expand': 'Expand menu',
+  'sync.menu.drafts': 'Drafts',
 
   'topbar.today': 'Date',
   'topbar.offline': 'Offline',
@@ -185,6 +176,11 @@ export const en: Record<TextKey, string> = {
   'home.noScreens': 'There are no operations screens for your role yet.',
 
   'dashboard.title': 'Dashboard',
+  'lists.dashboardSubtitle': 'Current cases and duty rosters · {region} · {date}',
+  'lists.tab.incidents': 'Incidents',
+  'lists.tab.rosters': 'Duty rosters',
+  'lists.refresh': 'Refresh',
+  'lists.filter.allRegions': 'All regions',
   'dashboard.subtitle': "Today's duty rosters, {date} · {region}",
   'dashboard.onShift': 'On shift now',
   'dashboard.sections': 'Sections covered',
@@ -235,14 +231,4 @@ export const en: Record<TextKey, string> = {
   'error.network': 'No connection to the server. Please check your internet connection.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
-  ...newCaseEn,
-  ...incidentEn,
-  ...journalEn,
-  ...childrenEn,
-  ...clockEn,
-  ...tmclogEn,
-  ...commsEn,
-  ...listsEn,
-  ...syncEn,
-  ...offlineWritesEn,
 };

@@ -1,16 +1,36 @@
 import { useSyncExternalStore } from 'react';
-import { ms, type TextKey } from './ms';
+import { ms } from './ms';
+import type { TextKey } from './text-keys';
 
+/**
+ * UI texts, one module per language: the shell's texts are ms.ts (Malay, ships with the shell) and en.ts (English,
+ * a chunk of its own, loaded when English is chosen). A screen's texts are a part, parts/<area>.ts, exporting
+ * `<area>Ms` and `<area>En` and ending with `registerTexts(<area>Ms, <area>En)`: the part loads with the chunk of
+ * the feature that imports it (`import '@/lib/i18n/parts/<area>';` in the module that uses its keys or in the
+ * feature's entry module above it), so a screen's texts never ship in the shell.
+ * A new part: add it to the TextKey union (text-keys.ts) and import it where its texts are used;
+ * tests/unit/i18n.test.ts fails when a module can be reached from the app's entry without passing through an
+ * import of the parts whose texts it uses, or when a part does not register itself or is missing from TextKey.
+ */
 export type { TextKey };
 export type Language = 'ms' | 'en';
 
 export const LANGUAGES: readonly Language[] = ['ms', 'en'];
-/** Malay ships with the app; English loads when it is chosen (before the first render when it was chosen before). */
-const DICTIONARIES: Partial<Record<Language, Record<TextKey, string>>> = { ms };
-const LOADERS: Record<Language, () => Promise<Record<TextKey, string>>> = {
+
+/** The texts there are by language: the shell's (Malay at once, English once loaded) and every registered part's. */
+const TEXTS: Record<Language, Record<string, string>> = { ms: { ...ms }, en: {} };
+/** Languages whose shell texts are there; until English has loaded, Malay stands in everywhere. */
+const LOADED = new Set<Language>(['ms']);
+const LOADERS: Record<Language, () => Promise<Record<string, string>>> = {
   ms: async () => ms,
   en: async () => (await import('./en')).en,
 };
+
+/** A part's texts, both languages (called by the part module itself when its feature's chunk loads). */
+export function registerTexts<K extends string>(msPart: Record<K, string>, enPart: Record<K, string>): void {
+  Object.assign(TEXTS.ms, msPart);
+  Object.assign(TEXTS.en, enPart);
+}
 export const LANGUAGE_STORAGE_KEY = 'lebuhraya.lang';
 
 function readStoredLanguage(): Language {
@@ -29,7 +49,10 @@ export const getLanguage = () => current;
 
 /** Makes sure the texts of a language are there (English is a chunk of its own). */
 export async function loadLanguage(lang: Language = current): Promise<void> {
-  DICTIONARIES[lang] ??= await LOADERS[lang]();
+  if (LOADED.has(lang)) return;
+  const texts = await LOADERS[lang]();
+  TEXTS[lang] = { ...texts, ...TEXTS[lang] };
+  LOADED.add(lang);
 }
 
 let switches = 0;
@@ -58,9 +81,15 @@ export type TextParams = Record<string, string | number>;
 
 /** Text of the current language (Malay until a language's texts have loaded); `{name}` placeholders are filled. */
 export function t(key: TextKey, params?: TextParams, lang: Language = current): string {
-  const text = DICTIONARIES[lang]?.[key] ?? ms[key] ?? key;
+  const text = (LOADED.has(lang) ? TEXTS[lang][key] : undefined) ?? TEXTS.ms[key] ?? missing(key);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+function missing(key: string): string {
+  // a part not imported on the way to the module that uses it (the unit test of i18n finds these statically)
+  if (import.meta.env.DEV) console.warn(`UI text '${key}' is not registered: import its part (src/lib/i18n/parts)`);
+  return key;
 }
 
 /** Re-renders the component when the language changes. */
@@ -75,5 +104,5 @@ export function useT() {
 }
 
 /** Menu items of the contract carry label keys; they are always keys of the text modules. */
-export const isTextKey = (k: string): k is TextKey => k in ms;
+export const isTextKey = (k: string): k is TextKey => k in TEXTS.ms;
 export const label = (k: string, lang: Language = current) => (isTextKey(k) ? t(k, undefined, lang) : k);

@@ -1,13 +1,3 @@
-import { newCaseMs } from './parts/new-case';
-import { incidentMs } from './parts/incident';
-import { journalMs } from './parts/journal';
-import { childrenMs } from './parts/children';
-import { clockMs } from './parts/clock';
-import { tmclogMs } from './parts/tmclog';
-import { commsMs } from './parts/comms';
-import { listsMs } from './parts/lists';
-import { syncMs } from './parts/sync';
-import { offlineWritesMs } from './parts/offline-writes';
 /**
  * Bahasa Melayu (default). Texts the spec gives in Malay (or in English, e.g. 'No notifications', 'Logout') are
  * product texts and are used verbatim. en.ts holds the same keys.
@@ -55,6 +45,8 @@ export const ms = {
   'menu.open': 'Buka menu',
   'menu.collapse': 'Kecilkan menu',
   'menu.expand': 'Besarkan menu',
+  // the menu item of the Draf list (issue #4; its screen's texts are the sync part's)
+  'sync.menu.drafts': 'Draf',
 
   'topbar.today': 'Tarikh',
   'topbar.offline': 'Luar talian',
@@ -183,6 +175,12 @@ export const ms = {
   'home.noScreens': 'Tiada skrin operasi untuk peranan anda buat masa ini.',
 
   'dashboard.title': 'Dashboard',
+  // the dashboard's frame (ships with the shell; its list's texts are the lists part's)
+  'lists.dashboardSubtitle': 'Kes semasa dan jadual tugas · {region} · {date}',
+  'lists.tab.incidents': 'Insiden',
+  'lists.tab.rosters': 'Jadual Tugas',
+  'lists.refresh': 'Muat semula',
+  'lists.filter.allRegions': 'Semua wilayah',
   'dashboard.subtitle': 'Jadual tugas hari ini, {date} · {region}',
   'dashboard.onShift': 'Sedang bertugas',
   'dashboard.sections': 'Seksyen diliputi',
@@ -233,16 +231,7 @@ export const ms = {
   'error.network': 'Tiada sambungan ke pelayan. Sila semak sambungan internet anda.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
-  ...newCaseMs,
-  ...incidentMs,
-  ...journalMs,
-  ...childrenMs,
-  ...clockMs,
-  ...tmclogMs,
-  ...commsMs,
-  ...listsMs,
-  ...syncMs,
-  ...offlineWritesMs,
 } as const;
 
-export type TextKey = keyof typeof ms;
+/** Keys of the shell's texts; every key, with the parts', is TextKey (text-keys.ts). */
+export type ShellTextKey = keyof typeof ms;

@@ -2,6 +2,7 @@ import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuHistory, LuMapPin, LuRefreshCw, LuTruck, LuUser } from 'react-icons/lu';
 import type { AuditRow } from '@contract/incidents';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
 import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { ListStates } from '@/ui/states';
 

@@ -5,6 +5,7 @@ import { LuRefreshCw } from 'react-icons/lu';
 import type { IncidentView } from '@contract/incidents';
 import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
 import { useSession, userRole } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import { IncidentMainFields, SubformFields, type IncidentMainValues, type SubformValues } from '../form';

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/clock';
 import { formatDateTime } from '@/lib/time';
 import { Panel } from '@/ui/panel';
 import { clockDuration, incidentClock, type ClockInput } from './clock';

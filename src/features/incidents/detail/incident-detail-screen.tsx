@@ -4,13 +4,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from '@tanstack/react-router';
 import { Alert, Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuBan, LuLock, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2, LuWifiOff } from 'react-icons/lu';
+import { LuArrowLeft, LuBan, LuLock, LuMap, LuPencil, LuPrinter, LuRefreshCw, LuSave, LuUndo2, LuWifiOff } from 'react-icons/lu';
 import type { IncidentView } from '@contract/incidents';
 import { SUBFORMS, hidesAssignTo, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { STATUS, TIMING } from '@contract/lookups';
 import { can, isPatrolRole } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/clock';
+import '@/lib/i18n/parts/incident';
+import '@/lib/i18n/parts/map';
 import { useSession, userRole } from '@/lib/session';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -54,6 +57,7 @@ import { IncidentClockPanel } from './incident-clock';
 import { OpenLanesDialog } from './open-lanes-dialog';
 import type { LaneClosureItem } from '../form/children-model';
 import { buildDetailsEdit, buildEdit, printPath, type CaseDraft } from './save-plan';
+import type { MapSlotProps } from '@/lib/case-dialog';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
 export interface JournalSlotProps {
@@ -69,6 +73,7 @@ export interface MediaSlotProps {
   disabled: boolean;
 }
 
+
 type Ask = null | 'cancelConfirm' | 'cancelJustify' | 'closeConfirm' | 'openLanes' | 'saveJustify';
 
 /**
@@ -81,6 +86,7 @@ export function IncidentDetailScreen({
   media,
   onCaseChanged,
   draftId,
+  mapDialog,
 }: {
   incidentId: number;
   /** ?draft=<id>: an edit draft to resume (issue #4) */
@@ -91,6 +97,8 @@ export function IncidentDetailScreen({
   media?: (p: MediaSlotProps) => ReactNode;
   /** after a write that may add journal entries (the data-correction entry) */
   onCaseChanged?: () => void;
+  /** the map dialog (§2.8), composed by the route; the 'Peta' button shows for the roles with the map */
+  mapDialog?: (p: MapSlotProps) => ReactNode;
 }) {
   const t = useT();
   const qc = useQueryClient();
@@ -124,6 +132,7 @@ export function IncidentDetailScreen({
     if (!editing) setSub(subform.data ? subformValuesFromRecord(subform.data, children.data) : emptySubformValues());
   }, [subform.data, children.data, editing]);
   const [ask, setAsk] = useState<Ask>(null);
+  const [mapOpen, setMapOpen] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [sectionError, setSectionError] = useState(false);
   const [justifyError, setJustifyError] = useState<string | null>(null);
@@ -367,6 +376,24 @@ export function IncidentDetailScreen({
   return (
     <Box data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
       <DetailHeader view={v} offlineAt={view.data?.cachedAt ?? null} onBack={() => router.history.back()}>
+        {mapDialog && can(role.name, 'map') && (
+          <Button variant="outline" minH="11" onClick={() => setMapOpen(true)} data-testid="detail-map">
+            <LuMap /> {t('map.dialog.open')}
+          </Button>
+        )}
+        {mapOpen &&
+          mapDialog?.({
+            incidentId: v.pkIncidentId,
+            ticketNumber: v.ticketNumber,
+            latitude: v.latitude,
+            longitude: v.longtitude,
+            regionId: v.section.region.key,
+            sectionId: v.section.pkSectionId,
+            sectionName: v.section.sectionName,
+            kilometer: v.kilometerMarker,
+            directionId: v.cardinalDirection.key,
+            onClose: () => setMapOpen(false),
+          })}
         {actions.print && (
           <Button variant="outline" minH="11" onClick={openPrint} data-testid="detail-print">
             <LuPrinter /> {t('incident.action.print')}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/clock';
 import { formatDateTime, instantOfWall, todayIso, wallDateTime } from '@/lib/time';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import type { LaneClosureItem } from '../form/children-model';

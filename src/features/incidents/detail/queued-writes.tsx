@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { LuCloudOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/offline-writes';
 import { formatDateTime } from '@/lib/time';
 import { useQueuedItems } from '@/features/journal/queued';
 

@@ -1,9 +1,9 @@
 /** The calls behind the incident form's choices: sections, event locations, the kilometre check, nearest patrols. */
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, isListedSectionName } from '@contract/lookups';
+import { PAGE_SIZE } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import type { DataTablesResult } from '@contract/envelope';
-import type { EventLocation, Section } from '@contract/sections';
+import type { EventLocation } from '@contract/sections';
 import type { ActivePrFilter, ActivePrRow, KmLocation, SectionKmMarkers } from '@contract/incidents';
 import { apiGet, apiPost, dataTables, isApiError } from '@/lib/api';
 import { activePrCacheKey, kmMarkersCacheKey } from '@/offline/local-store';
@@ -11,27 +11,6 @@ import { nearestKmMarker, parseKm } from '@contract/incident-rules';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
 
-/** Sections as forms list them (no G sections, no specific parts of combined ones, §5), of one region or all. */
-export function useFormSections(regionId: number | undefined) {
-  const userId = useSession()?.user.userId;
-  return useQuery({
-    queryKey: ['sections', userId, regionId ?? 'all'],
-    queryFn: () =>
-      networkFirst(
-        userId,
-        `sections:${regionId ?? 'all'}`,
-        () =>
-          dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<
-            DataTablesResult<Section>
-          >,
-      ),
-    select: (r) =>
-      r.data.rows
-        .filter((s) => isListedSectionName(s.sectionName))
-        .sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
-    staleTime: 10 * 60_000,
-  });
-}
 
 /** Event locations of a section (a combined section answers those of its parts too). */
 export function useEventLocations(sectionId: number | null) {

@@ -12,9 +12,11 @@ import type { LookupName } from '@contract/lookups';
 import { EVENT_TYPE_IDS, INCIDENT_LIMITS } from '@contract/incident-rules';
 import { useLookup } from '@/lib/lookups';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/new-case';
 import { formatDateTime } from '@/lib/time';
 import { Hint, ReadOnlyField, SelectField, readOnlyCss, useDebounced, type Option } from './controls';
-import { useEventLocations, useFormSections, useKmCheck } from './form-api';
+import { useListedSections } from '@/lib/sections';
+import { useEventLocations, useKmCheck } from './form-api';
 import { kilometerOk, mainEnablement, type IncidentMainValues } from './model';
 import { AssignToField } from './assign-to-field';
 
@@ -76,7 +78,7 @@ export function IncidentMainFields({
       shouldValidate: dirty && !!errors[name as keyof IncidentMainValues],
     });
 
-  const sections = useFormSections(regionId);
+  const sections = useListedSections(regionId);
   const sectionRows = sections.data ?? [];
   const section: Section | undefined = sectionRows.find((s) => s.pkSectionId === v.pkSectionId);
   const sectionOptions = useMemo<Option[]>(

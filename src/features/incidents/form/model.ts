@@ -7,6 +7,7 @@ import type { Incident, IncidentSave, SubformRecord } from '@contract/incidents'
 import { ASSIST_TYPE, EVENT_TYPE } from '@contract/lookups';
 import { INCIDENT_LIMITS, SUBFORMS, hasDigit, isEventTypeId, isNumericKm, type EventTypeId, type SubformKind } from '@contract/incident-rules';
 import { emptyChildren, type SubformChildren } from './children-model';
+import '@/lib/i18n/parts/new-case';
 
 // ---------------------------------------------------------------- main record
 

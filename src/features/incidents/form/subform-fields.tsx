@@ -12,6 +12,8 @@ import type { LookupName } from '@contract/lookups';
 import { INCIDENT_LIMITS, SUBFORMS, isEventTypeId, type SubformKind } from '@contract/incident-rules';
 import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
+import '@/lib/i18n/parts/new-case';
 import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
 import { emptyChildren, type SubformChildren } from './children-model';

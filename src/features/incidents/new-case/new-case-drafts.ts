@@ -8,6 +8,7 @@ import { getDb } from '@/offline/db';
 import { getDraft, saveDraft, type Draft } from '@/offline/drafts';
 import { dependentsOf, newId, type OutboxItem } from '@/offline/outbox';
 import { t } from '@/lib/i18n';
+import '@/lib/i18n/parts/offline-writes';
 import type { NewCaseValues } from './new-case-submit';
 
 export { DraftSearchSchema, type DraftSearch } from './draft-search';

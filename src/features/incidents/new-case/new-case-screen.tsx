@@ -16,12 +16,14 @@ import { newId } from '@/offline/outbox';
 import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/new-case';
+import '@/lib/i18n/parts/offline-writes';
 import { useOnline } from '@/lib/use-online';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { notify } from '@/ui/toaster';
 import { IncidentMainFields, SubformFieldsField, missingStep1, type Step1Field } from '../form';
-import { useFormSections } from '../form/form-api';
+import { useListedSections } from '@/lib/sections';
 import { toIncidentSavePayload, toSubformPayload } from '../form/model';
 import { ParkedWriteError, answerOf, answeredSteps, groupOf, newCaseItems, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';
 import { applyChildAnswers, normalizeChildren, planChildSaves } from '../form/children-io';
@@ -416,7 +418,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
 function CaseSummary({ values, saved }: { values: NewCaseValues; saved: IncidentSaved | null }) {
   const t = useT();
   const user = useSession()?.user;
-  const sections = useFormSections(user?.section.region.key);
+  const sections = useListedSections(user?.section.region.key);
   const categories = useLookup('incidentCategory');
   const directions = useLookup('cardinalDirection');
   const section = (sections.data ?? []).find((s) => s.pkSectionId === values.pkSectionId);

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { EventTypeId } from '@contract/incident-rules';
 import { isApiError } from '@/lib/api';
 import type { TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/new-case';
 import {
   IncidentMainSchema,
   SubformSchema,

@@ -6,6 +6,7 @@ import type { IncidentView } from '@contract/incidents';
 import { STATUS } from '@contract/lookups';
 import { errorText } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
 import { formatDateTime } from '@/lib/time';
 import { useSession } from '@/lib/session';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

@@ -10,6 +10,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCloudOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
+import '@/lib/i18n/parts/new-case';
+import '@/lib/i18n/parts/offline-writes';
 import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
@@ -17,7 +20,7 @@ import { getDb } from '@/offline/db';
 import type { OutboxItem } from '@/offline/outbox';
 import { Panel } from '@/ui/panel';
 import { JournalPanel } from '@/features/journal';
-import { useFormSections } from '../form/form-api';
+import { useListedSections } from '@/lib/sections';
 import type { NewCaseValues } from '../new-case/new-case-submit';
 
 export function PendingCaseScreen({ entity }: { entity: string }) {
@@ -65,7 +68,7 @@ function PendingCase({ entity, item, back }: { entity: string; item: OutboxItem;
   const t = useT();
   const user = useSession()?.user;
   const v = item.formValues as NewCaseValues | undefined;
-  const sections = useFormSections(user?.section.region.key);
+  const sections = useListedSections(user?.section.region.key);
   const categories = useLookup('incidentCategory');
   const directions = useLookup('cardinalDirection');
   const sources = useLookup('incidentSource');

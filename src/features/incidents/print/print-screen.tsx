@@ -6,6 +6,9 @@ import { SUBFORMS, isEventTypeId, type EventTypeId } from '@contract/incident-ru
 import { TIMING, type LookupName } from '@contract/lookups';
 import { errorText } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/incident';
+import '@/lib/i18n/parts/journal';
+import '@/lib/i18n/parts/offline-writes';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';

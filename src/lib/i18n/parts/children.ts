@@ -1,5 +1,7 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts. Keys are prefixed 'children.'.
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed 'children.'.
  * The child-list editors of the incident subforms (issue #5). Spec texts (§2.9–2.15, §4.6, §5) are verbatim; the
  * status labels of §4.6 (Minta Bantuan, Notifikasi, Ketibaan, Selesai) are product words kept in children-rules.ts.
  */
@@ -252,3 +254,5 @@ export const childrenEn: Record<keyof typeof childrenMs, string> = {
   'children.rule.jamLengthNumber': 'The length must be a number of km, e.g. 1.5, at most 4 characters.',
   'children.rule.tooMany': 'This list is full.',
 };
+
+registerTexts(childrenMs, childrenEn);

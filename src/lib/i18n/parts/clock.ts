@@ -1,3 +1,5 @@
+import { registerTexts } from '../index';
+
 /**
  * UI texts of the incident clock (issue #5 item 3, the FHWA incident timeline) and of the open-lanes question
  * before Tutup; both languages, keys prefixed 'clock.'.
@@ -59,3 +61,5 @@ export const clockEn: Record<keyof typeof clockMs, string> = {
   'clock.openLanes.invalid': 'The opening time must be after the closing time and not later than now.',
   'clock.openLanes.failed': 'Ops! Kes tidak berjaya disimpan.',
 };
+
+registerTexts(clockMs, clockEn);

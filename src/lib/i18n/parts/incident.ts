@@ -1,5 +1,7 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts (one module per language). Keys are prefixed
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed
  * 'incident.'. Spec texts (§8 and the screens of §2) are used verbatim.
  */
 export const incidentMs = {
@@ -236,3 +238,5 @@ export const incidentEn: Record<keyof typeof incidentMs, string> = {
   'incident.field.yes': 'Yes',
   'incident.field.no': 'No',
 };
+
+registerTexts(incidentMs, incidentEn);

@@ -1,5 +1,7 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts (one module per language). Keys are prefixed
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed
  * 'journal.'. Spec texts (§8 and the screens of §2) are used verbatim.
  */
 export const journalMs = {
@@ -114,3 +116,5 @@ export const journalEn: Record<keyof typeof journalMs, string> = {
   'journal.media.uploadFailed': 'Ops! Media attachment could not be uploaded.',
   'journal.media.count': '{count} attachment(s)',
 };
+
+registerTexts(journalMs, journalEn);

@@ -1,13 +1,11 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts (one module per language). Keys are prefixed
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed
  * 'lists.'. Spec texts (§8 and the screens of §2) are used verbatim.
  */
 export const listsMs = {
   // dashboard
-  'lists.dashboardSubtitle': 'Kes semasa dan jadual tugas · {region} · {date}',
-  'lists.tab.incidents': 'Insiden',
-  'lists.tab.rosters': 'Jadual Tugas',
-  'lists.refresh': 'Muat semula',
   'lists.scope.mine': 'Kes saya',
   'lists.scope.region': 'Semua kes wilayah {region}',
   'lists.count.open': 'Kes terbuka',
@@ -53,7 +51,6 @@ export const listsMs = {
   'lists.filter.to': 'Hingga',
   'lists.filter.region': 'Wilayah',
   'lists.filter.regionLocked': 'Senarai terhad kepada wilayah anda',
-  'lists.filter.allRegions': 'Semua wilayah',
   'lists.filter.section': 'Seksyen',
   'lists.filter.allSections': 'Semua seksyen',
   'lists.filter.category': 'Jenis Kes',
@@ -94,10 +91,6 @@ export const listsMs = {
 } as const;
 
 export const listsEn: Record<keyof typeof listsMs, string> = {
-  'lists.dashboardSubtitle': 'Current cases and duty rosters · {region} · {date}',
-  'lists.tab.incidents': 'Incidents',
-  'lists.tab.rosters': 'Duty rosters',
-  'lists.refresh': 'Refresh',
   'lists.scope.mine': 'My cases',
   'lists.scope.region': 'All cases of {region}',
   'lists.count.open': 'Open cases',
@@ -141,7 +134,6 @@ export const listsEn: Record<keyof typeof listsMs, string> = {
   'lists.filter.to': 'To',
   'lists.filter.region': 'Region',
   'lists.filter.regionLocked': 'The list is limited to your region',
-  'lists.filter.allRegions': 'All regions',
   'lists.filter.section': 'Section',
   'lists.filter.allSections': 'All sections',
   'lists.filter.category': 'Case type',
@@ -179,3 +171,5 @@ export const listsEn: Record<keyof typeof listsMs, string> = {
   'lists.prev': 'Previous',
   'lists.next': 'Next',
 };
+
+registerTexts(listsMs, listsEn);

@@ -1,5 +1,7 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts (one module per language). Keys are prefixed
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed
  * 'newCase.'. Spec texts (§8 and the screens of §2) are used verbatim. The shared incident form
  * (src/features/incidents/form) uses these keys too, on /kesbaru and on the detail page.
  */
@@ -235,3 +237,5 @@ export const newCaseEn: Record<keyof typeof newCaseMs, string> = {
   'newCase.sub.clear': 'Clear choice',
   'newCase.sub.summary': 'Case summary',
 };
+
+registerTexts(newCaseMs, newCaseEn);

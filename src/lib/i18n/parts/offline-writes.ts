@@ -1,6 +1,8 @@
+import { registerTexts } from '../index';
+
 /**
  * UI texts of the screens' queued writes (issue #4: new case, edits, status steps, journal and photos sent
- * through the outbox), both languages; spread into ms.ts and en.ts. Keys are prefixed 'queued.'.
+ * through the outbox), both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed 'queued.'.
  */
 export const offlineWritesMs = {
   // what the outbox panel lists (the item's label)
@@ -88,3 +90,5 @@ export const offlineWritesEn: Record<keyof typeof offlineWritesMs, string> = {
   'queued.draft.saved': 'Draft saved on this device',
   'queued.draft.discard': 'Discard draft',
 };
+
+registerTexts(offlineWritesMs, offlineWritesEn);

@@ -1,25 +1,16 @@
+import { registerTexts } from '../index';
+
 /**
  * UI texts of the offline sync (issue #4: status in the top bar, outbox panel, drafts, sign-out with unsent
- * items), both languages; spread into ms.ts and en.ts. Keys are prefixed 'sync.'.
+ * items), both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed 'sync.'.
  */
 export const syncMs = {
   'sync.queued': 'Disimpan dalam peranti — akan dihantar apabila talian pulih',
   'sync.storageFull': 'Storan peranti penuh: rekod ini tidak dapat disimpan dalam peranti. Kosongkan ruang storan dan cuba lagi.',
   // top bar
-  'sync.online': 'Dalam talian',
-  'sync.offline': 'Luar talian',
-  'sync.unsent': '{n} belum dihantar',
-  'sync.allSent': 'Semua dihantar',
-  'sync.lastSync': 'Segerak terakhir: {when}',
-  'sync.never': 'Belum disegerakkan',
-  'sync.ago.now': 'baru sahaja',
-  'sync.ago.min': '{n} minit lalu',
-  'sync.ago.hour': '{n} jam lalu',
   'sync.ago.day': '{n} hari lalu',
-  'sync.authPaused': 'Log masuk semula untuk menghantar',
   'sync.signInAgain': 'Log masuk semula',
   'sync.evicted': 'Pelayar telah memadam data yang disimpan dalam peranti ini: {expected} item belum dihantar dijangka, {found} ditemui. Item yang hilang tidak dapat dihantar; sila masukkan semula.',
-  'sync.evictedShort': 'Data peranti dipadam',
   'sync.unavailable': 'Storan peranti tidak tersedia: kerja luar talian tidak dapat disimpan dalam peranti ini.',
   // panel
   'sync.panel.title': 'Penyegerakan',
@@ -63,7 +54,6 @@ export const syncMs = {
   'sync.syncing': 'Sedang menyegerak…',
   'sync.dismiss': 'Tutup',
   // the Draf list
-  'sync.menu.drafts': 'Draf',
   'sync.drafts.title': 'Draf',
   'sync.drafts.subtitle': 'Borang yang disimpan dalam peranti ini dan belum dihantar. Sambung atau buang.',
   'sync.drafts.empty': 'Tiada draf dalam peranti ini.',
@@ -89,26 +79,14 @@ export const syncMs = {
   'sync.signout.allSent': 'Semua item telah dihantar.',
   'sync.signout.left': 'Masih {n} item belum dihantar.',
   // the update prompt
-  'sync.update.kept': '{n} item belum dihantar kekal dalam peranti dan akan dihantar selepas muat semula.',
 };
 
 export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.queued': 'Saved on this device — it will be sent when the connection is back',
   'sync.storageFull': 'Device storage is full: this record could not be saved on the device. Free some storage and try again.',
-  'sync.online': 'Online',
-  'sync.offline': 'Offline',
-  'sync.unsent': '{n} not sent',
-  'sync.allSent': 'All sent',
-  'sync.lastSync': 'Last sync: {when}',
-  'sync.never': 'Not synced yet',
-  'sync.ago.now': 'just now',
-  'sync.ago.min': '{n} min ago',
-  'sync.ago.hour': '{n} h ago',
   'sync.ago.day': '{n} days ago',
-  'sync.authPaused': 'Sign in again to send',
   'sync.signInAgain': 'Sign in again',
   'sync.evicted': 'The browser cleared the data stored on this device: {expected} unsent items expected, {found} found. The missing items cannot be sent; please enter them again.',
-  'sync.evictedShort': 'Device data cleared',
   'sync.unavailable': 'Device storage is not available: offline work cannot be kept on this device.',
   'sync.panel.title': 'Sync',
   'sync.panel.open': 'Sync status',
@@ -150,7 +128,6 @@ export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.storageUse': 'Storage used: {used} of {quota}',
   'sync.syncing': 'Syncing…',
   'sync.dismiss': 'Close',
-  'sync.menu.drafts': 'Drafts',
   'sync.drafts.title': 'Drafts',
   'sync.drafts.subtitle': 'Forms saved on this device and not sent yet. Resume or discard them.',
   'sync.drafts.empty': 'No drafts on this device.',
@@ -174,5 +151,6 @@ export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.signout.offline': 'No connection: the items cannot be sent now.',
   'sync.signout.allSent': 'All items have been sent.',
   'sync.signout.left': '{n} items still not sent.',
-  'sync.update.kept': '{n} unsent items stay on the device and are sent after the reload.',
 };
+
+registerTexts(syncMs, syncEn);

@@ -1,5 +1,7 @@
+import { registerTexts } from '../index';
+
 /**
- * UI texts of one area, both languages; spread into ms.ts and en.ts. Keys are prefixed 'tmclog.'.
+ * UI texts of one area, both languages; registered when a module using them is loaded (src/lib/i18n/index.ts). Keys are prefixed 'tmclog.'.
  * §2.17 and §8 texts are verbatim in both languages ('Create Logsheet', '(Baru)', 'Send', 'Simpan', 'Batal', …).
  */
 export const tmclogMs = {
@@ -99,3 +101,5 @@ export const tmclogEn: Record<keyof typeof tmclogMs, string> = {
   'tmclog.page': 'Page {page} / {pages}',
   'tmclog.queuedLabel': 'TMC logsheet entry',
 };
+
+registerTexts(tmclogMs, tmclogEn);

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Text } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { SelectField, type Option } from '../controls';
 import { newUid, type AssetDamageItem } from '../children-model';
 import { useRoadFurniture } from '../children-lookups';

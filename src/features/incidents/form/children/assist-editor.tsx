@@ -4,6 +4,7 @@
  * other; Ketibaan, Selesai for existing), stamped with now; the row shows the derived status with its time.
  */
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';
 import { SelectField } from '../controls';
 import { newUid, type AssistItem } from '../children-model';

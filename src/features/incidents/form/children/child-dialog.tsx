@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 export function ChildDialog({

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 
 export function ChildListFrame({
   list,

@@ -1,5 +1,6 @@
 /** Jenis Pelanggaran (§2.9, §3.5): the collision type; 265 also asks the animal type, 266 and 267 the obstacle type. */
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { SelectField } from '../controls';
 import { newUid, type CollisionItem } from '../children-model';
 import { canAdd, checkCollision, collisionAsks, removeItem, upsertItem } from '../children-rules';

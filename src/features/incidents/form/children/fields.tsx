@@ -4,6 +4,7 @@ import { Field, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { LookupName } from '@contract/lookups';
 import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { formatTime, todayIso } from '@/lib/time';
 import type { Option } from '../controls';
 import { durationSeconds, formatDuration, type RuleError } from '../children-rules';

@@ -1,6 +1,7 @@
 /** Jenis Kecederaan (§2.9, §3.6): injury type, count (a whole number ≥ 0, §5), gender and race. */
 import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { SelectField } from '../controls';
 import { newUid, type InjuryItem } from '../children-model';
 import { canAdd, parseInjuryCount, removeItem, upsertItem } from '../children-rules';

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { isoDateToDisplay } from '@/lib/time';
 import { SelectField } from '../controls';
 import { newUid, type LaneClosureItem } from '../children-model';

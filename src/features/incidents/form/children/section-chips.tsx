@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Box, Button, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { LuCheck } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { useHighwaySections } from '../children-lookups';
 import { toggleSection } from '../children-rules';
 import type { ListEditorProps } from './types';

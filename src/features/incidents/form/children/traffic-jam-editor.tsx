@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Text } from '@chakra-ui/react';
 import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { isoDateToDisplay } from '@/lib/time';
 import { newUid, type TrafficJamItem } from '../children-model';
 import {

@@ -1,6 +1,7 @@
 /** Kenderaan Terlibat (§2.9, §2.14, §3.6): plate, type and make; a new vehicle needs its plate and type (§5). */
 import { CHILD_LIMITS } from '@contract/child-rules';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/children';
 import { SelectField } from '../controls';
 import { newUid, type VehicleItem } from '../children-model';
 import { canAdd, checkVehicle, normalizePlate, removeItem, upsertItem } from '../children-rules';

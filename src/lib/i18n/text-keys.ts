@@ -1,0 +1,34 @@
+import type { ShellTextKey } from './ms';
+import type { childrenMs } from './parts/children';
+import type { clockMs } from './parts/clock';
+import type { commsMs } from './parts/comms';
+import type { incidentMs } from './parts/incident';
+import type { journalMs } from './parts/journal';
+import type { listsMs } from './parts/lists';
+import type { mapMs } from './parts/map';
+import type { newCaseMs } from './parts/new-case';
+import type { offlineWritesMs } from './parts/offline-writes';
+import type { positionsMs } from './parts/positions';
+import type { syncMs } from './parts/sync';
+import type { syncStatusMs } from './parts/sync-status';
+import type { tmclogMs } from './parts/tmclog';
+
+/**
+ * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
+ * with the feature that imports the part, never with the shell (see index.ts). A new part is added here.
+ */
+export type TextKey =
+  | ShellTextKey
+  | keyof typeof childrenMs
+  | keyof typeof clockMs
+  | keyof typeof commsMs
+  | keyof typeof incidentMs
+  | keyof typeof journalMs
+  | keyof typeof listsMs
+  | keyof typeof mapMs
+  | keyof typeof newCaseMs
+  | keyof typeof offlineWritesMs
+  | keyof typeof positionsMs
+  | keyof typeof syncMs
+  | keyof typeof syncStatusMs
+  | keyof typeof tmclogMs;
