@@ -13,6 +13,7 @@
 // BENCH_PATROLS (500), BENCH_SECONDS (15 per run), BENCH_PRUNE_ROWS (100000); BENCH_CPU_PROF=<dir> writes a V8 CPU
 // profile of the server process there.
 import { fork, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,6 +144,19 @@ async function serve() {
       const res = await fetch(`${base}${PATHS.bigMaps}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
       const text = await res.text();
       const body = JSON.parse(text).body as { incidents: unknown[]; activePR: unknown[] };
+      // what one refresh costs on the wire, as the browser asks for it (server/plugins/compression.ts)
+      const wire = (encoding: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(`${base}${PATHS.bigMaps}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': encoding } }, (r) => {
+            let n = 0;
+            r.on('data', (c: Buffer) => (n += c.length));
+            r.on('end', () => resolve(n));
+            r.on('error', reject);
+          });
+          req.on('error', reject);
+          req.end('{}');
+        });
+      const wireBytes = { identity: await wire('identity'), gzip: await wire('gzip'), br: await wire('br') };
       const mapServer = Fastify({ logger: false });
       mapServer.post('/bare-map', async (_req, reply) => reply.type('application/json').send(text));
       await mapServer.listen({ port: 0, host: '127.0.0.1' });
@@ -153,6 +167,7 @@ async function serve() {
         incidents: body.incidents.length,
         patrols: body.activePR.length,
         bytes: text.length,
+        wireBytes,
         bareMapUrl: `http://127.0.0.1:${(mapServer.server.address() as { port: number }).port}/bare-map`,
       });
     }
@@ -280,7 +295,7 @@ async function drive() {
   );
 
   // ---- the incident map with its open cases (3,000 = MAP_INCIDENTS_MAX) and the patrols on shift
-  const bm = await ask<{ token: string; incidents: number; patrols: number; bytes: number; bareMapUrl: string }>('bigmaps');
+  const bm = await ask<{ token: string; incidents: number; patrols: number; bytes: number; wireBytes: Record<string, number>; bareMapUrl: string }>('bigmaps');
   const mapRun = async (url: string, token: string | null) => {
     const u = new URL(url);
     const r = await autocannon({
@@ -294,6 +309,10 @@ async function drive() {
   const mapSave = await mapRun(`${ready.base}${PATHS.bigMaps}`, bm.token);
   const mapBare = await mapRun(bm.bareMapUrl, null);
   console.log(`\nbigMaps/getIncidentAndActivePR: ${bm.incidents} open cases + ${bm.patrols} patrols on shift in the region, ${(bm.bytes / 1024).toFixed(0)} KB of JSON (closed loop, 4 connections)`);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(
+    `on the wire per refresh: ${kb(bm.wireBytes.identity)} plain, ${kb(bm.wireBytes.gzip)} gzip (${(bm.wireBytes.gzip / bm.wireBytes.identity).toFixed(3)}), ${kb(bm.wireBytes.br)} brotli (${(bm.wireBytes.br / bm.wireBytes.identity).toFixed(3)}); the load runs below ask uncompressed`,
+  );
   console.table({ 'bigMaps/getIncidentAndActivePR': mapSave, 'bare route, same JSON': mapBare });
   console.log(`ratio ${(mapSave['req/s'] / mapBare['req/s']).toFixed(3)} of the bare route`);
 

@@ -14,6 +14,7 @@ import { ensureRosters, seedDemoData } from './db/seed';
 import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerIdempotency } from './plugins/idempotency';
@@ -85,6 +86,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurity(app);
+  // before any route: the compression hook is added to each route registered after it (API, docs, the PWA's files)
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Lebuhraya Ops REST API', version: APP_VERSION, description: 'Envelope { statusCode, statusMsg, body } on every answer.' },

@@ -1,8 +1,10 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_NAMES } from '../../contract/lookups';
+import { PATHS } from '../../contract/paths';
 import { DEMO_USERS } from '../../server/db/seed';
 import { buildTestApp, call, login } from './support/build';
 
@@ -174,6 +176,36 @@ describe('lookups, lists and the envelope', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('large answers travel compressed as the browser accepts (brotli, gzip); the ETag is the plain body’s, so a 304 holds either way', async () => {
+    const get = (headers: Record<string, string> = {}) => call(app, tmca, { method: 'GET', url: PATHS.sectionNetwork, headers });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const same = await get({ 'accept-encoding': 'gzip, br', 'if-none-match': plain.headers.etag as string });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload.length).toBe(0);
+    expect(same.headers['content-encoding']).toBeUndefined();
+    // the incident map, polled every 15 s
+    const map = await call(app, tmca, { method: 'POST', url: PATHS.bigMaps, payload: {}, headers: { 'accept-encoding': 'gzip' } });
+    expect(map.statusCode).toBe(200);
+    expect(JSON.parse(gunzipSync(map.rawPayload).toString('utf8'))).toMatchObject({ statusCode: 200, body: { incidents: expect.any(Array) } });
+    // small answers and errors go as they are
+    const health = await app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    const denied = await app.inject({ method: 'POST', url: PATHS.bigMaps, payload: {}, headers: { 'accept-encoding': 'gzip' } });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.json()).toMatchObject({ statusCode: 401 });
+  });
+
   it('unknown API paths answer the 404 envelope; health answers', async () => {
     const res = await call(app, tmca, { method: 'GET', url: '/rest/roster/manage/tiada/apa' });
     expect(res.statusCode).toBe(404);
@@ -183,6 +215,8 @@ describe('lookups, lists and the envelope', () => {
   });
 });
 
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const text${i} = 'Lebuhraya ${i}';`).join('\n');
+
 describe('pages', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
@@ -190,6 +224,7 @@ describe('pages', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Lebuhraya Ops</title><div id="root"></div>');
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
     app = await buildTestApp({ clientDir: dir });
   });
@@ -210,6 +245,12 @@ describe('pages', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+    // a tablet's first visit downloads the scripts compressed
+    const big = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(big.rawPayload).toString('utf8')).toBe(BIG_SCRIPT);
     const missingAsset = await app.inject({ method: 'GET', url: '/assets/tiada.js' });
     expect(missingAsset.statusCode).toBe(404);
   });
