@@ -39,6 +39,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // a screen follows a write a moment later, and under CI load (2 cores, a server and Chromium) that moment
+          // can be seconds: expect.poll's default of 1 s failed tests whose screens were right (the audit trail after
+          // a save, the unsent count after a patrol step that first waits up to 3 s for a GPS fix)
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -233,7 +233,7 @@ describe('incident lifecycle (TMC and patrol)', () => {
       expect(await tmc.getByTestId('detail-edit').count()).toBe(0);
       // the audit trail: 203 → 204 → 206 → 298 → 210, with who did each
       await tmc.locator(`[data-testid=audit-row][data-status-id="${STATUS.CLOSED}"]`).waitFor();
-      expect(await auditStatuses(tmc)).toEqual([STATUS.ASSIGNED, STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE, STATUS.CLOSED]);
+      await expect.poll(() => auditStatuses(tmc), { timeout: 20_000 }).toEqual([STATUS.ASSIGNED, STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE, STATUS.CLOSED]);
       const rows = tmc.getByTestId('audit-row');
       await expect(rows.first().textContent()).resolves.toContain('(TMCA)');
       await expect(rows.nth(1).textContent()).resolves.toContain('(PR)');
@@ -286,7 +286,8 @@ describe('incident lifecycle (TMC and patrol)', () => {
       await tmc.getByTestId('toast').filter({ hasText: 'Kes berjaya disimpan.' }).first().waitFor();
       await waitForStatus(tmc, STATUS.ASSIGNED);
       await tmc.getByTestId('detail-roster').getByText(roster.dutyRosterName).waitFor();
-      expect(await auditStatuses(tmc)).toEqual([STATUS.ASSIGNED, STATUS.REJECTED, STATUS.ASSIGNED]);
+      // the audit trail is a query of its own, refreshed after the case: it may follow the header a moment later
+      await expect.poll(() => auditStatuses(tmc), { timeout: 20_000 }).toEqual([STATUS.ASSIGNED, STATUS.REJECTED, STATUS.ASSIGNED]);
     } finally {
       await prCtx.close();
       await tmcCtx.close();

@@ -142,7 +142,8 @@ describe('refused replays', () => {
       await page.getByTestId(`patrol-step-${STATUS.RECEIVED}`).waitFor();
       await ctx.setOffline(true);
       await page.getByTestId(`patrol-step-${STATUS.RECEIVED}`).click();
-      await expect.poll(() => unsent(page)).toBe(1);
+      // the step first waits up to POSITION_WAIT_MS (3 s) for a GPS fix, then goes into the outbox
+      await expect.poll(() => unsent(page), { timeout: 20_000 }).toBe(1);
       await ctx.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
