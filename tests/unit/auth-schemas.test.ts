@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginRequestSchema, ResetPasswordRequestSchema, UsernameParamSchema } from '@contract';
-import { ResetPasswordFormBaseSchema, ResetPasswordFormSchema, UsernameFormSchema } from '@/features/auth/auth-schemas';
+import { ResetPasswordFormBaseSchema, ResetPasswordFormSchema } from '@/features/auth/auth-schemas';
+import { UsernameFormSchema } from '@/lib/username-schema';
 import { loginFormResolver, validateLoginForm } from '@/features/auth/login-form';
 
 // The client forms use copies of the contract's request rules (zod/mini, or plain code for sign-in); they must agree

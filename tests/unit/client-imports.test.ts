@@ -45,3 +45,47 @@ describe('client imports of the contract', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/*
+ * bulletproof-react: a feature (src/features/<area>/) takes shared code (src/lib, src/ui, src/offline, the contract)
+ * and never another feature; the app (src/app) and the route files (src/routes) compose features (slot props, the
+ * registries in src/lib). Static imports, re-exports, side-effect imports and import() all count, and so do
+ * relative paths that climb into another feature.
+ */
+describe('features never import each other', () => {
+  const FEATURES = path.join(ROOT, 'src/features');
+  const areas = readdirSync(FEATURES).filter((f) => statSync(path.join(FEATURES, f)).isDirectory());
+  const specifier = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"\n]+)\1/gm;
+
+  /** The feature a specifier points into (null: shared code or a package). */
+  function featureOf(file: string, spec: string): string | null {
+    let target: string;
+    if (spec.startsWith('@/')) target = path.join(ROOT, 'src', spec.slice(2));
+    else if (spec.startsWith('.')) target = path.resolve(path.dirname(file), spec);
+    else return null;
+    const rel = path.relative(FEATURES, target);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+    return rel.split(path.sep)[0] || null;
+  }
+
+  it('knows the features', () => {
+    expect(areas).toEqual(expect.arrayContaining(['auth', 'incidents', 'journal', 'sync', 'support']));
+  });
+
+  it('no src/features/<area>/ file imports from another feature', () => {
+    const offenders: string[] = [];
+    for (const area of areas) {
+      for (const file of files(path.join(FEATURES, area))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(specifier)) {
+          const other = featureOf(file, m[2]);
+          if (other && other !== area) {
+            const line = text.slice(0, m.index).split('\n').length;
+            offenders.push(`${path.relative(ROOT, file)}:${line}: '${m[2]}' (${area} → ${other})`);
+          }
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

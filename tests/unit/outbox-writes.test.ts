@@ -1,8 +1,8 @@
 /**
- * The screens' writes as outbox items (src/features/incidents/outbox-writes.ts): a new case made offline (create +
- * subform by reference), a journal entry with a photo (photo by reference to the entry), status writes (version
- * chain, not in the body), edits (version in the body, no separate delete of the old subform), labels, and the
- * reopening of a refused item as a draft that replaces it.
+ * The screens' writes as outbox items (src/features/incidents/outbox-writes.ts, src/offline/case-writes.ts): a new
+ * case made offline (create + subform by reference), a journal entry with a photo (photo by reference to the entry),
+ * status writes (version chain, not in the body), edits (version in the body, no separate delete of the old
+ * subform), labels, and the reopening of a refused item as a draft that replaces it.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { getDb, resetDbForTests } from '@/offline/db';
 import { enqueue, resolveRefs, type OutboxItem } from '@/offline/outbox';
-import { auditItem, caseEditItems, journalItems, newCaseItems, miscItem, attachmentDeleteItem } from '@/features/incidents/outbox-writes';
+import { auditItem, caseEditItems, newCaseItems, miscItem } from '@/features/incidents/outbox-writes';
+import { journalItems, attachmentDeleteItem } from '@/offline/case-writes';
 import { reopenItemAsDraft, replacedIds } from '@/features/incidents/new-case/new-case-drafts';
 import { newCaseDefaults } from '@/features/incidents/new-case/new-case-submit';
 import type { IncidentSave } from '@contract/incidents';

@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebUser } from '@contract';
 import { getDb, resetDbForTests, writeSession } from '@/offline/db';
-import { deviceId, enqueue, type NewOutboxItem } from '@/offline/outbox';
+import { deviceId, enqueue, type NewOutboxItem, type OutboxItem } from '@/offline/outbox';
 import { saveDraft } from '@/offline/drafts';
-import { detectEviction, markerKey, readMarker, relativeParts, writeMarker } from '@/features/sync/sync-state';
+import { detectEviction, markerKey, readMarker, writeMarker } from '@/offline/unsent-marker';
+import { relativeParts } from '@/features/sync/sync-state';
 import { checkEviction, readCounts } from '@/features/sync/sync-runtime';
-import { conflictRows, fixKind, journalEntryOf } from '@/features/sync/outbox-fix';
+import { conflictRows, fixKind, journalEntryOf, reopenInForm } from '@/features/sync/outbox-fix';
+import { syncPanelActions } from '@/app/shell/sync-actions';
 import { clearUserCaches, isUserDataCache, signOutPlan } from '@/features/auth/sign-out';
 import { endSession, startSession } from '@/lib/session';
 
@@ -113,6 +115,31 @@ describe('the panel’s fixes', () => {
     const rows = conflictRows({ kilometerMarker: '12.3', sectionId: 4, version: 2, remark: 'same', pkIncidentId: { $ref: 'x' } }, { kilometerMarker: '12.5', sectionId: 4, version: 3, remark: 'same', other: 1 });
     expect(rows).toEqual([{ field: 'kilometerMarker', mine: '12.3', server: '12.5' }]);
     expect(conflictRows(null, {})).toEqual([]);
+  });
+
+  it("'Betulkan dalam borang' reopens through the incident screens' function the app hands in", async () => {
+    const item = {
+      clientId: 'c-1',
+      userId: 'u-1',
+      kind: 'incident.update',
+      label: 'Kemaskini kes — T-1',
+      path: '/rest/incident/save',
+      body: {},
+      group: 'incident:s:7',
+      state: 'parked',
+      formValues: { main: {}, subform: {} },
+      incidentRef: { id: 7, ticket: 'T-1' },
+    } as unknown as OutboxItem;
+    const link = await reopenInForm(item, syncPanelActions.reopenItemAsDraft);
+    expect(link).toMatchObject({ to: '/insidenView/$insidenId', params: { insidenId: '7' } });
+    const draftId = (link?.search as { draft: string }).draft;
+    expect(await getDb().drafts.get(draftId)).toMatchObject({ userId: 'u-1', replaces: 'c-1' });
+    // no form values: nothing to reopen; a failing reopening: null (the panel says it cannot)
+    expect(await reopenInForm({ ...item, formValues: undefined }, () => Promise.reject(new Error('not called')))).toBeNull();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await reopenInForm(item, () => Promise.reject(new Error('boom')))).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 });
 

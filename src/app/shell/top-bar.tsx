@@ -14,6 +14,7 @@ import { NotificationBell } from '@/features/comms/notification-bell';
 import { useAlerts } from '@/features/comms/use-comms';
 import { SyncIndicator } from '@/features/sync/sync-indicator';
 import { GpsChipSlot } from './gps-slots';
+import { syncPanelActions } from './sync-actions';
 import { UserMenu } from './user-menu';
 import type { NavMode } from './use-nav-mode';
 
@@ -125,7 +126,7 @@ export function TopBar({
 
       <GpsChipSlot user={user} />
 
-      <SyncIndicator />
+      <SyncIndicator actions={syncPanelActions} />
 
       {showsNotificationBell(role.name) && <NotificationBell />}
 

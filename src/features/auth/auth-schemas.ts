@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 
 /*
- * Client-side copies of the password-reset and username-check form rules, built with zod/mini so those screens do
- * not pull in classic zod. They mirror contract/auth.ts (ResetPasswordRequestSchema, UsernameParamSchema), which the
- * server keeps validating with; tests/unit/auth-schemas.test.ts checks the two agree. The sign-in form's rules are
- * in ./login-form.ts (no schema library on the first page).
+ * Client-side copies of the password-reset form rules, built with zod/mini so that screen does not pull in classic
+ * zod. They mirror contract/auth.ts (ResetPasswordRequestSchema), which the server keeps validating with;
+ * tests/unit/auth-schemas.test.ts checks the two agree. The sign-in form's rules are in ./login-form.ts (no schema
+ * library on the first page); the username check's (UsernameParamSchema) in src/lib/username-schema.ts.
  */
 
 export const ResetPasswordFormBaseSchema = z
@@ -35,10 +35,3 @@ export const ResetPasswordFormSchema = z
       if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'mismatch' });
     }),
   );
-
-/** Mirrors contract/auth.ts UsernameParamSchema. */
-export const UsernameFormSchema = z.object({
-  username: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._@-]+$/, 'Nama pengguna tidak sah')),
-});

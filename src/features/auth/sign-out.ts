@@ -65,6 +65,6 @@ export async function signOut(): Promise<void> {
   await endSession();
   if (signOutPlan(unsent).kind === 'wipe') {
     await clearUserCaches();
-    if (userId) (await import('@/features/sync/sync-state')).writeMarker(userId, { items: 0, drafts: 0 });
+    if (userId) (await import('@/offline/unsent-marker')).writeMarker(userId, { items: 0, drafts: 0 });
   }
 }

@@ -1,8 +1,10 @@
 /**
- * Every write of the incident, journal and comms screens goes through the outbox (issue #4): the builders here make
- * the outbox items (label for the panel, ordering group, version chain, references to records created offline,
- * the form values to reopen a refused item), and sendWrites() queues them and waits a while for the server's answer,
- * so an online screen behaves as before and an offline one keeps working ('Disimpan dalam peranti — …').
+ * Every write of the incident screens goes through the outbox (issue #4): the builders here make the outbox items
+ * of a new case, its subform and child lists, an edit and a status step (label for the panel, ordering group,
+ * version chain, references to records created offline, the form values to reopen a refused item), and
+ * sendWrites() queues them and waits a while for the server's answer, so an online screen behaves as before and an
+ * offline one keeps working ('Disimpan dalam peranti — …'). What the journal shares with these screens (the case's
+ * group and references, the journal and document items) is in src/offline/case-writes.ts.
  */
 import type { AuditSave, IncidentSave } from '@contract/incidents';
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
@@ -12,40 +14,16 @@ import { ApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/offline-writes';
 import { getSession } from '@/lib/session';
-import { getDb } from '@/offline/db';
-import { incidentGroup, newId, ref, type NewOutboxItem, type OutboxItem, type Ref } from '@/offline/outbox';
+import { groupOf, incidentIdOrRef, refOf, ticketOf, type IncidentTarget } from '@/offline/case-writes';
+import { newId, ref, type NewOutboxItem, type Ref } from '@/offline/outbox';
 export { ParkedWriteError, answerOf, miscItem, sendWrites, type WriteOutcome } from '@/offline/writes';
-
-/** The incident a write belongs to: its server id, or the entity client id of a case created on this device. */
-export interface IncidentTarget {
-  id?: number | null;
-  entity?: string | null;
-  /** for labels: the ticket number when known */
-  ticket?: string | null;
-}
+export { groupOf, type IncidentTarget } from '@/offline/case-writes';
 
 export const currentUserId = (): string => {
   const id = getSession()?.user.userId;
   if (!id) throw new ApiError(401, 'UNAUTHORIZED', t('app.unexpected'));
   return id;
 };
-
-/** The ordering group of writes of one incident (see incidentGroup). */
-export const groupOf = (userId: string, target: IncidentTarget) => incidentGroup(getDb(), userId, { id: target.id ?? null, entity: target.entity ?? null });
-
-/** The id to put in a body: the server id, or a reference resolved when the case has been created. */
-export const incidentIdOrRef = (target: IncidentTarget): number | Ref => {
-  if (target.id != null && target.id > 0) return target.id;
-  if (target.entity) return ref(target.entity);
-  throw new Error('incidentIdOrRef: an id or an entity is needed');
-};
-
-const ticketOf = (target: IncidentTarget) => target.ticket || (target.id ? `#${target.id}` : t('queued.newTicket'));
-const refOf = (target: IncidentTarget): OutboxItem['incidentRef'] => ({
-  ...(target.id ? { id: target.id } : {}),
-  ...(target.entity ? { entity: target.entity } : {}),
-  ...(target.ticket ? { ticket: target.ticket } : {}),
-});
 
 // ---------------------------------------------------------------- running
 
@@ -307,83 +285,5 @@ export async function auditItem(input: {
     group,
     versioned: { entity: group, base: input.base, inBody: false },
     incidentRef: refOf(input.target),
-  };
-}
-
-// ---------------------------------------------------------------- journal and documents
-
-export interface ImageToSend {
-  name: string;
-  blob: Blob;
-}
-
-/**
- * A journal entry with its photos: journalEntry/save creating the entry (entity client id), then one
- * document/saveFile per photo referring to it (`fkTableId: ref(journalEntity)`); the JPEG stays a Blob in the item
- * and becomes `fileContent` (base64) when sent.
- */
-export async function journalItems(input: {
-  userId: string;
-  target: IncidentTarget;
-  subformId?: number | null;
-  entry: string;
-  images?: ImageToSend[];
-}): Promise<{ journalEntity: string; items: NewOutboxItem[] }> {
-  const group = await groupOf(input.userId, input.target);
-  const journalEntity = newId();
-  const ticket = ticketOf(input.target);
-  const incidentRef = refOf(input.target);
-  const items: NewOutboxItem[] = [
-    {
-      clientId: newId(),
-      userId: input.userId,
-      kind: 'journal.save',
-      label: t('queued.label.journal', { ticket }),
-      path: PATHS.journalEntrySave,
-      body: { entry: input.entry, pkIncidentId: incidentIdOrRef(input.target), ...(input.subformId ? { incidentSubFormId: input.subformId } : {}) },
-      group,
-      creates: { entity: journalEntity, idField: 'pkJournalEntryId', kind: 'journal' },
-      incidentRef,
-    },
-  ];
-  for (const img of input.images ?? [])
-    items.push(documentItem({ userId: input.userId, group, target: input.target, tableType: 'JOURNAL_ENTRY', fkTableId: ref(journalEntity), image: img }));
-  return { journalEntity, items };
-}
-
-/** One document/saveFile (a journal photo or a subform's Lampiran Media). */
-export function documentItem(input: {
-  userId: string;
-  group: string;
-  target: IncidentTarget;
-  tableType: 'JOURNAL_ENTRY' | 'INCIDENT_SUBFORM';
-  fkTableId: number | Ref;
-  image: ImageToSend;
-}): NewOutboxItem {
-  const ticket = ticketOf(input.target);
-  return {
-    clientId: newId(),
-    userId: input.userId,
-    kind: 'document.save',
-    label: t(input.tableType === 'JOURNAL_ENTRY' ? 'queued.label.photo' : 'queued.label.media', { name: input.image.name, ticket }),
-    path: PATHS.documentSave,
-    body: { tableType: input.tableType, fkTableId: input.fkTableId, documentName: input.image.name, documentType: input.image.blob.type || 'image/jpeg' },
-    blob: input.image.blob,
-    group: input.group,
-    incidentRef: refOf(input.target),
-  };
-}
-
-/** attachmentList/delete/{id}. */
-export function attachmentDeleteItem(userId: string, pkAttachmentListId: number, group?: string): NewOutboxItem {
-  const clientId = newId();
-  return {
-    clientId,
-    userId,
-    kind: 'attachment.delete',
-    label: t('queued.label.attachmentDelete', { id: pkAttachmentListId }),
-    path: PATHS.attachmentDelete(pkAttachmentListId),
-    body: {},
-    group: group ?? `misc:${clientId}`,
   };
 }

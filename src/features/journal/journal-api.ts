@@ -55,6 +55,6 @@ export async function documentBytesCall(pkDocumentsId: number, signal?: AbortSig
 
 /**
  * The writes of the journal and the attachments go through the outbox (issue #4): see
- * src/features/incidents/outbox-writes.ts (journalItems, documentItem, attachmentDeleteItem).
+ * src/offline/case-writes.ts (journalItems, documentItem, attachmentDeleteItem).
  */
-export type { ImageToSend } from '@/features/incidents/outbox-writes';
+export type { ImageToSend } from '@/offline/case-writes';

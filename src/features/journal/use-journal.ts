@@ -5,7 +5,8 @@ import type { Attachment, JournalEntry } from '@contract/incidents';
 import { isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { getSession, useSession } from '@/lib/session';
-import { attachmentDeleteItem, sendWrites } from '@/features/incidents/outbox-writes';
+import { attachmentDeleteItem } from '@/offline/case-writes';
+import { sendWrites } from '@/offline/writes';
 import { documentBytesCall, journalListCall, mediaListCall } from './journal-api';
 import { sortEntries } from './journal-rules';
 

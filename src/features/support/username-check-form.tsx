@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Badge, Box, Button, DataList, Field, Flex, Input, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
 import type { PrimeUser } from '@contract/auth';
-import { UsernameFormSchema } from '@/features/auth/auth-schemas';
+import { UsernameFormSchema } from '@/lib/username-schema';
 import { useT } from '@/lib/i18n';
 import { errorText } from '@/lib/api';
 import { primeUserCall } from './support-api';

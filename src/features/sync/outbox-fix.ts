@@ -47,13 +47,13 @@ export function conflictRows(mine: unknown, server: Record<string, unknown>): { 
 export type ReopenLink = { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
 
 /**
- * 'Betulkan dalam borang': the incident screens' reopenItemAsDraft (src/features/incidents/new-case/new-case-drafts.ts)
- * turns a refused new-case/edit item into a draft of its form (the draft replaces the item when it is sent); returns
- * where to go, or null when the item cannot be reopened (it keeps no form values).
+ * 'Betulkan dalam borang': the incident screens' reopenItemAsDraft (src/features/incidents/new-case/new-case-drafts.ts,
+ * handed in by the app: see SyncPanelActions) turns a refused new-case/edit item into a draft of its form (the draft
+ * replaces the item when it is sent); returns where to go, or null when the item cannot be reopened (it keeps no
+ * form values, or the reopening failed).
  */
-export async function reopenInForm(item: OutboxItem): Promise<ReopenLink | null> {
+export async function reopenInForm(item: OutboxItem, reopenItemAsDraft: (item: OutboxItem) => Promise<ReopenLink>): Promise<ReopenLink | null> {
   if (item.formValues === undefined) return null;
-  const { reopenItemAsDraft } = await import('@/features/incidents/new-case/new-case-drafts');
   try {
     return await reopenItemAsDraft(item);
   } catch (err) {

@@ -6,7 +6,20 @@ import '@/lib/i18n/parts/sync-status';
 import { useOnline } from '@/lib/use-online';
 import { formatDateTimeShort } from '@/lib/time';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
+import type { OutboxItem } from '@/offline/outbox';
+import type { ReopenLink } from './outbox-fix';
 import { relativeParts, setSyncPanelOpen, useSyncPanelOpen, useSyncSnapshot } from './sync-state';
+
+/**
+ * What the sync panel needs from other features, handed in by the app (src/app/shell/sync-actions.ts: features never
+ * import each other).
+ */
+export interface SyncPanelActions {
+  /** 'Log masuk semula': the server logout and the local clean-up, keeping the unsent work (auth's signOut) */
+  signOut: () => Promise<void>;
+  /** 'Betulkan dalam borang': a refused new-case/edit item becomes a draft of its form; where to go (the incident screens') */
+  reopenItemAsDraft: (item: OutboxItem) => Promise<ReopenLink>;
+}
 
 // the panel (Dexie queries, dialogs, the drawer) loads on first use
 const panel = onDemand(() => import('./sync-panel'));
@@ -35,7 +48,7 @@ export function useRelative() {
  * The top bar's sync status (issue #4): online/offline, the number of unsent items, the last sync time, and a
  * 'sign in again' hint when the replay waits for a new sign-in. Opens the sync panel.
  */
-export function SyncIndicator() {
+export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
   const t = useT();
   const online = useOnline();
   const s = useSyncSnapshot();
@@ -121,7 +134,7 @@ export function SyncIndicator() {
           )}
         </Box>
       </Flex>
-      {mod && <mod.SyncPanel open={open} onOpenChange={setSyncPanelOpen} />}
+      {mod && <mod.SyncPanel open={open} onOpenChange={setSyncPanelOpen} actions={actions} />}
     </>
   );
 }

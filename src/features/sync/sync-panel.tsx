@@ -23,9 +23,8 @@ import { formatDateTime } from '@/lib/time';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { useMounted } from '@/ui/on-demand';
-import { signOut } from '@/features/auth/sign-out';
 import { setSyncSnapshot, useSyncSnapshot } from './sync-state';
-import { useRelative } from './sync-indicator';
+import { useRelative, type SyncPanelActions } from './sync-indicator';
 import { conflictRows, fixKind, journalEntryOf, reopenInForm } from './outbox-fix';
 
 const STATE_COLOR: Record<OutboxItem['state'], string> = { pending: 'blue', sending: 'purple', parked: 'red' };
@@ -48,7 +47,7 @@ function useStorageEstimate(open: boolean) {
   return est;
 }
 
-export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOpenChange: (open: boolean) => void; actions: SyncPanelActions }) {
   const t = useT();
   const mounted = useMounted();
   const online = useOnline();
@@ -95,7 +94,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   };
 
   const fixInForm = async (item: OutboxItem) => {
-    const link = await reopenInForm(item);
+    const link = await reopenInForm(item, actions.reopenItemAsDraft);
     if (!link) {
       notify.warning(t('sync.fixUnavailable'), { id: 'sync-fix' });
       return;
@@ -107,7 +106,7 @@ export function SyncPanel({ open, onOpenChange }: { open: boolean; onOpenChange:
   const signInAgain = async () => {
     onOpenChange(false);
     // the unsent work stays on the device (endSession keeps it); the same user's next sign-in resumes the replay
-    await signOut();
+    await actions.signOut();
     void navigate({ to: '/signin', search: { reason: 'expired' }, replace: true } as unknown as Parameters<typeof navigate>[0]);
   };
 

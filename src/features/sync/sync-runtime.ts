@@ -2,8 +2,8 @@
  * The sync's page runtime for one signed-in user (loaded on demand by the shell, src/app/shell/use-sync-runtime.ts):
  * - checks for evicted storage (before anything writes), then starts the replay (startSync, once per page) and
  *   replays now (a new sign-in resumes items paused by a 401);
- * - keeps the top bar's snapshot (./sync-state.ts) and the eviction marker in step with the outbox (Dexie
- *   liveQuery: this tab, other tabs and the service worker);
+ * - keeps the top bar's snapshot (./sync-state.ts) and the eviction marker (src/offline/unsent-marker.ts) in step
+ *   with the outbox (Dexie liveQuery: this tab, other tabs and the service worker);
  * - refreshes the react-query cache (debounced) when writes are acknowledged, so lists and counters move;
  * - asks for persistent storage; shows a full quota, never swallows it;
  * - keeps the local store (lookups, sections, rosters) fresh: src/offline/local-store.ts.
@@ -19,7 +19,8 @@ import { getToken } from '@/lib/session';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync';
 import { notify } from '@/ui/toaster';
-import { detectEviction, readMarker, resetSyncSnapshot, setSyncSnapshot, writeMarker, type SyncSnapshot } from './sync-state';
+import { detectEviction, readMarker, writeMarker } from '@/offline/unsent-marker';
+import { resetSyncSnapshot, setSyncSnapshot, type SyncSnapshot } from './sync-state';
 
 const INVALIDATE_DEBOUNCE_MS = 600;
 

@@ -46,7 +46,7 @@ import {
   type CaseEdit,
 } from './detail-api';
 import { QueuedCaseWrites } from './queued-writes';
-import { useQueuedItems } from '@/features/journal/queued';
+import { useQueuedItems } from '@/offline/queued';
 
 const AUDIT_KIND = ['audit.save'] as const;
 import { useEditDraft } from './use-edit-draft';

@@ -3,7 +3,7 @@ import { LuCloudOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/offline-writes';
 import { formatDateTime } from '@/lib/time';
-import { useQueuedItems } from '@/features/journal/queued';
+import { useQueuedItems } from '@/offline/queued';
 
 /** The kinds shown above the audit trail: the user's status writes and edits of this case that wait on the device. */
 const KINDS = ['audit.save', 'incident.update', 'subform.save'] as const;

@@ -2,9 +2,10 @@
  * /kes-tertunda/$entity (issue #4): a case created on this device and not sent yet. It shows what the form held
  * (from the outbox item; names from the cached lookups), marked 'Belum dihantar', and its journal can already be
  * written and photos attached (they refer to the case's entity and go after it). Once the id map knows the
- * case's server id, the page switches to the real case page.
+ * case's server id, the page switches to the real case page. The journal is a slot the route fills (features never
+ * import each other), as on the case page.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -19,11 +20,16 @@ import { formatDateTime } from '@/lib/time';
 import { getDb } from '@/offline/db';
 import type { OutboxItem } from '@/offline/outbox';
 import { Panel } from '@/ui/panel';
-import { JournalPanel } from '@/features/journal';
 import { useListedSections } from '@/lib/sections';
 import type { NewCaseValues } from '../new-case/new-case-submit';
 
-export function PendingCaseScreen({ entity }: { entity: string }) {
+/** What the route's journal slot gets to draw the journal of a case not sent yet (entries refer to its entity). */
+export interface PendingJournalSlotProps {
+  /** the entity client id the case was created under on this device */
+  pendingEntity: string;
+}
+
+export function PendingCaseScreen({ entity, journal }: { entity: string; journal?: (p: PendingJournalSlotProps) => ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const user = useSession()?.user;
@@ -61,10 +67,20 @@ export function PendingCaseScreen({ entity }: { entity: string }) {
         </Alert.Root>
       </Box>
     );
-  return <PendingCase entity={entity} item={state.create} back={back} />;
+  return <PendingCase entity={entity} item={state.create} back={back} journal={journal} />;
 }
 
-function PendingCase({ entity, item, back }: { entity: string; item: OutboxItem; back: React.ReactNode }) {
+function PendingCase({
+  entity,
+  item,
+  back,
+  journal,
+}: {
+  entity: string;
+  item: OutboxItem;
+  back: ReactNode;
+  journal?: (p: PendingJournalSlotProps) => ReactNode;
+}) {
   const t = useT();
   const user = useSession()?.user;
   const v = item.formValues as NewCaseValues | undefined;
@@ -125,7 +141,7 @@ function PendingCase({ entity, item, back }: { entity: string; item: OutboxItem;
             ))}
           </Stack>
         </Panel>
-        <JournalPanel incidentId={0} pendingEntity={entity} />
+        {journal?.({ pendingEntity: entity })}
       </Grid>
     </Box>
   );

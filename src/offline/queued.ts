@@ -1,10 +1,11 @@
 /**
  * The user's own writes of one incident that wait in the outbox (issue #4): the journal and the audit trail show
- * them beside what the server has, marked 'Belum dihantar', until they are acknowledged.
+ * them beside what the server has, marked 'Belum dihantar', until they are acknowledged (src/features/journal,
+ * src/features/incidents/detail).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb } from '@/offline/db';
-import type { OutboxItem } from '@/offline/outbox';
+import { getDb } from './db';
+import type { OutboxItem } from './outbox';
 import { useSession } from '@/lib/session';
 
 export interface QueuedTarget {
