@@ -31,3 +31,59 @@ export function whenIdleAfterPaint(fn: () => void, timeout = 2000): () => void {
   else timer = setTimeout(run, 0);
   return cancel;
 }
+
+/** How often a part whose code could not be fetched is tried again while the browser does not say it is online. */
+export const START_RETRY_MS = 30_000;
+
+/**
+ * Starts a part of the app that loads its own code (the offline sync, the tablet's position reporter) once the browser
+ * is idle after the first paint, and keeps trying when that code cannot be fetched: a device that lost its connection
+ * before the service worker had cached the chunk would otherwise run without the part until a reload (its outbox
+ * unsent and uncounted). It tries again as soon as the browser is back online, and every `retryMs` meanwhile (an
+ * 'online' event does not come when the connection only faltered). `start` resolves with the part's stop function.
+ * Returns the function that cancels a start still to come and stops the part.
+ */
+export function startWhenIdle(
+  start: () => Promise<(() => void) | void>,
+  opts: { label: string; retryMs?: number; timeout?: number },
+): () => void {
+  const target = typeof window !== 'undefined' ? window : undefined;
+  let cancelled = false;
+  let running = false;
+  let stop: (() => void) | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const onOnline = () => attempt();
+  const clearRetry = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    target?.removeEventListener('online', onOnline);
+  };
+  const attempt = () => {
+    if (cancelled || running || stop) return;
+    running = true;
+    clearRetry();
+    start().then(
+      (s) => {
+        running = false;
+        const fn = s ?? (() => {});
+        if (cancelled) fn();
+        else stop = fn;
+      },
+      (err: unknown) => {
+        running = false;
+        if (cancelled) return;
+        console.warn(`[${opts.label}] could not start; trying again when online`, err);
+        retry = setTimeout(attempt, opts.retryMs ?? START_RETRY_MS);
+        target?.addEventListener('online', onOnline);
+      },
+    );
+  };
+  const cancelIdle = whenIdleAfterPaint(attempt, opts.timeout);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+    clearRetry();
+    stop?.();
+    stop = null;
+  };
+}

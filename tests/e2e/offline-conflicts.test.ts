@@ -14,7 +14,7 @@ import type { WebUser } from '@contract/auth';
 import { PATHS } from '@contract/paths';
 import { STATUS } from '@contract/lookups';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, signIn } from './support/browser';
+import { launchBrowser, newContext, signIn, syncReady } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, saveOf } from './support/api';
 
@@ -44,6 +44,46 @@ async function openPanel(page: Page) {
 
 const unsent = async (page: Page) => Number((await page.getByTestId('sync-status').getAttribute('data-unsent')) ?? 'NaN');
 
+describe('the sync starts late rather than never', () => {
+  it('its code could not be fetched when the device went offline: the top bar counts nothing yet, and once back online the sync starts and sends the waiting edit', async () => {
+    const [c] = await api.openCases(tmca, { limit: 1 });
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl });
+    try {
+      const page = await ctx.newPage();
+      // the sync's chunk does not arrive (the connection dropped before it loaded, no service worker yet)
+      const blocked = (u: URL) => /\/assets\/sync-runtime-[^/]*\.js$/.test(u.pathname);
+      let refused = 0;
+      await ctx.route(blocked, (route) => {
+        refused++;
+        return route.abort('internetdisconnected');
+      });
+      await signIn(page, tmca.username, tmca.password);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.goto(`/insidenView/${c.pkIncidentId}`);
+      await page.getByTestId('detail-edit').waitFor();
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid=sync-status][data-ready]').count()).toBe(0);
+      // an edit made offline meanwhile waits on the device
+      await page.getByTestId('detail-edit').click();
+      await ctx.setOffline(true);
+      await page.getByTestId('case-km').fill('403.3');
+      await page.getByTestId('detail-save').click();
+      await page.getByTestId('audit-row-queued').first().waitFor();
+      expect((await view(c.pkIncidentId)).kilometerMarker).not.toBe('403.3');
+
+      // back online, the chunk can be had again: the sync starts without a reload and sends the edit
+      await ctx.unroute(blocked);
+      await ctx.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await syncReady(page);
+      await expect.poll(async () => (await view(c.pkIncidentId)).kilometerMarker, { timeout: 30_000 }).toBe('403.3');
+      await expect.poll(() => unsent(page)).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('refused replays', () => {
   it('409: the offline edit meets another change; the panel shows both; keep mine resends on the server version, use the server’s asks first', async () => {
     const [c1, c2] = await api.openCases(tmca, { limit: 2 });
@@ -61,6 +101,7 @@ describe('refused replays', () => {
       for (const e of edits) {
         await e.p.goto(`/insidenView/${e.c.pkIncidentId}`);
         await e.p.getByTestId('detail-edit').click();
+        await syncReady(e.p);
       }
       await ctx.setOffline(true);
       for (const e of edits) {
@@ -140,6 +181,7 @@ describe('refused replays', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.goto(`/insidenView/${id}`);
       await page.getByTestId(`patrol-step-${STATUS.RECEIVED}`).waitFor();
+      await syncReady(page);
       await ctx.setOffline(true);
       await page.getByTestId(`patrol-step-${STATUS.RECEIVED}`).click();
       // the step first waits up to POSITION_WAIT_MS (3 s) for a GPS fix, then goes into the outbox

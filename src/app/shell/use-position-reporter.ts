@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { WebUser } from '@contract/auth';
 import { isPatrolRole } from '@contract/roles';
-import { whenIdleAfterPaint } from '@/lib/idle';
+import { startWhenIdle } from '@/lib/idle';
 import { userRole } from '@/lib/session';
 import { onDemand } from '@/ui/on-demand';
 
@@ -18,21 +18,8 @@ export function usePositionReporter(user: WebUser | null) {
   const patrol = !!user && isPatrolRole(userRole(user).name);
   useEffect(() => {
     if (!user || !patrol) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    const cancelStart = whenIdleAfterPaint(() => {
-      reporter.load().then(
-        (m) => {
-          if (!cancelled) stop = m.startPositionReporter(user);
-        },
-        (err: unknown) => console.warn('[positions] could not start', err),
-      );
-    });
-    return () => {
-      cancelled = true;
-      cancelStart();
-      stop?.();
-    };
+    // tried again when its code could not be fetched (offline before the service worker cached it)
+    return startWhenIdle(() => reporter.load().then((m) => m.startPositionReporter(user)), { label: 'positions' });
     // follows the signed-in user, not each update of the user's details
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, patrol]);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WebUser } from '@contract/auth';
-import { whenIdleAfterPaint } from '@/lib/idle';
+import { startWhenIdle } from '@/lib/idle';
 import { onDemand } from '@/ui/on-demand';
 import { resetSyncSnapshot } from '@/features/sync/sync-state';
 
@@ -21,25 +21,8 @@ export function useSyncRuntime(user: WebUser | null) {
       resetSyncSnapshot(null);
       return;
     }
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    const cancelStart = whenIdleAfterPaint(() => {
-      runtime
-        .load()
-        .then((m) => m.startRuntime(user, queryClient))
-        .then(
-          (s) => {
-            if (cancelled) s();
-            else stop = s;
-          },
-          (err: unknown) => console.warn('[sync] could not start', err),
-        );
-    });
-    return () => {
-      cancelled = true;
-      cancelStart();
-      stop?.();
-    };
+    // tried again when its code could not be fetched (offline before the service worker cached it)
+    return startWhenIdle(() => runtime.load().then((m) => m.startRuntime(user, queryClient)), { label: 'sync' });
     // the runtime follows the signed-in user, not each update of the user's details
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, queryClient]);

@@ -87,6 +87,8 @@ export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
         data-testid="sync-status"
         data-state={state}
         data-unsent={s.unsent}
+        // the runtime has read the device's outbox: until then the count is not known (its code loads after paint)
+        data-ready={s.ready || undefined}
         data-auth-paused={s.authPaused || undefined}
         onPointerEnter={() => prefetch(panel)}
         onFocus={() => prefetch(panel)}

@@ -54,6 +54,15 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByTestId('signin-submit').click();
 }
 
+/**
+ * Waits until the offline sync has started and read the device's outbox (the top bar's `data-ready`). Its code loads
+ * after the first paint; with the service worker blocked (these tests' default) a page taken offline before that
+ * has no sync until the browser is back online (src/lib/idle.ts startWhenIdle), and its unsent count is not known.
+ */
+export async function syncReady(page: Page) {
+  await page.locator('[data-testid=sync-status][data-ready]').waitFor({ state: 'attached' });
+}
+
 export async function screenshot(page: Page, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
