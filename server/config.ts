@@ -19,13 +19,31 @@ export interface Config {
   /** cheaper argon2id parameters for the demo users (tests only) */
   seedFastHash: boolean;
   trustProxy: boolean;
+  /** /docs (the whole API with its schemas) without a token; default: signed-in users only (issue #20) */
+  apiDocsPublic: boolean;
+  /** Strict-Transport-Security max-age in seconds for a deployment behind TLS; 0 sends no header */
+  hstsMaxAge: number;
+  /**
+   * Sign-in throttling (issue #20): failures are counted per (username, address) pair and per address in the
+   * database; past the free failures each further attempt of that pair (or address) waits a doubling delay. Never a
+   * hard lock, and failures from one address never delay the same username from another.
+   */
   login: {
-    /** failed sign-ins per username before it is blocked for blockSeconds */
-    maxFailsPerUser: number;
-    /** failed sign-ins per address before it is blocked */
-    maxFailsPerAddress: number;
+    /** failures of one (username, address) pair that cost nothing; the next attempt waits firstDelaySeconds */
+    freeFailsPerPair: number;
+    /** failures from one address (any usernames) within windowSeconds before that address is delayed too */
+    failsPerAddress: number;
+    /** the first delay; each further failure doubles it */
+    firstDelaySeconds: number;
+    /** the longest delay */
+    maxDelaySeconds: number;
+    /**
+     * a pair's counter is forgotten this long after its delay ended without a further failure; an address counts
+     * its failures in windows of this length from its first failure
+     */
     windowSeconds: number;
-    blockSeconds: number;
+    /** the clock in milliseconds (tests move it); Date.now when unset */
+    now?: () => number;
   };
   /** server-raised alerts (issue #6) */
   alerts: {
@@ -84,11 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, true),
     seedFastHash: bool(env.SEED_FAST_HASH, false),
     trustProxy: bool(env.TRUST_PROXY, false),
+    apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
+    hstsMaxAge: positive('HSTS_MAX_AGE', int(env.HSTS_MAX_AGE, 0), 0),
     login: {
-      maxFailsPerUser: int(env.LOGIN_MAX_FAILS_PER_USER, 5),
-      maxFailsPerAddress: int(env.LOGIN_MAX_FAILS_PER_ADDRESS, 20),
-      windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
-      blockSeconds: int(env.LOGIN_BLOCK_SECONDS, 15 * 60),
+      freeFailsPerPair: positive('LOGIN_FREE_FAILS_PER_PAIR', int(env.LOGIN_FREE_FAILS_PER_PAIR, 5), 1),
+      failsPerAddress: positive('LOGIN_FAILS_PER_ADDRESS', int(env.LOGIN_FAILS_PER_ADDRESS, 100), 1),
+      firstDelaySeconds: positive('LOGIN_FIRST_DELAY_SECONDS', int(env.LOGIN_FIRST_DELAY_SECONDS, 2), 1),
+      maxDelaySeconds: positive('LOGIN_MAX_DELAY_SECONDS', int(env.LOGIN_MAX_DELAY_SECONDS, 15 * 60), 1),
+      windowSeconds: positive('LOGIN_WINDOW_SECONDS', int(env.LOGIN_WINDOW_SECONDS, 15 * 60), 1),
     },
     alerts: {
       unackMinutes: positive('ALERT_UNACK_MINUTES', int(env.ALERT_UNACK_MINUTES, 5), 1),

@@ -871,3 +871,25 @@ export const crossover = pgTable(
   },
   (t) => [index('crossover_section_km_idx').on(t.sectionId, t.km)],
 );
+
+// ------------------------------------------------------------------------------------------------ sign-in throttling (#20)
+
+/**
+ * Failed sign-in counters (issue #20): one row per (username, address) pair (`pair:<address> <username>`) and per
+ * address (`addr:<address>`). Past the free failures each further attempt waits a doubling delay until
+ * next_allowed_at; never a hard lock. Kept in the database so a restart does not clear them and instances share them;
+ * written with one upsert per counter. Rows whose delay ended a window ago are deleted (next_allowed_idx).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** an attempt of this key before this time is answered 429; always at or after lastFailureAt */
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_throttle_next_allowed_idx').on(t.nextAllowedAt)],
+);
+

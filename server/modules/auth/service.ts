@@ -7,6 +7,7 @@ import { appUser, callSign, dutyRoster, region, role, section, staff, teamMember
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import type { Config } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { createLoginThrottle, type Refusal } from './throttle';
 
 /** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
 let dummyHash: Promise<string> | undefined;
@@ -15,27 +16,17 @@ const getDummyHash = () => (dummyHash ??= hashPassword('no-such-user-password'))
 const INVALID_CREDENTIALS = 'Nama pengguna atau kata laluan tidak sah.';
 
 export function createAuthService(db: Db, cfg: Config['login']) {
-  const failsByUser = new RateLimiterMemory({ keyPrefix: 'login_user', points: cfg.maxFailsPerUser, duration: cfg.windowSeconds, blockDuration: cfg.blockSeconds });
-  const failsByAddress = new RateLimiterMemory({ keyPrefix: 'login_ip', points: cfg.maxFailsPerAddress, duration: cfg.windowSeconds, blockDuration: cfg.blockSeconds });
+  // sign-in throttling lives in the database (./throttle.ts); the username check's limiter may stay in memory
+  const throttle = createLoginThrottle(db, cfg);
   const lookupsByAddress = new RateLimiterMemory({ keyPrefix: 'primeuser_ip', points: 30, duration: 60 });
 
-  const tooMany = (seconds: number) =>
-    new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, `Terlalu banyak cubaan log masuk. Sila cuba lagi dalam ${Math.ceil(seconds / 60)} minit.`, {
-      retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-    });
-
-  async function assertNotBlocked(username: string, ip: string) {
-    const [u, a] = await Promise.all([failsByUser.get(username), failsByAddress.get(ip)]);
-    for (const r of [u, a]) {
-      if (r && r.remainingPoints <= 0 && r.msBeforeNext > 0) throw tooMany(r.msBeforeNext / 1000);
-    }
-  }
-
-  async function recordFailure(username: string, ip: string) {
-    const results = await Promise.allSettled([failsByUser.consume(username), failsByAddress.consume(ip)]);
-    const blocked = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (blocked && blocked.reason instanceof RateLimiterRes) throw tooMany(blocked.reason.msBeforeNext / 1000);
-  }
+  const tooMany = ({ retryAfterSeconds }: Refusal) =>
+    new HttpError(
+      429,
+      ERROR_CODES.TOO_MANY_REQUESTS,
+      `Terlalu banyak cubaan log masuk. Sila cuba lagi dalam ${retryAfterSeconds < 60 ? `${retryAfterSeconds} saat` : `${Math.ceil(retryAfterSeconds / 60)} minit`}.`,
+      { retryAfterSeconds },
+    );
 
   async function findUserForLogin(username: string) {
     const [row] = await db
@@ -64,14 +55,16 @@ export function createAuthService(db: Db, cfg: Config['login']) {
   /** Checks the credentials; answers the claims to sign or throws 401/429. */
   async function authenticate(usernameRaw: string, password: string, ip: string) {
     const username = usernameRaw.trim().toLowerCase();
-    await assertNotBlocked(username, ip);
+    // known and unknown usernames alike: the throttle must not tell which exist
+    const refused = await throttle.admit(username, ip);
+    if (refused) throw tooMany(refused);
     const user = await findUserForLogin(username);
     const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await getDummyHash(), password), false);
     if (!user || !valid || !user.isActive) {
-      await recordFailure(username, ip);
+      await throttle.failed(ip);
       throw new HttpError(401, ERROR_CODES.INVALID_CREDENTIALS, user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS);
     }
-    await failsByUser.delete(username);
+    await throttle.succeeded(username, ip);
     await db.update(appUser).set({ lastLoginAt: new Date() }).where(eq(appUser.id, user.id));
     const claims: Omit<TokenClaims, 't'> = {
       sub: String(user.id),
