@@ -11,12 +11,12 @@
 import { z } from 'zod';
 import { LookupItemSchema } from './envelope';
 import { FURTHER_ACTION_KINDS, CHILD_LIMITS, type ChildList } from './child-rules';
+import { instant } from './dates';
 
 export * from './child-rules';
 
 const id = z.number().int().positive();
 const subformId = id;
-const instant = z.iso.datetime({ offset: true, message: 'Masa mesti dalam format ISO 8601' });
 const Lookup = LookupItemSchema;
 
 export const ChildListFilterSchema = z.object({ incidentSubFormId: id });

@@ -2,6 +2,7 @@
  * The child lists' constants (issue #5) without zod: the PWA imports these at run time (contract/child-lists.ts
  * holds the schemas, which only the server and the tests load).
  */
+import { FUTURE_ALLOWANCE_MS } from './date-rules';
 
 /** The child lists in the order a subform saves them; the path word of each (§7.3). */
 export const CHILD_LISTS = [
@@ -40,8 +41,8 @@ export const CHILD_LIMITS = {
   injuryCountMax: 999,
   /** an asset-damage count (2 decimals) */
   assetCountMax: 99_999.99,
-  /** how far ahead of the server clock a "no later than now" time may be (device clocks drift) */
-  clockSkewMs: 5 * 60 * 1000,
+  /** how far ahead of the server clock a "no later than now" time may be (device clocks drift; contract/date-rules.ts) */
+  clockSkewMs: FUTURE_ALLOWANCE_MS,
 } as const;
 
 export const FURTHER_ACTION_KINDS = ['OTHER', 'EXISTING'] as const;

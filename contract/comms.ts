@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, instant, withRange } from './dates';
 
 /** 'Siaran Portal' broadcast (§2.5, §3.9, §7.4). */
 export const BroadcastSaveSchema = z.object({
@@ -29,13 +30,17 @@ export const BroadcastRowSchema = z.object({
 });
 export type BroadcastRow = z.infer<typeof BroadcastRowSchema>;
 
-/** Range defaults to today 00:00 to tomorrow 23:59 in Asia/Brunei (§7.4). */
-export const BroadcastFilterSchema = z.object({
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  /** catch-up after being offline: only broadcasts created after this instant (ISO), whatever the date range */
-  since: z.iso.datetime({ offset: true }).optional(),
-});
+/** Range defaults to today 00:00 to tomorrow 23:59 in Asia/Brunei (§7.4); dateTo is not before dateFrom. */
+export const BroadcastFilterSchema = withRange(
+  z.object({
+    dateFrom: calendarDate.optional(),
+    dateTo: calendarDate.optional(),
+    /** catch-up after being offline: only broadcasts created after this instant (ISO), whatever the date range */
+    since: instant.optional(),
+  }),
+  'dateFrom',
+  'dateTo',
+);
 
 /** messageBroadcast/seen: the caller has seen these broadcasts (shown on screen). */
 export const BroadcastSeenSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) });

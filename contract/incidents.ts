@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { LookupItemSchema, dataTablesBody } from './envelope';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, hasDigit } from './incident-rules';
 import { VehicleLocationSchema } from './maps';
+import { calendarDate, instant, withRange } from './dates';
 
 const id = z.number().int().positive();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarikh mesti YYYY-MM-DD');
 const hms = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Masa mesti hh:mm:ss');
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
@@ -50,13 +50,13 @@ export const IncidentSaveSchema = z.object({
     .max(INCIDENT_LIMITS.kilometerMaxLength)
     .refine(hasDigit, 'Min 1 aksara bernombor'),
   pkHighwayId: id,
-  date: isoDate.optional(),
+  date: calendarDate.optional(),
   time: hms.optional(),
   latitude: lat.nullable().optional(),
   longtitude: lng.nullable().optional(),
   /** required when a superadmin saves a closed or cancelled case (data correction, §4.2) */
   justification: JustificationSchema.optional(),
-  /** the version the editor started from; a stale one answers 409 */
+  /** the version the editor started from: required with pkIncidentId (400 without), a stale one answers 409 */
   version: z.number().int().min(0).optional(),
 });
 export type IncidentSave = z.infer<typeof IncidentSaveSchema>;
@@ -172,24 +172,28 @@ export type IncidentListRow = z.infer<typeof IncidentListRowSchema>;
 export const IncidentPageSchema = dataTablesBody(IncidentListRowSchema).extend({ recordCountCapped: z.boolean().optional() });
 export type IncidentPage = z.infer<typeof IncidentPageSchema>;
 
-/** manage/dashboard/dataTables filter (§7.3); also used by the case search. */
-export const DashboardFilterSchema = z.object({
-  staffId: id.optional(),
-  sectionId: id.optional(),
-  regionCode: z.string().max(20).optional(),
-  dateStart: isoDate.optional(),
-  dateEnd: isoDate.optional(),
-  incidentCategory: id.optional(),
-  plateNumber: z.string().trim().max(INCIDENT_LIMITS.plateMaxLength).optional(),
-  /** true: include Tutup and Batal (hidden by default, §4.2) */
-  searchAllStatus: z.boolean().optional(),
-  kmSearch: z.string().trim().max(INCIDENT_LIMITS.kilometerMaxLength).optional(),
-  incidentStatus: id.optional(),
-  incidentStatusGroup: z.enum(STATUS_GROUP_NAMES as [string, ...string[]]).optional(),
-  ticketNumber: z.string().trim().max(40).optional(),
-  /** only cases assigned to rosters of the caller's teams (a patrol's own list) */
-  assignedToMe: z.boolean().optional(),
-});
+/** manage/dashboard/dataTables filter (§7.3); also used by the case search. dateEnd is not before dateStart. */
+export const DashboardFilterSchema = withRange(
+  z.object({
+    staffId: id.optional(),
+    sectionId: id.optional(),
+    regionCode: z.string().max(20).optional(),
+    dateStart: calendarDate.optional(),
+    dateEnd: calendarDate.optional(),
+    incidentCategory: id.optional(),
+    plateNumber: z.string().trim().max(INCIDENT_LIMITS.plateMaxLength).optional(),
+    /** true: include Tutup and Batal (hidden by default, §4.2) */
+    searchAllStatus: z.boolean().optional(),
+    kmSearch: z.string().trim().max(INCIDENT_LIMITS.kilometerMaxLength).optional(),
+    incidentStatus: id.optional(),
+    incidentStatusGroup: z.enum(STATUS_GROUP_NAMES as [string, ...string[]]).optional(),
+    ticketNumber: z.string().trim().max(40).optional(),
+    /** only cases assigned to rosters of the caller's teams (a patrol's own list) */
+    assignedToMe: z.boolean().optional(),
+  }),
+  'dateStart',
+  'dateEnd',
+);
 export type DashboardFilter = z.infer<typeof DashboardFilterSchema>;
 
 /** dashboard/getIncidentItemsCount: cases per event type for the filter. */
@@ -325,8 +329,8 @@ export const AuditSaveSchema = z.object({
   assignerId: id.optional(),
   assigneeId: id.nullable().optional(),
   incidentStatusId: id,
-  /** ISO instant; defaults to now */
-  datetime: z.string().datetime({ offset: true }).optional(),
+  /** ISO instant; defaults to now; not more than FUTURE_ALLOWANCE_MS ahead of the server clock (audit.ts) */
+  datetime: instant.optional(),
   latitude: lat.nullable().optional(),
   longtitude: lng.nullable().optional(),
   remark: z.string().trim().max(INCIDENT_LIMITS.justificationMax, `Justifikasi maksimum ${INCIDENT_LIMITS.justificationMax} aksara`).optional(),

@@ -11,3 +11,4 @@ export * from './incidents';
 export * from './child-lists';
 export * from './maps';
 export * from './map-rules';
+export * from './dates';

@@ -7,23 +7,24 @@
  */
 import { z } from 'zod';
 import { LOGSHEET_REMARKS_MAX } from './logsheet-rules';
-
-const instant = z.string().datetime({ offset: true, message: 'Masa mesti dalam format ISO 8601' });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarikh mesti YYYY-MM-DD');
+import { calendarDate, instant, withRange } from './dates';
 
 export const TMC_LOGSHEET_TO_BEFORE_FROM = "Masa 'To' tidak boleh sebelum masa 'From'.";
 
 /** tmcLogSheet/save: no id → a new logsheet of the caller; with an id → an edit (within a day of creation). */
-export const TmcLogsheetSaveSchema = z
-  .object({
+export const TmcLogsheetSaveSchema = withRange(
+  z.object({
     pkTmcLogsheetId: z.number().int().positive().optional(),
     /** the region (lookup key); defaults to the caller's region on a new logsheet; cannot change on an edit */
     pkRegionId: z.number().int().positive().optional(),
     from: instant,
     to: instant,
     remarks: z.string().max(LOGSHEET_REMARKS_MAX, `Catatan maksimum ${LOGSHEET_REMARKS_MAX} aksara`).default(''),
-  })
-  .refine((v) => Date.parse(v.to) >= Date.parse(v.from), { path: ['to'], message: TMC_LOGSHEET_TO_BEFORE_FROM });
+  }),
+  'from',
+  'to',
+  TMC_LOGSHEET_TO_BEFORE_FROM,
+);
 export type TmcLogsheetSave = z.input<typeof TmcLogsheetSaveSchema>;
 
 const StaffRefSchema = z.object({ pkStaffId: z.number().int(), displayName: z.string() });
@@ -53,15 +54,17 @@ export type TmcLogsheetRow = z.infer<typeof TmcLogsheetRowSchema>;
  * Filter of dataTables and csv. Dates are Asia/Brunei calendar days on From (inclusive both ends). A user who does
  * not see every region always gets its own region, whatever pkRegionId says.
  */
-export const TmcLogsheetFilterSchema = z
-  .object({
+export const TmcLogsheetFilterSchema = withRange(
+  z.object({
     pkRegionId: z.number().int().positive().optional(),
-    dateFrom: isoDate.optional(),
-    dateTo: isoDate.optional(),
+    dateFrom: calendarDate.optional(),
+    dateTo: calendarDate.optional(),
     /** words in the remarks (case-insensitive) */
     text: z.string().trim().max(200).optional(),
     /** the creator's staff id */
     createdBy: z.number().int().positive().optional(),
-  })
-  .refine((v) => !v.dateFrom || !v.dateTo || v.dateTo >= v.dateFrom, { path: ['dateTo'], message: 'Tarikh akhir tidak boleh sebelum tarikh mula.' });
+  }),
+  'dateFrom',
+  'dateTo',
+);
 export type TmcLogsheetFilter = z.infer<typeof TmcLogsheetFilterSchema>;

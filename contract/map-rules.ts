@@ -2,13 +2,14 @@
  * Map and live-position constants and pure helpers (issue #7; spec §2.8, §2.18, §3.3, §3.12, §7.8, §9), zod-free so
  * the PWA may import them at run time. Schemas live in contract/maps.ts (types only on the client).
  */
+import { FUTURE_ALLOWANCE_MS } from './date-rules';
 
 /** a patrol tablet reports its position this often while its roster is on shift (issue #7: every 10–15 s) */
 export const POSITION_INTERVAL_MS = 12_000;
 /** at most this many fixes in one rondaGps/save (a tablet back from hours offline sends several batches) */
 export const POSITION_BATCH_MAX = 500;
-/** a fix may claim a time at most this far ahead of the server's clock (tablet clock drift) */
-export const POSITION_FUTURE_ALLOWANCE_MS = 5 * 60_000;
+/** a fix may claim a time at most this far ahead of the server's clock (tablet clock drift; contract/date-rules.ts) */
+export const POSITION_FUTURE_ALLOWANCE_MS = FUTURE_ALLOWANCE_MS;
 /** a position older than this is stale: shown as such and ranked last by nearestActivePR (server: POSITION_STALE_SECONDS) */
 export const POSITION_STALE_SECONDS_DEFAULT = 300;
 /** a fix farther than this from every kilometre marker is off the mainline (LLU, §2.18's 500 m rule) */

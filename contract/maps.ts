@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { dataTablesBody } from './envelope';
 import { POSITION_BATCH_MAX } from './map-rules';
+import { instant, withRange } from './dates';
 
 const id = z.number().int().positive();
 const lat = z.number().min(-90, 'Latitud mesti antara -90 dan 90').max(90, 'Latitud mesti antara -90 dan 90');
 const lng = z.number().min(-180, 'Longitud mesti antara -180 dan 180').max(180, 'Longitud mesti antara -180 dan 180');
-const instant = z.iso.datetime({ offset: true });
 
 // ---------------------------------------------------------------- positions (rondaGps)
 
@@ -68,12 +68,16 @@ export const RondaGpsSaveResultSchema = z.object({
 });
 export type RondaGpsSaveResult = z.infer<typeof RondaGpsSaveResultSchema>;
 
-/** POST rondaGps/dataTables: a roster's position history (newest first unless ordered). */
-export const RondaGpsFilterSchema = z.object({
-  pkDutyRosterId: id,
-  from: instant.optional(),
-  to: instant.optional(),
-});
+/** POST rondaGps/dataTables: a roster's position history (newest first unless ordered); `to` not before `from`. */
+export const RondaGpsFilterSchema = withRange(
+  z.object({
+    pkDutyRosterId: id,
+    from: instant.optional(),
+    to: instant.optional(),
+  }),
+  'from',
+  'to',
+);
 export type RondaGpsFilter = z.infer<typeof RondaGpsFilterSchema>;
 export const RondaGpsRowSchema = z.object({
   pkRondaGpsId: z.number().int(),

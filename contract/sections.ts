@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates';
 
 /** Section of §3.12: `mapcenter` is a "lat,lng" string. */
 export const SectionSchema = z.object({
@@ -62,7 +63,7 @@ export const DutyRosterRowSchema = z.object({
 export type DutyRosterRow = z.infer<typeof DutyRosterRowSchema>;
 
 export const DutyRosterFilterSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tarikh mesti YYYY-MM-DD').optional(),
+  date: calendarDate.optional(),
   sectionId: z.number().int().positive().optional(),
   regionId: z.number().int().positive().optional(),
 });

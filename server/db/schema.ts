@@ -16,9 +16,10 @@ import {
   real,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// drizzle's timestamp, read back exactly: years 0–99 are not taken for 2000–2099 (issue #20)
+import { timestamp } from './timestamp';
 
 /** One code table for every lookup list of §7.2: a key is unique across lists (184 is always "accident"). */
 export const lookupItem = pgTable(

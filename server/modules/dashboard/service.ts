@@ -8,6 +8,7 @@ import type { DataTablesQuery } from '../../../contract/envelope';
 import type { DashboardFilter, IncidentListRow } from '../../../contract/incidents';
 import { STATUS_GROUPS, STATUS_GROUP_NAMES, isEventTypeId, normalizePlate, parseKm, type StatusGroup } from '../../../contract/incident-rules';
 import { STATUS } from '../../../contract/lookups';
+import { isCalendarDate } from '../../../contract/date-rules';
 import type { Db } from '../../db/client';
 import { lookupItem, region, section, teamMember } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/http-error';
@@ -29,10 +30,6 @@ const KNOWN_STATUSES = new Set<number>(Object.values(STATUS));
 /** KM search: a number matches kilometres within this distance (§7.3 kmSearch). */
 export const KM_SEARCH_TOLERANCE = 0.5;
 
-const isCalendarDate = (d: string) => {
-  const t = Date.parse(`${d}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-};
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export interface ResolvedFilter {

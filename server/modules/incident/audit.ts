@@ -8,6 +8,7 @@ import type { TokenClaims } from '../../../contract/auth';
 import type { AuditRow, AuditSave } from '../../../contract/incidents';
 import { canCancelCase, canCloseCase, PATROL_STEPS, PATROL_STEP_IDS } from '../../../contract/incident-rules';
 import { STATUS } from '../../../contract/lookups';
+import { FUTURE_ALLOWANCE_MS } from '../../../contract/date-rules';
 import { can, isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRoster, incident, incidentAudit, lookupItem, staff } from '../../db/schema';
@@ -29,7 +30,7 @@ import {
 } from './refs';
 
 /** A status written in the future (clock skew aside) is refused; a patrol tablet that was offline may send past times. */
-const FUTURE_SLACK_MS = 5 * 60 * 1000;
+const FUTURE_SLACK_MS = FUTURE_ALLOWANCE_MS;
 
 export const JUSTIFICATION_REQUIRED = '* Justification is required';
 export const CLOSE_REFUSED = 'Kes tidak boleh ditutup: tiada status Selesai Kes (298) atau Negative (209).';
