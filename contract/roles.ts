@@ -76,6 +76,11 @@ export const PERMISSIONS = {
   reportOtherAssistance: [...DASHBOARD_ROLES, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
   primeSupport: ['Administrator'],
+  /**
+   * send a broadcast (Siaran Portal, §2.5): control-centre staff, their supervisors, the managers and SUPERADMIN
+   * (issue #20: every role could broadcast to all users); everyone signed in still reads them
+   */
+  broadcast: ['TMCA', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
   /** the case-notification bell (§2.4, §6): TMC roles; TSTE never */
   notifications: ['TMCA', 'TMCS'],
   // ---- case work (issue #3). §6 gives only the edit/close/cancel/attachment rules; who may act at all is ours

@@ -19,6 +19,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerIdempotency } from './plugins/idempotency';
 import { isApiUrl, registerSecurity } from './plugins/security';
+import { registerTextGuard } from './plugins/text-guard';
 import { authRoutes } from './modules/auth/routes';
 import { startUnackSweep } from './modules/comms/alerts';
 import { commsRoutes } from './modules/comms/routes';
@@ -85,7 +86,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
-  await registerSecurity(app);
+  registerTextGuard(app);
+  await registerSecurity(app, { hstsMaxAge: config.hstsMaxAge });
   // before any route: the compression hook is added to each route registered after it (API, docs, the PWA's files)
   await registerCompression(app);
   await app.register(fastifySwagger, {
@@ -98,7 +100,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
-  await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds });
+  await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds, docsPublic: config.apiDocsPublic });
   // offline sync (#4): Idempotency-Key on writes (keys kept 30 days), ETags on the read data the PWA caches
   await registerIdempotency(app, handle.db);
   registerEtag(app);

@@ -48,7 +48,7 @@ export function requireUser(request: FastifyRequest): TokenClaims {
 /** How long a user's not-before time, active flag and role are trusted without asking the database again. */
 const SESSION_STATE_TTL_MS = 5_000;
 
-export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number }) {
+export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number; docsPublic?: boolean }) {
   // Revocation state per user, re-read at most every 5 s. Sign-out and password change on this server drop the
   // entry at once; another server sharing the database sees them within 5 s.
   const sessionState = new Map<number, { validAfter: number; active: boolean; roleId: number; at: number }>();
@@ -88,9 +88,11 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret:
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    // routes outside the API (static files, docs) and public API routes need no token
+    // routes outside the API (static files) and public API routes need no token; /docs (the API's schemas) does,
+    // unless API_DOCS_PUBLIC
     if (!request.routeOptions.url || config.auth === 'public') return;
-    if (!request.url.startsWith('/rest/')) return;
+    const docs = request.url === '/docs' || request.url.startsWith('/docs/') || request.url.startsWith('/docs?');
+    if (!request.url.startsWith('/rest/') && !(docs && !opts.docsPublic)) return;
 
     const header = request.headers.authorization;
     if (!header || !/^Bearer\s+\S+/i.test(header)) throw unauthorized('Token tidak diberikan. Sila log masuk.');

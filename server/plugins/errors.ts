@@ -8,6 +8,21 @@ function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.');
 }
 
+/** SQLSTATE of a database error, also when wrapped (drizzle's query error keeps the driver's as its cause). */
+function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** SQLSTATE classes of refused data: 22 data exception (a value too long, out of range), 23 integrity constraint. */
+const DATA_REFUSALS: Record<string, [number, string, string]> = {
+  '22': [400, ERROR_CODES.VALIDATION, 'Nilai yang dihantar tidak dapat disimpan (terlalu panjang atau di luar julat).'],
+  '23': [400, ERROR_CODES.VALIDATION, 'Rekod ini merujuk kepada data yang tidak wujud atau tidak sah.'],
+};
+const CONFLICT_REFUSAL: [number, string, string] = [409, ERROR_CODES.CONFLICT, 'Rekod yang sama sudah wujud.'];
+
 /**
  * Every error leaves as the envelope `{ statusCode, statusMsg, body: { errorCode, field?, issues? } }`:
  * bad input 400 naming the field, never a 500 or a stack trace for what the client sent.
@@ -45,6 +60,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         return send(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, 'Jenis kandungan tidak disokong.');
     }
     if (err instanceof SyntaxError) return send(400, ERROR_CODES.BAD_JSON, 'Format JSON tidak sah.', { field: 'body' });
+    // the database refused a value the schemas let through: the client's data, not a server fault (issue #20)
+    const sqlState = sqlStateOf(err);
+    if (sqlState && DATA_REFUSALS[sqlState.slice(0, 2)]) {
+      request.log.warn({ err, sqlState, url: request.url }, 'the database refused a value');
+      const [status, code, message] = sqlState === '23505' ? CONFLICT_REFUSAL : DATA_REFUSALS[sqlState.slice(0, 2)];
+      return send(status, code, message);
+    }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(status, status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION, fe.message || 'Permintaan tidak sah.');

@@ -12,7 +12,7 @@ export function tileSources(env: NodeJS.ProcessEnv = process.env): string[] {
 }
 
 /** Pages carry a Content-Security-Policy; API answers carry Cache-Control: no-store. */
-export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[] } = {}) {
+export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number } = {}) {
   // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
   const tileHosts = opts.tileHosts ?? tileSources();
   await app.register(helmet, {
@@ -38,7 +38,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
     // the API is same-origin only
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'no-referrer' },
-    hsts: false,
+    // HSTS_MAX_AGE: only for a deployment whose every request arrives over TLS (a browser then refuses plain HTTP)
+    hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('Cache-Control', 'no-store');

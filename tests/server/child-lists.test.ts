@@ -8,7 +8,7 @@ import { PATHS } from '../../contract/paths';
 import { collisionList, furtherActionItem, incident, incidentSubform, injury, involvedVehicle, journalEntry, laneClosure, roadFurnitureDamage, roadLaneSelection, trafficJam } from '../../server/db/schema';
 import { saveChild } from '../../server/modules/incident/children';
 import { buildTestApp, call, login } from './support/build';
-import { audit, newCasePayload, saveCase, saveSubformCall } from './support/incident-fixtures';
+import { audit, newCasePayload, saveCase, saveSubformCall, versionOf } from './support/incident-fixtures';
 
 const MIN = 60_000;
 const ago = (minutes: number) => new Date(Date.now() - minutes * MIN).toISOString();
@@ -545,7 +545,7 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
     const b = await newSubform(184);
     await fill(b.subformId);
     const payload = await newCasePayload(app, { pkIncidentCategoryId: 185 });
-    const edit = await saveCase(app, tmca, { ...payload, pkIncidentId: b.incidentId });
+    const edit = await saveCase(app, tmca, { ...payload, pkIncidentId: b.incidentId, version: await versionOf(app, b.incidentId) });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await liveCount(b.subformId)).toBe(0);
   });

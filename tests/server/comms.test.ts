@@ -5,7 +5,7 @@ import { PATHS } from '../../contract/paths';
 import { alertNotification, appUser, incidentAudit, messageBroadcast } from '../../server/db/schema';
 import { sweepUnacknowledged } from '../../server/modules/comms/alerts';
 import { buildTestApp, call, login } from './support/build';
-import { audit, newCasePayload, rosterOf, saveCase } from './support/incident-fixtures';
+import { audit, newCasePayload, rosterOf, saveCase, versionOf } from './support/incident-fixtures';
 
 const MIN = 60_000;
 
@@ -288,7 +288,7 @@ describe('control-room communications (issue #6, server)', () => {
     expect(await alertsOf(`reassign:${c.pkIncidentId}:`)).toHaveLength(0);
 
     // by incident/save (edit with another roster)
-    const edit = await saveCase(app, tmca, { ...(await newCasePayload(app, { pkDutyRosterId: night.id })), pkIncidentId: c.pkIncidentId });
+    const edit = await saveCase(app, tmca, { ...(await newCasePayload(app, { pkDutyRosterId: night.id })), pkIncidentId: c.pkIncidentId, version: await versionOf(app, c.pkIncidentId) });
     expect(edit.statusCode, edit.body).toBe(200);
     const first = await alertsOf(`reassign:${c.pkIncidentId}:`);
     const to = first.map((r) => r.userId);

@@ -255,8 +255,9 @@ describe('pages', () => {
     expect(missingAsset.statusCode).toBe(404);
   });
 
-  it('the OpenAPI document is generated from the zod schemas', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+  it('the OpenAPI document is generated from the zod schemas (for signed-in users: #20)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(401);
+    const res = await call(app, (await login(app, 'tmca')).token, { method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.paths['/rest/auth/jwt/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');

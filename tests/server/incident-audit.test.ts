@@ -4,7 +4,7 @@ import { STATUS } from '../../contract/lookups';
 import { PATHS } from '../../contract/paths';
 import { incident, incidentAudit, incidentNotification, journalEntry } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
-import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, snapshot } from './support/incident-fixtures';
+import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, snapshot, versionOf } from './support/incident-fixtures';
 
 describe('audit trail and status rules (incidentAudit)', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -94,7 +94,7 @@ describe('audit trail and status rules (incidentAudit)', () => {
     for (const s of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE]) expect((await audit(app, pr, { incidentId: id, incidentStatusId: s })).statusCode).toBe(200);
     expect((await audit(app, tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED })).statusCode).toBe(200);
     const p = await newCasePayload(app);
-    const edit = { ...p, pkIncidentId: id, kilometerMarker: '450.3', pkWeatherConditionId: 1304 };
+    const edit = { ...p, pkIncidentId: id, kilometerMarker: '450.3', pkWeatherConditionId: 1304, version: await versionOf(app, id) };
 
     // a non-superadmin may not edit a closed case
     const before = await snapshot(app);
@@ -140,7 +140,7 @@ describe('audit trail and status rules (incidentAudit)', () => {
     // editing a cancelled case as a non-superadmin: refused, nothing saved (main record and subform)
     const p = await newCasePayload(app);
     const before = await snapshot(app);
-    const edit = await saveCase(app, tmca, { ...p, pkIncidentId: id, kilometerMarker: '451' });
+    const edit = await saveCase(app, tmca, { ...p, pkIncidentId: id, kilometerMarker: '451', version: await versionOf(app, id) });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().statusMsg).toMatch(/dibatalkan/);
     const sub = await saveSubformCall(app, tmca, 'incidentAccident', { pkIncidentId: id, incidentTypeId: 184, remark: 'ubah' });
@@ -149,7 +149,7 @@ describe('audit trail and status rules (incidentAudit)', () => {
     // and it takes no close
     await refused(tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED }, 409);
 
-    const fix = await saveCase(app, superadmin, { ...p, pkIncidentId: id, kilometerMarker: '451', justification: 'Pembetulan lokasi' });
+    const fix = await saveCase(app, superadmin, { ...p, pkIncidentId: id, kilometerMarker: '451', justification: 'Pembetulan lokasi', version: await versionOf(app, id) });
     expect(fix.statusCode, fix.body).toBe(200);
     expect(fix.json().statusMsg).toBe('Changes logged successfully.');
   });

@@ -6,7 +6,7 @@ import { PATHS } from '../../contract/paths';
 import { dutyRoster, gpsKmMarker, incident, incidentAudit, incidentSubform } from '../../server/db/schema';
 import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
-import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, sectionByName, snapshot } from './support/incident-fixtures';
+import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, sectionByName, snapshot, versionOf } from './support/incident-fixtures';
 
 describe('incident main record (incident/save, get, views)', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -199,7 +199,7 @@ describe('incident main record (incident/save, get, views)', () => {
     const saved = await createCase();
     const night = await rosterOf(app, 'N9-MALAM-A');
     const payload = await newCasePayload(app, { pkDutyRosterId: night.id });
-    const res = await saveCase(app, tmca, { ...payload, pkIncidentId: saved.pkIncidentId });
+    const res = await saveCase(app, tmca, { ...payload, pkIncidentId: saved.pkIncidentId, version: saved.version });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await app.ctx.db.select().from(incident).where(eq(incident.id, saved.pkIncidentId));
     expect(row).toMatchObject({ dutyRosterId: night.id, statusId: 203, version: 1 });
@@ -220,7 +220,7 @@ describe('incident main record (incident/save, get, views)', () => {
     expect(sub.statusCode, sub.body).toBe(200);
     const oldId = sub.json().body.subformId;
     const payload = await newCasePayload(app, { pkIncidentCategoryId: 186 });
-    const res = await saveCase(app, tmca, { ...payload, pkIncidentId: saved.pkIncidentId });
+    const res = await saveCase(app, tmca, { ...payload, pkIncidentId: saved.pkIncidentId, version: await versionOf(app, saved.pkIncidentId) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body.subformId).toBeNull();
     const [old] = await app.ctx.db.select().from(incidentSubform).where(eq(incidentSubform.id, oldId));
@@ -232,7 +232,7 @@ describe('incident main record (incident/save, get, views)', () => {
     // the spec's order: delete the old subform, save the main record, save the new subform
     const del = await call(app, tmca, { method: 'POST', url: PATHS.subformDelete('incidentObstacle'), payload: [obstacle.json().body.subformId] });
     expect(del.statusCode, del.body).toBe(200);
-    const res2 = await saveCase(app, tmca, { ...payload, pkIncidentCategoryId: 187, pkIncidentId: saved.pkIncidentId });
+    const res2 = await saveCase(app, tmca, { ...payload, pkIncidentCategoryId: 187, pkIncidentId: saved.pkIncidentId, version: await versionOf(app, saved.pkIncidentId) });
     expect(res2.statusCode, res2.body).toBe(200);
     const animal = await saveSubformCall(app, tmca, 'incidentStrayAnimal', { pkIncidentId: saved.pkIncidentId, incidentTypeId: 187, pkStrayAnimalTypeId: 2601 });
     expect(animal.statusCode, animal.body).toBe(200);
@@ -334,7 +334,7 @@ describe('incident main record (incident/save, get, views)', () => {
       await refused(superadmin, p, 403, undefined, /TMCA dan TMCS/);
       await refused(sectmgr, p, 403, undefined, /TMCA dan TMCS/);
       const saved = await createCase();
-      const edit = await saveCase(app, sectmgr, { ...p, pkIncidentId: saved.pkIncidentId, kilometerMarker: '452' });
+      const edit = await saveCase(app, sectmgr, { ...p, pkIncidentId: saved.pkIncidentId, kilometerMarker: '452', version: saved.version });
       expect(edit.statusCode, edit.body).toBe(200);
       // a superadmin edits only closed or cancelled cases
       await refused(superadmin, { ...p, pkIncidentId: saved.pkIncidentId, justification: 'ujian' }, 409, undefined, /Superadmin/);

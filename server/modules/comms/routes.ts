@@ -87,6 +87,7 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.broadcastSave, {
+    config: { permission: 'broadcast' },
     schema: {
       tags: ['comms'],
       summary: 'Send a broadcast to region 27 (1–1000 characters, not only spaces)',

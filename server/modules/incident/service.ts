@@ -9,6 +9,7 @@ import type { TokenClaims } from '../../../contract/auth';
 import type { IncidentSave, IncidentSaved } from '../../../contract/incidents';
 import { canEditCase, isEventTypeId, journalReadStatus, parseKm } from '../../../contract/incident-rules';
 import { STATUS } from '../../../contract/lookups';
+import { FUTURE_ALLOWANCE_MS } from '../../../contract/date-rules';
 import { can } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRoster, eventLocation, gpsKmMarker, highway, incident, incidentSubform, journalEntry, section } from '../../db/schema';
@@ -44,7 +45,8 @@ export const SAVED_MESSAGE = 'Kes berjaya disimpan.';
 export const CORRECTION_MESSAGE = 'Changes logged successfully.';
 /** A kilometre read within this distance of a 100 m marker takes the marker's coordinates (§5). */
 const MARKER_BOUND_KM = 0.1;
-const FUTURE_SLACK_MS = 5 * 60 * 1000;
+/** the case time may be this far ahead of the server clock (contract/date-rules.ts) */
+const FUTURE_SLACK_MS = FUTURE_ALLOWANCE_MS;
 
 interface SectionRef {
   id: number;
@@ -246,7 +248,9 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
             : finalCaseMessage(current),
         );
       }
-      if (input.version !== undefined && input.version !== current.version) throw staleConflict(STALE_MESSAGE, await getIncident(tx, user, current.id));
+      // an edit says which version it was made on; without it a save would overwrite whatever came in between
+      if (input.version === undefined) throw badRequest('Input tidak sah: version — versi kes diperlukan untuk mengemaskini kes.', 'version');
+      if (input.version !== current.version) throw staleConflict(STALE_MESSAGE, await getIncident(tx, user, current.id));
       correction = isSuperadmin(user) && isFinalCase(current);
       if (correction && !input.justification) throw badRequest('* Justification is required', 'justification');
     } else if (!can(user.rn, 'newCase')) {

@@ -8,7 +8,8 @@ import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/time';
 import { notify } from '@/ui/toaster';
 import { ListStates } from '@/ui/states';
-import { useSession } from '@/lib/session';
+import { userRole, useSession } from '@/lib/session';
+import { can } from '@contract/roles';
 import { useBroadcasts, useMarkBroadcastsSeen, useSendBroadcast } from './use-comms';
 
 const MAX = 1000;
@@ -22,7 +23,10 @@ export function BroadcastPanel() {
   const list = useBroadcasts();
   const send = useSendBroadcast();
   const rows = (list.data ?? []).slice(0, KEEP);
-  const myStaffId = useSession()?.user.pkStaffId;
+  const session = useSession();
+  const myStaffId = session?.user.pkStaffId;
+  // only control-centre staff and managers send (the server refuses the rest); everyone reads
+  const maySend = can(userRole(session?.user).name, 'broadcast');
   useMarkBroadcastsSeen(rows, true);
 
   const submit = () => {
@@ -39,6 +43,7 @@ export function BroadcastPanel() {
 
   return (
     <Flex direction="column" h="full" minH="0">
+      {maySend && (
       <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
         <Textarea
           recipe={textareaRecipe}
@@ -65,6 +70,7 @@ export function BroadcastPanel() {
           </Button>
         </Flex>
       </Box>
+      )}
       <Box flex="1" overflowY="auto" minH="0" data-testid="broadcast-list">
         <ListStates
           pending={list.isPending}

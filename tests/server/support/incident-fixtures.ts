@@ -83,6 +83,12 @@ export async function snapshot(app: App): Promise<Record<string, number | string
   return out;
 }
 
+/** The case's version as stored now: an edit sends it (#20: incident/save of an existing case without it is refused). */
+export async function versionOf(app: App, id: number): Promise<number> {
+  const [row] = await app.ctx.db.select({ version: incident.version }).from(incident).where(eq(incident.id, id));
+  return row.version;
+}
+
 export const saveCase = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.incidentSave, payload: payload as object });
 export const audit = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.auditSave, payload: payload as object });
 export const getView = (app: App, token: string, id: number) => call(app, token, { method: 'GET', url: PATHS.incidentViewGet(id) });
