@@ -2,8 +2,9 @@
  * Issue #4, the whole journey in the browser on one profile: with the network off a TMC operator records a case
  * (lookups from the device), writes its journal with a photo and cancels another case; reloads while still offline
  * (all still queued); closes the browser and starts it again on the same profile (still queued); goes online →
- * exactly one of each on the server, in order, the photo byte-identical (SHA-256 of what was queued and what the
- * server stores). Needs a build (`DIST_DIR=… npm run build`).
+ * exactly one of each on the server, in order, the photo stored as exactly the server's clean re-encoding of what was
+ * queued (issue #20: SHA-256 of the stored bytes and of the queued photo re-encoded here by the same code). Needs a
+ * build (`DIST_DIR=… npm run build`).
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { choose, fillStep1, newCaseSetting, type NewCaseSetting } from './support/new-case-form';
 import { png } from '../support/images';
+import { cleanImage } from '../../server/modules/document/image-check';
 
 let server: RunningServer;
 let api: Api;
@@ -47,9 +49,9 @@ async function launch(dir = profile, offline = false): Promise<{ ctx: BrowserCon
 
 const unsent = async (page: Page) => Number((await page.getByTestId('sync-status').getAttribute('data-unsent')) ?? 'NaN');
 
-/** SHA-256 (hex) of every photo waiting in the outbox, read straight from IndexedDB. */
-async function queuedPhotoHashes(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** Every photo waiting in the outbox, read straight from IndexedDB. */
+async function queuedPhotos(page: Page): Promise<Buffer[]> {
+  const base64 = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('lebuhraya-ops');
       r.onsuccess = () => resolve(r.result);
@@ -64,11 +66,20 @@ async function queuedPhotoHashes(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const i of items) {
       if (!i.blob) continue;
-      const digest = await crypto.subtle.digest('SHA-256', await i.blob.arrayBuffer());
-      out.push([...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''));
+      let binary = '';
+      for (const b of new Uint8Array(await i.blob.arrayBuffer())) binary += String.fromCharCode(b);
+      out.push(btoa(binary));
     }
     return out;
   });
+  return base64.map((b) => Buffer.from(b, 'base64'));
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** SHA-256 (hex) of every photo waiting in the outbox. */
+async function queuedPhotoHashes(page: Page): Promise<string[]> {
+  return (await queuedPhotos(page)).map(sha256);
 }
 
 async function caseCount(sectionId: number) {
@@ -142,7 +153,8 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await page.getByTestId('case-event-type').selectOption(String(EVENT_TYPE.BREAKDOWN));
       await page.waitForTimeout(1_200); // saved 500 ms after the last change
 
-      const hashes = await queuedPhotoHashes(page);
+      const queued = await queuedPhotos(page);
+      const hashes = queued.map(sha256);
       expect(hashes).toHaveLength(1);
       expect(await caseCount(setting.section.pkSectionId)).toBe(before);
 
@@ -199,7 +211,10 @@ describe('offline journey (one profile, reload, browser restart)', () => {
         body: JSON.stringify({ pkDocumentsId: journal[0].attachments[0].pkDocumentsId }),
       });
       expect(bytes.status).toBe(200);
-      expect(createHash('sha256').update(Buffer.from(await bytes.arrayBuffer())).digest('hex')).toBe(hashes[0]);
+      // the server stores its own clean JPEG of the photo (issue #20), not the queued bytes: exactly the re-encoding of
+      // what was queued, made here by the same code
+      const stored = Buffer.from(await bytes.arrayBuffer());
+      expect(sha256(stored)).toBe((await cleanImage(queued[0])).sha256);
 
       const cancelled = (await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(other.pkIncidentId))).body;
       expect(cancelled.incidentStatusId).toBe(STATUS.CANCELLED);

@@ -3,7 +3,7 @@ import { crc32 as zcrc32 } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
-import { attachment, journalEntry } from '../../server/db/schema';
+import { attachment, attachmentContent, journalEntry } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident as makeIncident } from './support/incident-fixtures';
 import { tinyJpeg } from '../support/images';
@@ -67,7 +67,10 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
 
   let tmcaPngId: number;
 
-  it('a PNG on a journal entry is stored under a server-made name with its type, size, pixels and sha256', async () => {
+  /** The bytes stored for an attachment (attachment_content). */
+  const storedBytes = async (id: number) => (await app.ctx.db.select().from(attachmentContent).where(eq(attachmentContent.attachmentId, id)))[0].content;
+
+  it('a PNG on a journal entry is stored, re-encoded as a JPEG, under a server-made name with its type, size, pixels and the sha256 of the stored bytes', async () => {
     const res = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: '../../etc/Foto "lokasi".png', documentType: 'application/x-evil', fileContent: b64(PNG) });
     expect(res.statusCode).toBe(200);
     const body = res.json().body;
@@ -76,9 +79,9 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
       tableType: 'JOURNAL_ENTRY',
       fkTableId: tmcaEntry,
       pkIncidentId: n9.id,
-      documentName: 'Foto lokasi.png',
-      documentType: 'image/png',
-      byteSize: PNG.length,
+      documentName: 'Foto lokasi.jpg',
+      documentType: 'image/jpeg',
+      byteSize: expect.any(Number),
       width: 1,
       height: 1,
       statusImg: 0,
@@ -87,21 +90,26 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
     expect(body.pkDocumentsId).toBe(body.pkAttachmentListId);
     tmcaPngId = body.pkAttachmentListId;
     const [row] = await app.ctx.db.select().from(attachment).where(eq(attachment.id, tmcaPngId));
-    expect(row.storedName).toMatch(/^[0-9a-f-]{36}\.png$/);
-    expect(row.sha256).toBe(createHash('sha256').update(PNG).digest('hex'));
+    expect(row.storedName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    const stored = await storedBytes(tmcaPngId);
+    expect(stored.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    expect(body.byteSize).toBe(stored.length);
+    // the hash is of the stored (re-encoded) bytes, so a later integrity check of the stored file matches
+    expect(row.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
+    expect(row.sha256).not.toBe(createHash('sha256').update(PNG).digest('hex'));
     expect(row.subformId).toBe(n9.subformId);
   });
 
-  it('the type comes from the content: a PNG named .jpg is a PNG, a JPEG named .txt is a JPEG, WebP too', async () => {
-    const png = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'gambar.jpg', documentType: 'image/jpeg', fileContent: b64(PNG) });
+  it('the type comes from the content, never the name or the type sent: PNG, JPEG and WebP are accepted, each stored as a JPEG', async () => {
+    const png = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'gambar.gif', documentType: 'image/gif', fileContent: b64(PNG) });
     expect(png.statusCode).toBe(200);
-    expect(png.json().body).toMatchObject({ documentType: 'image/png', documentName: 'gambar.png' });
+    expect(png.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'gambar.jpg', width: 1, height: 1 });
     const jpeg = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'nota.txt', documentType: 'text/plain', fileContent: b64(JPEG) });
     expect(jpeg.statusCode).toBe(200);
     expect(jpeg.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'nota.jpg', width: 3, height: 2 });
     const webp = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'kamera', fileContent: `data:image/webp;base64,${b64(WEBP)}` });
     expect(webp.statusCode).toBe(200);
-    expect(webp.json().body).toMatchObject({ documentType: 'image/webp', documentName: 'kamera.webp' });
+    expect(webp.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'kamera.jpg', width: 1, height: 1 });
   });
 
   it("anything that is not a JPEG, PNG or WebP is 'Not an image'; bad base64 and huge pixel counts are 400; nothing is stored", async () => {
@@ -152,16 +160,19 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   it('downloadFile serves the bytes with the stored type, nosniff, Content-Disposition and private caching', async () => {
     const res = await post('tmcs', PATHS.documentDownload, { pkDocumentsId: tmcaPngId });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-disposition']).toBe('inline; filename="Foto lokasi.png"');
+    expect(res.headers['content-disposition']).toBe('inline; filename="Foto lokasi.jpg"');
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
-    expect(res.rawPayload.equals(PNG)).toBe(true);
+    // the stored bytes as they are, matching the stored sha256
+    expect(res.rawPayload.equals(await storedBytes(tmcaPngId))).toBe(true);
+    const [row] = await app.ctx.db.select().from(attachment).where(eq(attachment.id, tmcaPngId));
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(row.sha256);
 
     const named = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'Kemalangan di Jambatan Sg. Buloh – pandangan é.png', fileContent: b64(PNG) });
     const dl = await post('tmca', PATHS.documentDownload, { pkDocumentsId: named.json().body.pkDocumentsId });
     expect(dl.headers['content-disposition']).toBe(
-      `inline; filename="Kemalangan di Jambatan Sg. Buloh _ pandangan _.png"; filename*=UTF-8''Kemalangan%20di%20Jambatan%20Sg.%20Buloh%20%E2%80%93%20pandangan%20%C3%A9.png`,
+      `inline; filename="Kemalangan di Jambatan Sg. Buloh _ pandangan _.jpg"; filename*=UTF-8''Kemalangan%20di%20Jambatan%20Sg.%20Buloh%20%E2%80%93%20pandangan%20%C3%A9.jpg`,
     );
     expect((await post('tmca', PATHS.documentDownload, { pkDocumentsId: 999999 })).statusCode).toBe(404);
     expect((await post('tmca', PATHS.documentDownload, {})).statusCode).toBe(400);
@@ -170,7 +181,7 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   it('attachmentList/get answers the record with its bytes in base64', async () => {
     const res = await get('pr', PATHS.attachmentGet(tmcaPngId));
     expect(res.statusCode).toBe(200);
-    expect(res.json().body).toMatchObject({ pkAttachmentListId: tmcaPngId, documentType: 'image/png', fileByteArray: b64(PNG) });
+    expect(res.json().body).toMatchObject({ pkAttachmentListId: tmcaPngId, documentType: 'image/jpeg', fileByteArray: b64(await storedBytes(tmcaPngId)) });
     expect((await get('pr', PATHS.attachmentGet(999999))).statusCode).toBe(404);
   });
 
@@ -183,11 +194,11 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
     const list = await post('tmca', PATHS.attachmentDataTables, { incidentSubFormId: n9.subformId });
     expect(list.statusCode).toBe(200);
     expect(list.json().body.recordCount).toBe(2);
-    expect(list.json().body.rows.map((r: { documentName: string }) => r.documentName)).toEqual(['media-1.jpg', 'media-2.png']);
+    expect(list.json().body.rows.map((r: { documentName: string }) => r.documentName)).toEqual(['media-1.jpg', 'media-2.jpg']);
     expect(list.json().body.rows[0]).not.toHaveProperty('fileByteArray');
     const paged = await post('tmca', `${PATHS.attachmentDataTables}?length=1&start=1`, { incidentSubFormId: n9.subformId });
     expect(paged.json().body).toMatchObject({ recordCount: 2, page: 1, size: 1 });
-    expect(paged.json().body.rows[0].documentName).toBe('media-2.png');
+    expect(paged.json().body.rows[0].documentName).toBe('media-2.jpg');
     expect((await post('tmca', PATHS.attachmentDataTables, { incidentSubFormId: 999999 })).statusCode).toBe(404);
     expect((await post('tmca', PATHS.attachmentDataTables, {})).statusCode).toBe(400);
   });
@@ -279,7 +290,9 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
 
   it('the journal entry list shows its photos; no token is 401', async () => {
     const photos = (await get('tmca', PATHS.journalEntryGet(tmcaEntry))).json().body.attachments as { documentType: string }[];
-    expect(photos.map((p) => p.documentType)).toEqual(expect.arrayContaining(['image/png', 'image/jpeg', 'image/webp']));
+    // PNG, JPEG and WebP were uploaded; every one is stored as a JPEG
+    expect(photos.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(photos.map((p) => p.documentType))).toEqual(new Set(['image/jpeg']));
     expect((await call(app, null, { method: 'POST', url: PATHS.documentDownload, payload: { pkDocumentsId: tmcaPngId } })).statusCode).toBe(401);
     const [{ n }] = await app.ctx.db.select({ n: count() }).from(journalEntry);
     expect(n).toBeGreaterThan(0);

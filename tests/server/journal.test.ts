@@ -116,7 +116,7 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
     expect(rows[rows.length - 1].pkJournalEntryId).toBe(tmcaEntryId);
     const withPhoto = rows.find((r) => r.pkJournalEntryId === prEntryId)!;
     expect(withPhoto.attachments).toHaveLength(1);
-    expect(withPhoto.attachments[0]).toMatchObject({ documentType: 'image/png', statusImg: 1, tableType: 'JOURNAL_ENTRY', fkTableId: prEntryId });
+    expect(withPhoto.attachments[0]).toMatchObject({ documentType: 'image/jpeg', statusImg: 1, tableType: 'JOURNAL_ENTRY', fkTableId: prEntryId });
 
     const one = await get('tmcs', PATHS.journalEntryGet(prEntryId));
     expect(one.statusCode).toBe(200);

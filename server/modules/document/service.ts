@@ -14,7 +14,7 @@ import { attachment, attachmentContent, journalEntry } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { incidentAccess, incidentAccessBySubform, isRosterMember, type IncidentAccess } from '../incident/access';
 import { notifyPatrolActivity } from '../incident/notify';
-import { checkImage, decodeBase64Strict, sanitizeFileName, storedNameFor } from './image-check';
+import { cleanImage, decodeBase64Strict, sanitizeFileName, storedNameFor } from './image-check';
 import { attachmentBytes, findAttachment, toAttachment, type AttachmentDbRow } from './queries';
 
 export const DELETE_FAILED_MESSAGE = 'Ops! Aset tidak berjaya dipadam.';
@@ -54,9 +54,15 @@ async function resolveTarget(db: Db, user: TokenClaims, input: Pick<DocumentSave
   return { access, subformId: input.fkTableId, journalEntryId: null };
 }
 
+/**
+ * One upload: the target's access first, then the image checked and re-encoded (image-check cleanImage: a JPEG made
+ * here, its SHA-256 of the stored bytes), then the record and bytes in one transaction. The EXIF capture time
+ * (image.capturedAt) has no column yet and is not stored.
+ */
 export async function saveFile(db: Db, user: TokenClaims, input: DocumentSave): Promise<Attachment> {
   const target = await resolveTarget(db, user, input);
-  const image = checkImage(decodeBase64Strict(input.fileContent));
+  // before the transaction: the decode and encode run in libvips' thread pool and hold no connection
+  const image = await cleanImage(decodeBase64Strict(input.fileContent));
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(attachment)
