@@ -15,8 +15,12 @@ import type { LebuhrayaDb } from './db';
 
 export type OutboxState = 'pending' | 'sending' | 'parked';
 
-/** Why an item stopped: 403 role, 409 the record changed on the server, 400/404/413/422 the server refused the data. */
-export type ParkReason = 'forbidden' | 'conflict' | 'invalid';
+/**
+ * Why an item stopped: 403 role, 409 the record changed on the server, 400/404/413/422 the server refused the data,
+ * 'server': answered 5xx again and again while the server itself was up (a poison item: see serverErrorVerdict in
+ * ./sync-engine.ts); the server could not take it.
+ */
+export type ParkReason = 'forbidden' | 'conflict' | 'invalid' | 'server';
 
 export interface ParkInfo {
   reason: ParkReason;
@@ -76,6 +80,10 @@ export interface OutboxItem {
   park?: ParkInfo;
   /** the last transient failure, for the panel */
   lastError?: string;
+  /** consecutive 5xx answers to this item (any other answer, the user's retry or fix starts again from 0) */
+  serverErrors?: number;
+  /** epoch ms of the first of those 5xx answers */
+  serverErrorSince?: number;
   /** what the screen needs to reopen the user's form (new case / edit): the form values */
   formValues?: unknown;
   /** the incident this item belongs to, for links: server id or entity client id */
@@ -227,7 +235,17 @@ export async function retryItem(db: LebuhrayaDb, clientId: string, patch: { body
       versioned = { ...versioned, base: patch.version };
       if (versioned.inBody && body && typeof body === 'object') body = { ...(body as object), version: patch.version };
     }
-    await db.outbox.update(item.seq!, { state: 'pending', park: undefined, attempts: 0, nextAttemptAt: 0, lastError: undefined, body, versioned });
+    await db.outbox.update(item.seq!, {
+      state: 'pending',
+      park: undefined,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: undefined,
+      serverErrors: undefined,
+      serverErrorSince: undefined,
+      body,
+      versioned,
+    });
   });
 }
 
@@ -287,6 +305,8 @@ export async function deviceId(db: LebuhrayaDb): Promise<string> {
 }
 
 export const lastSyncKey = (userId: string) => `lastSync:${userId}`;
+/** epoch ms the server last answered 2xx: an acknowledged item (any user of the device) or the health probe */
+export const SERVER_OK_KEY = 'lastServerOkAt';
 export const authPausedKey = (userId: string) => `authPaused:${userId}`;
 
 // ---------------------------------------------------------------- version chains

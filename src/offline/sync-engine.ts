@@ -5,6 +5,9 @@
  * Answers:
  * - 2xx: acknowledged; the item leaves (with what it created put in the id map), in one transaction;
  * - no network / timeout: stop, retry later (backoff); 5xx, 408, 429: retry this item later, its group waits;
+ * - the same item answered 5xx SERVER_PARK_AFTER times in a row while the server is up (another item was acknowledged
+ *   since, or the health probe answers): park it as 'server' (a poison item, issue #20); a server that is down parks
+ *   nothing (see serverErrorVerdict);
  * - 401: pause everything, keep it all, resume when the user signs in again;
  * - 403: park (role changed); 409: park beside the server's version; 400/404/413/422…: park with the server's message.
  * A parked or waiting item holds back the later items of its group; other groups go on.
@@ -21,6 +24,7 @@ import {
   recordVersion,
   recoverInterrupted,
   resolveRefs,
+  SERVER_OK_KEY,
   versionFor,
   type OutboxItem,
   type ParkInfo,
@@ -52,6 +56,41 @@ export function classify(status: number): Outcome {
   if (status === 409) return { kind: 'park', reason: 'conflict' };
   if (status === 408 || status === 429 || status >= 500) return { kind: 'retry' };
   return { kind: 'park', reason: 'invalid' };
+}
+
+// ---------------------------------------------------------------- poison items (issue #20)
+
+/** Consecutive 5xx answers to one item after which it may be parked as 'server'. */
+export const SERVER_PARK_AFTER = 4;
+/** A 2xx answer of the server counts as "the server is up" for this long. */
+export const SERVER_OK_FRESH_MS = 60_000;
+/** The server's public health check (PATHS.health in contract/paths.ts; this module imports relatively only). */
+export const HEALTH_PATH = '/healthz';
+const PROBE_TIMEOUT_MS = 10_000;
+
+export interface ServerErrorFacts {
+  /** consecutive 5xx answers to this item, the one just received included */
+  serverErrors: number;
+  /** epoch ms of the first of them */
+  since: number;
+  /** epoch ms the server last answered 2xx (an acknowledged item or the health probe); undefined: never */
+  lastServerOkAt?: number;
+  now: number;
+}
+
+/**
+ * What to do with an item answered 5xx (the rule of issue #20, pure):
+ * - fewer than SERVER_PARK_AFTER answers in a row: 'retry' (backoff, as any 5xx);
+ * - then, when the server answered 2xx since this item's first 5xx and within SERVER_OK_FRESH_MS: 'park' (the server
+ *   is up and keeps failing on this very item: a poison item, it would be retried forever and hold its group);
+ * - else 'probe': ask the health check; 2xx → park, anything else (down, no answer) → retry. A server that is simply
+ *   down (every request 5xx or unanswered) never parks anything.
+ */
+export function serverErrorVerdict(f: ServerErrorFacts): 'retry' | 'probe' | 'park' {
+  if (f.serverErrors < SERVER_PARK_AFTER) return 'retry';
+  const ok = f.lastServerOkAt;
+  if (ok !== undefined && ok >= f.since && f.now - ok <= SERVER_OK_FRESH_MS) return 'park';
+  return 'probe';
 }
 
 /** Exponential backoff with jitter, capped at 5 minutes: attempt 1 ≈ 2 s, 2 ≈ 4 s, … */
@@ -152,6 +191,23 @@ async function send(env: SyncEnv, item: OutboxItem, path: string, body: unknown,
   return { status, payload: parsed };
 }
 
+/** Whether the server is up: its health check answers 2xx with `status: 'ok'` (a proxy's page or 503 is not). */
+async function serverIsUp(env: SyncEnv): Promise<boolean> {
+  try {
+    const res = await env.fetch(`${env.origin ?? ''}${HEALTH_PATH}`, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    if (!res.ok) return false;
+    const body: unknown = await res.json().catch(() => null);
+    return isRecord(body) && body.status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
 function parkInfo(reason: ParkReason, a: Answer): ParkInfo {
   const env = isRecord(a.payload) ? a.payload : {};
   const body = isRecord(env.body) ? env.body : {};
@@ -178,12 +234,59 @@ async function acknowledge(env: SyncEnv, item: OutboxItem, userId: string, sentV
       await db.idMap.put({ clientId: item.creates.entity, userId, serverId, serverKey: `${item.creates.kind}:${serverId}` });
     }
     if (item.versioned && isRecord(body) && typeof body.version === 'number') await recordVersion(db, userId, item.versioned, sentVersion, body.version);
-    await metaSet(db, lastSyncKey(userId), new Date((env.now ?? Date.now)()).toISOString());
+    const at = (env.now ?? Date.now)();
+    await metaSet(db, lastSyncKey(userId), new Date(at).toISOString());
+    await metaSet(db, SERVER_OK_KEY, at);
   });
   env.onEvent?.({ type: 'acked', item, answer: body });
 }
 
 // ---------------------------------------------------------------- draining
+
+interface Suspect {
+  item: OutboxItem;
+  answer: Answer;
+  serverErrors: number;
+  attempts: number;
+}
+
+/**
+ * The end of a replay: items answered 5xx SERVER_PARK_AFTER times or more without evidence yet that the server is up.
+ * An item acknowledged later in this replay is that evidence; else the health probe is asked (once). With it, they
+ * are parked as 'server' (unless the user retried or fixed one meanwhile); without it (the server is down), they
+ * keep their backoff. Returns how many were parked.
+ */
+async function parkSuspects(env: SyncEnv, suspects: Suspect[]): Promise<number> {
+  const { db } = env;
+  const now = env.now ?? Date.now;
+  let parked = 0;
+  let probed: boolean | undefined;
+  for (const s of suspects) {
+    const current = await db.outbox.get(s.item.seq!);
+    if (!current || current.state !== 'pending' || current.serverErrors !== s.serverErrors || current.attempts !== s.attempts) continue;
+    const facts = { serverErrors: s.serverErrors, since: current.serverErrorSince ?? now(), now: now() };
+    let verdict = serverErrorVerdict({ ...facts, lastServerOkAt: await metaGet<number>(db, SERVER_OK_KEY) });
+    if (verdict === 'probe') {
+      probed ??= await serverIsUp(env);
+      if (!probed) continue;
+      const at = now();
+      await metaSet(db, SERVER_OK_KEY, at);
+      verdict = serverErrorVerdict({ ...facts, now: at, lastServerOkAt: at });
+    }
+    if (verdict !== 'park') continue;
+    const park = parkInfo('server', s.answer);
+    const done = await db.transaction('rw', db.outbox, async () => {
+      const again = await db.outbox.get(s.item.seq!);
+      if (!again || again.state !== 'pending' || again.serverErrors !== s.serverErrors || again.attempts !== s.attempts) return false;
+      await db.outbox.update(s.item.seq!, { state: 'parked', park, nextAttemptAt: 0 });
+      return true;
+    });
+    if (!done) continue;
+    parked++;
+    env.onEvent?.({ type: 'parked', item: s.item, park });
+  }
+  return parked;
+}
 
 /**
  * Sends what can go now, in order, until nothing more can. Call it under withSyncLock. Safe to call at any time:
@@ -205,6 +308,8 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
     await metaSet(db, authPausedKey(userId), false);
   }
   const device = await deviceId(db);
+  /** items answered 5xx often enough to be parked once the server is known to be up */
+  const suspects: Suspect[] = [];
 
   while (!result.stoppedBy) {
     let progressed = false;
@@ -263,8 +368,26 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
         env.onEvent?.({ type: 'paused', reason: 'auth' });
         break;
       }
+      // a 5xx: counted per item; the same item failing again and again on a server that is up is parked
+      let serverErrors: number | undefined;
+      let serverErrorSince: number | undefined;
+      if (answer.status >= 500) {
+        serverErrors = (item.serverErrors ?? 0) + 1;
+        serverErrorSince = serverErrors > 1 && item.serverErrorSince !== undefined ? item.serverErrorSince : now();
+        const verdict = serverErrorVerdict({ serverErrors, since: serverErrorSince, lastServerOkAt: await metaGet<number>(db, SERVER_OK_KEY), now: now() });
+        if (verdict === 'park') {
+          const park = parkInfo('server', answer);
+          await db.outbox.update(item.seq!, { state: 'parked', park, attempts, lastError, serverErrors, serverErrorSince });
+          held.add(item.group);
+          result.parked++;
+          env.onEvent?.({ type: 'parked', item, park });
+          continue;
+        }
+        // no evidence yet that the server is up: decided when this replay ends (a later item may be acknowledged)
+        if (verdict === 'probe') suspects.push({ item, answer, serverErrors, attempts });
+      }
       const nextAttemptAt = now() + backoffMs(attempts);
-      await db.outbox.update(item.seq!, { state: 'pending', attempts, nextAttemptAt, lastError });
+      await db.outbox.update(item.seq!, { state: 'pending', attempts, nextAttemptAt, lastError, serverErrors, serverErrorSince });
       result.nextAttemptAt = Math.min(result.nextAttemptAt ?? Infinity, nextAttemptAt);
       if (outcome.kind === 'offline') {
         result.stoppedBy = 'offline';
@@ -274,6 +397,15 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
       held.add(item.group);
     }
     if (!progressed) break;
+  }
+  if (suspects.length && result.stoppedBy !== 'offline') {
+    const parked = await parkSuspects(env, suspects);
+    if (parked) {
+      result.parked += parked;
+      // the timer waits for the backoff of what still waits, not of what was just parked
+      const waits = (await listItems(db, userId)).filter((i) => i.state === 'pending' && i.nextAttemptAt > now()).map((i) => i.nextAttemptAt);
+      result.nextAttemptAt = waits.length ? Math.min(...waits) : undefined;
+    }
   }
   result.left = await db.outbox.where('userId').equals(userId).count();
   env.onEvent?.({ type: 'drained', result });

@@ -2,7 +2,7 @@
  * How the panel resolves a parked item: which fix it offers, the fields of a 409 that differ, and the call site of
  * 'Betulkan dalam borang' (the incident screens reopen a refused new-case/edit item as a draft of its form).
  */
-import type { OutboxItem } from '@/offline/outbox';
+import type { OutboxItem, ParkReason } from '@/offline/outbox';
 
 /** Kinds whose data lives in a form: fixed by reopening it ('Betulkan dalam borang'). */
 export const FORM_KINDS = ['incident.create', 'incident.update', 'subform.save'];
@@ -13,9 +13,55 @@ export function fixKind(item: Pick<OutboxItem, 'kind' | 'body'>): 'journal' | 'f
   return null;
 }
 
+/**
+ * Reasons whose item the user fixes (the journal text here, a case write in its form) and sends again: the server
+ * refused the data (400/422…), or could not take it at all (5xx again and again while it was up: 'server').
+ */
+export const FIXABLE_REASONS: readonly ParkReason[] = ['invalid', 'server'];
+export const isFixable = (reason: ParkReason | undefined): boolean => reason !== undefined && FIXABLE_REASONS.includes(reason);
+
 export function journalEntryOf(item: Pick<OutboxItem, 'kind' | 'body'>): string | null {
   const b = item.body as { entry?: unknown } | null;
   return item.kind === 'journal.save' && b && typeof b.entry === 'string' ? b.entry : null;
+}
+
+/**
+ * Characters no text field of the API takes and the user cannot see (the rule of contract/text-rules.ts, issue #20):
+ * C0 controls but tab, line feed and carriage return (a NUL made PostgreSQL answer 500), and bidirectional
+ * embeddings, overrides and isolates.
+ */
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]/g;
+
+/** The hidden characters of a text as 'U+0000' (each once, in order); empty when there is none. */
+export function hiddenCharsOf(text: string): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(HIDDEN)) seen.add(`U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...seen];
+}
+
+/** The text without its hidden characters (what the panel's 'Buang aksara tersembunyi' leaves). */
+export const stripHidden = (text: string): string => text.replace(HIDDEN, '');
+
+/**
+ * The items that wait behind a parked item, by client id → that parked item: the later items of its group (sent in
+ * order, they cannot pass it) and what refers to a record it (or an item waiting behind it) creates. `items` in
+ * `seq` order, as listItems gives them. They go once the parked item is sent (or discarded).
+ */
+export function waitingBehind(items: readonly OutboxItem[]): Map<string, OutboxItem> {
+  const out = new Map<string, OutboxItem>();
+  const blockedGroups = new Map<string, OutboxItem>();
+  const blockedEntities = new Map<string, OutboxItem>();
+  for (const i of items) {
+    let by: OutboxItem | undefined = i.state === 'parked' ? undefined : blockedGroups.get(i.group);
+    if (!by && i.state !== 'parked') by = i.dependsOn.map((d) => blockedEntities.get(d)).find((x) => x !== undefined);
+    const blocker = i.state === 'parked' ? (blockedGroups.get(i.group) ?? i) : by;
+    if (by) out.set(i.clientId, by);
+    if (blocker) {
+      if (!blockedGroups.has(i.group)) blockedGroups.set(i.group, blocker);
+      if (i.creates) blockedEntities.set(i.creates.entity, blocker);
+    }
+  }
+  return out;
 }
 
 const show = (v: unknown): string => {

@@ -2,8 +2,9 @@
  * The sync panel (issue #4, loaded on first use from the top bar): the unsent and parked items of the signed-in
  * user with what the server said, 'Segerakkan sekarang', and per item 'Cuba semula' / 'Buang' (confirmed, with the
  * items that go with it). A 409 shows the server's version beside the user's ('Simpan versi saya' / 'Guna versi
- * pelayan'); a 400/422 journal entry can be fixed here and resent, a case write is fixed in its form; a 403 can be
- * kept or discarded. Nothing leaves without the user's confirmation.
+ * pelayan'); a 400/422 journal entry, or one the server could not take at all (5xx again and again while it was up:
+ * 'server', issue #20), can be fixed here and resent, a case write is fixed in its form; a 403 can be kept or
+ * discarded. The items held behind a parked item say so. Nothing leaves without the user's confirmation.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
@@ -25,7 +26,7 @@ import { notify } from '@/ui/toaster';
 import { useMounted } from '@/ui/on-demand';
 import { setSyncSnapshot, useSyncSnapshot } from './sync-state';
 import { useRelative, type SyncPanelActions } from './sync-indicator';
-import { conflictRows, fixKind, journalEntryOf, reopenInForm } from './outbox-fix';
+import { conflictRows, fixKind, hiddenCharsOf, isFixable, journalEntryOf, reopenInForm, stripHidden, waitingBehind } from './outbox-fix';
 
 const STATE_COLOR: Record<OutboxItem['state'], string> = { pending: 'blue', sending: 'purple', parked: 'red' };
 
@@ -61,6 +62,9 @@ export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOp
   const [discard, setDiscard] = useState<{ item: OutboxItem; deps: OutboxItem[]; conflict: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const est = useStorageEstimate(open);
+  const behind = waitingBehind(items ?? []);
+  const holding = new Map<string, number>();
+  for (const b of behind.values()) holding.set(b.clientId, (holding.get(b.clientId) ?? 0) + 1);
 
   const runSync = async () => {
     setSyncing(true);
@@ -198,7 +202,15 @@ export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOp
                     </Text>
                   )}
                   {items?.map((item) => (
-                    <ItemCard key={item.clientId} item={item} onRetry={retry} onDiscard={askDiscard} onFixInForm={fixInForm} />
+                    <ItemCard
+                      key={item.clientId}
+                      item={item}
+                      waitingFor={behind.get(item.clientId)}
+                      holding={holding.get(item.clientId) ?? 0}
+                      onRetry={retry}
+                      onDiscard={askDiscard}
+                      onFixInForm={fixInForm}
+                    />
                   ))}
                 </Stack>
               </Drawer.Body>
@@ -248,11 +260,17 @@ function Line({ children, testId }: { children: ReactNode; testId?: string }) {
 
 function ItemCard({
   item,
+  waitingFor,
+  holding,
   onRetry,
   onDiscard,
   onFixInForm,
 }: {
   item: OutboxItem;
+  /** the parked item this one waits behind */
+  waitingFor?: OutboxItem;
+  /** how many items wait behind this one */
+  holding: number;
   onRetry: (item: OutboxItem, patch?: { body?: unknown; version?: number }) => Promise<void>;
   onDiscard: (item: OutboxItem, conflict?: boolean) => Promise<void>;
   onFixInForm: (item: OutboxItem) => Promise<void>;
@@ -260,14 +278,16 @@ function ItemCard({
   const t = useT();
   const park = item.park;
   const fix = fixKind(item);
+  const fixable = isFixable(park?.reason);
   const entry = journalEntryOf(item);
   const [text, setText] = useState(entry ?? '');
+  const hidden = hiddenCharsOf(text);
   const current = park?.reason === 'conflict' && park.current && typeof park.current === 'object' ? (park.current as Record<string, unknown>) : null;
   const diff = current ? conflictRows(item.body, current) : [];
   const serverVersion = current && typeof current.version === 'number' ? current.version : undefined;
 
   return (
-    <Box borderWidth="1px" borderColor={park ? 'red.200' : 'border'} rounded="md" p="3" bg={park ? 'red.50' : 'bg'} data-testid="outbox-item" data-state={item.state} data-kind={item.kind} data-reason={park?.reason}>
+    <Box borderWidth="1px" borderColor={park ? 'red.200' : 'border'} rounded="md" p="3" bg={park ? 'red.50' : 'bg'} data-testid="outbox-item" data-state={item.state} data-kind={item.kind} data-reason={park?.reason} data-waiting-behind={waitingFor?.clientId}>
       <Flex justify="space-between" gap="2" align="start">
         <Text fontWeight="semibold" fontSize="sm" data-testid="outbox-label">
           {item.label}
@@ -279,6 +299,11 @@ function ItemCard({
       <Line testId="outbox-time">{t('sync.queuedAt', { time: formatDateTime(item.createdAt) })}</Line>
       <Line testId="outbox-attempts">{t('sync.attempts', { n: item.attempts })}</Line>
       {item.lastError && !park && <Line testId="outbox-error">{t('sync.lastError', { error: item.lastError })}</Line>}
+      {waitingFor && (
+        <Text fontSize="sm" color="orange.700" mt="1" data-testid="outbox-waiting-behind">
+          {t('sync.waitingBehind', { label: waitingFor.label })}
+        </Text>
+      )}
 
       {park && (
         <Stack gap="1" mt="2">
@@ -292,6 +317,8 @@ function ItemCard({
           )}
           {park.reason === 'forbidden' && <Line testId="outbox-forbidden">{t('sync.forbidden')}</Line>}
           {park.reason === 'invalid' && <Line>{t('sync.invalid')}</Line>}
+          {park.reason === 'server' && <Line testId="outbox-server">{t('sync.server')}</Line>}
+          {holding > 0 && <Line testId="outbox-holding">{t('sync.holding', { n: holding })}</Line>}
           {park.reason === 'conflict' && (
             <Box data-testid="outbox-conflict">
               <Line>{t('sync.conflict')}</Line>
@@ -317,12 +344,22 @@ function ItemCard({
               )}
             </Box>
           )}
-          {park.reason === 'invalid' && fix === 'journal' && (
+          {fixable && fix === 'journal' && (
             <Stack gap="1" mt="1">
               <Text fontSize="sm" fontWeight="semibold">
                 {t('sync.entry')}
               </Text>
               <Textarea recipe={textareaRecipe} value={text} onChange={(e) => setText(e.target.value)} rows={3} bg="bg" data-testid="outbox-edit" />
+              {hidden.length > 0 && (
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text fontSize="sm" color="red.700" data-testid="outbox-hidden-chars">
+                    {t('sync.hiddenChars', { chars: hidden.join(', ') })}
+                  </Text>
+                  <Button size="xs" variant="outline" onClick={() => setText(stripHidden(text))} data-testid="outbox-strip-hidden">
+                    {t('sync.stripHidden')}
+                  </Button>
+                </Flex>
+              )}
             </Stack>
           )}
         </Stack>
@@ -339,12 +376,12 @@ function ItemCard({
             {t('sync.useServer')}
           </Button>
         )}
-        {park?.reason === 'invalid' && fix === 'journal' && (
+        {fixable && fix === 'journal' && (
           <Button size="sm" colorPalette="brand" disabled={!text.trim()} onClick={() => void onRetry(item, { body: { ...(item.body as object), entry: text } })} data-testid="outbox-resend">
             {t('sync.resend')}
           </Button>
         )}
-        {park?.reason === 'invalid' && fix === 'form' && (
+        {fixable && fix === 'form' && (
           <Button size="sm" colorPalette="brand" onClick={() => void onFixInForm(item)} data-testid="outbox-fix-form">
             <LuFilePen /> {t('sync.fixInForm')}
           </Button>
