@@ -184,7 +184,8 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       // the line is back
       server = await startServer({ port: server.port, dataDir: server.dataDir });
       api = new Api(server.baseUrl);
-      expect(await caseCount(setting.section.pkSectionId)).toBe(before);
+      // no count here: the page's backoff timer may already have sent the queue once the server listens (a fresh-clone
+      // CI run caught it between startServer and this line); what matters is exactly once, checked below
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
 
