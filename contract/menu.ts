@@ -34,6 +34,8 @@ export const MENU: MenuItem[] = [
       { key: 'reportChecklist', labelKey: 'menu.reportChecklist', path: '/reportsenaraisemak', permission: 'reportChecklist' },
     ],
   },
+  // issue #14: the administration hub (staff, users, leave, teams, shifts, rondas) for the roles that administer
+  { key: 'admin', labelKey: 'menu.admin', path: '/primesupport', permission: 'primeSupport' },
   { key: 'logout', labelKey: 'menu.logout', path: '/signout', permission: null },
 ];
 

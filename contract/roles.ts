@@ -75,7 +75,18 @@ export const PERMISSIONS = {
   reports: DASHBOARD_ROLES,
   reportOtherAssistance: [...DASHBOARD_ROLES, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
-  primeSupport: ['Administrator'],
+  /** /primesupport: the administration hub (issue #14); role id 1 lands there */
+  primeSupport: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
+  // ---- organisation administration (issue #14; README "Who may do what"). The server enforces these on every call,
+  // managers within their region scope; the screens mirror them.
+  /** users and roles: register, activate/deactivate, change role, reset a password */
+  adminUsers: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN'],
+  /** staff, leave, teams, shifts, rondas and checkpoints: the managers, within their region */
+  adminOrg: ['SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  /** write shifts: they are shared by every region, so only the national roles (everyone reads them with readOrg) */
+  adminShifts: ['OPSMGMT', 'SUPERADMIN'],
+  /** read staff, teams, shifts, rondas and checkpoints: what rosters need (everyone who works with rosters) */
+  readOrg: ['Administrator', 'PRIMEADMIN', ...DASHBOARD_ROLES],
   /**
    * send a broadcast (Siaran Portal, §2.5): control-centre staff, their supervisors, the managers and SUPERADMIN
    * (issue #20: every role could broadcast to all users); everyone signed in still reads them

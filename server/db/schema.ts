@@ -146,9 +146,13 @@ export const staff = pgTable(
       .notNull()
       .references(() => section.id),
     isActive: boolean('is_active').notNull().default(true),
+    /** staff/createstaff form data (§7.1): the employing institution and the module the staff member works in */
+    institutionId: integer('institution_id'),
+    moduleId: integer('module_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('staff_section_idx').on(t.sectionId)],
+  (t) => [index('staff_section_idx').on(t.sectionId), index('staff_display_name_idx').on(t.displayName)],
 );
 
 export const appUser = pgTable('app_user', {
@@ -181,6 +185,9 @@ export const shift = pgTable('shift', {
   categoryId: integer('category_id'),
   startHour: text('start_hour').notNull(),
   endHour: text('end_hour').notNull(),
+  /** jenisRoster lookup key: the roster type the shift belongs to (namasyifid/getByJenisRosterId) */
+  jenisRosterId: integer('jenis_roster_id'),
+  isActive: boolean('is_active').notNull().default(true),
 });
 
 export const team = pgTable(
@@ -894,3 +901,142 @@ export const loginThrottle = pgTable(
   (t) => [index('login_throttle_next_allowed_idx').on(t.nextAllowedAt)],
 );
 
+// ------------------------------------------------------------------------------------------------ organisation (#14)
+
+/**
+ * Every administrative change (issue #14 item 8): who (user and staff), when, which record, the fields that changed
+ * with their old and new values. Written in the transaction of the change (server/lib/change-log.ts).
+ */
+export const adminChange = pgTable(
+  'admin_change',
+  {
+    id: serial('id').primaryKey(),
+    /** 'staff', 'user', 'leave', 'team', 'shift', 'ronda', 'checkpoint', … */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** create, update, delete, deactivate, activate, import */
+    action: text('action').notNull(),
+    userId: integer('user_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changes: jsonb('changes').$type<{ field: string; old: unknown; new: unknown }[]>().notNull(),
+  },
+  (t) => [index('admin_change_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+/** A staff member's leave (/createleave, /listingleave): requested, then approved or rejected by a manager. */
+export const staffLeave = pgTable(
+  'staff_leave',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** LEAVE_TYPES key (contract/leave.ts) */
+    leaveTypeId: integer('leave_type_id').notNull(),
+    /** local calendar dates, both included */
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    remark: text('remark'),
+    /** requested | approved | rejected */
+    status: text('status').notNull().default('requested'),
+    approverStaffId: integer('approver_staff_id').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdByStaffId: integer('created_by_staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_leave_staff_idx').on(t.staffId, t.dateFrom), index('staff_leave_from_idx').on(t.dateFrom)],
+);
+
+/** One-time password reset links (/user/emailresetpasswordlink): only the SHA-256 of the token is kept. */
+export const passwordResetLink = pgTable(
+  'password_reset_link',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdByUserId: integer('created_by_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_link_user_idx').on(t.userId)],
+);
+
+/** A patrol loop (ronda) of a section from point A to point B (/listingronda, rondaloop). */
+export const rondaLoop = pgTable(
+  'ronda_loop',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    name: text('name').notNull(),
+    pointAName: text('point_a_name').notNull(),
+    pointBName: text('point_b_name').notNull(),
+    kmFrom: real('km_from').notNull(),
+    kmTo: real('km_to').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ronda_loop_section_idx').on(t.sectionId)],
+);
+
+/** The ordered checkpoints of a ronda (rondaloopcheckpoints): name, KM, direction, coordinates inside the section. */
+export const rondaCheckpoint = pgTable(
+  'ronda_checkpoint',
+  {
+    id: serial('id').primaryKey(),
+    rondaLoopId: integer('ronda_loop_id')
+      .notNull()
+      .references(() => rondaLoop.id),
+    /** order along the loop, from 1 */
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    km: real('km').notNull(),
+    /** cardinalDirection lookup key */
+    directionId: integer('direction_id').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ronda_checkpoint_loop_idx').on(t.rondaLoopId, t.seq)],
+);
+
+/** Neighbouring section pairs (neighboringSection): both directions are stored. */
+export const neighbouringSection = pgTable(
+  'neighbouring_section',
+  {
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    neighbourId: integer('neighbour_id')
+      .notNull()
+      .references(() => section.id),
+  },
+  (t) => [primaryKey({ columns: [t.sectionId, t.neighbourId] })],
+);
+
+/**
+ * A member of a roster's team who is off that roster (issue #14 item 3: leave approved over a roster, "release from
+ * the roster"); the roster stays, the member is no longer counted on it.
+ */
+export const dutyRosterAbsence = pgTable(
+  'duty_roster_absence',
+  {
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    leaveId: integer('leave_id').references(() => staffLeave.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dutyRosterId, t.staffId] }), index('duty_roster_absence_staff_idx').on(t.staffId)],
+);

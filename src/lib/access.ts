@@ -5,7 +5,7 @@ import { can, landsOnPrimeSupport, type Permission } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
 
 /** Reachable signed out. /resetpassword is part of the sign-in flow (restricted token, §8 'resetpassword'). */
-export const PUBLIC_PATHS: readonly string[] = ['/signin', '/maintenance/checkusername', '/usernamechecker', '/resetpassword'];
+export const PUBLIC_PATHS: readonly string[] = ['/signin', '/maintenance/checkusername', '/usernamechecker', '/resetpassword', '/resetpasswordlink'];
 
 /** Shown without the side menu and top bar (§2.2: hidden on sign-in and the username check). */
 export const CHROMELESS_PATHS: readonly string[] = [...PUBLIC_PATHS, '/signout'];
@@ -30,11 +30,31 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/kes-tertunda/*': 'newCase',
   '/insiden/*': 'viewCase',
   '/primesupport': 'primeSupport',
+  // organisation administration (issue #14): users and roles for the administrators, the rest for the managers
+  '/manageuser': 'adminUsers',
+  '/registeruser': 'adminUsers',
+  '/listingstaff': 'adminOrg',
+  '/createupdatestaff': 'adminOrg',
+  '/createupdatestaff/*': 'adminOrg',
+  '/listingleave': 'adminOrg',
+  '/createleave': 'adminOrg',
+  '/createleave/*': 'adminOrg',
+  '/listingteam': 'adminOrg',
+  '/createupdateteam/*': 'adminOrg',
+  '/listingshift': 'adminOrg',
+  '/createupdateshift': 'adminOrg',
+  '/createupdateshift/*': 'adminOrg',
+  '/listingronda': 'adminOrg',
+  '/createupdateronda': 'adminOrg',
+  '/createupdateronda/*': 'adminOrg',
+  '/listingcheckpoint': 'adminOrg',
+  '/createupdatecheckpoint': 'adminOrg',
+  '/createupdatecheckpoint/*': 'adminOrg',
   '/signout': null,
 };
 
 /** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */
-const ADMIN_PATHS: readonly string[] = ['/primesupport', '/signout', ...PUBLIC_PATHS];
+const ADMIN_PATHS: readonly string[] = ['/primesupport', '/signout', '/manageuser', '/registeruser', ...PUBLIC_PATHS];
 
 export const normalizePath = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) || '/';
 

@@ -25,6 +25,10 @@ describe('route guards (§2.2)', () => {
     expect(guardRedirect('/listingroster', admin)).toEqual({ to: '/primesupport' });
     expect(guardRedirect('/signin', admin)).toEqual({ to: '/primesupport' });
     expect(guardRedirect('/primesupport', admin)).toBeNull();
+    // and administers users and roles (issue #14), nothing else of the administration
+    expect(guardRedirect('/manageuser', admin)).toBeNull();
+    expect(guardRedirect('/registeruser', admin)).toBeNull();
+    expect(guardRedirect('/listingstaff', admin)).toEqual({ to: '/primesupport' });
     expect(guardRedirect('/signout', admin)).toBeNull();
     expect(guardRedirect('/maintenance/checkusername', admin)).toBeNull();
   });
@@ -35,7 +39,12 @@ describe('route guards (§2.2)', () => {
     expect(guardRedirect('/listingroster', as('PR'))).toEqual({ to: '/' });
     expect(guardRedirect('/listingroster', as('OTHERS'))).toEqual({ to: '/' });
     expect(guardRedirect('/primesupport', as('TMCA'))).toEqual({ to: '/' });
-    expect(guardRedirect('/primesupport', as('PRIMEADMIN'))).toEqual({ to: '/' });
+    // the administration hub (issue #14): PRIMEADMIN and the managers may open it, the operators not
+    expect(guardRedirect('/primesupport', as('PRIMEADMIN'))).toBeNull();
+    expect(guardRedirect('/primesupport', as('SECTMGR'))).toBeNull();
+    expect(guardRedirect('/listingstaff', as('TMCA'))).toEqual({ to: '/' });
+    expect(guardRedirect('/manageuser', as('SECTMGR'))).toEqual({ to: '/' });
+    expect(guardRedirect('/manageuser', as('PRIMEADMIN'))).toBeNull();
   });
 
   it('every signed-in role other than id 1 lands on / (dashboard or welcome card), and / never loops', () => {

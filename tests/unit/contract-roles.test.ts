@@ -3,23 +3,24 @@ import { menuKeysFor, MENU } from '../../contract/menu';
 import { can, isPatrolRole, landsOnPrimeSupport, ROLES, showsNotificationBell } from '../../contract/roles';
 import { isListedSectionName } from '../../contract/lookups';
 
-// §6, written out by hand from the spec's table (not derived from contract/roles.ts)
+// §6, written out by hand from the spec's table (not derived from contract/roles.ts); 'admin' is the administration
+// hub of issue #14 (README "Who may do what")
 const REPORTS = ['reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance'];
 const EXPECTED: Record<string, string[]> = {
-  Administrator: ['logout'],
+  Administrator: ['admin', 'logout'],
   User: ['logout'],
-  PRIMEADMIN: ['logout'],
+  PRIMEADMIN: ['admin', 'logout'],
   OTHERS: ['reports', 'reportOtherAssistance', 'logout'],
   TSTA: ['dashboard', 'map', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
   TSTE: ['dashboard', 'map', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
-  SECTMGR: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
-  REGIONMGMT: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
+  SECTMGR: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
+  REGIONMGMT: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
   SC: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
   TMCA: ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'logout'],
   TMCS: ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'logout'],
   PR: ['dashboard', 'drafts', 'caseSearch', ...REPORTS, 'logout'],
-  OPSMGMT: ['dashboard', 'map', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
-  SUPERADMIN: ['dashboard', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
+  OPSMGMT: ['dashboard', 'map', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
+  SUPERADMIN: ['dashboard', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
 };
 
 describe('roles and the menu of §6', () => {
@@ -34,8 +35,8 @@ describe('roles and the menu of §6', () => {
   });
 
   it('keeps the menu order of §2.3 and ends with Logout', () => {
-    // 'drafts' (/draf) is ours (issue #4), beside Kes Baru
-    expect(MENU.map((m) => m.key)).toEqual(['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'logout']);
+    // 'drafts' (/draf) is ours (issue #4), beside Kes Baru; 'admin' (/primesupport, issue #14) before Logout
+    expect(MENU.map((m) => m.key)).toEqual(['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'admin', 'logout']);
   });
 
   it('shows the bell to TMC roles only, never TSTE', () => {

@@ -23,8 +23,10 @@ const EXPECTED: Record<string, string[]> = {
   reportVehicleUsage: DASH,
   reportOtherAssistance: [...DASH, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
+  // issue #14: the administration hub (/primesupport) for the roles that administer users or the organisation
+  admin: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
 };
-const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'logout'];
+const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'admin', 'logout'];
 
 function expectedKeys(role: string): string[] {
   const keys = ORDER.filter((k) => k !== 'reports' && k !== 'logout' && EXPECTED[k].includes(role));
@@ -45,10 +47,10 @@ describe('side menu per role (§2.3, §6)', () => {
     for (const r of ROLES) expect(menuKeysFor(r.name)).toContain('logout');
   });
 
-  it('the Administrator and User roles see only Logout; OTHERS sees the one report', () => {
-    expect(menuKeysFor('Administrator')).toEqual(['logout']);
+  it('the Administrator and PRIMEADMIN see the administration and Logout, User only Logout; OTHERS sees the one report', () => {
+    expect(menuKeysFor('Administrator')).toEqual(['admin', 'logout']);
     expect(menuKeysFor('User')).toEqual(['logout']);
-    expect(menuKeysFor('PRIMEADMIN')).toEqual(['logout']);
+    expect(menuKeysFor('PRIMEADMIN')).toEqual(['admin', 'logout']);
     expect(menuKeysFor('OTHERS')).toEqual(['reports', 'reportOtherAssistance', 'logout']);
   });
 

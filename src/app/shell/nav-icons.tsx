@@ -10,6 +10,7 @@ import {
   LuMap,
   LuNotebookPen,
   LuSearch,
+  LuSettings2,
 } from 'react-icons/lu';
 
 export const NAV_ICONS: Record<string, IconType> = {
@@ -21,6 +22,7 @@ export const NAV_ICONS: Record<string, IconType> = {
   caseSearch: LuSearch,
   rosterList: LuCalendarDays,
   reports: LuChartColumn,
+  admin: LuSettings2,
   logout: LuLogOut,
 };
 

@@ -11,6 +11,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { healthCall } from './support-api';
 import { UsernameCheckForm } from './username-check-form';
+import { AdminHub } from './admin-hub';
 
 function uptimeParts(seconds: number) {
   return { d: Math.floor(seconds / 86400), h: Math.floor((seconds % 86400) / 3600), m: Math.floor((seconds % 3600) / 60) };
@@ -20,7 +21,7 @@ const okStatus = (s: string | undefined) => !!s && ['ok', 'up', 'healthy', 'pass
 /** healthz reports the database driver (pglite, postgres) when it answers, an error word when it does not. */
 const dbOk = (s: string | undefined) => !!s && !/down|error|fail|unavailable/i.test(s);
 
-/** /primesupport: the landing page of role id 1 (§2.2). */
+/** /primesupport: the landing page of role id 1 (§2.2) and the administration hub of the roles that administer (#14). */
 export function PrimeSupportScreen() {
   const t = useT();
   const session = useSession();
@@ -31,6 +32,7 @@ export function PrimeSupportScreen() {
   return (
     <Box>
       <PageHeader title={t('support.title')} subtitle={t('support.subtitle')} />
+      <AdminHub roleName={role.name} />
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="5">
         <Panel
           heading={

@@ -6,10 +6,11 @@
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import type { TmcLogsheetFilter, TmcLogsheetRow, TmcLogsheetSave } from '@contract/logsheet';
 import { PATHS } from '@contract/paths';
-import { ApiError, dataTables, dataTablesParams, fromThrown, toApiError } from '@/lib/api';
+import { ApiError, dataTables } from '@/lib/api';
+import { downloadCsv as downloadFile } from '@/lib/download';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/tmclog';
-import { getSession, getToken } from '@/lib/session';
+import { getSession } from '@/lib/session';
 import { newId, type NewOutboxItem } from '@/offline/outbox';
 import { sendWrites } from '@/offline/writes';
 
@@ -38,45 +39,5 @@ export async function saveLogsheetCall(body: TmcLogsheetSave): Promise<SaveOutco
   return outcome.status === 'queued' ? { status: 'queued' } : { status: 'sent', row: outcome.answers[clientId] as TmcLogsheetRow };
 }
 
-/** The file name the server gives (Content-Disposition), else tmc-logsheet-<today>.csv. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const m = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  return m?.[1] ?? fallback;
-}
-
-/** tmcLogSheet/csv with the bearer token → Blob → a link click. Resolves with the file name. */
-export async function downloadCsv(filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>, fallbackName: string): Promise<string> {
-  const token = getToken();
-  const params = new URLSearchParams(dataTablesParams(q));
-  params.delete('length');
-  params.delete('start');
-  const qs = params.toString();
-  let res: Response;
-  try {
-    res = await fetch(`${PATHS.tmcLogSheetCsv}${qs ? `?${qs}` : ''}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(filter),
-      cache: 'no-store',
-    });
-  } catch (err) {
-    throw fromThrown(err);
-  }
-  if (!res.ok) {
-    const payload = await res.json().catch(() => null);
-    throw toApiError(res.status, payload, res.statusText);
-  }
-  const blob = await res.blob();
-  const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
+/** tmcLogSheet/csv (src/lib/download.ts): resolves with the file name. */
+export const downloadCsv = (filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>, fallbackName: string) => downloadFile(PATHS.tmcLogSheetCsv, filter, q, fallbackName);

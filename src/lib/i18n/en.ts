@@ -42,6 +42,7 @@ export const en: Record<ShellTextKey, string> = {
   'menu.reportOtherAssistance': 'Other Assistance Type Report',
   'menu.reportChecklist': 'Checklist Report',
   'menu.logout': 'Logout',
+  'menu.admin': 'Administration',
   'menu.comingSoon': 'Coming soon',
   'menu.comingSoonTip': 'Coming soon: this screen is not available yet.',
   'menu.open': 'Open menu',

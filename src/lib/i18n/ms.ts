@@ -40,6 +40,7 @@ export const ms = {
   'menu.reportOtherAssistance': 'Laporan Jenis Bantuan Lain-Lain',
   'menu.reportChecklist': 'Laporan Senarai Semak',
   'menu.logout': 'Logout',
+  'menu.admin': 'Pentadbiran',
   'menu.comingSoon': 'Akan datang',
   'menu.comingSoonTip': 'Akan datang: skrin ini belum tersedia.',
   'menu.open': 'Buka menu',

@@ -1,0 +1,74 @@
+/**
+ * The administration hub of /primesupport (issue #14): one card per administration screen the signed-in role may
+ * open (src/lib/access.ts says which permission each route needs; the server enforces the same table).
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Box, Flex, Grid, Heading, Text } from '@chakra-ui/react';
+import { LuCalendarOff, LuClock, LuMapPin, LuRoute, LuUserCog, LuUserPlus, LuUsers, LuUsersRound } from 'react-icons/lu';
+import { can } from '@contract/roles';
+import { routePermission } from '@/lib/access';
+import { useT, type TextKey } from '@/lib/i18n';
+import '@/lib/i18n/parts/admin';
+
+const CARDS: { path: string; title: TextKey; hint: TextKey; icon: ReactNode }[] = [
+  { path: '/manageuser', title: 'admin.hub.users', hint: 'admin.hub.usersHint', icon: <LuUserCog /> },
+  { path: '/registeruser', title: 'admin.hub.registerUser', hint: 'admin.hub.usersHint', icon: <LuUserPlus /> },
+  { path: '/listingstaff', title: 'admin.hub.staff', hint: 'admin.hub.staffHint', icon: <LuUsers /> },
+  { path: '/listingleave', title: 'admin.hub.leave', hint: 'admin.hub.leaveHint', icon: <LuCalendarOff /> },
+  { path: '/listingteam', title: 'admin.hub.teams', hint: 'admin.hub.teamsHint', icon: <LuUsersRound /> },
+  { path: '/listingshift', title: 'admin.hub.shifts', hint: 'admin.hub.shiftsHint', icon: <LuClock /> },
+  { path: '/listingronda', title: 'admin.hub.rondas', hint: 'admin.hub.rondasHint', icon: <LuRoute /> },
+  { path: '/listingcheckpoint', title: 'admin.hub.checkpoints', hint: 'admin.hub.checkpointsHint', icon: <LuMapPin /> },
+];
+
+/** The cards a role may open; nothing when it administers nothing. */
+export function adminCardsFor(roleName: string) {
+  return CARDS.filter((c) => {
+    const p = routePermission(c.path);
+    return p !== undefined && (p === null || can(roleName, p));
+  });
+}
+
+export function AdminHub({ roleName }: { roleName: string }) {
+  const t = useT();
+  const cards = adminCardsFor(roleName);
+  if (!cards.length) return null;
+  return (
+    <Box mb="6" data-testid="admin-hub">
+      <Heading as="h2" size="md" color="brand.900" mb="3">
+        {t('admin.title')}
+      </Heading>
+      <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }} gap="4">
+        {cards.map((c) => (
+          <RouterLink key={c.path} to={c.path} data-testid={`admin-hub-${c.path.slice(1)}`}>
+            <Flex
+              h="full"
+              gap="3"
+              p="4"
+              bg="white"
+              borderWidth="1px"
+              borderColor="gray.200"
+              rounded="lg"
+              boxShadow="xs"
+              _hover={{ borderColor: 'brand.400', boxShadow: 'sm' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
+            >
+              <Flex flexShrink={0} align="center" justify="center" boxSize="10" rounded="md" bg="brand.50" color="brand.700" fontSize="xl">
+                {c.icon}
+              </Flex>
+              <Box minW="0">
+                <Text fontWeight="semibold" color="brand.900">
+                  {t(c.title)}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t(c.hint)}
+                </Text>
+              </Box>
+            </Flex>
+          </RouterLink>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Paging and sorting of an administration list, kept in the URL (issue #14: "page size and sort in the URL") so a
+ * list can be bookmarked, shared and reloaded as it was. Plain code, no zod: route files parse their search with it.
+ */
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES } from '@contract/admin';
+
+export interface ListSearch {
+  /** zero-based page */
+  page?: number;
+  size?: number;
+  /** the column the server sorts by (its orderColumn) */
+  sort?: string;
+  dir?: 'asc' | 'desc';
+}
+
+const int = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+/** The paging part of a route's search; anything malformed is dropped (a bad link opens the first page). */
+export function parseListSearch(raw: Record<string, unknown>): ListSearch {
+  const out: ListSearch = {};
+  const page = int(raw.page);
+  if (page !== undefined && page > 0 && page < 100_000) out.page = page;
+  const size = int(raw.size);
+  if (size !== undefined && (ADMIN_PAGE_SIZES as readonly number[]).includes(size)) out.size = size;
+  if (typeof raw.sort === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(raw.sort)) out.sort = raw.sort;
+  if (raw.dir === 'asc' || raw.dir === 'desc') out.dir = raw.dir;
+  return out;
+}
+
+/** A text filter of the URL: trimmed, at most `max` characters, dropped when empty. */
+export function textParam(raw: unknown, max = 100): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const v = raw.trim().slice(0, max);
+  return v || undefined;
+}
+
+/** A positive id filter of the URL. */
+export function idParam(raw: unknown): number | undefined {
+  const n = int(raw);
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
+/** The dataTables query string of §7 for a list search: start, length, orderColumn, direction. */
+export function listQueryOf(search: ListSearch, defaults: { sort: string; dir?: 'asc' | 'desc' }) {
+  const length = search.size ?? ADMIN_DEFAULT_PAGE_SIZE;
+  return {
+    start: (search.page ?? 0) * length,
+    length,
+    orderColumn: search.sort ?? defaults.sort,
+    direction: search.dir ?? defaults.dir ?? 'asc',
+  } as const;
+}
