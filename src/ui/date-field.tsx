@@ -7,7 +7,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const toDisplay = (d: DateValue) => `${pad(d.day)}-${pad(d.month)}-${d.year}`;
 
 function fromDisplay(s: string): DateValue | undefined {
-  const iso = displayDateToIso(s.trim());
+  // typed as dd-mm-yyyy, dd/mm/yyyy (the picker's ms-MY input) or dd.mm.yyyy
+  const iso = displayDateToIso(s.trim().replace(/[/.]/g, '-'));
   return iso ? parseDate(iso) : undefined;
 }
 

@@ -35,6 +35,7 @@ const RECIPE_OF: Record<string, string | null> = {
   Menu: 'menu',
   NativeSelect: 'nativeSelect',
   Popover: 'popover',
+  Progress: 'progress',
   Separator: 'separator',
   RadioCard: 'radioCard',
   RadioGroup: 'radioGroup',

@@ -11,7 +11,7 @@ import { Box, Button, Flex, HStack, IconButton, NativeSelect, Table, Text } from
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuDownload, LuInbox } from 'react-icons/lu';
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES } from '@contract/admin';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES } from '@contract/admin-rules';
 import type { DataTablesResult } from '@contract/envelope';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/admin';

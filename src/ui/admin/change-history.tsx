@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Box, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuHistory } from 'react-icons/lu';
-import { ADMIN_PATHS, type ChangeEntity, type ChangeRecord } from '@contract/admin';
+import { ADMIN_PATHS, type ChangeEntity } from '@contract/admin-rules';
+import type { ChangeRecord } from '@contract/admin';
 import { apiGet, errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/admin';

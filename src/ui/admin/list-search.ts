@@ -2,7 +2,7 @@
  * Paging and sorting of an administration list, kept in the URL (issue #14: "page size and sort in the URL") so a
  * list can be bookmarked, shared and reloaded as it was. Plain code, no zod: route files parse their search with it.
  */
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES } from '@contract/admin';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES } from '@contract/admin-rules';
 
 export interface ListSearch {
   /** zero-based page */
