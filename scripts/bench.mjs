@@ -20,5 +20,8 @@ run('npx', ['tsx', 'bench/comms-poll.ts']);
 run('npx', ['tsx', 'bench/positions-ingest.ts']);
 // /map with 3,000 case markers + 300 patrols: time to first render, frame times while panning; baseline the same map empty
 run('npx', ['tsx', 'bench/map-render.ts']);
+// staff, user and team lists on 20,000 staff / 500 teams: API p50 of a filtered, sorted page against the same SQL
+// through the driver (ratio, target ≤ 1.3×); CSV import of 5,000 rows (rows/s). A fresh database, dropped afterwards
+run('npx', ['tsx', 'bench/admin-lists.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);
