@@ -69,6 +69,23 @@ export interface Config {
     /** timeout of a call to the tracking service (§9: 30 s) */
     integrationTimeoutMs: number;
   };
+  /**
+   * LDAP sign-in (issue #14, §6): users of authType LDAP bind to this directory. Unset url: local passwords only,
+   * LDAP users cannot sign in and cannot be registered.
+   */
+  ldap: {
+    /** ldap://host:389 or ldaps://host:636 */
+    url?: string;
+    /** the DN a user binds as; `{username}` is replaced by the escaped username (default uid={username},<baseDn>) */
+    bindDnTemplate?: string;
+    /** where the people are (the default bind DN template hangs below it) */
+    baseDn?: string;
+    /** the account that looks a username up at registration; anonymous when unset */
+    searchBindDn?: string;
+    searchBindPassword?: string;
+    /** connect and operation timeout */
+    timeoutMs: number;
+  };
 }
 
 /** "12h", "30m", "45s", "3600" → seconds */
@@ -124,5 +141,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trackingUrl: env.TRACKING_URL ? env.TRACKING_URL.replace(/\/+$/, '') : undefined,
       integrationTimeoutMs: positive('INTEGRATION_TIMEOUT_MS', int(env.INTEGRATION_TIMEOUT_MS, INTEGRATION_TIMEOUT_MS), 1),
     },
+    ldap: ldapConfig(env),
+  };
+}
+
+function ldapConfig(env: NodeJS.ProcessEnv): Config['ldap'] {
+  const url = env.LDAP_URL?.trim() || undefined;
+  const timeoutMs = positive('LDAP_TIMEOUT_MS', int(env.LDAP_TIMEOUT_MS, 5000), 100);
+  if (!url) return { timeoutMs };
+  if (!/^ldaps?:\/\/[^/\s]+\/?$/i.test(url)) throw new Error(`Invalid LDAP_URL: ${url} (use ldap://host:port or ldaps://host:port)`);
+  const bindDnTemplate = env.LDAP_BIND_DN_TEMPLATE?.trim() || undefined;
+  const baseDn = env.LDAP_BASE_DN?.trim() || undefined;
+  if (bindDnTemplate && !bindDnTemplate.includes('{username}')) throw new Error('Invalid LDAP_BIND_DN_TEMPLATE: it must contain {username}');
+  if (!bindDnTemplate && !baseDn) throw new Error('LDAP_URL needs LDAP_BIND_DN_TEMPLATE or LDAP_BASE_DN');
+  return {
+    url,
+    bindDnTemplate,
+    baseDn,
+    searchBindDn: env.LDAP_SEARCH_BIND_DN?.trim() || undefined,
+    searchBindPassword: env.LDAP_SEARCH_BIND_PASSWORD || undefined,
+    timeoutMs,
   };
 }

@@ -14,17 +14,19 @@ import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
 import { ok } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
+import { createLdapDirectory } from '../../lib/ldap';
 import { createAuthService } from './service';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createAuthService(ctx.db, ctx.config.login);
+  // LDAP users bind to the directory of LDAP_URL (issue #14); without it they cannot sign in (503, a clear message)
+  const service = createAuthService(ctx.db, ctx.config.login, createLdapDirectory(ctx.config.ldap));
   const r = typed(app);
 
   r.post(PATHS.login, {
     config: { auth: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in; answers a bearer token and the user details', body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errors } },
+    schema: { tags: ['auth'], summary: 'Sign in; answers a bearer token and the user details', body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errors, 503: ErrorEnvelopeSchema } },
     handler: async (request) => {
       const { claims, notBefore, userId } = await service.authenticate(request.body.username, request.body.password, request.ip).catch((err) => {
         request.log.warn({ event: 'login_failed', username: request.body.username.toLowerCase(), ip: request.ip, status: err.statusCode }, 'failed sign-in');

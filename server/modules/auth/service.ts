@@ -7,6 +7,8 @@ import { appUser, callSign, dutyRoster, region, role, section, staff, teamMember
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import type { Config } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
+import { USERS_MESSAGES } from '../../../contract/users';
 import { createLoginThrottle, type Refusal } from './throttle';
 
 /** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
@@ -15,7 +17,11 @@ const getDummyHash = () => (dummyHash ??= hashPassword('no-such-user-password'))
 
 const INVALID_CREDENTIALS = 'Nama pengguna atau kata laluan tidak sah.';
 
-export function createAuthService(db: Db, cfg: Config['login']) {
+/** 503 with a Malay message: the directory (or its configuration) is missing, not the user's password. */
+const ldapUnavailable = (message: string) => new HttpError(503, ERROR_CODES.INTERNAL, message);
+
+/** `ldap`: the directory LDAP users bind to (server/lib/ldap.ts); null when LDAP_URL is not set. */
+export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirectory | null = null) {
   // sign-in throttling lives in the database (./throttle.ts); the username check's limiter may stay in memory
   const throttle = createLoginThrottle(db, cfg);
   const lookupsByAddress = new RateLimiterMemory({ keyPrefix: 'primeuser_ip', points: 30, duration: 60 });
@@ -34,6 +40,7 @@ export function createAuthService(db: Db, cfg: Config['login']) {
         id: appUser.id,
         username: appUser.username,
         passwordHash: appUser.passwordHash,
+        authType: appUser.authType,
         isActive: appUser.isActive,
         resetPasswordCount: appUser.resetPasswordCount,
         tokensValidAfter: appUser.tokensValidAfter,
@@ -59,7 +66,7 @@ export function createAuthService(db: Db, cfg: Config['login']) {
     const refused = await throttle.admit(username, ip);
     if (refused) throw tooMany(refused);
     const user = await findUserForLogin(username);
-    const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await getDummyHash(), password), false);
+    const valid = user ? await checkPassword(user, password) : (await verifyPassword(await getDummyHash(), password), false);
     if (!user || !valid || !user.isActive) {
       await throttle.failed(ip);
       throw new HttpError(401, ERROR_CODES.INVALID_CREDENTIALS, user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS);
@@ -74,9 +81,26 @@ export function createAuthService(db: Db, cfg: Config['login']) {
       sid: user.staffId,
       sec: user.sectionId,
       reg: user.regionId,
-      ...(user.resetPasswordCount === 0 ? { pwr: true } : {}),
+      // the directory keeps an LDAP user's password: nothing to change here
+      ...(user.resetPasswordCount === 0 && user.authType !== 'LDAP' ? { pwr: true } : {}),
     };
     return { claims, notBefore: user.tokensValidAfter, userId: user.id };
+  }
+
+  /**
+   * LOCAL: the argon2id hash. LDAP: a bind to the directory as the user (a wrong password is false, counted by the
+   * throttle like a local one); without a directory, or when it cannot be reached, 503 (the attempt stays counted
+   * for the pair by admit(), the address is not charged).
+   */
+  async function checkPassword(user: { username: string; authType: string; passwordHash: string }, password: string): Promise<boolean> {
+    if (user.authType !== 'LDAP') return verifyPassword(user.passwordHash, password);
+    if (!ldap) throw ldapUnavailable(`${USERS_MESSAGES.ldapNotConfigured} Pengguna LDAP tidak boleh log masuk; sila hubungi pentadbir.`);
+    try {
+      return await ldap.verify(user.username, password);
+    } catch (err) {
+      if (err instanceof LdapUnavailableError) throw ldapUnavailable(USERS_MESSAGES.ldapUnavailable);
+      throw err;
+    }
   }
 
   /** getDetailWebUser: the fields of §7.1 plus the rosters the user works today. */
@@ -151,8 +175,9 @@ export function createAuthService(db: Db, cfg: Config['login']) {
 
   async function resetPassword(claims: TokenClaims, userName: string, oldPassword: string, newPassword: string) {
     if (userName.trim().toLowerCase() !== claims.uid) throw forbidden('Anda hanya boleh menukar kata laluan anda sendiri.');
-    const [u] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, Number(claims.sub))).limit(1);
+    const [u] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash, authType: appUser.authType }).from(appUser).where(eq(appUser.id, Number(claims.sub))).limit(1);
     if (!u) throw unauthorized();
+    if (u.authType === 'LDAP') throw badRequest(USERS_MESSAGES.ldapPassword, 'newPassword');
     if (!(await verifyPassword(u.passwordHash, oldPassword))) throw badRequest('Kata laluan lama tidak sah.', 'oldPassword');
     const passwordHash = await hashPassword(newPassword);
     await db
