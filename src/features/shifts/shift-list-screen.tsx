@@ -1,0 +1,166 @@
+/**
+ * /listingshift: the shifts every region's rosters use (§9: 50 a page), filtered by name, category, roster type and
+ * state; the hours show when a shift ends the next day. Everyone who works with rosters reads them; the national
+ * roles (adminShifts) add and change them.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Box, Button, Field, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { LuCirclePlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { can } from '@contract/roles';
+import { SHIFT_PAGE_SIZE, type ShiftFilter, type ShiftRow } from '@contract/shifts';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/shifts';
+import { useLookup } from '@/lib/lookups';
+import { useSession, userRole } from '@/lib/session';
+import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { listQueryOf } from '@/ui/admin/list-search';
+import { PageHeader } from '@/ui/page-header';
+import { SHIFTS_KEY, shiftsCall } from './shifts-api';
+import { ActiveBadge, ShiftHours, useDurationText } from './shift-parts';
+import type { ShiftListSearch } from './shift-search';
+
+const DEFAULT_SORT = { sort: 'startHour', dir: 'asc' } as const;
+
+export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search: ShiftListSearch; onSearchChange: (s: ShiftListSearch) => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useSession()?.user;
+  const mayWrite = can(userRole(user).name, 'adminShifts');
+  const categories = useLookup('shiftCategory');
+  const rosterTypes = useLookup('jenisRoster');
+  const duration = useDurationText();
+  // §9: shifts come 50 a page unless the URL says otherwise
+  const search = { size: SHIFT_PAGE_SIZE, ...rawSearch };
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(rawSearch.q ?? ''), [rawSearch.q]);
+
+  const filter: ShiftFilter = useMemo(
+    () => ({
+      ...(rawSearch.q ? { text: rawSearch.q } : {}),
+      ...(rawSearch.category ? { categoryId: rawSearch.category } : {}),
+      ...(rawSearch.jenis ? { jenisRosterId: rawSearch.jenis } : {}),
+      ...(rawSearch.state ? { isActive: rawSearch.state === 'active' } : {}),
+    }),
+    [rawSearch.q, rawSearch.category, rawSearch.jenis, rawSearch.state],
+  );
+  const q = listQueryOf(search, DEFAULT_SORT);
+  const list = useQuery({
+    queryKey: [SHIFTS_KEY, 'list', user?.userId, filter, q],
+    queryFn: () => shiftsCall(filter, q),
+    placeholderData: keepPreviousData,
+    enabled: !!user,
+  });
+  const apply = (patch: Partial<ShiftListSearch>) => onSearchChange({ ...rawSearch, ...patch, page: undefined });
+  const hasFilter = !!(rawSearch.q || rawSearch.category || rawSearch.jenis || rawSearch.state);
+
+  const columns: AdminColumn<ShiftRow>[] = [
+    { id: 'pkShiftId', header: t('shifts.col.id'), sortable: true, width: '70px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.pkShiftId}</Text> },
+    { id: 'name', header: t('shifts.col.name'), sortable: true, cell: (r) => <Text fontWeight="semibold">{r.name}</Text> },
+    { id: 'categoryName', header: t('shifts.col.category'), sortable: true, cell: (r) => r.categoryName ?? <Text color="fg.subtle">—</Text> },
+    { id: 'startHour', header: t('shifts.col.hours'), sortable: true, cell: (r) => <ShiftHours {...r} /> },
+    { id: 'duration', header: t('shifts.col.duration'), cell: (r) => duration(r.durationMinutes) },
+    { id: 'jenisRosterName', header: t('shifts.col.rosterType'), sortable: true, cell: (r) => r.jenisRosterName ?? <Text color="fg.subtle">—</Text> },
+    {
+      id: 'usage',
+      header: t('shifts.col.usage'),
+      cell: (r) => (
+        <Text fontSize="sm" color={r.rosterCount || r.scheduleCount ? undefined : 'fg.subtle'}>
+          {t('shifts.usage', { rosters: r.rosterCount, schedules: r.scheduleCount })}
+        </Text>
+      ),
+    },
+    { id: 'isActive', header: t('shifts.col.state'), sortable: true, cell: (r) => <ActiveBadge active={r.isActive} /> },
+  ];
+
+  const select = (label: string, value: number | string | undefined, onChange: (v: string) => void, options: { value: string | number; label: string }[], testId: string, width = '170px') => (
+    <Field.Root width={width}>
+      <Field.Label fontSize="sm" fontWeight="medium">
+        {label}
+      </Field.Label>
+      <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
+        <NativeSelect.Field bg="white" minH="11" value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
+          <option value="">{t('shifts.filter.all')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+
+  const toolbar = (
+    <Flex gap="3" wrap="wrap" align="flex-end" flex="1" minW="0">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply({ q: text.trim() || undefined });
+        }}
+      >
+        <Field.Root width="220px">
+          <Field.Label fontSize="sm" fontWeight="medium">
+            {t('shifts.filter.text')}
+          </Field.Label>
+          <HStack gap="1">
+            <Input bg="white" minH="11" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('shifts.filter.textPlaceholder')} data-testid="shift-filter-text" />
+            <Button type="submit" minH="11" variant="outline" aria-label={t('shifts.search')} data-testid="shift-filter-search">
+              <LuSearch />
+            </Button>
+          </HStack>
+        </Field.Root>
+      </form>
+      {select(t('shifts.filter.category'), rawSearch.category, (v) => apply({ category: v ? Number(v) : undefined }), (categories.data ?? []).map((c) => ({ value: c.key, label: c.value })), 'shift-filter-category')}
+      {select(t('shifts.filter.rosterType'), rawSearch.jenis, (v) => apply({ jenis: v ? Number(v) : undefined }), (rosterTypes.data ?? []).map((c) => ({ value: c.key, label: c.value })), 'shift-filter-roster-type', '220px')}
+      {select(
+        t('shifts.filter.state'),
+        rawSearch.state,
+        (v) => apply({ state: v === 'active' || v === 'inactive' ? v : undefined }),
+        [
+          { value: 'active', label: t('shifts.active') },
+          { value: 'inactive', label: t('shifts.inactive') },
+        ],
+        'shift-filter-state',
+        '140px',
+      )}
+      {hasFilter && (
+        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })} data-testid="shift-filter-reset">
+          <LuRotateCcw /> {t('shifts.filter.reset')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('shifts.list.title')}
+        subtitle={t(mayWrite ? 'shifts.list.subtitle' : 'shifts.list.subtitleReadOnly')}
+        actions={
+          mayWrite ? (
+            <Button colorPalette="brand" minH="11" onClick={() => void navigate({ to: '/createupdateshift' })} data-testid="shift-new">
+              <LuCirclePlus /> {t('shifts.new')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <AdminList
+        columns={columns}
+        rowKey={(r) => r.pkShiftId}
+        query={list}
+        search={search}
+        onSearchChange={(patch) => onSearchChange({ ...rawSearch, ...patch })}
+        defaultSort={DEFAULT_SORT}
+        emptyText={t(hasFilter ? 'shifts.list.emptyFiltered' : 'shifts.list.empty')}
+        toolbar={toolbar}
+        onRowClick={(r) => void navigate({ to: '/createupdateshift/$shiftId', params: { shiftId: String(r.pkShiftId) } })}
+        rowTestId="shift-row"
+        testId="shift-list"
+      />
+    </Box>
+  );
+}
