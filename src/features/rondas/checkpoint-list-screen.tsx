@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Badge, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { LuPlus, LuRoute } from 'react-icons/lu';
+import type { CheckpointFilter, CheckpointRow } from '@contract/rondas';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/rondas';
+import '@/lib/i18n/parts/admin';
+import { useSession } from '@/lib/session';
+import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { listQueryOf } from '@/ui/admin/list-search';
+import { PageHeader } from '@/ui/page-header';
+import { checkpointCsv, checkpointsCall, rondaKeys, useRondaChoices, useRondaSections } from './rondas-api';
+import type { CheckpointListSearch } from './ronda-search';
+
+const DEFAULT_SORT = { sort: 'rondaName', dir: 'asc' } as const;
+
+/** /listingcheckpoint: every checkpoint of the user's region scope, each ronda's in order; filter by ronda or section. */
+export function CheckpointListScreen({ search, onSearchChange }: { search: CheckpointListSearch; onSearchChange: (s: CheckpointListSearch) => void }) {
+  const t = useT();
+  const user = useSession()?.user;
+  const navigate = useNavigate();
+  const sections = useRondaSections();
+  const rondas = useRondaChoices();
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+
+  const filter: CheckpointFilter = useMemo(
+    () => ({
+      ...(search.rondaId ? { rondaLoopId: search.rondaId } : {}),
+      ...(search.sectionId ? { sectionId: search.sectionId } : {}),
+      ...(search.q ? { search: search.q } : {}),
+    }),
+    [search.rondaId, search.sectionId, search.q],
+  );
+  const q = listQueryOf(search, DEFAULT_SORT);
+  const list = useQuery({
+    queryKey: [...rondaKeys.checkpoints(filter, q), user?.userId],
+    queryFn: () => checkpointsCall(filter, q),
+    placeholderData: keepPreviousData,
+    enabled: !!user,
+  });
+  const set = (patch: Partial<CheckpointListSearch>) => onSearchChange({ ...search, ...patch });
+  const setFilter = (patch: Partial<CheckpointListSearch>) => set({ ...patch, page: undefined });
+  const rondaOptions = (rondas.data ?? []).filter((r) => !search.sectionId || r.sectionId === search.sectionId);
+
+  const columns = useMemo<AdminColumn<CheckpointRow>[]>(
+    () => [
+      { id: 'rondaName', header: t('rondas.cpCol.ronda'), sortable: true, cell: (r) => r.rondaName },
+      { id: 'sectionName', header: t('rondas.cpCol.section'), sortable: true, width: '90px', cell: (r) => r.sectionName },
+      {
+        id: 'seq',
+        header: t('rondas.cpCol.seq'),
+        sortable: true,
+        width: '70px',
+        cell: (r) => (
+          <Badge colorPalette="brand" variant="subtle" fontVariantNumeric="tabular-nums">
+            {r.seq}
+          </Badge>
+        ),
+      },
+      {
+        id: 'checkpointName',
+        header: t('rondas.cpCol.name'),
+        sortable: true,
+        cell: (r) => (
+          <Text fontWeight="semibold" color="brand.800">
+            {r.checkpointName}
+          </Text>
+        ),
+      },
+      { id: 'km', header: t('rondas.cpCol.km'), sortable: true, align: 'end', width: '80px', cell: (r) => r.km.toFixed(1) },
+      { id: 'directionName', header: t('rondas.cpCol.direction'), sortable: true, width: '140px', cell: (r) => r.directionName },
+      {
+        id: 'coordinates',
+        header: t('rondas.cpCol.coordinates'),
+        width: '190px',
+        cell: (r) => (
+          <Text fontSize="xs" fontFamily="mono" color="fg.muted">
+            {r.latitude.toFixed(5)}, {r.longitude.toFixed(5)}
+          </Text>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('rondas.cpList.title')}
+        subtitle={t('rondas.cpList.subtitle')}
+        actions={
+          <>
+            <Button asChild variant="outline" minH="11">
+              <Link to="/listingronda" data-testid="checkpoint-list-rondas">
+                <LuRoute /> {t('rondas.list.title')}
+              </Link>
+            </Button>
+            <Button asChild colorPalette="brand" minH="11">
+              <Link to="/createupdatecheckpoint" search={search.rondaId ? { rondaId: search.rondaId } : {}} data-testid="checkpoint-add">
+                <LuPlus /> {t('rondas.cp.add')}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <AdminList
+        testId="checkpoint-list"
+        columns={columns}
+        rowKey={(r) => r.pkRondaLoopCheckpointId}
+        query={list}
+        search={search}
+        onSearchChange={set}
+        defaultSort={DEFAULT_SORT}
+        emptyText={t('rondas.cpList.empty')}
+        emptyHint={t('rondas.cpList.emptyHint')}
+        onExportCsv={() => checkpointCsv(filter, q)}
+        onRowClick={(r) => void navigate({ to: '/createupdatecheckpoint/$checkpointId', params: { checkpointId: String(r.pkRondaLoopCheckpointId) } })}
+        toolbar={
+          <>
+            <Field.Root width="200px">
+              <Field.Label fontSize="sm">{t('rondas.filter.section')}</Field.Label>
+              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
+                <NativeSelect.Field
+                  bg="white"
+                  minH="11"
+                  value={search.sectionId ? String(search.sectionId) : ''}
+                  onChange={(e) => setFilter({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined, rondaId: undefined })}
+                  data-testid="checkpoint-filter-section"
+                >
+                  <option value="">{t('rondas.filter.allSections')}</option>
+                  {(sections.data ?? []).map((s) => (
+                    <option key={s.pkSectionId} value={s.pkSectionId}>
+                      {s.sectionName} — {s.description}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root width="260px">
+              <Field.Label fontSize="sm">{t('rondas.filter.ronda')}</Field.Label>
+              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
+                <NativeSelect.Field
+                  bg="white"
+                  minH="11"
+                  value={search.rondaId ? String(search.rondaId) : ''}
+                  onChange={(e) => setFilter({ rondaId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
+                  data-testid="checkpoint-filter-ronda"
+                >
+                  <option value="">{t('rondas.filter.allRondas')}</option>
+                  {rondaOptions.map((r) => (
+                    <option key={r.pkRondaLoopId} value={r.pkRondaLoopId}>
+                      {r.rondaName} ({r.sectionName})
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setFilter({ q: text.trim() || undefined });
+              }}
+            >
+              <Field.Root width="240px">
+                <Field.Label fontSize="sm">{t('rondas.filter.search')}</Field.Label>
+                <Input
+                  bg="white"
+                  minH="11"
+                  value={text}
+                  maxLength={100}
+                  placeholder={t('rondas.filter.searchCheckpoint')}
+                  onChange={(e) => setText(e.currentTarget.value)}
+                  onBlur={() => text.trim() !== (search.q ?? '') && setFilter({ q: text.trim() || undefined })}
+                  data-testid="checkpoint-filter-search"
+                />
+              </Field.Root>
+            </form>
+          </>
+        }
+      />
+    </>
+  );
+}
