@@ -32,10 +32,19 @@ import { childListRoutes } from './modules/incident/children-routes';
 import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { ensureCrossovers } from './modules/maps/geo-index';
+import { ensureShiftsAndLeave } from './db/seed/shifts';
+import { ensureRondas } from './db/seed/rondas';
 import { mapsRoutes } from './modules/maps/routes';
 import { sectionRoutes } from './modules/section/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tmcLogRoutes } from './modules/tmclog/routes';
+import { staffRoutes } from './modules/staff/routes';
+import { usersRoutes } from './modules/users/routes';
+import { leaveRoutes } from './modules/leave/routes';
+import { teamsRoutes } from './modules/teams/routes';
+import { shiftsRoutes } from './modules/shifts/routes';
+import { rondasRoutes } from './modules/rondas/routes';
+import { historyRoutes } from './modules/history/routes';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -78,6 +87,12 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // crossovers of nearestActivePR (#7): derived from the interchanges once, also on a database seeded before them
   const crossovers = await ensureCrossovers(handle.db);
   if (crossovers) app.log.info({ crossovers }, 'crossovers seeded');
+  // shifts' roster types and the demo leave (#14), also on a database seeded before them
+  const orgData = await ensureShiftsAndLeave(handle.db);
+  if (orgData.shiftsTyped || orgData.demoLeave) app.log.info(orgData, 'shift roster types and demo leave seeded');
+  // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
+  const rondas = await ensureRondas(handle.db, { demo: config.seedDemo });
+  if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
   const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
   rosterTimer.unref();
   app.addHook('onClose', async () => clearInterval(rosterTimer));
@@ -105,7 +120,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes]) {
     await routes(app, ctx);
   }
 

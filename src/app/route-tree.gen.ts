@@ -12,16 +12,36 @@ import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
 import { Route as CariankesRouteImport } from './../routes/cariankes'
 import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet'
+import { Route as CreateleaveRouteImport } from './../routes/createleave'
+import { Route as CreateupdateshiftRouteImport } from './../routes/createupdateshift'
 import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
+import { Route as ListingcheckpointRouteImport } from './../routes/listingcheckpoint'
+import { Route as ListingleaveRouteImport } from './../routes/listingleave'
+import { Route as ListingrondaRouteImport } from './../routes/listingronda'
 import { Route as ListingrosterRouteImport } from './../routes/listingroster'
+import { Route as ListingshiftRouteImport } from './../routes/listingshift'
+import { Route as ListingstaffRouteImport } from './../routes/listingstaff'
+import { Route as ListingteamRouteImport } from './../routes/listingteam'
+import { Route as ManageuserRouteImport } from './../routes/manageuser'
 import { Route as MapRouteImport } from './../routes/map'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
+import { Route as RegisteruserRouteImport } from './../routes/registeruser'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
+import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink'
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as SignoutRouteImport } from './../routes/signout'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
+import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId'
+import { Route as CreateupdatecheckpointIndexRouteImport } from './../routes/createupdatecheckpoint.index'
+import { Route as CreateupdatecheckpointCheckpointIdRouteImport } from './../routes/createupdatecheckpoint.$checkpointId'
+import { Route as CreateupdaterondaIndexRouteImport } from './../routes/createupdateronda.index'
+import { Route as CreateupdaterondaRondaIdRouteImport } from './../routes/createupdateronda.$rondaId'
+import { Route as CreateupdateshiftShiftIdRouteImport } from './../routes/createupdateshift.$shiftId'
+import { Route as CreateupdatestaffIndexRouteImport } from './../routes/createupdatestaff.index'
+import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/createupdatestaff.$staffId'
+import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createupdateteam.$teamId'
 import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
 import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
@@ -42,6 +62,16 @@ const CariantmclogsheetRoute = CariantmclogsheetRouteImport.update({
   path: '/cariantmclogsheet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CreateleaveRoute = CreateleaveRouteImport.update({
+  id: '/createleave',
+  path: '/createleave',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateupdateshiftRoute = CreateupdateshiftRouteImport.update({
+  id: '/createupdateshift',
+  path: '/createupdateshift',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DrafRoute = DrafRouteImport.update({
   id: '/draf',
   path: '/draf',
@@ -57,9 +87,44 @@ const KesbaruRoute = KesbaruRouteImport.update({
   path: '/kesbaru',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ListingcheckpointRoute = ListingcheckpointRouteImport.update({
+  id: '/listingcheckpoint',
+  path: '/listingcheckpoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingleaveRoute = ListingleaveRouteImport.update({
+  id: '/listingleave',
+  path: '/listingleave',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingrondaRoute = ListingrondaRouteImport.update({
+  id: '/listingronda',
+  path: '/listingronda',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ListingrosterRoute = ListingrosterRouteImport.update({
   id: '/listingroster',
   path: '/listingroster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingshiftRoute = ListingshiftRouteImport.update({
+  id: '/listingshift',
+  path: '/listingshift',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingstaffRoute = ListingstaffRouteImport.update({
+  id: '/listingstaff',
+  path: '/listingstaff',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingteamRoute = ListingteamRouteImport.update({
+  id: '/listingteam',
+  path: '/listingteam',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManageuserRoute = ManageuserRouteImport.update({
+  id: '/manageuser',
+  path: '/manageuser',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MapRoute = MapRouteImport.update({
@@ -72,9 +137,19 @@ const PrimesupportRoute = PrimesupportRouteImport.update({
   path: '/primesupport',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisteruserRoute = RegisteruserRouteImport.update({
+  id: '/registeruser',
+  path: '/registeruser',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetpasswordRoute = ResetpasswordRouteImport.update({
   id: '/resetpassword',
   path: '/resetpassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetpasswordlinkRoute = ResetpasswordlinkRouteImport.update({
+  id: '/resetpasswordlink',
+  path: '/resetpasswordlink',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SigninRoute = SigninRouteImport.update({
@@ -90,6 +165,56 @@ const SignoutRoute = SignoutRouteImport.update({
 const UsernamecheckerRoute = UsernamecheckerRouteImport.update({
   id: '/usernamechecker',
   path: '/usernamechecker',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateleaveLeaveIdRoute = CreateleaveLeaveIdRouteImport.update({
+  id: '/$leaveId',
+  path: '/$leaveId',
+  getParentRoute: () => CreateleaveRoute,
+} as any)
+const CreateupdatecheckpointIndexRoute =
+  CreateupdatecheckpointIndexRouteImport.update({
+    id: '/createupdatecheckpoint/',
+    path: '/createupdatecheckpoint/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdatecheckpointCheckpointIdRoute =
+  CreateupdatecheckpointCheckpointIdRouteImport.update({
+    id: '/createupdatecheckpoint/$checkpointId',
+    path: '/createupdatecheckpoint/$checkpointId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdaterondaIndexRoute = CreateupdaterondaIndexRouteImport.update({
+  id: '/createupdateronda/',
+  path: '/createupdateronda/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateupdaterondaRondaIdRoute =
+  CreateupdaterondaRondaIdRouteImport.update({
+    id: '/createupdateronda/$rondaId',
+    path: '/createupdateronda/$rondaId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdateshiftShiftIdRoute =
+  CreateupdateshiftShiftIdRouteImport.update({
+    id: '/$shiftId',
+    path: '/$shiftId',
+    getParentRoute: () => CreateupdateshiftRoute,
+  } as any)
+const CreateupdatestaffIndexRoute = CreateupdatestaffIndexRouteImport.update({
+  id: '/createupdatestaff/',
+  path: '/createupdatestaff/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateupdatestaffStaffIdRoute =
+  CreateupdatestaffStaffIdRouteImport.update({
+    id: '/createupdatestaff/$staffId',
+    path: '/createupdatestaff/$staffId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdateteamTeamIdRoute = CreateupdateteamTeamIdRouteImport.update({
+  id: '/createupdateteam/$teamId',
+  path: '/createupdateteam/$teamId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InsidenViewInsidenIdRoute = InsidenViewInsidenIdRouteImport.update({
@@ -119,38 +244,78 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
   '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda/': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
   '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff': typeof CreateupdatestaffIndexRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRoutesById {
@@ -158,19 +323,39 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
   '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda/': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
 }
 export interface FileRouteTypes {
@@ -179,57 +364,117 @@ export interface FileRouteTypes {
     | '/'
     | '/cariankes'
     | '/cariantmclogsheet'
+    | '/createleave'
+    | '/createupdateshift'
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingcheckpoint'
+    | '/listingleave'
+    | '/listingronda'
     | '/listingroster'
+    | '/listingshift'
+    | '/listingstaff'
+    | '/listingteam'
+    | '/manageuser'
     | '/map'
     | '/primesupport'
+    | '/registeruser'
     | '/resetpassword'
+    | '/resetpasswordlink'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/createleave/$leaveId'
+    | '/createupdatecheckpoint/$checkpointId'
+    | '/createupdateronda/$rondaId'
+    | '/createupdateshift/$shiftId'
+    | '/createupdatestaff/$staffId'
+    | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/createupdatecheckpoint/'
+    | '/createupdateronda/'
+    | '/createupdatestaff/'
     | '/insiden/$incidentId/$subformId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/cariankes'
     | '/cariantmclogsheet'
+    | '/createleave'
+    | '/createupdateshift'
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingcheckpoint'
+    | '/listingleave'
+    | '/listingronda'
     | '/listingroster'
+    | '/listingshift'
+    | '/listingstaff'
+    | '/listingteam'
+    | '/manageuser'
     | '/map'
     | '/primesupport'
+    | '/registeruser'
     | '/resetpassword'
+    | '/resetpasswordlink'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/createleave/$leaveId'
+    | '/createupdatecheckpoint/$checkpointId'
+    | '/createupdateronda/$rondaId'
+    | '/createupdateshift/$shiftId'
+    | '/createupdatestaff/$staffId'
+    | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/createupdatecheckpoint'
+    | '/createupdateronda'
+    | '/createupdatestaff'
     | '/insiden/$incidentId/$subformId'
   id:
     | '__root__'
     | '/'
     | '/cariankes'
     | '/cariantmclogsheet'
+    | '/createleave'
+    | '/createupdateshift'
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingcheckpoint'
+    | '/listingleave'
+    | '/listingronda'
     | '/listingroster'
+    | '/listingshift'
+    | '/listingstaff'
+    | '/listingteam'
+    | '/manageuser'
     | '/map'
     | '/primesupport'
+    | '/registeruser'
     | '/resetpassword'
+    | '/resetpasswordlink'
     | '/signin'
     | '/signout'
     | '/usernamechecker'
+    | '/createleave/$leaveId'
+    | '/createupdatecheckpoint/$checkpointId'
+    | '/createupdateronda/$rondaId'
+    | '/createupdateshift/$shiftId'
+    | '/createupdatestaff/$staffId'
+    | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/createupdatecheckpoint/'
+    | '/createupdateronda/'
+    | '/createupdatestaff/'
     | '/insiden/$incidentId/$subformId'
   fileRoutesById: FileRoutesById
 }
@@ -237,19 +482,37 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CariankesRoute: typeof CariankesRoute
   CariantmclogsheetRoute: typeof CariantmclogsheetRoute
+  CreateleaveRoute: typeof CreateleaveRouteWithChildren
+  CreateupdateshiftRoute: typeof CreateupdateshiftRouteWithChildren
   DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
+  ListingcheckpointRoute: typeof ListingcheckpointRoute
+  ListingleaveRoute: typeof ListingleaveRoute
+  ListingrondaRoute: typeof ListingrondaRoute
   ListingrosterRoute: typeof ListingrosterRoute
+  ListingshiftRoute: typeof ListingshiftRoute
+  ListingstaffRoute: typeof ListingstaffRoute
+  ListingteamRoute: typeof ListingteamRoute
+  ManageuserRoute: typeof ManageuserRoute
   MapRoute: typeof MapRoute
   PrimesupportRoute: typeof PrimesupportRoute
+  RegisteruserRoute: typeof RegisteruserRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
+  ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
+  CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute
+  CreateupdaterondaRondaIdRoute: typeof CreateupdaterondaRondaIdRoute
+  CreateupdatestaffStaffIdRoute: typeof CreateupdatestaffStaffIdRoute
+  CreateupdateteamTeamIdRoute: typeof CreateupdateteamTeamIdRoute
   InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
   KesTertundaEntityRoute: typeof KesTertundaEntityRoute
   MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
+  CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute
+  CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute
+  CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute
   InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
 }
 
@@ -276,6 +539,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CariantmclogsheetRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/createleave': {
+      id: '/createleave'
+      path: '/createleave'
+      fullPath: '/createleave'
+      preLoaderRoute: typeof CreateleaveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateshift': {
+      id: '/createupdateshift'
+      path: '/createupdateshift'
+      fullPath: '/createupdateshift'
+      preLoaderRoute: typeof CreateupdateshiftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/draf': {
       id: '/draf'
       path: '/draf'
@@ -297,11 +574,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KesbaruRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/listingcheckpoint': {
+      id: '/listingcheckpoint'
+      path: '/listingcheckpoint'
+      fullPath: '/listingcheckpoint'
+      preLoaderRoute: typeof ListingcheckpointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listingleave': {
+      id: '/listingleave'
+      path: '/listingleave'
+      fullPath: '/listingleave'
+      preLoaderRoute: typeof ListingleaveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listingronda': {
+      id: '/listingronda'
+      path: '/listingronda'
+      fullPath: '/listingronda'
+      preLoaderRoute: typeof ListingrondaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingroster': {
       id: '/listingroster'
       path: '/listingroster'
       fullPath: '/listingroster'
       preLoaderRoute: typeof ListingrosterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listingshift': {
+      id: '/listingshift'
+      path: '/listingshift'
+      fullPath: '/listingshift'
+      preLoaderRoute: typeof ListingshiftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listingstaff': {
+      id: '/listingstaff'
+      path: '/listingstaff'
+      fullPath: '/listingstaff'
+      preLoaderRoute: typeof ListingstaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listingteam': {
+      id: '/listingteam'
+      path: '/listingteam'
+      fullPath: '/listingteam'
+      preLoaderRoute: typeof ListingteamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manageuser': {
+      id: '/manageuser'
+      path: '/manageuser'
+      fullPath: '/manageuser'
+      preLoaderRoute: typeof ManageuserRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/map': {
@@ -318,11 +644,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrimesupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registeruser': {
+      id: '/registeruser'
+      path: '/registeruser'
+      fullPath: '/registeruser'
+      preLoaderRoute: typeof RegisteruserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/resetpassword': {
       id: '/resetpassword'
       path: '/resetpassword'
       fullPath: '/resetpassword'
       preLoaderRoute: typeof ResetpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resetpasswordlink': {
+      id: '/resetpasswordlink'
+      path: '/resetpasswordlink'
+      fullPath: '/resetpasswordlink'
+      preLoaderRoute: typeof ResetpasswordlinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signin': {
@@ -344,6 +684,69 @@ declare module '@tanstack/react-router' {
       path: '/usernamechecker'
       fullPath: '/usernamechecker'
       preLoaderRoute: typeof UsernamecheckerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createleave/$leaveId': {
+      id: '/createleave/$leaveId'
+      path: '/$leaveId'
+      fullPath: '/createleave/$leaveId'
+      preLoaderRoute: typeof CreateleaveLeaveIdRouteImport
+      parentRoute: typeof CreateleaveRoute
+    }
+    '/createupdatecheckpoint/': {
+      id: '/createupdatecheckpoint/'
+      path: '/createupdatecheckpoint'
+      fullPath: '/createupdatecheckpoint/'
+      preLoaderRoute: typeof CreateupdatecheckpointIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdatecheckpoint/$checkpointId': {
+      id: '/createupdatecheckpoint/$checkpointId'
+      path: '/createupdatecheckpoint/$checkpointId'
+      fullPath: '/createupdatecheckpoint/$checkpointId'
+      preLoaderRoute: typeof CreateupdatecheckpointCheckpointIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateronda/': {
+      id: '/createupdateronda/'
+      path: '/createupdateronda'
+      fullPath: '/createupdateronda/'
+      preLoaderRoute: typeof CreateupdaterondaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateronda/$rondaId': {
+      id: '/createupdateronda/$rondaId'
+      path: '/createupdateronda/$rondaId'
+      fullPath: '/createupdateronda/$rondaId'
+      preLoaderRoute: typeof CreateupdaterondaRondaIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateshift/$shiftId': {
+      id: '/createupdateshift/$shiftId'
+      path: '/$shiftId'
+      fullPath: '/createupdateshift/$shiftId'
+      preLoaderRoute: typeof CreateupdateshiftShiftIdRouteImport
+      parentRoute: typeof CreateupdateshiftRoute
+    }
+    '/createupdatestaff/': {
+      id: '/createupdatestaff/'
+      path: '/createupdatestaff'
+      fullPath: '/createupdatestaff/'
+      preLoaderRoute: typeof CreateupdatestaffIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdatestaff/$staffId': {
+      id: '/createupdatestaff/$staffId'
+      path: '/createupdatestaff/$staffId'
+      fullPath: '/createupdatestaff/$staffId'
+      preLoaderRoute: typeof CreateupdatestaffStaffIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateteam/$teamId': {
+      id: '/createupdateteam/$teamId'
+      path: '/createupdateteam/$teamId'
+      fullPath: '/createupdateteam/$teamId'
+      preLoaderRoute: typeof CreateupdateteamTeamIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/insidenView/$insidenId': {
@@ -377,23 +780,65 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface CreateleaveRouteChildren {
+  CreateleaveLeaveIdRoute: typeof CreateleaveLeaveIdRoute
+}
+
+const CreateleaveRouteChildren: CreateleaveRouteChildren = {
+  CreateleaveLeaveIdRoute: CreateleaveLeaveIdRoute,
+}
+
+const CreateleaveRouteWithChildren = CreateleaveRoute._addFileChildren(
+  CreateleaveRouteChildren,
+)
+
+interface CreateupdateshiftRouteChildren {
+  CreateupdateshiftShiftIdRoute: typeof CreateupdateshiftShiftIdRoute
+}
+
+const CreateupdateshiftRouteChildren: CreateupdateshiftRouteChildren = {
+  CreateupdateshiftShiftIdRoute: CreateupdateshiftShiftIdRoute,
+}
+
+const CreateupdateshiftRouteWithChildren =
+  CreateupdateshiftRoute._addFileChildren(CreateupdateshiftRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CariankesRoute: CariankesRoute,
   CariantmclogsheetRoute: CariantmclogsheetRoute,
+  CreateleaveRoute: CreateleaveRouteWithChildren,
+  CreateupdateshiftRoute: CreateupdateshiftRouteWithChildren,
   DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
+  ListingcheckpointRoute: ListingcheckpointRoute,
+  ListingleaveRoute: ListingleaveRoute,
+  ListingrondaRoute: ListingrondaRoute,
   ListingrosterRoute: ListingrosterRoute,
+  ListingshiftRoute: ListingshiftRoute,
+  ListingstaffRoute: ListingstaffRoute,
+  ListingteamRoute: ListingteamRoute,
+  ManageuserRoute: ManageuserRoute,
   MapRoute: MapRoute,
   PrimesupportRoute: PrimesupportRoute,
+  RegisteruserRoute: RegisteruserRoute,
   ResetpasswordRoute: ResetpasswordRoute,
+  ResetpasswordlinkRoute: ResetpasswordlinkRoute,
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
+  CreateupdatecheckpointCheckpointIdRoute:
+    CreateupdatecheckpointCheckpointIdRoute,
+  CreateupdaterondaRondaIdRoute: CreateupdaterondaRondaIdRoute,
+  CreateupdatestaffStaffIdRoute: CreateupdatestaffStaffIdRoute,
+  CreateupdateteamTeamIdRoute: CreateupdateteamTeamIdRoute,
   InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
   KesTertundaEntityRoute: KesTertundaEntityRoute,
   MaintenanceCheckusernameRoute: MaintenanceCheckusernameRoute,
+  CreateupdatecheckpointIndexRoute: CreateupdatecheckpointIndexRoute,
+  CreateupdaterondaIndexRoute: CreateupdaterondaIndexRoute,
+  CreateupdatestaffIndexRoute: CreateupdatestaffIndexRoute,
   InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
 }
 export const routeTree = rootRouteImport

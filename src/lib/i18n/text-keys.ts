@@ -1,4 +1,11 @@
 import type { ShellTextKey } from './ms';
+import type { adminMs } from './parts/admin';
+import type { staffMs } from './parts/staff';
+import type { usersMs } from './parts/users';
+import type { leaveMs } from './parts/leave';
+import type { teamsMs } from './parts/teams';
+import type { shiftsMs } from './parts/shifts';
+import type { rondasMs } from './parts/rondas';
 import type { childrenMs } from './parts/children';
 import type { clockMs } from './parts/clock';
 import type { commsMs } from './parts/comms';
@@ -31,4 +38,11 @@ export type TextKey =
   | keyof typeof positionsMs
   | keyof typeof syncMs
   | keyof typeof syncStatusMs
-  | keyof typeof tmclogMs;
+  | keyof typeof tmclogMs
+  | keyof typeof adminMs
+  | keyof typeof staffMs
+  | keyof typeof usersMs
+  | keyof typeof leaveMs
+  | keyof typeof teamsMs
+  | keyof typeof shiftsMs
+  | keyof typeof rondasMs;
