@@ -95,6 +95,8 @@ export function isChromeless(pathname: string) {
 export interface GuardRedirect {
   to: string;
   search?: Record<string, string>;
+  /** the screen exists but the role may not use it: the shell says so ('Anda tiada akses ke halaman itu.') */
+  denied?: true;
 }
 
 /**
@@ -113,9 +115,10 @@ export function guardRedirect(pathname: string, user: GuardUser | null): GuardRe
   }
   const landing = landingFor(user);
   if (path === '/signin') return { to: landing };
-  if (landsOnPrimeSupport(user.roleId)) return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport' };
   const perm = routePermission(path);
-  if (perm && !can(user.roleName, perm)) return path === landing ? null : { to: landing };
+  const denied = perm ? !can(user.roleName, perm) : false;
+  if (landsOnPrimeSupport(user.roleId)) return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport', ...(denied ? { denied: true as const } : {}) };
+  if (denied) return path === landing ? null : { to: landing, denied: true };
   return null;
 }
 

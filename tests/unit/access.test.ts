@@ -22,28 +22,28 @@ describe('route guards (§2.2)', () => {
     const admin = as('Administrator');
     expect(landingFor(admin)).toBe('/primesupport');
     expect(guardRedirect('/', admin)).toEqual({ to: '/primesupport' });
-    expect(guardRedirect('/listingroster', admin)).toEqual({ to: '/primesupport' });
+    expect(guardRedirect('/listingroster', admin)).toEqual({ to: '/primesupport', denied: true });
     expect(guardRedirect('/signin', admin)).toEqual({ to: '/primesupport' });
     expect(guardRedirect('/primesupport', admin)).toBeNull();
     // and administers users and roles (issue #14), nothing else of the administration
     expect(guardRedirect('/manageuser', admin)).toBeNull();
     expect(guardRedirect('/registeruser', admin)).toBeNull();
-    expect(guardRedirect('/listingstaff', admin)).toEqual({ to: '/primesupport' });
+    expect(guardRedirect('/listingstaff', admin)).toEqual({ to: '/primesupport', denied: true });
     expect(guardRedirect('/signout', admin)).toBeNull();
     expect(guardRedirect('/maintenance/checkusername', admin)).toBeNull();
   });
 
-  it('a route the role may not use sends it back to its landing page', () => {
+  it('a route the role may not use sends it back to its landing page, saying it has no access', () => {
     expect(guardRedirect('/listingroster', as('TMCA'))).toBeNull();
     expect(guardRedirect('/listingroster', as('SUPERADMIN'))).toBeNull();
-    expect(guardRedirect('/listingroster', as('PR'))).toEqual({ to: '/' });
-    expect(guardRedirect('/listingroster', as('OTHERS'))).toEqual({ to: '/' });
-    expect(guardRedirect('/primesupport', as('TMCA'))).toEqual({ to: '/' });
+    expect(guardRedirect('/listingroster', as('PR'))).toEqual({ to: '/', denied: true });
+    expect(guardRedirect('/listingroster', as('OTHERS'))).toEqual({ to: '/', denied: true });
+    expect(guardRedirect('/primesupport', as('TMCA'))).toEqual({ to: '/', denied: true });
     // the administration hub (issue #14): PRIMEADMIN and the managers may open it, the operators not
     expect(guardRedirect('/primesupport', as('PRIMEADMIN'))).toBeNull();
     expect(guardRedirect('/primesupport', as('SECTMGR'))).toBeNull();
-    expect(guardRedirect('/listingstaff', as('TMCA'))).toEqual({ to: '/' });
-    expect(guardRedirect('/manageuser', as('SECTMGR'))).toEqual({ to: '/' });
+    expect(guardRedirect('/listingstaff', as('TMCA'))).toEqual({ to: '/', denied: true });
+    expect(guardRedirect('/manageuser', as('SECTMGR'))).toEqual({ to: '/', denied: true });
     expect(guardRedirect('/manageuser', as('PRIMEADMIN'))).toBeNull();
   });
 
@@ -94,8 +94,8 @@ describe('dynamic route permissions', () => {
     expect(routePermission('/kesbaru')).toBe('newCase');
     expect(routePermission('/nowhere/1')).toBeUndefined();
     // OTHERS may not open a case; a TMC operator may
-    expect(guardRedirect('/insidenView/42', { roleId: 112, roleName: 'OTHERS' })).toEqual({ to: '/' });
+    expect(guardRedirect('/insidenView/42', { roleId: 112, roleName: 'OTHERS' })).toEqual({ to: '/', denied: true });
     expect(guardRedirect('/insidenView/42', { roleId: 104, roleName: 'TMCA' })).toBeNull();
-    expect(guardRedirect('/kesbaru', { roleId: 106, roleName: 'PR' })).toEqual({ to: '/' });
+    expect(guardRedirect('/kesbaru', { roleId: 106, roleName: 'PR' })).toEqual({ to: '/', denied: true });
   });
 });

@@ -21,6 +21,7 @@ export const en: Record<ShellTextKey, string> = {
   'app.notFound': 'Page not found.',
   'app.goHome': 'Go to home page',
   'app.unexpected': 'Oops! Something went wrong. Please try again.',
+  'app.noAccess': 'You do not have access to that page.',
 
   'lang.label': 'Language',
   'lang.ms': 'Bahasa Melayu',

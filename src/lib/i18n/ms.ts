@@ -19,6 +19,7 @@ export const ms = {
   'app.notFound': 'Halaman tidak dijumpai.',
   'app.goHome': 'Ke halaman utama',
   'app.unexpected': 'Oops! Ralat. Sila cuba lagi.',
+  'app.noAccess': 'Anda tiada akses ke halaman itu.',
 
   'lang.label': 'Bahasa',
   'lang.ms': 'Bahasa Melayu',
