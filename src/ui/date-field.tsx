@@ -7,8 +7,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const toDisplay = (d: DateValue) => `${pad(d.day)}-${pad(d.month)}-${d.year}`;
 
 function fromDisplay(s: string): DateValue | undefined {
-  // typed as dd-mm-yyyy, dd/mm/yyyy (the picker's ms-MY input) or dd.mm.yyyy
-  const iso = displayDateToIso(s.trim().replace(/[/.]/g, '-'));
+  // typed as dd-mm-yyyy, dd/mm/yyyy or dd.mm.yyyy; the picker's ms-MY input keeps only digits and '/', so
+  // '28-11-2026' typed arrives as '28112026': eight digits are read as ddmmyyyy
+  const v = s.trim();
+  const digits = /^\d{8}$/.test(v) ? `${v.slice(0, 2)}-${v.slice(2, 4)}-${v.slice(4)}` : v.replace(/[/.]/g, '-');
+  const iso = displayDateToIso(digits);
   return iso ? parseDate(iso) : undefined;
 }
 

@@ -4,7 +4,7 @@
  * change at the first sign-in, or LDAP (the account must exist in the directory; §6). Online only: a password never
  * waits on the device, and the server checks the username and the directory at once.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, Flex, Grid, IconButton, Input, Skeleton, Table, Text } from '@chakra-ui/react';
@@ -33,12 +33,19 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
   const pages = Math.max(1, Math.ceil(total / CANDIDATE_PAGE_SIZE));
 
   useEffect(() => setText(search.q ?? ''), [search.q]);
+  // the search follows the typing after 350 ms; picking someone cancels a search still waiting, or it would navigate
+  // after the registration has already moved on to /manageuser and bring the user back here
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const v = text.trim();
     if (v === (search.q ?? '')) return;
-    const timer = setTimeout(() => onSearchChange({ q: v || undefined, page: 0 }), 350);
-    return () => clearTimeout(timer);
+    pending.current = setTimeout(() => onSearchChange({ q: v || undefined, page: 0 }), 350);
+    return () => clearTimeout(pending.current);
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pick = (s: StaffCandidate) => {
+    clearTimeout(pending.current);
+    onPick(s);
+  };
 
   return (
     <Panel heading={t('users.reg.step1')}>
@@ -87,7 +94,7 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
                                 <LuCircleCheck /> {t('users.reg.picked')}
                               </Badge>
                             ) : (
-                              <Button size="sm" variant="outline" minH="11" onClick={() => onPick(s)} data-testid="register-pick">
+                              <Button size="sm" variant="outline" minH="11" onClick={() => pick(s)} data-testid="register-pick">
                                 {t('users.reg.pick')}
                               </Button>
                             )}
