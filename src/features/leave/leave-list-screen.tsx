@@ -4,13 +4,12 @@
  * list. A requested leave is approved or rejected from its row (never one's own); one that meets rosters asks what
  * to do with them.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Badge, Box, Button, Checkbox, Field, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, HStack, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
-import { LuCheck, LuCirclePlus, LuRotateCcw, LuSearch, LuTriangleAlert, LuX } from 'react-icons/lu';
+import { LuCheck, LuCirclePlus, LuRotateCcw, LuTriangleAlert, LuX } from 'react-icons/lu';
 import { LEAVE_STATUSES, LEAVE_TYPES, type LeaveFilter, type LeaveRow } from '@contract/leave';
 import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { useT } from '@/lib/i18n';
@@ -18,13 +17,14 @@ import '@/lib/i18n/parts/leave';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SearchFilter, SectionFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { DateField } from '@/ui/date-field';
 import { PageHeader } from '@/ui/page-header';
 import { DecideDialog, type Decision } from './decide-dialog';
 import { downloadLeaveCsv, LEAVE_KEY, leavesCall } from './leave-api';
 import { conflictLine, LeaveStatusBadge, leaveRange } from './leave-parts';
-import type { LeaveListSearch } from './leave-search';
+import type { LeaveListSearch, LeaveStatusFilter } from './leave-search';
 
 const DEFAULT_SORT = { sort: 'dateFrom', dir: 'desc' } as const;
 
@@ -34,8 +34,6 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
   const user = useSession()?.user;
   const seesAll = SEES_ALL_REGIONS.includes(userRole(user).name as RoleName);
   const sections = useListedSections(seesAll ? undefined : user?.section.region.key);
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
   const [deciding, setDeciding] = useState<{ leave: LeaveRow; decision: Decision } | null>(null);
 
   const filter: LeaveFilter = useMemo(
@@ -134,72 +132,46 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
 
   const toolbar = (
     <Flex gap="3" wrap="wrap" align="flex-end" flex="1" minW="0">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply({ q: text.trim() || undefined });
-        }}
-      >
-        <Field.Root width="220px">
-          <Field.Label fontSize="sm" fontWeight="medium">
-            {t('leave.filter.text')}
-          </Field.Label>
-          <HStack gap="1">
-            <Input bg="white" minH="11" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('leave.filter.textPlaceholder')} data-testid="leave-filter-text" />
-            <Button type="submit" minH="11" variant="outline" aria-label={t('leave.search')} data-testid="leave-filter-search">
-              <LuSearch />
-            </Button>
-          </HStack>
-        </Field.Root>
-      </form>
-      <Field.Root width="150px">
-        <Field.Label fontSize="sm" fontWeight="medium">
-          {t('leave.filter.section')}
-        </Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field bg="white" minH="11" value={search.section ?? ''} onChange={(e) => apply({ section: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })} data-testid="leave-filter-section">
-            <option value="">{t('leave.filter.all')}</option>
-            {(sections.data ?? []).map((s) => (
-              <option key={s.pkSectionId} value={s.pkSectionId}>
-                {s.sectionName}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width="150px">
-        <Field.Label fontSize="sm" fontWeight="medium">
-          {t('leave.filter.status')}
-        </Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field bg="white" minH="11" value={search.status ?? ''} onChange={(e) => apply({ status: (e.currentTarget.value || undefined) as LeaveListSearch['status'] })} data-testid="leave-filter-status">
-            <option value="">{t('leave.filter.all')}</option>
-            {LEAVE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`leave.status.${s}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width="190px">
-        <Field.Label fontSize="sm" fontWeight="medium">
-          {t('leave.filter.type')}
-        </Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field bg="white" minH="11" value={search.type ?? ''} onChange={(e) => apply({ type: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })} data-testid="leave-filter-type">
-            <option value="">{t('leave.filter.all')}</option>
-            {LEAVE_TYPES.map((lt) => (
-              <option key={lt.key} value={lt.key}>
-                {lt.value}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SearchFilter
+        label={t('leave.filter.text')}
+        labelWeight="medium"
+        value={search.q}
+        onSearch={(q) => apply({ q })}
+        placeholder={t('leave.filter.textPlaceholder')}
+        submit={{ label: t('leave.search'), testId: 'leave-filter-search' }}
+        testId="leave-filter-text"
+      />
+      <SectionFilter
+        label={t('leave.filter.section')}
+        labelWeight="medium"
+        value={search.section}
+        onChange={(section) => apply({ section })}
+        sections={sections.data}
+        separator={null}
+        allLabel={t('leave.filter.all')}
+        width="150px"
+        testId="leave-filter-section"
+      />
+      <FilterSelect<LeaveStatusFilter>
+        label={t('leave.filter.status')}
+        labelWeight="medium"
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        options={LEAVE_STATUSES.map((s) => ({ value: s, label: t(`leave.status.${s}`) }))}
+        allLabel={t('leave.filter.all')}
+        width="150px"
+        testId="leave-filter-status"
+      />
+      <FilterSelect<number>
+        label={t('leave.filter.type')}
+        labelWeight="medium"
+        value={search.type}
+        onChange={(type) => apply({ type })}
+        options={LEAVE_TYPES.map((lt) => ({ value: lt.key, label: lt.value }))}
+        allLabel={t('leave.filter.all')}
+        width="190px"
+        testId="leave-filter-type"
+      />
       <DateField label={t('leave.filter.from')} value={search.from ?? ''} onChange={(from) => apply({ from })} testId="leave-filter-from" width="170px" />
       <DateField label={t('leave.filter.to')} value={search.to ?? ''} onChange={(to) => apply({ to })} testId="leave-filter-to" width="170px" />
       <Checkbox.Root

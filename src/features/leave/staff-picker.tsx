@@ -14,6 +14,7 @@ import '@/lib/i18n/parts/leave';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { FormField } from '@/ui/admin/admin-form';
+import { FilterSelectControl, sectionOptions } from '@/ui/admin/filters';
 import { LEAVE_KEY, staffOptionsCall } from './leave-api';
 
 const optionLabel = (o: LeaveStaffOption) => `${o.displayName} (${o.staffNo}) · ${o.sectionName} · ${o.position}`;
@@ -75,24 +76,15 @@ export function StaffPicker({
         // a field of its own: the picker's error marks the choice below, not these search inputs
         <Field.Root invalid={false}>
           <Flex gap="2" w="full" wrap="wrap" mb="2">
-            <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" width="140px">
-              <NativeSelect.Field
-                bg="white"
-                minH="11"
-                aria-label={t('leave.filter.section')}
-                value={section ?? ''}
-                onChange={(e) => setSection(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
-                data-testid="leave-staff-section"
-              >
-                <option value="">{t('leave.form.allSections')}</option>
-                {(sections.data ?? []).map((s) => (
-                  <option key={s.pkSectionId} value={s.pkSectionId}>
-                    {s.sectionName}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelectControl
+              value={section}
+              onChange={setSection}
+              options={sectionOptions(sections.data, null)}
+              allLabel={t('leave.form.allSections')}
+              width="140px"
+              ariaLabel={t('leave.filter.section')}
+              testId="leave-staff-section"
+            />
             <Input
               flex="1"
               minW="180px"

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Badge, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { LuPlus, LuRoute } from 'react-icons/lu';
 import type { CheckpointFilter, CheckpointRow } from '@contract/rondas';
 import { useT } from '@/lib/i18n';
@@ -10,6 +9,7 @@ import '@/lib/i18n/parts/rondas';
 import '@/lib/i18n/parts/admin';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SearchFilter, SectionFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { checkpointCsv, checkpointsCall, rondaKeys, useRondaChoices, useRondaSections } from './rondas-api';
@@ -24,8 +24,6 @@ export function CheckpointListScreen({ search, onSearchChange }: { search: Check
   const navigate = useNavigate();
   const sections = useRondaSections();
   const rondas = useRondaChoices();
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
 
   const filter: CheckpointFilter = useMemo(
     () => ({
@@ -121,66 +119,32 @@ export function CheckpointListScreen({ search, onSearchChange }: { search: Check
         onRowClick={(r) => void navigate({ to: '/createupdatecheckpoint/$checkpointId', params: { checkpointId: String(r.pkRondaLoopCheckpointId) } })}
         toolbar={
           <>
-            <Field.Root width="200px">
-              <Field.Label fontSize="sm">{t('rondas.filter.section')}</Field.Label>
-              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-                <NativeSelect.Field
-                  bg="white"
-                  minH="11"
-                  value={search.sectionId ? String(search.sectionId) : ''}
-                  onChange={(e) => setFilter({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined, rondaId: undefined })}
-                  data-testid="checkpoint-filter-section"
-                >
-                  <option value="">{t('rondas.filter.allSections')}</option>
-                  {(sections.data ?? []).map((s) => (
-                    <option key={s.pkSectionId} value={s.pkSectionId}>
-                      {s.sectionName} — {s.description}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root width="260px">
-              <Field.Label fontSize="sm">{t('rondas.filter.ronda')}</Field.Label>
-              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-                <NativeSelect.Field
-                  bg="white"
-                  minH="11"
-                  value={search.rondaId ? String(search.rondaId) : ''}
-                  onChange={(e) => setFilter({ rondaId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
-                  data-testid="checkpoint-filter-ronda"
-                >
-                  <option value="">{t('rondas.filter.allRondas')}</option>
-                  {rondaOptions.map((r) => (
-                    <option key={r.pkRondaLoopId} value={r.pkRondaLoopId}>
-                      {r.rondaName} ({r.sectionName})
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                setFilter({ q: text.trim() || undefined });
-              }}
-            >
-              <Field.Root width="240px">
-                <Field.Label fontSize="sm">{t('rondas.filter.search')}</Field.Label>
-                <Input
-                  bg="white"
-                  minH="11"
-                  value={text}
-                  maxLength={100}
-                  placeholder={t('rondas.filter.searchCheckpoint')}
-                  onChange={(e) => setText(e.currentTarget.value)}
-                  onBlur={() => text.trim() !== (search.q ?? '') && setFilter({ q: text.trim() || undefined })}
-                  data-testid="checkpoint-filter-search"
-                />
-              </Field.Root>
-            </form>
+            <SectionFilter
+              label={t('rondas.filter.section')}
+              value={search.sectionId}
+              onChange={(sectionId) => setFilter({ sectionId, rondaId: undefined })}
+              sections={sections.data}
+              allLabel={t('rondas.filter.allSections')}
+              testId="checkpoint-filter-section"
+            />
+            <FilterSelect
+              label={t('rondas.filter.ronda')}
+              value={search.rondaId}
+              onChange={(rondaId) => setFilter({ rondaId })}
+              options={rondaOptions.map((r) => ({ value: r.pkRondaLoopId, label: `${r.rondaName} (${r.sectionName})` }))}
+              allLabel={t('rondas.filter.allRondas')}
+              width="260px"
+              testId="checkpoint-filter-ronda"
+            />
+            <SearchFilter
+              label={t('rondas.filter.search')}
+              value={search.q}
+              onSearch={(q) => setFilter({ q })}
+              placeholder={t('rondas.filter.searchCheckpoint')}
+              width="240px"
+              commitOnBlur
+              testId="checkpoint-filter-search"
+            />
           </>
         }
       />

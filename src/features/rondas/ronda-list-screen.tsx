@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Badge, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { LuListChecks, LuPlus } from 'react-icons/lu';
 import type { RondaFilter, RondaRow } from '@contract/rondas';
 import { useT } from '@/lib/i18n';
@@ -10,6 +9,7 @@ import '@/lib/i18n/parts/rondas';
 import '@/lib/i18n/parts/admin';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { regionScopeOf, rondaCsv, rondaKeys, rondasCall, useRondaSections } from './rondas-api';
@@ -26,8 +26,6 @@ export function RondaListScreen({ search, onSearchChange }: { search: RondaListS
   const sections = useRondaSections();
   // a manager of one region sees only its region: no column for it
   const scoped = regionScopeOf(user) !== undefined;
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
 
   const filter: RondaFilter = useMemo(
     () => ({
@@ -147,63 +145,25 @@ export function RondaListScreen({ search, onSearchChange }: { search: RondaListS
         onRowClick={(r) => void navigate({ to: '/createupdateronda/$rondaId', params: { rondaId: String(r.pkRondaLoopId) } })}
         toolbar={
           <>
-            <Field.Root width="220px">
-              <Field.Label fontSize="sm">{t('rondas.filter.section')}</Field.Label>
-              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-                <NativeSelect.Field
-                  bg="white"
-                  minH="11"
-                  value={search.sectionId ? String(search.sectionId) : ''}
-                  onChange={(e) => setFilter({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
-                  data-testid="ronda-filter-section"
-                >
-                  <option value="">{t('rondas.filter.allSections')}</option>
-                  {(sections.data ?? []).map((s) => (
-                    <option key={s.pkSectionId} value={s.pkSectionId}>
-                      {s.sectionName} — {s.description}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root width="160px">
-              <Field.Label fontSize="sm">{t('rondas.filter.status')}</Field.Label>
-              <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-                <NativeSelect.Field
-                  bg="white"
-                  minH="11"
-                  value={search.status ?? ''}
-                  onChange={(e) => setFilter({ status: (e.currentTarget.value || undefined) as RondaListSearch['status'] })}
-                  data-testid="ronda-filter-status"
-                >
-                  <option value="">{t('admin.all')}</option>
-                  <option value="active">{t('admin.active')}</option>
-                  <option value="inactive">{t('admin.inactive')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                setFilter({ q: text.trim() || undefined });
-              }}
-            >
-              <Field.Root width="240px">
-                <Field.Label fontSize="sm">{t('rondas.filter.search')}</Field.Label>
-                <Input
-                  bg="white"
-                  minH="11"
-                  value={text}
-                  maxLength={100}
-                  placeholder={t('rondas.filter.searchPlaceholder')}
-                  onChange={(e) => setText(e.currentTarget.value)}
-                  onBlur={() => text.trim() !== (search.q ?? '') && setFilter({ q: text.trim() || undefined })}
-                  data-testid="ronda-filter-search"
-                />
-              </Field.Root>
-            </form>
+            <SectionFilter
+              label={t('rondas.filter.section')}
+              value={search.sectionId}
+              onChange={(sectionId) => setFilter({ sectionId })}
+              sections={sections.data}
+              allLabel={t('rondas.filter.allSections')}
+              width="220px"
+              testId="ronda-filter-section"
+            />
+            <StatusFilter label={t('rondas.filter.status')} value={search.status} onChange={(status) => setFilter({ status })} testId="ronda-filter-status" />
+            <SearchFilter
+              label={t('rondas.filter.search')}
+              value={search.q}
+              onSearch={(q) => setFilter({ q })}
+              placeholder={t('rondas.filter.searchPlaceholder')}
+              width="240px"
+              commitOnBlur
+              testId="ronda-filter-search"
+            />
           </>
         }
       />

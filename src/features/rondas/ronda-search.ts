@@ -2,7 +2,7 @@
  * The URL search of the rondas screens: the admin list's paging and sort plus each list's filters, parsed by plain
  * code (no zod in route files). A malformed value is dropped.
  */
-import { idParam, parseListSearch, textParam, type ListSearch } from '@/ui/admin/list-search';
+import { idParam, parseListSearch, statusParam, textParam, withFilters, type ListSearch } from '@/ui/admin/list-search';
 
 export interface RondaListSearch extends ListSearch {
   sectionId?: number;
@@ -12,13 +12,7 @@ export interface RondaListSearch extends ListSearch {
 }
 
 export function parseRondaListSearch(raw: Record<string, unknown>): RondaListSearch {
-  const out: RondaListSearch = parseListSearch(raw);
-  const sectionId = idParam(raw.sectionId);
-  if (sectionId) out.sectionId = sectionId;
-  if (raw.status === 'active' || raw.status === 'inactive') out.status = raw.status;
-  const q = textParam(raw.q);
-  if (q) out.q = q;
-  return out;
+  return withFilters<RondaListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), status: statusParam(raw.status), q: textParam(raw.q) });
 }
 
 export interface CheckpointListSearch extends ListSearch {
@@ -28,14 +22,7 @@ export interface CheckpointListSearch extends ListSearch {
 }
 
 export function parseCheckpointListSearch(raw: Record<string, unknown>): CheckpointListSearch {
-  const out: CheckpointListSearch = parseListSearch(raw);
-  const rondaId = idParam(raw.rondaId);
-  if (rondaId) out.rondaId = rondaId;
-  const sectionId = idParam(raw.sectionId);
-  if (sectionId) out.sectionId = sectionId;
-  const q = textParam(raw.q);
-  if (q) out.q = q;
-  return out;
+  return withFilters<CheckpointListSearch>(parseListSearch(raw), { rondaId: idParam(raw.rondaId), sectionId: idParam(raw.sectionId), q: textParam(raw.q) });
 }
 
 /** /createupdatecheckpoint?rondaId=…: the ronda a new checkpoint is for. */

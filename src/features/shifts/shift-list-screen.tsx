@@ -3,12 +3,11 @@
  * state; the hours show when a shift ends the next day. Everyone who works with rosters reads them; the national
  * roles (adminShifts) add and change them.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Box, Button, Field, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
-import { LuCirclePlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import { SHIFT_PAGE_SIZE, type ShiftFilter, type ShiftRow } from '@contract/shifts';
 import { useT } from '@/lib/i18n';
@@ -16,6 +15,7 @@ import '@/lib/i18n/parts/shifts';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SearchFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { SHIFTS_KEY, shiftsCall } from './shifts-api';
@@ -34,8 +34,6 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
   const duration = useDurationText();
   // §9: shifts come 50 a page unless the URL says otherwise
   const search = { size: SHIFT_PAGE_SIZE, ...rawSearch };
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(rawSearch.q ?? ''), [rawSearch.q]);
 
   const filter: ShiftFilter = useMemo(
     () => ({
@@ -75,58 +73,48 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
     { id: 'isActive', header: t('shifts.col.state'), sortable: true, cell: (r) => <ActiveBadge active={r.isActive} /> },
   ];
 
-  const select = (label: string, value: number | string | undefined, onChange: (v: string) => void, options: { value: string | number; label: string }[], testId: string, width = '170px') => (
-    <Field.Root width={width}>
-      <Field.Label fontSize="sm" fontWeight="medium">
-        {label}
-      </Field.Label>
-      <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-        <NativeSelect.Field bg="white" minH="11" value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
-          <option value="">{t('shifts.filter.all')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-
   const toolbar = (
     <Flex gap="3" wrap="wrap" align="flex-end" flex="1" minW="0">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply({ q: text.trim() || undefined });
-        }}
-      >
-        <Field.Root width="220px">
-          <Field.Label fontSize="sm" fontWeight="medium">
-            {t('shifts.filter.text')}
-          </Field.Label>
-          <HStack gap="1">
-            <Input bg="white" minH="11" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('shifts.filter.textPlaceholder')} data-testid="shift-filter-text" />
-            <Button type="submit" minH="11" variant="outline" aria-label={t('shifts.search')} data-testid="shift-filter-search">
-              <LuSearch />
-            </Button>
-          </HStack>
-        </Field.Root>
-      </form>
-      {select(t('shifts.filter.category'), rawSearch.category, (v) => apply({ category: v ? Number(v) : undefined }), (categories.data ?? []).map((c) => ({ value: c.key, label: c.value })), 'shift-filter-category')}
-      {select(t('shifts.filter.rosterType'), rawSearch.jenis, (v) => apply({ jenis: v ? Number(v) : undefined }), (rosterTypes.data ?? []).map((c) => ({ value: c.key, label: c.value })), 'shift-filter-roster-type', '220px')}
-      {select(
-        t('shifts.filter.state'),
-        rawSearch.state,
-        (v) => apply({ state: v === 'active' || v === 'inactive' ? v : undefined }),
-        [
-          { value: 'active', label: t('shifts.active') },
-          { value: 'inactive', label: t('shifts.inactive') },
-        ],
-        'shift-filter-state',
-        '140px',
-      )}
+      <SearchFilter
+        label={t('shifts.filter.text')}
+        labelWeight="medium"
+        value={rawSearch.q}
+        onSearch={(q) => apply({ q })}
+        placeholder={t('shifts.filter.textPlaceholder')}
+        submit={{ label: t('shifts.search'), testId: 'shift-filter-search' }}
+        testId="shift-filter-text"
+      />
+      <FilterSelect<number>
+        label={t('shifts.filter.category')}
+        labelWeight="medium"
+        value={rawSearch.category}
+        onChange={(category) => apply({ category })}
+        options={(categories.data ?? []).map((c) => ({ value: c.key, label: c.value }))}
+        allLabel={t('shifts.filter.all')}
+        width="170px"
+        testId="shift-filter-category"
+      />
+      <FilterSelect<number>
+        label={t('shifts.filter.rosterType')}
+        labelWeight="medium"
+        value={rawSearch.jenis}
+        onChange={(jenis) => apply({ jenis })}
+        options={(rosterTypes.data ?? []).map((c) => ({ value: c.key, label: c.value }))}
+        allLabel={t('shifts.filter.all')}
+        width="220px"
+        testId="shift-filter-roster-type"
+      />
+      <StatusFilter
+        label={t('shifts.filter.state')}
+        labelWeight="medium"
+        value={rawSearch.state}
+        onChange={(state) => apply({ state })}
+        allLabel={t('shifts.filter.all')}
+        activeLabel={t('shifts.active')}
+        inactiveLabel={t('shifts.inactive')}
+        width="140px"
+        testId="shift-filter-state"
+      />
       {hasFilter && (
         <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })} data-testid="shift-filter-reset">
           <LuRotateCcw /> {t('shifts.filter.reset')}

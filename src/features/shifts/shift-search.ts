@@ -1,5 +1,5 @@
 /** The URL of /listingshift: paging and sort (the admin kit's) plus the filters. Plain code, no zod. */
-import { idParam, parseListSearch, textParam, type ListSearch } from '@/ui/admin/list-search';
+import { idParam, parseListSearch, statusParam, textParam, withFilters, type ListSearch } from '@/ui/admin/list-search';
 
 export interface ShiftListSearch extends ListSearch {
   q?: string;
@@ -12,13 +12,5 @@ export interface ShiftListSearch extends ListSearch {
 }
 
 export function parseShiftListSearch(raw: Record<string, unknown>): ShiftListSearch {
-  const out: ShiftListSearch = parseListSearch(raw);
-  const q = textParam(raw.q);
-  if (q) out.q = q;
-  const category = idParam(raw.category);
-  if (category) out.category = category;
-  const jenis = idParam(raw.jenis);
-  if (jenis) out.jenis = jenis;
-  if (raw.state === 'active' || raw.state === 'inactive') out.state = raw.state;
-  return out;
+  return withFilters<ShiftListSearch>(parseListSearch(raw), { q: textParam(raw.q), category: idParam(raw.category), jenis: idParam(raw.jenis), state: statusParam(raw.state) });
 }

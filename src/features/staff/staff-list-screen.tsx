@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Checkbox, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { Badge, Button, Checkbox, Field, Input, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuFileUp, LuRotateCcw, LuSearch, LuUserPlus } from 'react-icons/lu';
 import type { StaffAllStatusFilter, StaffRow } from '@contract/staff';
@@ -10,6 +9,7 @@ import '@/lib/i18n/parts/staff';
 import '@/lib/i18n/parts/admin';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { staffCsv, staffKeys, staffListCall, useStaffChoices } from './staff-api';
@@ -90,40 +90,25 @@ export function StaffListScreen({
   const positions = choices.data?.positions ?? [];
   const toolbar = (
     <>
-      <Field.Root width={{ base: 'full', md: '44' }}>
-        <Field.Label fontSize="sm">{t('staff.filter.section')}</Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field
-            bg="white"
-            minH="11"
-            value={search.sectionId ? String(search.sectionId) : ''}
-            onChange={(e) => apply({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
-            data-testid="staff-filter-section"
-          >
-            <option value="">{t('staff.filter.all')}</option>
-            {sections.map((s) => (
-              <option key={s.pkSectionId} value={s.pkSectionId}>
-                {s.sectionName} · {s.description}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width={{ base: 'full', md: '56' }}>
-        <Field.Label fontSize="sm">{t('staff.filter.position')}</Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field bg="white" minH="11" value={search.position ?? ''} onChange={(e) => apply({ position: e.currentTarget.value || undefined })} data-testid="staff-filter-position">
-            <option value="">{t('staff.filter.all')}</option>
-            {positions.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SectionFilter
+        label={t('staff.filter.section')}
+        value={search.sectionId}
+        onChange={(sectionId) => apply({ sectionId })}
+        sections={sections}
+        separator=" · "
+        allLabel={t('staff.filter.all')}
+        width={{ base: 'full', md: '44' }}
+        testId="staff-filter-section"
+      />
+      <FilterSelect<string>
+        label={t('staff.filter.position')}
+        value={search.position}
+        onChange={(position) => apply({ position })}
+        options={positions.map((p) => ({ value: p, label: p }))}
+        allLabel={t('staff.filter.all')}
+        width={{ base: 'full', md: '56' }}
+        testId="staff-filter-position"
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();

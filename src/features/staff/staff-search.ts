@@ -3,7 +3,7 @@
  * name / staff number / username, inactive staff included), parsed by plain code (no zod in route files). A
  * malformed value is dropped.
  */
-import { idParam, parseListSearch, textParam, type ListSearch } from '@/ui/admin/list-search';
+import { flagParam, idParam, parseListSearch, textParam, withFilters, type ListSearch } from '@/ui/admin/list-search';
 
 export interface StaffListSearch extends ListSearch {
   sectionId?: number;
@@ -14,15 +14,7 @@ export interface StaffListSearch extends ListSearch {
 }
 
 export function parseStaffListSearch(raw: Record<string, unknown>): StaffListSearch {
-  const out: StaffListSearch = parseListSearch(raw);
-  const sectionId = idParam(raw.sectionId);
-  if (sectionId) out.sectionId = sectionId;
-  const position = textParam(raw.position);
-  if (position) out.position = position;
-  const q = textParam(raw.q);
-  if (q) out.q = q;
-  if (raw.all === true || raw.all === 'true' || raw.all === '1') out.all = true;
-  return out;
+  return withFilters<StaffListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), position: textParam(raw.position), q: textParam(raw.q), all: flagParam(raw.all) });
 }
 
 /** A route parameter that must be a positive id ('abc', '0' → undefined: the screen says not found). */

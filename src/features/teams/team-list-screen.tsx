@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Field, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { Badge, Button, Field, Input, Text } from '@chakra-ui/react';
 import { LuPlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
 import { TEAM_NAME_MAX, type TeamFilter, type TeamRow } from '@contract/teams';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/teams';
 import '@/lib/i18n/parts/admin';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { SectionFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { teamKeys, teamsCall, teamsCsv } from './teams-api';
@@ -104,43 +104,15 @@ export function TeamListScreen({ search, onSearchChange, onOpen }: { search: Tea
           </Button>
         </form>
       </Field.Root>
-      <Field.Root width="200px">
-        <Field.Label fontSize="sm">{t('teams.filter.section')}</Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field
-            bg="white"
-            minH="11"
-            value={search.sectionId ? String(search.sectionId) : ''}
-            onChange={(e) => set({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
-            data-testid="team-filter-section"
-          >
-            <option value="">{t('teams.filter.allSections')}</option>
-            {(sections.data ?? []).map((s) => (
-              <option key={s.pkSectionId} value={s.pkSectionId}>
-                {s.sectionName} — {s.description}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width="160px">
-        <Field.Label fontSize="sm">{t('teams.filter.status')}</Field.Label>
-        <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-          <NativeSelect.Field
-            bg="white"
-            minH="11"
-            value={search.status ?? ''}
-            onChange={(e) => set({ status: (e.currentTarget.value || undefined) as TeamListSearch['status'] })}
-            data-testid="team-filter-status"
-          >
-            <option value="">{t('admin.all')}</option>
-            <option value="active">{t('admin.active')}</option>
-            <option value="inactive">{t('admin.inactive')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SectionFilter
+        label={t('teams.filter.section')}
+        value={search.sectionId}
+        onChange={(sectionId) => set({ sectionId })}
+        sections={sections.data}
+        allLabel={t('teams.filter.allSections')}
+        testId="team-filter-section"
+      />
+      <StatusFilter label={t('teams.filter.status')} value={search.status} onChange={(status) => set({ status })} testId="team-filter-status" />
       <Button
         variant="ghost"
         minH="11"

@@ -2,7 +2,7 @@
  * Search params of /listingteam: the filters, page, size and sort live in the URL (plain code, no zod: route files
  * parse their search with it). Anything malformed is dropped.
  */
-import { idParam, parseListSearch, textParam, type ListSearch } from '@/ui/admin/list-search';
+import { idParam, parseListSearch, statusParam, textParam, withFilters, type ListSearch } from '@/ui/admin/list-search';
 
 export interface TeamListSearch extends ListSearch {
   sectionId?: number;
@@ -17,13 +17,7 @@ export const NEW_TEAM_PARAM = 'baru';
 export const TEAM_LIST_DEFAULT_SORT = { sort: 'teamName', dir: 'asc' } as const;
 
 export function parseTeamListSearch(raw: Record<string, unknown>): TeamListSearch {
-  const out: TeamListSearch = parseListSearch(raw);
-  const sectionId = idParam(raw.sectionId);
-  if (sectionId) out.sectionId = sectionId;
-  const name = textParam(raw.name, 60);
-  if (name) out.name = name;
-  if (raw.status === 'active' || raw.status === 'inactive') out.status = raw.status;
-  return out;
+  return withFilters<TeamListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), name: textParam(raw.name, 60), status: statusParam(raw.status) });
 }
 
 /** The team id of /createupdateteam/{teamId}: a positive id, 'baru' (new), or null (not a team). */

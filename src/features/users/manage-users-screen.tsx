@@ -5,9 +5,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { Badge, Box, Button, Field, Flex, IconButton, Input, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, IconButton, Input, Menu, Portal, Text } from '@chakra-ui/react';
 import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { LuEllipsisVertical, LuHistory, LuKeyRound, LuPower, LuPowerOff, LuSearch, LuUserCog, LuUserPlus, LuX } from 'react-icons/lu';
 import { USERS_MESSAGES, type UserRow } from '@contract/users';
 import { errorText } from '@/lib/api';
@@ -17,6 +16,7 @@ import '@/lib/i18n/parts/admin';
 import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
@@ -26,25 +26,6 @@ import { filterOf, setActive, USER_DEFAULT_SORT, usersCsv, useRoles, useUserList
 import type { ManageUserSearch } from './users-search';
 
 type Open = { kind: 'toggle' | 'role' | 'reset' | 'history'; user: UserRow } | null;
-
-function FilterSelect({ label, value, onChange, options, allLabel, testId, width = '200px' }: { label: string; value: string; onChange: (v: string) => void; options: { value: string | number; label: string }[]; allLabel: string; testId: string; width?: string }) {
-  return (
-    <Field.Root width={width}>
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-        <NativeSelect.Field bg="white" minH="11" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
-          <option value="">{allLabel}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUserSearch; onSearchChange: (s: ManageUserSearch) => void }) {
   const t = useT();
@@ -221,33 +202,31 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
           <Input bg="white" minH="11" ps="9" value={text} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('users.filter.searchPlaceholder')} maxLength={100} data-testid="users-search" />
         </Flex>
       </Field.Root>
-      <FilterSelect
+      <FilterSelect<number>
         label={t('users.filter.role')}
-        value={search.roleId ? String(search.roleId) : ''}
-        onChange={(v) => set({ roleId: v ? Number(v) : undefined, page: 0 })}
+        value={search.roleId}
+        onChange={(roleId) => set({ roleId, page: 0 })}
         options={(roles.data ?? []).map((r) => ({ value: r.pkRoleId, label: r.roleName }))}
         allLabel={t('users.filter.allRoles')}
         testId="users-role"
         width="180px"
       />
-      <FilterSelect
+      <FilterSelect<number>
         label={t('users.filter.region')}
-        value={search.regionId ? String(search.regionId) : ''}
-        onChange={(v) => set({ regionId: v ? Number(v) : undefined, page: 0 })}
+        value={search.regionId}
+        onChange={(regionId) => set({ regionId, page: 0 })}
         options={(regions.data ?? []).map((r) => ({ value: r.key, label: r.value }))}
         allLabel={t('users.filter.allRegions')}
         testId="users-region"
         width="180px"
       />
-      <FilterSelect
+      <StatusFilter
         label={t('users.filter.status')}
-        value={search.status ?? ''}
-        onChange={(v) => set({ status: v === 'active' || v === 'inactive' ? v : undefined, page: 0 })}
-        options={[
-          { value: 'active', label: t('users.status.active') },
-          { value: 'inactive', label: t('users.status.inactive') },
-        ]}
+        value={search.status}
+        onChange={(status) => set({ status, page: 0 })}
         allLabel={t('users.filter.allStatuses')}
+        activeLabel={t('users.status.active')}
+        inactiveLabel={t('users.status.inactive')}
         testId="users-status"
         width="160px"
       />

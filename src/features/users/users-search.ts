@@ -2,7 +2,7 @@
  * Search params of /manageuser, /registeruser and /resetpasswordlink. Plain code, no zod: route files load these with
  * the router. Anything malformed is dropped (the screen's default).
  */
-import { idParam, parseListSearch, textParam, type ListSearch } from '@/ui/admin/list-search';
+import { idParam, parseListSearch, statusParam, textParam, withFilters, type ListSearch } from '@/ui/admin/list-search';
 
 export interface ManageUserSearch extends ListSearch {
   q?: string;
@@ -12,15 +12,7 @@ export interface ManageUserSearch extends ListSearch {
 }
 
 export function parseManageUserSearch(raw: Record<string, unknown>): ManageUserSearch {
-  const out: ManageUserSearch = parseListSearch(raw);
-  const q = textParam(raw.q);
-  if (q) out.q = q;
-  const roleId = idParam(raw.roleId);
-  if (roleId) out.roleId = roleId;
-  const regionId = idParam(raw.regionId);
-  if (regionId) out.regionId = regionId;
-  if (raw.status === 'active' || raw.status === 'inactive') out.status = raw.status;
-  return out;
+  return withFilters<ManageUserSearch>(parseListSearch(raw), { q: textParam(raw.q), roleId: idParam(raw.roleId), regionId: idParam(raw.regionId), status: statusParam(raw.status) });
 }
 
 export interface RegisterUserSearch {

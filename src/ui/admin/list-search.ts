@@ -43,6 +43,23 @@ export function idParam(raw: unknown): number | undefined {
   return n !== undefined && n > 0 ? n : undefined;
 }
 
+/** An active / inactive filter of the URL; anything else: both. */
+export type ActiveStatus = 'active' | 'inactive';
+export function statusParam(raw: unknown): ActiveStatus | undefined {
+  return raw === 'active' || raw === 'inactive' ? raw : undefined;
+}
+
+/** A yes-only flag of the URL (true, 'true' or '1'); anything else: absent. */
+export function flagParam(raw: unknown): true | undefined {
+  return raw === true || raw === 'true' || raw === '1' ? true : undefined;
+}
+
+/** A parsed search with its parsed filters added, in order; a filter that parsed to undefined is left out. */
+export function withFilters<T extends ListSearch>(out: T, filters: { [K in Exclude<keyof T, keyof ListSearch>]?: T[K] | undefined }): T {
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  return out;
+}
+
 /** The dataTables query string of §7 for a list search: start, length, orderColumn, direction. */
 export function listQueryOf(search: ListSearch, defaults: { sort: string; dir?: 'asc' | 'desc' }) {
   const length = search.size ?? ADMIN_DEFAULT_PAGE_SIZE;
