@@ -96,8 +96,22 @@ export function parseCsvImport(
     throw badRequest('Fail CSV mesti dalam pengekodan UTF-8 (simpan semula sebagai "CSV UTF-8").', 'file');
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const [header, ...data] = parsed.data;
+  // row by row, to know the line each row starts on (a quoted field may hold line breaks); rows of nothing but
+  // blanks and commas are skipped, as a spreadsheet's trailing lines are
+  const all: { cells: string[]; line: number }[] = [];
+  let offset = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    step: (r) => {
+      const cells = r.data;
+      if (!cells.every((c) => c.trim() === '')) all.push({ cells, line });
+      const end = r.meta.cursor;
+      for (let i = offset; i < end; i++) if (text.charCodeAt(i) === 10 || (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) !== 10)) line++;
+      offset = end;
+    },
+  });
+  const [head, ...data] = all;
+  const header = head?.cells;
   if (!header || !data.length) throw badRequest('Fail CSV tiada baris data.', 'file');
   if (data.length > opts.maxRows) throw badRequest(`Fail CSV mempunyai ${data.length} baris; maksimum ${opts.maxRows} baris satu import.`, 'file');
   const norm = (h: string) => h.trim().toLowerCase();
@@ -109,14 +123,9 @@ export function parseCsvImport(
   });
   const missing = opts.required.filter((r) => !index.has(r));
   if (missing.length) throw badRequest(`Lajur CSV tiada: ${missing.join(', ')}. Lajur diperlukan: ${opts.required.join(', ')}.`, 'file');
-  // line numbers: papaparse drops the empty lines, so count them from the raw text
-  const lines: number[] = [];
-  text.split(/\r\n|\n|\r/).forEach((l, i) => {
-    if (l.trim() !== '') lines.push(i + 1);
-  });
   return {
-    rows: data.map((cells, i) => ({
-      line: lines[i + 1] ?? i + 2,
+    rows: data.map(({ cells, line }) => ({
+      line,
       values: Object.fromEntries([...index].map(([name, col]) => [name, (cells[col] ?? '').trim()])),
     })),
   };
