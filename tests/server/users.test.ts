@@ -266,6 +266,30 @@ describe('users administration', () => {
     expect((await call(app, admin, { method: 'GET', url: USERS_PATHS.roleList })).statusCode).toBe(200);
   });
 
+  it('only a SUPERADMIN gives, changes, resets or deactivates the SUPERADMIN role', async () => {
+    const [sa] = await app.ctx.db.select({ id: appUser.id, hash: appUser.passwordHash }).from(appUser).where(eq(appUser.username, 'superadmin'));
+    const before = await userCount(app);
+    for (const token of [admin, tokens.primeadmin]) {
+      const staffId = await newStaff(app, 'Calon Superadmin');
+      const made = await call(app, token, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: `calon.sa${staffId}`, roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' } });
+      expect(made.statusCode, made.body).toBe(403);
+      const plain = await register(`biasa.${staffId}`);
+      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: plain.userId, roleId: 111 } })).statusCode).toBe(403);
+      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: sa.id, roleId: 2 } })).statusCode).toBe(403);
+      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [sa.id] } })).statusCode).toBe(403);
+      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: sa.id, newPassword: 'Ambil@Alih2026' } })).statusCode).toBe(403);
+      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: sa.id } })).statusCode).toBe(403);
+    }
+    // two plain users were registered, no superadmin; the superadmin is untouched
+    expect(await userCount(app)).toBe(before + 2);
+    const [after] = await app.ctx.db.select({ roleId: appUser.roleId, isActive: appUser.isActive, hash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, sa.id));
+    expect(after).toEqual({ roleId: 111, isActive: true, hash: sa.hash });
+    // a SUPERADMIN may
+    const staffId = await newStaff(app, 'Superadmin Kedua');
+    const ok = await call(app, tokens.superadmin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'superadmin.dua', roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('a role change refuses the existing token at once; the next sign-in carries the new role', async () => {
     const u = await fullSession('tukar.peranan');
     expect((await call(app, u.token, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).statusCode).toBe(200);

@@ -9,11 +9,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/envelope';
+import { ROLE_IDS } from '../../../contract/roles';
 import { RESET_LINK_SCREEN, RESET_LINK_TTL_HOURS, USERS_MESSAGES as M, type ResetLink, type ResetLinkInfo, type UserRow } from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { appUser, passwordResetLink, role, staff } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { hashPassword } from '../../lib/password';
 import { userById, usernameTaken } from './queries';
@@ -21,7 +22,16 @@ import { userById, usernameTaken } from './queries';
 /** The password hash of an LDAP user: not a PHC string, so no password ever matches it here. */
 export const LDAP_NO_PASSWORD = '!ldap';
 
-type Actor = Pick<TokenClaims, 'sub' | 'sid'>;
+type Actor = Pick<TokenClaims, 'sub' | 'sid' | 'rn'>;
+
+/**
+ * Only a SUPERADMIN makes, changes, resets or deactivates a SUPERADMIN: an Administrator or PRIMEADMIN could otherwise
+ * give itself the one role above it (a new account, a reset password of the superadmin's).
+ */
+const SUPERADMIN_ROLE_ID = ROLE_IDS.SUPERADMIN;
+function assertMayTouchRole(actor: Actor, roleId: number) {
+  if (roleId === SUPERADMIN_ROLE_ID && actor.rn !== 'SUPERADMIN') throw forbidden('Hanya SUPERADMIN boleh memberi atau mengurus peranan SUPERADMIN.');
+}
 
 /** What the change history keeps of a user (never the password hash). */
 const valuesOf = (u: UserRow) => ({
@@ -65,6 +75,7 @@ export interface Registration {
 export async function registerUser(db: Db, ldap: LdapDirectory | null, actor: Actor, body: Registration, opts: { hashCost?: 'normal' | 'fast' } = {}): Promise<UserRow> {
   const username = body.username.trim().toLowerCase();
   if (!(await roleExists(db, body.roleId))) throw badRequest(M.roleNotFound, 'roleId');
+  assertMayTouchRole(actor, body.roleId);
   const [person] = await db
     .select({ id: staff.id, isActive: staff.isActive, userId: appUser.id })
     .from(staff)
@@ -120,9 +131,10 @@ export async function registerUser(db: Db, ldap: LdapDirectory | null, actor: Ac
 export async function setUsersActive(db: Db, actor: Actor, ids: number[], active: boolean): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!active && unique.includes(Number(actor.sub))) throw badRequest(M.notSelfDeactivate, 'ids');
-  const found = await db.select({ id: appUser.id }).from(appUser).where(inArray(appUser.id, unique));
+  const found = await db.select({ id: appUser.id, roleId: appUser.roleId }).from(appUser).where(inArray(appUser.id, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw notFound(`${M.userNotFound} (id ${missing.join(', ')})`);
+  for (const f of found) assertMayTouchRole(actor, f.roleId);
 
   return db.transaction(async (tx) => {
     const changed: number[] = [];
@@ -146,6 +158,8 @@ export async function changeUserRole(db: Db, actor: Actor, userId: number, roleI
   if (userId === Number(actor.sub)) throw badRequest(M.notSelfRole, 'userId');
   if (!(await roleExists(db, roleId))) throw badRequest(M.roleNotFound, 'roleId');
   const before = await mustFindUser(db, userId);
+  assertMayTouchRole(actor, before.roleId);
+  assertMayTouchRole(actor, roleId);
   if (before.roleId === roleId) throw badRequest(M.sameRole, 'roleId');
   return db.transaction(async (tx) => {
     await tx.update(appUser).set({ roleId, tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(appUser.id, userId));
@@ -160,6 +174,7 @@ export async function changeUserRole(db: Db, actor: Actor, userId: number, roleI
 
 export async function adminResetPassword(db: Db, actor: Actor, userId: number, newPassword: string, opts: { hashCost?: 'normal' | 'fast' } = {}): Promise<void> {
   const before = await mustFindUser(db, userId);
+  assertMayTouchRole(actor, before.roleId);
   if (before.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
   const passwordHash = await hashPassword(newPassword, opts.hashCost);
   await db.transaction(async (tx) => {
@@ -179,6 +194,7 @@ export async function adminResetPassword(db: Db, actor: Actor, userId: number, n
  */
 export async function makeResetLink(db: Db, actor: Actor, userId: number, origin: string, now = new Date()): Promise<ResetLink> {
   const u = await mustFindUser(db, userId);
+  assertMayTouchRole(actor, u.roleId);
   if (u.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
   if (!u.isActive) throw badRequest(M.inactiveUser, 'userId');
   const token = randomBytes(32).toString('base64url');

@@ -20,7 +20,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
-import { CANDIDATE_PAGE_SIZE, generatePassword, registerUser, useCandidates, useRoles, useUsersRefresh } from './users-api';
+import { CANDIDATE_PAGE_SIZE, generatePassword, registerUser, useCandidates, useGrantableRoles, useUsersRefresh } from './users-api';
 import type { RegisterUserSearch } from './users-search';
 
 function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: RegisterUserSearch; onSearchChange: (s: RegisterUserSearch) => void; picked: StaffCandidate | null; onPick: (s: StaffCandidate) => void }) {
@@ -128,7 +128,7 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
 
 export function RegisterUserScreen({ search, onSearchChange, onDone }: { search: RegisterUserSearch; onSearchChange: (s: RegisterUserSearch) => void; onDone: (username: string) => void }) {
   const t = useT();
-  const roles = useRoles();
+  const roles = useGrantableRoles();
   const refresh = useUsersRefresh();
   const [picked, setPicked] = useState<StaffCandidate | null>(null);
   const form = useAdminForm(UserRegistrationSchema, { pkStaffId: 0, username: '', authType: 'LOCAL', password: '' });

@@ -14,7 +14,7 @@ import '@/lib/i18n/parts/users';
 import { formatDateTime } from '@/lib/time';
 import { ChangeHistory } from '@/ui/admin/change-history';
 import { notify } from '@/ui/toaster';
-import { changeRole, generatePassword, makeResetLink, resetPassword, useRoles, useUsersRefresh } from './users-api';
+import { changeRole, generatePassword, makeResetLink, resetPassword, useGrantableRoles, useUsersRefresh } from './users-api';
 
 function UserDialog({ open, title, onClose, children, footer, testId, size = '560px' }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string; size?: string }) {
   return (
@@ -49,7 +49,7 @@ function ErrorLine({ message, testId }: { message: string | null; testId: string
 
 export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
   const t = useT();
-  const roles = useRoles();
+  const roles = useGrantableRoles();
   const refresh = useUsersRefresh();
   const [roleId, setRoleId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

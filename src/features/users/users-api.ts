@@ -53,6 +53,13 @@ export function useRoles() {
   return useQuery({ queryKey: userKeys.roles, queryFn: rolesCall, staleTime: 30 * 60_000 });
 }
 
+/** The roles the signed-in administrator may give: SUPERADMIN only by a SUPERADMIN (the server refuses it too). */
+export function useGrantableRoles() {
+  const roles = useRoles();
+  const mine = useSession()?.user.roles?.[0]?.roleName;
+  return { ...roles, data: roles.data?.filter((r) => r.roleName !== 'SUPERADMIN' || mine === 'SUPERADMIN') };
+}
+
 export const CANDIDATE_PAGE_SIZE = 10;
 export function useCandidates(search: string, page: number) {
   return useQuery({
