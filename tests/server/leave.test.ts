@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../contract/paths';
 import { ADMIN_PATHS } from '../../contract/admin';
 import { LEAVE_MESSAGES, LEAVE_PATHS } from '../../contract/leave';
 import { appUser, dutyRoster, dutyRosterAbsence, region, role, section, staff, staffLeave, team, teamMember } from '../../server/db/schema';
@@ -193,6 +194,18 @@ describe('leave administration', () => {
     // a new leave over those days no longer meets the released rosters
     const check = await post('regionmgmt', LEAVE_PATHS.checkConflicts, { pkStaffId: members[1], dateFrom: day(1), dateTo: day(2) });
     expect(check.json().body.conflicts).toEqual([]);
+    // and the roster list no longer counts the person on them (the rest of the team stays)
+    let seen = 0;
+    for (const date of [day(1), day(2)]) {
+      const list = await post('regionmgmt', `${PATHS.dutyRosterDataTables}?length=1000`, { date });
+      expect(list.statusCode, list.body).toBe(200);
+      for (const r of (list.json().body.rows as { pkDutyRosterId: number; members: { pkStaffId: number }[] }[]).filter((x) => rosterIds.includes(x.pkDutyRosterId))) {
+        expect(r.members.map((m) => m.pkStaffId)).not.toContain(members[1]);
+        expect(r.members.length).toBeGreaterThan(0);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(2);
   });
 
   it('nobody decides their own leave; another manager may', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DutyRosterRow } from '../../../contract/sections';
 import type { Db } from '../../db/client';
-import { callSign, dutyRoster, region, section, shift, staff, team, teamMember, vehicle } from '../../db/schema';
+import { callSign, dutyRoster, dutyRosterAbsence, region, section, shift, staff, team, teamMember, vehicle } from '../../db/schema';
 
 export interface RosterQuery {
   date?: string;
@@ -80,6 +80,15 @@ export async function findRosters(
         .where(inArray(teamMember.teamId, teamIds))
         .orderBy(asc(staff.position), asc(staff.displayName))
     : [];
+  // members released from a roster by approved leave (#14, 'Lepaskan') are not on it
+  const rosterIds = rows.map((r) => r.id);
+  const absent = rosterIds.length
+    ? new Set(
+        (await db.select({ rosterId: dutyRosterAbsence.dutyRosterId, staffId: dutyRosterAbsence.staffId }).from(dutyRosterAbsence).where(inArray(dutyRosterAbsence.dutyRosterId, rosterIds))).map(
+          (a) => `${a.rosterId}:${a.staffId}`,
+        ),
+      )
+    : new Set<string>();
   return {
     recordCount: count,
     rows: rows.map((r) => ({
@@ -99,7 +108,7 @@ export async function findRosters(
       plateNumber: r.plateNumber,
       callSign: r.callSign,
       vehicleModel: r.vehicleModel,
-      members: members.filter((m) => m.teamId === r.teamId).map(({ teamId: _t, ...m }) => m),
+      members: members.filter((m) => m.teamId === r.teamId && !absent.has(`${r.id}:${m.pkStaffId}`)).map(({ teamId: _t, ...m }) => m),
       status: now < r.startsAt ? 'upcoming' : now >= r.endsAt ? 'ended' : 'active',
     })),
   };
