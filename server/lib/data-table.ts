@@ -10,6 +10,9 @@ import Papa from 'papaparse';
 import type { DataTablesQuery } from '../../contract/envelope';
 import { badRequest } from './http-error';
 
+/** A LIKE/ILIKE pattern fragment matching `s` literally: its `\\`, `%` and `_` escaped (PostgreSQL's default escape `\\`). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The columns a list may be sorted by: the name the client sends (orderColumn) → the column or expression. */
 export type Sortable = Record<string, AnyColumn | SQL>;
 

@@ -23,3 +23,11 @@ export const notFound = (message = 'Rekod tidak dijumpai.') => new HttpError(404
 export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONFLICT, message);
 /** 409 for a stale version: the answer carries the record as it is now (`body.current`), for the user to choose. */
 export const staleConflict = (message: string, current: Record<string, unknown>) => new HttpError(409, ERROR_CODES.CONFLICT, message, { current });
+
+/** SQLSTATE of a database error, also when wrapped (drizzle's query error keeps the driver's as its cause). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}

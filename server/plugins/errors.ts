@@ -1,19 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../contract/envelope';
-import { HttpError } from '../lib/http-error';
+import { HttpError, sqlStateOf } from '../lib/http-error';
 
 /** Field name from a validation issue: "/body/username" style paths → "username". */
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.');
-}
-
-/** SQLSTATE of a database error, also when wrapped (drizzle's query error keeps the driver's as its cause). */
-function sqlStateOf(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }
 
 /** SQLSTATE classes of refused data: 22 data exception (a value too long, out of range), 23 integrity constraint. */

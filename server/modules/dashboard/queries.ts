@@ -12,6 +12,7 @@ import { DASHBOARD_HIDDEN_STATUSES } from '../../../contract/lookups';
 import { LIST_COUNT_CAP } from '../../../contract/incident-rules';
 import type { IncidentListRow } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/data-table';
 
 /** A filter after the region scope and the inputs have been checked (service.ts). */
 export interface ListFilter {
@@ -54,7 +55,7 @@ const OPEN_CASE = sql.raw(`(i.status_id IS NULL OR i.status_id NOT IN (${DASHBOA
 
 /** Plates and tickets are [A-Z0-9+-]: every string starting with p lies in [p, p + 'Z'×40]; LIKE rechecks it. */
 const upperBound = (p: string) => p + 'Z'.repeat(40);
-const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (p: string) => `${escapeLike(p)}%`;
 const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 

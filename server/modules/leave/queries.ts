@@ -4,13 +4,13 @@
  * person has not been released (duty_roster_absence).
  */
 import { and, asc, eq, gte, ilike, inArray, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
 import { leaveDays, leaveTypeName, type LeaveConflict, type LeaveFilter, type LeaveRow, type LeaveStatus } from '../../../contract/leave';
 import type { Db } from '../../db/client';
 import { dutyRoster, dutyRosterAbsence, region, section, shift, staff, staffLeave, team, teamMember } from '../../db/schema';
-import { listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
+import { escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { inScope } from '../../lib/scope';
 
 const approver = alias(staff, 'approver');
@@ -58,7 +58,6 @@ export const conflictCountSql = sql<number>`(case when ${staffLeave.status} = 'r
     and not exists (select 1 from ${dutyRosterAbsence} a where a.duty_roster_id = dr.id and a.staff_id = ${staffLeave.staffId})
 ) end)`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The where-condition of a filter within the user's scope (the caller has checked a section or region filter). */
 export function leaveWhere(user: TokenClaims, f: LeaveFilter): SQL | undefined {
@@ -94,10 +93,10 @@ export const LEAVE_SORTABLE: Sortable = {
   createdAt: staffLeave.createdAt,
 };
 
-/** Every leave read joins the staff member, section, region, approver and creator. */
-const selectRows = (db: Db) =>
+/** Every leave read joins the staff member, section, region, approver and creator; `extraColumns` add to rowColumns. */
+const selectLeave = <E extends SelectedFields>(db: Db, extraColumns: E) =>
   db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extraColumns })
     .from(staffLeave)
     .innerJoin(staff, eq(staff.id, staffLeave.staffId))
     .innerJoin(section, eq(section.id, staff.sectionId))
@@ -105,25 +104,9 @@ const selectRows = (db: Db) =>
     .leftJoin(approver, eq(approver.id, staffLeave.approverStaffId))
     .leftJoin(creator, eq(creator.id, staffLeave.createdByStaffId));
 
-const selectListRows = (db: Db) =>
-  db
-    .select({ ...rowColumns, total: totalOver() })
-    .from(staffLeave)
-    .innerJoin(staff, eq(staff.id, staffLeave.staffId))
-    .innerJoin(section, eq(section.id, staff.sectionId))
-    .innerJoin(region, eq(region.id, section.regionId))
-    .leftJoin(approver, eq(approver.id, staffLeave.approverStaffId))
-    .leftJoin(creator, eq(creator.id, staffLeave.createdByStaffId));
-
-const selectCsvRows = (db: Db) =>
-  db
-    .select({ ...rowColumns, conflictCount: conflictCountSql })
-    .from(staffLeave)
-    .innerJoin(staff, eq(staff.id, staffLeave.staffId))
-    .innerJoin(section, eq(section.id, staff.sectionId))
-    .innerJoin(region, eq(region.id, section.regionId))
-    .leftJoin(approver, eq(approver.id, staffLeave.approverStaffId))
-    .leftJoin(creator, eq(creator.id, staffLeave.createdByStaffId));
+const selectRows = (db: Db) => selectLeave(db, {});
+const selectListRows = (db: Db) => selectLeave(db, { total: totalOver() });
+const selectCsvRows = (db: Db) => selectLeave(db, { conflictCount: conflictCountSql });
 
 function toRow(r: DbRow, conflicts: LeaveConflict[], released: number[]): LeaveRow {
   const l = r.l;

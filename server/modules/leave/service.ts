@@ -33,7 +33,7 @@ import { can } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { dutyRosterAbsence, section, staff, staffLeave } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
-import { CSV_EXPORT_MAX_ROWS, toCsv, type CsvColumn } from '../../lib/data-table';
+import { CSV_EXPORT_MAX_ROWS, escapeLike, toCsv, type CsvColumn } from '../../lib/data-table';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { assertSectionInScope, inScope, regionScopeOf } from '../../lib/scope';
 import { findLeave, findLeaves, leaveCsvRows, leaveOwner, overlappingLeaves, rosterConflicts } from './queries';
@@ -219,7 +219,7 @@ export async function staffOptions(db: Db, user: TokenClaims, f: LeaveStaffOptio
   else conds.push(eq(staff.isActive, true));
   if (f.pkSectionId) conds.push(eq(staff.sectionId, f.pkSectionId));
   for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(word)}%`;
     conds.push(or(ilike(staff.displayName, like), ilike(staff.staffNo, like)));
   }
   return db

@@ -28,7 +28,7 @@ import {
 import type { Db } from '../../db/client';
 import { adminChange, lookupItem, region, rondaCheckpoint, rondaLoop, section } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
-import { CSV_EXPORT_MAX_ROWS, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
+import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { assertSectionInScope, inScope, regionScopeOf } from '../../lib/scope';
 import { placeOnSection } from './geometry';
@@ -36,7 +36,7 @@ import { placeOnSection } from './geometry';
 const OTHER_REGION_RONDA = 'Ronda ini di luar wilayah anda.';
 
 /** `%text%` for ilike, with the user's % and _ taken literally. */
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (s: string) => `%${escapeLike(s)}%`;
 const fmtKm = (n: number) => n.toFixed(1);
 
 // ------------------------------------------------------------------------------------------------ access
@@ -275,6 +275,8 @@ export async function saveRonda(db: Db, user: TokenClaims, input: RondaSave & { 
     if (input.pkRondaLoopId) {
       await rondaInScope(tx, user, input.pkRondaLoopId);
       [before] = await tx.select().from(rondaLoop).where(eq(rondaLoop.id, input.pkRondaLoopId)).for('update');
+      // deleted since the access check (a concurrent delete): not a new ronda
+      if (!before) throw notFound(RONDA_MESSAGES.rondaNotFound);
     }
     const sec = await sectionGeo(tx, input.sectionId);
     if (!sec) throw badRequest('Seksyen tidak dijumpai.', 'sectionId');
@@ -328,6 +330,7 @@ export async function deleteRondas(db: Db, user: TokenClaims, ids: number[]): Pr
     const result: RondaDeleteResult = { deleted: [], deactivated: [] };
     for (const id of unique) {
       const [before] = await tx.select().from(rondaLoop).where(eq(rondaLoop.id, id)).for('update');
+      if (!before) throw notFound(RONDA_MESSAGES.rondaNotFound);
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(rondaCheckpoint).where(eq(rondaCheckpoint.rondaLoopId, id));
       if (Number(n) > 0) {
         if (before.isActive) {
@@ -518,6 +521,7 @@ export async function saveCheckpoint(db: Db, user: TokenClaims, input: Checkpoin
     let id: number;
     if (input.pkRondaLoopCheckpointId) {
       [before] = await tx.select().from(rondaCheckpoint).where(eq(rondaCheckpoint.id, input.pkRondaLoopCheckpointId));
+      if (!before) throw notFound(RONDA_MESSAGES.checkpointNotFound);
       id = before.id;
       await tx.update(rondaCheckpoint).set(values).where(eq(rondaCheckpoint.id, id));
       if (input.seq !== undefined) await move(tx, ronda.id, id, before.seq, clamp(input.seq, 1, count));
@@ -544,6 +548,7 @@ export async function reorderCheckpoint(db: Db, user: TokenClaims, input: Checkp
     const cp = await checkpointInScope(tx, user, input.pkRondaLoopCheckpointId);
     const count = await lockOrder(tx, cp.rondaLoopId);
     const [before] = await tx.select().from(rondaCheckpoint).where(eq(rondaCheckpoint.id, cp.id));
+    if (!before) throw notFound(RONDA_MESSAGES.checkpointNotFound);
     const to = clamp(input.seq, 1, count);
     await move(tx, cp.rondaLoopId, cp.id, before.seq, to);
     await recordChange(tx, user, 'checkpoint', cp.id, 'update', checkpointValues(before), { ...checkpointValues(before), seq: to });
@@ -566,6 +571,7 @@ export async function deleteCheckpoints(db: Db, user: TokenClaims, ids: number[]
     for (const r of rondas) await lockOrder(tx, r);
     for (const id of unique) {
       const [before] = await tx.delete(rondaCheckpoint).where(eq(rondaCheckpoint.id, id)).returning();
+      if (!before) throw notFound(`${RONDA_MESSAGES.checkpointNotFound} (id ${id})`);
       await recordChange(tx, user, 'checkpoint', id, 'delete', checkpointValues(before), null);
     }
     for (const r of rondas) await renumber(tx, r);

@@ -13,7 +13,7 @@ import { crossesMidnight, SHIFT_MESSAGES, shiftMinutes, type NamaSyifItem, type 
 import type { Db } from '../../db/client';
 import { dutyRoster, lookupItem, shift, teamSchedule } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
-import { listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
+import { escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 
 const category = alias(lookupItem, 'category');
@@ -72,7 +72,6 @@ async function historyValues(db: Db, s: typeof shift.$inferSelect) {
   return { name: s.name, category: name(s.categoryId), startHour: s.startHour, endHour: s.endHour, rosterType: name(s.jenisRosterId), isActive: s.isActive };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTABLE: Sortable = {
   pkShiftId: shift.id,

@@ -7,10 +7,9 @@ import type { TokenClaims } from '../../../contract/auth';
 import type { StaffAllStatusFilter, StaffFilter } from '../../../contract/staff';
 import type { Db } from '../../db/client';
 import { appUser, region, role, section, staff } from '../../db/schema';
-import { totalOver, type Sortable } from '../../lib/data-table';
+import { escapeLike, totalOver, type Sortable } from '../../lib/data-table';
 import { inScope } from '../../lib/scope';
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** orderColumn → column; ties are broken by the staff id. */
 export const STAFF_SORTABLE: Sortable = {

@@ -28,7 +28,7 @@ import type { Db } from '../../db/client';
 import { appUser, broadcastSeen, region, role, section, staff, teamMember } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
 import { CSV_EXPORT_MAX_ROWS, listPage, orderOf, toCsv } from '../../lib/data-table';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound, sqlStateOf } from '../../lib/http-error';
 import { ERROR_CODES } from '../../../contract/envelope';
 import { regionScopeOf } from '../../lib/scope';
 import { activeFilterOf, allStatusFilterOf, historyOf, staffCsvQuery, staffListQuery, STAFF_SORTABLE, toStaffRow, type StaffListDbRow } from './queries';
@@ -219,8 +219,7 @@ async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string; constraint?: string } };
-    if ((e.code ?? e.cause?.code) === '23505') throw staffNoTaken();
+    if (sqlStateOf(err) === '23505') throw staffNoTaken();
     throw err;
   }
 }
@@ -259,6 +258,7 @@ export async function saveStaff(db: Db, user: TokenClaims, input: StaffSave, eff
   await guardUnique(() =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(staff).where(eq(staff.id, input.pkStaffId)).for('update');
+      if (!before) throw notFound(STAFF_MESSAGES.notFound);
       const isActive = input.isActive ?? before.isActive;
       const [after] = await tx
         .update(staff)
@@ -287,6 +287,7 @@ export async function updateStaffRoles(db: Db, user: TokenClaims, input: StaffRo
   }
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, input.pkStaffId)).for('update');
+    if (!before) throw notFound(STAFF_MESSAGES.notFound);
     const [account] = await tx
       .select({ id: appUser.id, roleId: appUser.roleId, roleName: role.name })
       .from(appUser)
@@ -336,6 +337,7 @@ export async function deleteStaff(db: Db, user: TokenClaims, ids: number[], effe
     const history = await historyOf(tx, unique);
     for (const id of unique) {
       const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+      if (!before) throw notFound(STAFF_MESSAGES.notFound);
       let reasons = history.get(id) ?? [];
       if (!reasons.length) {
         try {
@@ -354,8 +356,7 @@ export async function deleteStaff(db: Db, user: TokenClaims, ids: number[], effe
           result.deleted.push(id);
           continue;
         } catch (err) {
-          const e = err as { code?: string; cause?: { code?: string } };
-          if ((e.code ?? e.cause?.code) !== '23503') throw err;
+          if (sqlStateOf(err) !== '23503') throw err;
           reasons = ['rekod lain merujuk staf ini'];
         }
       }

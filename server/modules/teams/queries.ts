@@ -22,12 +22,11 @@ import {
 import type { Db } from '../../db/client';
 import { dutyRoster, region, section, shift, staff, team, teamMember, teamSchedule, vehicle } from '../../db/schema';
 import { addDays, rosterRows } from '../../db/seed/rosters';
-import { listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
+import { escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { forbidden, notFound } from '../../lib/http-error';
 import { inScope, regionScopeOf } from '../../lib/scope';
 import { localDate } from '../../lib/time';
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ------------------------------------------------------------------------------------------------ access
 

@@ -15,6 +15,7 @@ import { LOGSHEET_CSV_MAX_ROWS, LOGSHEET_EDIT_WINDOW_MS, logsheetEditableUntil }
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { region, staff, tmcLogsheet } from '../../db/schema';
+import { escapeLike } from '../../lib/data-table';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { dayjs, localDmy, localHms, localInstant, TZ } from '../../lib/time';
 import { seesAllRegions } from '../../plugins/auth';
@@ -101,7 +102,6 @@ export async function saveLogsheet(db: Db, user: TokenClaims, input: TmcLogsheet
   return (await getLogsheet(db, created.id))!;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(user: TokenClaims, f: TmcLogsheetFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [];

@@ -9,9 +9,8 @@ import type { DataTablesQuery } from '../../../contract/envelope';
 import type { StaffCandidate, UserFilter, UserRow } from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { appUser, region, role, section, staff } from '../../db/schema';
-import { CSV_EXPORT_MAX_ROWS, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
+import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** orderColumn → column (contract/users.ts USER_SORTABLE); ties are broken by the user id. */
 export const USER_SORTABLE: Sortable = {
