@@ -10,11 +10,25 @@
 // C0 controls but \t \n \r; U+202A–U+202E embeddings and overrides; U+2066–U+2069 isolates; lone surrogates
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The same rule with the global flag, for finding or removing every forbidden character (a fresh regex per call). */
+const forbiddenGlobal = () => new RegExp(FORBIDDEN.source, 'g');
+
+const codePoint = (ch: string) => `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Every forbidden character of a text as 'U+0000' (each once, in order); empty when the text is clean. */
+export function forbiddenCharsIn(text: string): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(forbiddenGlobal())) seen.add(codePoint(m[0]));
+  return [...seen];
+}
+
+/** The text without its forbidden characters. */
+export const stripForbidden = (text: string): string => text.replace(forbiddenGlobal(), '');
+
 /** The first forbidden character of a text as 'U+0000', or null when the text is clean. */
 export function forbiddenCharIn(text: string): string | null {
   const m = FORBIDDEN.exec(text);
-  if (!m) return null;
-  return `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return m ? codePoint(m[0]) : null;
 }
 
 export const textRuleMessage = (char: string) => `Teks mengandungi aksara yang tidak dibenarkan (${char}).`;

@@ -293,5 +293,9 @@ describe('the panel: fixing an item the server could not take', () => {
     expect(hiddenCharsOf('Baris satu\nbaris\tdua\r\n')).toEqual([]);
     expect(stripHidden(NUL_ENTRY)).toBe('Kemalangan di KM 12.3');
     expect(stripHidden('Baris satu\nbaris\tdua')).toBe('Baris satu\nbaris\tdua');
+    // a lone surrogate breaks the same rule (contract/text-rules.ts); a whole pair (an emoji) does not
+    expect(hiddenCharsOf('a\uD83Db\uDE00c')).toEqual(['U+D83D', 'U+DE00']);
+    expect(hiddenCharsOf('ok \uD83D\uDE00')).toEqual([]);
+    expect(stripHidden('a\uD83Db\uDE00c \uD83D\uDE00')).toBe('abc \uD83D\uDE00');
   });
 });

@@ -55,6 +55,8 @@ export function LeaveFormScreen({ leaveId }: { leaveId?: number }) {
     queryKey: [LEAVE_KEY, 'one', user?.userId, leaveId],
     queryFn: () => leaveCall(leaveId!),
     enabled: !!leaveId && leaveId > 0 && !!user,
+    // the editor is keyed by the record: a focus refetch would rebuild it and wipe what the user typed
+    refetchOnWindowFocus: false,
   });
   const back = (
     <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/listingleave' })} data-testid="leave-back">

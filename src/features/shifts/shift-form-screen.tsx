@@ -37,6 +37,8 @@ export function ShiftFormScreen({ shiftId }: { shiftId?: number }) {
     queryKey: [SHIFTS_KEY, 'one', user?.userId, shiftId],
     queryFn: () => shiftCall(shiftId!),
     enabled: !!shiftId && shiftId > 0 && !!user,
+    // the editor is keyed by the record: a focus refetch would rebuild it and wipe what the user typed
+    refetchOnWindowFocus: false,
   });
   const back = (
     <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/listingshift' })} data-testid="shift-back">

@@ -45,7 +45,14 @@ export function StaffFormScreen({ staffId, onSaved, onBack }: { staffId?: number
   const t = useT();
   const labels = useLabels();
   const choices = useStaffChoices();
-  const staff = useQuery({ queryKey: staffKeys.one(staffId ?? 0), queryFn: () => staffCall(staffId!), enabled: staffId !== undefined, retry: (n, err) => !(isApiError(err) && err.status < 500) && n < 2 });
+  const staff = useQuery({
+    queryKey: staffKeys.one(staffId ?? 0),
+    queryFn: () => staffCall(staffId!),
+    enabled: staffId !== undefined,
+    retry: (n, err) => !(isApiError(err) && err.status < 500) && n < 2,
+    // the editor is keyed by the record: a focus refetch would rebuild it and wipe what the user typed
+    refetchOnWindowFocus: false,
+  });
   const editing = staffId !== undefined;
   const back = (
     <Button variant="outline" minH="11" onClick={onBack} data-testid="staff-back">

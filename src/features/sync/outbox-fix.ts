@@ -2,6 +2,7 @@
  * How the panel resolves a parked item: which fix it offers, the fields of a 409 that differ, and the call site of
  * 'Betulkan dalam borang' (the incident screens reopen a refused new-case/edit item as a draft of its form).
  */
+import { forbiddenCharsIn, stripForbidden } from '@contract/text-rules';
 import type { OutboxItem, ParkReason } from '@/offline/outbox';
 
 /** Kinds whose data lives in a form: fixed by reopening it ('Betulkan dalam borang'). */
@@ -26,21 +27,15 @@ export function journalEntryOf(item: Pick<OutboxItem, 'kind' | 'body'>): string 
 }
 
 /**
- * Characters no text field of the API takes and the user cannot see (the rule of contract/text-rules.ts, issue #20):
- * C0 controls but tab, line feed and carriage return (a NUL made PostgreSQL answer 500), and bidirectional
- * embeddings, overrides and isolates.
+ * Characters no text field of the API takes and the user cannot see: the one rule of contract/text-rules.ts (issue
+ * #20): C0 controls but tab, line feed and carriage return (a NUL made PostgreSQL answer 500), bidirectional
+ * embeddings, overrides and isolates, and lone UTF-16 surrogates. Returns them as 'U+0000' (each once, in order);
+ * empty when there is none.
  */
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]/g;
-
-/** The hidden characters of a text as 'U+0000' (each once, in order); empty when there is none. */
-export function hiddenCharsOf(text: string): string[] {
-  const seen = new Set<string>();
-  for (const m of text.matchAll(HIDDEN)) seen.add(`U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-  return [...seen];
-}
+export const hiddenCharsOf = (text: string): string[] => forbiddenCharsIn(text);
 
 /** The text without its hidden characters (what the panel's 'Buang aksara tersembunyi' leaves). */
-export const stripHidden = (text: string): string => text.replace(HIDDEN, '');
+export const stripHidden = (text: string): string => stripForbidden(text);
 
 /**
  * The items that wait behind a parked item, by client id → that parked item: the later items of its group (sent in

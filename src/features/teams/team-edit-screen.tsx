@@ -11,7 +11,7 @@ import '@/lib/i18n/parts/teams';
 import '@/lib/i18n/parts/admin';
 import { errorText, isApiError } from '@/lib/api';
 import { AdminForm, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
-import { ChangeHistory } from '@/ui/admin/change-history';
+import { ChangeHistory, historyKey } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
@@ -20,7 +20,7 @@ import { notify } from '@/ui/toaster';
 import { TeamMembersPanel } from './team-members-panel';
 import { TeamSchedulePanel } from './team-schedule-panel';
 import { useSectionOptions } from './use-section-options';
-import { deleteTeamCall, saveTeamCall, teamCall, teamKeys } from './teams-api';
+import { deleteTeamCall, saveTeamCall, TEAM_HISTORY_ENTITIES, teamCall, teamKeys } from './teams-api';
 
 /** /createupdateteam/{teamId} ('baru' for a new team): details, members, schedule with its 28-day calendar, history. */
 export function TeamEditScreen({ teamId, onSaved, onBack }: { teamId: number | 'new'; onSaved: (id: number) => void; onBack: () => void }) {
@@ -119,7 +119,11 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
     isActive: detail?.isActive ?? true,
   });
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin-history'] })]);
+  const refresh = (teamId: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      ...TEAM_HISTORY_ENTITIES.map((entity) => queryClient.invalidateQueries({ queryKey: historyKey(entity, teamId) })),
+    ]);
 
   const submit = async (values: { pkTeamId?: number; teamName: string; sectionId: number; isActive: boolean }) => {
     const outcome = await saveTeamCall(values);
@@ -131,7 +135,7 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
       return;
     }
     notify.success(t('teams.saved', { name: outcome.answer.teamName }));
-    await refresh();
+    await refresh(outcome.answer.pkTeamId);
     if (!detail) onSaved(outcome.answer.pkTeamId);
     else form.reset({ pkTeamId: outcome.answer.pkTeamId, teamName: outcome.answer.teamName, sectionId: outcome.answer.sectionId, isActive: outcome.answer.isActive });
   };
@@ -143,7 +147,7 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
       const outcome = await deleteTeamCall(detail.pkTeamId, detail.teamName);
       setConfirmDelete(false);
       if (outcome.status === 'queued') return onBack();
-      await refresh();
+      await refresh(detail.pkTeamId);
       if (outcome.answer.deleted.includes(detail.pkTeamId)) {
         notify.success(t('teams.deleted', { name: detail.teamName }));
         onBack();

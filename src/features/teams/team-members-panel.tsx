@@ -10,11 +10,12 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/teams';
 import '@/lib/i18n/parts/admin';
 import { errorText, isApiError } from '@/lib/api';
+import { historyKey } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Panel } from '@/ui/panel';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
-import { addMembersCall, candidatesCall, membersCall, removeMemberCall, teamKeys } from './teams-api';
+import { addMembersCall, candidatesCall, membersCall, removeMemberCall, TEAM_HISTORY_ENTITIES, teamKeys } from './teams-api';
 
 const HEAD = { fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.05em', py: '2' } as const;
 
@@ -29,7 +30,11 @@ export function TeamMembersPanel({ team }: { team: TeamDetail }) {
   const rows = members.data?.rows ?? [];
   const full = (members.data?.recordCount ?? 0) >= TEAM_MEMBERS_MAX;
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin-history'] })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      ...TEAM_HISTORY_ENTITIES.map((entity) => queryClient.invalidateQueries({ queryKey: historyKey(entity, team.pkTeamId) })),
+    ]);
 
   const remove = async () => {
     if (!removing) return;

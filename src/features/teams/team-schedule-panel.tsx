@@ -19,10 +19,11 @@ import '@/lib/i18n/parts/admin';
 import { errorText, isApiError } from '@/lib/api';
 import { isoDateToDisplay, todayIso } from '@/lib/time';
 import { AdminForm, FormField, SelectInput, useAdminForm } from '@/ui/admin/admin-form';
+import { historyKey } from '@/ui/admin/change-history';
 import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
-import { saveScheduleCall, scheduleCall, scheduleOptionsCall, teamKeys } from './teams-api';
+import { saveScheduleCall, scheduleCall, scheduleOptionsCall, TEAM_HISTORY_ENTITIES, teamKeys } from './teams-api';
 
 /** 0 = Sunday of a YYYY-MM-DD calendar date. */
 const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
@@ -118,9 +119,9 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
     notify.success(t('teams.schedule.saved'));
     queryClient.setQueryData(teamKeys.schedule(team.pkTeamId), outcome.answer);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['teams', 'list'] }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.lists }),
       queryClient.invalidateQueries({ queryKey: teamKeys.get(team.pkTeamId) }),
-      queryClient.invalidateQueries({ queryKey: ['admin-history'] }),
+      ...TEAM_HISTORY_ENTITIES.map((entity) => queryClient.invalidateQueries({ queryKey: historyKey(entity, team.pkTeamId) })),
     ]);
   };
 

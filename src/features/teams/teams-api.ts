@@ -3,10 +3,8 @@
  * through the outbox (src/ui/admin/admin-api.ts): answered while the user waits, kept on the device when offline,
  * thrown (with the server's field) when refused.
  */
+import type { ChangeEntity } from '@contract/admin-rules';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
-import { PAGE_SIZE } from '@contract/lookups';
-import { PATHS } from '@contract/paths';
-import type { Section } from '@contract/sections';
 import {
   TEAM_MEMBERS_PAGE_MAX,
   TEAMS_PATHS,
@@ -28,14 +26,18 @@ import { adminWrite, downloadCsv } from '@/ui/admin/admin-api';
 /** Query keys: everything of the area under 'teams', so one invalidation refreshes the screens. */
 export const teamKeys = {
   all: ['teams'] as const,
+  /** every list query (any filter and page) */
+  lists: ['teams', 'list'] as const,
   list: (filter: TeamFilter, q: Partial<DataTablesQuery>) => ['teams', 'list', filter, q] as const,
   get: (id: number) => ['teams', 'get', id] as const,
   members: (id: number) => ['teams', 'members', id] as const,
   candidates: (f: TeamMemberCandidateFilter) => ['teams', 'candidates', f] as const,
   schedule: (id: number) => ['teams', 'schedule', id] as const,
   options: (id: number) => ['teams', 'options', id] as const,
-  sections: (regionId: number | undefined) => ['teams', 'sections', regionId ?? 'all'] as const,
 };
+
+/** The change histories the team screen shows, each keyed by the team id (historyKey of src/ui/admin/change-history.tsx). */
+export const TEAM_HISTORY_ENTITIES = ['team', 'teamMember', 'teamSchedule'] as const satisfies readonly ChangeEntity[];
 
 export const teamsCall = (filter: TeamFilter, q: Partial<DataTablesQuery>) => dataTables<TeamRow>(TEAMS_PATHS.dataTables, filter, q) as Promise<DataTablesResult<TeamRow>>;
 export const teamCall = (id: number) => apiGet<TeamDetail>(TEAMS_PATHS.get(id));
@@ -45,10 +47,6 @@ export const candidatesCall = (f: TeamMemberCandidateFilter, length = 50) =>
   dataTables<TeamMemberCandidate>(TEAMS_PATHS.membersCandidates, f, { length, start: 0, orderColumn: 'patrolFirst' }) as Promise<DataTablesResult<TeamMemberCandidate>>;
 export const scheduleCall = (teamId: number) => apiPost<TeamScheduleResult>(TEAMS_PATHS.scheduleDataTables, { teamId });
 export const scheduleOptionsCall = (teamId: number) => apiGet<TeamScheduleOptions>(TEAMS_PATHS.scheduleOptions(teamId));
-
-/** Listed sections (§5: no G section, no specific part of a combined one) of a region, or all. */
-export const sectionsCall = (regionId: number | undefined) =>
-  dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0, orderColumn: 'sectionName' }) as Promise<DataTablesResult<Section>>;
 
 export const teamsCsv = (filter: TeamFilter, q: Partial<DataTablesQuery>) => downloadCsv(TEAMS_PATHS.csv, filter, q, 'pasukan.csv');
 

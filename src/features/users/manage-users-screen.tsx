@@ -3,7 +3,7 @@
  * the URL; a CSV of the filtered list; per row: activate / deactivate, change the role, reset the password (a
  * temporary password or a one-time link), the change history. For the administrators (permission adminUsers).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Badge, Box, Button, Field, Flex, IconButton, Input, Menu, Portal, Text } from '@chakra-ui/react';
 import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
@@ -41,10 +41,17 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
   const set = (patch: Partial<ManageUserSearch>) => onSearchChange({ ...search, ...patch });
   // the search box follows the URL (back button) and commits itself after a pause in typing
   useEffect(() => setText(search.q ?? ''), [search.q]);
+  // the latest search, so a role/region/status change made during the pause is not reverted by the commit
+  const latestSearch = useRef(search);
+  latestSearch.current = search;
   useEffect(() => {
     const v = text.trim();
     if (v === (search.q ?? '')) return;
-    const timer = setTimeout(() => onSearchChange({ ...search, q: v || undefined, page: 0 }), 400);
+    const timer = setTimeout(() => {
+      const current = latestSearch.current;
+      if (v === (current.q ?? '')) return;
+      onSearchChange({ ...current, q: v || undefined, page: 0 });
+    }, 400);
     return () => clearTimeout(timer);
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
 
