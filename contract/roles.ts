@@ -108,6 +108,18 @@ export const PERMISSIONS = {
   closeCase: DASHBOARD_ROLES,
   /** the patrol's steps (received, arrived, …); TMC operators may record them for a patrol on the radio */
   patrolAction: ['PR', 'TMCA', 'TMCS'],
+  // ---- duty rosters, activity log and the end-of-duty report (issue #15; README "Who may do what")
+  /** create, edit, delete and generate duty rosters: the managers and the section coordinator, within their region */
+  rosterManage: ['SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
+  /**
+   * write a roster's activity log: the patrol on its own team's roster; the TMC (on the radio), the section
+   * coordinator and the managers for any roster of their region
+   */
+  activityLogWrite: ['PR', 'TMCA', 'TMCS', 'SC', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  /** verify (Semak, isDisemak) an end-of-duty report: the supervisors; never one's own roster */
+  reportVerify: ['SC', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  /** approve (Sahkan, isDisahkan) a verified end-of-duty report: the managers */
+  reportApprove: ['SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -266,6 +266,29 @@ export const dutyRoster = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     remark: text('remark'),
     statusAlert: boolean('status_alert').notNull().default(false),
+    /** jenisRoster lookup key (issue #15); the shift's own type when not given */
+    jenisRosterId: integer('jenis_roster_id'),
+    /** devicenoid/getAll: the patrol tablet the roster carries */
+    deviceNoId: integer('device_no_id').references(() => deviceNo.id),
+    /** hpnosection/getbySectionId: the section phone the roster carries */
+    hpNoSectionId: integer('hp_no_section_id').references(() => hpNoSection.id),
+    /** optimistic concurrency of roster edits (dutyroster/save sends the version it read) */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // ---- shift summary (§3.12 Summary; updateActivityLogSummary): computed by the server, minutes
+    rondaCount: integer('ronda_count'),
+    rehatMinutes: integer('rehat_minutes'),
+    dluMinutes: integer('dlu_minutes'),
+    lluMinutes: integer('llu_minutes'),
+    inactiveGpsMinutes: integer('inactive_gps_minutes'),
+    summaryAt: timestamp('summary_at', { withTimezone: true, mode: 'date' }),
+    // ---- acknowledgement of the end-of-duty report (§4.3; updateDutyRosterAck)
+    isDisemak: boolean('is_disemak').notNull().default(false),
+    acknowledgedBy: integer('acknowledged_by').references(() => staff.id),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    isDisahkan: boolean('is_disahkan').notNull().default(false),
+    approvedBy: integer('approved_by').references(() => staff.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1039,4 +1062,81 @@ export const dutyRosterAbsence = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.dutyRosterId, t.staffId] }), index('duty_roster_absence_staff_idx').on(t.staffId)],
+);
+
+// ------------------------------------------------------------------------------------------------ issue #15
+
+/** Patrol tablets (devicenoid/getAll): the device number a roster carries. */
+export const deviceNo = pgTable('device_no', {
+  id: serial('id').primaryKey(),
+  deviceNo: text('device_no').notNull().unique(),
+  /** the section the tablet is kept at (null: pooled) */
+  sectionId: integer('section_id').references(() => section.id),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Section phone numbers (hpnosection/getbySectionId): the phone a roster carries. */
+export const hpNoSection = pgTable(
+  'hp_no_section',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    phoneNo: text('phone_no').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('hp_no_section_section_phone_idx').on(t.sectionId, t.phoneNo)],
+);
+
+/**
+ * The people of a roster and their role in it (§3.12 team member: pkTeamMemberId, pkStaffId, pkDutyRosterId;
+ * rosterRoles/getRosterRolesByDutyRosterId; dutyRosterRoles lookup key). Written by dutyroster/save; a roster with
+ * no rows here (generated, never edited) has its team's members minus duty_roster_absence.
+ */
+export const dutyRosterMember = pgTable(
+  'duty_roster_member',
+  {
+    id: serial('id').primaryKey(),
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** dutyRosterRoles lookup key (leader, driver, patroller, trainee) */
+    rosterRoleId: integer('roster_role_id'),
+  },
+  (t) => [uniqueIndex('duty_roster_member_roster_staff_idx').on(t.dutyRosterId, t.staffId), index('duty_roster_member_staff_idx').on(t.staffId)],
+);
+
+/** The patrol's activity log (§7.5 activityLog): one row per event of a roster's shift. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: serial('id').primaryKey(),
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    /** activityLogEvents lookup key (295 = end of patrol) */
+    eventId: integer('event_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    km: real('km'),
+    /** cardinalDirection lookup key */
+    directionId: integer('direction_id'),
+    rondaCheckpointId: integer('ronda_checkpoint_id').references(() => rondaCheckpoint.id),
+    /** free location text (§2.18: a text starting with a number of metres above 500 shows a map) */
+    location: text('location'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    remark: text('remark'),
+    /** the case attended (event 'Bantuan Insiden') */
+    incidentId: integer('incident_id').references(() => incident.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_log_roster_at_idx').on(t.dutyRosterId, t.occurredAt), index('activity_log_occurred_idx').on(t.occurredAt)],
 );
