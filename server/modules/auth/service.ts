@@ -3,7 +3,8 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TokenClaims, WebUser } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/envelope';
 import type { Db } from '../../db/client';
-import { appUser, callSign, dutyRoster, region, role, section, staff, teamMember, vehicle } from '../../db/schema';
+import { appUser, callSign, dutyRoster, region, role, section, staff, vehicle } from '../../db/schema';
+import { rosterHasPerson } from '../../lib/roster-people';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import type { Config } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -164,10 +165,10 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
         callSign: callSign.callSign,
       })
       .from(dutyRoster)
-      .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
       .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
       .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
-      .where(and(eq(teamMember.staffId, sql.placeholder('staffId')), gt(dutyRoster.endsAt, sql.placeholder('now')), lte(dutyRoster.startsAt, sql.placeholder('horizon'))))
+      // the rosters the user is one of the people of (its own member rows, else its team's, #15)
+      .where(and(gt(dutyRoster.endsAt, sql.placeholder('now')), lte(dutyRoster.startsAt, sql.placeholder('horizon')), rosterHasPerson(sql.placeholder('staffId'))))
       .orderBy(asc(dutyRoster.startsAt))
       .limit(10)
       .prepare('auth_web_user_rosters');

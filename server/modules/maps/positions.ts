@@ -19,7 +19,8 @@ import type { RondaGpsFilter, RondaGpsRow, RondaGpsSave, VehicleLocation } from 
 import type { TokenClaims } from '../../../contract/auth';
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { appUser, dutyRoster, rosterLatestPosition, rosterPosition, section, staff, teamMember } from '../../db/schema';
+import { appUser, dutyRoster, rosterLatestPosition, rosterPosition, section } from '../../db/schema';
+import { rosterHasPerson } from '../../lib/roster-people';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { DIRECTION_LABEL, oppositeDirection, type GeoIndex } from './geo-index';
 
@@ -120,8 +121,9 @@ export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, bo
       id: dutyRoster.id,
       startsAt: dutyRoster.startsAt,
       endsAt: dutyRoster.endsAt,
-      member: sql<boolean>`exists (select 1 from ${teamMember} tm join ${appUser} u on u.staff_id = tm.staff_id
-        where tm.team_id = ${dutyRoster.teamId} and u.id = ${userId} and u.role_id = ${ROLE_IDS.PR} and u.is_active)`,
+      // one of the roster's people (its member rows, else its team less those released by leave: #15)
+      member: sql<boolean>`exists (select 1 from ${appUser} u
+        where u.id = ${userId} and u.role_id = ${ROLE_IDS.PR} and u.is_active and ${rosterHasPerson(sql`u.staff_id`)})`,
       latestAt: rosterLatestPosition.recordedAt,
       latestKm: rosterLatestPosition.km,
       latestSection: rosterLatestPosition.sectionId,
@@ -252,17 +254,6 @@ export async function rosterScope(db: Db, rosterId: number) {
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
     .where(eq(dutyRoster.id, rosterId));
   return r;
-}
-
-/** Is the staff member in the roster's team. */
-export async function isTeamMember(db: Db, teamId: number, staffId: number): Promise<boolean> {
-  const [m] = await db
-    .select({ id: teamMember.id })
-    .from(teamMember)
-    .innerJoin(staff, eq(staff.id, teamMember.staffId))
-    .where(and(eq(teamMember.teamId, teamId), eq(teamMember.staffId, staffId)))
-    .limit(1);
-  return !!m;
 }
 
 // ------------------------------------------------------------------------------------------------ pruning

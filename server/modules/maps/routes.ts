@@ -32,7 +32,8 @@ import { sectionFamilyIds } from '../section/queries';
 import { sectionRef } from '../gps/queries';
 import { bigMaps, sectionNetwork } from './big-maps';
 import { geoIndex } from './geo-index';
-import { isTeamMember, positionHistory, prunePositions, rosterScope, savePositions } from './positions';
+import { isRosterPerson } from '../../lib/roster-people';
+import { positionHistory, prunePositions, rosterScope, savePositions } from './positions';
 import { rosterTimeline } from './timeline';
 import { mapLimit, tabletPositions, trackedPosition, vehiclesByPlate } from './tracking';
 
@@ -51,7 +52,7 @@ async function readableRoster(db: Db, user: TokenClaims, rosterId: number) {
   const r = await rosterScope(db, rosterId);
   if (!r) throw notFound('Jadual tugas tidak dijumpai.');
   if (user.rid === ROLE_IDS.PR) {
-    if (!(await isTeamMember(db, r.teamId, user.sid))) throw forbidden('Anda hanya boleh melihat jadual tugas pasukan anda.');
+    if (!(await isRosterPerson(db, r.id, user.sid))) throw forbidden('Anda hanya boleh melihat jadual tugas pasukan anda.');
   } else if (!seesAllRegions(user) && r.regionId !== user.reg) throw forbidden(OTHER_REGION_ROSTER);
   return r;
 }
