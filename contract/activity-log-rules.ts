@@ -105,3 +105,17 @@ export function minutesToHm(minutes: number | null | undefined): string {
   const m = Math.max(0, Math.round(minutes));
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
+
+// ---------------------------------------------------------------- added with the server of the activity log (#15)
+
+/** the one-roster DLU report's track holds at most this many points (downsampled evenly, first and last kept) */
+export const MAINLINE_TRACK_MAX = 2000;
+
+/** the lifecycle in the product's words (the CSV; the screens may use their own i18n) */
+export const ROSTER_LIFECYCLE_LABEL: Readonly<Record<RosterLifecycle, string>> = {
+  planned: 'Dirancang',
+  onShift: 'Sedang Bertugas',
+  ended: 'Tamat',
+  verified: 'Disemak',
+  approved: 'Disahkan',
+};

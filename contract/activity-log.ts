@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { calendarDate, instant, withRange } from './dates';
-import { ACK_ACTIONS, ACK_JUSTIFICATION_MAX, ACTIVITY_LOCATION_MAX, ACTIVITY_REMARK_MAX, ROSTER_LIFECYCLE } from './activity-log-rules';
+import { DataTablesQuerySchema } from './envelope';
+import { ACK_ACTIONS, ACK_JUSTIFICATION_MAX, ACTIVITY_LOCATION_MAX, ACTIVITY_PAGE_MAX, ACTIVITY_REMARK_MAX, END_OF_DUTY_PAGE_SIZE, ROSTER_LIFECYCLE } from './activity-log-rules';
 
 export * from './activity-log-rules';
 
@@ -226,3 +227,25 @@ export const EndOfDutyRowSchema = z.object({
   approvedAt: z.string().nullable(),
 });
 export type EndOfDutyRow = z.infer<typeof EndOfDutyRowSchema>;
+
+// ---------------------------------------------------------------- added with the server (#15): query strings, answers
+
+/** activityLog/dataTables query string: paging as every list, a page of up to ACTIVITY_PAGE_MAX (the default: a whole shift) */
+export const ActivityLogQuerySchema = DataTablesQuerySchema.extend({
+  length: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(ACTIVITY_PAGE_MAX),
+});
+export type ActivityLogQuery = z.infer<typeof ActivityLogQuerySchema>;
+
+export const ActivityLogDeleteResultSchema = z.object({ pkActivityLogId: z.number().int() });
+
+/**
+ * laporanTamatTugasData/dataTables query string: without orderColumn the list is by date, newest first (direction
+ * then defaults to desc); page size END_OF_DUTY_PAGE_SIZE unless given
+ */
+export const EndOfDutyQuerySchema = DataTablesQuerySchema.extend({
+  direction: z.enum(['asc', 'desc']).optional(),
+  length: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(END_OF_DUTY_PAGE_SIZE),
+});
+export type EndOfDutyQuery = z.infer<typeof EndOfDutyQuerySchema>;
+/** laporanTamatTugasData/csv query string: the sort only */
+export const EndOfDutyCsvQuerySchema = EndOfDutyQuerySchema.pick({ orderColumn: true, direction: true });

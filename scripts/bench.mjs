@@ -25,3 +25,10 @@ run('npx', ['tsx', 'bench/map-render.ts']);
 run('npx', ['tsx', 'bench/admin-lists.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);
+// shift summary of a roster with 4,000 GPS fixes (issue #15): computeSummary alone, with its reads, the API call
+// updateActivityLogSummary; activityLog/dataTables of the roster against the same SQL through the driver (ratio)
+run('npx', ['tsx', 'bench/shift-summary.ts']);
+// duty roster month view (issue #15): dutyRosterView/dataTables of a region with 2 years of rosters (~40,000) and
+// 2,000,000 activity entries against the same SQL through the driver (ratio, target ≤ 1.3×); PGlite, or PostgreSQL
+// beside DATABASE_URL / BENCH_DATABASE_URL (a fresh database, dropped afterwards)
+run('npx', ['tsx', 'bench/rosters-month.ts']);

@@ -33,6 +33,7 @@ import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { ensureCrossovers } from './modules/maps/geo-index';
 import { ensureShiftsAndLeave } from './db/seed/shifts';
+import { ensureRosterDevices } from './db/seed/roster-devices';
 import { ensureRondas } from './db/seed/rondas';
 import { mapsRoutes } from './modules/maps/routes';
 import { sectionRoutes } from './modules/section/routes';
@@ -45,6 +46,7 @@ import { teamsRoutes } from './modules/teams/routes';
 import { shiftsRoutes } from './modules/shifts/routes';
 import { rondasRoutes } from './modules/rondas/routes';
 import { historyRoutes } from './modules/history/routes';
+import { activityLogRoutes } from './modules/activity-log/routes';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -90,6 +92,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // shifts' roster types and the demo leave (#14), also on a database seeded before them
   const orgData = await ensureShiftsAndLeave(handle.db);
   if (orgData.shiftsTyped || orgData.demoLeave) app.log.info(orgData, 'shift roster types and demo leave seeded');
+  // patrol tablets and section phones of the roster form (#15), also on a database seeded before them
+  const rosterDevices = await ensureRosterDevices(handle.db);
+  if (rosterDevices.devices || rosterDevices.phones) app.log.info(rosterDevices, 'roster devices and section phones seeded');
   // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
   const rondas = await ensureRondas(handle.db, { demo: config.seedDemo });
   if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
@@ -120,7 +125,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes]) {
     await routes(app, ctx);
   }
 

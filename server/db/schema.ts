@@ -593,7 +593,11 @@ export const incidentAudit = pgTable(
     /** the Idempotency-Key the write came with */
     idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('incident_audit_incident_at_idx').on(t.incidentId, t.at)],
+  (t) => [
+    index('incident_audit_incident_at_idx').on(t.incidentId, t.at),
+    // the cases a roster attended (#15 end-of-duty report): audit entries assigned to it
+    index('incident_audit_assignee_roster_idx').on(t.assigneeRosterId).where(sql`${t.assigneeRosterId} is not null`),
+  ],
 );
 
 /** Journal entries (§3.8) with their link to the incident and subform. */

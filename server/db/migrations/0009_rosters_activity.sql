@@ -71,4 +71,5 @@ CREATE UNIQUE INDEX "hp_no_section_section_phone_idx" ON "hp_no_section" USING b
 ALTER TABLE "duty_roster" ADD CONSTRAINT "duty_roster_device_no_id_device_no_id_fk" FOREIGN KEY ("device_no_id") REFERENCES "public"."device_no"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "duty_roster" ADD CONSTRAINT "duty_roster_hp_no_section_id_hp_no_section_id_fk" FOREIGN KEY ("hp_no_section_id") REFERENCES "public"."hp_no_section"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "duty_roster" ADD CONSTRAINT "duty_roster_acknowledged_by_staff_id_fk" FOREIGN KEY ("acknowledged_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "duty_roster" ADD CONSTRAINT "duty_roster_approved_by_staff_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "duty_roster" ADD CONSTRAINT "duty_roster_approved_by_staff_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "incident_audit_assignee_roster_idx" ON "incident_audit" USING btree ("assignee_roster_id") WHERE "incident_audit"."assignee_roster_id" is not null;

@@ -15,7 +15,7 @@
  * fresh positions, then rosters without a position, then stale positions; then distance, then name.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import distance from '@turf/distance';
 import { multiLineString, point } from '@turf/helpers';
 import nearestPointOnLine from '@turf/nearest-point-on-line';
@@ -25,7 +25,8 @@ import { ActivePrFilterSchema, ActivePrRowSchema, type ActivePrFilter, type Acti
 import { STATUS } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
 import type { Db } from '../../db/client';
-import { callSign, dutyRoster, incident, rosterLatestPosition, section, staff, teamMember, vehicle } from '../../db/schema';
+import { callSign, dutyRoster, incident, rosterLatestPosition, section, vehicle } from '../../db/schema';
+import { rosterPeople } from './people';
 import { MAINLINE_BOUND_METRES, POSITION_STALE_SECONDS_DEFAULT } from '../../../contract/map-rules';
 import type { VehicleLocation } from '../../../contract/maps';
 import { geoIndex, kmBetween, type GeoIndex } from '../maps/geo-index';
@@ -171,16 +172,11 @@ export async function findActivePatrols(db: Db, scope: Scope, point: IncidentPoi
   if (!rosters.length) return [];
 
   const rosterIds = rosters.map((r) => r.id);
-  const teamIds = [...new Set(rosters.map((r) => r.teamId))];
   // a combined section without one alignment of its own (parts on two highways) is measured by its parts' lines
   const combinedWithoutLine = [...new Set(rosters.filter((r) => r.isCombined && !r.alignment).map((r) => r.sectionId))];
   const [members, open, partLines] = await Promise.all([
-    db
-      .select({ teamId: teamMember.teamId, pkStaffId: staff.id, displayName: staff.displayName, position: staff.position })
-      .from(teamMember)
-      .innerJoin(staff, eq(staff.id, teamMember.staffId))
-      .where(inArray(teamMember.teamId, teamIds))
-      .orderBy(asc(staff.position), asc(staff.displayName)),
+    // the people of each roster: its member rows, else its team's minus those released by leave (people.ts)
+    rosterPeople(db, rosterIds),
     db
       .select({ rosterId: incident.dutyRosterId, count: sql<number>`count(*)::int` })
       .from(incident)
@@ -245,7 +241,7 @@ export async function findActivePatrols(db: Db, scope: Scope, point: IncidentPoi
       endHour: r.endHour,
       plateNumber: r.plateNumber,
       callSign: r.callSign,
-      members: members.filter((m) => m.teamId === r.teamId).map(({ teamId: _t, ...m }) => m),
+      members: (members.people.get(r.id) ?? []).map((m) => ({ pkStaffId: m.pkStaffId, displayName: m.displayName, position: m.position })),
       distanceKm,
       distanceBasis,
       crossoverKm,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DutyRosterRow } from '../../../contract/sections';
 import type { Db } from '../../db/client';
-import { callSign, dutyRoster, dutyRosterAbsence, region, section, shift, staff, team, teamMember, vehicle } from '../../db/schema';
+import { callSign, dutyRoster, region, section, shift, team, vehicle } from '../../db/schema';
+import { rosterPeople } from './people';
 
 export interface RosterQuery {
   date?: string;
@@ -71,24 +72,11 @@ export async function findRosters(
       .innerJoin(section, eq(section.id, dutyRoster.sectionId))
       .where(where(q)),
   ]);
-  const teamIds = [...new Set(rows.map((r) => r.teamId))];
-  const members = teamIds.length
-    ? await db
-        .select({ teamId: teamMember.teamId, pkStaffId: staff.id, displayName: staff.displayName, position: staff.position })
-        .from(teamMember)
-        .innerJoin(staff, eq(staff.id, teamMember.staffId))
-        .where(inArray(teamMember.teamId, teamIds))
-        .orderBy(asc(staff.position), asc(staff.displayName))
-    : [];
-  // members released from a roster by approved leave (#14, 'Lepaskan') are not on it
-  const rosterIds = rows.map((r) => r.id);
-  const absent = rosterIds.length
-    ? new Set(
-        (await db.select({ rosterId: dutyRosterAbsence.dutyRosterId, staffId: dutyRosterAbsence.staffId }).from(dutyRosterAbsence).where(inArray(dutyRosterAbsence.dutyRosterId, rosterIds))).map(
-          (a) => `${a.rosterId}:${a.staffId}`,
-        ),
-      )
-    : new Set<string>();
+  // the people of each roster: its member rows, else its team's members minus those released by leave (people.ts)
+  const { people } = await rosterPeople(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     recordCount: count,
     rows: rows.map((r) => ({
@@ -108,7 +96,7 @@ export async function findRosters(
       plateNumber: r.plateNumber,
       callSign: r.callSign,
       vehicleModel: r.vehicleModel,
-      members: members.filter((m) => m.teamId === r.teamId && !absent.has(`${r.id}:${m.pkStaffId}`)).map(({ teamId: _t, ...m }) => m),
+      members: (people.get(r.id) ?? []).map((m) => ({ pkStaffId: m.pkStaffId, displayName: m.displayName, position: m.position })),
       status: now < r.startsAt ? 'upcoming' : now >= r.endsAt ? 'ended' : 'active',
     })),
   };

@@ -9,6 +9,7 @@ import { typed, type AppContext } from '../../lib/context';
 import { findSections, sectionFamilyIds } from '../section/queries';
 import { findRosters } from './queries';
 import { activePrRoutes } from './active-pr';
+import { rosterRoutes } from './roster-routes';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -43,4 +44,6 @@ export async function dutyRosterRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   await activePrRoutes(app, ctx);
+  // one roster, the form, generation, the month and day views (issue #15)
+  await rosterRoutes(app, ctx);
 }

@@ -1,0 +1,67 @@
+/**
+ * Who may read or change a duty roster (issue #15; README "Who may do what"). Checked first in every call, before
+ * anything of the roster is read for the answer:
+ * - 404 when the roster does not exist;
+ * - 403 when its section is of another region than the caller's scope (national roles see all, server/lib/scope.ts);
+ * - a patrol (PR) reads only a roster it is one of the people of, or one of its own team's (403 otherwise);
+ * - writes need rosterManage (checked by the route) within the region scope.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { TokenClaims } from '../../../contract/auth';
+import { isPatrolRole } from '../../../contract/roles';
+import { ROSTER_MESSAGES } from '../../../contract/rosters-rules';
+import type { Db } from '../../db/client';
+import { dutyRoster, section, teamMember } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-error';
+import { rosterHasPerson } from '../../lib/roster-people';
+import { regionScopeOf } from '../../lib/scope';
+
+export interface RosterRef {
+  id: number;
+  name: string;
+  sectionId: number;
+  regionId: number;
+  teamId: number;
+  version: number;
+  isDisemak: boolean;
+  isDisahkan: boolean;
+}
+
+const refColumns = {
+  id: dutyRoster.id,
+  name: dutyRoster.dutyRosterName,
+  sectionId: dutyRoster.sectionId,
+  regionId: section.regionId,
+  teamId: dutyRoster.teamId,
+  version: dutyRoster.version,
+  isDisemak: dutyRoster.isDisemak,
+  isDisahkan: dutyRoster.isDisahkan,
+};
+
+/** The roster, or 404; 403 when it is outside the caller's region scope. `forUpdate` locks the row (writes). */
+export async function rosterInScope(db: Db, user: TokenClaims, id: number, opts: { forUpdate?: boolean } = {}): Promise<RosterRef> {
+  const q = db.select(refColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id));
+  const [row] = opts.forUpdate ? await q.for('update', { of: dutyRoster }) : await q;
+  if (!row) throw notFound(ROSTER_MESSAGES.notFound);
+  const scope = regionScopeOf(user);
+  if (scope !== null && row.regionId !== scope) throw forbidden(ROSTER_MESSAGES.outOfRegion);
+  return row;
+}
+
+/** Read access: the region scope, and for a patrol its own rosters or its own team's. */
+export async function rosterReadable(db: Db, user: TokenClaims, id: number): Promise<RosterRef> {
+  const ref = await rosterInScope(db, user, id);
+  if (isPatrolRole(user.rn)) {
+    const [mine] = await db
+      .select({ one: sql<number>`1` })
+      .from(dutyRoster)
+      .where(
+        and(
+          eq(dutyRoster.id, id),
+          sql`(${rosterHasPerson(user.sid)} or ${dutyRoster.teamId} in (select ${teamMember.teamId} from ${teamMember} where ${teamMember.staffId} = ${user.sid}))`,
+        ),
+      );
+    if (!mine) throw forbidden(ROSTER_MESSAGES.notOwnRoster);
+  }
+  return ref;
+}
