@@ -8,12 +8,8 @@
 // app sent for that call (captured at the driver) run through the driver, so both see the same load: ratio = the
 // app's overhead (HTTP, auth, validation, scope, JSON), target ≤ 1.3×. A list whose route is not there prints 'n/a'.
 // Last, the CSV import of 5,000 rows: preview and commit, rows per second.
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from './support/bench-database';
 import { sql } from 'drizzle-orm';
 import { MANAGE_BASE, PATHS } from '../contract/paths';
 import { ROLE_IDS } from '../contract/roles';
@@ -33,34 +29,7 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 // ---------------------------------------------------------------- a fresh database
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-let databaseUrl: string | undefined;
-let dataDir: string | undefined;
-let dropDatabase = async () => {};
-{
-  const name = `lbh_bench_admin_${randomBytes(4).toString('hex')}`;
-  try {
-    const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } catch (err) {
-    const safe = new URL(baseUrl);
-    safe.password = '';
-    console.log(`PostgreSQL not reachable at ${safe.host} (${(err as Error).message}): embedded PGlite instead`);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-admin-bench-'));
-  }
-}
-
+const { databaseUrl, dataDir, cleanup } = await benchDatabase('admin', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const t0 = performance.now();
 const app = await build({ logger: false, config: { databaseUrl, dataDir: dataDir ?? 'unused', clientDir: '/nonexistent', seedFastHash: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -327,6 +296,5 @@ console.log(sqlShown.join('\n'));
 
 agent.destroy();
 await app.close();
-await dropDatabase();
-if (dataDir) await rm(dataDir, { recursive: true, force: true });
+await cleanup();
 process.exit(0);

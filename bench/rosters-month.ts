@@ -11,12 +11,8 @@
 // measures the p50 of BENCH_REQUESTS sequential calls (bounded by BENCH_SECONDS each), in turns with the very SQL the
 // app sent for that call (captured at the driver) run through the driver, so both see the same load: ratio = the
 // app's overhead (HTTP, auth, validation, scope, people of each roster, JSON), target ≤ 1.3×.
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from './support/bench-database';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PATHS } from '../contract/paths';
 import { ROSTER_PATHS } from '../contract/rosters-rules';
@@ -39,33 +35,7 @@ const secs = (t: number) => `${Math.round((performance.now() - t) / 100) / 10} s
 
 // ---------------------------------------------------------------- a fresh database
 
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
-let databaseUrl: string | undefined;
-let dataDir: string | undefined;
-let dropDatabase = async () => {};
-if (baseUrl) {
-  const name = `lbh_bench_rosters_${randomBytes(4).toString('hex')}`;
-  try {
-    const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } catch (err) {
-    const safe = new URL(baseUrl);
-    safe.password = '';
-    console.log(`PostgreSQL not reachable at ${safe.host} (${(err as Error).message}): embedded PGlite instead`);
-  }
-}
-if (!databaseUrl) dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-rosters-bench-'));
+const { databaseUrl, dataDir, cleanup } = await benchDatabase('rosters', process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined);
 
 const t0 = performance.now();
 const app = await build({ logger: false, config: { databaseUrl, dataDir: dataDir ?? 'unused', clientDir: '/nonexistent', seedFastHash: true } });
@@ -306,6 +276,5 @@ console.log(sqlShown.join('\n'));
 
 agent.destroy();
 await app.close();
-await dropDatabase();
-if (dataDir) await rm(dataDir, { recursive: true, force: true });
+await cleanup();
 process.exit(0);

@@ -11,12 +11,8 @@
 //   - the API call dutyroster/updateActivityLogSummary over loopback HTTP (reads, computes, stores);
 //   - activityLog/dataTables of the roster (all its entries) against the very SQL the app sent for it (captured at the
 //     driver) run through the driver, in turns: ratio = the app's overhead (HTTP, auth, scope check, JSON).
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from './support/bench-database';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_EVENT, ACTIVITY_PATHS } from '../contract/activity-log';
 import { PATHS } from '../contract/paths';
@@ -34,34 +30,7 @@ const ms = (n: number) => Math.round(n * 1000) / 1000;
 
 // ---------------------------------------------------------------- a fresh database
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-let databaseUrl: string | undefined;
-let dataDir: string | undefined;
-let dropDatabase = async () => {};
-{
-  const name = `lbh_bench_summary_${randomBytes(4).toString('hex')}`;
-  try {
-    const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } catch (err) {
-    const safe = new URL(baseUrl);
-    safe.password = '';
-    console.log(`PostgreSQL not reachable at ${safe.host} (${(err as Error).message}): embedded PGlite instead`);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-summary-bench-'));
-  }
-}
-
+const { databaseUrl, dataDir, cleanup } = await benchDatabase('summary', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const t0 = performance.now();
 const app = await build({ logger: false, config: { databaseUrl, dataDir: dataDir ?? 'unused', clientDir: '/nonexistent', seedFastHash: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -257,6 +226,5 @@ console.log(sent.map((a) => textOf(a).replace(/\s+/g, ' ')).join('\n'));
 
 agent.destroy();
 await app.close();
-await dropDatabase();
-if (dataDir) await rm(dataDir, { recursive: true, force: true });
+await cleanup();
 process.exit(0);
