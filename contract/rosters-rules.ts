@@ -76,8 +76,7 @@ export function defaultRosterRole(position: string): number {
 }
 
 /** The lifecycle of a roster, as contract/activity-log-rules.ts ROSTER_LIFECYCLE defines it. */
-export const ROSTER_LIFECYCLES = ['planned', 'onShift', 'ended', 'verified', 'approved'] as const;
-export type RosterLifecycleName = (typeof ROSTER_LIFECYCLES)[number];
+export { ROSTER_LIFECYCLE as ROSTER_LIFECYCLES, type RosterLifecycle as RosterLifecycleName } from './activity-log-rules';
 
 /** Outcome of one candidate roster of a month generation. */
 export const GENERATE_OUTCOMES = ['create', 'exists', 'conflict'] as const;

@@ -14,6 +14,7 @@ import { Route as CariankesRouteImport } from './../routes/cariankes'
 import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet'
 import { Route as CreateleaveRouteImport } from './../routes/createleave'
 import { Route as CreateupdateshiftRouteImport } from './../routes/createupdateshift'
+import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivitylog'
 import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
@@ -32,12 +33,14 @@ import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
 import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink'
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as SignoutRouteImport } from './../routes/signout'
+import { Route as StaffingrosterRouteImport } from './../routes/staffingroster'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
 import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId'
 import { Route as CreateupdatecheckpointIndexRouteImport } from './../routes/createupdatecheckpoint.index'
 import { Route as CreateupdatecheckpointCheckpointIdRouteImport } from './../routes/createupdatecheckpoint.$checkpointId'
 import { Route as CreateupdaterondaIndexRouteImport } from './../routes/createupdateronda.index'
 import { Route as CreateupdaterondaRondaIdRouteImport } from './../routes/createupdateronda.$rondaId'
+import { Route as CreateupdaterosterRosterIdRouteImport } from './../routes/createupdateroster.$rosterId'
 import { Route as CreateupdateshiftShiftIdRouteImport } from './../routes/createupdateshift.$shiftId'
 import { Route as CreateupdatestaffIndexRouteImport } from './../routes/createupdatestaff.index'
 import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/createupdatestaff.$staffId'
@@ -45,7 +48,9 @@ import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createup
 import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
 import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
+import { Route as ActivitylogRosterIdModeRouteImport } from './../routes/activitylog.$rosterId.$mode'
 import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId'
+import { Route as LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport } from './../routes/laporanmasalebuhraya.$rosterId.$seksyen.$team.$syif.$date.$dlullu'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +75,11 @@ const CreateleaveRoute = CreateleaveRouteImport.update({
 const CreateupdateshiftRoute = CreateupdateshiftRouteImport.update({
   id: '/createupdateshift',
   path: '/createupdateshift',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DailyactivitylogRoute = DailyactivitylogRouteImport.update({
+  id: '/dailyactivitylog',
+  path: '/dailyactivitylog',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DrafRoute = DrafRouteImport.update({
@@ -162,6 +172,11 @@ const SignoutRoute = SignoutRouteImport.update({
   path: '/signout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffingrosterRoute = StaffingrosterRouteImport.update({
+  id: '/staffingroster',
+  path: '/staffingroster',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsernamecheckerRoute = UsernamecheckerRouteImport.update({
   id: '/usernamechecker',
   path: '/usernamechecker',
@@ -193,6 +208,12 @@ const CreateupdaterondaRondaIdRoute =
   CreateupdaterondaRondaIdRouteImport.update({
     id: '/createupdateronda/$rondaId',
     path: '/createupdateronda/$rondaId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdaterosterRosterIdRoute =
+  CreateupdaterosterRosterIdRouteImport.update({
+    id: '/createupdateroster/$rosterId',
+    path: '/createupdateroster/$rosterId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const CreateupdateshiftShiftIdRoute =
@@ -233,10 +254,21 @@ const MaintenanceCheckusernameRoute =
     path: '/maintenance/checkusername',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ActivitylogRosterIdModeRoute = ActivitylogRosterIdModeRouteImport.update({
+  id: '/activitylog/$rosterId/$mode',
+  path: '/activitylog/$rosterId/$mode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InsidenIncidentIdSubformIdRoute =
   InsidenIncidentIdSubformIdRouteImport.update({
     id: '/insiden/$incidentId/$subformId',
     path: '/insiden/$incidentId/$subformId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute =
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport.update({
+    id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
+    path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
     getParentRoute: () => rootRouteImport,
   } as any)
 
@@ -246,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -264,10 +297,12 @@ export interface FileRoutesByFullPath {
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
   '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
   '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
@@ -277,7 +312,9 @@ export interface FileRoutesByFullPath {
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -285,6 +322,7 @@ export interface FileRoutesByTo {
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -303,10 +341,12 @@ export interface FileRoutesByTo {
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
   '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
   '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
@@ -316,7 +356,9 @@ export interface FileRoutesByTo {
   '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff': typeof CreateupdatestaffIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -325,6 +367,7 @@ export interface FileRoutesById {
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
@@ -343,10 +386,12 @@ export interface FileRoutesById {
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
   '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
   '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
@@ -356,7 +401,9 @@ export interface FileRoutesById {
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -366,6 +413,7 @@ export interface FileRouteTypes {
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
+    | '/dailyactivitylog'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -384,10 +432,12 @@ export interface FileRouteTypes {
     | '/resetpasswordlink'
     | '/signin'
     | '/signout'
+    | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
+    | '/createupdateroster/$rosterId'
     | '/createupdateshift/$shiftId'
     | '/createupdatestaff/$staffId'
     | '/createupdateteam/$teamId'
@@ -397,7 +447,9 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -405,6 +457,7 @@ export interface FileRouteTypes {
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
+    | '/dailyactivitylog'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -423,10 +476,12 @@ export interface FileRouteTypes {
     | '/resetpasswordlink'
     | '/signin'
     | '/signout'
+    | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
+    | '/createupdateroster/$rosterId'
     | '/createupdateshift/$shiftId'
     | '/createupdatestaff/$staffId'
     | '/createupdateteam/$teamId'
@@ -436,7 +491,9 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint'
     | '/createupdateronda'
     | '/createupdatestaff'
+    | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
   id:
     | '__root__'
     | '/'
@@ -444,6 +501,7 @@ export interface FileRouteTypes {
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
+    | '/dailyactivitylog'
     | '/draf'
     | '/incident'
     | '/kesbaru'
@@ -462,10 +520,12 @@ export interface FileRouteTypes {
     | '/resetpasswordlink'
     | '/signin'
     | '/signout'
+    | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
+    | '/createupdateroster/$rosterId'
     | '/createupdateshift/$shiftId'
     | '/createupdatestaff/$staffId'
     | '/createupdateteam/$teamId'
@@ -475,7 +535,9 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -484,6 +546,7 @@ export interface RootRouteChildren {
   CariantmclogsheetRoute: typeof CariantmclogsheetRoute
   CreateleaveRoute: typeof CreateleaveRouteWithChildren
   CreateupdateshiftRoute: typeof CreateupdateshiftRouteWithChildren
+  DailyactivitylogRoute: typeof DailyactivitylogRoute
   DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
@@ -502,9 +565,11 @@ export interface RootRouteChildren {
   ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
+  StaffingrosterRoute: typeof StaffingrosterRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
   CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute
   CreateupdaterondaRondaIdRoute: typeof CreateupdaterondaRondaIdRoute
+  CreateupdaterosterRosterIdRoute: typeof CreateupdaterosterRosterIdRoute
   CreateupdatestaffStaffIdRoute: typeof CreateupdatestaffStaffIdRoute
   CreateupdateteamTeamIdRoute: typeof CreateupdateteamTeamIdRoute
   InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
@@ -513,7 +578,9 @@ export interface RootRouteChildren {
   CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute
   CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute
   CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute
+  ActivitylogRosterIdModeRoute: typeof ActivitylogRosterIdModeRoute
   InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -551,6 +618,13 @@ declare module '@tanstack/react-router' {
       path: '/createupdateshift'
       fullPath: '/createupdateshift'
       preLoaderRoute: typeof CreateupdateshiftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dailyactivitylog': {
+      id: '/dailyactivitylog'
+      path: '/dailyactivitylog'
+      fullPath: '/dailyactivitylog'
+      preLoaderRoute: typeof DailyactivitylogRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/draf': {
@@ -679,6 +753,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staffingroster': {
+      id: '/staffingroster'
+      path: '/staffingroster'
+      fullPath: '/staffingroster'
+      preLoaderRoute: typeof StaffingrosterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usernamechecker': {
       id: '/usernamechecker'
       path: '/usernamechecker'
@@ -719,6 +800,13 @@ declare module '@tanstack/react-router' {
       path: '/createupdateronda/$rondaId'
       fullPath: '/createupdateronda/$rondaId'
       preLoaderRoute: typeof CreateupdaterondaRondaIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateroster/$rosterId': {
+      id: '/createupdateroster/$rosterId'
+      path: '/createupdateroster/$rosterId'
+      fullPath: '/createupdateroster/$rosterId'
+      preLoaderRoute: typeof CreateupdaterosterRosterIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/createupdateshift/$shiftId': {
@@ -770,11 +858,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MaintenanceCheckusernameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/activitylog/$rosterId/$mode': {
+      id: '/activitylog/$rosterId/$mode'
+      path: '/activitylog/$rosterId/$mode'
+      fullPath: '/activitylog/$rosterId/$mode'
+      preLoaderRoute: typeof ActivitylogRosterIdModeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/insiden/$incidentId/$subformId': {
       id: '/insiden/$incidentId/$subformId'
       path: '/insiden/$incidentId/$subformId'
       fullPath: '/insiden/$incidentId/$subformId'
       preLoaderRoute: typeof InsidenIncidentIdSubformIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': {
+      id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      fullPath: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      preLoaderRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -809,6 +911,7 @@ const rootRouteChildren: RootRouteChildren = {
   CariantmclogsheetRoute: CariantmclogsheetRoute,
   CreateleaveRoute: CreateleaveRouteWithChildren,
   CreateupdateshiftRoute: CreateupdateshiftRouteWithChildren,
+  DailyactivitylogRoute: DailyactivitylogRoute,
   DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
@@ -827,10 +930,12 @@ const rootRouteChildren: RootRouteChildren = {
   ResetpasswordlinkRoute: ResetpasswordlinkRoute,
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
+  StaffingrosterRoute: StaffingrosterRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
   CreateupdatecheckpointCheckpointIdRoute:
     CreateupdatecheckpointCheckpointIdRoute,
   CreateupdaterondaRondaIdRoute: CreateupdaterondaRondaIdRoute,
+  CreateupdaterosterRosterIdRoute: CreateupdaterosterRosterIdRoute,
   CreateupdatestaffStaffIdRoute: CreateupdatestaffStaffIdRoute,
   CreateupdateteamTeamIdRoute: CreateupdateteamTeamIdRoute,
   InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
@@ -839,7 +944,10 @@ const rootRouteChildren: RootRouteChildren = {
   CreateupdatecheckpointIndexRoute: CreateupdatecheckpointIndexRoute,
   CreateupdaterondaIndexRoute: CreateupdaterondaIndexRoute,
   CreateupdatestaffIndexRoute: CreateupdatestaffIndexRoute,
+  ActivitylogRosterIdModeRoute: ActivitylogRosterIdModeRoute,
   InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute:
+    LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -51,6 +51,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/createupdatecheckpoint': 'adminOrg',
   '/createupdatecheckpoint/*': 'adminOrg',
   '/signout': null,
+  // the activity log and the end-of-duty report (issue #15): reading needs 'reports' (PR has it); recording
+  // (/activitylog/{id}/edit) is checked on the screen with activityLogWrite and the server's can.editActivities
+  '/dailyactivitylog': 'reports',
+  '/activitylog/*': 'reports',
+  '/laporanmasalebuhraya/*': 'reports',
+  // duty rosters (issue #15): the form for the roster managers, the staffing view of a day for whoever reads rosters
+  '/createupdateroster/*': 'rosterManage',
+  '/staffingroster': 'rosterList',
 };
 
 /** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */

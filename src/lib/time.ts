@@ -166,3 +166,11 @@ export function instantOfWall(date: string | null | undefined, time: string | nu
   if (h > 23 || mi > 59 || s > 59) return null;
   return new Date(zonedInstant(y, mo, d, h, mi, s)).toISOString();
 }
+
+/** Minutes as '2j 05m' / '45m' ('—' for none); the CSV's form is minutesToHm in the contract. */
+export function minutesText(minutes: number | null | undefined, units: { h: string; m: string } = { h: 'j', m: 'm' }): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
+  const m = Math.max(0, Math.round(minutes));
+  const h = Math.floor(m / 60);
+  return h ? `${h}${units.h} ${String(m % 60).padStart(2, '0')}${units.m}` : `${m}${units.m}`;
+}

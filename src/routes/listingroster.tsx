@@ -6,6 +6,12 @@ export const Route = createFileRoute('/listingroster')({
   validateSearch: parseRosterListSearch,
   component: function ListingRosterRoute() {
     const navigate = Route.useNavigate();
-    return <RosterListScreen search={Route.useSearch()} onSearchChange={(search) => navigate({ search, replace: true })} />;
+    return (
+      <RosterListScreen
+        search={Route.useSearch()}
+        onSearchChange={(search) => navigate({ search, replace: true })}
+        onNew={(preset) => void navigate({ to: '/createupdateroster/$rosterId', params: { rosterId: 'baru' }, search: preset })}
+      />
+    );
   },
 });

@@ -10,7 +10,7 @@ import '@/lib/i18n/parts/map';
 import { formatClock, formatDateTimeShort } from '@/lib/time';
 import { useRosterTimeline } from './map-api';
 import { AgeText } from './age-text';
-import { TimelineEntryCard } from './timeline-entry';
+import { TimelineEntryCard } from '@/ui/timeline-entry';
 
 export function PatrolInfo({ roster }: { roster: MapRoster }) {
   const t = useT();

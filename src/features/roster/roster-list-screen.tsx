@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Box, Button, Field, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
-import { LuChevronLeft, LuChevronRight, LuRadio } from 'react-icons/lu';
+import { LuCalendarCog, LuCalendarDays, LuCalendarRange, LuChevronLeft, LuChevronRight, LuLayoutGrid, LuPlus, LuRadio } from 'react-icons/lu';
 import { isListedSectionName } from '@contract/lookups';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
+import { SEES_ALL_REGIONS, can, type RoleName } from '@contract/roles';
 import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/roster';
 import { errorText, isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { rosterHours, rosterStatusAt } from '@/lib/roster-status';
@@ -16,12 +18,28 @@ import { DateField } from '@/ui/date-field';
 import { PageHeader } from '@/ui/page-header';
 import { RosterStatusBadge } from '@/ui/roster-status-badge';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
-import { rosterPageCall, sectionsCall } from './roster-api';
+import { GenerateDialog } from './generate-dialog';
+import { RosterMonthView } from './month-view';
+import { rosterKeys, rosterPageCall, sectionsCall } from './roster-api';
+import { RosterRowActions } from './row-actions';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type RosterListSearch } from './roster-search';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
 
-/** /listingroster (Senarai Jadual Tugas): read-only, server-side paged. */
-export function RosterListScreen({ search, onSearchChange }: { search: RosterListSearch; onSearchChange: (s: RosterListSearch) => void }) {
+/**
+ * /listingroster (Senarai Jadual Tugas): the rosters of a day, server-side paged, or of a month (dutyRosterView). For
+ * rosterManage users: a new roster, edit and delete per row, and the month's generation; for everyone, each roster's
+ * activity log and the staffing view of the day.
+ */
+export function RosterListScreen({
+  search,
+  onSearchChange,
+  onNew,
+}: {
+  search: RosterListSearch;
+  onSearchChange: (s: RosterListSearch) => void;
+  /** opens /createupdateroster/baru with the list's section and date */
+  onNew: (preset: { sectionId?: number; date: string }) => void;
+}) {
   const t = useT();
   const session = useSession();
   const user = session?.user;
@@ -30,6 +48,10 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
   const page = search.page ?? 0;
   const size = search.size ?? DEFAULT_PAGE_SIZE;
   const regionId = SEES_ALL_REGIONS.includes(role.name as RoleName) ? undefined : user?.section.region.key;
+  const canManage = can(role.name, 'rosterManage');
+  const monthView = search.view === 'month';
+  const month = search.month ?? date.slice(0, 7);
+  const [generating, setGenerating] = useState(false);
 
   const sections = useQuery({
     queryKey: ['sections', user?.userId, regionId ?? 'all'],
@@ -42,9 +64,10 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
   );
 
   const list = useQuery({
-    queryKey: ['rosters', 'list', user?.userId, date, search.sectionId ?? null, page, size],
+    queryKey: [...rosterKeys.all, 'list', user?.userId, date, search.sectionId ?? null, page, size],
     queryFn: () => networkFirst(user?.userId, `rosterList:${date}:${search.sectionId ?? 'all'}:${page}:${size}`, () => rosterPageCall({ date, sectionId: search.sectionId }, page, size)),
     placeholderData: keepPreviousData,
+    enabled: !monthView,
   });
 
   const rows = list.data?.data.rows ?? [];
@@ -57,10 +80,75 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
 
   return (
     <Box data-testid="roster-list">
-      <PageHeader title={t('roster.title')} subtitle={t('roster.subtitle')} />
+      <PageHeader
+        title={t('roster.title')}
+        subtitle={t('roster.subtitle')}
+        actions={
+          <>
+            <Button asChild variant="outline" minH="11">
+              <Link to="/staffingroster" search={{ date, ...(search.sectionId ? { sectionId: search.sectionId } : {}) }} data-testid="roster-staffing-link">
+                <LuLayoutGrid /> {t('rosters.staffing.link')}
+              </Link>
+            </Button>
+            {canManage && (
+              <>
+                <Button variant="outline" colorPalette="brand" minH="11" onClick={() => setGenerating(true)} data-testid="roster-generate">
+                  <LuCalendarCog /> {t('rosters.generate.button')}
+                </Button>
+                <Button colorPalette="brand" minH="11" onClick={() => onNew({ sectionId: search.sectionId, date })} data-testid="roster-new">
+                  <LuPlus /> {t('rosters.new')}
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
+      {generating && (
+        <GenerateDialog sections={sectionOptions} defaultSectionId={search.sectionId} defaultMonth={month} onClose={() => setGenerating(false)} />
+      )}
 
       <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
-        <DateField label={t('roster.date')} value={date} onChange={(d) => set({ date: d, page: 0 })} testId="roster-date" />
+        <HStack gap="0" role="tablist" alignSelf="flex-end">
+          <Button
+            role="tab"
+            aria-selected={!monthView}
+            minH="11"
+            roundedEnd="0"
+            variant={monthView ? 'outline' : 'solid'}
+            colorPalette="brand"
+            onClick={() => set({ view: undefined, month: undefined })}
+            data-testid="roster-view-day"
+          >
+            <LuCalendarDays /> {t('rosters.view.day')}
+          </Button>
+          <Button
+            role="tab"
+            aria-selected={monthView}
+            minH="11"
+            roundedStart="0"
+            variant={monthView ? 'solid' : 'outline'}
+            colorPalette="brand"
+            onClick={() => set({ view: 'month', month })}
+            data-testid="roster-view-month"
+          >
+            <LuCalendarRange /> {t('rosters.view.month')}
+          </Button>
+        </HStack>
+        {monthView ? (
+          <Field.Root width="200px">
+            <Field.Label fontSize="sm">{t('rosters.generate.month')}</Field.Label>
+            <Input
+              type="month"
+              bg="white"
+              minH="11"
+              value={month}
+              onChange={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && set({ month: e.currentTarget.value })}
+              data-testid="roster-month-input"
+            />
+          </Field.Root>
+        ) : (
+          <DateField label={t('roster.date')} value={date} onChange={(d) => set({ date: d, page: 0 })} testId="roster-date" />
+        )}
         <Field.Root width="220px">
           <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
           <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
@@ -81,15 +169,21 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Button variant="outline" minH="11" onClick={() => set({ date: undefined, page: 0 })} disabled={date === todayIso()}>
-          {t('roster.today')}
-        </Button>
-        <Text ms="auto" fontSize="sm" color="fg.muted" alignSelf="center" data-testid="roster-total">
-          {list.data ? t('dashboard.rosterCount', { count: total }) : ''}
-        </Text>
+        {!monthView && (
+          <Button variant="outline" minH="11" onClick={() => set({ date: undefined, page: 0 })} disabled={date === todayIso()}>
+            {t('roster.today')}
+          </Button>
+        )}
+        {!monthView && (
+          <Text ms="auto" fontSize="sm" color="fg.muted" alignSelf="center" data-testid="roster-total">
+            {list.data ? t('dashboard.rosterCount', { count: total }) : ''}
+          </Text>
+        )}
       </Flex>
 
-      {list.isError && !list.data ? (
+      {monthView ? (
+        <RosterMonthView month={month} sectionId={search.sectionId} canManage={canManage} />
+      ) : list.isError && !list.data ? (
         <ErrorBlock
           title={t('roster.loadFailed')}
           message={errorText(list.error)}
@@ -99,7 +193,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
       ) : (
         <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
-            <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" data-testid="roster-table">
+            <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="980px" data-testid="roster-table">
               <Table.Header>
                 <Table.Row bg="gray.50">
                   {[
@@ -110,6 +204,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
                     ['roster.members', undefined],
                     ['roster.vehicle', '150px'],
                     ['roster.status', '140px'],
+                    ['rosters.col.actions', '130px'],
                   ].map(([k, w]) => (
                     <Table.ColumnHeader key={k} w={w} py="3" fontSize="xs" textTransform="uppercase" letterSpacing="0.05em" color="fg.muted">
                       {t(k as 'roster.no')}
@@ -119,7 +214,7 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
               </Table.Header>
               <Table.Body>
                 {list.isPending
-                  ? <TableSkeletonRows cols={7} />
+                  ? <TableSkeletonRows cols={8} />
                   : rows.map((r, i) => (
                       <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-row">
                         <Table.Cell py="3" color="fg.muted" fontVariantNumeric="tabular-nums">
@@ -173,6 +268,9 @@ export function RosterListScreen({ search, onSearchChange }: { search: RosterLis
                         </Table.Cell>
                         <Table.Cell>
                           <RosterStatusBadge status={rosterStatusAt(r, now)} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <RosterRowActions id={r.pkDutyRosterId} name={r.dutyRosterName} canManage={canManage} />
                         </Table.Cell>
                       </Table.Row>
                     ))}

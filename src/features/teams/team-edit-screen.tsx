@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
-import { Alert, Badge, Box, Button, Checkbox, Flex, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
 import type { ChangeEntity } from '@contract/admin';
@@ -9,13 +9,13 @@ import { TEAM_NAME_MAX, TeamSaveSchema, type TeamDetail } from '@contract/teams'
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/teams';
 import '@/lib/i18n/parts/admin';
-import { errorText, isApiError } from '@/lib/api';
+import { errorText } from '@/lib/api';
 import { AdminForm, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory, historyKey } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
-import { ErrorBlock } from '@/ui/states';
+import { recordGate } from '@/ui/admin/record-gate';
 import { notify } from '@/ui/toaster';
 import { TeamMembersPanel } from './team-members-panel';
 import { TeamSchedulePanel } from './team-schedule-panel';
@@ -34,30 +34,8 @@ export function TeamEditScreen({ teamId, onSaved, onBack }: { teamId: number | '
     </Button>
   );
 
-  if (!isNew && team.isPending) {
-    return (
-      <Box data-testid="team-edit-loading">
-        <PageHeader title={t('teams.edit')} actions={back} />
-        <Stack gap="4">
-          <Skeleton h="40" rounded="lg" />
-          <Skeleton h="64" rounded="lg" />
-        </Stack>
-      </Box>
-    );
-  }
-  if (!isNew && team.isError) {
-    return (
-      <Box data-testid="team-edit-error">
-        <PageHeader title={t('teams.edit')} actions={back} />
-        <ErrorBlock
-          title={t('teams.loadFailed')}
-          message={errorText(team.error)}
-          offline={isApiError(team.error) && team.error.kind !== 'http'}
-          onRetry={isApiError(team.error) && team.error.status === 404 ? undefined : () => void team.refetch()}
-        />
-      </Box>
-    );
-  }
+  const gate = recordGate({ query: team, isNew, testId: 'team-edit', title: t('teams.edit'), failedTitle: t('teams.loadFailed'), actions: back, skeletons: ['40', '64'] });
+  if (gate) return gate;
   const detail = isNew ? null : (team.data as TeamDetail);
 
   return (

@@ -19,6 +19,8 @@ import type { positionsMs } from './parts/positions';
 import type { syncMs } from './parts/sync';
 import type { syncStatusMs } from './parts/sync-status';
 import type { tmclogMs } from './parts/tmclog';
+import type { activityLogMs } from './parts/activity-log';
+import type { rosterMs } from './parts/roster';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -45,4 +47,6 @@ export type TextKey =
   | keyof typeof leaveMs
   | keyof typeof teamsMs
   | keyof typeof shiftsMs
-  | keyof typeof rondasMs;
+  | keyof typeof rondasMs
+  | keyof typeof activityLogMs
+  | keyof typeof rosterMs;

@@ -1,0 +1,222 @@
+/**
+ * /dailyactivitylog — Laporan Tamat Tugas, the first entry of the Laporan menu (issue #15; §2.1, §7.7
+ * laporanTamatTugasData): the end-of-duty reports of a date range, region, section and lifecycle (as the caller's
+ * scope allows: the server scopes again), server-paged, with a CSV of the filtered list; a row opens the report.
+ * A patrol finds its own shift's activity log at the top ('Log Aktiviti syif ini').
+ */
+import { useMemo } from 'react';
+import { Alert, Badge, Box, Stack, Text } from '@chakra-ui/react';
+import { ROSTER_LIFECYCLE } from '@contract/activity-log-rules';
+import type { EndOfDutyRow } from '@contract/activity-log';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/activity-log';
+import { useLookup } from '@/lib/lookups';
+import { formatClock, formatDateTimeShort, isoDateToDisplay, todayIso } from '@/lib/time';
+import { useSession } from '@/lib/session';
+import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
+import { listQueryOf } from '@/ui/admin/list-search';
+import { DateField } from '@/ui/date-field';
+import { PageHeader } from '@/ui/page-header';
+import { endOfDutyCsv, regionScopeOf, useEndOfDutyList, useEndOfDutySections } from './end-of-duty-api';
+import { dateRangeOf, filterOf, minutesText, type EndOfDutySearch } from './end-of-duty-rules';
+import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
+import { MyShiftCard } from './my-shift-card';
+
+/** newest first: the server's default order of this list */
+const DEFAULT_SORT = { sort: 'startDate', dir: 'desc' } as const;
+
+export function EndOfDutyListScreen({
+  search,
+  onSearchChange,
+  onOpen,
+  onRecord,
+}: {
+  search: EndOfDutySearch;
+  onSearchChange: (s: EndOfDutySearch) => void;
+  onOpen: (rosterId: number) => void;
+  onRecord: (rosterId: number) => void;
+}) {
+  const t = useT();
+  const user = useSession()?.user;
+  const today = todayIso();
+  const scopeRegion = regionScopeOf(user);
+  const regionId = scopeRegion ?? search.regionId;
+  const range = dateRangeOf(search, today);
+  const filter = filterOf(search, today, scopeRegion);
+  const q = listQueryOf(search, DEFAULT_SORT);
+  const list = useEndOfDutyList(filter, q);
+  const sections = useEndOfDutySections(regionId);
+  const regions = useLookup('region');
+  const set = (patch: Partial<EndOfDutySearch>) => onSearchChange({ ...search, page: 0, ...patch });
+  const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+
+  const columns = useMemo<AdminColumn<EndOfDutyRow>[]>(
+    () => [
+      {
+        id: 'startDate',
+        header: t('eod.col.date'),
+        sortable: true,
+        width: '110px',
+        cell: (r) => (
+          <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="eod-row-date">
+            {isoDateToDisplay(r.startDate)}
+          </Text>
+        ),
+      },
+      {
+        id: 'sectionName',
+        header: t('eod.col.section'),
+        sortable: true,
+        width: '90px',
+        cell: (r) => (
+          <Box>
+            <Badge colorPalette="brand" variant="solid" size="sm">
+              {r.sectionName}
+            </Badge>
+            <Text fontSize="xs" color="fg.muted" mt="0.5">
+              {r.regionName}
+            </Text>
+          </Box>
+        ),
+      },
+      {
+        id: 'dutyRosterName',
+        header: t('eod.col.roster'),
+        sortable: true,
+        cell: (r) => (
+          <Box>
+            <Text fontWeight="medium" data-testid="eod-row-name">
+              {r.dutyRosterName}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {r.teamName}
+            </Text>
+          </Box>
+        ),
+      },
+      {
+        id: 'shiftName',
+        header: t('eod.col.shift'),
+        sortable: true,
+        width: '130px',
+        cell: (r) => (
+          <Box>
+            <Text>{r.shiftName}</Text>
+            <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+              {formatClock(r.startHour)} – {formatClock(r.endHour)}
+            </Text>
+          </Box>
+        ),
+      },
+      {
+        id: 'plateNumber',
+        header: t('eod.col.vehicle'),
+        width: '110px',
+        cell: (r) => (
+          <Text fontFamily="mono" fontSize="sm">
+            {r.plateNumber ?? '—'}
+          </Text>
+        ),
+      },
+      { id: 'activityCount', header: t('eod.col.activities'), align: 'end', width: '80px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.activityCount}</Text> },
+      { id: 'caseCount', header: t('eod.col.cases'), align: 'end', width: '60px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.caseCount}</Text> },
+      { id: 'rondaCount', header: t('eod.col.rondas'), align: 'end', width: '70px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.rondaCount ?? '—'}</Text> },
+      {
+        id: 'dluMinutes',
+        header: t('eod.col.dluLlu'),
+        width: '120px',
+        cell: (r) => (
+          <Text fontSize="sm" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+            {r.dluMinutes === null && r.lluMinutes === null ? '—' : `${minutesText(r.dluMinutes, units)} / ${minutesText(r.lluMinutes, units)}`}
+          </Text>
+        ),
+      },
+      { id: 'lifecycle', header: t('eod.col.status'), sortable: true, width: '140px', cell: (r) => <LifecycleBadge lifecycle={r.lifecycle} testId="eod-row-lifecycle" /> },
+      {
+        id: 'acknowledgedAt',
+        header: t('eod.col.ack'),
+        sortable: true,
+        width: '210px',
+        cell: (r) =>
+          r.acknowledgedByName || r.approvedByName ? (
+            <Stack gap="0.5" fontSize="xs">
+              {r.acknowledgedByName && <Text title={formatDateTimeShort(r.acknowledgedAt)}>{t('eod.report.verifiedBy', { name: r.acknowledgedByName, time: formatDateTimeShort(r.acknowledgedAt) })}</Text>}
+              {r.approvedByName && <Text title={formatDateTimeShort(r.approvedAt)}>{t('eod.report.approvedBy', { name: r.approvedByName, time: formatDateTimeShort(r.approvedAt) })}</Text>}
+            </Stack>
+          ) : (
+            <Text fontSize="xs" color="fg.muted">
+              —
+            </Text>
+          ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
+    [t],
+  );
+
+  const toolbar = (
+    <>
+      <DateField label={t('eod.filter.from')} value={range.from} max={range.to} onChange={(d) => set({ from: d })} testId="eod-from" width="170px" />
+      <DateField label={t('eod.filter.to')} value={range.to} max={today} onChange={(d) => set({ to: d })} testId="eod-to" width="170px" />
+      {scopeRegion === undefined && (
+        <FilterSelect
+          label={t('eod.filter.region')}
+          allLabel={t('eod.filter.allRegions')}
+          value={search.regionId}
+          options={(regions.data ?? []).map((r) => ({ value: r.key, label: r.value }))}
+          onChange={(v) => set({ regionId: v, sectionId: undefined })}
+          testId="eod-region"
+          width="180px"
+        />
+      )}
+      <SectionFilter
+        label={t('eod.filter.section')}
+        allLabel={t('eod.filter.allSections')}
+        value={search.sectionId}
+        sections={sections.data}
+        onChange={(v) => set({ sectionId: v })}
+        testId="eod-section"
+        width="200px"
+      />
+      <FilterSelect
+        label={t('eod.filter.lifecycle')}
+        allLabel={t('eod.filter.allLifecycles')}
+        value={search.lifecycle}
+        options={ROSTER_LIFECYCLE.map((l) => ({ value: l, label: t(`eod.lifecycle.${l}`) }))}
+        onChange={(v) => set({ lifecycle: v })}
+        testId="eod-lifecycle"
+        width="170px"
+      />
+    </>
+  );
+
+  return (
+    <Box data-testid="eod-list-screen">
+      <PageHeader title={t('eod.title')} subtitle={t('eod.subtitle')} />
+      <MyShiftCard onRecord={onRecord} />
+      {!filter && (
+        <Alert.Root status="warning" rounded="md" mb="4" data-testid="eod-range-invalid">
+          <Alert.Indicator />
+          <Alert.Title>{t('eod.filter.rangeInvalid')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <AdminList<EndOfDutyRow>
+        columns={columns}
+        rowKey={(r) => r.pkDutyRosterId}
+        query={list}
+        search={search}
+        onSearchChange={(patch) => onSearchChange({ ...search, ...patch })}
+        defaultSort={DEFAULT_SORT}
+        emptyText={t('eod.empty')}
+        emptyHint={t('eod.emptyHint')}
+        onExportCsv={filter ? () => endOfDutyCsv(filter, q) : undefined}
+        toolbar={toolbar}
+        onRowClick={(r) => onOpen(r.pkDutyRosterId)}
+        rowTestId="eod-row"
+        minW="1180px"
+        testId="eod-list"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The printable end-of-duty report (/activitylog/{rosterId}/print; the same flow as the incident's, §2.7): opened in
+ * a new window by the report's Print button, it prints about 5 s after it opens (§9) — or as soon after as the report
+ * is there — and closes its window after printing. It covers the app's shell (a layer over the whole window) and the
+ * print style hides everything else, so the paper holds the report alone.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Box, Button, Flex, Grid, Heading, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { LuPrinter, LuX } from 'react-icons/lu';
+import type { EndOfDutyReport } from '@contract/activity-log';
+import { TIMING } from '@contract/lookups';
+import { errorText } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/activity-log';
+import { useSession } from '@/lib/session';
+import { formatClock, formatDateTime, formatDateTimeShort, formatTime } from '@/lib/time';
+import { Logo } from '@/ui/logo';
+import { ErrorBlock } from '@/ui/states';
+import { useEndOfDutyReport } from './end-of-duty-api';
+import { activityPlace, checklistLines, minutesText } from './end-of-duty-rules';
+import { rosterDateText } from './report-sections';
+
+const PRINT_ROOT_CLASS = 'eod-print-root';
+/** While the print view is shown, paper gets it alone (the shell under it is hidden from print). */
+const PRINT_CSS = `@media print { body > *:not(.${PRINT_ROOT_CLASS}) { display: none !important; } .${PRINT_ROOT_CLASS} { position: static !important; overflow: visible !important; } }`;
+
+export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
+  const t = useT();
+  const query = useEndOfDutyReport(rosterId);
+  const openedAt = useRef(Date.now());
+  const printed = useRef(false);
+  const container = useRef<HTMLDivElement | null>(null);
+  if (!container.current && typeof document !== 'undefined') {
+    const div = document.createElement('div');
+    div.className = PRINT_ROOT_CLASS;
+    container.current = div;
+  }
+  const report = query.data?.report;
+  const ready = query.isSuccess;
+
+  useEffect(() => {
+    const div = container.current!;
+    document.body.appendChild(div);
+    const style = document.createElement('style');
+    style.textContent = PRINT_CSS;
+    document.head.appendChild(style);
+    const closeAfterPrint = () => window.close();
+    window.addEventListener('afterprint', closeAfterPrint);
+    return () => {
+      window.removeEventListener('afterprint', closeAfterPrint);
+      style.remove();
+      div.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready || printed.current) return;
+    const wait = Math.max(0, TIMING.printDelayMs - (Date.now() - openedAt.current));
+    const timer = setTimeout(() => {
+      printed.current = true;
+      window.print();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  useEffect(() => {
+    if (report) document.title = `${report.roster.dutyRosterName} · ${t('eod.report.printTitle')}`;
+  }, [report, t]);
+
+  return (
+    <Portal container={container}>
+      <Box
+        position="fixed"
+        inset="0"
+        zIndex="2000"
+        overflowY="auto"
+        bg="white"
+        color="gray.900"
+        data-testid="eod-print"
+        data-ready={ready ? 'true' : 'false'}
+      >
+        <Flex _print={{ display: 'none' }} position="sticky" top="0" zIndex="docked" bg="brand.900" color="white" px="4" py="2" gap="3" align="center" justify="space-between" wrap="wrap">
+          <Text fontSize="sm">{t('eod.report.printAuto')}</Text>
+          <HStack gap="2">
+            <Button size="sm" minH="11" colorPalette="amber" variant="solid" onClick={() => window.print()} disabled={!ready} data-testid="eod-print-now">
+              <LuPrinter /> {t('eod.report.printNow')}
+            </Button>
+            <Button size="sm" minH="11" variant="outline" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => window.close()} data-testid="eod-print-close">
+              <LuX /> {t('eod.report.printClose')}
+            </Button>
+          </HStack>
+        </Flex>
+        <Box maxW="210mm" mx="auto" px={{ base: '4', md: '8' }} py="6" _print={{ px: '0', py: '0', maxW: 'none' }}>
+          {query.isPending ? (
+            <Stack gap="3">
+              <Skeleton h="8" w="60%" />
+              <Skeleton h="40" />
+              <Skeleton h="40" />
+            </Stack>
+          ) : query.isError || !report ? (
+            <ErrorBlock title={t('eod.report.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />
+          ) : (
+            <PrintBody report={report} />
+          )}
+        </Box>
+      </Box>
+    </Portal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box mt="5" css={{ breakInside: 'avoid-page' }}>
+      <Heading as="h2" size="sm" borderBottomWidth="2px" borderColor="gray.800" pb="1" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Pair({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Grid templateColumns="38% 1fr" gap="2" fontSize="sm" py="0.5">
+      <Text color="gray.600">{label}</Text>
+      <Text fontWeight="medium">{value === null || value === undefined || value === '' ? '—' : value}</Text>
+    </Grid>
+  );
+}
+
+function PrintBody({ report }: { report: EndOfDutyReport }) {
+  const t = useT();
+  const me = useSession()?.user.profile.displayName ?? '';
+  const r = report.roster;
+  const s = report.summary;
+  const a = report.ack;
+  const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+  const acts = [...report.activities].sort((x, y) => Date.parse(x.occurredAt) - Date.parse(y.occurredAt) || x.pkActivityLogId - y.pkActivityLogId);
+  const th = (k: string) => (
+    <Table.ColumnHeader fontSize="xs" color="gray.700" py="1">
+      {k}
+    </Table.ColumnHeader>
+  );
+  return (
+    <Box fontSize="sm">
+      <Flex align="center" justify="space-between" gap="4" borderBottomWidth="3px" borderColor="brand.900" pb="3">
+        <Box>
+          <Heading as="h1" size="lg">
+            {t('eod.report.printTitle')}
+          </Heading>
+          <Text fontSize="md" fontWeight="semibold" data-testid="eod-print-name">
+            {r.dutyRosterName}
+          </Text>
+          <Text color="gray.600">
+            {r.regionName} · {r.sectionName} · {rosterDateText(r)} · {t(`eod.lifecycle.${report.lifecycle}`)}
+          </Text>
+        </Box>
+        <Logo />
+      </Flex>
+
+      <Section title={t('eod.report.details')}>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6">
+          <Box>
+            <Pair label={t('eod.report.team')} value={r.teamName} />
+            <Pair label={t('eod.report.shift')} value={r.shiftName} />
+            <Pair label={t('eod.report.type')} value={r.jenisRosterName} />
+            <Pair label={t('eod.report.hours')} value={`${formatClock(r.startHour)} – ${formatClock(r.endHour)}`} />
+          </Box>
+          <Box>
+            <Pair label={t('eod.report.vehicle')} value={[r.plateNumber, r.callSign].filter(Boolean).join(' · ')} />
+            <Pair label={t('eod.report.device')} value={r.deviceNo} />
+            <Pair label={t('eod.report.hp')} value={r.hpNo} />
+            <Pair label={t('eod.report.members')} value={r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${m.rosterRoleName})` : m.displayName)).join(', ')} />
+          </Box>
+        </Grid>
+        {r.remark && <Pair label={t('eod.report.remark')} value={r.remark} />}
+      </Section>
+
+      <Section title={t('eod.report.summary')}>
+        <Grid templateColumns="repeat(5, 1fr)" gap="2" textAlign="center">
+          {(
+            [
+              [t('eod.report.rondas'), String(s.rondaCount)],
+              [t('eod.report.rehat'), minutesText(s.rehatMinutes, units)],
+              [t('eod.report.dlu'), minutesText(s.dluMinutes, units)],
+              [t('eod.report.llu'), minutesText(s.lluMinutes, units)],
+              [t('eod.report.inactiveGps'), minutesText(s.inactiveGpsMinutes, units)],
+            ] as const
+          ).map(([label, value]) => (
+            <Box key={label} borderWidth="1px" borderColor="gray.400" rounded="sm" p="2">
+              <Text fontSize="xs" color="gray.600">
+                {label}
+              </Text>
+              <Text fontSize="lg" fontWeight="bold">
+                {value}
+              </Text>
+            </Box>
+          ))}
+        </Grid>
+        <Text fontSize="xs" color="gray.600" mt="1">
+          {s.summaryAt ? t('eod.report.summaryAt', { time: formatDateTimeShort(s.summaryAt) }) : t('eod.report.summaryNever')}
+        </Text>
+      </Section>
+
+      <Section title={`${t('eod.report.cases')} (${report.cases.length})`}>
+        {report.cases.length === 0 ? (
+          <Text color="gray.600">{t('eod.report.noCases')}</Text>
+        ) : (
+          <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline">
+            <Table.Header>
+              <Table.Row>
+                {th(t('eod.report.case.ticket'))}
+                {th(t('eod.report.case.type'))}
+                {th(t('eod.report.case.km'))}
+                {th(t('eod.report.case.status'))}
+                {th(t('eod.report.case.assigned'))}
+                {th(t('eod.report.case.arrived'))}
+                {th(t('eod.report.case.done'))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {report.cases.map((c) => (
+                <Table.Row key={c.incidentId}>
+                  <Table.Cell py="1">{c.ticketNumber ?? `#${c.incidentId}`}</Table.Cell>
+                  <Table.Cell py="1">{c.eventTypeName ?? '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.km ?? '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.statusName ?? '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.assignedAt ? formatTime(c.assignedAt) : '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.arrivedAt ? formatTime(c.arrivedAt) : '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.doneAt ? formatTime(c.doneAt) : '—'}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Section>
+
+      <Section title={`${t('eod.report.timeline')} (${acts.length})`}>
+        {acts.length === 0 ? (
+          <Text color="gray.600">{t('eod.report.noActivities')}</Text>
+        ) : (
+          <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline" data-testid="eod-print-activities">
+            <Table.Header>
+              <Table.Row>
+                {th(t('activity.form.time'))}
+                {th(t('activity.form.event'))}
+                {th(t('activity.form.location'))}
+                {th(t('activity.form.remark'))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {acts.map((x) => (
+                <Table.Row key={x.pkActivityLogId}>
+                  <Table.Cell py="1" whiteSpace="nowrap">
+                    {formatDateTimeShort(x.occurredAt)}
+                  </Table.Cell>
+                  <Table.Cell py="1">{x.eventName}</Table.Cell>
+                  <Table.Cell py="1">{activityPlace(x) ?? '—'}</Table.Cell>
+                  <Table.Cell py="1" whiteSpace="pre-wrap">
+                    {x.remark ?? ''}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Section>
+
+      {report.inactiveGps.length > 0 && (
+        <Section title={`${t('eod.report.gps')} (${report.inactiveGps.length})`}>
+          {report.inactiveGps.map((p) => (
+            <Text key={`${p.from}-${p.to}`}>
+              {formatDateTimeShort(p.from)} – {formatDateTimeShort(p.to)} ({minutesText(p.minutes, units)})
+            </Text>
+          ))}
+        </Section>
+      )}
+
+      {report.checklist !== null && report.checklist !== undefined && (
+        <Section title={t('eod.report.checklist')}>
+          {checklistLines(report.checklist).map((l, i) => (
+            <Pair key={`${l.label}-${i}`} label={l.label} value={l.value} />
+          ))}
+        </Section>
+      )}
+
+      <Section title={t('eod.report.ack')}>
+        <Grid templateColumns="1fr 1fr" gap="6" mt="2">
+          <Box borderTopWidth="1px" borderColor="gray.500" pt="1">
+            <Text>{a.isDisemak ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) }) : t('eod.report.notVerified')}</Text>
+          </Box>
+          <Box borderTopWidth="1px" borderColor="gray.500" pt="1">
+            <Text>{a.isDisahkan ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) }) : t('eod.report.notApproved')}</Text>
+          </Box>
+        </Grid>
+      </Section>
+
+      <Text mt="6" fontSize="xs" color="gray.500">
+        {t('eod.report.printedAt', { time: formatDateTime(Date.now()), name: me })}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,318 @@
+/**
+ * The parts of the end-of-duty report page (issue #15; §3.12 duty roster, summary and acknowledgement): the roster's
+ * details, the shift summary, who verified and approved it, the cases attended with their times, the activity
+ * timeline (§2.18 widget), the inactive-GPS periods and the checklist.
+ */
+import type { ReactNode } from 'react';
+import { Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { LuBadgeCheck, LuClock, LuCoffee, LuExternalLink, LuHistory, LuMap, LuRefreshCw, LuRoute, LuSatelliteDish, LuShieldCheck, LuTriangleAlert } from 'react-icons/lu';
+import type { EndOfDutyCase, EndOfDutyReport, GpsPeriod } from '@contract/activity-log';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/activity-log';
+import { formatClock, formatDateTimeShort, formatTime, isoDateToDisplay } from '@/lib/time';
+import { Panel } from '@/ui/panel';
+import { StatCard } from '@/ui/stat-card';
+import { TimelineEntryCard } from '@/ui/timeline-entry';
+import { activityTimelineEntry, checklistLines, minutesText, type DluKind } from './end-of-duty-rules';
+
+type Report = EndOfDutyReport;
+
+export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Grid templateColumns="minmax(120px, 38%) 1fr" gap="3" py="1.5" borderBottomWidth="1px" borderColor="gray.50" fontSize="sm">
+      <Text color="fg.muted">{label}</Text>
+      <Box fontWeight="medium" minW="0" wordBreak="break-word" data-testid={testId}>
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Box>
+    </Grid>
+  );
+}
+
+export function rosterDateText(r: Report['roster']) {
+  return r.endDate > r.startDate ? `${isoDateToDisplay(r.startDate)} – ${isoDateToDisplay(r.endDate)}` : isoDateToDisplay(r.startDate);
+}
+
+export function RosterDetails({ report }: { report: Report }) {
+  const t = useT();
+  const r = report.roster;
+  return (
+    <Panel heading={t('eod.report.details')} data-testid="eod-details">
+      <Box px="4" py="2">
+        <InfoRow label={t('eod.report.roster')} value={r.dutyRosterName} testId="eod-roster-name" />
+        <InfoRow label={t('eod.report.region')} value={r.regionName} />
+        <InfoRow label={t('eod.report.section')} value={r.sectionName} testId="eod-section" />
+        <InfoRow label={t('eod.report.team')} value={r.teamName} testId="eod-team" />
+        <InfoRow label={t('eod.report.shift')} value={r.shiftName} testId="eod-shift" />
+        <InfoRow label={t('eod.report.type')} value={r.jenisRosterName} />
+        <InfoRow label={t('eod.report.date')} value={rosterDateText(r)} testId="eod-date" />
+        <InfoRow label={t('eod.report.hours')} value={`${formatClock(r.startHour)} – ${formatClock(r.endHour)}`} testId="eod-hours" />
+        <InfoRow
+          label={t('eod.report.vehicle')}
+          value={
+            r.plateNumber ? (
+              <HStack gap="2">
+                <Text fontFamily="mono">{r.plateNumber}</Text>
+                {r.callSign && (
+                  <Badge size="sm" variant="subtle" colorPalette="brand">
+                    {r.callSign}
+                  </Badge>
+                )}
+              </HStack>
+            ) : null
+          }
+          testId="eod-vehicle"
+        />
+        <InfoRow label={t('eod.report.device')} value={r.deviceNo} />
+        <InfoRow label={t('eod.report.hp')} value={r.hpNo} />
+        <InfoRow label={t('eod.report.remark')} value={r.remark} />
+        <InfoRow
+          label={t('eod.report.members')}
+          value={
+            r.members.length ? (
+              <Stack gap="0.5">
+                {r.members.map((m) => (
+                  <Text key={m.pkStaffId} data-testid="eod-member">
+                    {m.displayName}
+                    {m.rosterRoleName && (
+                      <Text as="span" color="fg.muted" fontWeight="normal">
+                        {' '}
+                        · {m.rosterRoleName}
+                      </Text>
+                    )}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              t('eod.report.noMembers')
+            )
+          }
+        />
+      </Box>
+    </Panel>
+  );
+}
+
+export function SummaryPanel({
+  report,
+  canUpdate,
+  updating,
+  onUpdate,
+  onOpenDlu,
+}: {
+  report: Report;
+  canUpdate: boolean;
+  updating: boolean;
+  onUpdate: () => void;
+  onOpenDlu: (kind: DluKind) => void;
+}) {
+  const t = useT();
+  const s = report.summary;
+  const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+  return (
+    <Panel
+      heading={t('eod.report.summary')}
+      actions={
+        canUpdate ? (
+          <Button size="sm" minH="11" variant="outline" onClick={onUpdate} loading={updating} data-testid="eod-update-summary">
+            <LuRefreshCw /> {t('eod.report.updateSummary')}
+          </Button>
+        ) : undefined
+      }
+      data-testid="eod-summary"
+    >
+      <Box p="4">
+        <SimpleGrid columns={{ base: 2, md: 3, '2xl': 5 }} gap="3">
+          <StatCard label={t('eod.report.rondas')} value={s.rondaCount} icon={<LuRoute />} testId="eod-sum-rondas" />
+          <StatCard label={t('eod.report.rehat')} value={minutesText(s.rehatMinutes, units)} icon={<LuCoffee />} palette="orange" testId="eod-sum-rehat" />
+          <StatCard label={t('eod.report.dlu')} value={minutesText(s.dluMinutes, units)} icon={<LuMap />} palette="green" testId="eod-sum-dlu" />
+          <StatCard label={t('eod.report.llu')} value={minutesText(s.lluMinutes, units)} icon={<LuTriangleAlert />} palette="red" testId="eod-sum-llu" />
+          <StatCard label={t('eod.report.inactiveGps')} value={minutesText(s.inactiveGpsMinutes, units)} icon={<LuSatelliteDish />} palette="gray" testId="eod-sum-nogps" />
+        </SimpleGrid>
+        <Flex mt="3" gap="3" align="center" wrap="wrap">
+          <Text fontSize="xs" color="fg.muted" data-testid="eod-summary-at">
+            {s.summaryAt ? t('eod.report.summaryAt', { time: formatDateTimeShort(s.summaryAt) }) : t('eod.report.summaryNever')}
+          </Text>
+          <HStack gap="2" ms="auto">
+            <Button size="sm" minH="11" variant="subtle" colorPalette="green" onClick={() => onOpenDlu('DLU')} data-testid="eod-open-dlu">
+              <LuExternalLink /> {t('eod.report.viewDlu')}
+            </Button>
+            <Button size="sm" minH="11" variant="subtle" colorPalette="red" onClick={() => onOpenDlu('LLU')} data-testid="eod-open-llu">
+              <LuExternalLink /> {t('eod.report.viewLlu')}
+            </Button>
+          </HStack>
+        </Flex>
+      </Box>
+    </Panel>
+  );
+}
+
+export function AckPanel({ report, actions }: { report: Report; actions?: ReactNode }) {
+  const t = useT();
+  const a = report.ack;
+  return (
+    <Panel heading={t('eod.report.ack')} data-testid="eod-ack">
+      <Stack p="4" gap="3">
+        <Flex align="center" gap="2" color={a.isDisemak ? 'purple.700' : 'fg.muted'}>
+          <LuBadgeCheck />
+          <Text fontSize="sm" data-testid="eod-verified-by" data-done={a.isDisemak ? '1' : '0'}>
+            {a.isDisemak ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) }) : t('eod.report.notVerified')}
+          </Text>
+        </Flex>
+        <Flex align="center" gap="2" color={a.isDisahkan ? 'teal.700' : 'fg.muted'}>
+          <LuShieldCheck />
+          <Text fontSize="sm" data-testid="eod-approved-by" data-done={a.isDisahkan ? '1' : '0'}>
+            {a.isDisahkan ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) }) : t('eod.report.notApproved')}
+          </Text>
+        </Flex>
+        {actions && (
+          <Flex gap="2" wrap="wrap" pt="1">
+            {actions}
+          </Flex>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
+
+const caseTime = (iso: string | null) => (iso ? formatTime(iso) : '—');
+
+export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOpenCase?: (incidentId: number) => void }) {
+  const t = useT();
+  return (
+    <Panel heading={`${t('eod.report.cases')} (${cases.length})`} data-testid="eod-cases">
+      {cases.length === 0 ? (
+        <Text p="4" fontSize="sm" color="fg.muted" data-testid="eod-no-cases">
+          {t('eod.report.noCases')}
+        </Text>
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root recipe={tableSlotRecipe} size="sm" minW="820px">
+            <Table.Header>
+              <Table.Row bg="gray.50">
+                {(['ticket', 'type', 'km', 'status', 'assigned', 'received', 'arrived', 'assisted', 'done'] as const).map((k) => (
+                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
+                    {t(`eod.report.case.${k}`)}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {cases.map((c) => (
+                <Table.Row key={c.incidentId} data-testid="eod-case">
+                  <Table.Cell>
+                    {onOpenCase ? (
+                      <Button variant="plain" size="sm" px="0" minH="8" color="brand.700" fontFamily="mono" onClick={() => onOpenCase(c.incidentId)}>
+                        {c.ticketNumber ?? `#${c.incidentId}`}
+                      </Button>
+                    ) : (
+                      <Text fontFamily="mono">{c.ticketNumber ?? `#${c.incidentId}`}</Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>{c.eventTypeName ?? '—'}</Table.Cell>
+                  <Table.Cell>{c.km ?? '—'}</Table.Cell>
+                  <Table.Cell>{c.statusName ?? '—'}</Table.Cell>
+                  {[c.assignedAt, c.receivedAt, c.arrivedAt, c.assistanceDoneAt, c.doneAt].map((x, i) => (
+                    <Table.Cell key={i} fontVariantNumeric="tabular-nums" title={x ? formatDateTimeShort(x) : undefined}>
+                      {caseTime(x)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Panel>
+  );
+}
+
+export function TimelinePanel({ report }: { report: Report }) {
+  const t = useT();
+  const rows = [...report.activities].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt) || a.pkActivityLogId - b.pkActivityLogId);
+  return (
+    <Panel
+      heading={
+        <Flex as="span" align="center" gap="2">
+          <LuHistory /> {t('eod.report.timeline')} ({rows.length})
+        </Flex>
+      }
+      data-testid="eod-timeline"
+    >
+      {rows.length === 0 ? (
+        <Text p="4" fontSize="sm" color="fg.muted" data-testid="eod-no-activities">
+          {t('eod.report.noActivities')}
+        </Text>
+      ) : (
+        <Stack p="4" gap="3">
+          {rows.map((r) => (
+            <TimelineEntryCard key={r.pkActivityLogId} entry={activityTimelineEntry(r, (name) => t('activity.by', { name }))} testId="eod-activity" />
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
+  const t = useT();
+  const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+  return (
+    <Panel
+      heading={
+        <Flex as="span" align="center" gap="2">
+          <LuClock /> {t('eod.report.gps')} ({periods.length})
+        </Flex>
+      }
+      data-testid="eod-gps"
+    >
+      {periods.length === 0 ? (
+        <Text p="4" fontSize="sm" color="fg.muted">
+          {t('eod.report.noGpsGaps')}
+        </Text>
+      ) : (
+        <Table.Root recipe={tableSlotRecipe} size="sm">
+          <Table.Header>
+            <Table.Row bg="gray.50">
+              <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                {t('eod.report.gps.from')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                {t('eod.report.gps.to')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
+                {t('eod.report.gps.minutes')}
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {periods.map((p) => (
+              <Table.Row key={`${p.from}-${p.to}`} data-testid="eod-gps-gap">
+                <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.from)}</Table.Cell>
+                <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.to)}</Table.Cell>
+                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                  {minutesText(p.minutes, units)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Panel>
+  );
+}
+
+export function ChecklistPanel({ checklist }: { checklist: unknown }) {
+  const t = useT();
+  const lines = checklistLines(checklist);
+  if (checklist === null || checklist === undefined) return null;
+  return (
+    <Panel heading={t('eod.report.checklist')} data-testid="eod-checklist">
+      <Box px="4" py="2">
+        {lines.map((l, i) => (
+          <InfoRow key={`${l.label}-${i}`} label={l.label} value={l.value} />
+        ))}
+      </Box>
+    </Panel>
+  );
+}
