@@ -21,7 +21,8 @@ import type { FastifyInstance } from 'fastify';
 import { STATUS } from '../../../contract/lookups';
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { alertNotification, appUser, dutyRoster, incident, incidentAudit, rosterLatestPosition, section, staff, teamMember } from '../../db/schema';
+import { alertNotification, appUser, dutyRoster, incident, incidentAudit, rosterLatestPosition, section, staff } from '../../db/schema';
+import { rosterHasPerson } from '../../lib/roster-people';
 import { localDisplay, localHms } from '../../lib/time';
 
 /** alert category of §3.9: 'I' means incident */
@@ -49,14 +50,13 @@ export async function tmcUsersOfRegion(db: Db, regionId: number): Promise<number
   return rows.map((r) => r.id);
 }
 
-/** Active patrol (PR) users who are members of the roster's team. */
+/** Active patrol (PR) users who are people of the roster (server/lib/roster-people.ts). */
 export async function patrolUsersOfRoster(db: Db, rosterId: number): Promise<number[]> {
   const rows = await db
     .select({ id: appUser.id })
     .from(dutyRoster)
-    .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
-    .innerJoin(staff, eq(staff.id, teamMember.staffId))
-    .innerJoin(appUser, eq(appUser.staffId, staff.id))
+    .innerJoin(appUser, rosterHasPerson(appUser.staffId))
+    .innerJoin(staff, eq(staff.id, appUser.staffId))
     .where(and(eq(dutyRoster.id, rosterId), eq(appUser.roleId, ROLE_IDS.PR), eq(appUser.isActive, true), eq(staff.isActive, true)));
   return rows.map((r) => r.id);
 }

@@ -3,10 +3,11 @@
  * the caller's region unless the caller sees all regions (403). Every module that touches a case (incident,
  * journal, document, dashboard, …) goes through here.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import type { Db } from '../../db/client';
-import { dutyRoster, incident, incidentSubform, teamMember } from '../../db/schema';
+import { incident, incidentSubform } from '../../db/schema';
+import { isRosterPerson } from '../../lib/roster-people';
 import { seesAllRegions } from '../../plugins/auth';
 import { forbidden, notFound } from '../../lib/http-error';
 
@@ -63,14 +64,7 @@ export async function incidentAccessBySubform(db: Db, user: TokenClaims, subform
   return incidentAccess(db, user, row.incidentId, opts);
 }
 
-/** Is this staff member on the team of the roster (a patrol working its own case)? */
+/** Is this staff member one of the roster's people (a patrol working its own case; server/lib/roster-people.ts)? */
 export async function isRosterMember(db: Db, staffId: number, rosterId: number | null): Promise<boolean> {
-  if (!rosterId) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(dutyRoster)
-    .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
-    .where(and(eq(dutyRoster.id, rosterId), eq(teamMember.staffId, staffId)))
-    .limit(1);
-  return !!row;
+  return rosterId ? isRosterPerson(db, rosterId, staffId) : false;
 }
