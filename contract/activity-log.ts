@@ -3,6 +3,7 @@
  * messages: contract/activity-log-rules.ts (zod-free, re-exported here). The PWA imports the types of this module.
  */
 import { z } from 'zod';
+import { ChecklistSummarySchema } from './checklist';
 import { calendarDate, instant, withRange } from './dates';
 import { DataTablesQuerySchema } from './envelope';
 import { ACK_ACTIONS, ACK_JUSTIFICATION_MAX, ACTIVITY_LOCATION_MAX, ACTIVITY_PAGE_MAX, ACTIVITY_REMARK_MAX, END_OF_DUTY_PAGE_SIZE, ROSTER_LIFECYCLE } from './activity-log-rules';
@@ -183,7 +184,7 @@ export const EndOfDutyReportSchema = z.object({
   activities: z.array(ActivityLogRowSchema),
   inactiveGps: z.array(GpsPeriodSchema),
   /** the daily vehicle and asset checklist (issue #16); null until it exists */
-  checklist: z.unknown().nullable(),
+  checklist: ChecklistSummarySchema.nullable(),
   /** what the caller may do now */
   can: z.object({ verify: z.boolean(), approve: z.boolean(), revoke: z.boolean(), editActivities: z.boolean() }),
 });

@@ -120,6 +120,17 @@ export const PERMISSIONS = {
   reportVerify: ['SC', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
   /** approve (Sahkan, isDisahkan) a verified end-of-duty report: the managers */
   reportApprove: ['SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  // ---- fleet and equipment (issue #16; README "Who may do what")
+  /**
+   * register and change vehicles, call signs, vehicle models and assets, keep the checklist master, clear a
+   * vehicle's "needs attention": the managers, vehicles and assets within their region (read with readOrg)
+   */
+  fleetManage: ['SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  /**
+   * record a daily vehicle and asset checklist: the patrol for a roster it is on (dailyAssetChecklist/save); the
+   * section coordinator and the managers for any roster of their region (also portal/save)
+   */
+  checklistWrite: ['PR', 'SC', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -223,7 +223,22 @@ export const callSign = pgTable('call_sign', {
     .notNull()
     .references(() => section.id),
   callSign: text('call_sign').notNull().unique(),
+  /** issue #16: a call sign used by a roster's vehicle is deactivated, never erased */
+  isActive: boolean('is_active').notNull().default(true),
 });
+
+/** Vehicle models (§7.6 vehicleModel/dataTables, issue #16): a vehicle's model and type come from here. */
+export const vehicleModel = pgTable(
+  'vehicle_model',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'Peronda', 'Tunda', … (the vehicle type shown on the vehicle list) */
+    vehicleType: text('vehicle_type').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('vehicle_model_name_idx').on(sql`lower(${t.name})`)],
+);
 
 export const vehicle = pgTable(
   'vehicle',
@@ -237,8 +252,22 @@ export const vehicle = pgTable(
     vehicleType: text('vehicle_type').notNull(),
     callSignId: integer('call_sign_id').references(() => callSign.id),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * issue #16: the model (vehicleModel/dataTables); `vehicleModel` and `vehicleType` above are copied from it on
+     * every save, so the readers of #3–#15 (rosters, maps, patrol lists) keep reading the vehicle row alone
+     */
+    vehicleModelId: integer('vehicle_model_id').references(() => vehicleModel.id),
+    /** "needs attention": set when a checklist finds an item short or damaged, cleared by a manager */
+    attentionSince: timestamp('attention_since', { withTimezone: true, mode: 'date' }),
+    attentionReason: text('attention_reason'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('vehicle_section_idx').on(t.sectionId)],
+  (t) => [
+    index('vehicle_section_idx').on(t.sectionId),
+    // a call sign is carried by at most one active vehicle
+    uniqueIndex('vehicle_active_call_sign_idx').on(t.callSignId).where(sql`${t.isActive} and ${t.callSignId} is not null`),
+  ],
 );
 
 export const dutyRoster = pgTable(
@@ -1143,4 +1172,123 @@ export const activityLog = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('activity_log_roster_at_idx').on(t.dutyRosterId, t.occurredAt), index('activity_log_occurred_idx').on(t.occurredAt)],
+);
+
+// ------------------------------------------------------------------------------------------------ fleet (issue #16)
+
+/** Equipment a patrol vehicle carries (/listingasset), by asset category (assetCategory lookup key). */
+export const asset = pgTable(
+  'asset',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    assetCategoryId: integer('asset_category_id').notNull(),
+    name: text('name').notNull(),
+    /** the operator's tag or serial number, upper case, unique */
+    tagNo: text('tag_no').notNull().unique(),
+    vehicleId: integer('vehicle_id').references(() => vehicle.id),
+    remark: text('remark'),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('asset_vehicle_idx').on(t.vehicleId), index('asset_section_idx').on(t.sectionId)],
+);
+
+/** The checklist master (/maintenance): per asset category, the items a daily checklist counts. */
+export const assetChecklistMaster = pgTable(
+  'asset_checklist_master',
+  {
+    id: serial('id').primaryKey(),
+    assetCategoryId: integer('asset_category_id').notNull(),
+    name: text('name').notNull(),
+    unitLabel: text('unit_label').notNull(),
+    /** counted (a quantity) or only present / not present (quantity 1 or 0) */
+    isMeasurable: boolean('is_measurable').notNull(),
+    defaultQuantity: integer('default_quantity').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('asset_checklist_master_name_idx').on(t.assetCategoryId, sql`lower(${t.name})`).where(sql`${t.isActive}`)],
+);
+
+/** One vehicle's checklist of one roster (§3.12 daily asset checklist): pre-shift, then post-shift. */
+export const dailyAssetChecklist = pgTable(
+  'daily_asset_checklist',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicle.id),
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    /** who recorded the pre-shift check */
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    odometerPre: integer('odometer_pre').notNull(),
+    odometerPost: integer('odometer_post'),
+    noKadTng: text('no_kad_tng'),
+    noKadBahanApi: text('no_kad_bahan_api'),
+    remark: text('remark'),
+    preAt: timestamp('pre_at', { withTimezone: true, mode: 'date' }).notNull(),
+    postAt: timestamp('post_at', { withTimezone: true, mode: 'date' }),
+    postStaffId: integer('post_staff_id').references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('daily_asset_checklist_roster_vehicle_idx').on(t.dutyRosterId, t.vehicleId),
+    index('daily_asset_checklist_vehicle_idx').on(t.vehicleId, t.preAt),
+    index('daily_asset_checklist_pre_at_idx').on(t.preAt),
+  ],
+);
+
+/** The quantity of one master item before and after the shift; damaged marks an item found broken. */
+export const dailyAssetChecklistItem = pgTable(
+  'daily_asset_checklist_item',
+  {
+    id: serial('id').primaryKey(),
+    dailyAssetChecklistId: integer('daily_asset_checklist_id')
+      .notNull()
+      .references(() => dailyAssetChecklist.id),
+    assetChecklistMasterId: integer('asset_checklist_master_id')
+      .notNull()
+      .references(() => assetChecklistMaster.id),
+    /** the master's expected quantity when checked (the master may change later) */
+    expectedQuantity: integer('expected_quantity').notNull(),
+    preQuantity: integer('pre_quantity'),
+    preDamaged: boolean('pre_damaged').notNull().default(false),
+    postQuantity: integer('post_quantity'),
+    postDamaged: boolean('post_damaged').notNull().default(false),
+    remark: text('remark'),
+  },
+  (t) => [uniqueIndex('daily_asset_checklist_item_idx').on(t.dailyAssetChecklistId, t.assetChecklistMasterId), index('daily_asset_checklist_item_master_idx').on(t.assetChecklistMasterId)],
+);
+
+/** A photo of a checklist item found short or damaged (re-encoded JPEG, like case photos). */
+export const checklistPhoto = pgTable(
+  'checklist_photo',
+  {
+    id: serial('id').primaryKey(),
+    dailyAssetChecklistItemId: integer('daily_asset_checklist_item_id')
+      .notNull()
+      .references(() => dailyAssetChecklistItem.id),
+    /** 'PRE' or 'POST' */
+    phase: text('phase').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    uploadedByStaffId: integer('uploaded_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('checklist_photo_item_idx').on(t.dailyAssetChecklistItemId)],
 );
