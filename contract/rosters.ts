@@ -226,7 +226,18 @@ export const RosterFormOptionsSchema = z.object({
     }),
   ),
   /** the section's vehicles, inactive ones too (shown, not selectable) */
-  vehicles: z.array(z.object({ key: z.number().int(), value: z.string(), vehicleType: z.string(), callSign: z.string().nullable(), isActive: z.boolean() })),
+  vehicles: z.array(
+    z.object({
+      key: z.number().int(),
+      value: z.string(),
+      vehicleType: z.string(),
+      callSign: z.string().nullable(),
+      isActive: z.boolean(),
+      /** issue #16: a checklist found an item short or damaged and no manager has cleared it yet */
+      needsAttention: z.boolean(),
+      attentionReason: z.string().nullable(),
+    }),
+  ),
   /** active tablets of the section and the pooled ones */
   devices: z.array(DeviceItemSchema),
   phones: z.array(PhoneItemSchema),

@@ -47,6 +47,8 @@ import { shiftsRoutes } from './modules/shifts/routes';
 import { rondasRoutes } from './modules/rondas/routes';
 import { historyRoutes } from './modules/history/routes';
 import { activityLogRoutes } from './modules/activity-log/routes';
+import { checklistRoutes } from './modules/checklist/routes';
+import { fleetRoutes } from './modules/fleet/routes';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -125,7 +127,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes]) {
     await routes(app, ctx);
   }
 

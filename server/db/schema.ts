@@ -1265,7 +1265,14 @@ export const dailyAssetChecklistItem = pgTable(
     postDamaged: boolean('post_damaged').notNull().default(false),
     remark: text('remark'),
   },
-  (t) => [uniqueIndex('daily_asset_checklist_item_idx').on(t.dailyAssetChecklistId, t.assetChecklistMasterId), index('daily_asset_checklist_item_master_idx').on(t.assetChecklistMasterId)],
+  (t) => [
+    uniqueIndex('daily_asset_checklist_item_idx').on(t.dailyAssetChecklistId, t.assetChecklistMasterId),
+    index('daily_asset_checklist_item_master_idx').on(t.assetChecklistMasterId),
+    // the defects (short or damaged, either phase): the report's "defects only" and its counts read these few rows
+    index('daily_asset_checklist_item_defect_idx')
+      .on(t.dailyAssetChecklistId)
+      .where(sql`(${t.preDamaged} or ${t.preQuantity} < ${t.expectedQuantity}) or (${t.postDamaged} or ${t.postQuantity} < ${t.expectedQuantity})`),
+  ],
 );
 
 /** A photo of a checklist item found short or damaged (re-encoded JPEG, like case photos). */

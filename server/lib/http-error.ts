@@ -20,7 +20,8 @@ export const unauthorized = (message = 'Sesi tidak sah. Sila log masuk semula.',
   new HttpError(401, code, message);
 export const forbidden = (message = 'Anda tidak dibenarkan melakukan tindakan ini.') => new HttpError(403, ERROR_CODES.FORBIDDEN, message);
 export const notFound = (message = 'Rekod tidak dijumpai.') => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
-export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONFLICT, message);
+/** 409: the record clashes with another (a duplicate, a taken call sign); `field` names the form field it lands on. */
+export const conflict = (message: string, field?: string) => new HttpError(409, ERROR_CODES.CONFLICT, message, { field });
 /** 409 for a stale version: the answer carries the record as it is now (`body.current`), for the user to choose. */
 export const staleConflict = (message: string, current: Record<string, unknown>) => new HttpError(409, ERROR_CODES.CONFLICT, message, { current });
 

@@ -98,6 +98,7 @@ CREATE INDEX "daily_asset_checklist_vehicle_idx" ON "daily_asset_checklist" USIN
 CREATE INDEX "daily_asset_checklist_pre_at_idx" ON "daily_asset_checklist" USING btree ("pre_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "daily_asset_checklist_item_idx" ON "daily_asset_checklist_item" USING btree ("daily_asset_checklist_id","asset_checklist_master_id");--> statement-breakpoint
 CREATE INDEX "daily_asset_checklist_item_master_idx" ON "daily_asset_checklist_item" USING btree ("asset_checklist_master_id");--> statement-breakpoint
+CREATE INDEX "daily_asset_checklist_item_defect_idx" ON "daily_asset_checklist_item" USING btree ("daily_asset_checklist_id") WHERE ("daily_asset_checklist_item"."pre_damaged" or "daily_asset_checklist_item"."pre_quantity" < "daily_asset_checklist_item"."expected_quantity") or ("daily_asset_checklist_item"."post_damaged" or "daily_asset_checklist_item"."post_quantity" < "daily_asset_checklist_item"."expected_quantity");--> statement-breakpoint
 CREATE UNIQUE INDEX "vehicle_model_name_idx" ON "vehicle_model" USING btree (lower("name"));--> statement-breakpoint
 ALTER TABLE "vehicle" ADD CONSTRAINT "vehicle_vehicle_model_id_vehicle_model_id_fk" FOREIGN KEY ("vehicle_model_id") REFERENCES "public"."vehicle_model"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "vehicle_active_call_sign_idx" ON "vehicle" USING btree ("call_sign_id") WHERE "vehicle"."is_active" and "vehicle"."call_sign_id" is not null;--> statement-breakpoint

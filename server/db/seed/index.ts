@@ -36,6 +36,8 @@ import { LOOKUPS, RESERVED_KEYS, ROAD_FURNITURE, ROAD_LANE_COLORS } from './data
 import { DEMO_PASSWORD, SHIFTS } from './data/people';
 import { buildGeography } from './geo';
 import { seedDemoIncidents } from './incidents';
+import { seedFleet } from './fleet';
+import { seedDemoChecklists } from './checklists';
 import { buildPeople } from './people';
 
 export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
@@ -150,6 +152,8 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
       )
       .returning({ id: vehicle.id, plateNumber: vehicle.plateNumber });
     for (const r of vs) vehicleIds.set(r.plateNumber, r.id);
+    // vehicle models, the checklist master and the N9 patrols' tagged assets (#16)
+    await seedFleet(tx as unknown as Db);
 
     // Teams, members and schedules.
     const teamRows = await tx
@@ -177,6 +181,8 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
 
     // demo incidents of the last fortnight and a live dashboard today (with the rosters they need)
     await seedDemoIncidents(tx as unknown as Db, geography);
+    // completed daily checklists of the N9 day-shift rosters of the past week (#16; after the fleet's master items)
+    await seedDemoChecklists(tx as unknown as Db);
 
     await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
     return { seeded: true };

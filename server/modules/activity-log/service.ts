@@ -72,6 +72,7 @@ import {
   type ActivityDbRow,
   type RosterRef,
 } from './queries';
+import { checklistSummaryOfRoster } from '../checklist/service';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
 
 const MESSAGES = {
@@ -336,7 +337,7 @@ export async function mainlineReport(db: Db, user: TokenClaims, rosterId: number
 /** report/LaporanTamatTugas/{id}: the whole end-of-duty report of one roster. */
 export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: number, now = new Date()): Promise<EndOfDutyReport> {
   const r = await rosterFor(db, user, rosterId);
-  const [header, people, activities, flags, computed, cases, own] = await Promise.all([
+  const [header, people, activities, flags, computed, cases, own, checklist] = await Promise.all([
     rosterHeader(db, r.id),
     rosterPeople(db, r),
     activitiesOf(db, r.id),
@@ -344,6 +345,7 @@ export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: numbe
     summaryNow(db, r, now),
     casesOf(db, r),
     isRosterPerson(db, r.id, user.sid),
+    checklistSummaryOfRoster(db, r.id),
   ]);
   const lifecycle = lifecycleOf(r, flags, now);
   const ended = r.endsAt.getTime() <= now.getTime() || flags.hasEnd;
@@ -362,7 +364,7 @@ export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: numbe
     cases,
     activities,
     inactiveGps: computed.spans.filter((p) => p.kind === 'NOGPS').map(toPeriod),
-    checklist: null,
+    checklist,
     can: {
       verify: can(user.rn, 'reportVerify') && !r.isDisemak && ended && !own,
       approve: can(user.rn, 'reportApprove') && r.isDisemak && !r.isDisahkan && !own,

@@ -61,7 +61,7 @@ export async function patrolUsersOfRoster(db: Db, rosterId: number): Promise<num
   return rows.map((r) => r.id);
 }
 
-interface AlertEvent {
+export interface AlertEvent {
   eventKey: string;
   description: string;
   remark: string | null;
@@ -73,7 +73,7 @@ interface AlertEvent {
 }
 
 /** One row per recipient; an (event, recipient) pair already alerted is skipped. Returns how many were added. */
-async function raise(db: Db, event: AlertEvent, userIds: number[]): Promise<number> {
+export async function raise(db: Db, event: AlertEvent, userIds: number[]): Promise<number> {
   const recipients = [...new Set(userIds)];
   if (!recipients.length) return 0;
   const added = await db

@@ -243,7 +243,15 @@ export async function formOptions(db: Db, user: TokenClaims, sectionId: number, 
       .orderBy(asc(teamMember.id)),
     rosterRoleNames(db),
     db
-      .select({ key: vehicle.id, value: vehicle.plateNumber, vehicleType: vehicle.vehicleType, callSign: callSign.callSign, isActive: vehicle.isActive })
+      .select({
+        key: vehicle.id,
+        value: vehicle.plateNumber,
+        vehicleType: vehicle.vehicleType,
+        callSign: callSign.callSign,
+        isActive: vehicle.isActive,
+        needsAttention: sql<boolean>`(${vehicle.attentionSince} is not null)`,
+        attentionReason: vehicle.attentionReason,
+      })
       .from(vehicle)
       .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
       .where(eq(vehicle.sectionId, sectionId))
