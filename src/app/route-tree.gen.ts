@@ -18,6 +18,7 @@ import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivityl
 import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
+import { Route as ListingassetRouteImport } from './../routes/listingasset'
 import { Route as ListingcheckpointRouteImport } from './../routes/listingcheckpoint'
 import { Route as ListingleaveRouteImport } from './../routes/listingleave'
 import { Route as ListingrondaRouteImport } from './../routes/listingronda'
@@ -26,9 +27,11 @@ import { Route as ListingshiftRouteImport } from './../routes/listingshift'
 import { Route as ListingstaffRouteImport } from './../routes/listingstaff'
 import { Route as ListingteamRouteImport } from './../routes/listingteam'
 import { Route as ManageuserRouteImport } from './../routes/manageuser'
+import { Route as ManagevehicleRouteImport } from './../routes/managevehicle'
 import { Route as MapRouteImport } from './../routes/map'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as RegisteruserRouteImport } from './../routes/registeruser'
+import { Route as ReportsenaraisemakRouteImport } from './../routes/reportsenaraisemak'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
 import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink'
 import { Route as SigninRouteImport } from './../routes/signin'
@@ -36,6 +39,8 @@ import { Route as SignoutRouteImport } from './../routes/signout'
 import { Route as StaffingrosterRouteImport } from './../routes/staffingroster'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
 import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId'
+import { Route as CreateupdateassetIndexRouteImport } from './../routes/createupdateasset.index'
+import { Route as CreateupdateassetAssetIdRouteImport } from './../routes/createupdateasset.$assetId'
 import { Route as CreateupdatecheckpointIndexRouteImport } from './../routes/createupdatecheckpoint.index'
 import { Route as CreateupdatecheckpointCheckpointIdRouteImport } from './../routes/createupdatecheckpoint.$checkpointId'
 import { Route as CreateupdaterondaIndexRouteImport } from './../routes/createupdateronda.index'
@@ -47,7 +52,11 @@ import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/create
 import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createupdateteam.$teamId'
 import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
 import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
+import { Route as MaintenanceIndexRouteImport } from './../routes/maintenance/index'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
+import { Route as RegistervehicleIndexRouteImport } from './../routes/registervehicle.index'
+import { Route as RegistervehicleVehicleIdRouteImport } from './../routes/registervehicle.$vehicleId'
+import { Route as SenaraisemakRosterIdRouteImport } from './../routes/senaraisemak.$rosterId'
 import { Route as ActivitylogRosterIdModeRouteImport } from './../routes/activitylog.$rosterId.$mode'
 import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId'
 import { Route as LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport } from './../routes/laporanmasalebuhraya.$rosterId.$seksyen.$team.$syif.$date.$dlullu'
@@ -97,6 +106,11 @@ const KesbaruRoute = KesbaruRouteImport.update({
   path: '/kesbaru',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ListingassetRoute = ListingassetRouteImport.update({
+  id: '/listingasset',
+  path: '/listingasset',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ListingcheckpointRoute = ListingcheckpointRouteImport.update({
   id: '/listingcheckpoint',
   path: '/listingcheckpoint',
@@ -137,6 +151,11 @@ const ManageuserRoute = ManageuserRouteImport.update({
   path: '/manageuser',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ManagevehicleRoute = ManagevehicleRouteImport.update({
+  id: '/managevehicle',
+  path: '/managevehicle',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MapRoute = MapRouteImport.update({
   id: '/map',
   path: '/map',
@@ -150,6 +169,11 @@ const PrimesupportRoute = PrimesupportRouteImport.update({
 const RegisteruserRoute = RegisteruserRouteImport.update({
   id: '/registeruser',
   path: '/registeruser',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportsenaraisemakRoute = ReportsenaraisemakRouteImport.update({
+  id: '/reportsenaraisemak',
+  path: '/reportsenaraisemak',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetpasswordRoute = ResetpasswordRouteImport.update({
@@ -187,6 +211,17 @@ const CreateleaveLeaveIdRoute = CreateleaveLeaveIdRouteImport.update({
   path: '/$leaveId',
   getParentRoute: () => CreateleaveRoute,
 } as any)
+const CreateupdateassetIndexRoute = CreateupdateassetIndexRouteImport.update({
+  id: '/createupdateasset/',
+  path: '/createupdateasset/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateupdateassetAssetIdRoute =
+  CreateupdateassetAssetIdRouteImport.update({
+    id: '/createupdateasset/$assetId',
+    path: '/createupdateasset/$assetId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CreateupdatecheckpointIndexRoute =
   CreateupdatecheckpointIndexRouteImport.update({
     id: '/createupdatecheckpoint/',
@@ -248,12 +283,33 @@ const KesTertundaEntityRoute = KesTertundaEntityRouteImport.update({
   path: '/kes-tertunda/$entity',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MaintenanceIndexRoute = MaintenanceIndexRouteImport.update({
+  id: '/maintenance/',
+  path: '/maintenance/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MaintenanceCheckusernameRoute =
   MaintenanceCheckusernameRouteImport.update({
     id: '/maintenance/checkusername',
     path: '/maintenance/checkusername',
     getParentRoute: () => rootRouteImport,
   } as any)
+const RegistervehicleIndexRoute = RegistervehicleIndexRouteImport.update({
+  id: '/registervehicle/',
+  path: '/registervehicle/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistervehicleVehicleIdRoute =
+  RegistervehicleVehicleIdRouteImport.update({
+    id: '/registervehicle/$vehicleId',
+    path: '/registervehicle/$vehicleId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SenaraisemakRosterIdRoute = SenaraisemakRosterIdRouteImport.update({
+  id: '/senaraisemak/$rosterId',
+  path: '/senaraisemak/$rosterId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActivitylogRosterIdModeRoute = ActivitylogRosterIdModeRouteImport.update({
   id: '/activitylog/$rosterId/$mode',
   path: '/activitylog/$rosterId/$mode',
@@ -282,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
   '/listingronda': typeof ListingrondaRoute
@@ -290,9 +347,11 @@ export interface FileRoutesByFullPath {
   '/listingstaff': typeof ListingstaffRoute
   '/listingteam': typeof ListingteamRoute
   '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
@@ -300,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
   '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
@@ -309,9 +369,14 @@ export interface FileRoutesByFullPath {
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset/': typeof CreateupdateassetIndexRoute
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/maintenance/': typeof MaintenanceIndexRoute
+  '/registervehicle/': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
   '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
@@ -326,6 +391,7 @@ export interface FileRoutesByTo {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
   '/listingronda': typeof ListingrondaRoute
@@ -334,9 +400,11 @@ export interface FileRoutesByTo {
   '/listingstaff': typeof ListingstaffRoute
   '/listingteam': typeof ListingteamRoute
   '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
@@ -344,6 +412,7 @@ export interface FileRoutesByTo {
   '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
   '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
@@ -353,9 +422,14 @@ export interface FileRoutesByTo {
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset': typeof CreateupdateassetIndexRoute
   '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff': typeof CreateupdatestaffIndexRoute
+  '/maintenance': typeof MaintenanceIndexRoute
+  '/registervehicle': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
   '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
@@ -371,6 +445,7 @@ export interface FileRoutesById {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
   '/listingronda': typeof ListingrondaRoute
@@ -379,9 +454,11 @@ export interface FileRoutesById {
   '/listingstaff': typeof ListingstaffRoute
   '/listingteam': typeof ListingteamRoute
   '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
   '/signin': typeof SigninRoute
@@ -389,6 +466,7 @@ export interface FileRoutesById {
   '/staffingroster': typeof StaffingrosterRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
   '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
   '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
   '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
@@ -398,9 +476,14 @@ export interface FileRoutesById {
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset/': typeof CreateupdateassetIndexRoute
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/maintenance/': typeof MaintenanceIndexRoute
+  '/registervehicle/': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
   '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
   '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
@@ -417,6 +500,7 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
     | '/listingronda'
@@ -425,9 +509,11 @@ export interface FileRouteTypes {
     | '/listingstaff'
     | '/listingteam'
     | '/manageuser'
+    | '/managevehicle'
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
     | '/signin'
@@ -435,6 +521,7 @@ export interface FileRouteTypes {
     | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
+    | '/createupdateasset/$assetId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
     | '/createupdateroster/$rosterId'
@@ -444,9 +531,14 @@ export interface FileRouteTypes {
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/registervehicle/$vehicleId'
+    | '/senaraisemak/$rosterId'
+    | '/createupdateasset/'
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/maintenance/'
+    | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
     | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
@@ -461,6 +553,7 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
     | '/listingronda'
@@ -469,9 +562,11 @@ export interface FileRouteTypes {
     | '/listingstaff'
     | '/listingteam'
     | '/manageuser'
+    | '/managevehicle'
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
     | '/signin'
@@ -479,6 +574,7 @@ export interface FileRouteTypes {
     | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
+    | '/createupdateasset/$assetId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
     | '/createupdateroster/$rosterId'
@@ -488,9 +584,14 @@ export interface FileRouteTypes {
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/registervehicle/$vehicleId'
+    | '/senaraisemak/$rosterId'
+    | '/createupdateasset'
     | '/createupdatecheckpoint'
     | '/createupdateronda'
     | '/createupdatestaff'
+    | '/maintenance'
+    | '/registervehicle'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
     | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
@@ -505,6 +606,7 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
     | '/listingronda'
@@ -513,9 +615,11 @@ export interface FileRouteTypes {
     | '/listingstaff'
     | '/listingteam'
     | '/manageuser'
+    | '/managevehicle'
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
     | '/signin'
@@ -523,6 +627,7 @@ export interface FileRouteTypes {
     | '/staffingroster'
     | '/usernamechecker'
     | '/createleave/$leaveId'
+    | '/createupdateasset/$assetId'
     | '/createupdatecheckpoint/$checkpointId'
     | '/createupdateronda/$rondaId'
     | '/createupdateroster/$rosterId'
@@ -532,9 +637,14 @@ export interface FileRouteTypes {
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
     | '/maintenance/checkusername'
+    | '/registervehicle/$vehicleId'
+    | '/senaraisemak/$rosterId'
+    | '/createupdateasset/'
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/maintenance/'
+    | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
     | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
@@ -550,6 +660,7 @@ export interface RootRouteChildren {
   DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
+  ListingassetRoute: typeof ListingassetRoute
   ListingcheckpointRoute: typeof ListingcheckpointRoute
   ListingleaveRoute: typeof ListingleaveRoute
   ListingrondaRoute: typeof ListingrondaRoute
@@ -558,15 +669,18 @@ export interface RootRouteChildren {
   ListingstaffRoute: typeof ListingstaffRoute
   ListingteamRoute: typeof ListingteamRoute
   ManageuserRoute: typeof ManageuserRoute
+  ManagevehicleRoute: typeof ManagevehicleRoute
   MapRoute: typeof MapRoute
   PrimesupportRoute: typeof PrimesupportRoute
   RegisteruserRoute: typeof RegisteruserRoute
+  ReportsenaraisemakRoute: typeof ReportsenaraisemakRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
   StaffingrosterRoute: typeof StaffingrosterRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
+  CreateupdateassetAssetIdRoute: typeof CreateupdateassetAssetIdRoute
   CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute
   CreateupdaterondaRondaIdRoute: typeof CreateupdaterondaRondaIdRoute
   CreateupdaterosterRosterIdRoute: typeof CreateupdaterosterRosterIdRoute
@@ -575,9 +689,14 @@ export interface RootRouteChildren {
   InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
   KesTertundaEntityRoute: typeof KesTertundaEntityRoute
   MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
+  RegistervehicleVehicleIdRoute: typeof RegistervehicleVehicleIdRoute
+  SenaraisemakRosterIdRoute: typeof SenaraisemakRosterIdRoute
+  CreateupdateassetIndexRoute: typeof CreateupdateassetIndexRoute
   CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute
   CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute
   CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute
+  MaintenanceIndexRoute: typeof MaintenanceIndexRoute
+  RegistervehicleIndexRoute: typeof RegistervehicleIndexRoute
   ActivitylogRosterIdModeRoute: typeof ActivitylogRosterIdModeRoute
   InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
   LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
@@ -648,6 +767,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KesbaruRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/listingasset': {
+      id: '/listingasset'
+      path: '/listingasset'
+      fullPath: '/listingasset'
+      preLoaderRoute: typeof ListingassetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingcheckpoint': {
       id: '/listingcheckpoint'
       path: '/listingcheckpoint'
@@ -704,6 +830,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageuserRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/managevehicle': {
+      id: '/managevehicle'
+      path: '/managevehicle'
+      fullPath: '/managevehicle'
+      preLoaderRoute: typeof ManagevehicleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/map': {
       id: '/map'
       path: '/map'
@@ -723,6 +856,13 @@ declare module '@tanstack/react-router' {
       path: '/registeruser'
       fullPath: '/registeruser'
       preLoaderRoute: typeof RegisteruserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reportsenaraisemak': {
+      id: '/reportsenaraisemak'
+      path: '/reportsenaraisemak'
+      fullPath: '/reportsenaraisemak'
+      preLoaderRoute: typeof ReportsenaraisemakRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/resetpassword': {
@@ -773,6 +913,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/createleave/$leaveId'
       preLoaderRoute: typeof CreateleaveLeaveIdRouteImport
       parentRoute: typeof CreateleaveRoute
+    }
+    '/createupdateasset/': {
+      id: '/createupdateasset/'
+      path: '/createupdateasset'
+      fullPath: '/createupdateasset/'
+      preLoaderRoute: typeof CreateupdateassetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/createupdateasset/$assetId': {
+      id: '/createupdateasset/$assetId'
+      path: '/createupdateasset/$assetId'
+      fullPath: '/createupdateasset/$assetId'
+      preLoaderRoute: typeof CreateupdateassetAssetIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/createupdatecheckpoint/': {
       id: '/createupdatecheckpoint/'
@@ -851,11 +1005,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KesTertundaEntityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/maintenance/': {
+      id: '/maintenance/'
+      path: '/maintenance'
+      fullPath: '/maintenance/'
+      preLoaderRoute: typeof MaintenanceIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/checkusername': {
       id: '/maintenance/checkusername'
       path: '/maintenance/checkusername'
       fullPath: '/maintenance/checkusername'
       preLoaderRoute: typeof MaintenanceCheckusernameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registervehicle/': {
+      id: '/registervehicle/'
+      path: '/registervehicle'
+      fullPath: '/registervehicle/'
+      preLoaderRoute: typeof RegistervehicleIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registervehicle/$vehicleId': {
+      id: '/registervehicle/$vehicleId'
+      path: '/registervehicle/$vehicleId'
+      fullPath: '/registervehicle/$vehicleId'
+      preLoaderRoute: typeof RegistervehicleVehicleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/senaraisemak/$rosterId': {
+      id: '/senaraisemak/$rosterId'
+      path: '/senaraisemak/$rosterId'
+      fullPath: '/senaraisemak/$rosterId'
+      preLoaderRoute: typeof SenaraisemakRosterIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/activitylog/$rosterId/$mode': {
@@ -915,6 +1097,7 @@ const rootRouteChildren: RootRouteChildren = {
   DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
+  ListingassetRoute: ListingassetRoute,
   ListingcheckpointRoute: ListingcheckpointRoute,
   ListingleaveRoute: ListingleaveRoute,
   ListingrondaRoute: ListingrondaRoute,
@@ -923,15 +1106,18 @@ const rootRouteChildren: RootRouteChildren = {
   ListingstaffRoute: ListingstaffRoute,
   ListingteamRoute: ListingteamRoute,
   ManageuserRoute: ManageuserRoute,
+  ManagevehicleRoute: ManagevehicleRoute,
   MapRoute: MapRoute,
   PrimesupportRoute: PrimesupportRoute,
   RegisteruserRoute: RegisteruserRoute,
+  ReportsenaraisemakRoute: ReportsenaraisemakRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   ResetpasswordlinkRoute: ResetpasswordlinkRoute,
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
   StaffingrosterRoute: StaffingrosterRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
+  CreateupdateassetAssetIdRoute: CreateupdateassetAssetIdRoute,
   CreateupdatecheckpointCheckpointIdRoute:
     CreateupdatecheckpointCheckpointIdRoute,
   CreateupdaterondaRondaIdRoute: CreateupdaterondaRondaIdRoute,
@@ -941,9 +1127,14 @@ const rootRouteChildren: RootRouteChildren = {
   InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
   KesTertundaEntityRoute: KesTertundaEntityRoute,
   MaintenanceCheckusernameRoute: MaintenanceCheckusernameRoute,
+  RegistervehicleVehicleIdRoute: RegistervehicleVehicleIdRoute,
+  SenaraisemakRosterIdRoute: SenaraisemakRosterIdRoute,
+  CreateupdateassetIndexRoute: CreateupdateassetIndexRoute,
   CreateupdatecheckpointIndexRoute: CreateupdatecheckpointIndexRoute,
   CreateupdaterondaIndexRoute: CreateupdaterondaIndexRoute,
   CreateupdatestaffIndexRoute: CreateupdatestaffIndexRoute,
+  MaintenanceIndexRoute: MaintenanceIndexRoute,
+  RegistervehicleIndexRoute: RegistervehicleIndexRoute,
   ActivitylogRosterIdModeRoute: ActivitylogRosterIdModeRoute,
   InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
   LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute:

@@ -59,6 +59,18 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   // duty rosters (issue #15): the form for the roster managers, the staffing view of a day for whoever reads rosters
   '/createupdateroster/*': 'rosterManage',
   '/staffingroster': 'rosterList',
+  // the daily vehicle checklist on the patrol's tablet and its report (issue #16)
+  '/senaraisemak/*': 'checklistWrite',
+  '/reportsenaraisemak': 'reportChecklist',
+  // fleet and equipment (issue #16): the lists for whoever reads the organisation (read-only without fleetManage),
+  // the forms for fleetManage; /maintenance (the checklist master) is exact, so /maintenance/checkusername stays public
+  '/managevehicle': 'readOrg',
+  '/registervehicle': 'fleetManage',
+  '/registervehicle/*': 'fleetManage',
+  '/listingasset': 'readOrg',
+  '/createupdateasset': 'fleetManage',
+  '/createupdateasset/*': 'fleetManage',
+  '/maintenance': 'readOrg',
 };
 
 /** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */

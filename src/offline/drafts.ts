@@ -6,7 +6,8 @@
 import type { LebuhrayaDb } from './db';
 import { newId } from './outbox';
 
-export type DraftKind = 'newCase' | 'subform' | 'journal';
+/** 'checklist': the daily vehicle checklist of one roster and phase (issue #16) */
+export type DraftKind = 'newCase' | 'subform' | 'journal' | 'checklist';
 
 export interface Draft<V = unknown> {
   id: string;

@@ -32,8 +32,8 @@ describe('client imports of the contract', () => {
     // The administration screens (issue #14) validate their forms with the contract's own zod schemas, as the issue
     // asks: those lazy chunks (managers and administrators, on the desktop) may take the admin areas' schema modules
     // by value. Nothing else may, and the first load stays zod-free (bench/bundle-size.mjs).
-    const ADMIN_IMPORTERS = /^src\/(features\/(staff|users|leave|teams|shifts|rondas|roster)|ui\/admin)\//;
-    const ADMIN_SCHEMAS = new Set(['admin', 'staff', 'users', 'leave', 'teams', 'shifts', 'rondas', 'rosters']);
+    const ADMIN_IMPORTERS = /^src\/(features\/(staff|users|leave|teams|shifts|rondas|roster|fleet)|ui\/admin)\//;
+    const ADMIN_SCHEMAS = new Set(['admin', 'staff', 'users', 'leave', 'teams', 'shifts', 'rondas', 'rosters', 'fleet']);
     const offenders: string[] = [];
     const mods = zodModules.join('|');
     const valueImport = new RegExp(`^import\\s+(?!type\\b)[^;]*?from\\s+'@contract/(${mods})';`, 'gms');

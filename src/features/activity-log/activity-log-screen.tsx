@@ -8,12 +8,14 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuCloudOff, LuFileText, LuPencil, LuRadio, LuTrash2, LuTriangleAlert, LuX } from 'react-icons/lu';
+import { useNavigate } from '@tanstack/react-router';
+import { LuArrowLeft, LuClipboardCheck, LuCloudOff, LuFileText, LuPencil, LuRadio, LuTrash2, LuTriangleAlert, LuX } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import type { EndOfDutyReport } from '@contract/activity-log';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import '@/lib/i18n/parts/checklist';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { formatClock, formatDateTimeShort, formatTime, instantOfWall, isoDateToDisplay, wallDateTime } from '@/lib/time';
@@ -96,6 +98,7 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
   const user = session?.user;
   const role = userRole(user).name;
   const online = useOnline();
+  const navigate = useNavigate();
   const reportQ = useRosterReport(rosterId);
   const rowsQ = useActivityRows(rosterId);
   const queued = useQueuedActivities(rosterId);
@@ -248,6 +251,12 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
       <LuArrowLeft /> {t('activity.back')}
     </Button>
   );
+  // issue #16: the roster's daily vehicle checklist (by route path; the checklist feature is its own)
+  const checklistButton = can(role, 'checklistWrite') ? (
+    <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })} data-testid="activity-open-checklist">
+      <LuClipboardCheck /> {t('cl.open')}
+    </Button>
+  ) : null;
   const reportButton = (
     <Button variant="outline" minH="11" onClick={onOpenReport} data-testid="activity-open-report">
       <LuFileText /> {t('activity.viewReport')}
@@ -283,6 +292,7 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
         actions={
           <>
             {back}
+            {checklistButton}
             {reportButton}
           </>
         }

@@ -1,8 +1,10 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuChevronRight, LuNotebookPen, LuRadio } from 'react-icons/lu';
+import { useNavigate } from '@tanstack/react-router';
+import { LuChevronRight, LuClipboardCheck, LuNotebookPen, LuRadio } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import '@/lib/i18n/parts/checklist';
 import { rosterHours, rosterStatusAt } from '@/lib/roster-status';
 import { useSession, userRole } from '@/lib/session';
 import { isoDateToDisplay } from '@/lib/time';
@@ -17,6 +19,7 @@ const statusOf = (r: UserRoster) => rosterStatusAt({ ...r, status: 'upcoming' })
 export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void }) {
   const t = useT();
   const user = useSession()?.user;
+  const navigate = useNavigate();
   if (!user || !can(userRole(user).name, 'activityLogWrite') || !user.rosters.length) return null;
   const { current, upcoming } = myShifts(user.rosters, statusOf);
   return (
@@ -53,9 +56,28 @@ export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void
               {t('eod.myShift.hint')}
             </Text>
           </Box>
-          <Button size="xl" minH="16" px="8" colorPalette="amber" variant="solid" fontSize="lg" onClick={() => onRecord(current.pkDutyRosterId)} data-testid="my-shift-open">
-            <LuNotebookPen /> {t('eod.myShift.open')}
-          </Button>
+          <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+            {/* issue #16: the daily vehicle checklist of the shift (by route path; the checklist feature is its own) */}
+            {can(userRole(user).name, 'checklistWrite') && (
+              <Button
+                size="xl"
+                minH="16"
+                px="6"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.600"
+                _hover={{ bg: 'whiteAlpha.200' }}
+                fontSize="lg"
+                onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(current.pkDutyRosterId) } })}
+                data-testid="my-shift-checklist"
+              >
+                <LuClipboardCheck /> {t('cl.open')}
+              </Button>
+            )}
+            <Button size="xl" minH="16" px="8" colorPalette="amber" variant="solid" fontSize="lg" onClick={() => onRecord(current.pkDutyRosterId)} data-testid="my-shift-open">
+              <LuNotebookPen /> {t('eod.myShift.open')}
+            </Button>
+          </Flex>
         </Flex>
       ) : (
         <Text fontSize="sm" color="fg.muted" data-testid="my-shift-none">

@@ -13,13 +13,14 @@ import { TIMING } from '@contract/lookups';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import '@/lib/i18n/parts/checklist';
 import { useSession } from '@/lib/session';
 import { formatClock, formatDateTime, formatDateTimeShort, formatTime } from '@/lib/time';
 import { Logo } from '@/ui/logo';
 import { ErrorBlock } from '@/ui/states';
 import { useEndOfDutyReport } from './end-of-duty-api';
-import { activityPlace, checklistLines, minutesText } from './end-of-duty-rules';
-import { rosterDateText } from './report-sections';
+import { activityPlace, minutesText } from './end-of-duty-rules';
+import { checklistSummaryLines, rosterDateText } from './report-sections';
 
 const PRINT_ROOT_CLASS = 'eod-print-root';
 /** While the print view is shown, paper gets it alone (the shell under it is hidden from print). */
@@ -277,13 +278,9 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
         </Section>
       )}
 
-      {report.checklist !== null && report.checklist !== undefined && (
-        <Section title={t('eod.report.checklist')}>
-          {checklistLines(report.checklist).map((l, i) => (
-            <Pair key={`${l.label}-${i}`} label={l.label} value={l.value} />
-          ))}
-        </Section>
-      )}
+      <Section title={t('cl.eod.title')}>
+        {report.checklist ? checklistSummaryLines(report.checklist, t).map((l) => <Pair key={l.key} label={l.label} value={l.value} />) : <Text>{t('cl.eod.none')}</Text>}
+      </Section>
 
       <Section title={t('eod.report.ack')}>
         <Grid templateColumns="1fr 1fr" gap="6" mt="2">

@@ -203,7 +203,7 @@ export function EndOfDutyReportScreen({
           <Stack gap="4">
             <RosterDetails report={report} />
             <AckPanel report={report} />
-            <ChecklistPanel checklist={report.checklist} />
+            <ChecklistPanel checklist={report.checklist} rosterId={rosterId} />
           </Stack>
           <Stack gap="4">
             <TimelinePanel report={report} />

@@ -6,15 +6,20 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
-import { LuBadgeCheck, LuClock, LuCoffee, LuExternalLink, LuHistory, LuMap, LuRefreshCw, LuRoute, LuSatelliteDish, LuShieldCheck, LuTriangleAlert } from 'react-icons/lu';
+import { LuBadgeCheck, LuClipboardCheck, LuClock, LuCoffee, LuExternalLink, LuHistory, LuMap, LuRefreshCw, LuRoute, LuSatelliteDish, LuShieldCheck, LuTriangleAlert } from 'react-icons/lu';
+import { useNavigate } from '@tanstack/react-router';
 import type { EndOfDutyCase, EndOfDutyReport, GpsPeriod } from '@contract/activity-log';
+import type { ChecklistSummary } from '@contract/checklist';
+import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import '@/lib/i18n/parts/checklist';
+import { useSession, userRole } from '@/lib/session';
 import { formatClock, formatDateTimeShort, formatTime, isoDateToDisplay } from '@/lib/time';
 import { Panel } from '@/ui/panel';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
-import { activityTimelineEntry, checklistLines, minutesText, type DluKind } from './end-of-duty-rules';
+import { activityTimelineEntry, minutesText, type DluKind } from './end-of-duty-rules';
 
 type Report = EndOfDutyReport;
 
@@ -302,17 +307,51 @@ export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
   );
 }
 
-export function ChecklistPanel({ checklist }: { checklist: unknown }) {
+/** The checklist's lines (issue #16, ChecklistSummary): vehicle, odometers and km, cards, defects, flags, times. */
+export function checklistSummaryLines(c: ChecklistSummary, t: ReturnType<typeof useT>): { key: string; label: string; value: string }[] {
+  const flags = [c.gapKm !== null ? t('cl.report.gap', { n: c.gapKm }) : null, c.jumpKm !== null ? t('cl.report.jump', { n: c.jumpKm }) : null].filter((f): f is string => !!f);
+  return [
+    { key: 'vehicle', label: t('cl.eod.vehicle'), value: c.callSign ? `${c.plateNumber} (${c.callSign})` : c.plateNumber },
+    { key: 'odometer', label: t('cl.eod.odometer'), value: `${c.odometerPre} / ${c.odometerPost ?? '—'} km` },
+    { key: 'km', label: t('cl.eod.km'), value: c.km === null ? '—' : `${c.km} km` },
+    { key: 'cards', label: t('cl.eod.cards'), value: t('cl.items.cards', { tng: c.noKadTng ?? '—', fuel: c.noKadBahanApi ?? '—' }) },
+    {
+      key: 'defects',
+      label: t('cl.eod.defects'),
+      value: c.preDefects || c.postDefects ? `${t('cl.report.defectCounts', { pre: c.preDefects, post: c.postDefects })}${c.defectSummary ? ` — ${c.defectSummary}` : ''}` : t('cl.report.noDefects'),
+    },
+    { key: 'flags', label: t('cl.eod.flags'), value: flags.length ? flags.join(', ') : '—' },
+    { key: 'times', label: t('cl.eod.times'), value: `${formatDateTimeShort(c.preAt)}${c.postAt ? ` / ${formatDateTimeShort(c.postAt)}` : ''}` },
+  ];
+}
+
+/**
+ * The roster's daily vehicle checklist (issue #16; report.checklist), or 'Tiada senarai semak'; a link to
+ * /senaraisemak/{rosterId} (by route path) for those who record it.
+ */
+export function ChecklistPanel({ checklist, rosterId }: { checklist: ChecklistSummary | null | undefined; rosterId?: number }) {
   const t = useT();
-  const lines = checklistLines(checklist);
-  if (checklist === null || checklist === undefined) return null;
+  const navigate = useNavigate();
+  const role = userRole(useSession()?.user).name;
+  const link =
+    rosterId && can(role, 'checklistWrite') ? (
+      <Button size="sm" minH="11" variant="outline" onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })} data-testid="eod-checklist-open">
+        <LuClipboardCheck /> {t('cl.eod.open')}
+      </Button>
+    ) : undefined;
   return (
-    <Panel heading={t('eod.report.checklist')} data-testid="eod-checklist">
-      <Box px="4" py="2">
-        {lines.map((l, i) => (
-          <InfoRow key={`${l.label}-${i}`} label={l.label} value={l.value} />
-        ))}
-      </Box>
+    <Panel heading={t('cl.eod.title')} actions={link} data-testid="eod-checklist">
+      {checklist ? (
+        <Box px="4" py="2">
+          {checklistSummaryLines(checklist, t).map((l) => (
+            <InfoRow key={l.key} label={l.label} value={l.key === 'defects' && (checklist.preDefects || checklist.postDefects) ? <Text color="red.700">{l.value}</Text> : l.value} testId={`eod-checklist-${l.key}`} />
+          ))}
+        </Box>
+      ) : (
+        <Text p="4" fontSize="sm" color="fg.muted" data-testid="eod-no-checklist">
+          {t('cl.eod.none')}
+        </Text>
+      )}
     </Panel>
   );
 }

@@ -173,6 +173,7 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
     control: form.control,
     name: ['sectionId', 'jenisRosterId', 'shiftId', 'teamId', 'startDate', 'endDate', 'startHour', 'endHour'],
   }) as [number | null | undefined, number | null | undefined, number | null | undefined, number | null | undefined, string, string, string, string];
+  const vehicleId = useWatch({ control: form.control, name: 'vehicleId' }) as number | null | undefined;
 
   const options = useQuery({
     queryKey: rosterKeys.options(sectionId ?? 0, detail?.pkDutyRosterId ?? null),
@@ -265,6 +266,13 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
   }, [startDate, endDate, startHour, endHour, shift]);
 
   const loadingOptions = !!sectionId && options.isPending;
+  // issue #16: the chosen vehicle's "needs attention" (still selectable), else the inactive vehicles' hint
+  const pickedVehicle = opts?.vehicles.find((v) => v.key === vehicleId);
+  const vehicleHelper = pickedVehicle?.needsAttention
+    ? t('rosters.field.vehicleAttention', { reason: pickedVehicle.attentionReason ?? t('rosters.field.vehicleAttentionNoReason') })
+    : opts?.vehicles.some((v) => !v.isActive)
+      ? t('rosters.field.vehicleInactiveHint')
+      : undefined;
   return (
     <>
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 7fr) minmax(0, 5fr)' }} gap="4" alignItems="start">
@@ -354,12 +362,13 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
                   label={t('rosters.field.vehicle')}
                   options={(opts?.vehicles ?? []).map((v) => ({
                     value: v.key,
-                    label: `${v.value} · ${v.vehicleType}${v.callSign ? ` · ${v.callSign}` : ''}${v.isActive ? '' : ` (${t('rosters.inactive')})`}`,
+                    // issue #16: a vehicle a checklist found short or damaged stays selectable, marked with the reason
+                    label: `${v.value} · ${v.vehicleType}${v.callSign ? ` · ${v.callSign}` : ''}${v.isActive ? '' : ` (${t('rosters.inactive')})`}${v.needsAttention ? ` ⚠ ${t('rosters.field.vehicleAttention', { reason: v.attentionReason ?? t('rosters.field.vehicleAttentionNoReason') })}` : ''}`,
                     disabled: !v.isActive,
                   }))}
                   placeholder={t('rosters.field.none')}
                   disabled={!sectionId}
-                  helper={opts?.vehicles.some((v) => !v.isActive) ? t('rosters.field.vehicleInactiveHint') : undefined}
+                  helper={vehicleHelper}
                   testId="roster-vehicle-input"
                 />
                 <PickSelect

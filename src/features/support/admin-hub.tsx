@@ -5,9 +5,9 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Box, Flex, Grid, Heading, Text } from '@chakra-ui/react';
-import { LuCalendarOff, LuClock, LuMapPin, LuRoute, LuUserCog, LuUserPlus, LuUsers, LuUsersRound } from 'react-icons/lu';
-import { can } from '@contract/roles';
-import { routePermission } from '@/lib/access';
+import { LuCalendarOff, LuCar, LuClipboardList, LuClock, LuMapPin, LuPackage, LuRoute, LuUserCog, LuUserPlus, LuUsers, LuUsersRound } from 'react-icons/lu';
+import { can, roleByName } from '@contract/roles';
+import { guardRedirect, routePermission } from '@/lib/access';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/admin';
 
@@ -20,13 +20,20 @@ const CARDS: { path: string; title: TextKey; hint: TextKey; icon: ReactNode }[] 
   { path: '/listingshift', title: 'admin.hub.shifts', hint: 'admin.hub.shiftsHint', icon: <LuClock /> },
   { path: '/listingronda', title: 'admin.hub.rondas', hint: 'admin.hub.rondasHint', icon: <LuRoute /> },
   { path: '/listingcheckpoint', title: 'admin.hub.checkpoints', hint: 'admin.hub.checkpointsHint', icon: <LuMapPin /> },
+  // fleet and equipment (issue #16)
+  { path: '/managevehicle', title: 'admin.hub.vehicles', hint: 'admin.hub.vehiclesHint', icon: <LuCar /> },
+  { path: '/listingasset', title: 'admin.hub.assets', hint: 'admin.hub.assetsHint', icon: <LuPackage /> },
+  { path: '/maintenance', title: 'admin.hub.checklistMaster', hint: 'admin.hub.checklistMasterHint', icon: <LuClipboardList /> },
 ];
 
 /** The cards a role may open; nothing when it administers nothing. */
 export function adminCardsFor(roleName: string) {
+  const role = roleByName(roleName);
   return CARDS.filter((c) => {
     const p = routePermission(c.path);
-    return p !== undefined && (p === null || can(roleName, p));
+    if (p === undefined || (p !== null && !can(roleName, p))) return false;
+    // role id 1 stays on its own pages (§2.2) even where its permission would let it read (readOrg)
+    return !role || guardRedirect(c.path, { roleId: role.id, roleName }) === null;
   });
 }
 

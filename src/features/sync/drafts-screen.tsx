@@ -15,7 +15,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { notify } from '@/ui/toaster';
 
-const KIND_COLOUR: Record<DraftKind, string> = { newCase: 'blue', subform: 'purple', journal: 'teal' };
+const KIND_COLOUR: Record<DraftKind, string> = { newCase: 'blue', subform: 'purple', journal: 'teal', checklist: 'orange' };
 
 /** /draf (issue #4 item 2): the user's form drafts on this device: resume ('Sambung') or discard ('Buang'). */
 export function DraftsScreen() {

@@ -21,6 +21,8 @@ import type { syncStatusMs } from './parts/sync-status';
 import type { tmclogMs } from './parts/tmclog';
 import type { activityLogMs } from './parts/activity-log';
 import type { rosterMs } from './parts/roster';
+import type { checklistMs } from './parts/checklist';
+import type { fleetMs } from './parts/fleet';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -49,4 +51,6 @@ export type TextKey =
   | keyof typeof shiftsMs
   | keyof typeof rondasMs
   | keyof typeof activityLogMs
-  | keyof typeof rosterMs;
+  | keyof typeof rosterMs
+  | keyof typeof checklistMs
+  | keyof typeof fleetMs;

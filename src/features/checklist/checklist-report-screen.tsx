@@ -1,0 +1,254 @@
+/**
+ * /reportsenaraisemak — Laporan Senarai Semak (issue #16; §2.1, §6 its roles, §7.7 laporanSenaraiSemakData, §9: 10 a
+ * page): the daily vehicle checklists of a date range (the last 7 days by default), region and section as the
+ * caller's scope allows (the server scopes again), vehicle, 'Kecacatan sahaja' and 'Ditanda sahaja'; odometer gaps
+ * and jumps as badges; a CSV of the same filter; a row opens its items with their photos.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Box, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { LuRadio } from 'react-icons/lu';
+import { CHECKLIST_REPORT_PAGE_SIZE } from '@contract/checklist-rules';
+import type { ChecklistRow } from '@contract/checklist';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/checklist';
+import { useLookup } from '@/lib/lookups';
+import { useSession } from '@/lib/session';
+import { isoDateToDisplay, todayIso } from '@/lib/time';
+import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
+import { listQueryOf } from '@/ui/admin/list-search';
+import { DateField } from '@/ui/date-field';
+import { PageHeader } from '@/ui/page-header';
+import { regionScopeOf, reportCsv, useChecklistReport, useReportSections, useSectionVehicles } from './checklist-api';
+import { ChecklistItemsDialog } from './checklist-items-dialog';
+import { reportFilterOf, reportRangeOf, type ChecklistReportSearch } from './checklist-rules';
+
+/** newest first (the server's one order of this report) */
+const DEFAULT_SORT = { sort: 'rosterDate', dir: 'desc' } as const;
+
+export function ChecklistReportScreen({ search, onSearchChange }: { search: ChecklistReportSearch; onSearchChange: (s: ChecklistReportSearch) => void }) {
+  const t = useT();
+  const user = useSession()?.user;
+  const today = todayIso();
+  const scopeRegion = regionScopeOf(user);
+  const regionId = scopeRegion ?? search.regionId;
+  const range = reportRangeOf(search, today);
+  const filter = reportFilterOf(search, today, scopeRegion);
+  // §9: 10 a page unless the URL says otherwise
+  const paged: ChecklistReportSearch = { ...search, size: search.size ?? CHECKLIST_REPORT_PAGE_SIZE };
+  const q = listQueryOf(paged, DEFAULT_SORT);
+  const list = useChecklistReport(filter, q);
+  const sections = useReportSections(regionId);
+  const vehicles = useSectionVehicles(search.sectionId);
+  const regions = useLookup('region');
+  const [open, setOpen] = useState<ChecklistRow | null>(null);
+  const set = (patch: Partial<ChecklistReportSearch>) => onSearchChange({ ...search, page: 0, ...patch });
+
+  const columns = useMemo<AdminColumn<ChecklistRow>[]>(
+    () => [
+      {
+        id: 'rosterDate',
+        header: t('cl.report.col.date'),
+        width: '110px',
+        cell: (r) => (
+          <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="cl-report-row-date">
+            {isoDateToDisplay(r.rosterDate)}
+          </Text>
+        ),
+      },
+      {
+        id: 'sectionName',
+        header: t('cl.report.col.section'),
+        width: '90px',
+        cell: (r) => (
+          <Box>
+            <Badge colorPalette="brand" variant="solid" size="sm">
+              {r.sectionName}
+            </Badge>
+            <Text fontSize="xs" color="fg.muted" mt="0.5">
+              {r.regionName}
+            </Text>
+          </Box>
+        ),
+      },
+      {
+        id: 'plateNumber',
+        header: t('cl.report.col.vehicle'),
+        width: '130px',
+        cell: (r) => (
+          <Box>
+            <Text fontFamily="mono" fontWeight="semibold" data-testid="cl-report-row-plate">
+              {r.plateNumber}
+            </Text>
+            {r.callSign && (
+              <HStack gap="1" fontSize="xs" color="brand.700">
+                <LuRadio /> <Text>{r.callSign}</Text>
+              </HStack>
+            )}
+          </Box>
+        ),
+      },
+      { id: 'dutyRosterName', header: t('cl.report.col.roster'), cell: (r) => <Text fontSize="sm">{r.dutyRosterName}</Text> },
+      {
+        id: 'odometerPre',
+        header: t('cl.report.col.odometer'),
+        width: '150px',
+        cell: (r) => (
+          <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap" data-testid="cl-report-row-odometer">
+            {r.odometerPre} / {r.odometerPost ?? '—'}
+          </Text>
+        ),
+      },
+      {
+        id: 'km',
+        header: t('cl.report.col.km'),
+        align: 'end',
+        width: '70px',
+        cell: (r) => (
+          <Text fontVariantNumeric="tabular-nums" data-testid="cl-report-row-km">
+            {r.km ?? '—'}
+          </Text>
+        ),
+      },
+      {
+        id: 'flags',
+        header: t('cl.report.col.flags'),
+        width: '130px',
+        cell: (r) =>
+          r.gapKm !== null || r.jumpKm !== null ? (
+            <Stack gap="1" align="flex-start">
+              {r.gapKm !== null && (
+                <Badge colorPalette="orange" variant="solid" size="sm" data-testid="cl-report-row-gap">
+                  {t('cl.report.gap', { n: r.gapKm })}
+                </Badge>
+              )}
+              {r.jumpKm !== null && (
+                <Badge colorPalette="purple" variant="solid" size="sm" data-testid="cl-report-row-jump">
+                  {t('cl.report.jump', { n: r.jumpKm })}
+                </Badge>
+              )}
+            </Stack>
+          ) : (
+            <Text color="fg.muted">—</Text>
+          ),
+      },
+      {
+        id: 'defects',
+        header: t('cl.report.col.defects'),
+        width: '230px',
+        cell: (r) =>
+          r.preDefects || r.postDefects ? (
+            <Box data-testid="cl-report-row-defects" data-pre={r.preDefects} data-post={r.postDefects}>
+              <Badge colorPalette="red" variant="subtle" size="sm">
+                {t('cl.report.defectCounts', { pre: r.preDefects, post: r.postDefects })}
+              </Badge>
+              {r.defectSummary && (
+                <Text fontSize="xs" color="red.700" mt="0.5" lineClamp={2} title={r.defectSummary}>
+                  {r.defectSummary}
+                </Text>
+              )}
+            </Box>
+          ) : (
+            <Text fontSize="sm" color="fg.muted" data-testid="cl-report-row-defects" data-pre={0} data-post={0}>
+              {t('cl.report.noDefects')}
+            </Text>
+          ),
+      },
+      {
+        id: 'staffName',
+        header: t('cl.report.col.by'),
+        width: '170px',
+        cell: (r) => (
+          <Box fontSize="sm">
+            <Text>{r.staffName}</Text>
+            {r.postStaffName && r.postStaffName !== r.staffName && (
+              <Text fontSize="xs" color="fg.muted">
+                {t('cl.report.postBy', { name: r.postStaffName })}
+              </Text>
+            )}
+          </Box>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
+    [t],
+  );
+
+  const toolbar = (
+    <>
+      <DateField label={t('cl.report.from')} value={range.from} max={range.to} onChange={(d) => set({ from: d })} testId="cl-report-from" width="170px" />
+      <DateField label={t('cl.report.to')} value={range.to} max={today} onChange={(d) => set({ to: d })} testId="cl-report-to" width="170px" />
+      {scopeRegion === undefined && (
+        <FilterSelect
+          label={t('cl.report.region')}
+          allLabel={t('cl.report.allRegions')}
+          value={search.regionId}
+          options={(regions.data ?? []).map((r) => ({ value: r.key, label: r.value }))}
+          onChange={(v) => set({ regionId: v, sectionId: undefined, vehicleId: undefined })}
+          testId="cl-report-region"
+          width="180px"
+        />
+      )}
+      <SectionFilter
+        label={t('cl.report.section')}
+        allLabel={t('cl.report.allSections')}
+        value={search.sectionId}
+        sections={sections.data}
+        onChange={(v) => set({ sectionId: v, vehicleId: undefined })}
+        testId="cl-report-section"
+        width="200px"
+      />
+      <FilterSelect
+        label={t('cl.report.vehicle')}
+        allLabel={search.sectionId ? t('cl.report.allVehicles') : t('cl.report.vehicleHint')}
+        value={search.vehicleId}
+        options={(vehicles.data ?? []).map((v) => ({ value: v.key, label: v.callSign ? `${v.value} (${v.callSign})` : v.value }))}
+        onChange={(v) => set({ vehicleId: v })}
+        testId="cl-report-vehicle"
+        width="200px"
+      />
+      <Stack gap="1">
+        <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="brand" checked={!!search.defects} onCheckedChange={(d) => set({ defects: d.checked === true ? true : undefined })} minH="8" data-testid="cl-report-defects">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label fontSize="sm">{t('cl.report.defectsOnly')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="brand" checked={!!search.flagged} onCheckedChange={(d) => set({ flagged: d.checked === true ? true : undefined })} minH="8" data-testid="cl-report-flagged">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label fontSize="sm">{t('cl.report.flaggedOnly')}</Checkbox.Label>
+        </Checkbox.Root>
+      </Stack>
+    </>
+  );
+
+  return (
+    <Box data-testid="cl-report-screen">
+      <PageHeader title={t('cl.report.title')} subtitle={t('cl.report.subtitle')} />
+      {!filter && (
+        <Alert.Root status="warning" rounded="md" mb="4" data-testid="cl-report-range-invalid">
+          <Alert.Indicator />
+          <Alert.Title>{t('cl.report.rangeInvalid')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <AdminList<ChecklistRow>
+        columns={columns}
+        rowKey={(r) => r.pkDailyAssetChecklistId}
+        query={list}
+        search={paged}
+        onSearchChange={(patch) => onSearchChange({ ...search, ...patch })}
+        defaultSort={DEFAULT_SORT}
+        emptyText={t('cl.report.empty')}
+        emptyHint={t('cl.report.emptyHint')}
+        onExportCsv={filter ? () => reportCsv(filter, q) : undefined}
+        toolbar={toolbar}
+        onRowClick={(r) => setOpen(r)}
+        rowTestId="cl-report-row"
+        minW="1200px"
+        testId="cl-report-list"
+      />
+      <ChecklistItemsDialog row={open} onClose={() => setOpen(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * /createupdateasset (new) and /createupdateasset/{assetId} (edit), issue #16: an asset's section, category
+ * (assetCategory lookup), name, tag number (unique, upper case), the vehicle of that section carrying it (or none:
+ * in the store), remark and state; an edit shows its change history and may delete it (erased, or deactivated when
+ * it was ever assigned to a vehicle).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Box, Button, Checkbox, Flex, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
+import { Controller } from 'react-hook-form';
+import { ASSET_TAG_MAX, AssetSaveSchema, FLEET_NAME_MAX, type AssetRow } from '@contract/fleet';
+import { errorText } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/fleet';
+import { useLookup } from '@/lib/lookups';
+import { AdminForm, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { ChangeHistory } from '@/ui/admin/change-history';
+import { recordGate } from '@/ui/admin/record-gate';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { PageHeader } from '@/ui/page-header';
+import { Panel } from '@/ui/panel';
+import { ErrorBlock } from '@/ui/states';
+import { notify } from '@/ui/toaster';
+import { assetCall, deleteAssetCall, fleetKeys, refreshFleet, saveAssetCall, vehiclesOfSectionCall } from './fleet-api';
+import { keyOptions, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+
+export function AssetFormScreen({ assetId }: { assetId?: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { user } = useFleetAccess();
+  const isNew = assetId === undefined;
+  const labels = {
+    sectionId: t('fleet.field.section'),
+    sectionName: t('fleet.field.section'),
+    assetCategoryId: t('fleet.field.category'),
+    assetCategory: t('fleet.field.category'),
+    name: t('fleet.field.assetName'),
+    tagNo: t('fleet.field.tagNo'),
+    vehicleId: t('fleet.field.vehicle'),
+    plateNumber: t('fleet.field.vehicle'),
+    remark: t('fleet.field.remark'),
+    isActive: t('fleet.col.status'),
+  };
+  const asset = useQuery({
+    queryKey: [...fleetKeys.asset(assetId ?? 0), user?.userId],
+    queryFn: () => assetCall(assetId!),
+    enabled: (assetId ?? 0) > 0 && !!user,
+    refetchOnWindowFocus: false,
+  });
+  const back = (
+    <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/listingasset' })} data-testid="asset-back">
+      <LuArrowLeft /> {t('fleet.assets.back')}
+    </Button>
+  );
+  const title = isNew ? t('fleet.asset.new') : t('fleet.asset.editTitle');
+  if (!isNew && !((assetId ?? 0) > 0)) {
+    return (
+      <Box>
+        <PageHeader title={title} actions={back} />
+        <ErrorBlock title={t('fleet.asset.notFound')} />
+      </Box>
+    );
+  }
+  const gate = recordGate({ query: asset, isNew, testId: 'asset-form', title, failedTitle: t('fleet.asset.loadFailed'), actions: back });
+  if (gate) return gate;
+  const record = isNew ? undefined : asset.data;
+  return (
+    <Box>
+      <PageHeader
+        title={
+          record ? (
+            <Flex align="center" gap="3" wrap="wrap">
+              {record.name}
+              <StatusBadge active={record.isActive} testId="asset-form-status" />
+            </Flex>
+          ) : (
+            title
+          )
+        }
+        subtitle={record ? `${record.tagNo} · ${record.assetCategoryName ?? '—'} · ${record.sectionName}` : t('fleet.asset.newSubtitle')}
+        actions={back}
+      />
+      <Grid templateColumns={{ base: '1fr', xl: record ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 760px)' }} gap="5" alignItems="start">
+        <Panel heading={record ? t('fleet.asset.details') : t('fleet.asset.new')}>
+          <Box p="5">
+            <AssetEditor key={record ? `${record.pkAssetId}:${JSON.stringify(record)}` : 'new'} asset={record} />
+          </Box>
+        </Panel>
+        {record && <ChangeHistory entity="asset" id={record.pkAssetId} labels={labels} />}
+      </Grid>
+    </Box>
+  );
+}
+
+function AssetEditor({ asset }: { asset?: AssetRow }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sections = useFleetSections();
+  const categories = useLookup('assetCategory');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const form = useAdminForm(AssetSaveSchema, {
+    pkAssetId: asset?.pkAssetId,
+    sectionId: asset?.sectionId,
+    assetCategoryId: asset?.assetCategoryId,
+    name: asset?.name ?? '',
+    tagNo: asset?.tagNo ?? '',
+    vehicleId: asset?.vehicleId ?? null,
+    remark: asset?.remark ?? '',
+    isActive: asset?.isActive ?? true,
+  });
+  const sectionId = form.watch('sectionId');
+  const vehicles = useQuery({
+    queryKey: fleetKeys.vehiclesOfSection(sectionId ?? 0),
+    queryFn: () => vehiclesOfSectionCall(sectionId!),
+    enabled: !!sectionId && sectionId > 0,
+  });
+  const lastSection = useRef(sectionId);
+  useEffect(() => {
+    if (lastSection.current !== sectionId) {
+      lastSection.current = sectionId;
+      form.setValue('vehicleId', null);
+    }
+  }, [sectionId, form]);
+  const optionKey = (vehicles.data ?? []).map((o) => o.key).join(',');
+  useEffect(() => {
+    const v = form.getValues('vehicleId');
+    if (v !== null && v !== undefined) form.setValue('vehicleId', v);
+  }, [optionKey, form]);
+
+  if (sections.isPending || categories.isPending) {
+    return (
+      <Stack gap="3" data-testid="asset-form-options-loading">
+        <Skeleton h="11" />
+        <Skeleton h="11" />
+        <Skeleton h="11" />
+      </Stack>
+    );
+  }
+  if (sections.isError || categories.isError) {
+    return (
+      <ErrorBlock
+        title={t('fleet.optionsFailed')}
+        message={errorText(sections.error ?? categories.error)}
+        onRetry={() => {
+          void sections.refetch();
+          void categories.refetch();
+        }}
+      />
+    );
+  }
+
+  const sectionList = sections.data ?? [];
+  const sectionOptions = [
+    ...(asset && !sectionList.some((s) => s.pkSectionId === asset.sectionId) ? [{ value: asset.sectionId, label: asset.sectionName }] : []),
+    ...sectionList.map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} · ${s.description ?? ''}` })),
+  ];
+  const vehicleOptions = (vehicles.data ?? []).map((v) => ({
+    value: v.key,
+    label: `${v.value}${v.callSign ? ` · ${v.callSign}` : ''} · ${v.vehicleType}${v.needsAttention ? ` — ${t('fleet.attention')}` : ''}`,
+  }));
+  if (asset?.vehicleId && asset.plateNumber && !vehicleOptions.some((o) => o.value === asset.vehicleId)) vehicleOptions.unshift({ value: asset.vehicleId, label: asset.plateNumber });
+
+  const submit = async (values: z.output<typeof AssetSaveSchema>) => {
+    const out = await saveAssetCall({ ...values, ...(asset ? { pkAssetId: asset.pkAssetId } : {}) }, `${t('fleet.asset')}: ${values.tagNo} ${values.name}`);
+    if (out.status === 'sent') notify.success(t('fleet.asset.saved'));
+    await refreshFleet(queryClient, asset ? { entity: 'asset', id: asset.pkAssetId } : undefined);
+    if (!asset) await navigate({ to: '/listingasset' });
+  };
+
+  const remove = async () => {
+    if (!asset) return;
+    setDeleting(true);
+    try {
+      const out = await deleteAssetCall(asset.pkAssetId, `${t('fleet.delete')}: ${asset.tagNo} ${asset.name}`);
+      setConfirmDelete(false);
+      if (out.status === 'sent') {
+        if (out.answer.outcome === 'deleted') notify.success(t('fleet.asset.deleted'));
+        else notify.warning(t('fleet.asset.deactivated'));
+      }
+      if (out.status === 'queued' || out.answer.outcome === 'deleted') {
+        queryClient.removeQueries({ queryKey: fleetKeys.asset(asset.pkAssetId) });
+        await navigate({ to: '/listingasset' });
+      }
+      await refreshFleet(queryClient, { entity: 'asset', id: asset.pkAssetId });
+    } catch (err) {
+      setConfirmDelete(false);
+      notify.error(errorText(err));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <AdminForm
+        form={form}
+        onSubmit={submit}
+        onCancel={() => void navigate({ to: '/listingasset' })}
+        testId="asset-form"
+        extraActions={
+          asset ? (
+            <Button variant="outline" colorPalette="red" minH="11" onClick={() => setConfirmDelete(true)} disabled={!asset.isActive && !!asset.vehicleId} data-testid="asset-delete">
+              <LuTrash2 /> {t('fleet.delete')}
+            </Button>
+          ) : undefined
+        }
+      >
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+          <SelectInput form={form} name="sectionId" label={t('fleet.field.section')} required options={sectionOptions} placeholder={t('fleet.choose')} testId="asset-section" />
+          <SelectInput form={form} name="assetCategoryId" label={t('fleet.field.category')} required options={keyOptions(categories.data)} placeholder={t('fleet.choose')} testId="asset-category" />
+          <TextInput form={form} name="name" label={t('fleet.field.assetName')} required maxLength={FLEET_NAME_MAX} autoComplete="off" placeholder={t('fleet.field.assetNamePlaceholder')} testId="asset-name-input" />
+          <TextInput form={form} name="tagNo" label={t('fleet.field.tagNo')} required maxLength={ASSET_TAG_MAX} autoComplete="off" helper={t('fleet.field.tagHint')} testId="asset-tag-input" />
+          <SelectInput
+            form={form}
+            name="vehicleId"
+            label={t('fleet.field.vehicle')}
+            options={vehicleOptions}
+            placeholder={t('fleet.field.noVehicle')}
+            disabled={!sectionId}
+            helper={!sectionId ? t('fleet.field.vehiclePickSection') : vehicles.isFetching ? t('fleet.field.vehiclesLoading') : t('fleet.field.vehicleHint')}
+            testId="asset-vehicle"
+          />
+        </Grid>
+        <TextAreaInput form={form} name="remark" label={t('fleet.field.remark')} rows={2} testId="asset-remark" />
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="asset-active">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      </AdminForm>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('fleet.asset.deleteTitle')}
+        message={asset ? <Text as="span">{t('fleet.asset.deleteMessage', { name: `${asset.tagNo} · ${asset.name}` })}</Text> : undefined}
+        confirmLabel={t('fleet.delete')}
+        cancelLabel={t('fleet.cancel')}
+        colorPalette="red"
+        pending={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+        testId="asset-delete-confirm"
+      />
+    </>
+  );
+}

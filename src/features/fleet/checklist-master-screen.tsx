@@ -1,0 +1,318 @@
+/**
+ * /maintenance (issue #16; §2.1 asset checklist master, §3.12 master): per asset category the items a daily checklist
+ * counts — name, unit, measured or not (present / missing), default quantity, sort order, status and how many
+ * checklist items counted it. Filtered by category, words and status (sorted by category, so a category's items
+ * stand together). fleetManage adds and edits items in a dialog (ChecklistMasterSaveSchema: an item that is not
+ * measured has quantity 1) and deletes them after a confirm (an item a checklist counted is deactivated instead).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Box, Button, Checkbox, Flex, Grid, HStack, IconButton, Input, Text } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { LuCirclePlus, LuPencil, LuRotateCcw, LuTrash2 } from 'react-icons/lu';
+import { Controller } from 'react-hook-form';
+import { ChecklistMasterSaveSchema, FLEET_NAME_MAX, QUANTITY_MAX, UNIT_LABEL_MAX, type ChecklistMasterFilter, type ChecklistMasterRow } from '@contract/fleet';
+import { errorText } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/fleet';
+import { useLookup } from '@/lib/lookups';
+import { AdminForm, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
+import { FilterSelect, SearchFilter, StatusFilter } from '@/ui/admin/filters';
+import { listQueryOf } from '@/ui/admin/list-search';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { PageHeader } from '@/ui/page-header';
+import { notify } from '@/ui/toaster';
+import { deleteMasterCall, fleetKeys, masterCall, refreshFleet, saveMasterCall } from './fleet-api';
+import { FleetDialog, keyOptions, StatusBadge, useFleetAccess } from './fleet-parts';
+import type { MasterListSearch } from './fleet-search';
+
+const DEFAULT_SORT = { sort: 'assetCategoryName', dir: 'asc' } as const;
+
+export function ChecklistMasterScreen({ search, onSearchChange }: { search: MasterListSearch; onSearchChange: (s: MasterListSearch) => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { user, mayManage } = useFleetAccess();
+  const categories = useLookup('assetCategory');
+  const [editing, setEditing] = useState<ChecklistMasterRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ChecklistMasterRow | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const filter: ChecklistMasterFilter = useMemo(
+    () => ({
+      ...(search.q ? { text: search.q } : {}),
+      ...(search.category ? { assetCategoryId: search.category } : {}),
+      ...(search.status ? { isActive: search.status === 'active' } : {}),
+    }),
+    [search.q, search.category, search.status],
+  );
+  const q = listQueryOf({ size: 50, ...search }, DEFAULT_SORT);
+  const list = useQuery({
+    queryKey: [...fleetKeys.master, 'list', user?.userId, filter, q],
+    queryFn: () => masterCall(filter, q),
+    placeholderData: keepPreviousData,
+    enabled: !!user,
+  });
+  const apply = (patch: Partial<MasterListSearch>) => onSearchChange({ ...search, ...patch, page: undefined });
+  const hasFilter = !!(search.q || search.category || search.status);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      const out = await deleteMasterCall(deleting.pkAssetChecklistMasterId, `${t('fleet.delete')}: ${deleting.name}`);
+      if (out.status === 'sent') {
+        if (out.answer.outcome === 'deleted') notify.success(t('fleet.master.deleted'));
+        else notify.warning(t('fleet.master.deactivated'));
+      }
+      await refreshFleet(queryClient, { entity: 'checklistMaster', id: deleting.pkAssetChecklistMasterId });
+    } catch (err) {
+      notify.error(errorText(err));
+    } finally {
+      setPending(false);
+      setDeleting(null);
+    }
+  };
+
+  const rows = list.data?.rows ?? [];
+  const columns: AdminColumn<ChecklistMasterRow>[] = [
+    {
+      id: 'assetCategoryName',
+      header: t('fleet.col.category'),
+      sortable: true,
+      cell: (r, i) =>
+        // the category once per run of its items (the list is sorted by category unless the user sorts otherwise)
+        i > 0 && rows[i - 1]?.assetCategoryId === r.assetCategoryId ? (
+          <Text srOnly>{r.assetCategoryName ?? ''}</Text>
+        ) : (
+          <Badge colorPalette="brand" variant="subtle" data-testid="master-category">
+            {r.assetCategoryName ?? '—'}
+          </Badge>
+        ),
+    },
+    {
+      id: 'name',
+      header: t('fleet.col.itemName'),
+      sortable: true,
+      cell: (r) => (
+        <Text fontWeight="semibold" data-testid="master-name">
+          {r.name}
+        </Text>
+      ),
+    },
+    { id: 'unitLabel', header: t('fleet.col.unit'), sortable: true, width: '80px', cell: (r) => r.unitLabel },
+    {
+      id: 'isMeasurable',
+      header: t('fleet.col.measured'),
+      sortable: true,
+      width: '130px',
+      cell: (r) => (
+        <Text fontSize="sm" color={r.isMeasurable ? undefined : 'fg.muted'}>
+          {t(r.isMeasurable ? 'fleet.master.measured' : 'fleet.master.presence')}
+        </Text>
+      ),
+    },
+    { id: 'defaultQuantity', header: t('fleet.col.defaultQuantity'), sortable: true, width: '100px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.defaultQuantity}</Text> },
+    { id: 'sortOrder', header: t('fleet.col.sortOrder'), sortable: true, width: '90px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.sortOrder}</Text> },
+    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '110px', cell: (r) => <StatusBadge active={r.isActive} testId="master-status" /> },
+    { id: 'usedCount', header: t('fleet.col.used'), sortable: true, width: '100px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.usedCount.toLocaleString('ms-MY')}</Text> },
+  ];
+  if (mayManage) {
+    columns.push({
+      id: 'actions',
+      header: '',
+      width: '110px',
+      align: 'end',
+      cell: (r) => (
+        <HStack justify="flex-end" gap="2">
+          <IconButton size="sm" minH="11" minW="11" variant="outline" aria-label={t('fleet.edit')} title={t('fleet.edit')} onClick={() => setEditing(r)} data-testid="master-edit">
+            <LuPencil />
+          </IconButton>
+          <IconButton
+            size="sm"
+            minH="11"
+            minW="11"
+            variant="outline"
+            colorPalette="red"
+            aria-label={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
+            title={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
+            onClick={() => setDeleting(r)}
+            disabled={!r.isActive && r.usedCount > 0}
+            data-testid="master-delete"
+          >
+            <LuTrash2 />
+          </IconButton>
+        </HStack>
+      ),
+    });
+  }
+
+  const toolbar = (
+    <Flex gap="3" wrap="wrap" align="flex-end" flex="1" minW="0">
+      <FilterSelect<number>
+        label={t('fleet.filter.category')}
+        value={search.category}
+        onChange={(category) => apply({ category })}
+        options={keyOptions(categories.data)}
+        allLabel={t('fleet.filter.all')}
+        width="200px"
+        testId="master-filter-category"
+      />
+      <SearchFilter
+        label={t('fleet.filter.text')}
+        value={search.q}
+        onSearch={(v) => apply({ q: v })}
+        placeholder={t('fleet.filter.masterPlaceholder')}
+        submit={{ label: t('fleet.search'), testId: 'master-filter-search' }}
+        testId="master-filter-text"
+      />
+      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="master-filter-status" />
+      {hasFilter && (
+        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="master-filter-reset">
+          <LuRotateCcw /> {t('fleet.filter.reset')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('fleet.master.title')}
+        subtitle={t(mayManage ? 'fleet.master.subtitle' : 'fleet.readOnly')}
+        actions={
+          mayManage ? (
+            <Button colorPalette="brand" minH="11" onClick={() => setEditing('new')} data-testid="master-new">
+              <LuCirclePlus /> {t('fleet.master.new')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <AdminList
+        columns={columns}
+        rowKey={(r) => r.pkAssetChecklistMasterId}
+        query={list}
+        search={{ size: 50, ...search }}
+        onSearchChange={(patch) => onSearchChange({ ...search, ...patch })}
+        defaultSort={DEFAULT_SORT}
+        emptyText={t(hasFilter ? 'fleet.master.emptyFiltered' : 'fleet.master.empty')}
+        emptyHint={mayManage && !hasFilter ? t('fleet.master.emptyHint') : undefined}
+        toolbar={toolbar}
+        rowTestId="master-row"
+        minW="880px"
+        testId="master-list"
+      />
+      <FleetDialog open={editing !== null} title={t(editing === 'new' ? 'fleet.master.new' : 'fleet.master.edit')} onClose={() => setEditing(null)} testId="master-dialog">
+        {editing !== null && (
+          <MasterForm
+            key={editing === 'new' ? 'new' : editing.pkAssetChecklistMasterId}
+            row={editing === 'new' ? undefined : editing}
+            categoryId={search.category}
+            categories={keyOptions(categories.data)}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </FleetDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        title={t(deleting && deleting.usedCount > 0 ? 'fleet.master.deactivateTitle' : 'fleet.master.deleteTitle')}
+        message={deleting ? t(deleting.usedCount > 0 ? 'fleet.master.deactivateMessage' : 'fleet.master.deleteMessage', { name: deleting.name, n: deleting.usedCount }) : undefined}
+        confirmLabel={t(deleting && deleting.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
+        cancelLabel={t('fleet.cancel')}
+        colorPalette="red"
+        pending={pending}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+        testId="master-delete-confirm"
+      />
+    </Box>
+  );
+}
+
+function MasterForm({ row, categoryId, categories, onDone }: { row?: ChecklistMasterRow; categoryId?: number; categories: { value: number; label: string }[]; onDone: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const form = useAdminForm(ChecklistMasterSaveSchema, {
+    pkAssetChecklistMasterId: row?.pkAssetChecklistMasterId,
+    assetCategoryId: row?.assetCategoryId ?? categoryId,
+    name: row?.name ?? '',
+    unitLabel: row?.unitLabel ?? 'unit',
+    isMeasurable: row?.isMeasurable ?? false,
+    defaultQuantity: row?.defaultQuantity ?? 1,
+    sortOrder: row?.sortOrder ?? 0,
+    isActive: row?.isActive ?? true,
+  });
+  const measurable = form.watch('isMeasurable');
+  // an item that is not measured is present (1) or missing (0): its expected quantity is 1
+  useEffect(() => {
+    if (!measurable) form.setValue('defaultQuantity', 1, { shouldValidate: form.formState.isSubmitted });
+  }, [measurable, form]);
+
+  const submit = async (values: z.output<typeof ChecklistMasterSaveSchema>) => {
+    const out = await saveMasterCall({ ...values, ...(row ? { pkAssetChecklistMasterId: row.pkAssetChecklistMasterId } : {}) }, `${t('fleet.master')}: ${values.name}`);
+    if (out.status === 'sent') notify.success(t('fleet.master.saved'));
+    await refreshFleet(queryClient, row ? { entity: 'checklistMaster', id: row.pkAssetChecklistMasterId } : undefined);
+    onDone();
+  };
+  const numberField = (name: 'defaultQuantity' | 'sortOrder', label: string, opts: { max: number; disabled?: boolean; helper?: string; testId: string }) => {
+    const error = form.getFieldState(name, form.formState).error?.message;
+    return (
+      <FormField label={label} error={error} required={name === 'defaultQuantity'} helper={opts.helper}>
+        <Input
+          bg="white"
+          minH="11"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={opts.max}
+          step={1}
+          readOnly={opts.disabled}
+          {...form.register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+          data-testid={opts.testId}
+        />
+      </FormField>
+    );
+  };
+
+  return (
+    <AdminForm form={form} onSubmit={submit} onCancel={onDone} testId="master-form">
+      <SelectInput form={form} name="assetCategoryId" label={t('fleet.field.category')} required options={categories} placeholder={t('fleet.choose')} testId="master-category-input" />
+      <TextInput form={form} name="name" label={t('fleet.field.itemName')} required maxLength={FLEET_NAME_MAX} autoComplete="off" placeholder={t('fleet.field.itemNamePlaceholder')} testId="master-name-input" />
+      <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="4">
+        <TextInput form={form} name="unitLabel" label={t('fleet.field.unit')} required maxLength={UNIT_LABEL_MAX} autoComplete="off" testId="master-unit-input" />
+        {numberField('sortOrder', t('fleet.field.sortOrder'), { max: 10_000, testId: 'master-sort-input', helper: t('fleet.field.sortOrderHint') })}
+      </Grid>
+      <Controller
+        control={form.control}
+        name="isMeasurable"
+        render={({ field }) => (
+          <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value === true} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="master-measurable">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label fontSize="sm">{t('fleet.field.measurable')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      {numberField('defaultQuantity', t('fleet.field.defaultQuantity'), {
+        max: QUANTITY_MAX,
+        disabled: !measurable,
+        helper: measurable ? t('fleet.field.quantityHint', { max: QUANTITY_MAX.toLocaleString('ms-MY') }) : t('fleet.field.quantityFixed'),
+        testId: 'master-quantity-input',
+      })}
+      {row && (
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="master-active">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      )}
+    </AdminForm>
+  );
+}
