@@ -32,3 +32,7 @@ run('npx', ['tsx', 'bench/shift-summary.ts']);
 // 2,000,000 activity entries against the same SQL through the driver (ratio, target ≤ 1.3×); PGlite, or PostgreSQL
 // beside DATABASE_URL / BENCH_DATABASE_URL (a fresh database, dropped afterwards)
 run('npx', ['tsx', 'bench/rosters-month.ts']);
+// fleet (issue #16): vehicle/dataTables with 5,000 vehicles and the checklist report over a year of checklists for 500
+// vehicles (~365,000 checklists, ~5.5 million items) against the same SQL through the driver (ratio, target ≤ 1.3× for
+// the vehicle list); PGlite, or PostgreSQL beside DATABASE_URL / BENCH_DATABASE_URL (a fresh database, dropped after)
+run('npx', ['tsx', 'bench/fleet.ts']);

@@ -7,18 +7,13 @@
  * are made through the API (the organisation screens have their own test). Needs a build (`DIST_DIR=… npm run build`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { PATHS } from '@contract/paths';
-import type { Section } from '@contract/sections';
-import type { WebUser } from '@contract/auth';
-import { STAFF_PATHS } from '@contract/staff';
-import { USERS_PATHS } from '@contract/users';
-import { TEAMS_PATHS } from '@contract/teams';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { ACTIVITY_EVENT, ACTIVITY_PATHS, type ActivityLogRow, type EndOfDutyReport } from '@contract/activity-log';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
-import { demoUsers, type E2eUser } from './support/users';
+import { demoUsers } from './support/users';
+import { brunei, newOfficerAndTeam, ok, selectFirst, selectStarting } from './support/organisation';
 import { Api } from './support/api';
 
 let server: RunningServer;
@@ -29,40 +24,6 @@ const user = (name: string) => users.find((u) => u.username === name)!;
 const superadmin = user('superadmin');
 const sectmgr = user('sectmgr');
 const sc = user('sc');
-
-async function ok<T>(p: Promise<{ status: number; body: T; statusMsg: string }>, what: string): Promise<T> {
-  const r = await p;
-  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.statusMsg}`);
-  return r.body;
-}
-
-/** The Asia/Brunei wall clock of an instant: 'DD/MM/YYYY' and 'HH:mm'. */
-function brunei(at: number) {
-  const iso = new Date(at + 8 * 3_600_000).toISOString();
-  return { dmy: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`, date: iso.slice(0, 10), hm: iso.slice(11, 16) };
-}
-
-/** Picks the option of a native <select> whose text starts with `prefix`. */
-async function selectStarting(select: Locator, prefix: string): Promise<string> {
-  await expect
-    .poll(async () => (await select.locator('option').allInnerTexts()).some((t) => t.trim().startsWith(prefix)), { timeout: 15_000 })
-    .toBe(true);
-  const value = await select.evaluate((el, p) => {
-    const opt = [...(el as HTMLSelectElement).options].find((o) => o.text.trim().startsWith(p));
-    return opt ? opt.value : null;
-  }, prefix);
-  if (value === null) throw new Error(`no option starting with "${prefix}"`);
-  await select.selectOption(value);
-  return value;
-}
-
-/** The first option of a native <select> with a value (after it has options). */
-async function selectFirst(select: Locator): Promise<string> {
-  await expect.poll(async () => select.evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value && !o.disabled).length), { timeout: 15_000 }).toBeGreaterThan(0);
-  const value = await select.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value && !o.disabled)!.value);
-  await select.selectOption(value);
-  return value;
-}
 
 const ROSTER_GET = (id: number) => ROSTER_PATHS.get(id);
 
@@ -90,38 +51,6 @@ async function createRosterInForm(page: Page, o: { teamName: string; from: Retur
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
-/** A new patrol officer with a usable password (through the API), in a new team of N9. */
-async function newOfficerAndTeam(suffix: string) {
-  const me = (await ok(api.call<{ user: WebUser }>(sectmgr, 'POST', PATHS.webUser, {}), 'webUser')).user;
-  const sections = (await ok(api.call<{ rows: Section[] }>(sectmgr, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId: me.section.region.key, listed: true }), 'sections')).rows;
-  const n9 = sections.find((s) => s.sectionName === 'N9')!;
-  const staff = await ok(
-    api.call<{ pkStaffId: number }>(superadmin, 'POST', STAFF_PATHS.create, {
-      staffNo: `PR${suffix}`,
-      displayName: `Aiman Hakimi bin Yusof ${suffix}`,
-      position: 'PR - Ketua Peronda',
-      nric: `910202-10-${suffix.slice(1)}`,
-      pkSectionId: n9.sectionId,
-    }),
-    'staff',
-  );
-  const officer: E2eUser = { username: `ronda.${suffix}`, password: `Baharu#${suffix}q`, roleId: 106, roleName: 'PR', displayName: `Aiman Hakimi bin Yusof ${suffix}` };
-  const first = `Awal#${suffix}p`;
-  await ok(api.call(superadmin, 'POST', USERS_PATHS.registration, { pkStaffId: staff.pkStaffId, username: officer.username, roleId: 106, authType: 'LOCAL', password: first }), 'registration');
-  // the first sign-in must change the password (§4.1): done here, through the API
-  const signin = await fetch(`${server.baseUrl}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: officer.username, password: first }) });
-  const token = ((await signin.json()) as { body: { token: string } }).body.token;
-  const reset = await fetch(`${server.baseUrl}/rest/roster/manage/user/resetPassword`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ userName: officer.username, oldPassword: first, newPassword: officer.password }),
-  });
-  expect(reset.status).toBe(200);
-  const team = await ok(api.call<{ pkTeamId: number; teamName: string }>(sectmgr, 'POST', TEAMS_PATHS.save, { teamName: `N9-RONDA-${suffix}`, sectionId: n9.sectionId }), 'team');
-  await ok(api.call(sectmgr, 'POST', TEAMS_PATHS.membersSave, { teamId: team.pkTeamId, staffIds: [staff.pkStaffId] }), 'members');
-  return { officer, staffId: staff.pkStaffId, team, n9 };
-}
-
 describe('duty roster, offline activity log and the end-of-duty report (issue #15 acceptance)', () => {
   beforeAll(async () => {
     server = await startServer();
@@ -135,7 +64,7 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
 
   it('a manager rosters a new team; its patrol records the shift offline; the report is verified and approved with its summary', async () => {
     const suffix = String(Date.now() % 100_000).padStart(5, '0');
-    const { officer, team } = await newOfficerAndTeam(suffix);
+    const { officer, team } = await newOfficerAndTeam(api, server.baseUrl, { superadmin, sectmgr }, suffix);
     const contexts: BrowserContext[] = [];
     const errors: string[][] = [];
     const open = async (o: { width: number; height: number; serviceWorkers?: 'allow' | 'block' } = { width: 1440, height: 900 }) => {
