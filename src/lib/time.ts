@@ -174,3 +174,16 @@ export function minutesText(minutes: number | null | undefined, units: { h: stri
   const h = Math.floor(m / 60);
   return h ? `${h}${units.h} ${String(m % 60).padStart(2, '0')}${units.m}` : `${m}${units.m}`;
 }
+
+/** A calendar date 'YYYY-MM-DD' moved by `n` days (the calendar's own arithmetic, no zone involved). */
+export function addDays(iso: string, n: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return `${t.getUTCFullYear()}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** A report's date range from its URL: what it says, else the `days` days up to today. */
+export function rangeOrLastDays(search: { from?: string; to?: string }, today: string, days: number): { from: string; to: string } {
+  const to = search.to ?? today;
+  return { from: search.from ?? addDays(to, -(days - 1)), to };
+}

@@ -12,8 +12,6 @@ import {
   activityLogPath,
   activityPlace,
   activityTimelineEntry,
-  addDays,
-  checklistLines,
   dateRangeOf,
   dluReportParams,
   dluReportPath,
@@ -24,6 +22,7 @@ import {
   type UserRoster,
 } from '@/features/end-of-duty/end-of-duty-rules';
 import { LIFECYCLE_PALETTE } from '@/ui/roster-lifecycle-badge';
+import { addDays } from '@/lib/time';
 import { barSegments, hourTicks, parseDluParams, percentOf, totalsOf, trackRuns } from '@/features/mainline-report/mainline-rules';
 
 describe('the end-of-duty list: URL and filter', () => {
@@ -110,16 +109,6 @@ describe('the report', () => {
   it('every lifecycle step has its colour', () => {
     for (const l of ROSTER_LIFECYCLE) expect(LIFECYCLE_PALETTE[l]).toBeTruthy();
     expect(new Set(Object.values(LIFECYCLE_PALETTE)).size).toBe(ROSTER_LIFECYCLE.length);
-  });
-
-  it('the checklist (shape of issue #16 not fixed) reads as its scalar fields', () => {
-    expect(checklistLines(null)).toEqual([]);
-    expect(checklistLines({ odometerPre: 1200, noKadTng: 'A1', ok: true, items: [1, 2], nested: { a: 1 }, none: null })).toEqual([
-      { label: 'odometerPre', value: '1200' },
-      { label: 'noKadTng', value: 'A1' },
-      { label: 'ok', value: '✓' },
-      { label: 'items', value: '2' },
-    ]);
   });
 
   it('an activity of the report reads as a §2.18 entry', () => {

@@ -13,15 +13,10 @@ import { VEHICLE_PATHS } from '@contract/fleet-rules';
 import type { ChecklistDetail, ChecklistForm, ChecklistItemRow, ChecklistReportFilter, ChecklistRow } from '@contract/checklist';
 import type { VehicleOption } from '@contract/fleet';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
-import type { Section } from '@contract/sections';
-import type { WebUser } from '@contract/auth';
-import { BROADCAST_REGION_ID, isListedSectionName, PAGE_SIZE } from '@contract/lookups';
-import { PATHS } from '@contract/paths';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { apiGet, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, isApiError, type CallOptions } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { downloadCsv } from '@/lib/download';
-import { getToken, useSession, userRole } from '@/lib/session';
+import { getToken, useSession } from '@/lib/session';
 import { cachePut, getDb } from '@/offline/db';
 import { deleteDraft, saveDraft, type Draft } from '@/offline/drafts';
 import { discardItem } from '@/offline/outbox';
@@ -38,7 +33,6 @@ export const checklistKeys = {
   report: (filter: ChecklistReportFilter | null, q: Partial<DataTablesQuery>) => ['checklist', 'report', filter, q] as const,
   items: (checklistId: number, page: number) => ['checklist', 'items', checklistId, page] as const,
   photo: (photoId: number) => ['checklist', 'photo', photoId] as const,
-  sections: (regionId: number | undefined) => ['checklist', 'sections', regionId ?? 'all'] as const,
   vehicles: (sectionId: number) => ['checklist', 'vehicles', sectionId] as const,
 };
 
@@ -240,29 +234,6 @@ export function useChecklistItems(checklistId: number | null, page: number) {
       >,
     placeholderData: keepPreviousData,
     enabled: !!checklistId,
-  });
-}
-
-/** The region a user's lists are limited to (undefined: every region), as the server scopes them. */
-export function regionScopeOf(user: WebUser | undefined): number | undefined {
-  if (!user) return undefined;
-  const all = SEES_ALL_REGIONS.includes(userRole(user).name as RoleName) || user.section.region.key === BROADCAST_REGION_ID;
-  return all ? undefined : user.section.region.key;
-}
-
-/** Sections of the filter (no G section), of a region or of every region. */
-export function useReportSections(regionId: number | undefined) {
-  const userId = useSession()?.user.userId;
-  return useQuery({
-    queryKey: checklistKeys.sections(regionId),
-    queryFn: async () =>
-      (
-        await networkFirst(userId, `sections:${regionId ?? 'all'}`, () =>
-          dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>,
-        )
-      ).data.rows,
-    select: (rows) => rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
-    staleTime: 10 * 60_000,
   });
 }
 

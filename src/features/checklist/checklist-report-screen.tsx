@@ -12,15 +12,14 @@ import { CHECKLIST_REPORT_PAGE_SIZE } from '@contract/checklist-rules';
 import type { ChecklistRow } from '@contract/checklist';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/checklist';
-import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { isoDateToDisplay, todayIso } from '@/lib/time';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
+import { FilterSelect } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
-import { DateField } from '@/ui/date-field';
+import { regionScopeOf, ReportScopeFilters, useListedSections } from '@/ui/admin/report-scope';
 import { PageHeader } from '@/ui/page-header';
-import { regionScopeOf, reportCsv, useChecklistReport, useReportSections, useSectionVehicles } from './checklist-api';
+import { reportCsv, useChecklistReport, useSectionVehicles } from './checklist-api';
 import { ChecklistItemsDialog } from './checklist-items-dialog';
 import { reportFilterOf, reportRangeOf, type ChecklistReportSearch } from './checklist-rules';
 
@@ -39,9 +38,8 @@ export function ChecklistReportScreen({ search, onSearchChange }: { search: Chec
   const paged: ChecklistReportSearch = { ...search, size: search.size ?? CHECKLIST_REPORT_PAGE_SIZE };
   const q = listQueryOf(paged, DEFAULT_SORT);
   const list = useChecklistReport(filter, q);
-  const sections = useReportSections(regionId);
+  const sections = useListedSections(regionId);
   const vehicles = useSectionVehicles(search.sectionId);
-  const regions = useLookup('region');
   const [open, setOpen] = useState<ChecklistRow | null>(null);
   const set = (patch: Partial<ChecklistReportSearch>) => onSearchChange({ ...search, page: 0, ...patch });
 
@@ -177,27 +175,24 @@ export function ChecklistReportScreen({ search, onSearchChange }: { search: Chec
 
   const toolbar = (
     <>
-      <DateField label={t('cl.report.from')} value={range.from} max={range.to} onChange={(d) => set({ from: d })} testId="cl-report-from" width="170px" />
-      <DateField label={t('cl.report.to')} value={range.to} max={today} onChange={(d) => set({ to: d })} testId="cl-report-to" width="170px" />
-      {scopeRegion === undefined && (
-        <FilterSelect
-          label={t('cl.report.region')}
-          allLabel={t('cl.report.allRegions')}
-          value={search.regionId}
-          options={(regions.data ?? []).map((r) => ({ value: r.key, label: r.value }))}
-          onChange={(v) => set({ regionId: v, sectionId: undefined, vehicleId: undefined })}
-          testId="cl-report-region"
-          width="180px"
-        />
-      )}
-      <SectionFilter
-        label={t('cl.report.section')}
-        allLabel={t('cl.report.allSections')}
-        value={search.sectionId}
+      <ReportScopeFilters
+        range={range}
+        today={today}
+        regionId={search.regionId}
+        sectionId={search.sectionId}
+        scopeRegion={scopeRegion}
         sections={sections.data}
-        onChange={(v) => set({ sectionId: v, vehicleId: undefined })}
-        testId="cl-report-section"
-        width="200px"
+        texts={{
+          from: t('cl.report.from'),
+          to: t('cl.report.to'),
+          region: t('cl.report.region'),
+          allRegions: t('cl.report.allRegions'),
+          section: t('cl.report.section'),
+          allSections: t('cl.report.allSections'),
+        }}
+        // a new region or section clears the vehicle
+        onChange={(patch) => set('regionId' in patch || 'sectionId' in patch ? { ...patch, vehicleId: undefined } : patch)}
+        testIdPrefix="cl-report"
       />
       <FilterSelect
         label={t('cl.report.vehicle')}

@@ -22,6 +22,7 @@ import type { ChecklistDetail, ChecklistForm, ChecklistItemRow, ChecklistMasterI
 import type { NewOutboxItem } from '@/offline/outbox';
 import { newId } from '@/offline/outbox';
 import { flagParam, idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
+import { rangeOrLastDays } from '@/lib/time';
 
 /** The outbox kinds and group of a roster's checklist: its writes go in order (PRE, its photos, POST, its photos). */
 export const CHECKLIST_SAVE_KIND = 'checklist.save';
@@ -480,19 +481,9 @@ export function parseReportSearch(raw: Record<string, unknown>): ChecklistReport
 }
 
 /** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone). */
-export function addDays(iso: string, n: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
-}
-
 export const REPORT_DEFAULT_DAYS = 7;
 
-export function reportRangeOf(search: ChecklistReportSearch, today: string): { from: string; to: string } {
-  const to = search.to ?? today;
-  const from = search.from ?? addDays(to, -(REPORT_DEFAULT_DAYS - 1));
-  return { from, to };
-}
+export const reportRangeOf = (search: ChecklistReportSearch, today: string) => rangeOrLastDays(search, today, REPORT_DEFAULT_DAYS);
 
 /** The filter of laporanSenaraiSemakData (the region fixed to the caller's own when scoped); null when the range is backwards. */
 export function reportFilterOf(search: ChecklistReportSearch, today: string, scopeRegionId: number | undefined): ChecklistReportFilter | null {

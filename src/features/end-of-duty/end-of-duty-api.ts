@@ -9,14 +9,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_PATHS, type AckAction } from '@contract/activity-log-rules';
 import type { DutyRosterAck, EndOfDutyFilter, EndOfDutyReport, EndOfDutyRow, ShiftSummary } from '@contract/activity-log';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
-import type { Section } from '@contract/sections';
-import type { WebUser } from '@contract/auth';
-import { BROADCAST_REGION_ID, isListedSectionName, PAGE_SIZE } from '@contract/lookups';
-import { PATHS } from '@contract/paths';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { apiGet, dataTables, type CallOptions } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
-import { useSession, userRole } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { adminWrite, downloadCsv } from '@/ui/admin/admin-api';
 
 export const endOfDutyKeys = {
@@ -24,7 +19,6 @@ export const endOfDutyKeys = {
   list: (filter: EndOfDutyFilter | null, q: Partial<DataTablesQuery>) => ['endOfDuty', 'list', filter, q] as const,
   /** the same key as the activity log's header read: one answer serves both screens */
   report: (rosterId: number) => ['endOfDuty', 'report', rosterId] as const,
-  sections: (regionId: number | undefined) => ['endOfDuty', 'sections', regionId ?? 'all'] as const,
 };
 
 export const endOfDutyListCall = (filter: EndOfDutyFilter, q: Partial<DataTablesQuery>, opts?: CallOptions) =>
@@ -33,13 +27,6 @@ export const endOfDutyListCall = (filter: EndOfDutyFilter, q: Partial<DataTables
 export const endOfDutyCsv = (filter: EndOfDutyFilter, q: Partial<DataTablesQuery>) => downloadCsv(ACTIVITY_PATHS.reportCsv, filter, q, 'laporan-tamat-tugas.csv');
 
 export const reportCall = (rosterId: number, opts?: CallOptions) => apiGet<EndOfDutyReport>(ACTIVITY_PATHS.report(rosterId), opts);
-
-/** The region a user's lists are limited to (undefined: every region), as the server scopes them. */
-export function regionScopeOf(user: WebUser | undefined): number | undefined {
-  if (!user) return undefined;
-  const all = SEES_ALL_REGIONS.includes(userRole(user).name as RoleName) || user.section.region.key === BROADCAST_REGION_ID;
-  return all ? undefined : user.section.region.key;
-}
 
 /** The end-of-duty reports of the filter, one page (nothing is asked while the filter is invalid). */
 export function useEndOfDutyList(filter: EndOfDutyFilter | null, q: Partial<DataTablesQuery>) {
@@ -62,22 +49,6 @@ export function useEndOfDutyReport(rosterId: number) {
     },
     enabled: rosterId > 0,
     refetchOnWindowFocus: false,
-  });
-}
-
-/** Sections of the filter (as forms list them: no G section), of a region or of every region. */
-export function useEndOfDutySections(regionId: number | undefined) {
-  const userId = useSession()?.user.userId;
-  return useQuery({
-    queryKey: endOfDutyKeys.sections(regionId),
-    queryFn: async () =>
-      (
-        await networkFirst(userId, `sections:${regionId ?? 'all'}`, () =>
-          dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>,
-        )
-      ).data.rows,
-    select: (rows) => rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
-    staleTime: 10 * 60_000,
   });
 }
 

@@ -10,15 +10,14 @@ import { ROSTER_LIFECYCLE } from '@contract/activity-log-rules';
 import type { EndOfDutyRow } from '@contract/activity-log';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
-import { useLookup } from '@/lib/lookups';
 import { formatClock, formatDateTimeShort, isoDateToDisplay, todayIso } from '@/lib/time';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
+import { FilterSelect } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
-import { DateField } from '@/ui/date-field';
+import { regionScopeOf, ReportScopeFilters, useListedSections } from '@/ui/admin/report-scope';
 import { PageHeader } from '@/ui/page-header';
-import { endOfDutyCsv, regionScopeOf, useEndOfDutyList, useEndOfDutySections } from './end-of-duty-api';
+import { endOfDutyCsv, useEndOfDutyList } from './end-of-duty-api';
 import { dateRangeOf, filterOf, minutesText, type EndOfDutySearch } from './end-of-duty-rules';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { MyShiftCard } from './my-shift-card';
@@ -46,8 +45,7 @@ export function EndOfDutyListScreen({
   const filter = filterOf(search, today, scopeRegion);
   const q = listQueryOf(search, DEFAULT_SORT);
   const list = useEndOfDutyList(filter, q);
-  const sections = useEndOfDutySections(regionId);
-  const regions = useLookup('region');
+  const sections = useListedSections(regionId);
   const set = (patch: Partial<EndOfDutySearch>) => onSearchChange({ ...search, page: 0, ...patch });
   const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
 
@@ -157,27 +155,23 @@ export function EndOfDutyListScreen({
 
   const toolbar = (
     <>
-      <DateField label={t('eod.filter.from')} value={range.from} max={range.to} onChange={(d) => set({ from: d })} testId="eod-from" width="170px" />
-      <DateField label={t('eod.filter.to')} value={range.to} max={today} onChange={(d) => set({ to: d })} testId="eod-to" width="170px" />
-      {scopeRegion === undefined && (
-        <FilterSelect
-          label={t('eod.filter.region')}
-          allLabel={t('eod.filter.allRegions')}
-          value={search.regionId}
-          options={(regions.data ?? []).map((r) => ({ value: r.key, label: r.value }))}
-          onChange={(v) => set({ regionId: v, sectionId: undefined })}
-          testId="eod-region"
-          width="180px"
-        />
-      )}
-      <SectionFilter
-        label={t('eod.filter.section')}
-        allLabel={t('eod.filter.allSections')}
-        value={search.sectionId}
+      <ReportScopeFilters
+        range={range}
+        today={today}
+        regionId={search.regionId}
+        sectionId={search.sectionId}
+        scopeRegion={scopeRegion}
         sections={sections.data}
-        onChange={(v) => set({ sectionId: v })}
-        testId="eod-section"
-        width="200px"
+        texts={{
+          from: t('eod.filter.from'),
+          to: t('eod.filter.to'),
+          region: t('eod.filter.region'),
+          allRegions: t('eod.filter.allRegions'),
+          section: t('eod.filter.section'),
+          allSections: t('eod.filter.allSections'),
+        }}
+        onChange={set}
+        testIdPrefix="eod"
       />
       <FilterSelect
         label={t('eod.filter.lifecycle')}

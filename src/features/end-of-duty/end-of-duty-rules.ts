@@ -8,6 +8,7 @@ import type { ActivityLogRow, EndOfDutyFilter, EndOfDutyReport } from '@contract
 import type { TimelineEntry } from '@contract/maps';
 import type { WebUser } from '@contract/auth';
 import { idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
+import { rangeOrLastDays } from '@/lib/time';
 
 
 export const isLifecycle = (v: unknown): v is RosterLifecycle => typeof v === 'string' && (ROSTER_LIFECYCLE as readonly string[]).includes(v);
@@ -37,20 +38,10 @@ export function parseEndOfDutySearch(raw: Record<string, unknown>): EndOfDutySea
 }
 
 /** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone). */
-export function addDays(iso: string, n: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
-}
-
 /** The list shows the last week unless the URL says otherwise. */
 export const DEFAULT_RANGE_DAYS = 7;
 
-export function dateRangeOf(search: EndOfDutySearch, today: string): { from: string; to: string } {
-  const to = search.to ?? today;
-  const from = search.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
-  return { from, to };
-}
+export const dateRangeOf = (search: EndOfDutySearch, today: string) => rangeOrLastDays(search, today, DEFAULT_RANGE_DAYS);
 
 /**
  * The filter sent to laporanTamatTugasData: the range, the region (fixed to the caller's own when it does not see
@@ -113,22 +104,6 @@ export function ackActions(report: Pick<EndOfDutyReport, 'can' | 'ack'>): { veri
     approve: report.can.approve && report.ack.isDisemak && !report.ack.isDisahkan,
     revoke: report.can.revoke && (report.ack.isDisemak || report.ack.isDisahkan),
   };
-}
-
-/** The checklist (issue #16, shape not fixed yet) as label/value lines: its scalar fields, one level deep. */
-export function checklistLines(checklist: unknown): { label: string; value: string }[] {
-  if (checklist === null || checklist === undefined) return [];
-  if (typeof checklist !== 'object') return [{ label: '', value: String(checklist) }];
-  const out: { label: string; value: string }[] = [];
-  for (const [k, v] of Object.entries(checklist as Record<string, unknown>)) {
-    if (v === null || v === undefined) continue;
-    if (typeof v === 'object') {
-      if (Array.isArray(v)) out.push({ label: k, value: String(v.length) });
-      continue;
-    }
-    out.push({ label: k, value: typeof v === 'boolean' ? (v ? '✓' : '✗') : String(v) });
-  }
-  return out;
 }
 
 /** the screens' minute durations (one formatter for the portal) */

@@ -12,7 +12,8 @@ import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
-import { regionScopeOf, rondaCsv, rondaKeys, rondasCall, useRondaSections } from './rondas-api';
+import { regionScopeOf } from '@/ui/admin/report-scope';
+import { rondaCsv, rondaKeys, rondasCall, useRondaSections } from './rondas-api';
 import type { RondaListSearch } from './ronda-search';
 
 const DEFAULT_SORT = { sort: 'rondaName', dir: 'asc' } as const;

@@ -18,15 +18,13 @@ import type {
   RondaSave,
 } from '@contract/rondas';
 import { PATHS } from '@contract/paths';
-import { BROADCAST_REGION_ID } from '@contract/lookups';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import type { Section } from '@contract/sections';
-import type { WebUser } from '@contract/auth';
 import { apiGet, dataTables } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/rondas';
-import { useSession, userRole } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { adminWrite, downloadCsv } from '@/ui/admin/admin-api';
+import { regionScopeOf } from '@/ui/admin/report-scope';
 
 export const rondaKeys = {
   all: ['rondas'] as const,
@@ -45,12 +43,6 @@ export const checkpointCall = (id: number) => apiGet<CheckpointRow>(RONDA_PATHS.
 export const rondaCsv = (filter: RondaFilter, q: Partial<DataTablesQuery>) => downloadCsv(RONDA_PATHS.csv, filter, q, 'ronda.csv');
 export const checkpointCsv = (filter: CheckpointFilter, q: Partial<DataTablesQuery>) => downloadCsv(RONDA_PATHS.checkpointCsv, filter, q, 'checkpoint.csv');
 
-/** The region a user's lists are limited to (undefined: every region), as the server scopes them. */
-export function regionScopeOf(user: WebUser | undefined): number | undefined {
-  if (!user) return undefined;
-  const all = SEES_ALL_REGIONS.includes(userRole(user).name as RoleName) || user.section.region.key === BROADCAST_REGION_ID;
-  return all ? undefined : user.section.region.key;
-}
 
 /** The sections a ronda may be in: those with a kilometre range (no G section, no combined one without a range). */
 export function useRondaSections() {
