@@ -68,12 +68,14 @@ const from = localDate(Date.now(), -DAYS);
 await db.execute(sql`insert into ${team} (name, section_id)
   select 'BENCH-F-' || v.id, v.section_id from ${vehicle} v where v.plate_number like 'BEN %' and v.is_active order by v.id limit ${FLEET_TEAMS}`);
 for (const s of shifts) {
+  // a shift whose end is not after its start ends the next day
+  const next = sql.raw(s.endHour <= s.startHour ? "interval '1 day'" : "interval '0 day'");
   await db.execute(sql`insert into ${dutyRoster} (section_id, shift_id, team_id, vehicle_id, duty_roster_name, start_date, end_date, start_hour, end_hour, starts_at, ends_at)
     select t.section_id, ${s.id}, t.id, substr(t.name, 9)::int, t.name || '-' || to_char(d, 'YYYYMMDD'),
-      d::date, (d + case when ${s.endHour} <= ${s.startHour} then interval '1 day' else interval '0' end)::date, ${s.startHour}, ${s.endHour},
+      d::date, (d + ${next})::date, ${s.startHour}, ${s.endHour},
       (d + ${s.startHour}::time) at time zone 'Asia/Brunei',
-      (d + case when ${s.endHour} <= ${s.startHour} then interval '1 day' else interval '0' end + ${s.endHour}::time) at time zone 'Asia/Brunei'
-    from ${team} t cross join generate_series(${from}::date, ${from}::date + ${DAYS - 1}, interval '1 day') as d
+      (d + ${next} + ${s.endHour}::time) at time zone 'Asia/Brunei'
+    from ${team} t cross join generate_series(${from}::date, (${from}::date + ${DAYS - 1}::int)::date, interval '1 day') as d
     where t.name like 'BENCH-F-%'
     on conflict do nothing`);
 }
@@ -91,7 +93,8 @@ await db.execute(sql`insert into ${dailyAssetChecklistItem} (daily_asset_checkli
   select c.id, m.id, m.default_quantity,
     case when (c.id + m.id) % 97 = 0 then greatest(m.default_quantity - 1, 0) else m.default_quantity end,
     m.default_quantity
-  from ${dailyAssetChecklist} c cross join ${assetChecklistMaster} m where m.is_active`);
+  from ${dailyAssetChecklist} c join ${dutyRoster} r on r.id = c.duty_roster_id join ${team} t on t.id = r.team_id and t.name like 'BENCH-F-%'
+  cross join ${assetChecklistMaster} m where m.is_active`);
 const itemCount = await db.$count(dailyAssetChecklistItem);
 await db.execute(sql`ANALYZE`).catch(() => {});
 console.log(`${fmt(checklistCount)} checklists and ${fmt(itemCount)} items (${masters} master items each) in ${secs(t2)}`);
