@@ -7,6 +7,7 @@
  * pre-shift one is refused with a clear message (on the tablet before anything is queued, and by the server).
  * The officer, team and roster are made through the API (their screens have their own tests).
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { CHECKLIST_MESSAGES, CHECKLIST_PATHS, type ChecklistForm, type ChecklistItemRow, type ChecklistRow } from '@contract/checklist';
@@ -188,6 +189,24 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       await row.getByTestId('vehicle-attention-badge').waitFor();
       expect(await row.getByTestId('vehicle-attention-reason').innerText()).toContain(itemName);
       await screenshot(m, 'fleet-5-marked');
+
+      // the checklist report lists it (the short item among its defects) and exports it as CSV
+      await m.goto('/reportsenaraisemak');
+      await m.getByTestId('cl-report-screen').waitFor();
+      const reportRow = m.getByTestId('cl-report-row').filter({ hasText: plate });
+      await reportRow.first().waitFor();
+      expect(await reportRow.getByTestId('cl-report-row-defects').getAttribute('data-pre')).toBe('1');
+      await reportRow.first().click();
+      await m.getByTestId('cl-items-dialog').waitFor();
+      await m.getByTestId('cl-items-close').click();
+      const [download] = await Promise.all([m.waitForEvent('download'), m.getByTestId('cl-report-list-csv').click()]);
+      const bytes = await readFile((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const csv = bytes.toString('utf8').slice(1);
+      expect(csv.split('\r\n')[0]).toContain('"Tarikh"');
+      expect(csv).toContain(`"${plate}"`);
+      expect(csv).toContain(itemName);
+      await screenshot(m, 'fleet-5b-report');
 
       // ------------------------------------------------------------------ 5. the post-shift odometer below the pre-shift one is refused
       await pr.getByTestId('cl-next-phase').click();

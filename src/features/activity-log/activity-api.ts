@@ -141,7 +141,8 @@ async function dropRefused(entry: ShownEntry): Promise<void> {
 async function run(plan: WritePlan): Promise<WriteOutcome | 'discarded'> {
   if (plan.discard) await dropRefused(plan.entry!);
   if (!plan.items.length) return 'discarded';
-  return sendWrites(plan.items, { waitMs: SAVE_WAIT_MS });
+  // silent: the screen marks each entry still on the device ('Belum dihantar'); a toast would only cover the dialog
+  return sendWrites(plan.items, { waitMs: SAVE_WAIT_MS, silent: true });
 }
 
 /** A new entry: created on the device, sent through the outbox. Throws ParkedWriteError when refused at once. */

@@ -147,7 +147,8 @@ export const removeDraft = (userId: string, rosterId: number, phase: ChecklistPh
 // ---------------------------------------------------------------- writes
 
 /** Queues a submit (save, then its photos) and waits a while: 'sent', 'queued', or a ParkedWriteError thrown. */
-export const sendSubmit = (items: Parameters<typeof sendWrites>[0]) => sendWrites(items, { waitMs: SAVE_WAIT_MS });
+/** silent: the screen shows the phase as 'Belum dihantar' until the server has it (no toast over the tablet's buttons) */
+export const sendSubmit = (items: Parameters<typeof sendWrites>[0]) => sendWrites(items, { waitMs: SAVE_WAIT_MS, silent: true });
 
 /** Takes a refused submit's items (and those waiting behind them) off the device before the corrected one goes. */
 export async function discardQueued(clientIds: readonly string[]) {
