@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChecklistReportScreen } from '@/features/checklist/checklist-report-screen';
-import { parseReportSearch } from '@/features/checklist/checklist-rules';
+import { parseReportSearch } from '@/features/checklist/checklist-search';
 
 /** /reportsenaraisemak (§2.1): Laporan Senarai Semak, the daily vehicle checklists; permission 'reportChecklist' (ROUTE_PERMISSIONS). */
 export const Route = createFileRoute('/reportsenaraisemak')({

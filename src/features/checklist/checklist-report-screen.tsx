@@ -21,7 +21,8 @@ import { regionScopeOf, ReportScopeFilters, useListedSections } from '@/ui/admin
 import { PageHeader } from '@/ui/page-header';
 import { reportCsv, useChecklistReport, useSectionVehicles } from './checklist-api';
 import { ChecklistItemsDialog } from './checklist-items-dialog';
-import { reportFilterOf, reportRangeOf, type ChecklistReportSearch } from './checklist-rules';
+import { reportFilterOf, reportRangeOf } from './checklist-rules';
+import type { ChecklistReportSearch } from './checklist-search';
 
 /** newest first (the server's one order of this report) */
 const DEFAULT_SORT = { sort: 'rosterDate', dir: 'desc' } as const;

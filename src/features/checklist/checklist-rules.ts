@@ -21,7 +21,7 @@ import {
 import type { ChecklistDetail, ChecklistForm, ChecklistItemRow, ChecklistMasterItem, ChecklistPhotoSave, ChecklistReportFilter, ChecklistSave } from '@contract/checklist';
 import type { NewOutboxItem } from '@/offline/outbox';
 import { newId } from '@/offline/outbox';
-import { flagParam, idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
+import type { ChecklistReportSearch } from './checklist-search';
 import { rangeOrLastDays } from '@/lib/time';
 
 /** The outbox kinds and group of a roster's checklist: its writes go in order (PRE, its photos, POST, its photos). */
@@ -455,32 +455,7 @@ export function recordedOfQueued(specs: readonly ItemSpec[], q: QueuedPhase): Re
 
 // ---------------------------------------------------------------- the report's search (URL) and filter
 
-export interface ChecklistReportSearch extends ListSearch {
-  from?: string;
-  to?: string;
-  regionId?: number;
-  sectionId?: number;
-  vehicleId?: number;
-  defects?: true;
-  flagged?: true;
-}
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (v: unknown) => (typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : undefined);
-
-export function parseReportSearch(raw: Record<string, unknown>): ChecklistReportSearch {
-  return withFilters<ChecklistReportSearch>(parseListSearch(raw), {
-    from: isoDate(raw.from),
-    to: isoDate(raw.to),
-    regionId: idParam(raw.regionId),
-    sectionId: idParam(raw.sectionId),
-    vehicleId: idParam(raw.vehicleId),
-    defects: flagParam(raw.defects),
-    flagged: flagParam(raw.flagged),
-  });
-}
-
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone). */
 export const REPORT_DEFAULT_DAYS = 7;
 
 export const reportRangeOf = (search: ChecklistReportSearch, today: string) => rangeOrLastDays(search, today, REPORT_DEFAULT_DAYS);

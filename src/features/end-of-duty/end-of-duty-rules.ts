@@ -7,7 +7,7 @@ import { ROSTER_LIFECYCLE, type RosterLifecycle } from '@contract/activity-log-r
 import type { ActivityLogRow, EndOfDutyFilter, EndOfDutyReport } from '@contract/activity-log';
 import type { TimelineEntry } from '@contract/maps';
 import type { WebUser } from '@contract/auth';
-import { idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
+import { dateParam, idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
 import { rangeOrLastDays } from '@/lib/time';
 
 
@@ -24,13 +24,11 @@ export interface EndOfDutySearch extends ListSearch {
   lifecycle?: RosterLifecycle;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (v: unknown) => (typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : undefined);
 
 export function parseEndOfDutySearch(raw: Record<string, unknown>): EndOfDutySearch {
   return withFilters<EndOfDutySearch>(parseListSearch(raw), {
-    from: isoDate(raw.from),
-    to: isoDate(raw.to),
+    from: dateParam(raw.from),
+    to: dateParam(raw.to),
     regionId: idParam(raw.regionId),
     sectionId: idParam(raw.sectionId),
     lifecycle: isLifecycle(raw.lifecycle) ? raw.lifecycle : undefined,

@@ -50,6 +50,11 @@ export function statusParam(raw: unknown): ActiveStatus | undefined {
 }
 
 /** A yes-only flag of the URL (true, 'true' or '1'); anything else: absent. */
+/** A calendar date 'YYYY-MM-DD' of the URL (a report's from / to), else undefined. */
+export function dateParam(raw: unknown): string | undefined {
+  return typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined;
+}
+
 export function flagParam(raw: unknown): true | undefined {
   return raw === true || raw === 'true' || raw === '1' ? true : undefined;
 }
