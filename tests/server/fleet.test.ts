@@ -69,7 +69,7 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     seq++;
     return okBody<VehicleRow>(post(who, VEHICLE_PATHS.save, { sectionId: sectionId[section], vehicleModelId: patrolModel, plateNumber: `UJI ${1000 + seq}`, ...extra }));
   };
-  const history = async (entity: 'vehicle' | 'callsign' | 'asset' | 'checklistMaster', id: number) => okBody<ChangeRecord[]>(get('opsmgmt', ADMIN_PATHS.history(entity, id)));
+  const history = async (entity: 'vehicle' | 'callsign' | 'asset' | 'checklistMaster' | 'vehicleModel', id: number) => okBody<ChangeRecord[]>(get('opsmgmt', ADMIN_PATHS.history(entity, id)));
 
   /** a checklist of a vehicle on one of its section's rosters (the checklist helper's tables, written directly) */
   const addChecklist = async (vehicleId: number, opts: { pre: number; post: number | null; at: Date; rosterOffset?: number }) => {
@@ -350,6 +350,10 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(renamed).toMatchObject({ name: 'Proton X70 1.8', vehicleCount: 1 });
     const [row] = await db().select().from(vehicle).where(eq(vehicle.id, v.pkVehicleId));
     expect(row.vehicleModel).toBe('Proton X70 1.8');
+    // the model's history: created, then renamed (old and new name)
+    const changes = await history('vehicleModel', m.pkVehicleModelId);
+    expect(changes.map((c) => c.action)).toEqual(['update', 'create']);
+    expect(changes[0].changes).toContainEqual({ field: 'name', old: 'Proton X70', new: 'Proton X70 1.8' });
   });
 
   // ---------------------------------------------------------------------------------------------- call signs

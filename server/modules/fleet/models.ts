@@ -4,10 +4,12 @@
  * it too). A renamed or retyped model's vehicles get the new name and type copied into their own columns.
  */
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
 import { FLEET_MESSAGES, type VehicleModelFilter, type VehicleModelRow } from '../../../contract/fleet';
 import type { Db } from '../../db/client';
 import { vehicle, vehicleModel } from '../../db/schema';
+import { recordChange } from '../../lib/change-log';
 import { escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { conflict, notFound } from '../../lib/http-error';
 import { uniqueViolationOf } from './access';
@@ -56,7 +58,7 @@ export async function listVehicleModels(db: Db, f: VehicleModelFilter, q: DataTa
   return { rows: rows.map((r) => ({ ...r, vehicleCount: Number(r.vehicleCount) })), recordCount };
 }
 
-async function modelRow(db: Db, id: number): Promise<VehicleModelRow> {
+export async function modelRow(db: Db, id: number): Promise<VehicleModelRow> {
   const [row] = (await modelSelect(db).query(eq(vehicleModel.id, id))) as unknown as (VehicleModelRow & { total: number })[];
   if (!row) throw notFound(FLEET_MESSAGES.modelNotFound);
   const { total: _t, ...r } = row;
@@ -64,7 +66,7 @@ async function modelRow(db: Db, id: number): Promise<VehicleModelRow> {
 }
 
 /** vehicleModel/save: a new model or an edit; the name unique ignoring case (409). */
-export async function saveVehicleModel(db: Db, input: VehicleModelSaveInput): Promise<VehicleModelRow> {
+export async function saveVehicleModel(db: Db, user: TokenClaims, input: VehicleModelSaveInput): Promise<VehicleModelRow> {
   const name = input.name.trim().replace(/\s+/g, ' ');
   const vehicleType = input.vehicleType.trim().replace(/\s+/g, ' ');
   let id: number;
@@ -84,9 +86,11 @@ export async function saveVehicleModel(db: Db, input: VehicleModelSaveInput): Pr
       const values = { name, vehicleType, isActive: input.isActive };
       if (!current) {
         const [created] = await tx.insert(vehicleModel).values(values).returning({ id: vehicleModel.id });
+        await recordChange(tx, user, 'vehicleModel', created.id, 'create', null, values);
         return created.id;
       }
       await tx.update(vehicleModel).set(values).where(eq(vehicleModel.id, current.id));
+      await recordChange(tx, user, 'vehicleModel', current.id, 'update', { name: current.name, vehicleType: current.vehicleType, isActive: current.isActive }, values);
       if (current.name !== name || current.vehicleType !== vehicleType) {
         // the older readers read the vehicle row alone: its copies follow the model
         await tx.update(vehicle).set({ vehicleModel: name, vehicleType, updatedAt: new Date() }).where(eq(vehicle.vehicleModelId, current.id));

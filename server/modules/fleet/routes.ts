@@ -47,7 +47,7 @@ import { assetInScope, callSignInScope, vehicleInScope } from './access';
 import { assetsCsv, deleteAsset, getAsset, listAssets, saveAsset } from './assets';
 import { callSignDetails, callSignsForVehicle, callSignsNotAssigned, deleteCallSign, getCallSign, listCallSigns, saveCallSign } from './callsigns';
 import { deleteChecklistMaster, findChecklistMaster, listChecklistMaster, saveChecklistMaster } from './checklist-master';
-import { listVehicleModels, saveVehicleModel } from './models';
+import { listVehicleModels, modelRow, saveVehicleModel } from './models';
 import { clearVehicleAttention, deleteVehicle, getVehicle, listVehicles, saveVehicle, setVehicleActive, vehiclesBySection, vehiclesCsv } from './vehicles';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
@@ -84,6 +84,9 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   registerHistoryAccess('asset', async (db, user, id) => {
     await assetInScope(db, user, id);
+  });
+  registerHistoryAccess('vehicleModel', async (db, _user, id) => {
+    await modelRow(db, id);
   });
   registerHistoryAccess('checklistMaster', async (db, _user, id) => {
     if (!(await findChecklistMaster(db, id))) throw notFound(FLEET_MESSAGES.masterNotFound);
@@ -235,7 +238,7 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       body: VehicleModelSaveSchema,
       response: { 200: envelope(VehicleModelRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveVehicleModel(db, request.body), 'Model kenderaan telah berjaya disimpan.')),
+    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveVehicleModel(db, requireUser(request), request.body), 'Model kenderaan telah berjaya disimpan.')),
   });
 
   // ---------------------------------------------------------------------------------------------- call signs

@@ -26,6 +26,7 @@ import {
 import type { Db } from '../../db/client';
 import { asset, callSign, dailyAssetChecklist, dutyRoster, region, section, teamSchedule, vehicle, vehicleModel } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
+import { localDisplay } from '../../lib/time';
 import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, toCsv, totalOver, type CsvColumn, type Sortable } from '../../lib/data-table';
 import { badRequest, conflict, notFound, staleConflict } from '../../lib/http-error';
 import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
@@ -249,7 +250,7 @@ async function historyValues(db: Tx, v: typeof vehicle.$inferSelect) {
     vehicleType: v.vehicleType,
     callSign: cs?.name ?? null,
     isActive: v.isActive,
-    attentionSince: v.attentionSince,
+    attentionSince: v.attentionSince ? localDisplay(v.attentionSince) : null,
     attentionReason: v.attentionReason,
   };
 }
