@@ -4,11 +4,11 @@
  * in the store), remark and state; an edit shows its change history and may delete it (erased, or deactivated when
  * it was ever assigned to a vehicle).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Box, Button, Checkbox, Flex, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Flex, Grid, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
 import { Controller } from 'react-hook-form';
@@ -26,7 +26,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { assetCall, deleteAssetCall, fleetKeys, refreshFleet, saveAssetCall, vehiclesOfSectionCall } from './fleet-api';
-import { keyOptions, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { keyOptions, OptionsState, StatusBadge, useFleetAccess, useFleetSections, useSectionChoice } from './fleet-parts';
 
 export function AssetFormScreen({ assetId }: { assetId?: number }) {
   const t = useT();
@@ -120,40 +120,10 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
     queryFn: () => vehiclesOfSectionCall(sectionId!),
     enabled: !!sectionId && sectionId > 0,
   });
-  const lastSection = useRef(sectionId);
-  useEffect(() => {
-    if (lastSection.current !== sectionId) {
-      lastSection.current = sectionId;
-      form.setValue('vehicleId', null);
-    }
-  }, [sectionId, form]);
-  const optionKey = (vehicles.data ?? []).map((o) => o.key).join(',');
-  useEffect(() => {
-    const v = form.getValues('vehicleId');
-    if (v !== null && v !== undefined) form.setValue('vehicleId', v);
-  }, [optionKey, form]);
-
-  if (sections.isPending || categories.isPending) {
-    return (
-      <Stack gap="3" data-testid="asset-form-options-loading">
-        <Skeleton h="11" />
-        <Skeleton h="11" />
-        <Skeleton h="11" />
-      </Stack>
-    );
-  }
-  if (sections.isError || categories.isError) {
-    return (
-      <ErrorBlock
-        title={t('fleet.optionsFailed')}
-        message={errorText(sections.error ?? categories.error)}
-        onRetry={() => {
-          void sections.refetch();
-          void categories.refetch();
-        }}
-      />
-    );
-  }
+  // another section: the vehicle chosen for the old one cannot stay
+  useSectionChoice(form, 'vehicleId', sectionId, vehicles.data?.map((o) => o.key));
+  if (sections.isPending || categories.isPending || sections.isError || categories.isError)
+    return <OptionsState queries={[sections, categories]} title={t('fleet.optionsFailed')} testId="asset-form-options-loading" />;
 
   const sectionList = sections.data ?? [];
   const sectionOptions = [

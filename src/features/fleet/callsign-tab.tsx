@@ -7,9 +7,9 @@
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuCirclePlus, LuPencil, LuRotateCcw, LuTrash2 } from 'react-icons/lu';
+import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
 import { Controller } from 'react-hook-form';
 import { CALLSIGN_MAX, CallSignSaveSchema, type CallSignFilter, type CallSignRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
@@ -22,7 +22,7 @@ import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { callsignsCall, deleteCallsignCall, fleetKeys, refreshFleet, saveCallsignCall } from './fleet-api';
-import { FleetDialog, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { EditDeleteActions, FleetDialog, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'callsign', dir: 'asc' } as const;
@@ -102,25 +102,14 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
       width: '110px',
       align: 'end',
       cell: (r) => (
-        <HStack justify="flex-end" gap="2">
-          <IconButton size="sm" minH="11" minW="11" variant="outline" aria-label={t('fleet.edit')} title={t('fleet.edit')} onClick={() => setEditing(r)} data-testid="callsign-edit">
-            <LuPencil />
-          </IconButton>
-          <IconButton
-            size="sm"
-            minH="11"
-            minW="11"
-            variant="outline"
-            colorPalette="red"
-            aria-label={t('fleet.delete')}
-            title={r.vehicleId ? t('fleet.callsign.inUse') : t('fleet.delete')}
-            onClick={() => setDeleting(r)}
-            disabled={!!r.vehicleId}
-            data-testid="callsign-delete"
-          >
-            <LuTrash2 />
-          </IconButton>
-        </HStack>
+        <EditDeleteActions
+          onEdit={() => setEditing(r)}
+          onDelete={() => setDeleting(r)}
+          deleteLabel={t('fleet.delete')}
+          deleteTitle={r.vehicleId ? t('fleet.callsign.inUse') : undefined}
+          deleteDisabled={!!r.vehicleId}
+          testIdPrefix="callsign"
+        />
       ),
     });
   }

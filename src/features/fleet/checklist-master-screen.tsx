@@ -8,9 +8,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Box, Button, Checkbox, Flex, Grid, HStack, IconButton, Input, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Grid, Input, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuCirclePlus, LuPencil, LuRotateCcw, LuTrash2 } from 'react-icons/lu';
+import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
 import { Controller } from 'react-hook-form';
 import { ChecklistMasterSaveSchema, FLEET_NAME_MAX, QUANTITY_MAX, UNIT_LABEL_MAX, type ChecklistMasterFilter, type ChecklistMasterRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
@@ -25,7 +25,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { notify } from '@/ui/toaster';
 import { deleteMasterCall, fleetKeys, masterCall, refreshFleet, saveMasterCall } from './fleet-api';
-import { FleetDialog, keyOptions, StatusBadge, useFleetAccess } from './fleet-parts';
+import { EditDeleteActions, FleetDialog, keyOptions, StatusBadge, useFleetAccess } from './fleet-parts';
 import type { MasterListSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'assetCategoryName', dir: 'asc' } as const;
@@ -125,25 +125,13 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
       width: '110px',
       align: 'end',
       cell: (r) => (
-        <HStack justify="flex-end" gap="2">
-          <IconButton size="sm" minH="11" minW="11" variant="outline" aria-label={t('fleet.edit')} title={t('fleet.edit')} onClick={() => setEditing(r)} data-testid="master-edit">
-            <LuPencil />
-          </IconButton>
-          <IconButton
-            size="sm"
-            minH="11"
-            minW="11"
-            variant="outline"
-            colorPalette="red"
-            aria-label={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
-            title={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
-            onClick={() => setDeleting(r)}
-            disabled={!r.isActive && r.usedCount > 0}
-            data-testid="master-delete"
-          >
-            <LuTrash2 />
-          </IconButton>
-        </HStack>
+        <EditDeleteActions
+          onEdit={() => setEditing(r)}
+          onDelete={() => setDeleting(r)}
+          deleteLabel={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
+          deleteDisabled={!r.isActive && r.usedCount > 0}
+          testIdPrefix="master"
+        />
       ),
     });
   }

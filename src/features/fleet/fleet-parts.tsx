@@ -1,15 +1,19 @@
 /** Pieces every fleet screen shows: who may change what, the sections in scope, status and "needs attention" badges, the dialog frame of the small forms. */
-import type { ReactNode } from 'react';
-import { Badge, Box, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { Badge, Box, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
-import { LuTriangleAlert } from 'react-icons/lu';
+import { LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { can, SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
+import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import type { FilterOption } from '@/ui/admin/filters';
+import { ErrorBlock } from '@/ui/states';
 import { Tooltip } from '@/ui/tooltip';
 
 /** The caller's rights on the fleet screens: everyone with readOrg reads, fleetManage changes. */
@@ -83,3 +87,78 @@ export function FleetDialog({ open, title, onClose, children, testId }: { open: 
 /** The options of a select from the lookups' { key, value } items. */
 export const keyOptions = (items: readonly { key: number; value: string }[] | undefined) => (items ?? []).map((i) => ({ value: i.key, label: i.value }));
 
+
+/**
+ * A choice that follows the section (a vehicle's call sign, an asset's vehicle): cleared when the section changes,
+ * and set again when its options arrive after the form (a native select shows a value only once its option exists).
+ */
+export function useSectionChoice<TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>, name: Path<TIn>, sectionId: unknown, optionKeys: readonly number[] | undefined) {
+  const lastSection = useRef(sectionId);
+  useEffect(() => {
+    if (lastSection.current !== sectionId) {
+      lastSection.current = sectionId;
+      form.setValue(name, null as PathValue<TIn, Path<TIn>>);
+    }
+  }, [sectionId, form, name]);
+  const optionKey = (optionKeys ?? []).join(',');
+  useEffect(() => {
+    const v = form.getValues(name);
+    if (v !== null && v !== undefined) form.setValue(name, v);
+  }, [optionKey, form, name]);
+}
+
+/** While the options of a form load: skeleton rows; when one failed: the error with a retry of all; else null. */
+export function OptionsState({ queries, title, testId }: { queries: UseQueryResult<unknown>[]; title: string; testId: string }): ReactNode {
+  if (queries.some((q) => q.isPending)) {
+    return (
+      <Stack gap="3" data-testid={testId}>
+        <Skeleton h="11" />
+        <Skeleton h="11" />
+        <Skeleton h="11" />
+      </Stack>
+    );
+  }
+  const failed = queries.find((q) => q.isError);
+  if (!failed) return null;
+  return <ErrorBlock title={title} message={errorText(failed.error)} onRetry={() => queries.forEach((q) => void q.refetch())} />;
+}
+
+/** A row's edit and delete buttons (touch size); `testIdPrefix`-edit / -delete. */
+export function EditDeleteActions({
+  onEdit,
+  onDelete,
+  deleteLabel,
+  deleteTitle,
+  deleteDisabled,
+  testIdPrefix,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  deleteLabel: string;
+  deleteTitle?: string;
+  deleteDisabled?: boolean;
+  testIdPrefix: string;
+}) {
+  const t = useT();
+  return (
+    <HStack justify="flex-end" gap="2">
+      <IconButton size="sm" minH="11" minW="11" variant="outline" aria-label={t('fleet.edit')} title={t('fleet.edit')} onClick={onEdit} data-testid={`${testIdPrefix}-edit`}>
+        <LuPencil />
+      </IconButton>
+      <IconButton
+        size="sm"
+        minH="11"
+        minW="11"
+        variant="outline"
+        colorPalette="red"
+        aria-label={deleteLabel}
+        title={deleteTitle ?? deleteLabel}
+        onClick={onDelete}
+        disabled={deleteDisabled}
+        data-testid={`${testIdPrefix}-delete`}
+      >
+        <LuTrash2 />
+      </IconButton>
+    </HStack>
+  );
+}

@@ -6,11 +6,11 @@
  * screen adds the "Perlu perhatian" banner with 'Kosongkan tanda', the vehicle's checklists and assets, its change
  * history and delete (erased, or deactivated when rosters, checklists or assets refer to it).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Badge, Box, Button, Checkbox, DataList, Flex, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, DataList, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuArrowLeft, LuEraser, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { Controller } from 'react-hook-form';
@@ -28,7 +28,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { clearAttentionCall, deleteVehicleCall, fleetKeys, modelsCall, notAssignedCall, refreshFleet, saveVehicleCall, unAssignedCall, vehicleCall } from './fleet-api';
-import { FleetDialog, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { FleetDialog, OptionsState, StatusBadge, useFleetAccess, useFleetSections, useSectionChoice } from './fleet-parts';
 import { VehicleAssets, VehicleChecklists } from './vehicle-history';
 
 export function VehicleFormScreen({ vehicleId }: { vehicleId?: number }) {
@@ -164,41 +164,9 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
   });
 
   // another section: the call sign chosen for the old one cannot stay
-  const lastSection = useRef(sectionId);
-  useEffect(() => {
-    if (lastSection.current !== sectionId) {
-      lastSection.current = sectionId;
-      form.setValue('callSignId', null);
-    }
-  }, [sectionId, form]);
-  // options that arrive after the form: show the value the form already holds
-  const optionKey = (callsigns.data ?? []).map((o) => o.key).join(',');
-  useEffect(() => {
-    const v = form.getValues('callSignId');
-    if (v !== null && v !== undefined) form.setValue('callSignId', v);
-  }, [optionKey, form]);
-
-  if (sections.isPending || models.isPending) {
-    return (
-      <Stack gap="3" data-testid="vehicle-form-options-loading">
-        <Skeleton h="11" />
-        <Skeleton h="11" />
-        <Skeleton h="11" />
-      </Stack>
-    );
-  }
-  if (sections.isError || models.isError) {
-    return (
-      <ErrorBlock
-        title={t('fleet.optionsFailed')}
-        message={errorText(sections.error ?? models.error)}
-        onRetry={() => {
-          void sections.refetch();
-          void models.refetch();
-        }}
-      />
-    );
-  }
+  useSectionChoice(form, 'callSignId', sectionId, callsigns.data?.map((o) => o.key));
+  if (sections.isPending || models.isPending || sections.isError || models.isError)
+    return <OptionsState queries={[sections, models]} title={t('fleet.optionsFailed')} testId="vehicle-form-options-loading" />;
 
   const sectionList = sections.data ?? [];
   const sectionOptions = [

@@ -1,19 +1,14 @@
 /**
  * The scope of a report or list (issues #15, #16, and the reports of #17): the region a user's lists are limited to,
- * as the server scopes them; the listed sections of a region; and the filter bar every report starts with — a date
- * range, the region (only for those who see every region) and the section.
+ * as the server scopes them, and the filter bar every report starts with: a date range, the region (only for those
+ * who see every region) and the section (the sections come from useListedSections of src/lib/sections.ts).
  */
-import { useQuery } from '@tanstack/react-query';
 import type { WebUser } from '@contract/auth';
-import type { DataTablesResult } from '@contract/envelope';
-import { BROADCAST_REGION_ID, isListedSectionName, PAGE_SIZE } from '@contract/lookups';
-import { PATHS } from '@contract/paths';
-import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
+import { BROADCAST_REGION_ID } from '@contract/lookups';
 import type { Section } from '@contract/sections';
-import { dataTables } from '@/lib/api';
-import { networkFirst } from '@/lib/cached';
+import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { useLookup } from '@/lib/lookups';
-import { useSession, userRole } from '@/lib/session';
+import { userRole } from '@/lib/session';
 import { DateField } from '@/ui/date-field';
 import { FilterSelect, SectionFilter } from './filters';
 
@@ -22,22 +17,6 @@ export function regionScopeOf(user: WebUser | undefined): number | undefined {
   if (!user) return undefined;
   const all = SEES_ALL_REGIONS.includes(userRole(user).name as RoleName) || user.section.region.key === BROADCAST_REGION_ID;
   return all ? undefined : user.section.region.key;
-}
-
-/** The listed sections (no G section) of a region, or of every region, by name; kept on the device for offline use. */
-export function useListedSections(regionId: number | undefined) {
-  const userId = useSession()?.user.userId;
-  return useQuery({
-    queryKey: ['scope', 'sections', regionId ?? 'all'] as const,
-    queryFn: async () =>
-      (
-        await networkFirst(userId, `sections:${regionId ?? 'all'}`, () =>
-          dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>,
-        )
-      ).data.rows,
-    select: (rows) => rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
-    staleTime: 10 * 60_000,
-  });
 }
 
 export interface ScopePatch {
