@@ -1,6 +1,6 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Box, Flex, Grid, IconButton, Skeleton, chakra } from '@chakra-ui/react';
+import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
@@ -11,6 +11,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tooltip } from '@/ui/tooltip';
 import type { DashboardSearch, DashboardTab } from './dashboard-search';
 import { WelcomeCard } from './welcome-card';
+import { TabButton } from '@/ui/tab-button';
 
 /*
  * The dashboard's frame (title, refresh, tabs) ships with the shell and paints first; its heavy parts (counters,
@@ -100,35 +101,6 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
         )}
       </Box>
     </Box>
-  );
-}
-
-function TabButton({ selected, onClick, icon, children, testId }: { selected: boolean; onClick: () => void; icon: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <chakra.button
-      type="button"
-      role="tab"
-      aria-selected={selected}
-      onClick={onClick}
-      display="inline-flex"
-      alignItems="center"
-      gap="2"
-      minH="11"
-      px="4"
-      mb="-1px"
-      fontWeight="semibold"
-      fontSize="sm"
-      color={selected ? 'brand.800' : 'fg.muted'}
-      borderBottomWidth="3px"
-      borderColor={selected ? 'amber.500' : 'transparent'}
-      cursor="pointer"
-      _hover={{ color: 'brand.800' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
-      data-testid={testId}
-    >
-      {icon}
-      {children}
-    </chakra.button>
   );
 }
 

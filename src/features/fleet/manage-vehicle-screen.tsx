@@ -4,8 +4,7 @@
  * Callsign (add, edit, delete in a dialog) and Model Kenderaan (add, edit in a dialog). Everyone with readOrg reads;
  * fleetManage changes.
  */
-import type { ReactNode } from 'react';
-import { Box, Button, chakra, Flex } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import { LuCar, LuCirclePlus, LuRadioTower, LuTags } from 'react-icons/lu';
 import { useNavigate } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
@@ -16,6 +15,7 @@ import { useFleetAccess } from './fleet-parts';
 import type { ManageVehicleSearch, VehicleTab } from './fleet-search';
 import { ModelTab } from './model-tab';
 import { VehicleListTab } from './vehicle-list-tab';
+import { TabButton } from '@/ui/tab-button';
 
 export function ManageVehicleScreen({ search, onSearchChange }: { search: ManageVehicleSearch; onSearchChange: (s: ManageVehicleSearch) => void }) {
   const t = useT();
@@ -59,35 +59,5 @@ export function ManageVehicleScreen({ search, onSearchChange }: { search: Manage
         )}
       </Box>
     </Box>
-  );
-}
-
-function TabButton({ selected, onClick, icon, children, testId }: { selected: boolean; onClick: () => void; icon: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <chakra.button
-      type="button"
-      role="tab"
-      aria-selected={selected}
-      onClick={onClick}
-      display="inline-flex"
-      alignItems="center"
-      gap="2"
-      minH="11"
-      px="4"
-      mb="-1px"
-      fontWeight="semibold"
-      fontSize="sm"
-      whiteSpace="nowrap"
-      color={selected ? 'brand.800' : 'fg.muted'}
-      borderBottomWidth="3px"
-      borderColor={selected ? 'amber.500' : 'transparent'}
-      cursor="pointer"
-      _hover={{ color: 'brand.800' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
-      data-testid={testId}
-    >
-      {icon}
-      {children}
-    </chakra.button>
   );
 }
