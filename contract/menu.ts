@@ -25,6 +25,8 @@ export const MENU: MenuItem[] = [
     path: '',
     permission: null,
     children: [
+      // issue #17: the hub of every report the caller may open, with the KPI overview (not a §2.3 item)
+      { key: 'reportHub', labelKey: 'menu.reportHub', path: '/reportingmodule', permission: 'reportHub' },
       { key: 'reportEndOfDuty', labelKey: 'menu.reportEndOfDuty', path: '/dailyactivitylog', permission: 'reports' },
       { key: 'reportIncident', labelKey: 'menu.reportIncident', path: '/laporaninsiden', permission: 'reports' },
       { key: 'reportMainline', labelKey: 'menu.reportMainline', path: '/laporanmasalebuhraya', permission: 'reports' },

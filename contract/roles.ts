@@ -74,6 +74,8 @@ export const PERMISSIONS = {
   rosterList: [...MAP_ROLES, 'SUPERADMIN'],
   reports: DASHBOARD_ROLES,
   reportOtherAssistance: [...DASHBOARD_ROLES, 'OTHERS'],
+  /** /reportingmodule (issue #17): whoever may open any report; the hub shows only the reports the caller may open */
+  reportHub: [...DASHBOARD_ROLES, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
   /** /primesupport: the administration hub (issue #14); role id 1 lands there */
   primeSupport: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],

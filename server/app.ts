@@ -48,6 +48,7 @@ import { rondasRoutes } from './modules/rondas/routes';
 import { historyRoutes } from './modules/history/routes';
 import { activityLogRoutes } from './modules/activity-log/routes';
 import { checklistRoutes } from './modules/checklist/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { fleetRoutes } from './modules/fleet/routes';
 
 export interface BuildOptions {
@@ -127,7 +128,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes, reportRoutes]) {
     await routes(app, ctx);
   }
 

@@ -71,6 +71,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/createupdateasset': 'fleetManage',
   '/createupdateasset/*': 'fleetManage',
   '/maintenance': 'readOrg',
+  // reports (issue #17): the Dashboard roles; Jenis Bantuan Lain-Lain and the hub also OTHERS (§6)
+  '/reportingmodule': 'reportHub',
+  '/laporaninsiden': 'reports',
+  '/laporanmasalebuhraya': 'reports',
+  '/laporanmasabertugas': 'reports',
+  '/laporanpenggunaankenderaan': 'reports',
+  '/laporanjenisbantuan': 'reportOtherAssistance',
+  '/laporanrondaan': 'reports',
+  '/laporanseksyen/*': 'reports',
 };
 
 /** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */

@@ -42,6 +42,7 @@ export const en: Record<ShellTextKey, string> = {
   'menu.reportVehicleUsage': 'Vehicle Usage Report',
   'menu.reportOtherAssistance': 'Other Assistance Type Report',
   'menu.reportChecklist': 'Checklist Report',
+  'menu.reportHub': 'Reports Hub',
   'menu.logout': 'Logout',
   'menu.admin': 'Administration',
   'menu.comingSoon': 'Coming soon',

@@ -40,6 +40,7 @@ export const ms = {
   'menu.reportVehicleUsage': 'Laporan Penggunaan Kenderaan',
   'menu.reportOtherAssistance': 'Laporan Jenis Bantuan Lain-Lain',
   'menu.reportChecklist': 'Laporan Senarai Semak',
+  'menu.reportHub': 'Modul Laporan',
   'menu.logout': 'Logout',
   'menu.admin': 'Pentadbiran',
   'menu.comingSoon': 'Akan datang',

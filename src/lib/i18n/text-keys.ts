@@ -23,6 +23,8 @@ import type { activityLogMs } from './parts/activity-log';
 import type { rosterMs } from './parts/roster';
 import type { checklistMs } from './parts/checklist';
 import type { fleetMs } from './parts/fleet';
+import type { reportsMs } from './parts/reports';
+import type { rosterReportsMs } from './parts/roster-reports';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -53,4 +55,6 @@ export type TextKey =
   | keyof typeof activityLogMs
   | keyof typeof rosterMs
   | keyof typeof checklistMs
-  | keyof typeof fleetMs;
+  | keyof typeof fleetMs
+  | keyof typeof reportsMs
+  | keyof typeof rosterReportsMs;

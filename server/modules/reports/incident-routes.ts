@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context';
+
+export async function incidentReportRoutes(_app: FastifyInstance, _ctx: AppContext) {}

@@ -1,0 +1,15 @@
+/**
+ * The reports of issue #17 (§7.7): the incident reports (incident-routes.ts: IncidentAndResponseTimeReport,
+ * IncidentStatusReport, LaporanBantuanLainLainReport) and the roster reports (roster-routes.ts:
+ * PRAverageTimeOnMainline, PRTotalWorkDurationReport, VehicleUsageReport, LoopingReportV2, report/Report1Section).
+ * Every route checks the caller's scope first (scope.ts) and computes its figures in SQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context';
+import { incidentReportRoutes } from './incident-routes';
+import { rosterReportRoutes } from './roster-routes';
+
+export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  await incidentReportRoutes(app, ctx);
+  await rosterReportRoutes(app, ctx);
+}
