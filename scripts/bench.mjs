@@ -36,3 +36,7 @@ run('npx', ['tsx', 'bench/rosters-month.ts']);
 // vehicles (~365,000 checklists, ~5.5 million items) against the same SQL through the driver (ratio, target ≤ 1.3× for
 // the vehicle list); PGlite, or PostgreSQL beside DATABASE_URL / BENCH_DATABASE_URL (a fresh database, dropped after)
 run('npx', ['tsx', 'bench/fleet.ts']);
+// reports (issue #17): every report endpoint on 1,000,000 incidents and a year of rosters, activity logs and checklists
+// (the bench/incidents.ts database plus seedReportHistory), one region and month and all regions and a year, against
+// the same SQL through the driver (ratio, target ≤ 1.3×; SQL under 1 s); needs PostgreSQL (BENCH_DATABASE_URL)
+run('npx', ['tsx', 'bench/reports.ts']);

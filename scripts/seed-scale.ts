@@ -1,5 +1,5 @@
 /**
- * npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S]
+ * npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S] [--history-days D]
  *
  * Adds N realistic incidents (each run adds N more) to the database of DATABASE_URL, or with no URL to the
  * embedded PGlite database under DATA_DIR (default ./data). Incidents spread from --from (default 2021-01-01) to
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { EVENT_TYPE, STATUS } from '../contract/lookups';
+import { ACTIVITY_EVENT_END_OF_PATROL, EVENT_TYPE, STATUS } from '../contract/lookups';
 import { openDb, type Db, type DbHandle } from '../server/db/client';
 import { addDays, bruneiDate, ensureRosters, seedDemoData } from '../server/db/seed';
 import {
@@ -486,6 +486,106 @@ async function generateBatch(s: Session, b: Batch) {
     ON CONFLICT (section_id, day) DO UPDATE SET last = greatest(ticket_counter.last, excluded.last)`);
 }
 
+// ------------------------------------------------------------------------------------------------ report history (#17)
+
+export interface HistoryOptions {
+  /** local days back from today whose rosters get activity logs, shift summaries and checklists (default 365) */
+  days: number;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+/**
+ * The records the reports of issue #17 read beyond the cases, for the report benchmark: set-based, idempotent (a
+ * second run adds nothing twice).
+ * - Lane closures (Penutupan Lorong) on ~45 % of accidents and 1 in 10 "others" cases: closed 3–20 min after the
+ *   report, open again 15–135 min later (1 in 25 never given its opening time).
+ * - Other assistance (requestFurtherAction, kind OTHER) on ~25 % of cases: notified 2–15 min after the report,
+ *   arrived 10–70 min and completed 20–140 min after notification (1 in 30 not completed).
+ * - For the rosters of the last `days` days: a shift's activity log (Mula Syif, two ronda pairs, Rehat, Tamat Syif),
+ *   its stored shift summary (DLU/LLU/no-GPS minutes summing to the shift), and for rosters with a vehicle the daily
+ *   checklist with odometers rising 80–250 km a shift.
+ */
+export async function seedReportHistory(handle: DbHandle, opts: HistoryOptions): Promise<void> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const now = opts.now ?? new Date();
+  const today = bruneiDate(now);
+  const first = addDays(today, -opts.days);
+  const s = await sessionFor(handle);
+  const step = async (label: string, text: string) => {
+    const t = performance.now();
+    await s.run(text);
+    log(`${label} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  };
+  try {
+    if (handle.kind === 'postgres') await s.run(`SET work_mem = '128MB'`);
+    await s.run(`SELECT setseed(0.17)`);
+    await step(
+      'lane closures',
+      `INSERT INTO lane_closure (incident_id, subform_id, road_lane_id, cardinal_direction_id, initial_closing_time, opening_time)
+       SELECT i.id, i.subform_id, 2201 + (i.id % 3), i.direction_id,
+         i.incident_at + make_interval(mins => 3 + (i.id % 18)),
+         CASE WHEN i.id % 25 = 0 THEN NULL ELSE i.incident_at + make_interval(mins => 3 + (i.id % 18) + 15 + (i.id * 7) % 121) END
+       FROM incident i
+       WHERE i.subform_id IS NOT NULL AND i.status_id IS DISTINCT FROM ${STATUS.CANCELLED}
+         AND ((i.category_id = ${EVENT_TYPE.ACCIDENT} AND i.id % 20 < 9) OR i.category_id = ${EVENT_TYPE.OTHERS} AND i.id % 10 = 0)
+         AND NOT EXISTS (SELECT 1 FROM lane_closure l WHERE l.incident_id = i.id)`,
+    );
+    await step(
+      'other assistance items',
+      `INSERT INTO further_action_item (incident_id, subform_id, further_action_id, kind, is_notified, is_arrived, is_completed, notified_at, arrived_at, completed_at, record_created_date)
+       SELECT i.id, i.subform_id, 2001 + (i.id * 13) % 12, 'OTHER', true, true, i.id % 30 <> 0,
+         i.incident_at + make_interval(mins => 2 + i.id % 14),
+         i.incident_at + make_interval(mins => 2 + i.id % 14 + 10 + (i.id * 3) % 61),
+         CASE WHEN i.id % 30 = 0 THEN NULL ELSE i.incident_at + make_interval(mins => 2 + i.id % 14 + 20 + (i.id * 11) % 121) END,
+         i.incident_at + make_interval(mins => 2 + i.id % 14)
+       FROM incident i
+       WHERE i.subform_id IS NOT NULL AND i.id % 4 = 1 AND i.status_id IS DISTINCT FROM ${STATUS.CANCELLED}
+         AND NOT EXISTS (SELECT 1 FROM further_action_item f WHERE f.incident_id = i.id AND f.kind = 'OTHER')`,
+    );
+    await step(
+      'activity logs',
+      `INSERT INTO activity_log (duty_roster_id, event_id, occurred_at, created_by)
+       SELECT r.id, e.event_id, r.starts_at + make_interval(mins => e.at_min), m.staff_id
+       FROM duty_roster r
+       JOIN LATERAL (SELECT tm.staff_id FROM team_member tm WHERE tm.team_id = r.team_id ORDER BY tm.id LIMIT 1) m ON true
+       CROSS JOIN (VALUES (3001, 5), (3003, 30), (${ACTIVITY_EVENT_END_OF_PATROL}, 150), (3004, 200), (3003, 240), (${ACTIVITY_EVENT_END_OF_PATROL}, 380), (3011, 700)) AS e(event_id, at_min)
+       WHERE r.start_date >= '${first}' AND r.ends_at <= now()
+         AND r.starts_at + make_interval(mins => e.at_min) < r.ends_at
+         AND NOT EXISTS (SELECT 1 FROM activity_log a WHERE a.duty_roster_id = r.id)`,
+    );
+    await step(
+      'shift summaries',
+      `UPDATE duty_roster r SET
+         ronda_count = 2, rehat_minutes = 40,
+         dlu_minutes = x.dlu, llu_minutes = x.llu,
+         inactive_gps_minutes = greatest(0, x.len - x.dlu - x.llu), summary_at = r.ends_at
+       FROM (SELECT id, (extract(epoch FROM ends_at - starts_at) / 60)::int AS len,
+               ((extract(epoch FROM ends_at - starts_at) / 60) * (0.45 + (id % 31) / 100.0))::int AS dlu,
+               ((extract(epoch FROM ends_at - starts_at) / 60) * (0.10 + (id % 13) / 100.0))::int AS llu
+             FROM duty_roster WHERE start_date >= '${first}' AND ends_at <= now() AND summary_at IS NULL AND id % 40 <> 0) x
+       WHERE r.id = x.id`,
+    );
+    await step(
+      'checklists',
+      `INSERT INTO daily_asset_checklist (vehicle_id, duty_roster_id, staff_id, odometer_pre, odometer_post, no_kad_tng, no_kad_bahan_api, pre_at, post_at, post_staff_id)
+       SELECT r.vehicle_id, r.id, m.staff_id,
+         base.o + (sum(80 + (r.id * 7) % 171) OVER w - (80 + (r.id * 7) % 171))::int,
+         CASE WHEN r.id % 50 = 0 THEN NULL ELSE base.o + (sum(80 + (r.id * 7) % 171) OVER w)::int END,
+         'TNG' || r.vehicle_id, 'BA' || r.vehicle_id, r.starts_at + interval '10 minutes', r.ends_at - interval '10 minutes', m.staff_id
+       FROM duty_roster r
+       JOIN LATERAL (SELECT tm.staff_id FROM team_member tm WHERE tm.team_id = r.team_id ORDER BY tm.id LIMIT 1) m ON true
+       JOIN LATERAL (SELECT coalesce(max(c.odometer_post), max(c.odometer_pre), 20000) + 10 AS o FROM daily_asset_checklist c WHERE c.vehicle_id = r.vehicle_id) base ON true
+       WHERE r.vehicle_id IS NOT NULL AND r.start_date >= '${first}' AND r.ends_at <= now()
+         AND NOT EXISTS (SELECT 1 FROM daily_asset_checklist c WHERE c.duty_roster_id = r.id)
+       WINDOW w AS (PARTITION BY r.vehicle_id ORDER BY r.starts_at)`,
+    );
+    for (const t of ['lane_closure', 'further_action_item', 'activity_log', 'duty_roster', 'daily_asset_checklist']) await s.run(handle.kind === 'postgres' ? `VACUUM (ANALYZE) ${t}` : `ANALYZE ${t}`);
+  } finally {
+    await s.close();
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ command line
 
 function parseArgs(argv: string[]) {
@@ -502,8 +602,9 @@ function parseArgs(argv: string[]) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const n = Number(args.incidents);
-  if (!Number.isInteger(n) || n <= 0) {
-    console.error('Usage: npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S]');
+  const historyDays = args['history-days'] ? Number(args['history-days']) : 0;
+  if (!Number.isInteger(n) || n <= 0 || !Number.isInteger(historyDays) || historyDays < 0) {
+    console.error('Usage: npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S] [--history-days D]');
     process.exit(2);
   }
   const databaseUrl = args['database-url'] || process.env.DATABASE_URL || undefined;
@@ -517,6 +618,8 @@ async function main() {
       batchSize: args.batch ? Number(args.batch) : undefined,
       seed: args.seed ? Number(args.seed) : undefined,
     });
+    // the reports' records (#17): lane closures, other assistance, and D days of activity logs, summaries, checklists
+    if (historyDays) await seedReportHistory(handle, { days: historyDays });
   } finally {
     await handle.close();
   }
