@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const IMPLEMENTED = new Set(['/', '/kesbaru', '/draf', '/cariankes', '/cariantmclogsheet', '/listingroster', '/map', '/primesupport', '/dailyactivitylog', '/reportsenaraisemak', '/signout']);
+const IMPLEMENTED = new Set(['/', '/kesbaru', '/draf', '/cariankes', '/cariantmclogsheet', '/listingroster', '/map', '/primesupport', '/dailyactivitylog', '/reportsenaraisemak', '/reportingmodule', '/laporaninsiden', '/laporanmasalebuhraya', '/laporanmasabertugas', '/laporanpenggunaankenderaan', '/laporanjenisbantuan', '/signout']);
 
 describe('sign-in and menu per role', () => {
   it('has demo users for every role of the contract that the seed provides', () => {

@@ -5,12 +5,12 @@ import { isListedSectionName } from '../../contract/lookups';
 
 // §6, written out by hand from the spec's table (not derived from contract/roles.ts); 'admin' is the administration
 // hub of issue #14 (README "Who may do what")
-const REPORTS = ['reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance'];
+const REPORTS = ['reports', 'reportHub', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance'];
 const EXPECTED: Record<string, string[]> = {
   Administrator: ['admin', 'logout'],
   User: ['logout'],
   PRIMEADMIN: ['admin', 'logout'],
-  OTHERS: ['reports', 'reportOtherAssistance', 'logout'],
+  OTHERS: ['reports', 'reportHub', 'reportOtherAssistance', 'logout'],
   TSTA: ['dashboard', 'map', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
   TSTE: ['dashboard', 'map', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
   SECTMGR: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],

@@ -16,6 +16,8 @@ const EXPECTED: Record<string, string[]> = {
   tmcLog: ['TMCA', 'TMCS', 'OPSMGMT', 'SUPERADMIN'],
   caseSearch: DASH,
   rosterList: [...MAP, 'SUPERADMIN'],
+  // issue #17: the hub of the reports (/reportingmodule), for whoever may open any report (not a §2.3 item)
+  reportHub: [...DASH, 'OTHERS'],
   reportEndOfDuty: DASH,
   reportIncident: DASH,
   reportMainline: DASH,
@@ -26,7 +28,7 @@ const EXPECTED: Record<string, string[]> = {
   // issue #14: the administration hub (/primesupport) for the roles that administer users or the organisation
   admin: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
 };
-const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'admin', 'logout'];
+const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportHub', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'admin', 'logout'];
 
 function expectedKeys(role: string): string[] {
   const keys = ORDER.filter((k) => k !== 'reports' && k !== 'logout' && EXPECTED[k].includes(role));
@@ -51,7 +53,7 @@ describe('side menu per role (§2.3, §6)', () => {
     expect(menuKeysFor('Administrator')).toEqual(['admin', 'logout']);
     expect(menuKeysFor('User')).toEqual(['logout']);
     expect(menuKeysFor('PRIMEADMIN')).toEqual(['admin', 'logout']);
-    expect(menuKeysFor('OTHERS')).toEqual(['reports', 'reportOtherAssistance', 'logout']);
+    expect(menuKeysFor('OTHERS')).toEqual(['reports', 'reportHub', 'reportOtherAssistance', 'logout']);
   });
 
   it('menu labels are the spec texts in Malay, and every label key exists in both languages', () => {
@@ -70,6 +72,7 @@ describe('side menu per role (§2.3, §6)', () => {
       caseSearch: 'Carian Kes',
       rosterList: 'Senarai Jadual Tugas',
       reports: 'Laporan',
+      reportHub: 'Modul Laporan',
       reportEndOfDuty: 'Laporan Tamat Tugas',
       reportIncident: 'Laporan Insiden TMC & Masa Tindak Balas',
       reportMainline: 'Laporan Masa Dalam Laluan Utama (DLU)',

@@ -22,7 +22,8 @@ export interface RunningServer {
   dataDir: string;
   /** the server's output so far (for failure messages) */
   output: () => string;
-  stop: () => Promise<void>;
+  /** SIGTERM (a clean shutdown); the data directory is removed unless keepData (to read the database afterwards) */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
   /** SIGKILL, keeping the data directory (a crash): start it again with `startServer({ port, dataDir })` */
   kill: () => Promise<void>;
 }
@@ -91,7 +92,7 @@ export async function startServer(opts: { env?: Record<string, string>; timeoutM
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`[e2e] server exited unexpectedly (code ${code}, signal ${signal})\n${log.slice(-6000)}`);
   });
-  const stop = async () => {
+  const stop = async (o: { keepData?: boolean } = {}) => {
     stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -100,7 +101,7 @@ export async function startServer(opts: { env?: Record<string, string>; timeoutM
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    if (!o.keepData) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
   };
   const kill = async () => {
     stopping = true;
