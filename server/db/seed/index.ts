@@ -38,6 +38,8 @@ import { buildGeography } from './geo';
 import { seedDemoIncidents } from './incidents';
 import { seedFleet } from './fleet';
 import { seedDemoChecklists } from './checklists';
+import { seedReportHistory } from './report-history';
+import { seedDemoSecondaryCrashes } from './secondary-crashes';
 import { buildPeople } from './people';
 
 export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
@@ -181,8 +183,12 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
 
     // demo incidents of the last fortnight and a live dashboard today (with the rosters they need)
     await seedDemoIncidents(tx as unknown as Db, geography);
+    // a few breakdowns with an accident upstream of them before they were cleared: the report's secondary crashes (#17)
+    await seedDemoSecondaryCrashes(tx as unknown as Db);
     // completed daily checklists of the N9 day-shift rosters of the past week (#16; after the fleet's master items)
     await seedDemoChecklists(tx as unknown as Db);
+    // activity logs, position fixes and shift summaries of the Tengah rosters of the past fortnight (#17 reports)
+    await seedReportHistory(tx as unknown as Db, geography);
 
     await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
     return { seeded: true };
