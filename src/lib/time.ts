@@ -167,12 +167,14 @@ export function instantOfWall(date: string | null | undefined, time: string | nu
   return new Date(zonedInstant(y, mo, d, h, mi, s)).toISOString();
 }
 
-/** Minutes as '2j 05m' / '45m' ('—' for none); the CSV's form is minutesToHm in the contract. */
+/** Minutes as '2j 05m' / '45m' / '1,234j 00m' ('—' for none); the CSV's form is minutesToHm in the contract. */
 export function minutesText(minutes: number | null | undefined, units: { h: string; m: string } = { h: 'j', m: 'm' }): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
   const m = Math.max(0, Math.round(minutes));
   const h = Math.floor(m / 60);
-  return h ? `${h}${units.h} ${String(m % 60).padStart(2, '0')}${units.m}` : `${m}${units.m}`;
+  // thousands of hours (a report's month of rosters) grouped as the rest of its figures: '13,536j 00m'
+  const hours = h >= 1000 ? h.toLocaleString('ms-MY') : String(h);
+  return h ? `${hours}${units.h} ${String(m % 60).padStart(2, '0')}${units.m}` : `${m}${units.m}`;
 }
 
 /** A calendar date 'YYYY-MM-DD' moved by `n` days (the calendar's own arithmetic, no zone involved). */

@@ -331,6 +331,7 @@ describe('how an entry reads', () => {
   it('minutes read as hours and minutes', () => {
     expect(minutesText(125)).toBe('2j 05m');
     expect(minutesText(45)).toBe('45m');
+    expect(minutesText(812_160 + 43)).toBe('13,536j 43m');
     expect(minutesText(null)).toBe('—');
     expect(minutesText(60, { h: 'h', m: 'm' })).toBe('1h 00m');
   });
