@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REPORT_PATHS } from '../../contract/reports';
-import { section } from '../../server/db/schema';
+import { ACTIVITY_EVENT } from '../../contract/activity-log-rules';
+import { activityLog, section } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { makeRosterFixture, PERIOD, PREVIOUS, type RosterFixture } from './support/roster-report-fixtures';
 
@@ -275,5 +276,26 @@ describe('bad input on every route', () => {
     const n5 = { id: await sectionIdOf('N5') };
     for (const url of routes) expect((await post(sectmgr, url, { ...PERIOD, sectionId: n5.id })).statusCode, url).toBe(403);
     expect((await call(app, sectmgr, { method: 'GET', url: `${REPORT_PATHS.report1Section(n5.id)}?dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}` })).statusCode).toBe(403);
+  });
+});
+
+describe('LoopingReportV2: the plan achieved', () => {
+  it('counts each roster’s rondas up to its plan in the total percent (extra rondas do not make up for another roster)', async () => {
+    // R1 (plan 2) gets two more Mula/Tamat Rondaan pairs: 4 completed; R2 and R3 stay at 0
+    const at = (hhmm: string) => new Date(`2025-03-01T${hhmm}:00+08:00`);
+    await app.ctx.db.insert(activityLog).values(
+      (
+        [
+          [ACTIVITY_EVENT.PATROL_START, '12:30'],
+          [ACTIVITY_EVENT.PATROL_END, '13:00'],
+          [ACTIVITY_EVENT.PATROL_START, '13:30'],
+          [ACTIVITY_EVENT.PATROL_END, '14:00'],
+        ] as const
+      ).map(([eventId, hhmm]) => ({ dutyRosterId: fx.rosters.R1, eventId, occurredAt: at(hhmm), createdBy: fx.staff.A })),
+    );
+    const b = await body(REPORT_PATHS.looping, S2());
+    expect(b.rows.find((r: { pkDutyRosterId: number }) => r.pkDutyRosterId === fx.rosters.R1)).toMatchObject({ planned: 2, completed: 4, percent: 200 });
+    // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %
+    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, percent: 33.3 });
   });
 });

@@ -334,9 +334,11 @@ export interface LoopingDbRow {
   t_rosters: number;
   t_planned: number;
   t_completed: number;
+  t_achieved: number;
   t_prev_rosters: number;
   t_prev_planned: number;
   t_prev_completed: number;
+  t_prev_achieved: number;
   id: number | null;
   start_date: string | null;
   section_name: string | null;
@@ -377,8 +379,10 @@ export function loopingQuery(sc: RosterScope, order: { column: SQL; desc: boolea
     ), tot as (
       select (count(*) filter (where cur))::int as t_rosters, coalesce(sum(planned) filter (where cur), 0)::int as t_planned,
         coalesce(sum(completed) filter (where cur), 0)::int as t_completed,
+        coalesce(sum(least(completed, planned)) filter (where cur), 0)::int as t_achieved,
         (count(*) filter (where not cur))::int as t_prev_rosters, coalesce(sum(planned) filter (where not cur), 0)::int as t_prev_planned,
-        coalesce(sum(completed) filter (where not cur), 0)::int as t_prev_completed
+        coalesce(sum(completed) filter (where not cur), 0)::int as t_prev_completed,
+        coalesce(sum(least(completed, planned)) filter (where not cur), 0)::int as t_prev_achieved
       from r
     )
     select tot.*, pg.* from tot

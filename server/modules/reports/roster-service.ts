@@ -33,7 +33,8 @@
  *   (3003), exactly as the shift summary counts rondaCount. PLANNED: every ACTIVE ronda loop (ronda_loop.is_active)
  *   of the roster's section — and of its parts, for a combined section — once per shift. ronda_loop keeps no
  *   history, so the plan is today's list of loops applied to every roster of the period. percent = completed /
- *   planned (null when nothing is planned); the totals are sums (percent of the sums).
+ *   planned (null when nothing is planned); the totals are sums, and their percent is the plan achieved: Σ min(completed,
+ *   planned) / Σ planned (rondas beyond a roster's plan, or on a section with no plan, do not make up for another's).
  * - **Report1Section**: one section's totals of the above (mainline now and before, looping, vehicles) with its
  *   incident figures (incident-service.ts).
  */
@@ -315,13 +316,14 @@ export async function vehicleCsv(db: Db, user: TokenClaims, f: ReportFilter): Pr
 
 // ------------------------------------------------------------------------------------------------ 8. rondas
 
-const loopingTotals = (rosters: number, planned: number, completed: number): LoopingTotals => ({ rosters, planned, completed, percent: pct(completed, planned) });
+/** percent of the totals: the plan achieved (each roster's rondas up to its plan, over the planned), never over 100 */
+const loopingTotals = (rosters: number, planned: number, completed: number, achieved: number): LoopingTotals => ({ rosters, planned, completed, percent: pct(achieved, planned) });
 
 async function loopingRows(db: Db, sc: RosterScope, q: { orderColumn?: string; direction?: string }, limit: number | null, offset: number) {
   const rows = await rowsOf<LoopingDbRow>(db, loopingQuery(sc, sortOf(q, LOOPING_SORTABLE), limit, offset));
   const t = rows[0];
-  const total = loopingTotals(Number(t?.t_rosters ?? 0), Number(t?.t_planned ?? 0), Number(t?.t_completed ?? 0));
-  const previousTotal = loopingTotals(Number(t?.t_prev_rosters ?? 0), Number(t?.t_prev_planned ?? 0), Number(t?.t_prev_completed ?? 0));
+  const total = loopingTotals(Number(t?.t_rosters ?? 0), Number(t?.t_planned ?? 0), Number(t?.t_completed ?? 0), Number(t?.t_achieved ?? 0));
+  const previousTotal = loopingTotals(Number(t?.t_prev_rosters ?? 0), Number(t?.t_prev_planned ?? 0), Number(t?.t_prev_completed ?? 0), Number(t?.t_prev_achieved ?? 0));
   const items: LoopingRow[] = rows
     .filter((r) => r.id !== null)
     .map((r) => ({
