@@ -40,6 +40,9 @@ export const REPORT_PATHS = {
   incidentKpi: `${R}/IncidentAndResponseTimeReport/kpi`,
   /** POST IncidentReportFilter: the secondary-crash pairs of the period */
   incidentSecondary: `${R}/IncidentAndResponseTimeReport/secondaryCrash`,
+  /** GET: the secondary-crash pairs one case is part of (its flag on the case's page; read with the case's access) */
+  incidentSecondaryCase: (id: number) => `${R}/IncidentAndResponseTimeReport/secondaryCrash/case/${id}`,
+  incidentSecondaryCasePattern: `${R}/IncidentAndResponseTimeReport/secondaryCrash/case/:id`,
   /** POST MissingFilter (dataTables paging): the applicable cases missing a KPI's times */
   incidentMissing: `${R}/IncidentAndResponseTimeReport/missing`,
   /** the section table of the screen as CSV */

@@ -159,6 +159,12 @@ export const SecondaryPairSchema = z.object({ primary: CaseRefSchema, secondary:
 export type SecondaryPair = z.infer<typeof SecondaryPairSchema>;
 export const SecondaryAnswerSchema = z.object({ ...meta, items: z.array(SecondaryPairSchema), count: int, previousCount: int });
 export type SecondaryAnswer = z.infer<typeof SecondaryAnswerSchema>;
+/**
+ * IncidentAndResponseTimeReport/secondaryCrash/case/{id}: the pairs one case is part of, in the caller's report
+ * scope: as the secondary (at most one: its primary) and as the primary (its secondaries, oldest first).
+ */
+export const CaseSecondarySchema = z.object({ caseId: int, asSecondary: z.array(SecondaryPairSchema), asPrimary: z.array(SecondaryPairSchema) });
+export type CaseSecondary = z.infer<typeof CaseSecondarySchema>;
 
 /** IncidentAndResponseTimeReport/missing rows: what the case lacks, in words (e.g. 'Tiada masa Tiba di Lokasi'). */
 export const MissingRowSchema = z.object({

@@ -54,7 +54,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // jit off: the reports' statements (#17) are index probes and aggregates whose high cost ESTIMATES made PostgreSQL
+    // JIT-compile them, 1.5–3 s of compilation per call for a 100 ms query (bench/reports.ts); no statement here gains
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c jit=off' });
     // an idle connection the server ends (restart, admin kill, a dropped test database) must not crash the process:
     // the pool drops it and opens a new one on the next query
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));

@@ -552,6 +552,8 @@ export const incident = pgTable(
     index('incident_category_at_idx').on(t.categoryId, t.incidentAt.desc(), t.id.desc()),
     index('incident_km_idx').on(t.km),
     index('incident_roster_idx').on(t.dutyRosterId),
+    // the reports' secondary crashes (#17): the cases of one highway in the two hours before an accident
+    index('incident_highway_at_idx').on(t.highwayId, t.incidentAt),
   ],
 );
 

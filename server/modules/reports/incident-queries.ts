@@ -87,11 +87,11 @@ export function casesCte(f: IncidentScopeFilter, opts: { children: boolean; curr
   lc AS (
     SELECT l.subform_id, count(*)::int AS n, count(l.opening_time)::int AS n_open, max(l.opening_time) AS last_open,
       sum(extract(epoch from (l.opening_time - l.initial_closing_time)) / 60.0) FILTER (WHERE l.opening_time >= l.initial_closing_time) AS minutes
-    FROM lane_closure l WHERE l.deleted_at IS NULL AND l.subform_id IN (SELECT b.subform_id FROM b) GROUP BY l.subform_id
+    FROM b JOIN lane_closure l ON l.subform_id = b.subform_id AND l.deleted_at IS NULL GROUP BY l.subform_id
   ),
   fa AS (
     SELECT x.subform_id, count(*)::int AS n, count(*) FILTER (WHERE x.is_completed AND x.completed_at IS NOT NULL)::int AS n_done, max(x.completed_at) AS last_done
-    FROM further_action_item x WHERE x.deleted_at IS NULL AND x.subform_id IN (SELECT b.subform_id FROM b) GROUP BY x.subform_id
+    FROM b JOIN further_action_item x ON x.subform_id = b.subform_id AND x.deleted_at IS NULL GROUP BY x.subform_id
   ),
   c AS (
     SELECT b.*,
@@ -121,36 +121,52 @@ function kmSign(column: string): string {
 }
 
 /**
- * `pairs`: each secondary crash of the filter (in both periods) with its primary (header of reports-rules.ts): an
- * accident (not cancelled) reported within SECONDARY_WINDOW_MINUTES after a case of the same highway (not cancelled),
- * before that case's roadway was clear (the last lane opening when every lane closure has one, else assistance done,
- * else case done, else still open), in the same direction (or either in both directions), at most SECONDARY_DISTANCE_KM
- * upstream of it. The direction of travel is the secondary's, else the primary's; both "Kedua-dua Arah": either side.
- * A secondary with several primaries is listed once, with the nearest one in time. Primaries are limited to the
- * filter's region (never to its section: a primary may lie across a section border).
+ * THE definition of a secondary crash (header of reports-rules.ts), as the body of a `pairs` CTE: each accident `s`
+ * (not cancelled) of the condition `secondaryWhere` with its primary `p`: a case of the same highway (not cancelled)
+ * reported within SECONDARY_WINDOW_MINUTES before it, before that case's roadway was clear (the last lane opening when
+ * every lane closure has one, else assistance done, else case done, else still open), in the same direction (or
+ * either in both directions), at most SECONDARY_DISTANCE_KM upstream of it. The direction of travel is the
+ * secondary's, else the primary's; both "Kedua-dua Arah": either side. A secondary with several primaries is listed
+ * once, with the nearest one in time. `primaryRegionId` limits the primaries to a region (the scope's region, never
+ * a section: a primary may lie across a section border). Columns: sid, pid, cur, section_key, minutes_after, km_up.
+ * Used by the period reports (pairsCte) and by one case's flag (caseSecondaryQuery): never copy it.
  */
-export function pairsCte(f: IncidentScopeFilter, currentOnly = false): SQL {
+function pairsSelect(opts: { secondaryWhere: SQL; primaryRegionId: number | null; cur: SQL }): SQL {
   const dir = `(CASE WHEN s.direction_id <> ${BOTH_DIRECTIONS} THEN s.direction_id ELSE p.direction_id END)`;
   const up = sql.raw(`(CASE WHEN ${kmSign(dir)} IS NULL THEN abs(p.km - s.km) ELSE (p.km - s.km) * ${kmSign(dir)} END)`);
   const clear = sql.raw(`(SELECT CASE WHEN count(*) > 0 AND count(l.opening_time) = count(*) THEN max(l.opening_time) END
       FROM lane_closure l WHERE l.subform_id = p.subform_id AND l.deleted_at IS NULL)`);
-  const secondaryIsAccident = f.categoryId === undefined || f.categoryId === ACCIDENT ? sql`true` : sql`false`;
-  return sql`pairs AS (
-    SELECT DISTINCT ON (s.id) s.id AS sid, p.id AS pid, s.incident_at >= ${ts(f.range.from)} AS cur,
-      coalesce(s.specific_section_id, s.section_id) AS section_key,
-      (extract(epoch from (s.incident_at - p.incident_at)) / 60.0)::float8 AS minutes_after, (${up})::float8 AS km_up
+  // driven by the secondaries (the period's accidents): for each, its nearest primary in time through a LATERAL probe
+  // of the two hours before it (incident_at index). Joined the other way round, the planner scanned every case of the
+  // region as a candidate primary (15 s for a month of one region on 1,000,000 incidents).
+  return sql`SELECT s.id AS sid, pr.id AS pid, ${opts.cur} AS cur,
+      coalesce(s.specific_section_id, s.section_id) AS section_key, pr.minutes_after, pr.km_up
     FROM incident s
-    JOIN incident p ON p.highway_id = s.highway_id
-      AND p.incident_at < s.incident_at AND p.incident_at >= s.incident_at - make_interval(mins => ${SECONDARY_WINDOW_MINUTES})
-      AND coalesce(p.status_id, 0) <> ${CANCELLED} AND p.km IS NOT NULL
-      AND (p.direction_id = s.direction_id OR p.direction_id = ${BOTH_DIRECTIONS} OR s.direction_id = ${BOTH_DIRECTIONS})
-      AND ${up} BETWEEN 0 AND ${SECONDARY_DISTANCE_KM}
-      ${f.regionId !== null ? sql`AND p.region_id = ${f.regionId}` : sql``}
-      AND s.incident_at < coalesce(${clear}, p.assistance_done_at, p.case_done_at, 'infinity'::timestamptz)
-    WHERE s.category_id = ${ACCIDENT} AND ${secondaryIsAccident} AND coalesce(s.status_id, 0) <> ${CANCELLED} AND s.km IS NOT NULL
-      AND ${currentOnly ? currentPeriod(f, 's') : bothPeriods(f, 's')} AND ${placeWhere(f, 's', false)}
-    ORDER BY s.id, s.incident_at - p.incident_at, p.id
-  )`;
+    CROSS JOIN LATERAL (
+      SELECT p.id, (extract(epoch from (s.incident_at - p.incident_at)) / 60.0)::float8 AS minutes_after, (${up})::float8 AS km_up
+      FROM incident p
+      WHERE p.incident_at < s.incident_at AND p.incident_at >= s.incident_at - make_interval(mins => ${SECONDARY_WINDOW_MINUTES})
+        AND p.highway_id = s.highway_id
+        AND coalesce(p.status_id, 0) <> ${CANCELLED} AND p.km IS NOT NULL
+        AND (p.direction_id = s.direction_id OR p.direction_id = ${BOTH_DIRECTIONS} OR s.direction_id = ${BOTH_DIRECTIONS})
+        AND ${up} BETWEEN 0 AND ${SECONDARY_DISTANCE_KM}
+        ${opts.primaryRegionId !== null ? sql`AND p.region_id = ${opts.primaryRegionId}` : sql``}
+        AND s.incident_at < coalesce(${clear}, p.assistance_done_at, p.case_done_at, 'infinity'::timestamptz)
+      ORDER BY p.incident_at DESC, p.id
+      LIMIT 1
+    ) pr
+    WHERE s.category_id = ${ACCIDENT} AND coalesce(s.status_id, 0) <> ${CANCELLED} AND s.km IS NOT NULL
+      AND ${opts.secondaryWhere}`;
+}
+
+/**
+ * `pairs`: each secondary crash of the filter (in both periods; `currentOnly`: the current one) with its primary
+ * (pairsSelect). The filter's event type, when another than the accident, finds none; its region limits both cases.
+ */
+export function pairsCte(f: IncidentScopeFilter, currentOnly = false): SQL {
+  const secondaryIsAccident = f.categoryId === undefined || f.categoryId === ACCIDENT ? sql`true` : sql`false`;
+  const secondaryWhere = sql`${secondaryIsAccident} AND ${currentOnly ? currentPeriod(f, 's') : bothPeriods(f, 's')} AND ${placeWhere(f, 's', false)}`;
+  return sql`pairs AS (${pairsSelect({ secondaryWhere, primaryRegionId: f.regionId, cur: sql`s.incident_at >= ${ts(f.range.from)}` })})`;
 }
 
 // ------------------------------------------------------------------------------------------------ count charts
@@ -236,20 +252,46 @@ export function kpiQuery(f: IncidentScopeFilter): SQL {
 
 // ------------------------------------------------------------------------------------------------ secondary pairs
 
-/** The current period's pairs with both cases' references, newest secondary first; and the count of both periods. */
-export function secondaryListQuery(f: IncidentScopeFilter): SQL {
-  const ref = (alias: string) => sql.raw(`json_build_object(
+/** A case's reference (CaseRefSchema) as JSON, of `incident <alias>`. */
+const caseRef = (alias: string) =>
+  sql.raw(`json_build_object(
       'id', ${alias}.id, 'ticketNumber', ${alias}.ticket_number,
       'incidentAt', to_char(${alias}.incident_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'categoryLabel', coalesce((SELECT li.value FROM lookup_item li WHERE li.key = ${alias}.category_id), ${alias}.category_id::text),
       'sectionName', (SELECT x.name FROM section x WHERE x.id = coalesce(${alias}.specific_section_id, ${alias}.section_id)),
       'km', ${alias}.km,
       'directionLabel', coalesce((SELECT li.value FROM lookup_item li WHERE li.key = ${alias}.direction_id), ''))`);
+/** The columns of SecondaryPairSchema over `pairs` joined with both cases (`s`, `p`). */
+const pairColumns = sql`${caseRef('p')} AS primary, ${caseRef('s')} AS secondary,
+      ${r1(sql.raw('pairs.minutes_after'))} AS "minutesAfter", round(pairs.km_up::numeric, 2)::float8 AS "kmUpstream"`;
+const pairCases = sql`pairs JOIN incident s ON s.id = pairs.sid JOIN incident p ON p.id = pairs.pid`;
+
+/** The current period's pairs with both cases' references, newest secondary first; and the count of both periods. */
+export function secondaryListQuery(f: IncidentScopeFilter): SQL {
   return sql`WITH ${pairsCte(f)}
-    SELECT pairs.cur, ${ref('p')} AS primary, ${ref('s')} AS secondary,
-      ${r1(sql.raw('pairs.minutes_after'))} AS "minutesAfter", round(pairs.km_up::numeric, 2)::float8 AS "kmUpstream"
-    FROM pairs JOIN incident s ON s.id = pairs.sid JOIN incident p ON p.id = pairs.pid
+    SELECT pairs.cur, ${pairColumns}
+    FROM ${pairCases}
     ORDER BY s.incident_at DESC, s.id DESC`;
+}
+
+/**
+ * The pairs one case is part of (its flag on the case's page), with the definition of the period reports
+ * (pairsSelect) over the accidents that could pair with it: the case itself (as the secondary) and the accidents of
+ * its highway in the SECONDARY_WINDOW_MINUTES after it (as their primary, when it is the one each of them is listed
+ * with). `regionId` is the caller's report scope (a region-limited user: its region; null: every region), so the
+ * case shows exactly the pairs the caller's reports list. `asSecondary` is true on the pair where the case is the
+ * secondary; oldest secondary first.
+ */
+export function caseSecondaryQuery(caseId: number, regionId: number | null): SQL {
+  const x = (column: string) => sql`(SELECT x.${sql.raw(column)} FROM incident x WHERE x.id = ${caseId})`;
+  const secondaryWhere = sql`(s.id = ${caseId} OR (s.highway_id = ${x('highway_id')} AND s.incident_at > ${x('incident_at')}
+      AND s.incident_at <= ${x('incident_at')} + make_interval(mins => ${SECONDARY_WINDOW_MINUTES})))
+    AND ${placeWhere({ regionId, sectionIds: null }, 's', false)}`;
+  return sql`WITH pairs AS (${pairsSelect({ secondaryWhere, primaryRegionId: regionId, cur: sql`true` })})
+    SELECT pairs.sid = ${caseId} AS "asSecondary", ${pairColumns}
+    FROM ${pairCases}
+    WHERE pairs.sid = ${caseId} OR pairs.pid = ${caseId}
+    ORDER BY s.incident_at, s.id`;
 }
 
 /** The secondary pairs' count per period only. */

@@ -55,6 +55,7 @@ import { useIncidentAudit, useIncidentSubform, useIncidentView, useSubformChildr
 import { applyChildAnswers, planChildSaves } from '../form/children-io';
 import { IncidentClockPanel } from './incident-clock';
 import { OpenLanesDialog } from './open-lanes-dialog';
+import { SecondaryCrashFlag } from './secondary-flag';
 import type { LaneClosureItem } from '../form/children-model';
 import { buildDetailsEdit, buildEdit, printPath, type CaseDraft } from './save-plan';
 import type { MapSlotProps } from '@/lib/case-dialog';
@@ -639,6 +640,7 @@ function DetailHeader({ view: v, offlineAt, onBack, children }: { view: Incident
               </Text>
             </HStack>
           </Flex>
+          <SecondaryCrashFlag incidentId={v.pkIncidentId} version={v.version} />
         </Box>
         <Flex gap="2" wrap="wrap" justify={{ base: 'flex-start', lg: 'flex-end' }} data-testid="detail-actions">
           {children}

@@ -1,0 +1,1 @@
+CREATE INDEX "incident_highway_at_idx" ON "incident" USING btree ("highway_id","incident_at");
