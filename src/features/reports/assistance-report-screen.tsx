@@ -1,0 +1,236 @@
+/**
+ * /laporanjenisbantuan — Laporan Jenis Bantuan Lain-Lain (issue #17 item 5; §2.1, §7.7 LaporanBantuanLainLainReport
+ * jenisBantuan, region, section, csv; open to OTHERS too, §6): the other assistance (further-action items of kind
+ * OTHER) asked for in the period's cases. The headline figures (items asked for against the previous period; how many
+ * were notified, arrived, completed; the medians report → notified → arrived → completed), the bars by type and by
+ * section (and by region for a user who sees every region), a table by type (or section, region) with its times, and
+ * the CSV of the type table. Every figure is the server's.
+ *
+ * The overall medians are the region answer's when it has one region (a user limited to a region, or a region
+ * chosen): the answers carry medians per group only, and medians of groups cannot be combined into the median of all.
+ */
+import { useMemo, useState } from 'react';
+import { Badge, Box, SegmentGroup, SimpleGrid, Text } from '@chakra-ui/react';
+import type { AssistanceItem } from '@contract/reports';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/reports';
+import { useSession } from '@/lib/session';
+import { regionScopeOf } from '@/ui/admin/report-scope';
+import { BarChart, type ChartDatum } from '@/ui/report/lazy-charts';
+import { CsvButton, formatFigure, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
+import { reportFilterOf, type ReportScopeSearch } from '@/ui/report/report-search';
+import { RangeInvalidNote } from './incident-figures';
+import { assistanceCsv, useAssistance, type AssistanceBy } from './reports-api';
+
+/** Bars of the items asked for; the previous period's bar only when that period has any (else every second bar is empty). */
+const bars = (items: AssistanceItem[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
+const sum = (items: AssistanceItem[] | undefined, pick: (i: AssistanceItem) => number) => (items ? items.reduce((s, i) => s + pick(i), 0) : null);
+
+export function AssistanceReportScreen({ search, onSearchChange }: { search: ReportScopeSearch; onSearchChange: (s: ReportScopeSearch) => void }) {
+  const t = useT();
+  const user = useSession()?.user;
+  const scopeRegion = regionScopeOf(user);
+  const seesAll = scopeRegion === undefined;
+  const filter = reportFilterOf(search, scopeRegion);
+
+  const byType = useAssistance('type', filter);
+  const bySection = useAssistance('section', filter);
+  // asked for every user: its one row is the overall medians of a user limited to a region (or of a chosen region)
+  const byRegion = useAssistance('region', filter);
+  const [tableBy, setTableBy] = useState<AssistanceBy>('type');
+  const shownBy: AssistanceBy = tableBy === 'region' && !seesAll ? 'type' : tableBy;
+  const tableQuery = shownBy === 'type' ? byType : shownBy === 'section' ? bySection : byRegion;
+
+  const items = byType.data?.items;
+  const regions = byRegion.data?.items;
+  /** the one region's figures (its medians are the overall medians), else null */
+  const overall = regions?.length === 1 ? regions[0] : null;
+  const mediansByRegionOnly = (regions?.length ?? 0) > 1;
+  const notified = sum(items, (i) => i.notified);
+  const arrived = sum(items, (i) => i.arrived);
+  const completed = sum(items, (i) => i.completed);
+
+  const headline: Headline[] = [
+    { key: 'total', label: t('rp.as.h.total'), value: byType.data?.total ?? null, previous: byType.data?.previousTotal ?? null, unit: 'count', testId: 'rp-assistance-headline-total' },
+    { key: 'notified', label: t('rp.as.h.notified'), value: notified, previous: null, unit: 'count', testId: 'rp-assistance-headline-notified' },
+    { key: 'arrived', label: t('rp.as.h.arrived'), value: arrived, previous: null, unit: 'count', testId: 'rp-assistance-headline-arrived' },
+    { key: 'completed', label: t('rp.as.h.completed'), value: completed, previous: null, unit: 'count', testId: 'rp-assistance-headline-completed' },
+    { key: 'toNotify', label: t('rp.as.h.toNotify'), value: overall?.medianToNotify ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-notify' },
+    { key: 'toArrive', label: t('rp.as.h.toArrive'), value: overall?.medianToArrive ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-arrive' },
+    { key: 'toComplete', label: t('rp.as.h.toComplete'), value: overall?.medianToComplete ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-complete' },
+  ];
+
+  const columns = useMemo<ReportColumn<AssistanceItem>[]>(
+    () => [
+      {
+        key: 'label',
+        header: shownBy === 'type' ? t('rp.as.col.type') : shownBy === 'section' ? t('rp.as.col.section') : t('rp.as.col.region'),
+        sortValue: (r) => r.label,
+        cell: (r) =>
+          shownBy === 'section' ? (
+            <Badge colorPalette="brand" variant="solid" size="sm">
+              {r.label}
+            </Badge>
+          ) : (
+            <Text fontSize="sm" fontWeight="medium" maxW="170px">
+              {r.label}
+            </Text>
+          ),
+      },
+      {
+        key: 'count',
+        header: t('rp.as.col.count'),
+        align: 'end',
+        sortValue: (r) => r.count,
+        cell: (r) => (
+          <Text as="span" fontWeight="semibold" color="brand.900" data-testid="rp-assistance-table-count" data-value={r.count}>
+            {formatFigure(r.count, 'count')}
+          </Text>
+        ),
+      },
+      { key: 'previous', header: t('rp.as.col.previous'), align: 'end', sortValue: (r) => r.previous, cell: (r) => <Muted>{formatFigure(r.previous, 'count')}</Muted> },
+      { key: 'notified', header: t('rp.as.col.notified'), align: 'end', sortValue: (r) => r.notified, cell: (r) => formatFigure(r.notified, 'count') },
+      { key: 'arrived', header: t('rp.as.col.arrived'), align: 'end', sortValue: (r) => r.arrived, cell: (r) => formatFigure(r.arrived, 'count') },
+      { key: 'completed', header: t('rp.as.col.completed'), align: 'end', sortValue: (r) => r.completed, cell: (r) => formatFigure(r.completed, 'count') },
+      { key: 'toNotify', header: t('rp.as.col.toNotify'), align: 'end', sortValue: (r) => r.medianToNotify, cell: (r) => formatFigure(r.medianToNotify, 'min') },
+      { key: 'toArrive', header: t('rp.as.col.toArrive'), align: 'end', sortValue: (r) => r.medianToArrive, cell: (r) => formatFigure(r.medianToArrive, 'min') },
+      { key: 'toComplete', header: t('rp.as.col.toComplete'), align: 'end', sortValue: (r) => r.medianToComplete, cell: (r) => formatFigure(r.medianToComplete, 'min') },
+    ],
+    [t, shownBy],
+  );
+
+  const tableItems = tableQuery.data?.items;
+  const empty = !!byType.data && byType.data.items.length === 0;
+  const chartBlock = (by: AssistanceBy, horizontal: boolean) => {
+    const q = by === 'type' ? byType : by === 'section' ? bySection : byRegion;
+    return (
+      <ReportBlock
+        title={t(by === 'type' ? 'rp.as.chart.type' : by === 'section' ? 'rp.as.chart.section' : 'rp.as.chart.region')}
+        loading={q.isPending}
+        error={q.isError && !q.data ? q.error : undefined}
+        onRetry={() => void q.refetch()}
+        empty={!!q.data && q.data.items.length === 0}
+        emptyText={t('rp.as.empty')}
+        testId={`rp-assistance-block-${by}`}
+      >
+        {q.data && (
+          <BarChart
+            data={bars(q.data.items)}
+            valueLabel={t('rp.as.series.now')}
+            previousLabel={q.data.previousTotal > 0 ? t('rp.as.series.previous') : undefined}
+            horizontal={horizontal}
+            testId={`rp-assistance-chart-${by}`}
+          />
+        )}
+      </ReportBlock>
+    );
+  };
+
+  return (
+    <ReportPage
+      title={t('rp.as.title')}
+      description={t('rp.as.subtitle')}
+      testId="assistance-report"
+      filters={<ReportFilterBar search={search} onChange={onSearchChange} testIdPrefix="rp-assistance" />}
+      actions={<CsvButton testId="rp-assistance-csv" label={t('rp.as.csv')} disabled={!filter || !items?.length} onDownload={() => assistanceCsv(filter!)} />}
+    >
+      {!filter ? (
+        <RangeInvalidNote testId="rp-assistance-range-invalid-note" />
+      ) : (
+        <>
+          <ReportBlock
+            title={t('rp.as.headline')}
+            loading={byType.isPending}
+            error={byType.isError && !byType.data ? byType.error : undefined}
+            onRetry={() => void byType.refetch()}
+            testId="rp-assistance-headline"
+          >
+            <HeadlineFigures items={headline} previousPeriod={byType.data?.previousPeriod} />
+            {mediansByRegionOnly && (
+              <Text fontSize="xs" color="fg.muted" mt="2" data-testid="rp-assistance-medians-note">
+                {t('rp.as.mediansByRegion')}
+              </Text>
+            )}
+          </ReportBlock>
+
+          {seesAll ? (
+            <>
+              <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+                {chartBlock('type', true)}
+                {chartBlock('region', false)}
+              </SimpleGrid>
+              {chartBlock('section', false)}
+            </>
+          ) : (
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+              {chartBlock('type', true)}
+              {chartBlock('section', true)}
+            </SimpleGrid>
+          )}
+
+          <ReportBlock
+            title={t('rp.as.table')}
+            loading={tableQuery.isPending}
+            error={tableQuery.isError && !tableQuery.data ? tableQuery.error : undefined}
+            onRetry={() => void tableQuery.refetch()}
+            empty={empty}
+            emptyText={t('rp.as.empty')}
+            testId="rp-assistance-block-table"
+            actions={
+              <SegmentGroup.Root
+                size="sm"
+                value={shownBy}
+                onValueChange={(e) => e.value && setTableBy(e.value as AssistanceBy)}
+                aria-label={t('rp.as.tableBy')}
+                data-testid="rp-assistance-table-by"
+              >
+                <SegmentGroup.Indicator />
+                <SegmentGroup.Items
+                  items={[
+                    { value: 'type', label: t('rp.as.by.type') },
+                    { value: 'section', label: t('rp.as.by.section') },
+                    ...(seesAll ? [{ value: 'region', label: t('rp.as.by.region') }] : []),
+                  ]}
+                />
+              </SegmentGroup.Root>
+            }
+          >
+            {tableItems && (
+              <ReportTable<AssistanceItem>
+                rows={tableItems}
+                columns={columns}
+                rowKey={(r) => r.id}
+                testId="rp-assistance-table"
+                minW="900px"
+                totals={{
+                  label: t('rp.as.total'),
+                  count: formatFigure(tableQuery.data?.total ?? null, 'count'),
+                  previous: formatFigure(tableQuery.data?.previousTotal ?? null, 'count'),
+                  notified: formatFigure(sum(tableItems, (i) => i.notified), 'count'),
+                  arrived: formatFigure(sum(tableItems, (i) => i.arrived), 'count'),
+                  completed: formatFigure(sum(tableItems, (i) => i.completed), 'count'),
+                  ...(overall
+                    ? { toNotify: formatFigure(overall.medianToNotify, 'min'), toArrive: formatFigure(overall.medianToArrive, 'min'), toComplete: formatFigure(overall.medianToComplete, 'min') }
+                    : {}),
+                }}
+                footer={
+                  <Text fontSize="xs" color="fg.muted">
+                    {t('rp.as.tableHint')}
+                  </Text>
+                }
+              />
+            )}
+          </ReportBlock>
+        </>
+      )}
+    </ReportPage>
+  );
+}
+
+function Muted({ children }: { children: string }) {
+  return (
+    <Box as="span" color="fg.muted">
+      {children}
+    </Box>
+  );
+}
