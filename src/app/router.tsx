@@ -22,6 +22,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: ({ error, reset }) => <RouteError error={error} reset={reset} />,
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
+    // the shell scrolls inside <main id="main">, not the window: a new page starts at its top (a drill-down from a
+    // report scrolled down opened the case search half way)
+    scrollToTopSelectors: ['#main'],
   });
 }
 

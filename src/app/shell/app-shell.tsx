@@ -58,7 +58,7 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
       />
       <Flex flex="1" minH="0">
         {nav.mode !== 'drawer' && <SideNav roleName={role.name} variant={nav.mode === 'rail' ? 'rail' : 'full'} />}
-        <Box as="main" flex="1" minW="0" overflowY="auto" bg="surface.page" id="main">
+        <Box as="main" flex="1" minW="0" overflowY="auto" bg="surface.page" id="main" data-scroll-restoration-id="main">
           {!online && (
             <Alert.Root status="warning" rounded="none" py="2" px={{ base: '4', md: '6' }} borderBottomWidth="1px" borderColor="orange.200" data-testid="offline-banner">
               <Alert.Indicator />

@@ -23,7 +23,9 @@ const PALETTE = ['blue.500', 'teal.500', 'orange.400', 'purple.500', 'pink.500',
 const VALUE_COLOR = 'blue.600';
 const PREVIOUS_COLOR = 'gray.300';
 
-const figure = (v: unknown, unit?: string) => (typeof v === 'number' ? (unit === 'min' ? formatFigure(v, 'min') : `${formatFigure(v)}${unit && unit !== 'min' ? ` ${unit}` : ''}`) : '—');
+/** A chart's number: minutes as hours and minutes, a count bare, any other unit after the number ('12 km'). */
+const figure = (v: unknown, unit?: string) =>
+  typeof v === 'number' ? (unit === 'min' ? formatFigure(v, 'min') : `${formatFigure(v)}${unit && unit !== 'count' ? ` ${unit}` : ''}`) : '—';
 
 /** The <details> data table under a chart. */
 function DataTable({
@@ -161,7 +163,7 @@ export function PieChart({ data, onSelect, testId }: { data: ChartDatum[]; onSel
       <Chart.Root chart={chart} h="300px" aspectRatio="auto">
         <RPieChart responsive width="100%" height="100%">
           <Tooltip cursor={false} animationDuration={100} content={<Chart.Tooltip hideLabel />} />
-          <Legend content={<Chart.Legend nameKey="name" />} layout="vertical" align="right" verticalAlign="middle" />
+          <Legend content={<Chart.Legend nameKey="name" />} />
           <Pie
             isAnimationActive={false}
             data={chart.data}
