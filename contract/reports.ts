@@ -290,7 +290,25 @@ export const AssistanceItemSchema = CountItemSchema.extend({
   medianToComplete: minutes,
 });
 export type AssistanceItem = z.infer<typeof AssistanceItemSchema>;
-export const AssistanceChartSchema = z.object({ ...meta, items: z.array(AssistanceItemSchema), total: int, previousTotal: int });
+/** Every item of the scope at once (medians do not add up from the groups'): counts and medians of one period. */
+export const AssistanceFiguresSchema = z.object({
+  count: int,
+  notified: int,
+  arrived: int,
+  completed: int,
+  medianToNotify: minutes,
+  medianToArrive: minutes,
+  medianToComplete: minutes,
+});
+export type AssistanceFigures = z.infer<typeof AssistanceFiguresSchema>;
+export const AssistanceChartSchema = z.object({
+  ...meta,
+  items: z.array(AssistanceItemSchema),
+  total: int,
+  previousTotal: int,
+  overall: AssistanceFiguresSchema,
+  previousOverall: AssistanceFiguresSchema,
+});
 export type AssistanceChart = z.infer<typeof AssistanceChartSchema>;
 
 // ------------------------------------------------------------------------------------------------ 8. rondas, one section

@@ -220,7 +220,11 @@ describe('incident reports (issue #17)', () => {
       { id: 2001, code: null, label: 'Polis (PDRM)', count: 2, previous: 1, notified: 2, arrived: 1, completed: 1, medianToNotify: 7.5, medianToArrive: 20, medianToComplete: 25 },
       { id: 2004, code: null, label: 'Trak Tunda', count: 2, previous: 0, notified: 2, arrived: 2, completed: 2, medianToNotify: 12.5, medianToArrive: 20, medianToComplete: 25 },
     ]);
+    // every item at once: the medians of the scope, not of the groups (notify 5, 5, 10, 20; arrive 20 ×3; complete 10, 25, 40)
+    expect(t.overall).toEqual({ count: 4, notified: 4, arrived: 3, completed: 3, medianToNotify: 7.5, medianToArrive: 20, medianToComplete: 25 });
+    expect(t.previousOverall).toEqual({ count: 1, notified: 1, arrived: 1, completed: 1, medianToNotify: 10, medianToArrive: 10, medianToComplete: 10 });
     const r = await body<AssistanceChart>('others', REPORT_PATHS.assistanceRegion, march());
+    expect(r.overall).toEqual(t.overall);
     expect(r.items).toMatchObject([{ id: 22, code: 'TGH', label: 'Tengah', count: 4, previous: 1, notified: 4, arrived: 3, completed: 3 }]);
     const s = await body<AssistanceChart>('sectmgr', REPORT_PATHS.assistanceSection, march());
     expect(s.items).toMatchObject([{ id: n9, code: 'N9', label: 'N9', count: 4, previous: 1 }]);

@@ -389,11 +389,21 @@ export function assistanceQuery(f: IncidentScopeFilter, by: AssistanceDimension)
         count(*) FILTER (WHERE b.cur AND x.is_completed)::int AS completed,
         ${median(stepText('b.incident_at', 'x.notified_at'), cur)} AS to_notify,
         ${median(stepText('x.notified_at', 'x.arrived_at'), cur)} AS to_arrive,
-        ${median(stepText('x.arrived_at', 'x.completed_at'), cur)} AS to_complete
+        ${median(stepText('x.arrived_at', 'x.completed_at'), cur)} AS to_complete,
+        count(*) FILTER (WHERE NOT b.cur AND x.is_notified)::int AS prev_notified,
+        count(*) FILTER (WHERE NOT b.cur AND x.is_arrived)::int AS prev_arrived,
+        count(*) FILTER (WHERE NOT b.cur AND x.is_completed)::int AS prev_completed,
+        ${median(stepText('b.incident_at', 'x.notified_at'), 'NOT b.cur')} AS prev_to_notify,
+        ${median(stepText('x.notified_at', 'x.arrived_at'), 'NOT b.cur')} AS prev_to_arrive,
+        ${median(stepText('x.arrived_at', 'x.completed_at'), 'NOT b.cur')} AS prev_to_complete,
+        grouping(${sql.raw(key)}) <> 0 AS is_total
       FROM b JOIN further_action_item x ON x.subform_id = b.subform_id AND x.deleted_at IS NULL AND x.kind = 'OTHER'
-      GROUP BY 1
+      GROUP BY GROUPING SETS ((${sql.raw(key)}), ())
     )
-    SELECT g.key::int AS id, ${code} AS code, ${label} AS label, g.n AS count, g.prev AS previous, g.notified, g.arrived, g.completed,
-      g.to_notify AS "medianToNotify", g.to_arrive AS "medianToArrive", g.to_complete AS "medianToComplete"
-    FROM g ORDER BY g.n DESC, g.prev DESC, 3`;
+    SELECT g.is_total, g.key::int AS id, ${code} AS code, ${label} AS label,
+      g.n AS count, g.prev AS previous, g.notified, g.arrived, g.completed,
+      g.to_notify AS "medianToNotify", g.to_arrive AS "medianToArrive", g.to_complete AS "medianToComplete",
+      g.prev_notified AS "prevNotified", g.prev_arrived AS "prevArrived", g.prev_completed AS "prevCompleted",
+      g.prev_to_notify AS "prevMedianToNotify", g.prev_to_arrive AS "prevMedianToArrive", g.prev_to_complete AS "prevMedianToComplete"
+    FROM g ORDER BY g.is_total, g.n DESC, g.prev DESC, 4`;
 }

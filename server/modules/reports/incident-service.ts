@@ -17,6 +17,7 @@ import {
   RESPONSE_STEPS,
   TIM_KPIS,
   type AssistanceChart,
+  type AssistanceFigures,
   type AssistanceItem,
   type CountChart,
   type CountItem,
@@ -227,9 +228,54 @@ export async function incidentStatusCsv(db: Db, user: TokenClaims, f: IncidentRe
 
 export async function assistanceChart(db: Db, user: TokenClaims, f: ReportFilter, by: AssistanceDimension): Promise<AssistanceChart> {
   const { scope, filter } = await incidentScope(db, user, f);
-  const items = await rowsOf<AssistanceItem>(db, assistanceQuery(filter, by));
-  return { ...meta(scope), items, total: sum(items.map((i) => i.count)), previousTotal: sum(items.map((i) => i.previous)) };
+  const rows = await rowsOf<AssistanceDbRow>(db, assistanceQuery(filter, by));
+  const items: AssistanceItem[] = rows
+    .filter((r) => !r.is_total)
+    .map((r) => ({
+      id: r.id,
+      code: r.code,
+      label: r.label,
+      count: r.count,
+      previous: r.previous,
+      notified: r.notified,
+      arrived: r.arrived,
+      completed: r.completed,
+      medianToNotify: r.medianToNotify,
+      medianToArrive: r.medianToArrive,
+      medianToComplete: r.medianToComplete,
+    }));
+  // the grand total row (GROUPING SETS ()): every item at once, so its medians are the scope's, not the groups'
+  const t = rows.find((r) => r.is_total);
+  const overall: AssistanceFigures = {
+    count: t?.count ?? 0,
+    notified: t?.notified ?? 0,
+    arrived: t?.arrived ?? 0,
+    completed: t?.completed ?? 0,
+    medianToNotify: t?.medianToNotify ?? null,
+    medianToArrive: t?.medianToArrive ?? null,
+    medianToComplete: t?.medianToComplete ?? null,
+  };
+  const previousOverall: AssistanceFigures = {
+    count: t?.previous ?? 0,
+    notified: t?.prevNotified ?? 0,
+    arrived: t?.prevArrived ?? 0,
+    completed: t?.prevCompleted ?? 0,
+    medianToNotify: t?.prevMedianToNotify ?? null,
+    medianToArrive: t?.prevMedianToArrive ?? null,
+    medianToComplete: t?.prevMedianToComplete ?? null,
+  };
+  return { ...meta(scope), items, total: overall.count, previousTotal: previousOverall.count, overall, previousOverall };
 }
+
+type AssistanceDbRow = AssistanceItem & {
+  is_total: boolean;
+  prevNotified: number;
+  prevArrived: number;
+  prevCompleted: number;
+  prevMedianToNotify: number | null;
+  prevMedianToArrive: number | null;
+  prevMedianToComplete: number | null;
+};
 
 const ASSISTANCE_CSV: CsvColumn<AssistanceItem>[] = [
   { label: 'Jenis Bantuan', value: (r) => r.label },

@@ -6,8 +6,8 @@
  * section (and by region for a user who sees every region), a table by type (or section, region) with its times, and
  * the CSV of the type table. Every figure is the server's.
  *
- * The overall medians are the region answer's when it has one region (a user limited to a region, or a region
- * chosen): the answers carry medians per group only, and medians of groups cannot be combined into the median of all.
+ * The headline figures are the answer's `overall` (every item of the scope at once: medians of groups cannot be
+ * combined into the median of all) against its `previousOverall`.
  */
 import { useMemo, useState } from 'react';
 import { Badge, Box, SegmentGroup, SimpleGrid, Text } from '@chakra-ui/react';
@@ -24,7 +24,6 @@ import { assistanceCsv, useAssistance, type AssistanceBy } from './reports-api';
 
 /** Bars of the items asked for; the previous period's bar only when that period has any (else every second bar is empty). */
 const bars = (items: AssistanceItem[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
-const sum = (items: AssistanceItem[] | undefined, pick: (i: AssistanceItem) => number) => (items ? items.reduce((s, i) => s + pick(i), 0) : null);
 
 export function AssistanceReportScreen({ search, onSearchChange }: { search: ReportScopeSearch; onSearchChange: (s: ReportScopeSearch) => void }) {
   const t = useT();
@@ -35,29 +34,23 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
 
   const byType = useAssistance('type', filter);
   const bySection = useAssistance('section', filter);
-  // asked for every user: its one row is the overall medians of a user limited to a region (or of a chosen region)
-  const byRegion = useAssistance('region', filter);
+  const byRegion = useAssistance('region', filter, seesAll);
   const [tableBy, setTableBy] = useState<AssistanceBy>('type');
   const shownBy: AssistanceBy = tableBy === 'region' && !seesAll ? 'type' : tableBy;
   const tableQuery = shownBy === 'type' ? byType : shownBy === 'section' ? bySection : byRegion;
 
-  const items = byType.data?.items;
-  const regions = byRegion.data?.items;
-  /** the one region's figures (its medians are the overall medians), else null */
-  const overall = regions?.length === 1 ? regions[0] : null;
-  const mediansByRegionOnly = (regions?.length ?? 0) > 1;
-  const notified = sum(items, (i) => i.notified);
-  const arrived = sum(items, (i) => i.arrived);
-  const completed = sum(items, (i) => i.completed);
+  /** every item of the scope at once, now and in the previous period */
+  const overall = byType.data?.overall ?? null;
+  const before = byType.data?.previousOverall ?? null;
 
   const headline: Headline[] = [
     { key: 'total', label: t('rp.as.h.total'), value: byType.data?.total ?? null, previous: byType.data?.previousTotal ?? null, unit: 'count', testId: 'rp-assistance-headline-total' },
-    { key: 'notified', label: t('rp.as.h.notified'), value: notified, previous: null, unit: 'count', testId: 'rp-assistance-headline-notified' },
-    { key: 'arrived', label: t('rp.as.h.arrived'), value: arrived, previous: null, unit: 'count', testId: 'rp-assistance-headline-arrived' },
-    { key: 'completed', label: t('rp.as.h.completed'), value: completed, previous: null, unit: 'count', testId: 'rp-assistance-headline-completed' },
-    { key: 'toNotify', label: t('rp.as.h.toNotify'), value: overall?.medianToNotify ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-notify' },
-    { key: 'toArrive', label: t('rp.as.h.toArrive'), value: overall?.medianToArrive ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-arrive' },
-    { key: 'toComplete', label: t('rp.as.h.toComplete'), value: overall?.medianToComplete ?? null, previous: null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-complete' },
+    { key: 'notified', label: t('rp.as.h.notified'), value: overall?.notified ?? null, previous: before?.notified ?? null, unit: 'count', testId: 'rp-assistance-headline-notified' },
+    { key: 'arrived', label: t('rp.as.h.arrived'), value: overall?.arrived ?? null, previous: before?.arrived ?? null, unit: 'count', testId: 'rp-assistance-headline-arrived' },
+    { key: 'completed', label: t('rp.as.h.completed'), value: overall?.completed ?? null, previous: before?.completed ?? null, unit: 'count', testId: 'rp-assistance-headline-completed' },
+    { key: 'toNotify', label: t('rp.as.h.toNotify'), value: overall?.medianToNotify ?? null, previous: before?.medianToNotify ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-notify' },
+    { key: 'toArrive', label: t('rp.as.h.toArrive'), value: overall?.medianToArrive ?? null, previous: before?.medianToArrive ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-arrive' },
+    { key: 'toComplete', label: t('rp.as.h.toComplete'), value: overall?.medianToComplete ?? null, previous: before?.medianToComplete ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-complete' },
   ];
 
   const columns = useMemo<ReportColumn<AssistanceItem>[]>(
@@ -132,7 +125,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
       description={t('rp.as.subtitle')}
       testId="assistance-report"
       filters={<ReportFilterBar search={search} onChange={onSearchChange} testIdPrefix="rp-assistance" />}
-      actions={<CsvButton testId="rp-assistance-csv" label={t('rp.as.csv')} disabled={!filter || !items?.length} onDownload={() => assistanceCsv(filter!)} />}
+      actions={<CsvButton testId="rp-assistance-csv" label={t('rp.as.csv')} disabled={!filter || !byType.data?.items.length} onDownload={() => assistanceCsv(filter!)} />}
     >
       {!filter ? (
         <RangeInvalidNote testId="rp-assistance-range-invalid-note" />
@@ -146,11 +139,6 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
             testId="rp-assistance-headline"
           >
             <HeadlineFigures items={headline} previousPeriod={byType.data?.previousPeriod} />
-            {mediansByRegionOnly && (
-              <Text fontSize="xs" color="fg.muted" mt="2" data-testid="rp-assistance-medians-note">
-                {t('rp.as.mediansByRegion')}
-              </Text>
-            )}
           </ReportBlock>
 
           {seesAll ? (
@@ -206,12 +194,12 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
                   label: t('rp.as.total'),
                   count: formatFigure(tableQuery.data?.total ?? null, 'count'),
                   previous: formatFigure(tableQuery.data?.previousTotal ?? null, 'count'),
-                  notified: formatFigure(sum(tableItems, (i) => i.notified), 'count'),
-                  arrived: formatFigure(sum(tableItems, (i) => i.arrived), 'count'),
-                  completed: formatFigure(sum(tableItems, (i) => i.completed), 'count'),
-                  ...(overall
-                    ? { toNotify: formatFigure(overall.medianToNotify, 'min'), toArrive: formatFigure(overall.medianToArrive, 'min'), toComplete: formatFigure(overall.medianToComplete, 'min') }
-                    : {}),
+                  notified: formatFigure(overall?.notified ?? null, 'count'),
+                  arrived: formatFigure(overall?.arrived ?? null, 'count'),
+                  completed: formatFigure(overall?.completed ?? null, 'count'),
+                  toNotify: formatFigure(overall?.medianToNotify ?? null, 'min'),
+                  toArrive: formatFigure(overall?.medianToArrive ?? null, 'min'),
+                  toComplete: formatFigure(overall?.medianToComplete ?? null, 'min'),
                 }}
                 footer={
                   <Text fontSize="xs" color="fg.muted">
