@@ -327,7 +327,8 @@ export const LoopingRowSchema = z.object({
   percent: minutes,
 });
 export type LoopingRow = z.infer<typeof LoopingRowSchema>;
-export const LoopingTotalsSchema = z.object({ rosters: int, planned: int, completed: int, percent: minutes });
+/** completed: every ronda; achieved: each roster's rondas up to its plan; percent: achieved / planned (never over 100). */
+export const LoopingTotalsSchema = z.object({ rosters: int, planned: int, completed: int, achieved: int, percent: minutes });
 export type LoopingTotals = z.infer<typeof LoopingTotalsSchema>;
 export const LoopingPageSchema = dataTablesBody(LoopingRowSchema).extend({ ...meta, total: LoopingTotalsSchema, previousTotal: LoopingTotalsSchema });
 export type LoopingPage = z.infer<typeof LoopingPageSchema>;

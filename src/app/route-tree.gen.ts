@@ -18,6 +18,11 @@ import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivityl
 import { Route as DrafRouteImport } from './../routes/draf'
 import { Route as IncidentRouteImport } from './../routes/incident'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
+import { Route as LaporaninsidenRouteImport } from './../routes/laporaninsiden'
+import { Route as LaporanjenisbantuanRouteImport } from './../routes/laporanjenisbantuan'
+import { Route as LaporanmasabertugasRouteImport } from './../routes/laporanmasabertugas'
+import { Route as LaporanpenggunaankenderaanRouteImport } from './../routes/laporanpenggunaankenderaan'
+import { Route as LaporanrondaanRouteImport } from './../routes/laporanrondaan'
 import { Route as ListingassetRouteImport } from './../routes/listingasset'
 import { Route as ListingcheckpointRouteImport } from './../routes/listingcheckpoint'
 import { Route as ListingleaveRouteImport } from './../routes/listingleave'
@@ -31,6 +36,7 @@ import { Route as ManagevehicleRouteImport } from './../routes/managevehicle'
 import { Route as MapRouteImport } from './../routes/map'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as RegisteruserRouteImport } from './../routes/registeruser'
+import { Route as ReportingmoduleRouteImport } from './../routes/reportingmodule'
 import { Route as ReportsenaraisemakRouteImport } from './../routes/reportsenaraisemak'
 import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
 import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink'
@@ -52,6 +58,8 @@ import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/create
 import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createupdateteam.$teamId'
 import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
 import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
+import { Route as LaporanmasalebuhrayaIndexRouteImport } from './../routes/laporanmasalebuhraya.index'
+import { Route as LaporanseksyenSectionIdRouteImport } from './../routes/laporanseksyen.$sectionId'
 import { Route as MaintenanceIndexRouteImport } from './../routes/maintenance/index'
 import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
 import { Route as RegistervehicleIndexRouteImport } from './../routes/registervehicle.index'
@@ -104,6 +112,32 @@ const IncidentRoute = IncidentRouteImport.update({
 const KesbaruRoute = KesbaruRouteImport.update({
   id: '/kesbaru',
   path: '/kesbaru',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LaporaninsidenRoute = LaporaninsidenRouteImport.update({
+  id: '/laporaninsiden',
+  path: '/laporaninsiden',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LaporanjenisbantuanRoute = LaporanjenisbantuanRouteImport.update({
+  id: '/laporanjenisbantuan',
+  path: '/laporanjenisbantuan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LaporanmasabertugasRoute = LaporanmasabertugasRouteImport.update({
+  id: '/laporanmasabertugas',
+  path: '/laporanmasabertugas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LaporanpenggunaankenderaanRoute =
+  LaporanpenggunaankenderaanRouteImport.update({
+    id: '/laporanpenggunaankenderaan',
+    path: '/laporanpenggunaankenderaan',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LaporanrondaanRoute = LaporanrondaanRouteImport.update({
+  id: '/laporanrondaan',
+  path: '/laporanrondaan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ListingassetRoute = ListingassetRouteImport.update({
@@ -169,6 +203,11 @@ const PrimesupportRoute = PrimesupportRouteImport.update({
 const RegisteruserRoute = RegisteruserRouteImport.update({
   id: '/registeruser',
   path: '/registeruser',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportingmoduleRoute = ReportingmoduleRouteImport.update({
+  id: '/reportingmodule',
+  path: '/reportingmodule',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReportsenaraisemakRoute = ReportsenaraisemakRouteImport.update({
@@ -283,6 +322,17 @@ const KesTertundaEntityRoute = KesTertundaEntityRouteImport.update({
   path: '/kes-tertunda/$entity',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LaporanmasalebuhrayaIndexRoute =
+  LaporanmasalebuhrayaIndexRouteImport.update({
+    id: '/laporanmasalebuhraya/',
+    path: '/laporanmasalebuhraya/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LaporanseksyenSectionIdRoute = LaporanseksyenSectionIdRouteImport.update({
+  id: '/laporanseksyen/$sectionId',
+  path: '/laporanseksyen/$sectionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MaintenanceIndexRoute = MaintenanceIndexRouteImport.update({
   id: '/maintenance/',
   path: '/maintenance/',
@@ -338,6 +388,11 @@ export interface FileRoutesByFullPath {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
   '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
@@ -351,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
   '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
@@ -368,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
   '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
@@ -375,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute
   '/maintenance/': typeof MaintenanceIndexRoute
   '/registervehicle/': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
@@ -391,6 +449,11 @@ export interface FileRoutesByTo {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
   '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
@@ -404,6 +467,7 @@ export interface FileRoutesByTo {
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
   '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
@@ -421,6 +485,7 @@ export interface FileRoutesByTo {
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
   '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
@@ -428,6 +493,7 @@ export interface FileRoutesByTo {
   '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya': typeof LaporanmasalebuhrayaIndexRoute
   '/maintenance': typeof MaintenanceIndexRoute
   '/registervehicle': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
@@ -445,6 +511,11 @@ export interface FileRoutesById {
   '/draf': typeof DrafRoute
   '/incident': typeof IncidentRoute
   '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
   '/listingasset': typeof ListingassetRoute
   '/listingcheckpoint': typeof ListingcheckpointRoute
   '/listingleave': typeof ListingleaveRoute
@@ -458,6 +529,7 @@ export interface FileRoutesById {
   '/map': typeof MapRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
   '/reportsenaraisemak': typeof ReportsenaraisemakRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/resetpasswordlink': typeof ResetpasswordlinkRoute
@@ -475,6 +547,7 @@ export interface FileRoutesById {
   '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
   '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
   '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
   '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
   '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
   '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
@@ -482,6 +555,7 @@ export interface FileRoutesById {
   '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
   '/createupdateronda/': typeof CreateupdaterondaIndexRoute
   '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute
   '/maintenance/': typeof MaintenanceIndexRoute
   '/registervehicle/': typeof RegistervehicleIndexRoute
   '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
@@ -500,6 +574,11 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/laporaninsiden'
+    | '/laporanjenisbantuan'
+    | '/laporanmasabertugas'
+    | '/laporanpenggunaankenderaan'
+    | '/laporanrondaan'
     | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
@@ -513,6 +592,7 @@ export interface FileRouteTypes {
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportingmodule'
     | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
@@ -530,6 +610,7 @@ export interface FileRouteTypes {
     | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
+    | '/laporanseksyen/$sectionId'
     | '/maintenance/checkusername'
     | '/registervehicle/$vehicleId'
     | '/senaraisemak/$rosterId'
@@ -537,6 +618,7 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/laporanmasalebuhraya/'
     | '/maintenance/'
     | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
@@ -553,6 +635,11 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/laporaninsiden'
+    | '/laporanjenisbantuan'
+    | '/laporanmasabertugas'
+    | '/laporanpenggunaankenderaan'
+    | '/laporanrondaan'
     | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
@@ -566,6 +653,7 @@ export interface FileRouteTypes {
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportingmodule'
     | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
@@ -583,6 +671,7 @@ export interface FileRouteTypes {
     | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
+    | '/laporanseksyen/$sectionId'
     | '/maintenance/checkusername'
     | '/registervehicle/$vehicleId'
     | '/senaraisemak/$rosterId'
@@ -590,6 +679,7 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint'
     | '/createupdateronda'
     | '/createupdatestaff'
+    | '/laporanmasalebuhraya'
     | '/maintenance'
     | '/registervehicle'
     | '/activitylog/$rosterId/$mode'
@@ -606,6 +696,11 @@ export interface FileRouteTypes {
     | '/draf'
     | '/incident'
     | '/kesbaru'
+    | '/laporaninsiden'
+    | '/laporanjenisbantuan'
+    | '/laporanmasabertugas'
+    | '/laporanpenggunaankenderaan'
+    | '/laporanrondaan'
     | '/listingasset'
     | '/listingcheckpoint'
     | '/listingleave'
@@ -619,6 +714,7 @@ export interface FileRouteTypes {
     | '/map'
     | '/primesupport'
     | '/registeruser'
+    | '/reportingmodule'
     | '/reportsenaraisemak'
     | '/resetpassword'
     | '/resetpasswordlink'
@@ -636,6 +732,7 @@ export interface FileRouteTypes {
     | '/createupdateteam/$teamId'
     | '/insidenView/$insidenId'
     | '/kes-tertunda/$entity'
+    | '/laporanseksyen/$sectionId'
     | '/maintenance/checkusername'
     | '/registervehicle/$vehicleId'
     | '/senaraisemak/$rosterId'
@@ -643,6 +740,7 @@ export interface FileRouteTypes {
     | '/createupdatecheckpoint/'
     | '/createupdateronda/'
     | '/createupdatestaff/'
+    | '/laporanmasalebuhraya/'
     | '/maintenance/'
     | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
@@ -660,6 +758,11 @@ export interface RootRouteChildren {
   DrafRoute: typeof DrafRoute
   IncidentRoute: typeof IncidentRoute
   KesbaruRoute: typeof KesbaruRoute
+  LaporaninsidenRoute: typeof LaporaninsidenRoute
+  LaporanjenisbantuanRoute: typeof LaporanjenisbantuanRoute
+  LaporanmasabertugasRoute: typeof LaporanmasabertugasRoute
+  LaporanpenggunaankenderaanRoute: typeof LaporanpenggunaankenderaanRoute
+  LaporanrondaanRoute: typeof LaporanrondaanRoute
   ListingassetRoute: typeof ListingassetRoute
   ListingcheckpointRoute: typeof ListingcheckpointRoute
   ListingleaveRoute: typeof ListingleaveRoute
@@ -673,6 +776,7 @@ export interface RootRouteChildren {
   MapRoute: typeof MapRoute
   PrimesupportRoute: typeof PrimesupportRoute
   RegisteruserRoute: typeof RegisteruserRoute
+  ReportingmoduleRoute: typeof ReportingmoduleRoute
   ReportsenaraisemakRoute: typeof ReportsenaraisemakRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute
@@ -688,6 +792,7 @@ export interface RootRouteChildren {
   CreateupdateteamTeamIdRoute: typeof CreateupdateteamTeamIdRoute
   InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
   KesTertundaEntityRoute: typeof KesTertundaEntityRoute
+  LaporanseksyenSectionIdRoute: typeof LaporanseksyenSectionIdRoute
   MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
   RegistervehicleVehicleIdRoute: typeof RegistervehicleVehicleIdRoute
   SenaraisemakRosterIdRoute: typeof SenaraisemakRosterIdRoute
@@ -695,6 +800,7 @@ export interface RootRouteChildren {
   CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute
   CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute
   CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute
+  LaporanmasalebuhrayaIndexRoute: typeof LaporanmasalebuhrayaIndexRoute
   MaintenanceIndexRoute: typeof MaintenanceIndexRoute
   RegistervehicleIndexRoute: typeof RegistervehicleIndexRoute
   ActivitylogRosterIdModeRoute: typeof ActivitylogRosterIdModeRoute
@@ -765,6 +871,41 @@ declare module '@tanstack/react-router' {
       path: '/kesbaru'
       fullPath: '/kesbaru'
       preLoaderRoute: typeof KesbaruRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporaninsiden': {
+      id: '/laporaninsiden'
+      path: '/laporaninsiden'
+      fullPath: '/laporaninsiden'
+      preLoaderRoute: typeof LaporaninsidenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanjenisbantuan': {
+      id: '/laporanjenisbantuan'
+      path: '/laporanjenisbantuan'
+      fullPath: '/laporanjenisbantuan'
+      preLoaderRoute: typeof LaporanjenisbantuanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanmasabertugas': {
+      id: '/laporanmasabertugas'
+      path: '/laporanmasabertugas'
+      fullPath: '/laporanmasabertugas'
+      preLoaderRoute: typeof LaporanmasabertugasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanpenggunaankenderaan': {
+      id: '/laporanpenggunaankenderaan'
+      path: '/laporanpenggunaankenderaan'
+      fullPath: '/laporanpenggunaankenderaan'
+      preLoaderRoute: typeof LaporanpenggunaankenderaanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanrondaan': {
+      id: '/laporanrondaan'
+      path: '/laporanrondaan'
+      fullPath: '/laporanrondaan'
+      preLoaderRoute: typeof LaporanrondaanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/listingasset': {
@@ -856,6 +997,13 @@ declare module '@tanstack/react-router' {
       path: '/registeruser'
       fullPath: '/registeruser'
       preLoaderRoute: typeof RegisteruserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reportingmodule': {
+      id: '/reportingmodule'
+      path: '/reportingmodule'
+      fullPath: '/reportingmodule'
+      preLoaderRoute: typeof ReportingmoduleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reportsenaraisemak': {
@@ -1005,6 +1153,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KesTertundaEntityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/laporanmasalebuhraya/': {
+      id: '/laporanmasalebuhraya/'
+      path: '/laporanmasalebuhraya'
+      fullPath: '/laporanmasalebuhraya/'
+      preLoaderRoute: typeof LaporanmasalebuhrayaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/laporanseksyen/$sectionId': {
+      id: '/laporanseksyen/$sectionId'
+      path: '/laporanseksyen/$sectionId'
+      fullPath: '/laporanseksyen/$sectionId'
+      preLoaderRoute: typeof LaporanseksyenSectionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/': {
       id: '/maintenance/'
       path: '/maintenance'
@@ -1097,6 +1259,11 @@ const rootRouteChildren: RootRouteChildren = {
   DrafRoute: DrafRoute,
   IncidentRoute: IncidentRoute,
   KesbaruRoute: KesbaruRoute,
+  LaporaninsidenRoute: LaporaninsidenRoute,
+  LaporanjenisbantuanRoute: LaporanjenisbantuanRoute,
+  LaporanmasabertugasRoute: LaporanmasabertugasRoute,
+  LaporanpenggunaankenderaanRoute: LaporanpenggunaankenderaanRoute,
+  LaporanrondaanRoute: LaporanrondaanRoute,
   ListingassetRoute: ListingassetRoute,
   ListingcheckpointRoute: ListingcheckpointRoute,
   ListingleaveRoute: ListingleaveRoute,
@@ -1110,6 +1277,7 @@ const rootRouteChildren: RootRouteChildren = {
   MapRoute: MapRoute,
   PrimesupportRoute: PrimesupportRoute,
   RegisteruserRoute: RegisteruserRoute,
+  ReportingmoduleRoute: ReportingmoduleRoute,
   ReportsenaraisemakRoute: ReportsenaraisemakRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   ResetpasswordlinkRoute: ResetpasswordlinkRoute,
@@ -1126,6 +1294,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreateupdateteamTeamIdRoute: CreateupdateteamTeamIdRoute,
   InsidenViewInsidenIdRoute: InsidenViewInsidenIdRoute,
   KesTertundaEntityRoute: KesTertundaEntityRoute,
+  LaporanseksyenSectionIdRoute: LaporanseksyenSectionIdRoute,
   MaintenanceCheckusernameRoute: MaintenanceCheckusernameRoute,
   RegistervehicleVehicleIdRoute: RegistervehicleVehicleIdRoute,
   SenaraisemakRosterIdRoute: SenaraisemakRosterIdRoute,
@@ -1133,6 +1302,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreateupdatecheckpointIndexRoute: CreateupdatecheckpointIndexRoute,
   CreateupdaterondaIndexRoute: CreateupdaterondaIndexRoute,
   CreateupdatestaffIndexRoute: CreateupdatestaffIndexRoute,
+  LaporanmasalebuhrayaIndexRoute: LaporanmasalebuhrayaIndexRoute,
   MaintenanceIndexRoute: MaintenanceIndexRoute,
   RegistervehicleIndexRoute: RegistervehicleIndexRoute,
   ActivitylogRosterIdModeRoute: ActivitylogRosterIdModeRoute,

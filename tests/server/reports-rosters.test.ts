@@ -189,8 +189,8 @@ describe('LoopingReportV2', () => {
     ]);
     expect(b.rows[2]).toMatchObject({ date: '2025-03-01', sectionName: 'S2', teamName: 'UJI-A', shiftName: 'Syif Uji Laporan', dutyRosterName: 'UJI 2025-03-01' });
     expect(b).toMatchObject({ recordCount: 3, page: 0, size: 10, period: { from: PERIOD.dateFrom, to: PERIOD.dateTo }, previousPeriod: PREVIOUS });
-    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 2, percent: 33.3 });
-    expect(b.previousTotal).toEqual({ rosters: 1, planned: 2, completed: 1, percent: 50 });
+    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, percent: 33.3 });
+    expect(b.previousTotal).toEqual({ rosters: 1, planned: 2, completed: 1, achieved: 1, percent: 50 });
     const past = await body(REPORT_PATHS.looping, S2(), admin, '?start=10');
     expect(past).toMatchObject({ rows: [], recordCount: 3, total: { rosters: 3 } });
     const sorted = await body(REPORT_PATHS.looping, S2(), admin, '?orderColumn=completed&direction=desc&length=1');
@@ -213,7 +213,7 @@ describe('report/Report1Section', () => {
     expect(b.section).toEqual({ id: fx.sectionId, name: 'S2', regionName: 'Tengah' });
     expect(b.mainline).toMatchObject({ rosters: 2, avgDluMinutes: 250, completeness: { have: 2, of: 3 } });
     expect(b.previousMainline).toMatchObject({ rosters: 1, avgDluMinutes: 400 });
-    expect(b.looping).toEqual({ rosters: 3, planned: 6, completed: 2, percent: 33.3 });
+    expect(b.looping).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, percent: 33.3 });
     expect(b.vehicles).toMatchObject({ vehicles: 2, km: 150, activeHours: 12.5 });
     // the incident parts are the incident report's own figures for the section
     const kpi = await body(REPORT_PATHS.incidentKpi, S2(), sectmgr);
@@ -296,6 +296,6 @@ describe('LoopingReportV2: the plan achieved', () => {
     const b = await body(REPORT_PATHS.looping, S2());
     expect(b.rows.find((r: { pkDutyRosterId: number }) => r.pkDutyRosterId === fx.rosters.R1)).toMatchObject({ planned: 2, completed: 4, percent: 200 });
     // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %
-    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, percent: 33.3 });
+    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, achieved: 2, percent: 33.3 });
   });
 });

@@ -317,7 +317,7 @@ export async function vehicleCsv(db: Db, user: TokenClaims, f: ReportFilter): Pr
 // ------------------------------------------------------------------------------------------------ 8. rondas
 
 /** percent of the totals: the plan achieved (each roster's rondas up to its plan, over the planned), never over 100 */
-const loopingTotals = (rosters: number, planned: number, completed: number, achieved: number): LoopingTotals => ({ rosters, planned, completed, percent: pct(achieved, planned) });
+const loopingTotals = (rosters: number, planned: number, completed: number, achieved: number): LoopingTotals => ({ rosters, planned, completed, achieved, percent: pct(achieved, planned) });
 
 async function loopingRows(db: Db, sc: RosterScope, q: { orderColumn?: string; direction?: string }, limit: number | null, offset: number) {
   const rows = await rowsOf<LoopingDbRow>(db, loopingQuery(sc, sortOf(q, LOOPING_SORTABLE), limit, offset));

@@ -25,6 +25,7 @@ import type { checklistMs } from './parts/checklist';
 import type { fleetMs } from './parts/fleet';
 import type { reportsMs } from './parts/reports';
 import type { rosterReportsMs } from './parts/roster-reports';
+import type { reportHubMs } from './parts/report-hub';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -57,4 +58,5 @@ export type TextKey =
   | keyof typeof checklistMs
   | keyof typeof fleetMs
   | keyof typeof reportsMs
-  | keyof typeof rosterReportsMs;
+  | keyof typeof rosterReportsMs
+  | keyof typeof reportHubMs;

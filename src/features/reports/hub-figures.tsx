@@ -1,0 +1,132 @@
+/**
+ * The reports hub's headline figures (issue #17 item 7): the report kit's headline card (value, previous period,
+ * change, data completeness) made a link to the report the figure comes from, opened with the hub's period and
+ * scope. The test ids are HeadlineFigures' (`${testId}`, `-value`, `-previous`, `-change`, `-completeness`), the card
+ * itself being the link (`href`); a figure of a plan achieved adds `-plan`.
+ */
+import { Badge, Box, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { LuArrowDownRight, LuArrowRight, LuArrowUpRight, LuMinus } from 'react-icons/lu';
+import { changePercent } from '@contract/reports-rules';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/reports';
+import '@/lib/i18n/parts/report-hub';
+import { completenessPercent, formatFigure, formatNumber } from '@/ui/report/report-format';
+import type { Headline } from '@/ui/report/report-kit';
+import type { ReportLinkSearch } from './hub-model';
+
+export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
+  /** the report it opens (a path of the side menu) and with which search; null: the report's screen is not there yet */
+  link: { to: string; search: ReportLinkSearch; label: string } | null;
+  /** a share that is not data completeness (rondas completed against the plan) */
+  plan?: { label: string; have: number; of: number } | null;
+}
+
+function ChangeBadge({ item }: { item: HubFigure }) {
+  const t = useT();
+  const change = changePercent(item.value, item.previous);
+  if (change === null) {
+    return (
+      <Text as="span" fontSize="xs" color="fg.muted" data-testid={`${item.testId}-change`} data-change="">
+        {t('rp.kit.noChange')}
+      </Text>
+    );
+  }
+  const up = change > 0;
+  const flat = change === 0;
+  const good = item.lowerIsBetter === undefined || flat ? null : item.lowerIsBetter ? !up : up;
+  const palette = good === null ? 'gray' : good ? 'green' : 'red';
+  return (
+    <Badge colorPalette={palette} variant="subtle" size="sm" gap="0.5" data-testid={`${item.testId}-change`} data-change={change} title={t('rp.kit.changeTitle')}>
+      {flat ? <LuMinus /> : up ? <LuArrowUpRight /> : <LuArrowDownRight />}
+      {up ? '+' : ''}
+      {formatNumber(change, 1)}%
+    </Badge>
+  );
+}
+
+function Share({ label, have, of, testId, warnBelow }: { label: string; have: number; of: number; testId: string; warnBelow: number | null }) {
+  const pct = completenessPercent({ have, of });
+  const warn = warnBelow !== null && pct !== null && pct < warnBelow;
+  return (
+    <Box mt="2.5" data-testid={testId} data-have={have} data-of={of}>
+      <Flex justify="space-between" fontSize="xs" color="fg.muted" gap="2">
+        <Text>{label}</Text>
+        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={warn ? 'orange.700' : 'fg.muted'} whiteSpace="nowrap">
+          {pct === null ? '—' : `${formatNumber(pct, 0)}%`} ({formatNumber(have, 0)}/{formatNumber(of, 0)})
+        </Text>
+      </Flex>
+      <Box h="1.5" bg="gray.100" rounded="full" mt="1" overflow="hidden" aria-hidden>
+        <Box h="full" w={`${Math.min(100, pct ?? 0)}%`} bg={warn ? 'orange.400' : 'green.500'} rounded="full" />
+      </Box>
+    </Box>
+  );
+}
+
+function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolean }) {
+  const t = useT();
+  const body = (
+    <Flex direction="column" h="full">
+      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={3} minH="2lh" title={item.label}>
+        {item.label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" mt="1" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-value`} data-value={item.value ?? ''}>
+        {formatFigure(item.value, item.unit)}
+      </Text>
+      <Flex mt="1.5" gap="2" align="center" wrap="wrap">
+        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-previous`} data-value={item.previous ?? ''}>
+          {t('rp.kit.previous', { value: formatFigure(item.previous, item.unit) })}
+        </Text>
+        <ChangeBadge item={item} />
+      </Flex>
+      {item.completeness && <Share label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80} />}
+      {item.plan && <Share label={item.plan.label} have={item.plan.have} of={item.plan.of} testId={`${item.testId}-plan`} warnBelow={100} />}
+      {item.link && linkLabel && (
+        <Flex mt="auto" pt="3" align="center" gap="1" fontSize="xs" color="brand.700" fontWeight="medium" className="hub-figure-link">
+          <Text lineClamp={1}>{item.link.label}</Text>
+          <LuArrowRight />
+        </Flex>
+      )}
+    </Flex>
+  );
+  const frame = {
+    bg: 'white',
+    borderWidth: '1px',
+    borderColor: 'gray.200',
+    rounded: 'lg',
+    p: '4',
+    boxShadow: 'xs',
+    h: 'full',
+    display: 'block',
+    'data-testid': item.testId,
+    'data-key': item.key,
+  } as const;
+  if (!item.link) return <Box {...frame}>{body}</Box>;
+  return (
+    <Box
+      {...frame}
+      asChild
+      transition="border-color 0.15s, box-shadow 0.15s"
+      _hover={{ borderColor: 'brand.300', boxShadow: 'sm', '& .hub-figure-link': { textDecoration: 'underline' } }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+    >
+      <RouterLink to={item.link.to} search={item.link.search} title={t('rp.hub.kpi.opens', { report: item.link.label })}>
+        {body}
+      </RouterLink>
+    </Box>
+  );
+}
+
+/**
+ * A grid of the hub's figures; `columns` at the widest breakpoint (2 on phones, 3 on tablets). `linkLabels`: each card
+ * names the report it opens (off when every card of the grid opens the same one, which its block's header names).
+ */
+export function HubFigures({ items, columns, testId, linkLabels = true }: { items: HubFigure[]; columns: number; testId: string; linkLabels?: boolean }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: columns % 2 === 0 ? 2 : Math.min(3, columns), xl: columns }} gap="3" data-testid={testId} data-count={items.length}>
+      {items.map((item) => (
+        <HubFigureCard key={item.key} item={item} linkLabel={linkLabels} />
+      ))}
+    </SimpleGrid>
+  );
+}
