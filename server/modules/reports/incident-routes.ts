@@ -5,8 +5,7 @@
  * route is a POST with the filter in the body, validated by contract/reports.ts; the figures: incident-service.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { DataTablesQuerySchema, envelope, ErrorEnvelopeSchema } from '../../../contract/envelope';
+import { envelope } from '../../../contract/envelope';
 import {
   AssistanceChartSchema,
   CountChartSchema,
@@ -15,16 +14,14 @@ import {
   IncidentSectionChartSchema,
   MissingFilterSchema,
   MissingPageSchema,
-  REPORT_PAGE_SIZE,
   REPORT_PATHS,
   ReportFilterSchema,
   SecondaryAnswerSchema,
 } from '../../../contract/reports';
-import { csvDisposition } from '../../lib/data-table';
 import { typed, type AppContext } from '../../lib/context';
 import { ok, page } from '../../lib/reply';
-import { localDate } from '../../lib/time';
 import { requireUser } from '../../plugins/auth';
+import { ReportPageQuerySchema, reportErrors, sendCsv } from './http';
 import {
   assistanceChart,
   assistanceCsv,
@@ -37,15 +34,8 @@ import {
   incidentStatusCsv,
 } from './incident-service';
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
-const PageQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(5000).default(REPORT_PAGE_SIZE) });
-
-const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-  reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', csvDisposition(name, localDate()))
-    .header('Cache-Control', 'no-store')
-    .send(csv);
+const errors = reportErrors;
+const PageQuerySchema = ReportPageQuerySchema;
 
 export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);

@@ -6,14 +6,12 @@
  * checks the caller's scope before reading (roster-service.ts, where the definitions are).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { DataTablesQuerySchema, envelope, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
+import { envelope, IdParamSchema } from '../../../contract/envelope';
 import {
   LoopingPageSchema,
   MainlineDayChartSchema,
   MainlineGroupChartSchema,
   MainlineRosterPageSchema,
-  REPORT_PAGE_SIZE,
   REPORT_PATHS,
   Report1SectionQuerySchema,
   Report1SectionSchema,
@@ -22,23 +20,15 @@ import {
   WorkAnswerSchema,
   WorkDurationFilterSchema,
 } from '../../../contract/reports';
-import { csvDisposition } from '../../lib/data-table';
 import { typed, type AppContext } from '../../lib/context';
 import { ok, page } from '../../lib/reply';
-import { localDate } from '../../lib/time';
 import { requireUser } from '../../plugins/auth';
+import { ReportPageQuerySchema, reportErrors, sendCsv } from './http';
 import { report1Section } from './section-report-service';
 import { loopingCsv, looping, mainlineCsv, mainlineDay, mainlineGroup, mainlineRosters, vehicleCsv, vehicleUsage, workCsv, workTotal } from './roster-service';
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
-const PageQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(5000).default(REPORT_PAGE_SIZE) });
-
-const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-  reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', csvDisposition(name, localDate()))
-    .header('Cache-Control', 'no-store')
-    .send(csv);
+const errors = reportErrors;
+const PageQuerySchema = ReportPageQuerySchema;
 
 export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);

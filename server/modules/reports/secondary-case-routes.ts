@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TokenClaims } from '../../../contract/auth';
-import { envelope, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
+import { envelope, IdParamSchema } from '../../../contract/envelope';
 import { CaseSecondarySchema, REPORT_PATHS, type CaseSecondary, type SecondaryPair } from '../../../contract/reports';
 import type { Db } from '../../db/client';
 import { typed, type AppContext } from '../../lib/context';
@@ -17,9 +17,9 @@ import { ok } from '../../lib/reply';
 import { regionScopeOf } from '../../lib/scope';
 import { requireUser } from '../../plugins/auth';
 import { incidentAccess } from '../incident/access';
+import { reportErrors } from './http';
 import { caseSecondaryQuery, rowsOf } from './incident-queries';
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
 /** The pairs of one case; the case's access check first. */
 export async function caseSecondary(db: Db, user: TokenClaims, caseId: number): Promise<CaseSecondary> {
@@ -44,7 +44,7 @@ export async function secondaryCaseRoutes(app: FastifyInstance, ctx: AppContext)
       tags: ['report'],
       summary: "The secondary-crash pairs one case is part of (its flag): as the secondary, with its primary; as the primary, with its secondaries. Read with the case's own access",
       params: IdParamSchema,
-      response: { 200: envelope(CaseSecondarySchema), ...errors },
+      response: { 200: envelope(CaseSecondarySchema), ...reportErrors },
     },
     handler: async (request) => ok(await caseSecondary(db, requireUser(request), request.params.id)),
   });

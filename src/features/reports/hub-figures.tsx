@@ -4,15 +4,14 @@
  * scope. The test ids are HeadlineFigures' (`${testId}`, `-value`, `-previous`, `-change`, `-completeness`), the card
  * itself being the link (`href`); a figure of a plan achieved adds `-plan`.
  */
-import { Badge, Box, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { LuArrowDownRight, LuArrowRight, LuArrowUpRight, LuMinus } from 'react-icons/lu';
-import { changePercent } from '@contract/reports-rules';
+import { LuArrowRight } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import '@/lib/i18n/parts/report-hub';
 import { completenessPercent, formatFigure, formatNumber } from '@/ui/report/report-format';
-import type { Headline } from '@/ui/report/report-kit';
+import { ChangeBadge, type Headline } from '@/ui/report/report-kit';
 import type { ReportLinkSearch } from './hub-model';
 
 export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
@@ -20,29 +19,6 @@ export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
   link: { to: string; search: ReportLinkSearch; label: string } | null;
   /** a share that is not data completeness (rondas completed against the plan) */
   plan?: { label: string; have: number; of: number } | null;
-}
-
-function ChangeBadge({ item }: { item: HubFigure }) {
-  const t = useT();
-  const change = changePercent(item.value, item.previous);
-  if (change === null) {
-    return (
-      <Text as="span" fontSize="xs" color="fg.muted" data-testid={`${item.testId}-change`} data-change="">
-        {t('rp.kit.noChange')}
-      </Text>
-    );
-  }
-  const up = change > 0;
-  const flat = change === 0;
-  const good = item.lowerIsBetter === undefined || flat ? null : item.lowerIsBetter ? !up : up;
-  const palette = good === null ? 'gray' : good ? 'green' : 'red';
-  return (
-    <Badge colorPalette={palette} variant="subtle" size="sm" gap="0.5" data-testid={`${item.testId}-change`} data-change={change} title={t('rp.kit.changeTitle')}>
-      {flat ? <LuMinus /> : up ? <LuArrowUpRight /> : <LuArrowDownRight />}
-      {up ? '+' : ''}
-      {formatNumber(change, 1)}%
-    </Badge>
-  );
 }
 
 function Share({ label, have, of, testId, warnBelow }: { label: string; have: number; of: number; testId: string; warnBelow: number | null }) {

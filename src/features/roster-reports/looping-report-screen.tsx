@@ -9,7 +9,6 @@ import { Badge, Box, Text } from '@chakra-ui/react';
 import type { LoopingPage, LoopingRow } from '@contract/reports';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
-import { isoDateToDisplay } from '@/lib/time';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { CsvButton, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, type Headline } from '@/ui/report/report-kit';
@@ -19,7 +18,7 @@ import type { DataTablesResult } from '@contract/envelope';
 import { loopingCsv, useLooping } from './roster-reports-api';
 import { countText, loopingState, pagedOf, percentText } from './roster-reports-format';
 import { withScope, type PagedReportSearch } from './roster-reports-search';
-import { Num, RangeInvalid, useReportScope } from './roster-report-parts';
+import { Num, RangeInvalid, rosterColumns, useReportScope } from './roster-report-parts';
 
 const DEFAULT_SORT = { sort: 'date', dir: 'desc' } as const;
 
@@ -45,33 +44,7 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
 
   const columns = useMemo<AdminColumn<LoopingRow>[]>(
     () => [
-      { id: 'date', header: t('rr.col.date'), sortable: true, width: '110px', cell: (r) => <Num testId="rr-looping-rosters-date">{isoDateToDisplay(r.date)}</Num> },
-      {
-        id: 'sectionName',
-        header: t('rr.col.section'),
-        sortable: true,
-        width: '90px',
-        cell: (r) => (
-          <Badge colorPalette="brand" variant="solid" size="sm">
-            {r.sectionName}
-          </Badge>
-        ),
-      },
-      {
-        id: 'teamName',
-        header: t('rr.col.team'),
-        sortable: true,
-        cell: (r) => (
-          <Box minW="0">
-            <Text fontSize="sm" fontWeight="medium">
-              {r.teamName}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.dutyRosterName}>
-              {r.shiftName} · {r.dutyRosterName}
-            </Text>
-          </Box>
-        ),
-      },
+      ...rosterColumns<LoopingRow>(t, 'rr-looping-rosters'),
       { id: 'planned', header: t('rr.looping.col.planned'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num testId="rr-looping-rosters-planned">{countText(r.planned)}</Num> },
       { id: 'completed', header: t('rr.looping.col.completed'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num testId="rr-looping-rosters-completed">{countText(r.completed)}</Num> },
       { id: 'percent', header: t('rr.looping.col.percent'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num muted={r.percent === null}>{percentText(r.percent)}</Num> },

@@ -13,7 +13,6 @@ import { LuChevronRight } from 'react-icons/lu';
 import type { MainlineRosterRow } from '@contract/reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
-import { isoDateToDisplay } from '@/lib/time';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { BarChart, LineChart } from '@/ui/report/lazy-charts';
@@ -22,7 +21,7 @@ import { reportFilterOf } from '@/ui/report/report-search';
 import { mainlineCsv, useMainlineDay, useMainlineRegion, useMainlineRosters, useMainlineSection } from './roster-reports-api';
 import { dluDayLines, dluGroupBars, dluRouteParams, hm, pagedOf, percentText, shiftShare } from './roster-reports-format';
 import { withScope, type PagedReportSearch } from './roster-reports-search';
-import { Num, RangeInvalid, useReportScope } from './roster-report-parts';
+import { Num, RangeInvalid, rosterColumns, useReportScope } from './roster-report-parts';
 
 /** newest first, then by section */
 const DEFAULT_SORT = { sort: 'date', dir: 'desc' } as const;
@@ -55,33 +54,7 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
 
   const columns = useMemo<AdminColumn<MainlineRosterRow>[]>(
     () => [
-      { id: 'date', header: t('rr.col.date'), sortable: true, width: '110px', cell: (r) => <Num testId="rr-dlu-rosters-date">{isoDateToDisplay(r.date)}</Num> },
-      {
-        id: 'sectionName',
-        header: t('rr.col.section'),
-        sortable: true,
-        width: '90px',
-        cell: (r) => (
-          <Badge colorPalette="brand" variant="solid" size="sm">
-            {r.sectionName}
-          </Badge>
-        ),
-      },
-      {
-        id: 'teamName',
-        header: t('rr.col.team'),
-        sortable: true,
-        cell: (r) => (
-          <Box minW="0">
-            <Text fontSize="sm" fontWeight="medium">
-              {r.teamName}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.dutyRosterName}>
-              {r.shiftName} · {r.dutyRosterName}
-            </Text>
-          </Box>
-        ),
-      },
+      ...rosterColumns<MainlineRosterRow>(t, 'rr-dlu-rosters'),
       { id: 'shiftMinutes', header: t('rr.dlu.col.shiftLength'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num>{hm(r.shiftMinutes, units)}</Num> },
       {
         id: 'dluMinutes',

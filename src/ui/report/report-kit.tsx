@@ -137,7 +137,8 @@ export interface Headline {
   lowerIsBetter?: boolean;
 }
 
-function ChangeBadge({ item }: { item: Headline }) {
+/** The change of a figure against the previous period, green or red as it is good or bad ('Tiada perbandingan' without one). */
+export function ChangeBadge({ item }: { item: Pick<Headline, 'value' | 'previous' | 'lowerIsBetter' | 'testId'> }) {
   const t = useT();
   const change = changePercent(item.value, item.previous);
   if (change === null) {
