@@ -10,8 +10,7 @@ import { LuArrowRight } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import '@/lib/i18n/parts/report-hub';
-import { completenessPercent, formatFigure, formatNumber } from '@/ui/report/report-format';
-import { ChangeBadge, type Headline } from '@/ui/report/report-kit';
+import { HeadlineFigureTop, ShareBar, type Headline } from '@/ui/report/report-kit';
 import type { ReportLinkSearch } from './hub-model';
 
 export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
@@ -21,42 +20,13 @@ export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
   plan?: { label: string; have: number; of: number } | null;
 }
 
-function Share({ label, have, of, testId, warnBelow }: { label: string; have: number; of: number; testId: string; warnBelow: number | null }) {
-  const pct = completenessPercent({ have, of });
-  const warn = warnBelow !== null && pct !== null && pct < warnBelow;
-  return (
-    <Box mt="2.5" data-testid={testId} data-have={have} data-of={of}>
-      <Flex justify="space-between" fontSize="xs" color="fg.muted" gap="2">
-        <Text>{label}</Text>
-        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={warn ? 'orange.700' : 'fg.muted'} whiteSpace="nowrap">
-          {pct === null ? '—' : `${formatNumber(pct, 0)}%`} ({formatNumber(have, 0)}/{formatNumber(of, 0)})
-        </Text>
-      </Flex>
-      <Box h="1.5" bg="gray.100" rounded="full" mt="1" overflow="hidden" aria-hidden>
-        <Box h="full" w={`${Math.min(100, pct ?? 0)}%`} bg={warn ? 'orange.400' : 'green.500'} rounded="full" />
-      </Box>
-    </Box>
-  );
-}
-
 function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolean }) {
   const t = useT();
   const body = (
     <Flex direction="column" h="full">
-      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={3} minH="2lh" title={item.label}>
-        {item.label}
-      </Text>
-      <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" mt="1" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-value`} data-value={item.value ?? ''}>
-        {formatFigure(item.value, item.unit)}
-      </Text>
-      <Flex mt="1.5" gap="2" align="center" wrap="wrap">
-        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-previous`} data-value={item.previous ?? ''}>
-          {t('rp.kit.previous', { value: formatFigure(item.previous, item.unit) })}
-        </Text>
-        <ChangeBadge item={item} />
-      </Flex>
-      {item.completeness && <Share label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80} />}
-      {item.plan && <Share label={item.plan.label} have={item.plan.have} of={item.plan.of} testId={`${item.testId}-plan`} warnBelow={100} />}
+      <HeadlineFigureTop item={item} labelLines={3} />
+      {item.completeness && <ShareBar label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80} />}
+      {item.plan && <ShareBar label={item.plan.label} have={item.plan.have} of={item.plan.of} testId={`${item.testId}-plan`} warnBelow={100} />}
       {item.link && linkLabel && (
         <Flex mt="auto" pt="3" align="center" gap="1" fontSize="xs" color="brand.700" fontWeight="medium" className="hub-figure-link">
           <Text lineClamp={1}>{item.link.label}</Text>

@@ -161,13 +161,32 @@ export function ChangeBadge({ item }: { item: Pick<Headline, 'value' | 'previous
   );
 }
 
-function HeadlineCard({ item }: { item: Headline }) {
-  const t = useT();
-  const pct = completenessPercent(item.completeness);
-  const missing = item.completeness ? item.completeness.of - item.completeness.have : 0;
+/** A share as a bar with its percentage and have/of (`testId`: data-have, data-of), orange below `warnBelow` %. */
+export function ShareBar({ label, have, of, testId, warnBelow, children }: { label: string; have: number; of: number; testId: string; warnBelow: number; children?: ReactNode }) {
+  const pct = completenessPercent({ have, of });
+  const warn = pct !== null && pct < warnBelow;
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={item.testId} data-key={item.key}>
-      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={2} minH="2lh">
+    <Box mt="2.5" data-testid={testId} data-have={have} data-of={of}>
+      <Flex justify="space-between" fontSize="xs" color="fg.muted" gap="2">
+        <Text>{label}</Text>
+        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={warn ? 'orange.700' : 'fg.muted'} whiteSpace="nowrap">
+          {pct === null ? '—' : `${formatNumber(pct, 0)}%`} ({formatNumber(have, 0)}/{formatNumber(of, 0)})
+        </Text>
+      </Flex>
+      <Box h="1.5" bg="gray.100" rounded="full" mt="1" overflow="hidden" aria-hidden>
+        <Box h="full" w={`${Math.min(100, pct ?? 0)}%`} bg={warn ? 'orange.400' : 'green.500'} rounded="full" />
+      </Box>
+      {children}
+    </Box>
+  );
+}
+
+/** A headline figure's label, value (`-value`), previous period (`-previous`) and change (`-change`): every card's top. */
+export function HeadlineFigureTop({ item, labelLines = 2 }: { item: Omit<Headline, 'onShowMissing' | 'completeness'>; labelLines?: number }) {
+  const t = useT();
+  return (
+    <>
+      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={labelLines} minH="2lh" title={item.label}>
         {item.label}
       </Text>
       <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" mt="1" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-value`} data-value={item.value ?? ''}>
@@ -179,23 +198,24 @@ function HeadlineCard({ item }: { item: Headline }) {
         </Text>
         <ChangeBadge item={item} />
       </Flex>
+    </>
+  );
+}
+
+function HeadlineCard({ item }: { item: Headline }) {
+  const t = useT();
+  const missing = item.completeness ? item.completeness.of - item.completeness.have : 0;
+  return (
+    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={item.testId} data-key={item.key}>
+      <HeadlineFigureTop item={item} />
       {item.completeness && (
-        <Box mt="2.5" data-testid={`${item.testId}-completeness`} data-have={item.completeness.have} data-of={item.completeness.of}>
-          <Flex justify="space-between" fontSize="xs" color="fg.muted" gap="2">
-            <Text>{t('rp.kit.completeness')}</Text>
-            <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={pct !== null && pct < 80 ? 'orange.700' : 'fg.muted'}>
-              {pct === null ? '—' : `${pct}%`} ({formatNumber(item.completeness.have, 0)}/{formatNumber(item.completeness.of, 0)})
-            </Text>
-          </Flex>
-          <Box h="1.5" bg="gray.100" rounded="full" mt="1" overflow="hidden" aria-hidden>
-            <Box h="full" w={`${pct ?? 0}%`} bg={pct !== null && pct < 80 ? 'orange.400' : 'green.500'} rounded="full" />
-          </Box>
+        <ShareBar label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80}>
           {item.onShowMissing && missing > 0 && (
             <Button variant="plain" size="xs" px="0" h="auto" minH="8" mt="0.5" color="brand.700" textDecoration="underline" onClick={item.onShowMissing} data-testid={`${item.testId}-missing`}>
               {t('rp.kit.showMissing')} ({formatNumber(missing, 0)})
             </Button>
           )}
-        </Box>
+        </ShareBar>
       )}
     </Box>
   );
