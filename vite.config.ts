@@ -100,7 +100,9 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!react-table|table-core)[^\\/]+|@emotion[\\/][^\\/]+|ky|workbox-window)[\\/]/,
-              priority: 20,
+              // before the heavy groups: a group takes its modules' dependencies, and the charts group took React itself
+              // (recharts imports it), which made every chunk, /signin's too, import the 130 KB charts chunk
+              priority: 40,
             },
             // Everything else the entry imports statically (app shell, Chakra, what shows at once): one chunk.
             // Without it, each module that an on-demand chunk (src/ui/on-demand.ts) shares with the shell became a
