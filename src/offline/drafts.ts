@@ -29,10 +29,14 @@ export interface Draft<V = unknown> {
 export async function saveDraft<V>(db: LebuhrayaDb, d: Omit<Draft<V>, 'id' | 'createdAt' | 'updatedAt'> & { id?: string }): Promise<Draft<V>> {
   const now = new Date().toISOString();
   const id = d.id ?? newId();
-  const old = await db.drafts.get(id);
-  const row: Draft<V> = { ...d, id, createdAt: old?.createdAt ?? now, updatedAt: now };
-  await db.drafts.put(row as Draft);
-  return row;
+  // one transaction: a delete issued meanwhile (the form was sent) is ordered before or after it, never between
+  // the read and the write, so a sent draft cannot come back
+  return db.transaction('rw', db.drafts, async () => {
+    const old = await db.drafts.get(id);
+    const row: Draft<V> = { ...d, id, createdAt: old?.createdAt ?? now, updatedAt: now };
+    await db.drafts.put(row as Draft);
+    return row;
+  });
 }
 
 export const getDraft = async <V>(db: LebuhrayaDb, id: string) => (await db.drafts.get(id)) as Draft<V> | undefined;

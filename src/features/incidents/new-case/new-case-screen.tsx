@@ -100,6 +100,8 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftId]);
   const sentRef = useRef(false);
+  /** a save under way when the form is sent finishes first; the delete comes after it */
+  const pendingSave = useRef<Promise<void>>(Promise.resolve());
   // a draft starts with the first change (the form's controls set values without marking them dirty)
   const blank = useMemo(() => JSON.stringify(newCaseDefaults()), []);
   const dirty = JSON.stringify(values) !== blank;
@@ -109,24 +111,28 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
     const timer = setTimeout(() => {
       if (sentRef.current) return;
       const v = form.getValues();
-      void saveNewCaseDraft({
+      pendingSave.current = saveNewCaseDraft({
         id: draft.current.id,
         userId: user.userId,
         values: { form: v, ...(draft.current.entity ? { entity: draft.current.entity } : {}) },
         title: newCaseDraftTitle(typeNameOf(v.pkIncidentCategoryId) || undefined, v.kilometerMarker),
         replaces: draft.current.replaces,
-      }).catch((err) => console.warn('[draft] not saved', err));
+      })
+        .then(() => undefined)
+        .catch((err) => console.warn('[draft] not saved', err));
     }, 500);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values, dirty, draftReady, user]);
-  const dropDraft = () => {
+  const dropDraft = async () => {
     sentRef.current = true;
-    void deleteDraft(getDb(), draft.current.id).catch(() => {});
+    const id = draft.current.id;
+    await pendingSave.current;
+    await deleteDraft(getDb(), id).catch(() => {});
   };
   /** 'Buang draf': the draft goes, the form starts empty */
   const discardDraft = async () => {
-    dropDraft();
+    await dropDraft();
     await navigate({ to: '/kesbaru', search: {}, replace: true });
   };
 
@@ -202,7 +208,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
             setFailure(subformFailure(type as EventTypeId, err));
             return;
           }
-          dropDraft();
+          await dropDraft();
           notify.success(t('newCase.saved'));
           await navigate({ href: `/insidenView/${inc.pkIncidentId}` });
           return;
@@ -240,7 +246,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
           return;
         }
         draft.current.replaces = undefined;
-        dropDraft();
+        await dropDraft();
         const created = answerOf<IncidentSaved>(outcome, items[0]);
         if (outcome.status === 'sent' && created) {
           notify.success(t('newCase.saved'));
