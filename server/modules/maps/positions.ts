@@ -111,7 +111,12 @@ export interface SaveOptions {
   now?: Date;
 }
 
-/** rondaGps/save: checks, derives and stores a batch; returns the roster's latest position after it. */
+/**
+ * rondaGps/save: checks, derives and stores a batch; returns the roster's latest position after it. Two round trips
+ * whatever the batch size: one read (the roster, whether the caller is one of its people, and its latest position,
+ * which the first fix's carriageway is derived from) and one write (writeBatch). Each fix's section, kilometre and
+ * carriageway come from the in-memory marker index (geo-index.ts), never a query per fix.
+ */
 export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
   const now = opts.now ?? new Date();
   const userId = Number(user.sub);
@@ -148,53 +153,90 @@ export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, bo
     r.latestAt && r.latestAt.getTime() <= fixes[0].at.getTime()
       ? { sectionId: r.latestSection, km: r.latestKm, directionId: r.latestDirection, recordedAt: r.latestAt, offsetMetres: r.latestOffset }
       : null;
-  const rows = fixes.map((f) => {
+  const rows: FixRow[] = fixes.map((f) => {
     const d = derive(geo, f, prev);
     prev = { ...d, recordedAt: f.at };
     return {
-      dutyRosterId: r.id,
-      userId,
       latitude: f.latitude,
       longitude: f.longitude,
       recordedAt: f.at,
-      receivedAt: now,
       accuracy: f.accuracy ?? null,
       heading: f.heading ?? null,
       speed: f.speed ?? null,
       ...d,
     };
   });
-  const inserted = await db.insert(rosterPosition).values(rows).returning({ id: rosterPosition.id, recordedAt: rosterPosition.recordedAt });
-  const lastRow = rows.at(-1)!;
-  const lastId = inserted.reduce((a, b) => (b.recordedAt.getTime() > a.recordedAt.getTime() || (b.recordedAt.getTime() === a.recordedAt.getTime() && b.id > a.id) ? b : a)).id;
-  // a late batch of older fixes must not replace a newer latest position
-  const latestValues = {
-    positionId: lastId,
-    latitude: lastRow.latitude,
-    longitude: lastRow.longitude,
-    recordedAt: lastRow.recordedAt,
-    receivedAt: now,
-    heading: lastRow.heading,
-    speed: lastRow.speed,
-    sectionId: lastRow.sectionId,
-    km: lastRow.km,
-    offsetMetres: lastRow.offsetMetres,
-    directionId: lastRow.directionId,
-  };
-  const [latest] = await db
-    .insert(rosterLatestPosition)
-    .values({ dutyRosterId: r.id, ...latestValues })
-    .onConflictDoUpdate({
-      target: rosterLatestPosition.dutyRosterId,
-      set: latestValues,
-      setWhere: sql`${rosterLatestPosition.recordedAt} < excluded.recorded_at`,
-    })
-    .returning(latestColumns);
-  const now_ = latest ?? (await db.select(latestColumns).from(rosterLatestPosition).where(eq(rosterLatestPosition.dutyRosterId, r.id)))[0];
+  const { latest } = await writeBatch(db, r.id, userId, now, rows);
   return {
     pkDutyRosterId: r.id,
     accepted: rows.length,
-    latest: toLocation(geo, now_),
+    latest: toLocation(geo, latest),
+  };
+}
+
+/** one stored fix: what the history row holds (the roster, user and receivedAt are the batch's) */
+export interface FixRow extends Derived {
+  latitude: number;
+  longitude: number;
+  recordedAt: Date;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+}
+
+/** a column of the batch as one array parameter (one parameter per column whatever the batch size) */
+const arr = <T>(rows: FixRow[], pick: (r: FixRow) => T, type: string) => sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+
+/**
+ * A batch in ONE statement (one round trip): the history rows as one multi-row insert (unnest of one array per
+ * column, so the statement's text and parameter count are the same for 1 or 500 fixes), and the upsert of the
+ * roster's latest position from the batch's last fix (by recordedAt; the id of the newest inserted row), which a
+ * late batch of older fixes does not replace. Answers the roster's latest position after the statement: the upserted
+ * row, else (older batch) the one already there.
+ */
+export async function writeBatch(db: Db, rosterId: number, userId: number, now: Date, rows: FixRow[]): Promise<{ latest: LocationRow }> {
+  const last = rows.at(-1)!;
+  const res = (await db.execute(sql`
+    with ins as (
+      insert into roster_position (duty_roster_id, user_id, latitude, longitude, recorded_at, received_at, accuracy, heading, speed,
+                                   section_id, km, offset_metres, direction_id)
+      select ${rosterId}, ${userId}, f.lat, f.lng, f.at, ${now.toISOString()}::timestamptz, f.acc, f.hdg, f.spd, f.sec, f.km, f.off, f.dir
+      from unnest(${arr(rows, (r) => r.latitude, 'float8')}, ${arr(rows, (r) => r.longitude, 'float8')}, ${arr(rows, (r) => r.recordedAt.toISOString(), 'timestamptz')},
+                  ${arr(rows, (r) => r.accuracy, 'float4')}, ${arr(rows, (r) => r.heading, 'float4')}, ${arr(rows, (r) => r.speed, 'float4')},
+                  ${arr(rows, (r) => r.sectionId, 'int')}, ${arr(rows, (r) => r.km, 'float4')}, ${arr(rows, (r) => r.offsetMetres, 'float4')},
+                  ${arr(rows, (r) => r.directionId, 'int')})
+        as f(lat, lng, at, acc, hdg, spd, sec, km, off, dir)
+      returning id, recorded_at
+    ), up as (
+      insert into roster_latest_position as l (duty_roster_id, position_id, latitude, longitude, recorded_at, received_at, heading, speed,
+                                               section_id, km, offset_metres, direction_id)
+      values (${rosterId}, (select id from ins order by recorded_at desc, id desc limit 1), ${last.latitude}::float8, ${last.longitude}::float8,
+              ${last.recordedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${last.heading}::float4, ${last.speed}::float4,
+              ${last.sectionId}::int, ${last.km}::float4, ${last.offsetMetres}::float4, ${last.directionId}::int)
+      on conflict (duty_roster_id) do update set
+        position_id = excluded.position_id, latitude = excluded.latitude, longitude = excluded.longitude, recorded_at = excluded.recorded_at,
+        received_at = excluded.received_at, heading = excluded.heading, speed = excluded.speed, section_id = excluded.section_id,
+        km = excluded.km, offset_metres = excluded.offset_metres, direction_id = excluded.direction_id
+      where l.recorded_at < excluded.recorded_at
+      returning latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id
+    )
+    select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from up
+    union all
+    select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from roster_latest_position
+    where duty_roster_id = ${rosterId} and not exists (select 1 from up)`)) as unknown as {
+    rows: { latitude: number; longitude: number; recorded_at: Date | string; section_id: number | null; km: number | null; offset_metres: number | null; direction_id: number | null }[];
+  };
+  const l = res.rows[0];
+  return {
+    latest: {
+      latitude: Number(l.latitude),
+      longitude: Number(l.longitude),
+      recordedAt: new Date(l.recorded_at),
+      sectionId: l.section_id,
+      km: l.km === null ? null : Number(l.km),
+      offsetMetres: l.offset_metres === null ? null : Number(l.offset_metres),
+      directionId: l.direction_id,
+    },
   };
 }
 

@@ -2,7 +2,7 @@
  * Maps and live patrol positions (issue #7): rondaGps save/dataTables, llugps timeline, findPRVehicle(s), bigMaps,
  * section network; and the daily pruning of the position history.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { TokenClaims } from '../../../contract/auth';
 import { DataTablesQuerySchema, dataTablesBody, envelope, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
@@ -30,7 +30,10 @@ import { requireUser, seesAllRegions } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
 import { sectionFamilyIds } from '../section/queries';
 import { sectionRef } from '../gps/queries';
-import { bigMaps, sectionNetwork } from './big-maps';
+import { sectionNetwork } from './big-maps';
+import { BigMapsCache, encodedBody, negotiateEncoding } from './big-maps-cache';
+import { etagMatches } from '../../plugins/etag';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { geoIndex } from './geo-index';
 import { isRosterPerson } from '../../lib/roster-people';
 import { positionHistory, prunePositions, rosterScope, savePositions } from './positions';
@@ -161,16 +164,21 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
+  // the serialised answer per scope, while nothing it shows has changed (big-maps-cache.ts)
+  const mapCache = new BigMapsCache(db, cfg.staleSeconds);
   r.post(PATHS.bigMaps, {
-    // no ETag: the answer carries the server time and the positions' ages, so it differs on every call
+    // an ETag of its own (not config.etag: the answer's bytes, their compressed forms and the tag are cached together)
     config: { permission: 'map' },
     schema: {
       ...common,
-      summary: "The incident map: every open case of the scope (not Tutup/Batal, newest first) and the patrols on shift with live positions",
+      summary:
+        "The incident map: every open case of the scope (not Tutup/Batal, newest first) and the patrols on shift with live positions. Cached per scope while nothing shown changes; ETag, 304 to If-None-Match",
       body: BigMapsRequestSchema.optional().default({}),
       response: { 200: envelope(BigMapsSchema), ...errors },
     },
-    handler: async (request) => {
+    handler: async (request, typedReply) => {
+      // the cached bytes go as they are, past the response schema's serialiser
+      const reply = typedReply as unknown as FastifyReply;
       const user = requireUser(request);
       const filter = request.body ?? {};
       const all = seesAllRegions(user);
@@ -183,7 +191,14 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
         sectionIds = await sectionFamilyIds(db, filter.sectionId);
       }
       const regionId = all ? filter.regionId : user.reg;
-      return ok(await bigMaps(db, { regionId, sectionIds }, cfg.staleSeconds));
+      const snap = await mapCache.answer({ regionId, sectionIds });
+      reply.header('ETag', snap.etag).header('Vary', 'Accept-Encoding');
+      if (etagMatches(request.headers['if-none-match'], snap.etag)) return reply.code(304).send();
+      const encoding = snap.body.length < COMPRESS_THRESHOLD_BYTES ? 'identity' : negotiateEncoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined);
+      const bytes = await encodedBody(snap, encoding);
+      reply.type('application/json; charset=utf-8');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(bytes);
     },
   });
 
