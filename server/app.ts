@@ -13,6 +13,7 @@ import { getOrCreateJwtSecret } from './db/meta';
 import { ensureRosters, seedDemoData } from './db/seed';
 import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
+import { registerAnswerCache } from './plugins/answer-cache';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
@@ -127,6 +128,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // offline sync (#4): Idempotency-Key on writes (keys kept 30 days), ETags on the read data the PWA caches
   await registerIdempotency(app, handle.db);
   registerEtag(app);
+  // hot reads answered from memory until a write they depend on (#18): see plugins/answer-cache.ts and config
+  registerAnswerCache(app, { writes: handle.writes, ttlMs: config.answerCacheTtlMs ?? (handle.kind === 'pglite' ? 120_000 : 5_000) });
 
   for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes, reportRoutes]) {
     await routes(app, ctx);

@@ -24,6 +24,12 @@ export interface Config {
   /** Strict-Transport-Security max-age in seconds for a deployment behind TLS; 0 sends no header */
   hstsMaxAge: number;
   /**
+   * How long a cached read answer (plugins/answer-cache.ts) may be served while this process has seen no write it
+   * depends on. Unset: 120 s on the embedded database (this process is its only writer, so every write is seen) and
+   * 5 s on PostgreSQL (another server may share the database and write unseen). 0 turns the cache off.
+   */
+  answerCacheTtlMs?: number;
+  /**
    * Sign-in throttling (issue #20): failures are counted per (username, address) pair and per address in the
    * database; past the free failures each further attempt of that pair (or address) waits a doubling delay. Never a
    * hard lock, and failures from one address never delay the same username from another.
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY, false),
     apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
     hstsMaxAge: positive('HSTS_MAX_AGE', int(env.HSTS_MAX_AGE, 0), 0),
+    answerCacheTtlMs: env.ANSWER_CACHE_TTL_MS ? positive('ANSWER_CACHE_TTL_MS', int(env.ANSWER_CACHE_TTL_MS, 0), 0) : undefined,
     login: {
       freeFailsPerPair: positive('LOGIN_FREE_FAILS_PER_PAIR', int(env.LOGIN_FREE_FAILS_PER_PAIR, 5), 1),
       failsPerAddress: positive('LOGIN_FAILS_PER_ADDRESS', int(env.LOGIN_FAILS_PER_ADDRESS, 100), 1),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { trackPglite, trackPgPool, WriteTracker } from './write-tracker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export interface DbHandle {
   /** where the data lives, for logs (never the password) */
   where: string;
   close: () => Promise<void>;
+  /** the versions of the data, moved by every committed write of this process (write-tracker.ts) */
+  writes: WriteTracker;
 }
 
 /** Migrations ship beside the code: server/db/migrations in the tree, dist/server/migrations when built. */
@@ -60,10 +63,12 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // an idle connection the server ends (restart, admin kill, a dropped test database) must not crash the process:
     // the pool drops it and opens a new one on the next query
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const writes = new WriteTracker();
+    trackPgPool(pool as unknown as Parameters<typeof trackPgPool>[0], writes);
     const db = drizzle(pool, { schema }) as unknown as Db;
     if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
     const u = new URL(opts.databaseUrl);
-    return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end() };
+    return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end(), writes };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -75,7 +80,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   const client = new PGlite(dir);
   await client.waitReady;
+  const writes = new WriteTracker();
+  trackPglite(client as unknown as Parameters<typeof trackPglite>[0], writes);
   const db = drizzle(client, { schema }) as unknown as Db;
   if (!(await upToDate(db))) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', where: dir, close: () => client.close() };
+  return { db, kind: 'pglite', where: dir, close: () => client.close(), writes };
 }

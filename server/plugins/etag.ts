@@ -30,6 +30,8 @@ export function registerEtag(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // an answer from the answer cache carries its tag (and was compared there)
+    if (reply.hasHeader('etag')) return payload;
     const etag = bodyEtag(payload);
     reply.header('ETag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) {

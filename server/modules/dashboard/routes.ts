@@ -14,7 +14,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
 
   r.post(PATHS.dashboardDataTables, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', answerCache: true },
     schema: {
       tags: ['dashboard'],
       summary: "Incident list of the dashboard and the case search, scoped to the caller's region",
@@ -37,7 +37,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.dashboardIncidentCount, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', answerCache: true },
     schema: {
       tags: ['dashboard'],
       summary: 'Cases per event type (184–190) for the filter, without its own event type',
@@ -49,7 +49,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.dashboardItemsCount, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', answerCache: true },
     schema: {
       tags: ['dashboard'],
       summary: 'Cases per status group and status for the filter, without its own status choice',
