@@ -175,6 +175,42 @@ describe('incident main record (incident/save, get, views)', () => {
     expect(utaraList.json().body.rows.map((r: { incidentId: number }) => r.incidentId)).not.toContain(saved.pkIncidentId);
   });
 
+  it('incidentView/dataTables: by id with a section (listed or not), past the end, unknown case 404, unknown section 400; every order as the database sorts', async () => {
+    const saved = await createCase();
+    const [c] = await app.ctx.db.select({ sectionId: incident.sectionId }).from(incident).where(eq(incident.id, saved.pkIncidentId));
+    const view = (payload: object, qs = '') => call(app, tmca, { method: 'POST', url: `${PATHS.incidentViewDataTables}${qs}`, payload });
+    const own = await view({ incidentId: saved.pkIncidentId, sectionId: c.sectionId });
+    expect(own.json().body).toMatchObject({ recordCount: 1, rows: [{ incidentId: saved.pkIncidentId, incidentStatus: 'Tugasan Dihantar' }] });
+    const otherSection = c.sectionId === 8 ? 9 : 8;
+    expect((await view({ incidentId: saved.pkIncidentId, sectionId: otherSection })).json().body).toMatchObject({ recordCount: 0, rows: [] });
+    // past the end of a one-case list: no row, the count still 1
+    expect((await view({ incidentId: saved.pkIncidentId }, '?start=1')).json().body).toMatchObject({ recordCount: 1, rows: [] });
+    const missing = await view({ incidentId: 9_999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().statusMsg).toBe('Kes tidak dijumpai.');
+    const noSection = await view({ sectionId: 9_999 });
+    expect(noSection.statusCode).toBe(400);
+    expect((await view({ incidentId: saved.pkIncidentId, sectionId: 9_999 })).statusCode).toBe(400);
+
+    // the orders: the region's cases as the database orders them (ties on the time broken by id)
+    const cases = await app.ctx.db
+      .select({ id: incident.id, at: incident.incidentAt, ticket: incident.ticketNumber })
+      .from(incident)
+      .where(eq(incident.regionId, 22));
+    const byTime = [...cases].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id).map((r) => r.id);
+    const byTicket = [...cases].sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0)).map((r) => r.id);
+    const ids = async (qs: string) => ((await view({}, `?length=5000${qs}`)).json().body.rows as { incidentId: number }[]).map((r) => r.incidentId);
+    expect(await ids('')).toEqual([...byTime].reverse());
+    expect(await ids('&orderColumn=createdDate&direction=asc')).toEqual(byTime);
+    expect(await ids('&orderColumn=incidentDateTime&direction=desc')).toEqual([...byTime].reverse());
+    expect(await ids('&orderColumn=ticketNumber&direction=desc')).toEqual([...byTicket].reverse());
+    expect(await ids('&orderColumn=incidentId')).toEqual(cases.map((r) => r.id).sort((a, b) => a - b));
+    expect(await ids('&orderColumn=nope&direction=asc')).toEqual([...byTime].reverse());
+    // a page is a slice of the list
+    const slice = await view({}, '?length=3&start=2&orderColumn=createdDate&direction=asc');
+    expect(slice.json().body.rows.map((r: { incidentId: number }) => r.incidentId)).toEqual(byTime.slice(2, 5));
+  });
+
   it('edits a case: version goes up, a stale version is refused, the ticket stays', async () => {
     const saved = await createCase();
     const payload = await newCasePayload(app);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PATHS } from '../../contract/paths';
 import type { TmcLogsheetRow } from '../../contract/logsheet';
 import { tmcLogsheet } from '../../server/db/schema';
+import { localDisplay } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -140,6 +141,60 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     const mine = await list('opsmgmt', { createdBy: staffOf.tmcs });
     expect(mine.rows.length).toBe(1);
     expect(mine.rows[0].createdBy.pkStaffId).toBe(staffOf.tmcs);
+  });
+
+  it('listed rows carry exactly the stored instants (milliseconds, Z), the Asia/Brunei date and time of creation, and a page past the end still says the total', async () => {
+    // created 16:30:00.123Z: 00:30:00 on the next local day; modified with milliseconds too
+    const [made] = await app.ctx.db
+      .insert(tmcLogsheet)
+      .values({
+        staffId: staffOf.tmcs,
+        regionId: TENGAH,
+        fromAt: new Date('2026-02-27T15:59:59.999Z'),
+        toAt: new Date('2026-02-27T16:00:00.001Z'),
+        remarks: 'tengah malam tempatan',
+        createdAt: new Date('2026-02-27T16:30:00.123Z'),
+        modifiedByStaffId: staffOf.tmca,
+        modifiedAt: new Date('2026-02-27T17:45:10.987Z'),
+      })
+      .returning({ id: tmcLogsheet.id });
+    const [row] = (await list('tmca', { text: 'tengah malam tempatan' })).rows;
+    expect(row).toEqual({
+      pkTmcLogsheetId: made.id,
+      staffId: staffOf.tmcs,
+      pkRegionId: TENGAH,
+      regionCode: 'TGH',
+      regionName: 'Tengah',
+      date: '2026-02-28',
+      time: '00:30:00',
+      from: '2026-02-27T15:59:59.999Z',
+      to: '2026-02-27T16:00:00.001Z',
+      remarks: 'tengah malam tempatan',
+      createdBy: { pkStaffId: staffOf.tmcs, displayName: expect.any(String) },
+      createdDate: '2026-02-27T16:30:00.123Z',
+      modifiedBy: { pkStaffId: staffOf.tmca, displayName: expect.any(String) },
+      modifiedDate: '2026-02-27T17:45:10.987Z',
+      editableUntil: '2026-02-28T16:30:00.123Z',
+    });
+    expect(row.createdBy.displayName).not.toBe(row.modifiedBy?.displayName);
+
+    // every listed row: the same texts as the stored Dates give in JS (toISOString, dayjs in Asia/Brunei)
+    const all = await list('opsmgmt');
+    const stored = new Map((await app.ctx.db.select().from(tmcLogsheet)).map((r) => [r.id, r]));
+    for (const r of all.rows) {
+      const s = stored.get(r.pkTmcLogsheetId)!;
+      expect(r.from).toBe(s.fromAt.toISOString());
+      expect(r.to).toBe(s.toAt.toISOString());
+      expect(r.createdDate).toBe(s.createdAt.toISOString());
+      expect(r.modifiedDate).toBe(s.modifiedAt ? s.modifiedAt.toISOString() : null);
+      expect(`${r.date} ${r.time}`).toBe(localDisplay(s.createdAt).replace(/^(\d{2})-(\d{2})-(\d{4})/, '$3-$2-$1'));
+      expect(r.editableUntil).toBe(new Date(s.createdAt.getTime() + 24 * HOUR).toISOString());
+    }
+
+    // past the end: no rows, the total still told
+    const past = await post('opsmgmt', `${PATHS.tmcLogSheetDataTables}?length=10&start=${all.recordCount + 10}`, {});
+    expect(past.json().body).toMatchObject({ rows: [], recordCount: all.recordCount });
+    await app.ctx.db.delete(tmcLogsheet).where(eq(tmcLogsheet.id, made.id));
   });
 
   it('edit within a day: remarks and times change, modifiedBy/modifiedDate set; the region cannot change (400)', async () => {

@@ -3,7 +3,7 @@
  * searchBySubformId, and the small incidentView/dataTables list (§7.3). Lookup-style fields come back as
  * {key, value, description}; the status label is 'Tiada Status' when there is none.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery, LookupItem } from '../../../contract/envelope';
@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { callSign, dutyRoster, eventLocation, highway, incident, incidentSubform, region, section, staff, vehicle } from '../../db/schema';
 import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
-import { incidentAccess, isRosterMember } from './access';
+import { incidentAccess, isRosterMember, NO_INCIDENT_MESSAGE, OTHER_REGION_MESSAGE } from './access';
 import { localHms, localYmd, lookupMap, NO_STATUS, type Tx } from './refs';
 
 const specific = alias(section, 'specific_section');
@@ -180,65 +180,105 @@ export async function incidentIdBySubform(db: Db, subformId: number): Promise<nu
 
 // ------------------------------------------------------------------------------------------------ incidentView/dataTables
 
-const VIEW_ORDER = {
-  incidentId: incident.id,
-  ticketNumber: incident.ticketNumber,
-  createdDate: incident.incidentAt,
-  incidentDateTime: incident.incidentAt,
-} as const;
+/**
+ * The ORDER BY of incidentView/dataTables. Time orders are written as incident's indexes are (incident_at DESC NULLS
+ * LAST, id DESC NULLS LAST; read backwards for ASC NULLS FIRST): the columns are NOT NULL, so the order is the same,
+ * but PostgreSQL only walks an index whose null order matches, and otherwise sorts every case of the region.
+ */
+function viewOrder(paging: Pick<DataTablesQuery, 'orderColumn' | 'direction'>): SQL {
+  const asc = paging.direction !== 'desc';
+  const d = asc ? 'ASC' : 'DESC';
+  switch (paging.orderColumn) {
+    case 'incidentId':
+      return sql.raw(`i.id ${d}`);
+    case 'ticketNumber':
+      return sql.raw(`i.ticket_number ${d}, i.id ${d}`);
+    case 'createdDate':
+    case 'incidentDateTime':
+      return sql.raw(asc ? 'i.incident_at ASC NULLS FIRST, i.id ASC NULLS FIRST' : 'i.incident_at DESC NULLS LAST, i.id DESC NULLS LAST');
+    default:
+      // newest first unless a known column is asked for
+      return sql.raw('i.incident_at DESC NULLS LAST, i.id DESC NULLS LAST');
+  }
+}
+
+/** A listed case with its status label (the lookup's value; 'Tiada Status' when none), named as the answer names it. */
+const VIEW_COLUMNS = sql.raw(`i.id AS "incidentId", i.subform_id AS "subFormincidentId", i.category_id AS "incidentCategoryId",
+  i.ticket_number AS "ticketNumber", i.status_id AS "incidentStatusId",
+  CASE WHEN i.status_id IS NULL THEN '${NO_STATUS}'
+       ELSE coalesce((SELECT li.value FROM lookup_item li WHERE li.key = i.status_id), i.status_id::text) END AS "incidentStatus"`);
+
+interface ViewRow {
+  incidentId: number;
+  subFormincidentId: number | null;
+  incidentCategoryId: number;
+  ticketNumber: string;
+  incidentStatusId: number | null;
+  incidentStatus: string;
+}
+
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * By incident id (§7.3: body.rows[0].incidentId and subFormincidentId), by section (a specific section of a combined
  * one matches through specific_section_id), else the caller's region; newest first unless an order column is given.
  * Each branch runs on an index of incident (pkey, incident_section_at_idx, incident_specific_section_at_idx,
- * incident_region_at_idx, incident_at_idx).
+ * incident_region_at_idx, incident_at_idx). By id it is one statement (the case, its region for the access check and
+ * whether the other conditions hold); otherwise the page and its count side by side, after the section's check.
  */
 export async function incidentViewRows(
   db: Db,
   user: TokenClaims,
   filter: { incidentId?: number; sectionId?: number; companyId?: number },
   paging: DataTablesQuery,
-) {
-  const parts: SQL[] = [];
+): Promise<{ recordCount: number; rows: ViewRow[] }> {
+  const all = seesAllRegions(user);
+  const sectionRead = filter.sectionId
+    ? db
+        .select({ id: section.id, regionId: section.regionId, combinedSectionId: section.combinedSectionId })
+        .from(section)
+        .where(eq(section.id, filter.sectionId))
+        .limit(1)
+    : undefined;
+
   if (filter.incidentId) {
-    await incidentAccess(db, user, filter.incidentId);
-    parts.push(eq(incident.id, filter.incidentId));
+    // the case whatever its region (the access check: 404, then 403), and whether the section condition holds
+    const sectionCondition = filter.sectionId
+      ? sql`(i.specific_section_id = ${filter.sectionId} AND EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))
+          OR (i.section_id = ${filter.sectionId} AND NOT EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))`
+      : sql`true`;
+    const [found, sections] = await Promise.all([
+      rowsOf<ViewRow & { regionId: number; listed: boolean }>(
+        db,
+        sql`SELECT ${VIEW_COLUMNS}, i.region_id AS "regionId", (${sectionCondition}) AS "listed" FROM incident i WHERE i.id = ${filter.incidentId}`,
+      ),
+      sectionRead,
+    ]);
+    const [c] = found;
+    if (!c) throw notFound(NO_INCIDENT_MESSAGE);
+    if (!all && c.regionId !== user.reg) throw forbidden(OTHER_REGION_MESSAGE);
+    if (sections) checkSection(user, sections[0]);
+    if (!c.listed) return { recordCount: 0, rows: [] };
+    const { regionId: _r, listed: _l, ...row } = c;
+    return { recordCount: 1, rows: paging.start === 0 ? [row] : [] };
   }
-  if (filter.sectionId) {
-    const [s] = await db
-      .select({ id: section.id, regionId: section.regionId, combinedSectionId: section.combinedSectionId })
-      .from(section)
-      .where(eq(section.id, filter.sectionId))
-      .limit(1);
-    if (!s) throw badRequest('Seksyen tidak wujud.', 'sectionId');
-    if (!seesAllRegions(user) && s.regionId !== user.reg) throw forbidden('Seksyen ini di luar wilayah anda.');
-    parts.push(s.combinedSectionId ? eq(incident.specificSectionId, s.id) : eq(incident.sectionId, s.id));
+
+  const parts: SQL[] = [];
+  if (sectionRead) {
+    const s = checkSection(user, (await sectionRead)[0]);
+    parts.push(s.combinedSectionId ? sql`i.specific_section_id = ${s.id}` : sql`i.section_id = ${s.id}`);
   }
-  if (!seesAllRegions(user)) parts.push(eq(incident.regionId, user.reg));
-  const where = parts.length ? and(...parts) : undefined;
-  const orderCol = paging.orderColumn ? VIEW_ORDER[paging.orderColumn as keyof typeof VIEW_ORDER] : undefined;
-  const order = orderCol
-    ? [paging.direction === 'desc' ? desc(orderCol) : asc(orderCol), paging.direction === 'desc' ? desc(incident.id) : asc(incident.id)]
-    : [desc(incident.incidentAt), desc(incident.id)];
+  if (!all) parts.push(sql`i.region_id = ${user.reg}`);
+  const where = parts.length ? sql.join(parts, sql` AND `) : sql`true`;
   const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({
-        incidentId: incident.id,
-        subFormincidentId: incident.subformId,
-        incidentCategoryId: incident.categoryId,
-        ticketNumber: incident.ticketNumber,
-        incidentStatusId: incident.statusId,
-      })
-      .from(incident)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.length)
-      .offset(paging.start),
-    db.select({ n: sql<number>`count(*)::int` }).from(incident).where(where),
+    rowsOf<ViewRow>(db, sql`SELECT ${VIEW_COLUMNS} FROM incident i WHERE ${where} ORDER BY ${viewOrder(paging)} LIMIT ${paging.length} OFFSET ${paging.start}`),
+    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM incident i WHERE ${where}`),
   ]);
-  const labels = await lookupMap(db, rows.map((r) => r.incidentStatusId));
-  return {
-    recordCount: n,
-    rows: rows.map((r) => ({ ...r, incidentStatus: r.incidentStatusId === null ? NO_STATUS : (labels.get(r.incidentStatusId)?.value ?? String(r.incidentStatusId)) })),
-  };
+  return { recordCount: n, rows };
+}
+
+function checkSection<S extends { regionId: number }>(user: TokenClaims, s: S | undefined): S {
+  if (!s) throw badRequest('Seksyen tidak wujud.', 'sectionId');
+  if (!seesAllRegions(user) && s.regionId !== user.reg) throw forbidden('Seksyen ini di luar wilayah anda.');
+  return s;
 }

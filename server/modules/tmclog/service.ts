@@ -7,14 +7,13 @@
  * edit. The edit window (one day, §4.7, §9) runs on the server's clock from the creation time.
  */
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
 import type { TmcLogsheetFilter, TmcLogsheetRow, TmcLogsheetSave } from '../../../contract/logsheet';
-import { LOGSHEET_CSV_MAX_ROWS, LOGSHEET_EDIT_WINDOW_MS, logsheetEditableUntil } from '../../../contract/logsheet-rules';
+import { LOGSHEET_CSV_MAX_ROWS, LOGSHEET_EDIT_WINDOW_MS } from '../../../contract/logsheet-rules';
 import { ROLE_IDS } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { region, staff, tmcLogsheet } from '../../db/schema';
+import { region, tmcLogsheet } from '../../db/schema';
 import { escapeLike } from '../../lib/data-table';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { dayjs, localDmy, localHms, localInstant, TZ } from '../../lib/time';
@@ -25,45 +24,78 @@ export const LOGSHEET_EDIT_EXPIRED = 'Catatan log hanya boleh dikemaskini dalam 
 export const LOGSHEET_OTHER_REGION = 'Anda tidak dibenarkan menulis catatan log bagi wilayah lain.';
 export const LOGSHEET_REGION_FIXED = 'Wilayah catatan log tidak boleh ditukar semasa kemaskini.';
 
-const modifier = alias(staff, 'modifier');
+/**
+ * The listed logsheets, newest From first unless asked otherwise, with their names and texts made in SQL: the page's
+ * ids (and the filter's total, `count(*) over ()`, read in the same pass: the filter has no index that gives the
+ * order, so the page already reads every match) are joined to the region and the writers; the local (Asia/Brunei)
+ * creation date and time and the ISO instants are formatted by PostgreSQL, the same texts toISOString() and dayjs
+ * wrote (milliseconds, Z), so no Date or time zone work is left per row.
+ */
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const local = (column: string, format: string) => sql.raw(`to_char(${column} AT TIME ZONE '${TZ}', '${format}')`);
 
-const columns = {
-  l: tmcLogsheet,
-  regionCode: region.code,
-  regionName: region.name,
-  creatorName: staff.displayName,
-  modifierName: modifier.displayName,
-};
-type DbRow = { l: typeof tmcLogsheet.$inferSelect; regionCode: string; regionName: string; creatorName: string; modifierName: string | null };
+interface SqlRow {
+  id: number;
+  staffId: number;
+  regionId: number;
+  regionCode: string;
+  regionName: string;
+  date: string;
+  time: string;
+  from: string;
+  to: string;
+  remarks: string;
+  creatorName: string;
+  createdDate: string;
+  modifiedByStaffId: number | null;
+  modifierName: string | null;
+  modifiedDate: string | null;
+  editableUntil: string;
+  total: number;
+}
 
-function toRow(r: DbRow): TmcLogsheetRow {
-  const created = dayjs(r.l.createdAt).tz(TZ);
+function rowsQuery(where: SQL | undefined, order: SQL[], page: { limit: number; offset?: number }): SQL {
+  const orderBy = sql.join(order, sql`, `);
+  return sql`SELECT
+      tmc_logsheet.id AS "id", tmc_logsheet.staff_id AS "staffId", tmc_logsheet.region_id AS "regionId", r.code AS "regionCode", r.name AS "regionName",
+      ${local('tmc_logsheet.created_at', 'YYYY-MM-DD')} AS "date", ${local('tmc_logsheet.created_at', 'HH24:MI:SS')} AS "time",
+      ${iso('tmc_logsheet.from_at')} AS "from", ${iso('tmc_logsheet.to_at')} AS "to", tmc_logsheet.remarks AS "remarks", s.display_name AS "creatorName",
+      ${iso('tmc_logsheet.created_at')} AS "createdDate", tmc_logsheet.modified_by_staff_id AS "modifiedByStaffId", m.display_name AS "modifierName",
+      ${iso('tmc_logsheet.modified_at')} AS "modifiedDate",
+      to_char((tmc_logsheet.created_at + ${LOGSHEET_EDIT_WINDOW_MS} * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "editableUntil",
+      p.total AS "total"
+    FROM (SELECT ${tmcLogsheet.id} AS id, (count(*) OVER ())::int AS total FROM ${tmcLogsheet}
+          ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset ?? 0}) p
+    JOIN ${tmcLogsheet} ON ${tmcLogsheet.id} = p.id
+    JOIN region r ON r.id = ${tmcLogsheet.regionId}
+    JOIN staff s ON s.id = ${tmcLogsheet.staffId}
+    LEFT JOIN staff m ON m.id = ${tmcLogsheet.modifiedByStaffId}
+    ORDER BY ${orderBy}`;
+}
+
+function toRow(r: SqlRow): TmcLogsheetRow {
   return {
-    pkTmcLogsheetId: r.l.id,
-    staffId: r.l.staffId,
-    pkRegionId: r.l.regionId,
+    pkTmcLogsheetId: r.id,
+    staffId: r.staffId,
+    pkRegionId: r.regionId,
     regionCode: r.regionCode,
     regionName: r.regionName,
-    date: created.format('YYYY-MM-DD'),
-    time: created.format('HH:mm:ss'),
-    from: r.l.fromAt.toISOString(),
-    to: r.l.toAt.toISOString(),
-    remarks: r.l.remarks,
-    createdBy: { pkStaffId: r.l.staffId, displayName: r.creatorName },
-    createdDate: r.l.createdAt.toISOString(),
-    modifiedBy: r.l.modifiedByStaffId && r.modifierName ? { pkStaffId: r.l.modifiedByStaffId, displayName: r.modifierName } : null,
-    modifiedDate: r.l.modifiedAt ? r.l.modifiedAt.toISOString() : null,
-    editableUntil: logsheetEditableUntil(r.l.createdAt),
+    date: r.date,
+    time: r.time,
+    from: r.from,
+    to: r.to,
+    remarks: r.remarks,
+    createdBy: { pkStaffId: r.staffId, displayName: r.creatorName },
+    createdDate: r.createdDate,
+    modifiedBy: r.modifiedByStaffId && r.modifierName ? { pkStaffId: r.modifiedByStaffId, displayName: r.modifierName } : null,
+    modifiedDate: r.modifiedDate,
+    editableUntil: r.editableUntil,
   };
 }
 
-const selectRows = (db: Db) =>
-  db
-    .select(columns)
-    .from(tmcLogsheet)
-    .innerJoin(region, eq(region.id, tmcLogsheet.regionId))
-    .innerJoin(staff, eq(staff.id, tmcLogsheet.staffId))
-    .leftJoin(modifier, eq(modifier.id, tmcLogsheet.modifiedByStaffId));
+async function readRows(db: Db, query: SQL): Promise<SqlRow[]> {
+  return ((await db.execute(query)) as unknown as { rows: SqlRow[] }).rows;
+}
 
 /** May this user write (create in / edit) a logsheet of this region, written by this staff member? */
 function mayWrite(user: TokenClaims, regionId: number, writerStaffId: number | null): boolean {
@@ -74,7 +106,7 @@ function mayWrite(user: TokenClaims, regionId: number, writerStaffId: number | n
 }
 
 export async function getLogsheet(db: Db, id: number): Promise<TmcLogsheetRow | undefined> {
-  const [row] = await selectRows(db).where(eq(tmcLogsheet.id, id));
+  const [row] = await readRows(db, rowsQuery(eq(tmcLogsheet.id, id), orderOf(undefined), { limit: 1 }));
   return row ? toRow(row) : undefined;
 }
 
@@ -131,11 +163,14 @@ function orderOf(q: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>> 
 
 export async function listLogsheets(db: Db, user: TokenClaims, f: TmcLogsheetFilter, q: DataTablesQuery): Promise<{ rows: TmcLogsheetRow[]; recordCount: number }> {
   const cond = conditions(user, f);
-  const [rows, [{ count }]] = await Promise.all([
-    selectRows(db).where(cond).orderBy(...orderOf(q)).limit(q.length).offset(q.start),
-    db.select({ count: sql<number>`count(*)::int` }).from(tmcLogsheet).where(cond),
-  ]);
-  return { rows: rows.map(toRow), recordCount: count };
+  // one statement: the page and the filter's total
+  const rows = await readRows(db, rowsQuery(cond, orderOf(q), { limit: q.length, offset: q.start }));
+  let recordCount = rows[0]?.total ?? 0;
+  if (!rows.length && q.start > 0) {
+    // past the end: no row carries the total
+    [{ count: recordCount }] = await db.select({ count: sql<number>`count(*)::int` }).from(tmcLogsheet).where(cond);
+  }
+  return { rows: rows.map(toRow), recordCount };
 }
 
 // ------------------------------------------------------------------------------------------------ CSV
@@ -170,7 +205,7 @@ const t = (iso: string | null) => (iso ? localHms(iso) : '');
 
 /** The CSV of the filtered logsheets (newest first): UTF-8 with a BOM, CRLF, every field quoted, dd-mm-yyyy, HH:mm:ss. */
 export async function logsheetCsv(db: Db, user: TokenClaims, f: TmcLogsheetFilter, q?: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>>): Promise<string> {
-  const rows = (await selectRows(db).where(conditions(user, f)).orderBy(...orderOf(q)).limit(LOGSHEET_CSV_MAX_ROWS)).map(toRow);
+  const rows = (await readRows(db, rowsQuery(conditions(user, f), orderOf(q), { limit: LOGSHEET_CSV_MAX_ROWS }))).map(toRow);
   const lines = [csvLine(CSV_HEADER)];
   rows.forEach((r, i) =>
     lines.push(
