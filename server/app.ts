@@ -106,7 +106,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   rosterTimer.unref();
   app.addHook('onClose', async () => clearInterval(rosterTimer));
 
-  const ctx: AppContext = { db: handle.db, config, dbKind: handle.kind };
+  const ctx: AppContext = { db: handle.db, config, dbKind: handle.kind, writes: handle.writes };
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);

@@ -81,27 +81,35 @@ export function trackPgPool(pool: { on: (event: 'acquire', cb: (client: Queryabl
       const domains = domainsOf(text);
       if (/^\s*(begin|start\s+transaction)\b/i.test(text)) inTx = true;
       const end = TX_END.exec(text)?.[1]?.toLowerCase();
+      const settle = (failed: boolean) => {
+        if (end) {
+          // a failed COMMIT rolled back
+          if (!failed && end !== 'rollback' && end !== 'abort') tracker.bump(pending);
+          pending.clear();
+          inTx = false;
+        } else if (domains.length && !failed) {
+          if (inTx) for (const d of domains) pending.add(d);
+          else tracker.bump(domains);
+        }
+      };
+      // pool.query() calls the client's query with a callback; Drizzle's transactions use the promise
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        args[args.length - 1] = (err: unknown, res: unknown) => {
+          settle(!!err);
+          return (last as (e: unknown, r: unknown) => unknown)(err, res);
+        };
+        return query(...args);
+      }
       const result = query(...args);
-      // a callback-style call returns nothing: pg's own internals never use it on a pooled client
       if (!result || typeof (result as Promise<unknown>).then !== 'function') return result;
       return (result as Promise<unknown>).then(
         (r) => {
-          if (end) {
-            if (end !== 'rollback' && end !== 'abort') tracker.bump(pending);
-            pending.clear();
-            inTx = false;
-          } else if (domains.length) {
-            if (inTx) for (const d of domains) pending.add(d);
-            else tracker.bump(domains);
-          }
+          settle(false);
           return r;
         },
         (err) => {
-          // a failed COMMIT rolled back; a failed statement outside a transaction wrote nothing
-          if (end) {
-            pending.clear();
-            inTx = false;
-          }
+          settle(true);
           throw err;
         },
       );
