@@ -44,8 +44,8 @@ import { mapIncidents, mapRosters } from './big-maps';
 
 /** the ages shown are at most this old (a TMC wall refreshes every 15 s) */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
-/** scope keys kept (regions × section filters); the least recently used goes first */
-export const SNAPSHOT_MAX_ENTRIES = 64;
+/** scope keys kept (regions, all, section filters; about 2 MB each with 3,000 cases); the least recently used goes first */
+export const SNAPSHOT_MAX_ENTRIES = 32;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
