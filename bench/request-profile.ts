@@ -18,7 +18,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL 
 
 // ---------------------------------------------------------------- layers, by the source file of a function
 const LAYERS: [string, (url: string, fn: string) => boolean][] = [
-  ['load generator (excluded)', (u) => /node_modules\/(autocannon|hdr-histogram|reinterval|retimer|hyperid|cli-table|pretty-bytes)\//.test(u)],
+  ['load generator (excluded)', (u) => /node_modules\/(autocannon|http-parser-js|hdr-histogram|reinterval|retimer|hyperid|cli-table|pretty-bytes)\//.test(u)],
   ['database: PGlite (wasm, same thread)', (u) => u.includes('@electric-sql/pglite') || u.startsWith('wasm://')],
   ['database driver (pg, protocol)', (u) => /node_modules\/(pg|pg-protocol|pg-types|pg-pool|postgres-[a-z]+)\//.test(u)],
   ['Drizzle (query building, row mapping)', (u) => u.includes('node_modules/drizzle-orm/')],

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { TILE_URL_DEFAULT, tileOrigin } from '../../contract/map-rules';
 
 const API_PREFIXES = ['/rest/', '/public/', '/healthz'];
@@ -11,11 +12,34 @@ export function tileSources(env: NodeJS.ProcessEnv = process.env): string[] {
   return origin ? [origin] : [];
 }
 
+/**
+ * The headers helmet sets for these options, taken once: they are the same on every answer (no nonces), and
+ * @fastify/helmet rebuilt helmet's middleware, parsing the CSP directives again, on every request (issue #18's profile).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+    getHeader: (name: string) => headers[name],
+  };
+  let error: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    error = err;
+  });
+  if (error) throw error;
+  return headers;
+}
+
 /** Pages carry a Content-Security-Policy; API answers carry Cache-Control: no-store. */
 export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number } = {}) {
   // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
   const tileHosts = opts.tileHosts ?? tileSources();
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,6 +64,10 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS_MAX_AGE: only for a deployment whose every request arrives over TLS (a browser then refuses plain HTTP)
     hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiUrl(request.url)) reply.header('Cache-Control', 'no-store');
