@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,6 +13,56 @@ const API_PREFIXES = ['/rest', '/public', '/docs', '/healthz'];
 
 const THEME_COLOUR = '#0b2545';
 const BACKGROUND_COLOUR = '#f3f5f9';
+
+/**
+ * One module per Lucide icon. `react-icons/lu` is a single 790 KB module: tree-shaking keeps every icon any screen
+ * uses, and that one module lands in the shell chunk because the shell imports a few of them (16 KB gzipped of
+ * icons on the first load, nearly all for later screens). Each `import { LuX } from 'react-icons/lu'` of the app
+ * becomes an import of a module holding that icon alone, the very same function as in the package (GenIcon of the
+ * same tree), so an icon loads with the chunk that uses it. Build only: vitest and tsc see the package as it is.
+ */
+function lucideIconPerModule(): Plugin {
+  const PREFIX = 'lucide-icon:';
+  let icons: Map<string, string> | undefined;
+  const iconSource = (name: string) => {
+    if (!icons) {
+      icons = new Map();
+      const all = readFileSync(r('./node_modules/react-icons/lu/index.mjs'), 'utf8');
+      for (const m of all.matchAll(/^export function (Lu\w+) \(props\) \{\n {2}return GenIcon\((.*)\)\(props\);\n\};$/gm)) {
+        icons.set(m[1], m[2]);
+      }
+    }
+    return icons.get(name);
+  };
+  return {
+    name: 'lucide-icon-per-module',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('react-icons/lu')) return null;
+      const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*['"]react-icons\/lu['"];?/g, (_all, list: string) =>
+        list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map((spec) => {
+            const [name] = spec.split(/\s+as\s+/);
+            if (!iconSource(name)) throw new Error(`${id}: no icon ${name} in react-icons/lu`);
+            return `import { ${spec} } from '${PREFIX}${name}';`;
+          })
+          .join('\n'),
+      );
+      return out === code ? null : { code: out, map: null };
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const name = id.slice(PREFIX.length + 1);
+      return `import { GenIcon } from 'react-icons/lib';\nexport function ${name}(props) {\n  return GenIcon(${iconSource(name)})(props);\n}\n`;
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -26,6 +77,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    lucideIconPerModule(),
     // The router plugin must come before the React plugin.
     tanstackRouter({
       target: 'react',
@@ -78,6 +130,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // No preload lists: with them every lazy import carries the list of chunks it will import (78 routes: 6 KB of
+    // the shell's gzipped JavaScript, the first load's). The browser still fetches a chunk's static imports as soon
+    // as it has parsed it; links preload their route on intent (hover, focus: defaultPreload in src/app/router.tsx),
+    // and the service worker serves every chunk from its precache.
+    modulePreload: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
