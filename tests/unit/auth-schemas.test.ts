@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginRequestSchema, ResetPasswordRequestSchema, UsernameParamSchema } from '@contract';
 import { ResetPasswordFormBaseSchema, ResetPasswordFormSchema } from '@/features/auth/auth-schemas';
 import { UsernameFormSchema } from '@/lib/username-schema';
-import { loginFormResolver, validateLoginForm } from '@/features/auth/login-form';
+import { checkLoginForm, validateLoginForm } from '@/features/auth/login-form';
 
 // The client forms use copies of the contract's request rules (zod/mini, or plain code for sign-in); they must agree
 // with the server's.
@@ -32,13 +32,16 @@ describe('client form schemas mirror the contract', () => {
     }
   });
 
-  it('login form resolver: trimmed values, or the first message per field', async () => {
-    const opts = { fields: {}, shouldUseNativeValidation: false } as never;
-    expect(await loginFormResolver({ username: ' tmca ', password: ' p ' }, undefined, opts)).toEqual({
+  it('login form check: trimmed values, or the first message per field', () => {
+    expect(checkLoginForm({ username: ' tmca ', password: ' p ' })).toEqual({
       values: { username: 'tmca', password: ' p ' },
       errors: {},
     });
-    expect(await loginFormResolver({ username: '   ', password: '' }, undefined, opts)).toEqual({
+    expect(checkLoginForm({ username: 'tmca', password: 'p'.repeat(201) })).toEqual({
+      values: {},
+      errors: { password: { type: 'too_big', message: 'Too big: expected string to have <=200 characters' } },
+    });
+    expect(checkLoginForm({ username: '   ', password: '' })).toEqual({
       values: {},
       errors: {
         username: { type: 'too_small', message: 'Nama pengguna diperlukan' },

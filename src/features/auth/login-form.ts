@@ -1,10 +1,10 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { LoginRequest } from '@contract/auth';
 
 /*
  * The sign-in form's rules, written out by hand: the first page then needs no schema library (zod/mini stays for
- * the other forms). They mirror contract/auth.ts LoginRequestSchema, messages included;
- * tests/unit/auth-schemas.test.ts checks the two agree.
+ * the other forms), nor a form library: the screen keeps its two values in state (react-hook-form loads with the
+ * later forms). They mirror contract/auth.ts LoginRequestSchema, messages included; tests/unit/auth-schemas.test.ts
+ * checks the two agree.
  */
 
 export interface FormIssue {
@@ -34,11 +34,13 @@ export function validateLoginForm(input: Record<string, unknown>): { success: tr
   return { success: true, data: { username: username as string, password: input.password as string } };
 }
 
-/** react-hook-form resolver of the sign-in form (first issue per field, as zodResolver reports it). */
-export const loginFormResolver: Resolver<LoginRequest> = async (values) => {
+export type LoginFormErrors = Partial<Record<keyof LoginRequest, { type: FormIssue['code']; message: string }>>;
+
+/** The form's values checked: the trimmed values, or the first message per field (as zodResolver reported it). */
+export function checkLoginForm(values: Record<string, unknown>): { values: LoginRequest; errors: LoginFormErrors } | { values: {}; errors: LoginFormErrors } {
   const r = validateLoginForm(values);
   if (r.success) return { values: r.data, errors: {} };
-  const errors: FieldErrors<LoginRequest> = {};
+  const errors: LoginFormErrors = {};
   for (const i of r.issues) errors[i.path[0]] ??= { type: i.code, message: i.message };
   return { values: {}, errors };
-};
+}

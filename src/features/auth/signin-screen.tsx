@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { Alert, Box, Button, Field, Flex, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn, LuUserSearch } from 'react-icons/lu';
@@ -12,7 +11,7 @@ import { Logo } from '@/ui/logo';
 import { PasswordInput } from '@/ui/password-input';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { login, LoginError } from './login';
-import { loginFormResolver } from './login-form';
+import { checkLoginForm, type LoginFormErrors } from './login-form';
 import type { SigninSearch } from './auth-search';
 
 
@@ -24,11 +23,20 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: loginFormResolver, defaultValues: { username: '', password: '' } });
+  // The form without a form library (none on the first page): its two values, the messages of the last check, and
+  // whether it was submitted once; from then on a message follows its field as the user types, as react-hook-form's
+  // default (validate on submit, then on change) did.
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const change = (field: keyof LoginRequest) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (submitted) setErrors(checkLoginForm(next).errors);
+  };
 
   // 429: count down until the server lets the user try again.
   useEffect(() => {
@@ -45,7 +53,25 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
   }, [waitUntil]);
   const waitSeconds = waitUntil ? Math.max(0, Math.ceil((waitUntil - now) / 1000)) : 0;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const checked = checkLoginForm(values);
+    setErrors(checked.errors);
+    if (checked.errors.username || checked.errors.password) {
+      // the first field with a message takes the focus
+      (checked.errors.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signIn(checked.values as LoginRequest);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  async function signIn(values: LoginRequest) {
     setError(null);
     try {
       const { user } = await login(values.username, values.password);
@@ -67,7 +93,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
       }
       setError(err instanceof Error ? err.message : String(err));
     }
-  });
+  }
 
   return (
     <Flex minH="100dvh" bg="surface.page">
@@ -134,7 +160,10 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
                   <Field.Root invalid={!!errors.username} required>
                     <Field.Label>{t('signin.username')}</Field.Label>
                     <Input
-                      {...register('username')}
+                      ref={usernameRef}
+                      name="username"
+                      value={values.username}
+                      onChange={change('username')}
                       size="lg"
                       autoComplete="username"
                       autoCapitalize="none"
@@ -147,7 +176,12 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
                   </Field.Root>
                   <Field.Root invalid={!!errors.password} required>
                     <Field.Label>{t('signin.password')}</Field.Label>
-                    <PasswordInput {...register('password')} size="lg" autoComplete="current-password" data-testid="signin-password" />
+                    <PasswordInput
+                      ref={passwordRef}
+                      name="password"
+                      value={values.password}
+                      onChange={change('password')}
+                      size="lg" autoComplete="current-password" data-testid="signin-password" />
                     <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
                   </Field.Root>
                   <Button
