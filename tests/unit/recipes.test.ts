@@ -64,7 +64,19 @@ const RECIPE_OF: Record<string, string | null> = {
   VStack: null,
 };
 /** Non-component imports of '@chakra-ui/react'. */
-const NOT_COMPONENTS = new Set(['chakra', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig', 'parseDate', 'useBreakpointValue', 'useTooltip']);
+const NOT_COMPONENTS = new Set([
+  'chakra',
+  'createSystem',
+  'createToaster',
+  'defaultBaseConfig',
+  'defineConfig',
+  'parseDate',
+  'useBreakpointValue',
+  'useTooltip',
+  // a recipe read from the system by its key (stand-ins drawn with a component's recipe): checked below
+  'useRecipe',
+  'useSlotRecipe',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -116,6 +128,15 @@ describe('Chakra recipes: in the system or passed by the component', () => {
     }
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('a recipe read from the system by its key is in the system', () => {
+    const keys: string[] = [];
+    for (const f of files) {
+      for (const m of f.code.matchAll(/\buse(?:Slot)?Recipe\(\s*\{\s*key:\s*'([^']+)'/g)) keys.push(`${m[1]} (${f.rel})`);
+    }
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((k) => !registered(k.split(' ')[0]))).toEqual([]);
   });
 
   it('the first page’s components are in the system; the on-demand ones are not', () => {

@@ -1,6 +1,6 @@
-import { forwardRef, useId, useState, type ReactNode, type Ref } from 'react';
+import { cloneElement, forwardRef, useId, useState, type ReactNode, type Ref } from 'react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { Badge, Box, Collapsible, Flex, Text, type BoxProps } from '@chakra-ui/react';
+import { Badge, Box, Flex, Text, type BoxProps } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 import { APP_VERSION, menuFor, type MenuItem } from '@contract/menu';
 import { label, useLanguage, useT } from '@/lib/i18n';
@@ -10,6 +10,7 @@ import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { navIcon } from './nav-icons';
 
 const groupMenuModule = onDemand(() => import('./nav-group-menu'));
+const groupCollapsibleModule = onDemand(() => import('./nav-group-collapsible'));
 
 export type NavVariant = 'full' | 'rail';
 
@@ -195,6 +196,7 @@ function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; o
   const children = item.children ?? [];
   const triggerId = `nav-group-${useId()}`;
   const [groupMenu, requestGroupMenu, askedGroupMenu] = useOnDemand(groupMenuModule);
+  const [groupCollapsible, requestGroupCollapsible] = useOnDemand(groupCollapsibleModule);
 
   if (rail) {
     if (groupMenu) return <groupMenu.NavGroupMenu item={item} triggerId={triggerId} onNavigate={onNavigate} openOnMount={askedGroupMenu} />;
@@ -215,38 +217,58 @@ function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; o
     );
   }
 
+  const trigger = (
+    <Box
+      as="button"
+      {...rowStyles}
+      px="3"
+      color="chrome.fg"
+      _hover={{ bg: 'chrome.bgHover', color: 'white' }}
+      aria-expanded={open}
+      data-testid="nav-item"
+      data-menu-key={item.key}
+      data-available="true"
+    >
+      <Box as="span" fontSize="lg" display="inline-flex">
+        <Icon />
+      </Box>
+      <Text as="span" flex="1">
+        {itemLabel(item)}
+      </Text>
+      <Box as="span" display="inline-flex" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+        <LuChevronDown />
+      </Box>
+    </Box>
+  );
+  const entries = (
+    <Flex direction="column" gap="0" ms="5" ps="1" borderLeftWidth="1px" borderColor="chrome.border" my="1">
+      {children.map((c) => (
+        <NavEntry key={c.key} item={c} rail={false} onNavigate={onNavigate} nested />
+      ))}
+    </Flex>
+  );
+  if (groupCollapsible) {
+    return (
+      <groupCollapsible.NavGroupCollapsible open={open} onOpenChange={setOpen} trigger={trigger}>
+        {entries}
+      </groupCollapsible.NavGroupCollapsible>
+    );
+  }
+  // stand-in until the first use: the same button and list, shown or hidden without the collapsible's machine; hover
+  // or focus starts loading it, which then animates every later toggle
   return (
-    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
-      <Collapsible.Trigger asChild>
-        <Box
-          as="button"
-          {...rowStyles}
-          px="3"
-          color="chrome.fg"
-          _hover={{ bg: 'chrome.bgHover', color: 'white' }}
-          aria-expanded={open}
-          data-testid="nav-item"
-          data-menu-key={item.key}
-          data-available="true"
-        >
-          <Box as="span" fontSize="lg" display="inline-flex">
-            <Icon />
-          </Box>
-          <Text as="span" flex="1">
-            {itemLabel(item)}
-          </Text>
-          <Box as="span" display="inline-flex" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
-            <LuChevronDown />
-          </Box>
-        </Box>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Flex direction="column" gap="0" ms="5" ps="1" borderLeftWidth="1px" borderColor="chrome.border" my="1">
-          {children.map((c) => (
-            <NavEntry key={c.key} item={c} rail={false} onNavigate={onNavigate} nested />
-          ))}
-        </Flex>
-      </Collapsible.Content>
-    </Collapsible.Root>
+    <div>
+      {cloneElement(trigger, {
+        onPointerEnter: () => prefetch(groupCollapsibleModule),
+        onFocus: () => prefetch(groupCollapsibleModule),
+        onClick: () => {
+          requestGroupCollapsible();
+          setOpen((o) => !o);
+        },
+      })}
+      <Box overflow="hidden" hidden={!open}>
+        {entries}
+      </Box>
+    </div>
   );
 }

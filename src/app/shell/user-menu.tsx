@@ -1,5 +1,5 @@
 import { forwardRef, type Ref } from 'react';
-import { Avatar, Box, Flex, Text, type FlexProps } from '@chakra-ui/react';
+import { Box, chakra, Flex, Text, useSlotRecipe, type FlexProps } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { userRole } from '@/lib/session';
@@ -30,9 +30,7 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & 
       aria-label={`${user.profile.displayName} (${role.name})`}
       {...rest}
     >
-      <Avatar.Root size="sm" colorPalette="amber" variant="solid">
-        <Avatar.Fallback name={user.profile.displayName} />
-      </Avatar.Root>
+      <InitialsAvatar name={user.profile.displayName} />
       <Box display={{ base: 'none', md: 'block' }} lineHeight="1.2" maxW="200px">
         <Text fontSize="sm" fontWeight="semibold" color="white" truncate data-testid="user-name">
           {user.profile.displayName}
@@ -47,6 +45,26 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & 
     </Flex>
   );
 });
+
+/** Initials as Chakra's Avatar draws them (the same recipe, elements and initials) without Ark's avatar machine. */
+function InitialsAvatar({ name }: { name: string }) {
+  const styles = useSlotRecipe({ key: 'avatar' })({ size: 'sm', variant: 'solid' });
+  return (
+    <chakra.div data-scope="avatar" data-part="root" className="chakra-avatar__root" colorPalette="amber" css={styles.root}>
+      <chakra.span data-scope="avatar" data-part="fallback" data-state="visible" className="chakra-avatar__fallback" css={styles.fallback}>
+        {initials(name)}
+      </chakra.span>
+    </chakra.div>
+  );
+}
+
+/** Chakra's Avatar.Fallback initials: the first letters of the first and last names. */
+export function initials(name: string) {
+  const names = name.trim().split(' ');
+  const first = names[0] ?? '';
+  const last = names.length > 1 ? names[names.length - 1] : '';
+  return first && last ? `${first.charAt(0)}${last.charAt(0)}` : first.charAt(0);
+}
 
 export function UserMenu({ user }: { user: WebUser }) {
   const [mod, request, asked] = useOnDemand(popup);
