@@ -40,6 +40,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MapIncidentSchema, MapRosterSchema } from '../../../contract/maps';
 import type { Db } from '../../db/client';
+import type { WriteDomain, WriteTracker } from '../../db/write-tracker';
 import { mapIncidents, mapRosters } from './big-maps';
 
 /** the ages shown are at most this old (a TMC wall refreshes every 15 s) */
@@ -135,7 +136,12 @@ export interface CacheStats {
   hits: number;
   builds: number;
   caseBuilds: number;
+  /** hits answered on this process's write versions alone, without the fingerprint statement */
+  trackerHits?: number;
 }
+
+/** a map shows cases and labels (data) and patrol positions */
+const TRACKED_DOMAINS: WriteDomain[] = ['data', 'positions'];
 
 export class BigMapsCache {
   private snaps = new Map<string, Snapshot>();
@@ -144,19 +150,40 @@ export class BigMapsCache {
   private building = new Map<string, { print: string; promise: Promise<Snapshot> }>();
   readonly stats: CacheStats = { hits: 0, builds: 0, caseBuilds: 0 };
 
+  /** per scope: the write versions (db/write-tracker.ts) at the last fingerprint that found the snapshot current */
+  private checked = new Map<string, { stamp: string; at: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly staleSeconds: number,
     private readonly statusMsg = 'OK',
+    /**
+     * this process's write versions and how long they alone are trusted: while no write of this process has been
+     * committed since the last fingerprint found a snapshot current, it still is, without asking the database again
+     * (the embedded database: this process is its only writer; PostgreSQL: for a few seconds, as other servers may write)
+     */
+    private readonly writes?: { tracker: WriteTracker; trustMs: number },
   ) {}
 
   /** The answer for this scope: the cached snapshot while its fingerprint holds and it has not expired, else a new one. */
   async answer(scope: MapScope, now = new Date()): Promise<Snapshot> {
     const key = scopeKey(scope);
+    const t = now.getTime();
+    const known = this.snaps.get(key);
+    const stamp = this.writes?.tracker.stamp(TRACKED_DOMAINS);
+    if (known && t < known.expiresAt && this.writes) {
+      const c = this.checked.get(key);
+      if (c && c.stamp === stamp && t - c.at < this.writes.trustMs) {
+        this.stats.hits++;
+        this.stats.trackerHits = (this.stats.trackerHits ?? 0) + 1;
+        return known;
+      }
+    }
     const print = await fingerprint(this.db, scope, now);
     const printKey = `${print.cases}#${print.labels}#${print.patrols}`;
     const snap = this.snaps.get(key);
     if (snap && printKey === `${snap.print.cases}#${snap.print.labels}#${snap.print.patrols}` && now.getTime() < snap.expiresAt) {
+      if (stamp !== undefined) this.checked.set(key, { stamp, at: t });
       this.stats.hits++;
       // most recently used last
       this.snaps.delete(key);
@@ -166,9 +193,13 @@ export class BigMapsCache {
     // concurrent requests for the same scope and state share one build
     const pending = this.building.get(key);
     if (pending && pending.print === printKey) return pending.promise;
-    const promise = this.build(key, scope, print, now).finally(() => {
-      if (this.building.get(key)?.promise === promise) this.building.delete(key);
+    const promise = this.build(key, scope, print, now).then((built) => {
+      if (stamp !== undefined) this.checked.set(key, { stamp, at: t });
+      return built;
     });
+    void promise.finally(() => {
+      if (this.building.get(key)?.promise === promise) this.building.delete(key);
+    }).catch(() => {});
     this.building.set(key, { print: printKey, promise });
     return promise;
   }
@@ -203,6 +234,7 @@ export class BigMapsCache {
       const oldest = this.snaps.keys().next().value!;
       this.snaps.delete(oldest);
       this.caseParts.delete(oldest);
+      this.checked.delete(oldest);
     }
     return snap;
   }

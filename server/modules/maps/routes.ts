@@ -165,7 +165,10 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // the serialised answer per scope, while nothing it shows has changed (big-maps-cache.ts)
-  const mapCache = new BigMapsCache(db, cfg.staleSeconds);
+  const mapCache = new BigMapsCache(db, cfg.staleSeconds, 'OK', {
+    tracker: ctx.writes,
+    trustMs: ctx.config.answerCacheTtlMs ?? (ctx.dbKind === 'pglite' ? 120_000 : 5_000),
+  });
   r.post(PATHS.bigMaps, {
     // an ETag of its own (not config.etag: the answer's bytes, their compressed forms and the tag are cached together)
     config: { permission: 'map' },
