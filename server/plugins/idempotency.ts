@@ -23,7 +23,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract/envelope';
 import type { Db } from '../db/client';
 import { idempotencyKey } from '../db/schema';
@@ -133,19 +133,7 @@ export async function idempotent<R>(db: Db, request: FastifyRequest, reply: Fast
         .returning({ key: idempotencyKey.key });
       if (!claimed.length) {
         // committed by an earlier (or a concurrent, now finished) request with this key
-        const [prev] = await tx
-          .select()
-          .from(idempotencyKey)
-          .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
-        if (!prev || prev.statusCode === null) {
-          throw new HttpError(409, ERROR_CODES.CONFLICT, 'Permintaan dengan kunci ini sedang diproses. Sila cuba lagi sebentar.', { field: IDEMPOTENCY_HEADER });
-        }
-        if (prev.method !== method || prev.path !== path || prev.requestHash !== hash) {
-          throw new HttpError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, KEY_REUSED_MESSAGE, { field: IDEMPOTENCY_HEADER });
-        }
-        request.log.info({ event: 'idempotent_replay', key, path, user: userId }, 'write answered from its idempotency key');
-        reply.code(prev.statusCode).header(REPLAYED_HEADER, 'true');
-        return prev.response as R;
+        return (await replayOf(tx, request, reply, { userId, key, method, path, hash })) as R;
       }
       const result = await storage.run(context, () => work(tx));
       await tx
@@ -162,6 +150,70 @@ export async function idempotent<R>(db: Db, request: FastifyRequest, reply: Fast
     }
     throw err;
   }
+}
+
+/**
+ * The stored answer of a key already there, as the first request got it (same status, `Idempotent-Replayed: true`),
+ * or 409 while it is still being processed, or 422 when the key was used for another request.
+ */
+async function replayOf(db: Db, request: FastifyRequest, reply: FastifyReply, k: { userId: number; key: string; method: string; path: string; hash: string }) {
+  const [prev] = await db
+    .select()
+    .from(idempotencyKey)
+    .where(and(eq(idempotencyKey.userId, k.userId), eq(idempotencyKey.key, k.key)));
+  if (!prev || prev.statusCode === null) {
+    throw new HttpError(409, ERROR_CODES.CONFLICT, 'Permintaan dengan kunci ini sedang diproses. Sila cuba lagi sebentar.', { field: IDEMPOTENCY_HEADER });
+  }
+  if (prev.method !== k.method || prev.path !== k.path || prev.requestHash !== k.hash) {
+    throw new HttpError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, KEY_REUSED_MESSAGE, { field: IDEMPOTENCY_HEADER });
+  }
+  request.log.info({ event: 'idempotent_replay', key: k.key, path: k.path, user: k.userId }, 'write answered from its idempotency key');
+  reply.code(prev.statusCode).header(REPLAYED_HEADER, 'true');
+  return prev.response;
+}
+
+/**
+ * A write whose work is ONE statement (issue #18: position fixes arrive by the thousand per second). `plan` reads and
+ * checks what it needs and returns the answer (status 200) and the statement's writes: CTEs (`name as (insert …)`,
+ * comma-separated) given `claim`, the name of a CTE that holds a row only when this request has claimed its key
+ * (always, without a key); every write must depend on it (`… where exists (select 1 from claim)`). The key is inserted with its answer IN that statement, so write and key commit together
+ * with no transaction of their own: a stored answer is looked for first (a repeat is answered without running
+ * `plan`, whose checks may no longer hold), then one statement; a concurrent twin waits on the key's insert and finds
+ * it taken, writing nothing. Three round trips with a key instead of six.
+ */
+export async function idempotentStatement<R>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  plan: () => Promise<{ answer: R; writes: (claim: SQL) => SQL }>,
+): Promise<R> {
+  const context = readSyncHeaders(request);
+  const key = context.idempotencyKey;
+  return storage.run(context, async () => {
+    if (key === null) {
+      const { answer, writes } = await plan();
+      await db.execute(sql`with claim as (select 1 as claimed), ${writes(sql.raw('claim'))} select 1`);
+      return answer;
+    }
+    const userId = Number(requireUser(request).sub);
+    const k = { userId, key, method: request.method, path: request.url.split('?')[0], hash: requestHash(request.body) };
+    const [known] = await db
+      .select({ key: idempotencyKey.key })
+      .from(idempotencyKey)
+      .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+    if (known) return (await replayOf(db, request, reply, k)) as R;
+    const { answer, writes } = await plan();
+    const res = (await db.execute(sql`with claim as (
+        insert into idempotency_key (user_id, key, method, path, request_hash, status_code, response)
+        values (${userId}, ${key}, ${k.method}, ${k.path}, ${k.hash}, 200, ${JSON.stringify(answer)}::jsonb)
+        on conflict do nothing
+        returning 1 as claimed
+      ), ${writes(sql.raw('claim'))}
+      select exists (select 1 from claim) as claimed`)) as unknown as { rows: { claimed: boolean }[] };
+    if (res.rows[0]?.claimed) return answer;
+    // a twin sent at the same time claimed the key first (and wrote); answer as it was answered
+    return (await replayOf(db, request, reply, k)) as R;
+  });
 }
 
 // ------------------------------------------------------------------------------------------------ retention

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_BATCH_MAX } from '../../contract/map-rules';
 import { PATHS } from '../../contract/paths';
-import { appUser, dutyRoster, gpsKmMarker, rosterLatestPosition, rosterPosition, teamMember } from '../../server/db/schema';
+import { appUser, dutyRoster, gpsKmMarker, idempotencyKey, rosterLatestPosition, rosterPosition, teamMember } from '../../server/db/schema';
 import { geoIndex } from '../../server/modules/maps/geo-index';
 import { derive, writeBatch, type FixRow } from '../../server/modules/maps/positions';
 import { buildTestApp, call, login } from './support/build';
@@ -94,6 +94,24 @@ describe('rondaGps/save in batches (issue #18)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(res.json());
     expect(await history()).toHaveLength(POSITION_BATCH_MAX);
+  });
+
+  it('the key goes in the same statement as the fixes: twins sent at once store the batch once and get one answer; the key with another batch is 422', async () => {
+    const before = (await history()).length;
+    const t = Date.now() - 30 * 60_000;
+    const fixes = Array.from({ length: 5 }, (_, i) => ({ latitude: markers[i].latitude, longitude: markers[i].longitude, recordedAt: iso(t + i * 10_000) }));
+    const twins = await Promise.all(Array.from({ length: 4 }, () => save({ pkDutyRosterId: roster.id, positions: fixes }, { 'Idempotency-Key': 'twin-1' })));
+    for (const r of twins) expect(r.statusCode, r.body).toBe(200);
+    expect(new Set(twins.map((r) => r.body)).size).toBe(1);
+    expect(twins.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+    expect(await history()).toHaveLength(before + 5);
+    const keys = await app.ctx.db.select().from(idempotencyKey).where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, 'twin-1')));
+    expect(keys).toHaveLength(1);
+    expect(keys[0].statusCode).toBe(200);
+    expect(keys[0].response).toEqual(twins[0].json());
+    const other = await save({ pkDutyRosterId: roster.id, positions: fixes.slice(1) }, { 'Idempotency-Key': 'twin-1' });
+    expect(other.statusCode).toBe(422);
+    expect(await history()).toHaveLength(before + 5);
   });
 
   it('an older batch is stored but leaves the latest position, and answers it; a newer batch replaces it', async () => {

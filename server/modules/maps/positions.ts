@@ -118,6 +118,18 @@ export interface SaveOptions {
  * carriageway come from the in-memory marker index (geo-index.ts), never a query per fix.
  */
 export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
+  const plan = await planPositions(db, geo, user, body, opts);
+  await db.execute(sql`with claim as (select 1 as claimed), ${plan.writes(sql.raw('claim'))} select 1`);
+  return plan.answer;
+}
+
+/**
+ * A batch checked and derived (one read: the roster, the caller's membership, its latest position), ready to be
+ * written: the answer, and the writes as CTEs that depend on `claim` (plugins/idempotency.ts idempotentStatement), so
+ * the fixes, the latest position and the Idempotency-Key go in one statement. The answer's latest position is the
+ * newer of the stored one and the batch's last fix, as the upsert decides.
+ */
+export async function planPositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
   const now = opts.now ?? new Date();
   const userId = Number(user.sub);
   // the roster, whether the caller is a PR member of its team, and its latest position: one query
@@ -130,6 +142,8 @@ export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, bo
       member: sql<boolean>`exists (select 1 from ${appUser} u
         where u.id = ${userId} and u.role_id = ${ROLE_IDS.PR} and u.is_active and ${rosterHasPerson(sql`u.staff_id`)})`,
       latestAt: rosterLatestPosition.recordedAt,
+      latestLat: rosterLatestPosition.latitude,
+      latestLng: rosterLatestPosition.longitude,
       latestKm: rosterLatestPosition.km,
       latestSection: rosterLatestPosition.sectionId,
       latestDirection: rosterLatestPosition.directionId,
@@ -166,11 +180,14 @@ export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, bo
       ...d,
     };
   });
-  const { latest } = await writeBatch(db, r.id, userId, now, rows);
+  const last = rows.at(-1)!;
+  const latest: LocationRow =
+    r.latestAt && r.latestAt.getTime() >= last.recordedAt.getTime()
+      ? { latitude: r.latestLat!, longitude: r.latestLng!, recordedAt: r.latestAt, sectionId: r.latestSection, km: r.latestKm, offsetMetres: r.latestOffset, directionId: r.latestDirection }
+      : { latitude: last.latitude, longitude: last.longitude, recordedAt: last.recordedAt, sectionId: last.sectionId, km: last.km, offsetMetres: last.offsetMetres, directionId: last.directionId };
   return {
-    pkDutyRosterId: r.id,
-    accepted: rows.length,
-    latest: toLocation(geo, latest),
+    answer: { pkDutyRosterId: r.id, accepted: rows.length, latest: toLocation(geo, latest) },
+    writes: (claim: SQL) => batchWrites(r.id, userId, now, rows, claim),
   };
 }
 
@@ -194,10 +211,14 @@ const arr = <T>(rows: FixRow[], pick: (r: FixRow) => T, type: string) => sql`${s
  * late batch of older fixes does not replace. Answers the roster's latest position after the statement: the upserted
  * row, else (older batch) the one already there.
  */
-export async function writeBatch(db: Db, rosterId: number, userId: number, now: Date, rows: FixRow[]): Promise<{ latest: LocationRow }> {
+/**
+ * The writes of a batch as CTEs of one statement, each only when `claim` has a row: every fix in one multi-row insert
+ * (unnest of one array per column: the same statement for 1 or 500 fixes), and the latest position upserted when the
+ * batch's last fix is newer than the stored one.
+ */
+export function batchWrites(rosterId: number, userId: number, now: Date, rows: FixRow[], claim: SQL): SQL {
   const last = rows.at(-1)!;
-  const res = (await db.execute(sql`
-    with ins as (
+  return sql`ins as (
       insert into roster_position (duty_roster_id, user_id, latitude, longitude, recorded_at, received_at, accuracy, heading, speed,
                                    section_id, km, offset_metres, direction_id)
       select ${rosterId}, ${userId}, f.lat, f.lng, f.at, ${now.toISOString()}::timestamptz, f.acc, f.hdg, f.spd, f.sec, f.km, f.off, f.dir
@@ -206,20 +227,28 @@ export async function writeBatch(db: Db, rosterId: number, userId: number, now: 
                   ${arr(rows, (r) => r.sectionId, 'int')}, ${arr(rows, (r) => r.km, 'float4')}, ${arr(rows, (r) => r.offsetMetres, 'float4')},
                   ${arr(rows, (r) => r.directionId, 'int')})
         as f(lat, lng, at, acc, hdg, spd, sec, km, off, dir)
+      where exists (select 1 from ${claim})
       returning id, recorded_at
     ), up as (
       insert into roster_latest_position as l (duty_roster_id, position_id, latitude, longitude, recorded_at, received_at, heading, speed,
                                                section_id, km, offset_metres, direction_id)
-      values (${rosterId}, (select id from ins order by recorded_at desc, id desc limit 1), ${last.latitude}::float8, ${last.longitude}::float8,
+      select ${rosterId}, (select id from ins order by recorded_at desc, id desc limit 1), ${last.latitude}::float8, ${last.longitude}::float8,
               ${last.recordedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${last.heading}::float4, ${last.speed}::float4,
-              ${last.sectionId}::int, ${last.km}::float4, ${last.offsetMetres}::float4, ${last.directionId}::int)
+              ${last.sectionId}::int, ${last.km}::float4, ${last.offsetMetres}::float4, ${last.directionId}::int
+      where exists (select 1 from ${claim})
       on conflict (duty_roster_id) do update set
         position_id = excluded.position_id, latitude = excluded.latitude, longitude = excluded.longitude, recorded_at = excluded.recorded_at,
         received_at = excluded.received_at, heading = excluded.heading, speed = excluded.speed, section_id = excluded.section_id,
         km = excluded.km, offset_metres = excluded.offset_metres, direction_id = excluded.direction_id
       where l.recorded_at < excluded.recorded_at
       returning latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id
-    )
+    )`;
+}
+
+/** A batch written on its own (no key): its rows and the latest position, which it answers (the stored one when newer). */
+export async function writeBatch(db: Db, rosterId: number, userId: number, now: Date, rows: FixRow[]): Promise<{ latest: LocationRow }> {
+  const res = (await db.execute(sql`
+    with claim as (select 1 as claimed), ${batchWrites(rosterId, userId, now, rows, sql.raw('claim'))}
     select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from up
     union all
     select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from roster_latest_position

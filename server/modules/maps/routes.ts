@@ -27,7 +27,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
-import { idempotent } from '../../plugins/idempotency';
+import { idempotentStatement } from '../../plugins/idempotency';
 import { sectionFamilyIds } from '../section/queries';
 import { sectionRef } from '../gps/queries';
 import { sectionNetwork } from './big-maps';
@@ -36,7 +36,7 @@ import { etagMatches } from '../../plugins/etag';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { geoIndex } from './geo-index';
 import { isRosterPerson } from '../../lib/roster-people';
-import { positionHistory, prunePositions, rosterScope, savePositions } from './positions';
+import { planPositions, positionHistory, prunePositions, rosterScope } from './positions';
 import { rosterTimeline } from './timeline';
 import { mapLimit, tabletPositions, trackedPosition, vehiclesByPlate } from './tracking';
 
@@ -77,9 +77,11 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (request, reply) => {
       const geo = await geoIndex(db);
-      return idempotent(db, request, reply, async (db) =>
-        ok(await savePositions(db, geo, requireUser(request), request.body, { shiftGraceMinutes: cfg.shiftGraceMinutes }), POSITIONS_SAVED),
-      );
+      // the fixes, the latest position and the Idempotency-Key in one statement (#18: thousands of fixes a second)
+      return idempotentStatement(db, request, reply, async () => {
+        const plan = await planPositions(db, geo, requireUser(request), request.body, { shiftGraceMinutes: cfg.shiftGraceMinutes });
+        return { answer: ok(plan.answer, POSITIONS_SAVED), writes: plan.writes };
+      });
     },
   });
 
