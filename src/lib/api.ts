@@ -1,9 +1,8 @@
 /**
- * The one HTTP client of the app (ky). Every answer is `{ statusCode, statusMsg, body }`; calls resolve with
+ * The one HTTP client of the app (fetch with a timeout; no client library on the first page). Every answer is `{ statusCode, statusMsg, body }`; calls resolve with
  * `body`, failures reject with ApiError. Bearer token: the session's, unless a call passes its own (the restricted
  * reset token) or `token: false`.
  */
-import ky, { TimeoutError, type KyInstance } from 'ky';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import { getToken } from './session';
 import { ms } from './i18n/ms';
@@ -95,10 +94,10 @@ export function toApiError(status: number, payload: unknown, statusText = '', re
   return new ApiError(code, errorCode, statusMsg, init);
 }
 
-/** Maps what fetch/ky threw (timeout, no network) to ApiError. ApiErrors pass through. */
+/** Maps what fetch threw (timeout, no network) to ApiError. ApiErrors pass through. */
 export function fromThrown(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof TimeoutError || (isRecord(err) && (err as { name?: string }).name === 'TimeoutError')) {
+  if (isRecord(err) && (err as { name?: string }).name === 'TimeoutError') {
     return new ApiError(0, TIMEOUT_CODE, TIMEOUT_MESSAGE, { kind: 'timeout' });
   }
   if (isRecord(err) && (err as { name?: string }).name === 'AbortError') {
@@ -131,13 +130,13 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
 }
 
-let client: KyInstance = ky.create({ retry: 0, throwHttpErrors: false, timeout: DEFAULT_TIMEOUT_MS });
+let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 /** '' in the app (same origin, relative paths); tests outside a browser need an origin to build Requests. */
 let baseOrigin = '';
 
 /** Tests swap fetch (and give relative paths an origin, as there is no page). */
-export function __setFetchForTests(fetchImpl: typeof fetch, origin = 'http://app.test') {
-  client = ky.create({ retry: 0, throwHttpErrors: false, timeout: DEFAULT_TIMEOUT_MS, fetch: fetchImpl });
+export function __setFetchForTests(impl: typeof fetch, origin = 'http://app.test') {
+  fetchImpl = impl;
   baseOrigin = origin;
 }
 
@@ -148,6 +147,49 @@ function cleanParams(p: CallOptions['searchParams']) {
   return out;
 }
 
+/** Thrown when a request has had no answer within its time (the name fromThrown maps to the timeout error). */
+class RequestTimeout extends Error {
+  override name = 'TimeoutError';
+}
+
+/**
+ * fetch, aborted after `timeoutMs` without response headers (a RequestTimeout then) or when `signal` aborts. The
+ * search params, when given, replace the URL's query.
+ */
+async function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; json?: unknown; searchParams?: Record<string, string>; timeoutMs: number; signal?: AbortSignal },
+): Promise<Response> {
+  if (init.searchParams) url = url.replace(/(?:\?.*?)?(?=#|$)/, `?${new URLSearchParams(init.searchParams).toString()}`);
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  const abort = new AbortController();
+  const onAbort = () => abort.abort(init.signal?.reason);
+  if (init.signal?.aborted) onAbort();
+  else init.signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, init.timeoutMs);
+  try {
+    const request = new Request(url, {
+      method: init.method,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      signal: abort.signal,
+      cache: 'no-store',
+    });
+    return await fetchImpl(request);
+  } catch (err) {
+    if (timedOut) throw new RequestTimeout(`Request timed out: ${init.method} ${url}`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, json?: unknown, opts: CallOptions = {}): Promise<T> {
   const token = opts.token === undefined ? getToken() : opts.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -155,14 +197,13 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, json?:
 
   let res: Response;
   try {
-    res = await client(baseOrigin ? new URL(path, baseOrigin).toString() : path, {
+    res = await send(baseOrigin ? new URL(path, baseOrigin).toString() : path, {
       method,
       headers,
       json: method === 'POST' ? (json ?? {}) : undefined,
       searchParams: cleanParams(opts.searchParams),
-      timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal: opts.signal,
-      cache: 'no-store',
     });
   } catch (err) {
     const e = fromThrown(err);

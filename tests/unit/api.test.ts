@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TimeoutError } from 'ky';
 import {
   __setFetchForTests,
   ApiError,
@@ -53,7 +52,9 @@ describe('error mapping (§8)', () => {
   });
 
   it('a timeout becomes the §8 text, verbatim', () => {
-    const e = fromThrown(new TimeoutError(new Request('http://x/rest/a')));
+    // what the client throws when its timer ran out, or a platform timeout (AbortSignal.timeout's DOMException)
+    expect(fromThrown(new DOMException('signal timed out', 'TimeoutError')).kind).toBe('timeout');
+    const e = fromThrown(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }));
     expect(e.kind).toBe('timeout');
     expect(e.errorCode).toBe('TIMEOUT');
     expect(e.statusMsg).toBe('Sistem (operation) timed out, sila periksa kelajuan internet anda atau periksa server load performance.');
@@ -129,6 +130,40 @@ describe('requests', () => {
     await expect(apiGet('/rest/slow', { timeoutMs: 30, quiet: true })).rejects.toMatchObject({ kind: 'timeout' });
     off();
     expect(events).toEqual(['timeout']);
+  });
+
+  it("the caller's signal aborts the call (kind network, ABORTED), without the timeout event", async () => {
+    const events: string[] = [];
+    const off = onApiEvent((e) => events.push(e.type));
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          const signal = (input as Request).signal;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const ctl = new AbortController();
+    const call = apiGet('/rest/slow', { signal: ctl.signal });
+    ctl.abort();
+    await expect(call).rejects.toMatchObject({ kind: 'network', errorCode: 'ABORTED' });
+    off();
+    expect(events).toEqual([]);
+  });
+
+  it('a POST sends JSON with its content type, the bearer token and the search params in place of the query', async () => {
+    const seen: Request[] = [];
+    __setFetchForTests(async (input) => {
+      seen.push(input as Request);
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: { ok: true } });
+    });
+    await expect(apiPost('/rest/a?old=1', { x: 1 }, { token: 'tk', searchParams: { q: 'a b', empty: '', none: undefined, n: 2 } })).resolves.toEqual({ ok: true });
+    const req = seen[0];
+    expect(req.url).toBe('http://app.test/rest/a?q=a+b&n=2');
+    expect(req.headers.get('content-type')).toBe('application/json');
+    expect(req.headers.get('authorization')).toBe('Bearer tk');
+    expect(req.headers.get('accept')).toBe('application/json');
+    expect(req.cache).toBe('no-store');
+    expect(await req.text()).toBe('{"x":1}');
   });
 
   it('a network failure rejects with kind network', async () => {
