@@ -77,14 +77,28 @@ function byLayer(profile: Profile): Map<string, number> {
 // ---------------------------------------------------------------- the app
 const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-prof-'));
 const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true, databaseUrl: DATABASE_URL || undefined } });
-// count the statements sent to the database: the driver's query() is where every one passes
-const session0 = (app.ctx.db as unknown as { session: { client: { query: (...a: unknown[]) => Promise<unknown> } } }).session;
+// count the statements sent to the database: every one passes a driver's query(): PGlite's (and a transaction's tx),
+// or, on PostgreSQL, a pooled client's (transactions included)
+type Q = { query: (...a: unknown[]) => Promise<unknown> };
 let statements = 0;
-const rawQuery = session0.client.query.bind(session0.client);
-session0.client.query = (...a: unknown[]) => {
-  statements++;
-  return rawQuery(...a);
+const counted = (c: Q) => {
+  const raw = c.query.bind(c);
+  c.query = (...a: unknown[]) => {
+    statements++;
+    return raw(...a);
+  };
 };
+const client0 = (app.ctx.db as unknown as { session: { client: Q & { transaction?: (cb: (tx: Q) => Promise<unknown>) => Promise<unknown>; on?: (e: string, cb: (c: Q) => void) => void } } }).session.client;
+if (app.ctx.dbKind === 'pglite') {
+  counted(client0);
+  const rawTx = client0.transaction!.bind(client0);
+  client0.transaction = (cb) => rawTx((tx) => (counted(tx), cb(tx)));
+} else {
+  const seen = new WeakSet<object>();
+  client0.on!('acquire', (c) => {
+    if (!seen.has(c)) (seen.add(c), counted(c));
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: 'Lebuhraya@2026' }) });
