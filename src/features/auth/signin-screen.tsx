@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { Alert, Box, Button, Field, Flex, Heading, Input, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuLogIn, LuUserSearch } from 'react-icons/lu';
 import { APP_VERSION } from '@contract/menu';
 import type { LoginRequest } from '@contract/auth';
@@ -8,10 +8,10 @@ import { useT } from '@/lib/i18n';
 import { afterSignInTarget, guardUserOf } from '@/lib/access';
 import { useOnline } from '@/lib/use-online';
 import { Logo } from '@/ui/logo';
-import { PasswordInput } from '@/ui/password-input';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { login, LoginError } from './login';
 import { checkLoginForm, type LoginFormErrors } from './login-form';
+import { SigninField, SigninInput, SigninPasswordInput } from './signin-field';
 import type { SigninSearch } from './auth-search';
 
 
@@ -157,33 +157,38 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
 
               <form onSubmit={onSubmit} noValidate>
                 <Stack gap="4">
-                  <Field.Root invalid={!!errors.username} required>
-                    <Field.Label>{t('signin.username')}</Field.Label>
-                    <Input
-                      ref={usernameRef}
-                      name="username"
-                      value={values.username}
-                      onChange={change('username')}
-                      size="lg"
-                      autoComplete="username"
-                      autoCapitalize="none"
-                      autoCorrect="off"
-                      spellCheck={false}
-                      autoFocus
-                      data-testid="signin-username"
-                    />
-                    <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!errors.password} required>
-                    <Field.Label>{t('signin.password')}</Field.Label>
-                    <PasswordInput
-                      ref={passwordRef}
-                      name="password"
-                      value={values.password}
-                      onChange={change('password')}
-                      size="lg" autoComplete="current-password" data-testid="signin-password" />
-                    <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-                  </Field.Root>
+                  <SigninField label={t('signin.username')} error={errors.username?.message}>
+                    {(control) => (
+                      <SigninInput
+                        {...control}
+                        ref={usernameRef}
+                        name="username"
+                        value={values.username}
+                        onChange={change('username')}
+                        size="lg"
+                        autoComplete="username"
+                        autoCapitalize="none"
+                        autoCorrect="off"
+                        spellCheck={false}
+                        autoFocus
+                        data-testid="signin-username"
+                      />
+                    )}
+                  </SigninField>
+                  <SigninField label={t('signin.password')} error={errors.password?.message}>
+                    {(control) => (
+                      <SigninPasswordInput
+                        {...control}
+                        ref={passwordRef}
+                        name="password"
+                        value={values.password}
+                        onChange={change('password')}
+                        size="lg"
+                        autoComplete="current-password"
+                        data-testid="signin-password"
+                      />
+                    )}
+                  </SigninField>
                   <Button
                     type="submit"
                     size="lg"
