@@ -189,8 +189,11 @@ describe('token check on route change (§4.1)', () => {
       expect(other.status).toBe(200);
       expect((await api(PATHS.logout, {}, String(other.json.body.token))).status).toBe(200);
 
-      await page.locator('[data-testid=side-nav] [data-menu-key=rosterList]').click();
-      await page.waitForURL((u) => u.pathname === '/signin', { timeout: 20_000 });
+      // the next request finds the token revoked: the user's click, or a background poll that got there first (then
+      // the menu is already gone and the click has nothing to click)
+      const onSignin = page.waitForURL((u) => u.pathname === '/signin', { timeout: 20_000 });
+      await Promise.race([page.locator('[data-testid=side-nav] [data-menu-key=rosterList]').click({ timeout: 20_000 }).catch(() => onSignin), onSignin]);
+      await onSignin;
       await page.getByTestId('signin-expired').waitFor();
       expect(await page.getByTestId('signin-expired').textContent()).toContain('Ops! Please try again.');
       await page.getByText('Ops! Please try again.').first().waitFor();
