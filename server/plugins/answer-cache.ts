@@ -44,8 +44,10 @@ type WithPending = FastifyRequest & { [STORE]?: Pending };
 const DEFAULT_DOMAINS: WriteDomain[] = ['data'];
 /** entries kept at most (least recently stored go first) */
 const MAX_ENTRIES = 5_000;
-/** answers larger than this are not kept (the big lists of the reports and CSVs) */
+/** answers larger than this are not kept (a dashboard page of a thousand rows) */
 const MAX_BYTES = 512 * 1024;
+/** the bytes of all kept answers together, at most (about twice this in memory: strings are UTF-16) */
+const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 
 export const answerCacheKey = (user: TokenClaims, request: FastifyRequest) =>
   `${user.sub}|${user.rid}|${user.sid}|${user.sec}|${user.reg}|${request.method} ${request.url}|${request.body === undefined ? '' : JSON.stringify(request.body)}`;
@@ -59,9 +61,19 @@ export interface AnswerCacheStats {
 
 export function registerAnswerCache(app: FastifyInstance, opts: { writes: WriteTracker; ttlMs: number }) {
   const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    totalBytes -= e.body.length;
+    entries.delete(key);
+  };
   const stats: AnswerCacheStats = { hits: 0, misses: 0, stored: 0, size: 0 };
   app.decorate('answerCacheStats', () => ({ ...stats, size: entries.size }));
-  app.decorate('dropAnswerCache', () => entries.clear());
+  app.decorate('dropAnswerCache', () => {
+    entries.clear();
+    totalBytes = 0;
+  });
   if (opts.ttlMs <= 0) return;
 
   const settingsOf = (request: FastifyRequest): { domains: WriteDomain[]; ttl: number } | null => {
@@ -96,8 +108,9 @@ export function registerAnswerCache(app: FastifyInstance, opts: { writes: WriteT
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_BYTES) return payload;
     // a write committed while this answer was computed: it may be missing from it
     if (opts.writes.stamp(pending.domains) !== pending.stamp) return payload;
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.delete(pending.key);
+    drop(pending.key);
+    while (entries.size && (entries.size >= MAX_ENTRIES || totalBytes + payload.length > MAX_TOTAL_BYTES)) drop(entries.keys().next().value as string);
+    totalBytes += payload.length;
     const type = reply.getHeader('content-type');
     entries.set(pending.key, {
       body: payload,
