@@ -16,6 +16,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const BUDGET = 250 * 1024;
+// issue #18's target for the same figure (not reached yet: 194.8 / 196.5 KB on 2026-11-27, see the README)
+const TARGET = 170 * 1024;
 // DIST_DIR: the build folder (default dist), as for `DIST_DIR=dist-x npm run build`
 const DIST = process.env.DIST_DIR || 'dist';
 if (!existsSync(`${DIST}/server/server.mjs`) || !existsSync(`${DIST}/client/index.html`)) {
@@ -130,6 +132,8 @@ for (const [who, scripts] of results) {
     'first load (signin + frame) KB': +(first / 1024).toFixed(1),
     'budget KB': BUDGET / 1024,
     verdict: first <= BUDGET ? 'within budget' : 'OVER BUDGET',
+    'target KB (#18)': TARGET / 1024,
+    'vs target': first <= TARGET ? 'met' : `NOT met (+${((first - TARGET) / 1024).toFixed(1)} KB)`,
     'total with the list KB': +(total / 1024).toFixed(1),
   };
 }
