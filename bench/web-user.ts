@@ -5,14 +5,11 @@
 // The app's answer cache (plugins/answer-cache.ts) serves repeated reads; the first figures of each kind are also
 // taken with it off (ANSWER_CACHE_TTL_MS=0 equivalent) so the README can show both.
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { PATHS } from '../contract/paths';
 import { build } from '../server/app';
+import { benchDatabase } from './support/bench-database';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,34 +33,13 @@ async function bareNode(bytes: string) {
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/bare`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-async function freshPgDatabase(url: string) {
-  const name = `lbh_bench_webuser_${process.pid}`;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name}`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin.toString() });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
-
 async function benchOn(kind: 'pglite' | 'postgres') {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bench-'));
-  const fresh = kind === 'postgres' ? await freshPgDatabase(PG_URL) : null;
+  const where = await benchDatabase('webuser', kind === 'postgres' ? PG_URL : undefined);
+  if (kind === 'postgres' && !where.databaseUrl) throw new Error('PostgreSQL not reachable');
+  const dataDir = where.dataDir ?? 'unused';
   const rows: Record<string, Record<string, number | string>> = {};
   for (const cache of [false, true]) {
-    const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true, databaseUrl: fresh?.url, answerCacheTtlMs: cache ? undefined : 0 } });
+    const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true, databaseUrl: where.databaseUrl, answerCacheTtlMs: cache ? undefined : 0 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const login = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: 'Lebuhraya@2026' }) });
@@ -109,8 +85,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     await app.close();
   }
-  await rm(dataDir, { recursive: true, force: true });
-  await fresh?.drop();
+  await where.cleanup();
   console.log(`\ngetDetailWebUser and the dashboard's first page (${kind}, ${CONNECTIONS} connections, ${DURATION}s runs, best of two alternating)`);
   console.table(rows);
   const target = kind === 'pglite' ? 0.1 : 0.2;
