@@ -8,6 +8,9 @@ const run = (cmd, args) => {
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
 run('node', ['bench/bundle-size.mjs']);
 run('node', ['bench/cold-start.mjs']);
+// where the CPU of one request goes, per layer (auth, validation, Fastify, Node HTTP, the database…): issue #18
+run('npx', ['tsx', 'bench/request-profile.ts']);
+// getDetailWebUser and the dashboard's first page against a bare Node server (PGlite; PostgreSQL with BENCH_DATABASE_URL)
 run('npx', ['tsx', 'bench/web-user.ts']);
 // 1,000 queued mutations (100 photos) drained by the outbox beside straight fetch; enqueue cost in Chromium
 run('npx', ['tsx', 'bench/outbox.ts']);
