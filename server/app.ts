@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../contract/menu';
 import { ERROR_CODES } from '../contract/envelope';
-import { loadConfig, type Config } from './config';
+import { answerCacheTtl, loadConfig, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { getOrCreateJwtSecret } from './db/meta';
 import { ensureRosters, seedDemoData } from './db/seed';
@@ -129,7 +129,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await registerIdempotency(app, handle.db);
   registerEtag(app);
   // hot reads answered from memory until a write they depend on (#18): see plugins/answer-cache.ts and config
-  registerAnswerCache(app, { writes: handle.writes, ttlMs: config.answerCacheTtlMs ?? (handle.kind === 'pglite' ? 120_000 : 5_000) });
+  registerAnswerCache(app, { writes: handle.writes, ttlMs: answerCacheTtl(config, handle.kind) });
 
   for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes, reportRoutes]) {
     await routes(app, ctx);

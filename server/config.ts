@@ -110,6 +110,10 @@ const positive = (name: string, n: number, min: number) => {
   return n;
 };
 
+/** The answer caches' TTL: as configured, else 120 s on the embedded database (its only writer is this process) and 5 s on PostgreSQL. */
+export const answerCacheTtl = (config: Pick<Config, 'answerCacheTtlMs'>, dbKind: 'postgres' | 'pglite') =>
+  config.answerCacheTtlMs ?? (dbKind === 'pglite' ? 120_000 : 5_000);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);

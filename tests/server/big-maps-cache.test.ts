@@ -4,14 +4,14 @@
  * region's answer; a new case, a status change, a position fix, a roster or member change on the very next request.
  */
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
-import { appUser, dutyRoster, dutyRosterMember, gpsKmMarker, incident, section, staff, teamMember } from '../../server/db/schema';
+import { dutyRoster, dutyRosterMember, gpsKmMarker, incident, section, staff } from '../../server/db/schema';
 import { bigMaps } from '../../server/modules/maps/big-maps';
 import { BigMapsCache, negotiateEncoding, scopeKey, SNAPSHOT_MAX_AGE_MS } from '../../server/modules/maps/big-maps-cache';
 import { buildTestApp, call, login } from './support/build';
-import { newCasePayload, saveCase } from './support/incident-fixtures';
+import { demoPatrolOnShift, newCasePayload, saveCase } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 interface MapBody {
@@ -48,13 +48,7 @@ describe('bigMaps cache (issue #18)', () => {
     }
     expect(reg.tmca).not.toBe(reg['tmca.utara']);
     // the demo patrol on shift now and its roster (given a window with room on both sides, whatever the time of day)
-    const now = new Date();
-    const [r] = await app.ctx.db
-      .select({ id: dutyRoster.id, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, username: appUser.username })
-      .from(dutyRoster)
-      .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
-      .innerJoin(appUser, eq(appUser.staffId, teamMember.staffId))
-      .where(and(sql`${appUser.username} in ('pr', 'pr.malam')`, lte(dutyRoster.startsAt, now), gt(dutyRoster.endsAt, now)));
+    const r = await demoPatrolOnShift(app);
     roster = r;
     prOn = r.username;
     await app.ctx.db

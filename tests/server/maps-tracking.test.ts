@@ -4,14 +4,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONCORE_UNAVAILABLE } from '../../contract/map-rules';
 import { PATHS } from '../../contract/paths';
-import { alertNotification, appUser, crossover, dutyRoster, gpsKmMarker, rosterLatestPosition, section, staff, teamMember, vehicle } from '../../server/db/schema';
+import { alertNotification, appUser, crossover, gpsKmMarker, rosterLatestPosition, section, staff, vehicle } from '../../server/db/schema';
 import { sweepGpsSilent } from '../../server/modules/comms/alerts';
 import { localHms } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
+import { demoPatrolOnShift } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -45,13 +46,7 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
       positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, trackingUrl: `http://127.0.0.1:${port}`, integrationTimeoutMs: 2000 },
     });
     for (const u of ['tmca', 'tmcs', 'opsmgmt', 'pr', 'pr.malam']) tok[u] = (await login(app, u)).token;
-    const now = new Date();
-    const [r] = await app.ctx.db
-      .select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName, sectionId: dutyRoster.sectionId, vehicleId: dutyRoster.vehicleId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt, username: appUser.username })
-      .from(dutyRoster)
-      .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
-      .innerJoin(appUser, eq(appUser.staffId, teamMember.staffId))
-      .where(and(sql`${appUser.username} in ('pr', 'pr.malam')`, lte(dutyRoster.startsAt, now), gt(dutyRoster.endsAt, now)));
+    const r = await demoPatrolOnShift(app);
     roster = r;
     prOn = r.username;
     const [v] = await app.ctx.db.select({ plate: vehicle.plateNumber }).from(vehicle).where(eq(vehicle.id, r.vehicleId!));

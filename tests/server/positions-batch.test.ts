@@ -4,14 +4,15 @@
  * derived section/km/carriageway, one receivedAt, the latest the newest fix (the newest row's id), never replaced by
  * an older batch; a repeated Idempotency-Key stores nothing more; a refused batch stores nothing.
  */
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_BATCH_MAX } from '../../contract/map-rules';
 import { PATHS } from '../../contract/paths';
-import { appUser, dutyRoster, gpsKmMarker, idempotencyKey, rosterLatestPosition, rosterPosition, teamMember } from '../../server/db/schema';
+import { dutyRoster, gpsKmMarker, idempotencyKey, rosterLatestPosition, rosterPosition } from '../../server/db/schema';
 import { geoIndex } from '../../server/modules/maps/geo-index';
 import { derive, writeBatch, type FixRow } from '../../server/modules/maps/positions';
 import { buildTestApp, call, login } from './support/build';
+import { demoPatrolOnShift } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -29,13 +30,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
 
   beforeAll(async () => {
     app = await buildTestApp({ positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 } });
-    const now = new Date();
-    const [r] = await app.ctx.db
-      .select({ id: dutyRoster.id, sectionId: dutyRoster.sectionId, username: appUser.username, userId: appUser.id })
-      .from(dutyRoster)
-      .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
-      .innerJoin(appUser, eq(appUser.staffId, teamMember.staffId))
-      .where(and(sql`${appUser.username} in ('pr', 'pr.malam')`, lte(dutyRoster.startsAt, now), gt(dutyRoster.endsAt, now)));
+    const r = await demoPatrolOnShift(app);
     roster = r;
     userId = r.userId;
     token = (await login(app, r.username)).token;

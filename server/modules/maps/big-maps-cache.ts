@@ -137,7 +137,7 @@ export interface CacheStats {
   builds: number;
   caseBuilds: number;
   /** hits answered on this process's write versions alone, without the fingerprint statement */
-  trackerHits?: number;
+  trackerHits: number;
 }
 
 /** a map shows cases and labels (data) and patrol positions */
@@ -148,7 +148,7 @@ export class BigMapsCache {
   /** the case part's JSON per scope key and the case + label fingerprint it was built at */
   private caseParts = new Map<string, { print: string; json: string }>();
   private building = new Map<string, { print: string; promise: Promise<Snapshot> }>();
-  readonly stats: CacheStats = { hits: 0, builds: 0, caseBuilds: 0 };
+  readonly stats: CacheStats = { hits: 0, builds: 0, caseBuilds: 0, trackerHits: 0 };
 
   /** per scope: the write versions (db/write-tracker.ts) at the last fingerprint that found the snapshot current */
   private checked = new Map<string, { stamp: string; at: number }>();
@@ -175,7 +175,7 @@ export class BigMapsCache {
       const c = this.checked.get(key);
       if (c && c.stamp === stamp && t - c.at < this.writes.trustMs) {
         this.stats.hits++;
-        this.stats.trackerHits = (this.stats.trackerHits ?? 0) + 1;
+        this.stats.trackerHits++;
         return known;
       }
     }
@@ -193,18 +193,15 @@ export class BigMapsCache {
     // concurrent requests for the same scope and state share one build
     const pending = this.building.get(key);
     if (pending && pending.print === printKey) return pending.promise;
-    const promise = this.build(key, scope, print, now).then((built) => {
-      if (stamp !== undefined) this.checked.set(key, { stamp, at: t });
-      return built;
-    });
-    void promise.finally(() => {
+    const promise = this.build(key, scope, print, now, stamp).finally(() => {
       if (this.building.get(key)?.promise === promise) this.building.delete(key);
-    }).catch(() => {});
+    });
     this.building.set(key, { print: printKey, promise });
     return promise;
   }
 
-  private async build(key: string, scope: MapScope, print: Fingerprint, now: Date): Promise<Snapshot> {
+  /** `stamp`: the write versions read before the fingerprint, under which the new snapshot is current */
+  private async build(key: string, scope: MapScope, print: Fingerprint, now: Date, stamp: string | undefined): Promise<Snapshot> {
     this.stats.builds++;
     const casePrint = `${print.cases}#${print.labels}`;
     const cached = this.caseParts.get(key);
@@ -230,6 +227,7 @@ export class BigMapsCache {
     const snap: Snapshot = { key, print, builtAt: now, expiresAt, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
     this.snaps.delete(key);
     this.snaps.set(key, snap);
+    if (stamp !== undefined) this.checked.set(key, { stamp, at: now.getTime() });
     while (this.snaps.size > SNAPSHOT_MAX_ENTRIES) {
       const oldest = this.snaps.keys().next().value!;
       this.snaps.delete(oldest);

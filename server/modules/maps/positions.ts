@@ -112,20 +112,9 @@ export interface SaveOptions {
 }
 
 /**
- * rondaGps/save: checks, derives and stores a batch; returns the roster's latest position after it. Two round trips
- * whatever the batch size: one read (the roster, whether the caller is one of its people, and its latest position,
- * which the first fix's carriageway is derived from) and one write (writeBatch). Each fix's section, kilometre and
- * carriageway come from the in-memory marker index (geo-index.ts), never a query per fix.
- */
-export async function savePositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
-  const plan = await planPositions(db, geo, user, body, opts);
-  await db.execute(sql`with claim as (select 1 as claimed), ${plan.writes(sql.raw('claim'))} select 1`);
-  return plan.answer;
-}
-
-/**
- * A batch checked and derived (one read: the roster, the caller's membership, its latest position), ready to be
- * written: the answer, and the writes as CTEs that depend on `claim` (plugins/idempotency.ts idempotentStatement), so
+ * rondaGps/save, a batch checked and derived (one read: the roster, whether the caller is one of its people, and its
+ * latest position, which the first fix's carriageway is derived from; each fix's section, kilometre and carriageway
+ * come from the in-memory marker index, geo-index.ts, never a query per fix), ready to be written: the answer, and the writes as CTEs that depend on `claim` (plugins/idempotency.ts idempotentStatement), so
  * the fixes, the latest position and the Idempotency-Key go in one statement. The answer's latest position is the
  * newer of the stored one and the batch's last fix, as the upsert decides.
  */

@@ -28,6 +28,7 @@ import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
 import { idempotentStatement } from '../../plugins/idempotency';
+import { answerCacheTtl } from '../../config';
 import { sectionFamilyIds } from '../section/queries';
 import { sectionRef } from '../gps/queries';
 import { sectionNetwork } from './big-maps';
@@ -169,7 +170,7 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
   // the serialised answer per scope, while nothing it shows has changed (big-maps-cache.ts)
   const mapCache = new BigMapsCache(db, cfg.staleSeconds, 'OK', {
     tracker: ctx.writes,
-    trustMs: ctx.config.answerCacheTtlMs ?? (ctx.dbKind === 'pglite' ? 120_000 : 5_000),
+    trustMs: answerCacheTtl(ctx.config, ctx.dbKind),
   });
   r.post(PATHS.bigMaps, {
     // an ETag of its own (not config.etag: the answer's bytes, their compressed forms and the tag are cached together)

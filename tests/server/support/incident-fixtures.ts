@@ -3,10 +3,10 @@
  * row counts of the incident tables, and small call helpers.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { IncidentSave } from '../../../contract/incidents';
 import { PATHS } from '../../../contract/paths';
-import { dutyRoster, eventLocation, gpsKmMarker, incident, incidentSubform, section, team } from '../../../server/db/schema';
+import { appUser, dutyRoster, eventLocation, gpsKmMarker, incident, incidentSubform, section, team, teamMember } from '../../../server/db/schema';
 import { localDate } from '../../../server/lib/time';
 import { call } from './build';
 
@@ -26,6 +26,29 @@ export async function rosterOf(app: App, teamName: string, date = localDate()) {
     .innerJoin(team, eq(team.id, dutyRoster.teamId))
     .where(and(eq(team.name, teamName), eq(dutyRoster.startDate, date)));
   if (!r) throw new Error(`no roster of ${teamName} on ${date}`);
+  return r;
+}
+
+/** The demo patrol ('pr' or 'pr.malam', whichever is on shift now), its user and its roster. */
+export async function demoPatrolOnShift(app: App) {
+  const now = new Date();
+  const [r] = await app.ctx.db
+    .select({
+      id: dutyRoster.id,
+      name: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      teamId: dutyRoster.teamId,
+      vehicleId: dutyRoster.vehicleId,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+      username: appUser.username,
+      userId: appUser.id,
+    })
+    .from(dutyRoster)
+    .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
+    .innerJoin(appUser, eq(appUser.staffId, teamMember.staffId))
+    .where(and(sql`${appUser.username} in ('pr', 'pr.malam')`, lte(dutyRoster.startsAt, now), gt(dutyRoster.endsAt, now)));
+  if (!r) throw new Error('no demo patrol on shift now');
   return r;
 }
 
