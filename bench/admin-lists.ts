@@ -29,7 +29,10 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 // ---------------------------------------------------------------- a fresh database
 
-const { databaseUrl, dataDir, cleanup } = await benchDatabase('admin', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const { databaseUrl, dataDir, cleanup } = await benchDatabase(
+  'admin',
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
 const t0 = performance.now();
 const app = await build({ logger: false, config: { databaseUrl, dataDir: dataDir ?? 'unused', clientDir: '/nonexistent', seedFastHash: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -39,7 +42,14 @@ console.log(`app ready on a fresh ${app.ctx.dbKind} database in ${Math.round((pe
 
 // ---------------------------------------------------------------- 20,000 staff with accounts, 500 teams
 
-const POSITIONS = ['PR - Peronda', 'PR - Pemandu Peronda', 'PR - Ketua Peronda', 'TMCA - Operator TMC', 'TSTA - Pembantu Teknikal Sistem Trafik', 'SC - Koordinator Seksyen'];
+const POSITIONS = [
+  'PR - Peronda',
+  'PR - Pemandu Peronda',
+  'PR - Ketua Peronda',
+  'TMCA - Operator TMC',
+  'TSTA - Pembantu Teknikal Sistem Trafik',
+  'SC - Koordinator Seksyen',
+];
 const ROLE_OF = [ROLE_IDS.PR, ROLE_IDS.PR, ROLE_IDS.PR, ROLE_IDS.TMCA, ROLE_IDS.TSTA, ROLE_IDS.SC];
 const FIRST = ['Ahmad', 'Mohd', 'Nurul', 'Siti', 'Tan', 'Lim', 'Ravi', 'Priya', 'Azman', 'Farah', 'Wong', 'Kumar', 'Hafiz', 'Aisyah', 'Chong', 'Zul'];
 const LAST = ['Ismail', 'Abdullah', 'Hassan', 'Wei Ming', 'Mei Ling', 'Muniandy', 'Rahman', 'Osman', 'Kok Leong', 'Yusof', 'Krishnan', 'Hamid'];
@@ -63,11 +73,22 @@ for (let i = 0; i < STAFF; i += BATCH) {
   });
   const done = await db.insert(staff).values(rows).returning({ id: staff.id, sectionId: staff.sectionId });
   staffIds.push(...done);
-  await db.insert(appUser).values(
-    done.map((s, k) => ({ username: `bench.${i + k}`, passwordHash: 'bench-no-login', staffId: s.id, roleId: ROLE_OF[(i + k) % ROLE_OF.length], isActive: (i + k) % 25 !== 0 })),
-  );
+  await db
+    .insert(appUser)
+    .values(
+      done.map((s, k) => ({
+        username: `bench.${i + k}`,
+        passwordHash: 'bench-no-login',
+        staffId: s.id,
+        roleId: ROLE_OF[(i + k) % ROLE_OF.length],
+        isActive: (i + k) % 25 !== 0,
+      })),
+    );
 }
-const teamRows: (typeof team.$inferInsert)[] = Array.from({ length: TEAMS }, (_, i) => ({ name: `BENCH-${String(i).padStart(3, '0')}`, sectionId: work[i % work.length].id }));
+const teamRows: (typeof team.$inferInsert)[] = Array.from({ length: TEAMS }, (_, i) => ({
+  name: `BENCH-${String(i).padStart(3, '0')}`,
+  sectionId: work[i % work.length].id,
+}));
 const teams = await db.insert(team).values(teamRows).returning({ id: team.id, sectionId: team.sectionId });
 const bySection = new Map<number, number[]>();
 for (const s of staffIds) bySection.set(s.sectionId, [...(bySection.get(s.sectionId) ?? []), s.id]);
@@ -103,7 +124,11 @@ driver.query = (...args: unknown[]) => {
 const textOf = (args: unknown[]) => (typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
 
 async function signIn(username: string) {
-  const res = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${base}${PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { body: { token: string } }).body.token;
 }
@@ -148,7 +173,11 @@ const targets: Target[] = [
   {
     name: 'team/dataTables · region Tengah · by name · 25',
     method: 'POST',
-    urls: [`${MANAGE_BASE}/team/dataTables?length=25&start=0&orderColumn=teamName&direction=asc`, `${MANAGE_BASE}/team/dataTables?length=25&start=0&orderColumn=name&direction=asc`, `${MANAGE_BASE}/team/dataTables?length=25&start=0`],
+    urls: [
+      `${MANAGE_BASE}/team/dataTables?length=25&start=0&orderColumn=teamName&direction=asc`,
+      `${MANAGE_BASE}/team/dataTables?length=25&start=0&orderColumn=name&direction=asc`,
+      `${MANAGE_BASE}/team/dataTables?length=25&start=0`,
+    ],
     body: { regionId: TENGAH },
     token: superadmin,
   },
@@ -170,7 +199,10 @@ function callOnce(t: Target, url: string): Promise<{ status: number; text: strin
         path: url,
         method: t.method,
         agent,
-        headers: { authorization: `Bearer ${t.token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          authorization: `Bearer ${t.token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -263,7 +295,11 @@ const importCsv = `${header}\r\n${Array.from({ length: IMPORT_ROWS }, (_, i) => 
 const importBody = JSON.stringify({ fileName: 'bench-5000.csv', fileContent: Buffer.from(importCsv, 'utf8').toString('base64') });
 const importCall = async (url: string) => {
   const s = performance.now();
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${superadmin}`, 'content-type': 'application/json' }, body: importBody });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${superadmin}`, 'content-type': 'application/json' },
+    body: importBody,
+  });
   const json = (await res.json()) as { statusMsg: string; body: { valid?: number; created?: number } };
   return { seconds: (performance.now() - s) / 1000, status: res.status, json };
 };
@@ -274,7 +310,9 @@ const commit = await importCall(STAFF_PATHS.importCommit);
 
 // ---------------------------------------------------------------- report
 
-console.log(`\nadministration lists (${app.ctx.dbKind}, loopback HTTP keep-alive, one client, app call and the same SQL through the driver in turns: up to ${REQUESTS} of each or ${SECONDS} s after 20 warm-up pairs; target ratio ≤ 1.3×)`);
+console.log(
+  `\nadministration lists (${app.ctx.dbKind}, loopback HTTP keep-alive, one client, app call and the same SQL through the driver in turns: up to ${REQUESTS} of each or ${SECONDS} s after 20 warm-up pairs; target ratio ≤ 1.3×)`,
+);
 console.table(table);
 console.log(`\nCSV import of ${fmt(IMPORT_ROWS)} rows (${(Buffer.byteLength(importCsv) / 1024).toFixed(0)} KB, superadmin):`);
 console.table({

@@ -24,21 +24,57 @@ if (!existsSync(`${DIST}/server/server.mjs`) || !existsSync(`${DIST}/client/inde
   console.error(`build first: ${DIST === 'dist' ? '' : `DIST_DIR=${DIST} `}npm run build`);
   process.exit(1);
 }
-const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bundle-'));
-const server = spawn(process.execPath, [`${DIST}/server/server.mjs`], { env: { ...process.env, CLIENT_DIR: `${DIST}/client`, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_FAST_HASH: '1', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [`${DIST}/server/server.mjs`], {
+  env: {
+    ...process.env,
+    CLIENT_DIR: `${DIST}/client`,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_FAST_HASH: '1',
+    DATABASE_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const serverExited = new Promise((resolve) => server.once('exit', resolve));
 // a failure below must not leave the server running (it holds this process's stderr open)
-process.once('uncaughtException', (err) => { server.kill('SIGTERM'); console.error(err); process.exitCode = 1; });
+process.once('uncaughtException', (err) => {
+  server.kill('SIGTERM');
+  console.error(err);
+  process.exitCode = 1;
+});
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* starting */ }
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* starting */
+  }
   if (i > 1200) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 100));
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
 const STAGE = { signin: '1 /signin', frame: '2 dashboard frame', after: '3 after the frame' };
 
 /** Loads /signin, signs in as `username`, waits for the dashboard's list with its first answer; scripts by stage. */
@@ -56,15 +92,21 @@ async function measure(username) {
     lastActivity = Date.now();
     stageOf.set(req.url(), stage); // the stage when the request started (responses can arrive later)
   });
-  page.on('requestfinished', () => { lastActivity = Date.now(); });
+  page.on('requestfinished', () => {
+    lastActivity = Date.now();
+  });
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (!url.pathname.endsWith('.js')) return;
     const loadedAt = stageOf.get(res.url()) ?? stage;
     bodies.push(
       res.body().then(
-        (buf) => { if (!chunks.has(url.pathname)) chunks.set(url.pathname, { stage: loadedAt, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length }); },
-        () => { /* redirected or aborted */ },
+        (buf) => {
+          if (!chunks.has(url.pathname)) chunks.set(url.pathname, { stage: loadedAt, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
+        },
+        () => {
+          /* redirected or aborted */
+        },
       ),
     );
   });
@@ -105,7 +147,11 @@ async function measure(username) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const results = [];
 try {
-  for (const [username, who] of [['tmca', 'TMC operator (tmca)'], ['pr', 'patrol (pr)']]) results.push([who, await measure(username)]);
+  for (const [username, who] of [
+    ['tmca', 'TMC operator (tmca)'],
+    ['pr', 'patrol (pr)'],
+  ])
+    results.push([who, await measure(username)]);
 } finally {
   await browser.close();
   server.kill('SIGTERM');
@@ -125,7 +171,9 @@ for (const [who, scripts] of results) {
   const total = first + sum[STAGE.after];
   console.log(`\nJavaScript to show /signin, then the dashboard of a ${who}: its frame first, then its list with the first answer`);
   console.table(rows);
-  console.log(`/signin: ${kb(sum[STAGE.signin])}; dashboard frame: ${kb(sum[STAGE.frame])}; after the frame (the list's chunk, idle loads): ${kb(sum[STAGE.after])}`);
+  console.log(
+    `/signin: ${kb(sum[STAGE.signin])}; dashboard frame: ${kb(sum[STAGE.frame])}; after the frame (the list's chunk, idle loads): ${kb(sum[STAGE.after])}`,
+  );
   const heavy = scripts.filter((s) => /(^|\/)(ol|openlayers|charts?)[-.]/i.test(path.basename(s.name))).map((s) => s.name);
   console.log(heavy.length ? `map/chart code loaded: ${heavy.join(', ')}` : 'no map or chart chunk in the shell or the dashboard');
   summary[who] = {

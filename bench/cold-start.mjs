@@ -10,17 +10,28 @@ if (!existsSync('dist/server/server.mjs')) {
   console.error('build first: npm run build');
   process.exit(1);
 }
-const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 
 async function start(dataDir) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['dist/server/server.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['dist/server/server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (performance.now() - t0 > 120_000) throw new Error('server did not answer in 120 s');
     await new Promise((r) => setTimeout(r, 10));
   }

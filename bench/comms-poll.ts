@@ -33,7 +33,16 @@ async function serve() {
   const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 30);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-comms-'));
-  const app = await build({ logger: false, config: { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL || undefined, clientDir: '/nonexistent', seedFastHash: true, alerts: { unackMinutes: 5, sweepSeconds: 60 } } });
+  const app = await build({
+    logger: false,
+    config: {
+      dataDir,
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      clientDir: '/nonexistent',
+      seedFastHash: true,
+      alerts: { unackMinutes: 5, sweepSeconds: 60 },
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const db = app.ctx.db;
@@ -49,11 +58,20 @@ async function serve() {
     const batch = Array.from({ length: Math.min(500, CLIENTS - i) }, (_, k) => i + k);
     const staffRows = await db
       .insert(staff)
-      .values(batch.map((n) => ({ staffNo: `BENCH-${run}-${n}`, displayName: `Operator Bench ${n}`, position: 'TMC Operator', sectionId: sections[n % sections.length].id })))
+      .values(
+        batch.map((n) => ({
+          staffNo: `BENCH-${run}-${n}`,
+          displayName: `Operator Bench ${n}`,
+          position: 'TMC Operator',
+          sectionId: sections[n % sections.length].id,
+        })),
+      )
       .returning({ id: staff.id, sectionId: staff.sectionId });
     const userRows = await db
       .insert(appUser)
-      .values(staffRows.map((s, k) => ({ username: `bench.${run}.${batch[k]}`, passwordHash: 'bench-no-login', staffId: s.id, roleId: ROLE_IDS.TMCA })))
+      .values(
+        staffRows.map((s, k) => ({ username: `bench.${run}.${batch[k]}`, passwordHash: 'bench-no-login', staffId: s.id, roleId: ROLE_IDS.TMCA })),
+      )
       .returning({ id: appUser.id, username: appUser.username, staffId: appUser.staffId });
     userRows.forEach((u, k) => {
       const sec = sections.find((s) => s.id === staffRows[k].sectionId)!;
@@ -69,16 +87,30 @@ async function serve() {
   for (let b = 0; b < BROADCASTS; b++) {
     const [row] = await db
       .insert(messageBroadcast)
-      .values({ regionId: 27, senderStaffId: sender.sid, senderRoleName: 'TMCA', message: `Siaran ujian ${b}: lorong kiri KM ${100 + b} ditutup sementara`, createdAt: new Date(Date.now() - (BROADCASTS - b) * 60_000) })
+      .values({
+        regionId: 27,
+        senderStaffId: sender.sid,
+        senderRoleName: 'TMCA',
+        message: `Siaran ujian ${b}: lorong kiri KM ${100 + b} ditutup sementara`,
+        createdAt: new Date(Date.now() - (BROADCASTS - b) * 60_000),
+      })
       .returning({ id: messageBroadcast.id });
     sent.push(row.id);
     const seen = users.filter((_, k) => (k + b) % 2 === 0).map((u) => ({ broadcastId: row.id, staffId: u.sid }));
-    for (let i = 0; i < seen.length; i += 1000) await db.insert(broadcastSeen).values(seen.slice(i, i + 1000)).onConflictDoNothing();
+    for (let i = 0; i < seen.length; i += 1000)
+      await db
+        .insert(broadcastSeen)
+        .values(seen.slice(i, i + 1000))
+        .onConflictDoNothing();
   }
 
   // ---- bare route: the same broadcast JSON as a client gets it
   const sample = await (
-    await fetch(`${base}${PATHS.broadcastDataTables}?length=8&start=0`, { method: 'POST', headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' }, body: '{}' })
+    await fetch(`${base}${PATHS.broadcastDataTables}?length=8&start=0`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
   ).json();
   const bare = Fastify({ logger: false });
   bare.post('/bare', async () => sample);
@@ -88,7 +120,12 @@ async function serve() {
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'usage') process.send!({ type: 'usage', cpu: process.cpuUsage(), mem: process.memoryUsage(), at: performance.now() });
     if (m.type === 'broadcast') {
-      await app.inject({ method: 'POST', url: PATHS.broadcastSave, headers: { authorization: `Bearer ${tokens[1]}` }, payload: { message: `Siaran semasa ujian ${new Date().toISOString()}` } });
+      await app.inject({
+        method: 'POST',
+        url: PATHS.broadcastSave,
+        headers: { authorization: `Bearer ${tokens[1]}` },
+        payload: { message: `Siaran semasa ujian ${new Date().toISOString()}` },
+      });
       process.send!({ type: 'broadcast' });
     }
     if (m.type === 'stop') {
@@ -126,19 +163,25 @@ async function drive() {
   const LIST_RATE = Number(process.env.BENCH_CLIENTS ?? 2000) / 60;
   const POLL_RATE = 2 * LIST_RATE;
 
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['server'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T>(type: string) => new Promise<T>((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type === type) {
-        child.off('message', on);
-        resolve(m as T);
-      }
-    };
-    child.on('message', on);
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['server'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m as T);
+        }
+      };
+      child.on('message', on);
+    });
   const t0 = performance.now();
   const ready = await next<Ready>('ready');
-  console.log(`server ready in ${Math.round((performance.now() - t0) / 1000)} s: ${ready.tokens.length} signed-in TMC clients, ${ready.broadcasts} broadcasts today (${ready.dbKind})`);
+  console.log(
+    `server ready in ${Math.round((performance.now() - t0) / 1000)} s: ${ready.tokens.length} signed-in TMC clients, ${ready.broadcasts} broadcasts today (${ready.dbKind})`,
+  );
   const usage = () => {
     child.send({ type: 'usage' });
     return next<Usage>('usage');
@@ -155,7 +198,11 @@ async function drive() {
     for (let i = 0; i < tokens.length; i += 100) {
       await Promise.all(
         tokens.slice(i, i + 100).map(async (tok, k) => {
-          const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: '{}' });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
+            body: '{}',
+          });
           await res.arrayBuffer();
           etags.set(`${url}|${i + k}`, res.headers.get('etag') ?? '');
         }),
@@ -267,10 +314,26 @@ async function drive() {
     const best = await ceiling(t);
     const share = best && t.conditional ? `${((100 * best.codes.s304) / Math.max(1, best.codes.s200 + best.codes.s304)).toFixed(1)} %` : '';
     table[t.name] = best
-      ? { 'max req/s (p99<100ms)': Math.round(best.rps), connections: best.connections, 'p50 ms': best.p50, 'p99 ms': best.p99, '304 share': share, 'x one list at 2,000 clients': (best.rps / LIST_RATE).toFixed(1) }
-      : { 'max req/s (p99<100ms)': 'none (p99 ≥ 100 ms with 1 connection)', connections: '', 'p50 ms': '', 'p99 ms': '', '304 share': '', 'x one list at 2,000 clients': '' };
+      ? {
+          'max req/s (p99<100ms)': Math.round(best.rps),
+          connections: best.connections,
+          'p50 ms': best.p50,
+          'p99 ms': best.p99,
+          '304 share': share,
+          'x one list at 2,000 clients': (best.rps / LIST_RATE).toFixed(1),
+        }
+      : {
+          'max req/s (p99<100ms)': 'none (p99 ≥ 100 ms with 1 connection)',
+          connections: '',
+          'p50 ms': '',
+          'p99 ms': '',
+          '304 share': '',
+          'x one list at 2,000 clients': '',
+        };
   }
-  console.log(`\ncomms polling: highest sustained rate with p99 < 100 ms (${ready.dbKind}, closed loop, ${STEP} s per connection count, ${tokens.length} clients rotating)`);
+  console.log(
+    `\ncomms polling: highest sustained rate with p99 < 100 ms (${ready.dbKind}, closed loop, ${STEP} s per connection count, ${tokens.length} clients rotating)`,
+  );
   console.table(table);
 
   // ---- the 2,000-client mix: every client polls both lists once a minute with its ETag, a broadcast every 10 s

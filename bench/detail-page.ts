@@ -27,7 +27,11 @@ const app = await build({ logger: false, config: { dataDir, clientDir: path.reso
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const loginRes = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: PASSWORD }) });
+const loginRes = await fetch(`${base}${PATHS.login}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'tmca', password: PASSWORD }),
+});
 const token = ((await loginRes.json()) as { body: { token: string } }).body.token;
 
 async function call<T>(method: 'GET' | 'POST', p: string, body?: unknown): Promise<T> {
@@ -69,10 +73,18 @@ async function accident(n: { vehicles: number; injuries: number; closures: numbe
   const s = { incidentSubFormId: sub.subformId };
   const now = Date.now();
   const ago = (min: number) => new Date(now - min * 60_000).toISOString();
-  for (let i = 0; i < n.vehicles; i++) await call('POST', PATHS.childSave('involvedVehicle'), { ...s, pkIncidentVehicleTypeId: 2302, platNumber: `WBN ${1000 + i}`, brand: 'Proton' });
-  for (let i = 0; i < n.injuries; i++) await call('POST', PATHS.childSave('injuryType'), { ...s, pkCasualtyTypeId: 3203, pkRaceTypeId: 3301, pkGenderTypeId: 3501, count: 1 + (i % 3) });
+  for (let i = 0; i < n.vehicles; i++)
+    await call('POST', PATHS.childSave('involvedVehicle'), { ...s, pkIncidentVehicleTypeId: 2302, platNumber: `WBN ${1000 + i}`, brand: 'Proton' });
+  for (let i = 0; i < n.injuries; i++)
+    await call('POST', PATHS.childSave('injuryType'), { ...s, pkCasualtyTypeId: 3203, pkRaceTypeId: 3301, pkGenderTypeId: 3501, count: 1 + (i % 3) });
   for (let i = 0; i < n.closures; i++)
-    await call('POST', PATHS.childSave('roadLaneClosureList'), { ...s, pkRoadlaneid: 2201 + (i % 4), pkCardinalDirectionId: direction.key, initialClosingTime: ago(90 - i), openingTime: ago(20 - i) });
+    await call('POST', PATHS.childSave('roadLaneClosureList'), {
+      ...s,
+      pkRoadlaneid: 2201 + (i % 4),
+      pkCardinalDirectionId: direction.key,
+      initialClosingTime: ago(90 - i),
+      openingTime: ago(20 - i),
+    });
   for (let i = 0; i < n.assists; i++)
     await call('POST', PATHS.childSave('requestFurtherActionList'), {
       ...s,
@@ -92,8 +104,17 @@ const full = { vehicles: 10, injuries: 10, closures: 5, assists: 20 };
 const fullId = await accident(full);
 const emptyId = await accident({ vehicles: 0, injuries: 0, closures: 0, assists: 0 });
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block', timezoneId: 'Asia/Kuala_Lumpur' });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const ctx = await browser.newContext({
+  baseURL: base,
+  viewport: { width: 1440, height: 900 },
+  serviceWorkers: 'block',
+  timezoneId: 'Asia/Kuala_Lumpur',
+});
 const signin = await ctx.newPage();
 await signin.goto('/signin');
 await signin.getByTestId('signin-username').fill('tmca');
@@ -163,8 +184,12 @@ console.log(`\n━━ detail page of an accident (${RUNS} loads each, median) �
 console.log(`full accident (10 vehicles, 10 injuries, 5 closures, 20 assistance items):`);
 console.log(`  time to the fully rendered form  ${median(fullRuns.map((r) => r.ms)).toFixed(0)} ms`);
 console.log(`  requests                          ${f.requests} (${f.apiRequests} to the API, ${f.childCalls} child-list calls)`);
-console.log(`  child-list calls: span ${median(fullRuns.map((r) => r.childSpanMs)).toFixed(0)} ms beside a sum of ${median(fullRuns.map((r) => r.childSumMs)).toFixed(0)} ms (parallel when the span is well under the sum)`);
-console.log(`baseline, the same page of an accident without child items: ${median(emptyRuns.map((r) => r.ms)).toFixed(0)} ms, ${emptyRuns[0].requests} requests`);
+console.log(
+  `  child-list calls: span ${median(fullRuns.map((r) => r.childSpanMs)).toFixed(0)} ms beside a sum of ${median(fullRuns.map((r) => r.childSumMs)).toFixed(0)} ms (parallel when the span is well under the sum)`,
+);
+console.log(
+  `baseline, the same page of an accident without child items: ${median(emptyRuns.map((r) => r.ms)).toFixed(0)} ms, ${emptyRuns[0].requests} requests`,
+);
 console.log(`ratio full / baseline: ${(median(fullRuns.map((r) => r.ms)) / median(emptyRuns.map((r) => r.ms))).toFixed(2)}×`);
 
 await browser.close();

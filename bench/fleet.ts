@@ -14,7 +14,19 @@ import { CHECKLIST_PATHS } from '../contract/checklist-rules';
 import { VEHICLE_PATHS } from '../contract/fleet-rules';
 import { PATHS } from '../contract/paths';
 import { build } from '../server/app';
-import { assetChecklistMaster, callSign, dailyAssetChecklist, dailyAssetChecklistItem, dutyRoster, section, shift, staff, team, vehicle, vehicleModel } from '../server/db/schema';
+import {
+  assetChecklistMaster,
+  callSign,
+  dailyAssetChecklist,
+  dailyAssetChecklistItem,
+  dutyRoster,
+  section,
+  shift,
+  staff,
+  team,
+  vehicle,
+  vehicleModel,
+} from '../server/db/schema';
 import { localDate } from '../server/lib/time';
 import { benchDatabase } from './support/bench-database';
 import { loopbackClient, measurePair, sqlCapture } from './support/driver-compare';
@@ -62,7 +74,12 @@ console.log(`${fmt(vehicleCount)} vehicles (${fmt(toAdd)} added with their call 
 // ---------------------------------------------------------------- a year of rosters and checklists for 500 vehicles
 
 const t2 = performance.now();
-const shifts = await db.select({ id: shift.id, startHour: shift.startHour, endHour: shift.endHour }).from(shift).where(eq(shift.isActive, true)).orderBy(shift.id).limit(2);
+const shifts = await db
+  .select({ id: shift.id, startHour: shift.startHour, endHour: shift.endHour })
+  .from(shift)
+  .where(eq(shift.isActive, true))
+  .orderBy(shift.id)
+  .limit(2);
 const [creator] = await db.select({ id: staff.id }).from(staff).limit(1);
 const from = localDate(Date.now(), -DAYS);
 await db.execute(sql`insert into ${team} (name, section_id)
@@ -121,8 +138,18 @@ interface Target {
   token: string;
 }
 const targets: Target[] = [
-  { name: 'vehicle/dataTablesAllStatus · all regions · 5,000 a page', path: `${VEHICLE_PATHS.dataTablesAllStatus}?length=5000&start=0`, body: {}, token: opsmgmt },
-  { name: 'vehicle/dataTables · region Tengah · active · by plate', path: `${VEHICLE_PATHS.dataTables}?length=5000&start=0&orderColumn=plateNumber`, body: { regionId: TENGAH }, token: regionmgmt },
+  {
+    name: 'vehicle/dataTablesAllStatus · all regions · 5,000 a page',
+    path: `${VEHICLE_PATHS.dataTablesAllStatus}?length=5000&start=0`,
+    body: {},
+    token: opsmgmt,
+  },
+  {
+    name: 'vehicle/dataTables · region Tengah · active · by plate',
+    path: `${VEHICLE_PATHS.dataTables}?length=5000&start=0&orderColumn=plateNumber`,
+    body: { regionId: TENGAH },
+    token: regionmgmt,
+  },
   {
     name: 'laporanSenaraiSemakData · region Tengah · last 30 days · 10 a page',
     path: `${CHECKLIST_PATHS.reportDataTables}?length=10&start=0`,

@@ -81,7 +81,9 @@ try {
   const have = Number((await c.query('SELECT count(*)::bigint AS n FROM incident')).rows[0].n);
   await c.end();
   if (have < TARGET) {
-    console.log(`${have.toLocaleString('en')} incidents in ${new URL(URL_).pathname.slice(1)}; seed:scale adds ${(TARGET - have).toLocaleString('en')}`);
+    console.log(
+      `${have.toLocaleString('en')} incidents in ${new URL(URL_).pathname.slice(1)}; seed:scale adds ${(TARGET - have).toLocaleString('en')}`,
+    );
     await seedScale(handle, { incidents: TARGET - have });
   }
   await handle.close();
@@ -139,12 +141,20 @@ const app = await build({
   logger: false,
   config: { databaseUrl: URL_, clientDir: '/nonexistent', seedFastHash: true, ...(ANSWER_CACHE ? {} : { answerCacheTtlMs: 0 }) },
 });
-console.log(ANSWER_CACHE ? 'answer cache on: a repeated call may be answered from memory' : 'answer cache off (BENCH_ANSWER_CACHE=1 turns it on): every call does its own work');
+console.log(
+  ANSWER_CACHE
+    ? 'answer cache on: a repeated call may be answered from memory'
+    : 'answer cache off (BENCH_ANSWER_CACHE=1 turns it on): every call does its own work',
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}`;
 async function signIn(username: string) {
-  const res = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${base}${PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   const { body } = (await res.json()) as { body: { token: string } };
   return { token: body.token, claims: app.jwt.decode(body.token) as TokenClaims };
@@ -299,7 +309,14 @@ const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function floorCall(key: string, body: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: floorPort, path: key, method: 'POST', agent: floorAgent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: floorPort,
+        path: key,
+        method: 'POST',
+        agent: floorAgent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.on('data', () => {});
         res.on('end', () => resolve());
@@ -433,10 +450,29 @@ const scenarios: Scenario[] = [
     path: dashboard,
     body: { dateStart: addDays(today, -30), dateEnd: today, sectionId: 9, incidentStatus: STATUS.CLOSED },
   },
-  { list: 'case search', name: `case search by ticket ${sample.ticket} (tmca)`, who: tmca, path: dashboard, body: { ticketNumber: sample.ticket, searchAllStatus: true } },
-  { list: 'case search', name: `case search by plate '${sample.plate}' (tmca)`, who: tmca, path: dashboard, body: { plateNumber: sample.plate, searchAllStatus: true } },
+  {
+    list: 'case search',
+    name: `case search by ticket ${sample.ticket} (tmca)`,
+    who: tmca,
+    path: dashboard,
+    body: { ticketNumber: sample.ticket, searchAllStatus: true },
+  },
+  {
+    list: 'case search',
+    name: `case search by plate '${sample.plate}' (tmca)`,
+    who: tmca,
+    path: dashboard,
+    body: { plateNumber: sample.plate, searchAllStatus: true },
+  },
   // as the screens ask: the dashboard's 7 days, 25 rows, newest first
-  { list: 'dashboard', name: 'dashboard as the screen asks: 7 days, 25 rows (tmca)', who: tmca, path: dashboard, body: { dateStart: addDays(today, -7), dateEnd: today }, qs: SCREEN_QS },
+  {
+    list: 'dashboard',
+    name: 'dashboard as the screen asks: 7 days, 25 rows (tmca)',
+    who: tmca,
+    path: dashboard,
+    body: { dateStart: addDays(today, -7), dateEnd: today },
+    qs: SCREEN_QS,
+  },
   {
     list: 'dashboard',
     name: 'dashboard, 7 days, event type accident, sorted by status, page 2 (opsmgmt)',
@@ -461,13 +497,53 @@ const scenarios: Scenario[] = [
     body: { ticketNumber: `${sample.ticket.slice(0, 11)}*`, searchAllStatus: true },
     qs: SCREEN_QS,
   },
-  { list: 'incident list', name: '/incident: 30 days, all statuses, 25 rows (tmca)', who: tmca, path: dashboard, body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true }, qs: SCREEN_QS },
-  { list: 'incident list', name: '/incident: 30 days, all statuses, 25 rows (opsmgmt)', who: opsmgmt, path: dashboard, body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true }, qs: SCREEN_QS },
-  { list: 'incident list', name: 'incidentView/dataTables by incident id (tmca)', who: tmca, path: PATHS.incidentViewDataTables, body: { incidentId: sample.id } },
-  { list: 'incident list', name: 'incidentView/dataTables by section N9 (tmca)', who: tmca, path: PATHS.incidentViewDataTables, body: { sectionId: 9 } },
+  {
+    list: 'incident list',
+    name: '/incident: 30 days, all statuses, 25 rows (tmca)',
+    who: tmca,
+    path: dashboard,
+    body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true },
+    qs: SCREEN_QS,
+  },
+  {
+    list: 'incident list',
+    name: '/incident: 30 days, all statuses, 25 rows (opsmgmt)',
+    who: opsmgmt,
+    path: dashboard,
+    body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true },
+    qs: SCREEN_QS,
+  },
+  {
+    list: 'incident list',
+    name: 'incidentView/dataTables by incident id (tmca)',
+    who: tmca,
+    path: PATHS.incidentViewDataTables,
+    body: { incidentId: sample.id },
+  },
+  {
+    list: 'incident list',
+    name: 'incidentView/dataTables by section N9 (tmca)',
+    who: tmca,
+    path: PATHS.incidentViewDataTables,
+    body: { sectionId: 9 },
+  },
   { list: 'incident list', name: 'incidentView/dataTables, own region (tmca)', who: tmca, path: PATHS.incidentViewDataTables, body: {} },
-  { list: 'logsheet', name: 'logsheet, first page (tmca: own region + own entries)', who: tmca, path: PATHS.tmcLogSheetDataTables, body: {}, qs: 'length=20&start=0' },
-  { list: 'logsheet', name: 'logsheet, first page (opsmgmt, all regions)', who: opsmgmt, path: PATHS.tmcLogSheetDataTables, body: {}, qs: 'length=20&start=0' },
+  {
+    list: 'logsheet',
+    name: 'logsheet, first page (tmca: own region + own entries)',
+    who: tmca,
+    path: PATHS.tmcLogSheetDataTables,
+    body: {},
+    qs: 'length=20&start=0',
+  },
+  {
+    list: 'logsheet',
+    name: 'logsheet, first page (opsmgmt, all regions)',
+    who: opsmgmt,
+    path: PATHS.tmcLogSheetDataTables,
+    body: {},
+    qs: 'length=20&start=0',
+  },
   {
     list: 'logsheet',
     name: "logsheet, 90 days + text 'hujan' (opsmgmt)",
@@ -557,8 +633,18 @@ for (const s of scenarios) {
   turns[`${n}. ${s.name} · ${found}`] = row(t.ours);
   turns[`${n}.    its ${statements.length} statement(s) through the driver`] = row(t.bare);
   turns[`${n}.    floor: bare node:http, the same statements, the same bytes`] = row(t.floor);
-  turns[`${n}.    ratio ours / driver`] = { 'req/s': ms(t.ours.rps / t.bare.rps), 'p50 ms': ms(t.ours.p50 / t.bare.p50), 'p99 ms': ms(t.ours.p99 / t.bare.p99), errors: '' };
-  turns[`${n}.    ratio floor / driver`] = { 'req/s': ms(t.floor.rps / t.bare.rps), 'p50 ms': ms(t.floor.p50 / t.bare.p50), 'p99 ms': ms(t.floor.p99 / t.bare.p99), errors: '' };
+  turns[`${n}.    ratio ours / driver`] = {
+    'req/s': ms(t.ours.rps / t.bare.rps),
+    'p50 ms': ms(t.ours.p50 / t.bare.p50),
+    'p99 ms': ms(t.ours.p99 / t.bare.p99),
+    errors: '',
+  };
+  turns[`${n}.    ratio floor / driver`] = {
+    'req/s': ms(t.floor.rps / t.bare.rps),
+    'p50 ms': ms(t.floor.p50 / t.bare.p50),
+    'p99 ms': ms(t.floor.p99 / t.bare.p99),
+    errors: '',
+  };
 
   // N connections
   await cannon({ url, method: 'POST', headers, body, duration: 2 }); // warm-up
@@ -566,7 +652,12 @@ for (const s of scenarios) {
   const many = await direct(rounds);
   table[`${n}. ${s.name} · ${found}`] = row(ours);
   table[`${n}.    same SQL through pg`] = row(many);
-  table[`${n}.    ratio ours / pg`] = { 'req/s': ms(ours.rps / many.rps), 'p50 ms': ms(ours.p50 / Math.max(many.p50, 0.01)), 'p99 ms': ms(ours.p99 / Math.max(many.p99, 0.01)), errors: '' };
+  table[`${n}.    ratio ours / pg`] = {
+    'req/s': ms(ours.rps / many.rps),
+    'p50 ms': ms(ours.p50 / Math.max(many.p50, 0.01)),
+    'p99 ms': ms(ours.p99 / Math.max(many.p99, 0.01)),
+    errors: '',
+  };
 
   summary[`${n}. ${s.list}: ${s.name}`] = {
     statements: statements.length,
@@ -647,7 +738,13 @@ if (!probe) {
         path: PATHS.subformSave('incidentBreakdown'),
         setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => ({
           ...req,
-          body: JSON.stringify({ pkIncidentId: context.id, incidentTypeId: EVENT_TYPE.BREAKDOWN, pkBreakdownCauseId: 2401, pkAssistTypeId: 1902, remark: 'Tayar pancit di lorong kecemasan' }),
+          body: JSON.stringify({
+            pkIncidentId: context.id,
+            incidentTypeId: EVENT_TYPE.BREAKDOWN,
+            pkBreakdownCauseId: 2401,
+            pkAssistTypeId: 1902,
+            remark: 'Tayar pancit di lorong kecemasan',
+          }),
         }),
       },
     ],
@@ -662,11 +759,16 @@ console.log(
   `\nincident lists, one caller: the call and the very statements it sent, replayed through the same driver and pool in the same rounds, in turns (${DURATION}s each)`,
 );
 console.table(turns);
-console.log(`\nincident lists (postgres, ${CONNECTIONS} connections, ${DURATION}s each; first page of 10 unless the call says; "same SQL" = the call's captured statements replayed)`);
+console.log(
+  `\nincident lists (postgres, ${CONNECTIONS} connections, ${DURATION}s each; first page of 10 unless the call says; "same SQL" = the call's captured statements replayed)`,
+);
 console.table(table);
 console.log(`\nsummary (issue #18: every list within ${TARGET_RATIO}× of its own statements through the driver, p50; ms)`);
 console.table(summary);
-if (profiles.length) console.log(`\nCPU profile of the app's process (one caller, the app's calls alone; the HTTP client is in this process too):\n\n${profiles.join('\n\n')}`);
+if (profiles.length)
+  console.log(
+    `\nCPU profile of the app's process (one caller, the app's calls alone; the HTTP client is in this process too):\n\n${profiles.join('\n\n')}`,
+  );
 if (saveFigures && pairFigures) {
   console.log(`\nincident save (tmca, new breakdown case in N9, ${CONNECTIONS} connections, ${DURATION}s each)`);
   console.table({
@@ -677,7 +779,11 @@ if (saveFigures && pairFigures) {
 }
 console.log('\nEXPLAIN ANALYZE of every list statement on incident or tmc_logsheet:\n');
 console.log(plans.join('\n\n'));
-console.log(seqScans ? `\nWARNING: ${seqScans} list quer${seqScans === 1 ? 'y uses' : 'ies use'} a Seq Scan on incident` : '\nOK: every list query uses an index (no Seq Scan on incident)');
+console.log(
+  seqScans
+    ? `\nWARNING: ${seqScans} list quer${seqScans === 1 ? 'y uses' : 'ies use'} a Seq Scan on incident`
+    : '\nOK: every list query uses an index (no Seq Scan on incident)',
+);
 
 // the server is drained first: a save still in flight when autocannon stopped lands before the clean-up
 await app.close();
@@ -692,7 +798,8 @@ if (made.rowCount) {
     // (superuser): involved_vehicle has no index on incident_id, and each check would read it whole
     await c.query('SET session_replication_role = replica').catch(() => {});
     await c.query('BEGIN');
-    for (const t of ['incident_notification', 'alert_notification', 'journal_entry', 'involved_vehicle', 'incident_audit']) await c.query(`DELETE FROM ${t} WHERE incident_id = ANY($1)`, [ids]);
+    for (const t of ['incident_notification', 'alert_notification', 'journal_entry', 'involved_vehicle', 'incident_audit'])
+      await c.query(`DELETE FROM ${t} WHERE incident_id = ANY($1)`, [ids]);
     await c.query(`DELETE FROM attachment_content WHERE attachment_id IN (SELECT id FROM attachment WHERE incident_id = ANY($1))`, [ids]);
     await c.query(`DELETE FROM attachment WHERE incident_id = ANY($1)`, [ids]);
     await c.query(`DELETE FROM incident_subform WHERE incident_id = ANY($1)`, [ids]);
@@ -708,4 +815,3 @@ if (made.rowCount) {
 }
 
 await pool.end();
-

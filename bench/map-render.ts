@@ -99,11 +99,23 @@ const app = await build({ logger: false, config: { dataDir, clientDir: path.reso
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-const ctx: BrowserContext = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block', timezoneId: 'Asia/Kuala_Lumpur' });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const ctx: BrowserContext = await browser.newContext({
+  baseURL: base,
+  viewport: { width: 1440, height: 900 },
+  serviceWorkers: 'block',
+  timezoneId: 'Asia/Kuala_Lumpur',
+});
 const tile = png(256, 256);
 const tileHost = tileOrigin(process.env.VITE_TILE_URL || TILE_URL_DEFAULT)!.replace('*.', '');
-await ctx.route((u) => u.host.endsWith(new URL(tileHost).host), (r) => r.fulfill({ status: 200, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: tile }));
+await ctx.route(
+  (u) => u.host.endsWith(new URL(tileHost).host),
+  (r) => r.fulfill({ status: 200, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: tile }),
+);
 const signin = await ctx.newPage();
 await signin.goto('/signin');
 await signin.getByTestId('signin-username').fill('tmca');
@@ -128,18 +140,32 @@ async function load(cases: number, patrols: number): Promise<Run> {
   await page.goto('/map');
   await page.waitForFunction(
     ([n, p]) => {
-      const m = (window as unknown as { __lebuhrayaMap?: { cases(): unknown[]; patrols(): unknown[]; casesChangedAt(): number; lastRenderAt(): number } }).__lebuhrayaMap;
+      const m = (
+        window as unknown as { __lebuhrayaMap?: { cases(): unknown[]; patrols(): unknown[]; casesChangedAt(): number; lastRenderAt(): number } }
+      ).__lebuhrayaMap;
       return !!m && m.casesChangedAt() > 0 && m.cases().length === n && m.patrols().length === p && m.lastRenderAt() > m.casesChangedAt();
     },
     [cases, patrols] as const,
     { timeout: 60_000, polling: 50 },
   );
-  const firstRenderMs = await page.evaluate(() => (window as unknown as { __lebuhrayaMap: { lastRenderAt(): number } }).__lebuhrayaMap.lastRenderAt());
-  const tiles = await page.evaluate(() => (window as unknown as { __lebuhrayaMap: { tiles(): { loaded: number; failed: number } } }).__lebuhrayaMap.tiles());
+  const firstRenderMs = await page.evaluate(() =>
+    (window as unknown as { __lebuhrayaMap: { lastRenderAt(): number } }).__lebuhrayaMap.lastRenderAt(),
+  );
+  const tiles = await page.evaluate(() =>
+    (window as unknown as { __lebuhrayaMap: { tiles(): { loaded: number; failed: number } } }).__lebuhrayaMap.tiles(),
+  );
   if (!tiles.loaded || tiles.failed) throw new Error(`the basemap did not draw: ${JSON.stringify(tiles)}`);
   await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
   const pan = (drag: boolean) =>
-    page.evaluate(([f, d]) => (window as unknown as { __lebuhrayaMap: { panFrames(f: number, dx: number, drag: boolean): Promise<number[]> } }).__lebuhrayaMap.panFrames(f, 4, d), [FRAMES, drag] as const);
+    page.evaluate(
+      ([f, d]) =>
+        (window as unknown as { __lebuhrayaMap: { panFrames(f: number, dx: number, drag: boolean): Promise<number[]> } }).__lebuhrayaMap.panFrames(
+          f,
+          4,
+          d,
+        ),
+      [FRAMES, drag] as const,
+    );
   // one pan first, discarded: the tiles and glyphs of the first frames after the first render are still coming in
   await pan(false);
   const animated = await pan(false);
@@ -168,8 +194,12 @@ const line = (label: string, xs: number[], basexs: number[]) =>
     `  ${label.padEnd(34)} median ${median(xs).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms` +
       `  (baseline median ${median(basexs).toFixed(1)}, p95 ${pct(basexs, 0.95).toFixed(1)}; p95 ratio ${(pct(xs, 0.95) / pct(basexs, 0.95)).toFixed(2)}×)`,
   );
-console.log(`\n━━ /map with ${CASES.toLocaleString('en')} case markers + ${PATROLS} patrols (${RUNS} loads each; canvas vector layers, cached styles) ━━`);
-console.log(`  time to first render with every marker  ${full.firstRender.toFixed(0)} ms  (baseline, 0 markers: ${empty.firstRender.toFixed(0)} ms; ratio ${(full.firstRender / empty.firstRender).toFixed(2)}×)`);
+console.log(
+  `\n━━ /map with ${CASES.toLocaleString('en')} case markers + ${PATROLS} patrols (${RUNS} loads each; canvas vector layers, cached styles) ━━`,
+);
+console.log(
+  `  time to first render with every marker  ${full.firstRender.toFixed(0)} ms  (baseline, 0 markers: ${empty.firstRender.toFixed(0)} ms; ratio ${(full.firstRender / empty.firstRender).toFixed(2)}×)`,
+);
 console.log(`  frame time while panning, ${FRAMES} frames × ${RUNS} loads (60 Hz = 16.7 ms):`);
 line('drag (layers moved, not redrawn)', full.drag, empty.drag);
 line('animation (redrawn every frame)', full.animated, empty.animated);

@@ -28,7 +28,11 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bench-outbox-'));
 const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const loginRes = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: PASSWORD }) });
+const loginRes = await fetch(`${base}${PATHS.login}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'tmca', password: PASSWORD }),
+});
 const { body: auth } = (await loginRes.json()) as { body: { token: string; user: { userId: string; pkStaffId: number } } };
 const token = auth.token;
 const photo = new Uint8Array(tinyJpeg(PHOTO_BYTES));
@@ -59,9 +63,19 @@ async function straight(incidentIds: number[]) {
   const lastEntry = new Map<number, number>();
   const t0 = performance.now();
   for (const s of steps) {
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID(), 'x-device-id': 'bench', 'x-client-time': new Date().toISOString() };
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+      'x-device-id': 'bench',
+      'x-client-time': new Date().toISOString(),
+    };
     if (s.kind === 'entry') {
-      const r = await fetch(`${base}${PATHS.journalEntrySave}`, { method: 'POST', headers, body: JSON.stringify({ entry: s.text, pkIncidentId: s.incidentId }) });
+      const r = await fetch(`${base}${PATHS.journalEntrySave}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ entry: s.text, pkIncidentId: s.incidentId }),
+      });
       const j = (await r.json()) as { body: { pkJournalEntryId: number } };
       if (!r.ok) throw new Error(`entry ${r.status}`);
       lastEntry.set(s.incidentId, j.body.pkJournalEntryId);
@@ -69,7 +83,13 @@ async function straight(incidentIds: number[]) {
       const r = await fetch(`${base}${PATHS.documentSave}`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ tableType: 'JOURNAL_ENTRY', fkTableId: lastEntry.get(s.incidentId), documentName: 'foto.jpg', documentType: 'image/jpeg', fileContent: photoB64 }),
+        body: JSON.stringify({
+          tableType: 'JOURNAL_ENTRY',
+          fkTableId: lastEntry.get(s.incidentId),
+          documentName: 'foto.jpg',
+          documentType: 'image/jpeg',
+          fileContent: photoB64,
+        }),
       });
       if (!r.ok) throw new Error(`photo ${r.status} ${await r.text()}`);
       await r.arrayBuffer();
@@ -91,18 +111,40 @@ async function viaOutbox(incidentIds: number[], run: number) {
     if (s.kind === 'entry') {
       const entity = randomUUID();
       lastEntity.set(s.incidentId, entity);
-      items.push({ userId: auth.user.userId, kind: 'journal.save', label: s.text, path: PATHS.journalEntrySave, body: { entry: s.text, pkIncidentId: s.incidentId }, group, creates: { entity, idField: 'pkJournalEntryId', kind: 'journal' } });
+      items.push({
+        userId: auth.user.userId,
+        kind: 'journal.save',
+        label: s.text,
+        path: PATHS.journalEntrySave,
+        body: { entry: s.text, pkIncidentId: s.incidentId },
+        group,
+        creates: { entity, idField: 'pkJournalEntryId', kind: 'journal' },
+      });
     } else {
-      items.push({ userId: auth.user.userId, kind: 'document.save', label: 'Foto', path: PATHS.documentSave, body: { tableType: 'JOURNAL_ENTRY', fkTableId: ref(lastEntity.get(s.incidentId)!), documentName: 'foto.jpg', documentType: 'image/jpeg' }, blob, group });
+      items.push({
+        userId: auth.user.userId,
+        kind: 'document.save',
+        label: 'Foto',
+        path: PATHS.documentSave,
+        body: { tableType: 'JOURNAL_ENTRY', fkTableId: ref(lastEntity.get(s.incidentId)!), documentName: 'foto.jpg', documentType: 'image/jpeg' },
+        blob,
+        group,
+      });
     }
   }
   const tq = performance.now();
   await enqueue(db, items);
   const queueMs = performance.now() - tq;
   const t0 = performance.now();
-  const r = await drain({ db, fetch: (i, init) => fetch(i, init), origin: base, session: async () => ({ token, userId: auth.user.userId, expiresAt: '2099-01-01T00:00:00Z' }) });
+  const r = await drain({
+    db,
+    fetch: (i, init) => fetch(i, init),
+    origin: base,
+    session: async () => ({ token, userId: auth.user.userId, expiresAt: '2099-01-01T00:00:00Z' }),
+  });
   const ms = performance.now() - t0;
-  if (r.sent !== ITEMS || r.left !== 0) throw new Error(`outbox drained ${r.sent}/${ITEMS}, ${r.left} left, parked ${r.parked}, stopped ${r.stoppedBy}`);
+  if (r.sent !== ITEMS || r.left !== 0)
+    throw new Error(`outbox drained ${r.sent}/${ITEMS}, ${r.left} left, parked ${r.parked}, stopped ${r.stoppedBy}`);
   db.close();
   await db.delete();
   return { ms, queueMs };
@@ -115,8 +157,17 @@ async function browserEnqueue(samples: number) {
   await viteBuild({
     configFile: false,
     logLevel: 'silent',
-    resolve: { alias: [{ find: /^@contract\/(.*)$/, replacement: path.resolve('contract/$1') }, { find: /^@\/(.*)$/, replacement: path.resolve('src/$1') }] },
-    build: { outDir: out, emptyOutDir: true, lib: { entry: path.resolve('bench/support/enqueue-entry.ts'), formats: ['es'], fileName: () => 'enqueue.js' } },
+    resolve: {
+      alias: [
+        { find: /^@contract\/(.*)$/, replacement: path.resolve('contract/$1') },
+        { find: /^@\/(.*)$/, replacement: path.resolve('src/$1') },
+      ],
+    },
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      lib: { entry: path.resolve('bench/support/enqueue-entry.ts'), formats: ['es'], fileName: () => 'enqueue.js' },
+    },
   });
   const js = await readFile(path.join(out, 'enqueue.js'), 'utf8');
   const server = createServer((req, res) => {
@@ -126,12 +177,18 @@ async function browserEnqueue(samples: number) {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     await page.goto(url);
     await page.waitForFunction(() => 'benchEnqueue' in window);
-    return await page.evaluate((n) => (window as unknown as { benchEnqueue: (n: number) => Promise<{ text: number[]; photo: number[] }> }).benchEnqueue(n), samples);
+    return await page.evaluate(
+      (n) => (window as unknown as { benchEnqueue: (n: number) => Promise<{ text: number[]; photo: number[] }> }).benchEnqueue(n),
+      samples,
+    );
   } finally {
     await browser.close();
     server.close();
@@ -151,12 +208,20 @@ const box = await viaOutbox(incidentIds, 1);
 const fetchB = await straight(incidentIds);
 const fetchMs = (fetchA + fetchB) / 2;
 
-console.log(`\nOutbox drain: ${ITEMS} mutations (${PHOTOS} photos of ${Math.round(photo.length / 1024)} KB) against the local server (${app.ctx.dbKind})`);
+console.log(
+  `\nOutbox drain: ${ITEMS} mutations (${PHOTOS} photos of ${Math.round(photo.length / 1024)} KB) against the local server (${app.ctx.dbKind})`,
+);
 console.table({
-  'outbox (queue, then drain)': { 'total s': +(box.ms / 1000).toFixed(2), 'items/s': Math.round(ITEMS / (box.ms / 1000)), 'queueing ms': Math.round(box.queueMs) },
+  'outbox (queue, then drain)': {
+    'total s': +(box.ms / 1000).toFixed(2),
+    'items/s': Math.round(ITEMS / (box.ms / 1000)),
+    'queueing ms': Math.round(box.queueMs),
+  },
   'straight fetch (mean of 2 runs)': { 'total s': +(fetchMs / 1000).toFixed(2), 'items/s': Math.round(ITEMS / (fetchMs / 1000)), 'queueing ms': 0 },
 });
-console.log(`ratio items/s outbox/fetch: ${(fetchMs / box.ms).toFixed(3)}  (fetch runs: ${(fetchA / 1000).toFixed(2)} s, ${(fetchB / 1000).toFixed(2)} s)`);
+console.log(
+  `ratio items/s outbox/fetch: ${(fetchMs / box.ms).toFixed(3)}  (fetch runs: ${(fetchA / 1000).toFixed(2)} s, ${(fetchB / 1000).toFixed(2)} s)`,
+);
 
 const enq = await browserEnqueue(Number(process.env.BENCH_ENQUEUE_SAMPLES ?? 300));
 console.log('\nEnqueue one item in the browser (Chromium, IndexedDB)');

@@ -616,9 +616,13 @@ async function drive() {
       const a = await mapRun(ours, bm.token);
       const b = await mapRun(bm.bareMapUrl, null);
       // the tag of the answer as it is now (a snapshot lasts at most SNAPSHOT_MAX_AGE_MS: the client revalidates with its latest)
-    const current = await fetch(ours, { method: 'POST', headers: { authorization: `Bearer ${bm.token}`, 'content-type': 'application/json' }, body: '{}' });
-    await current.arrayBuffer();
-    const c = await mapRun(ours, bm.token, current.headers.get('etag') ?? bm.etag);
+      const current = await fetch(ours, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bm.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      await current.arrayBuffer();
+      const c = await mapRun(ours, bm.token, current.headers.get('etag') ?? bm.etag);
       const d = await mapRun(bm.bareMapUrl, null, bm.bareTag);
       mapTable[`#${round} bigMaps (cached answer)`] = a;
       mapTable[`#${round} bare route, same JSON`] = b;

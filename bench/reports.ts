@@ -147,13 +147,25 @@ const posts: Array<[string, string, Record<string, unknown>?]> = [
   ['LoopingReportV2 · 10 a page', `${REPORT_PATHS.looping}?length=10&start=0`],
 ];
 const targets: Target[] = [];
-for (const s of scopes) for (const [name, path, extra] of posts) targets.push({ name: `${name} · ${s.label}`, method: 'POST', path, body: { ...s.body, ...extra }, token: s.token });
+for (const s of scopes)
+  for (const [name, path, extra] of posts)
+    targets.push({ name: `${name} · ${s.label}`, method: 'POST', path, body: { ...s.body, ...extra }, token: s.token });
 // one section's report: N9 (Tengah) for 30 days and a year
 const [n9] = await db.select({ id: section.id }).from(section).where(eq(section.name, 'N9'));
 const n9Id = n9?.id;
 if (n9Id) {
-  targets.push({ name: 'report/Report1Section N9 · 30 days', method: 'GET', path: `${REPORT_PATHS.report1Section(n9Id)}?dateFrom=${monthFrom}&dateTo=${today}`, token: regionmgmt });
-  targets.push({ name: 'report/Report1Section N9 · a year', method: 'GET', path: `${REPORT_PATHS.report1Section(n9Id)}?dateFrom=${yearFrom}&dateTo=${today}`, token: opsmgmt });
+  targets.push({
+    name: 'report/Report1Section N9 · 30 days',
+    method: 'GET',
+    path: `${REPORT_PATHS.report1Section(n9Id)}?dateFrom=${monthFrom}&dateTo=${today}`,
+    token: regionmgmt,
+  });
+  targets.push({
+    name: 'report/Report1Section N9 · a year',
+    method: 'GET',
+    path: `${REPORT_PATHS.report1Section(n9Id)}?dateFrom=${yearFrom}&dateTo=${today}`,
+    token: opsmgmt,
+  });
 }
 
 const table: Record<string, Record<string, number | string>> = {};

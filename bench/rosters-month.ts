@@ -55,10 +55,12 @@ const tengah = await db
 const existingTeams = await db
   .select({ id: team.id })
   .from(team)
-  .where(inArray(
-    team.sectionId,
-    tengah.map((s) => s.id),
-  ));
+  .where(
+    inArray(
+      team.sectionId,
+      tengah.map((s) => s.id),
+    ),
+  );
 const extraTeams = Math.max(0, Math.ceil(TARGET_ROSTERS / DAYS) - existingTeams.length);
 const newStaff = await db
   .insert(staff)
@@ -74,7 +76,9 @@ const newStaff = await db
 const teams = extraTeams
   ? await db
       .insert(team)
-      .values(Array.from({ length: extraTeams }, (_, i) => ({ name: `BENCH-${String(i).padStart(3, '0')}`, sectionId: tengah[i % tengah.length].id })))
+      .values(
+        Array.from({ length: extraTeams }, (_, i) => ({ name: `BENCH-${String(i).padStart(3, '0')}`, sectionId: tengah[i % tengah.length].id })),
+      )
       .returning({ id: team.id })
   : [];
 if (teams.length) {
@@ -97,10 +101,12 @@ const schedules: ScheduleForRoster[] = await db
   .from(teamSchedule)
   .innerJoin(team, and(eq(team.id, teamSchedule.teamId), eq(team.isActive, true)))
   .innerJoin(shift, eq(shift.id, teamSchedule.shiftId))
-  .where(inArray(
-    team.sectionId,
-    tengah.map((s) => s.id),
-  ));
+  .where(
+    inArray(
+      team.sectionId,
+      tengah.map((s) => s.id),
+    ),
+  );
 const from = localDate(Date.now(), -DAYS);
 let inserted = 0;
 for (let d = 0; d < DAYS; d += 30) {
@@ -127,7 +133,9 @@ const regionRosters = await db
   .innerJoin(section, eq(section.id, dutyRoster.sectionId))
   .where(eq(section.regionId, TENGAH))
   .then(([r]) => r.n);
-console.log(`inserted ${fmt(inserted)} rosters (${fmt(teams.length)} bench teams) in ${secs(t1)}: ${fmt(regionRosters)} in the Tengah region, ${fmt(rosterCount)} in all`);
+console.log(
+  `inserted ${fmt(inserted)} rosters (${fmt(teams.length)} bench teams) in ${secs(t1)}: ${fmt(regionRosters)} in the Tengah region, ${fmt(rosterCount)} in all`,
+);
 
 // ---------------------------------------------------------------- 2,000,000 activity entries
 
@@ -160,7 +168,11 @@ driver.query = (...args: unknown[]) => {
 const textOf = (args: unknown[]) => (typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
 
 async function signIn(username: string) {
-  const res = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  const res = await fetch(`${base}${PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { body: { token: string } }).body.token;
 }
@@ -177,9 +189,24 @@ interface Target {
   token: string;
 }
 const targets: Target[] = [
-  { name: `dutyRosterView/dataTables · region Tengah · ${month} · 1,000 a page`, url: `${ROSTER_PATHS.monthDataTables}?length=1000&start=0`, body: { month, regionId: TENGAH }, token: regionmgmt },
-  { name: `dutyRosterView/dataTables · section ${n9.name} · ${month} · by team`, url: `${ROSTER_PATHS.monthDataTables}?length=1000&start=0&orderColumn=teamName`, body: { month, sectionId: n9.id }, token: sectmgr },
-  { name: `dutyRosterView/dataTables · region Tengah · ${month} · ended only · 100`, url: `${ROSTER_PATHS.monthDataTables}?length=100&start=100`, body: { month, regionId: TENGAH, lifecycle: 'ended' }, token: regionmgmt },
+  {
+    name: `dutyRosterView/dataTables · region Tengah · ${month} · 1,000 a page`,
+    url: `${ROSTER_PATHS.monthDataTables}?length=1000&start=0`,
+    body: { month, regionId: TENGAH },
+    token: regionmgmt,
+  },
+  {
+    name: `dutyRosterView/dataTables · section ${n9.name} · ${month} · by team`,
+    url: `${ROSTER_PATHS.monthDataTables}?length=1000&start=0&orderColumn=teamName`,
+    body: { month, sectionId: n9.id },
+    token: sectmgr,
+  },
+  {
+    name: `dutyRosterView/dataTables · region Tengah · ${month} · ended only · 100`,
+    url: `${ROSTER_PATHS.monthDataTables}?length=100&start=100`,
+    body: { month, regionId: TENGAH, lifecycle: 'ended' },
+    token: regionmgmt,
+  },
 ];
 
 /** One call over loopback HTTP with a keep-alive connection and no Accept-Encoding (the answer's JSON as it leaves the app). */

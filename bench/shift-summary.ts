@@ -30,7 +30,10 @@ const ms = (n: number) => Math.round(n * 1000) / 1000;
 
 // ---------------------------------------------------------------- a fresh database
 
-const { databaseUrl, dataDir, cleanup } = await benchDatabase('summary', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const { databaseUrl, dataDir, cleanup } = await benchDatabase(
+  'summary',
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
 const t0 = performance.now();
 const app = await build({ logger: false, config: { databaseUrl, dataDir: dataDir ?? 'unused', clientDir: '/nonexistent', seedFastHash: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -51,7 +54,10 @@ function callOnce(method: 'GET' | 'POST', url: string, body: unknown, token?: st
         path: url,
         method,
         agent,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -117,17 +123,31 @@ for (let i = 0; i < fixes.length; i += 500) {
   const r = await callOnce('POST', PATHS.rondaGpsSave, { pkDutyRosterId: roster.id, positions: fixes.slice(i, i + 500) }, pr);
   if (r.status !== 200) throw new Error(`rondaGps/save: ${r.status} ${r.text}`);
 }
-const events = [ACTIVITY_EVENT.PATROL_START, ACTIVITY_EVENT.LAYBY_CHECK, ACTIVITY_EVENT.PATROL_END, ACTIVITY_EVENT.BREAK, ACTIVITY_EVENT.TRAFFIC_CONTROL, ACTIVITY_EVENT.REFUEL];
+const events = [
+  ACTIVITY_EVENT.PATROL_START,
+  ACTIVITY_EVENT.LAYBY_CHECK,
+  ACTIVITY_EVENT.PATROL_END,
+  ACTIVITY_EVENT.BREAK,
+  ACTIVITY_EVENT.TRAFFIC_CONTROL,
+  ACTIVITY_EVENT.REFUEL,
+];
 for (let i = 0; i < 60; i++) {
   const r = await callOnce(
     'POST',
     ACTIVITY_PATHS.save,
-    { dutyRosterId: roster.id, eventId: i === 0 ? ACTIVITY_EVENT.SHIFT_START : events[i % events.length], occurredAt: new Date(startsAt.getTime() + i * 8 * 60_000).toISOString(), remark: `Catatan ${i}` },
+    {
+      dutyRosterId: roster.id,
+      eventId: i === 0 ? ACTIVITY_EVENT.SHIFT_START : events[i % events.length],
+      occurredAt: new Date(startsAt.getTime() + i * 8 * 60_000).toISOString(),
+      remark: `Catatan ${i}`,
+    },
     pr,
   );
   if (r.status !== 200) throw new Error(`activityLog/save: ${r.status} ${r.text}`);
 }
-console.log(`roster ${roster.id}: ${FIXES.toLocaleString('en')} fixes through rondaGps/save and 60 entries through activityLog/save in ${Math.round(performance.now() - t1)} ms`);
+console.log(
+  `roster ${roster.id}: ${FIXES.toLocaleString('en')} fixes through rondaGps/save and 60 entries through activityLog/save in ${Math.round(performance.now() - t1)} ms`,
+);
 await db.execute(sql`ANALYZE`).catch(() => {});
 
 // ---------------------------------------------------------------- measurements
@@ -203,7 +223,9 @@ const bare = stats(sqlTimes);
 // ---------------------------------------------------------------- report
 
 const fixCount = input.fixes.length;
-console.log(`\nshift summary of one roster (${app.ctx.dbKind}; ${fixCount.toLocaleString('en')} fixes in its window, ${input.entries.length} entries): DLU ${result.dluMinutes} min, LLU ${result.lluMinutes} min, no GPS ${result.inactiveGpsMinutes} min, ${result.rondaCount} rondas, rest ${result.rehatMinutes} min`);
+console.log(
+  `\nshift summary of one roster (${app.ctx.dbKind}; ${fixCount.toLocaleString('en')} fixes in its window, ${input.entries.length} entries): DLU ${result.dluMinutes} min, LLU ${result.lluMinutes} min, no GPS ${result.inactiveGpsMinutes} min, ${result.rondaCount} rondas, rest ${result.rehatMinutes} min`,
+);
 console.table({
   'computeSummary (pure, in memory)': { 'p50 ms': ms(pure.p50), 'p90 ms': ms(pure.p90), runs: pure.n },
   'reads + computeSummary': { 'p50 ms': ms(withReads.p50), 'p90 ms': ms(withReads.p90), runs: withReads.n },

@@ -30,7 +30,10 @@ async function bareNode(bytes: string) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/bare`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/bare`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function benchOn(kind: 'pglite' | 'postgres') {
@@ -39,17 +42,28 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   const dataDir = where.dataDir ?? 'unused';
   const rows: Record<string, Record<string, number | string>> = {};
   for (const cache of [false, true]) {
-    const app = await build({ logger: false, config: { dataDir, clientDir: '/nonexistent', seedFastHash: true, databaseUrl: where.databaseUrl, answerCacheTtlMs: cache ? undefined : 0 } });
+    const app = await build({
+      logger: false,
+      config: { dataDir, clientDir: '/nonexistent', seedFastHash: true, databaseUrl: where.databaseUrl, answerCacheTtlMs: cache ? undefined : 0 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await fetch(`${base}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'tmca', password: 'Lebuhraya@2026' }) });
+    const login = await fetch(`${base}${PATHS.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'tmca', password: 'Lebuhraya@2026' }),
+    });
     const { body } = (await login.json()) as { body: { token: string } };
     const headers = { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' };
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const monthAgo = new Date(Date.now() + 8 * 3600_000 - 30 * 86400_000).toISOString().slice(0, 10);
     const kinds = [
       { name: 'getDetailWebUser', path: PATHS.webUser, body: '{}' },
-      { name: 'dashboard first page', path: `${PATHS.dashboardDataTables}?length=10&start=0`, body: JSON.stringify({ dateStart: monthAgo, dateEnd: today }) },
+      {
+        name: 'dashboard first page',
+        path: `${PATHS.dashboardDataTables}?length=10&start=0`,
+        body: JSON.stringify({ dateStart: monthAgo, dateEnd: today }),
+      },
     ];
     for (const k of kinds) {
       const url = `${base}${k.path}`;
@@ -91,7 +105,9 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   const target = kind === 'pglite' ? 0.1 : 0.2;
   for (const [name, r] of Object.entries(rows)) {
     if (name.includes('cache off')) continue;
-    console.log(`${name}: ${r['ratio vs Node']} of a bare Node server (target ≥ ${target}) ${(r['ratio vs Node'] as number) >= target ? 'met' : 'NOT met'}`);
+    console.log(
+      `${name}: ${r['ratio vs Node']} of a bare Node server (target ≥ ${target}) ${(r['ratio vs Node'] as number) >= target ? 'met' : 'NOT met'}`,
+    );
   }
 }
 

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { ChecklistSummarySchema } from './checklist';
 import { calendarDate, instant, withRange } from './dates';
 import { DataTablesQuerySchema } from './envelope';
-import { ACK_ACTIONS, ACK_JUSTIFICATION_MAX, ACTIVITY_LOCATION_MAX, ACTIVITY_PAGE_MAX, ACTIVITY_REMARK_MAX, END_OF_DUTY_PAGE_SIZE, ROSTER_LIFECYCLE } from './activity-log-rules';
+import {
+  ACK_ACTIONS,
+  ACK_JUSTIFICATION_MAX,
+  ACTIVITY_LOCATION_MAX,
+  ACTIVITY_PAGE_MAX,
+  ACTIVITY_REMARK_MAX,
+  END_OF_DUTY_PAGE_SIZE,
+  ROSTER_LIFECYCLE,
+} from './activity-log-rules';
 
 export * from './activity-log-rules';
 
@@ -114,13 +122,12 @@ export type MainlineReport = z.infer<typeof MainlineReportSchema>;
 
 // ---------------------------------------------------------------- acknowledgement
 
-export const DutyRosterAckSchema = z
-  .object({
-    pkDutyRosterId: id,
-    action: z.enum(ACK_ACTIONS),
-    /** required to revoke (SUPERADMIN only) */
-    justification: z.string().trim().max(ACK_JUSTIFICATION_MAX).optional(),
-  });
+export const DutyRosterAckSchema = z.object({
+  pkDutyRosterId: id,
+  action: z.enum(ACK_ACTIONS),
+  /** required to revoke (SUPERADMIN only) */
+  justification: z.string().trim().max(ACK_JUSTIFICATION_MAX).optional(),
+});
 export type DutyRosterAck = z.infer<typeof DutyRosterAckSchema>;
 
 export const AckStateSchema = z.object({

@@ -13,9 +13,24 @@ export const ADMIN_DEFAULT_PAGE_SIZE = 25;
 export const CSV_EXPORT_MAX = 50_000;
 
 /** The records whose history is kept (admin_change.entity). */
-export const CHANGE_ENTITIES = ['staff', 'user', 'leave', 'team', 'teamMember', 'teamSchedule', 'shift', 'ronda', 'checkpoint', 'roster', 'vehicle', 'callsign', 'asset', 'checklistMaster', 'vehicleModel'] as const;
+export const CHANGE_ENTITIES = [
+  'staff',
+  'user',
+  'leave',
+  'team',
+  'teamMember',
+  'teamSchedule',
+  'shift',
+  'ronda',
+  'checkpoint',
+  'roster',
+  'vehicle',
+  'callsign',
+  'asset',
+  'checklistMaster',
+  'vehicleModel',
+] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
-
 
 export const ADMIN_PATHS = {
   /** the history of one record: GET …/adminChange/get/{entity}/{id} */

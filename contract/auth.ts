@@ -73,7 +73,12 @@ export const PrimeUserSchema = z.object({
 export type PrimeUser = z.infer<typeof PrimeUserSchema>;
 
 export const UsernameParamSchema = z.object({
-  username: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'Nama pengguna tidak sah'),
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._@-]+$/, 'Nama pengguna tidak sah'),
 });
 
 export const TokenCheckSchema = z.object({ valid: z.literal(true), expiresAt: z.string() });

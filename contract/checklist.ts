@@ -20,7 +20,12 @@ const id = z.number().int().positive();
 const phase = z.enum(CHECKLIST_PHASES);
 const itemStatus = z.enum(['OK', 'SHORT', 'DAMAGED']);
 const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const odometerSchema = z
   .number({ error: CHECKLIST_MESSAGES.odometer })
@@ -28,7 +33,11 @@ export const odometerSchema = z
   .min(0, CHECKLIST_MESSAGES.odometer)
   .max(ODOMETER_MAX, CHECKLIST_MESSAGES.odometerMax);
 
-export const quantitySchema = z.number({ error: CHECKLIST_MESSAGES.quantity }).int(CHECKLIST_MESSAGES.quantity).min(0, CHECKLIST_MESSAGES.quantity).max(QUANTITY_MAX, CHECKLIST_MESSAGES.quantity);
+export const quantitySchema = z
+  .number({ error: CHECKLIST_MESSAGES.quantity })
+  .int(CHECKLIST_MESSAGES.quantity)
+  .min(0, CHECKLIST_MESSAGES.quantity)
+  .max(QUANTITY_MAX, CHECKLIST_MESSAGES.quantity);
 
 /** One counted master item of one phase. */
 export const ChecklistItemInputSchema = z.object({

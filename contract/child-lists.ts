@@ -28,7 +28,11 @@ export const InvolvedVehicleSaveSchema = z.object({
   pkInvolvedVehicleId: id.optional(),
   incidentSubFormId: subformId,
   pkIncidentVehicleTypeId: id,
-  platNumber: z.string().trim().min(1, 'No. plat diperlukan').max(CHILD_LIMITS.plateMaxLength, `No. plat maksimum ${CHILD_LIMITS.plateMaxLength} aksara`),
+  platNumber: z
+    .string()
+    .trim()
+    .min(1, 'No. plat diperlukan')
+    .max(CHILD_LIMITS.plateMaxLength, `No. plat maksimum ${CHILD_LIMITS.plateMaxLength} aksara`),
   brand: z.string().trim().max(CHILD_LIMITS.brandMaxLength).nullable().optional(),
 });
 export type InvolvedVehicleSave = z.infer<typeof InvolvedVehicleSaveSchema>;
@@ -262,4 +266,3 @@ export interface ChildSaves {
   trafficJam: TrafficJamSave;
   injuryType: InjuryTypeSave;
 }
-

@@ -36,12 +36,16 @@ export const instant = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-type StringKeys<S extends z.ZodObject> = { [K in keyof z.output<S>]-?: NonNullable<z.output<S>[K]> extends string ? K : never }[keyof z.output<S>] & string;
+type StringKeys<S extends z.ZodObject> = { [K in keyof z.output<S>]-?: NonNullable<z.output<S>[K]> extends string ? K : never }[keyof z.output<S>] &
+  string;
 
 /**
  * The object's `to` may not be before its `from` (when both are there): calendar dates compare as days, instants as
  * instants. The issue names `to`; the answer is a 400.
  */
 export function withRange<S extends z.ZodObject>(schema: S, from: StringKeys<S>, to: StringKeys<S>, message: string = DATE_MESSAGES.toBeforeFrom) {
-  return schema.refine((v) => isOrderedRange((v as Record<string, string | null | undefined>)[from], (v as Record<string, string | null | undefined>)[to]), { path: [to], message });
+  return schema.refine(
+    (v) => isOrderedRange((v as Record<string, string | null | undefined>)[from], (v as Record<string, string | null | undefined>)[to]),
+    { path: [to], message },
+  );
 }

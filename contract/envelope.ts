@@ -52,7 +52,11 @@ export const ERROR_CODES = {
  * The filter travels in the body.
  */
 export const DataTablesQuerySchema = z.object({
-  orderColumn: z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Nama lajur tidak sah').optional(),
+  orderColumn: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Nama lajur tidak sah')
+    .optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),
   length: z.coerce.number().int().min(1).max(5000).default(10),
   start: z.coerce.number().int().min(0).default(0),

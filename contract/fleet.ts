@@ -22,7 +22,12 @@ import {
 export * from './fleet-rules';
 
 const id = z.number().int().positive();
-const remark = z.string().trim().max(FLEET_REMARK_MAX, FLEET_MESSAGES.remarkLong).nullish().transform((v) => (v ? v : null));
+const remark = z
+  .string()
+  .trim()
+  .max(FLEET_REMARK_MAX, FLEET_MESSAGES.remarkLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 // ------------------------------------------------------------------------------------------------ vehicles
 
@@ -90,7 +95,11 @@ export const VehicleIdSchema = z.object({ pkVehicleId: id });
 export const VehicleSetActiveSchema = z.object({ pkVehicleId: id, isActive: z.boolean() });
 export const VehicleClearAttentionSchema = z.object({
   pkVehicleId: id,
-  remark: z.string({ error: FLEET_MESSAGES.attentionRemark }).trim().min(1, FLEET_MESSAGES.attentionRemark).max(FLEET_REMARK_MAX, FLEET_MESSAGES.remarkLong),
+  remark: z
+    .string({ error: FLEET_MESSAGES.attentionRemark })
+    .trim()
+    .min(1, FLEET_MESSAGES.attentionRemark)
+    .max(FLEET_REMARK_MAX, FLEET_MESSAGES.remarkLong),
 });
 export const FleetDeleteResultSchema = z.object({ id: z.number().int(), outcome: z.enum(['deleted', 'deactivated']) });
 export type FleetDeleteResult = z.infer<typeof FleetDeleteResultSchema>;
@@ -138,7 +147,13 @@ export const CallSignSaveSchema = z.object({
   callsign: z
     .string({ error: FLEET_MESSAGES.callsign })
     .transform(normaliseCallSign)
-    .pipe(z.string().min(1, FLEET_MESSAGES.callsign).max(CALLSIGN_MAX, FLEET_MESSAGES.callsignLong).regex(CALLSIGN_PATTERN, FLEET_MESSAGES.callsignFormat)),
+    .pipe(
+      z
+        .string()
+        .min(1, FLEET_MESSAGES.callsign)
+        .max(CALLSIGN_MAX, FLEET_MESSAGES.callsignLong)
+        .regex(CALLSIGN_PATTERN, FLEET_MESSAGES.callsignFormat),
+    ),
   isActive: z.boolean().optional().default(true),
 });
 export type CallSignSave = z.input<typeof CallSignSaveSchema>;
@@ -168,7 +183,9 @@ export const CallSignFilterSchema = z.object({
 export type CallSignFilter = z.infer<typeof CallSignFilterSchema>;
 
 export const CallSignIdSchema = z.object({ pkCallSignId: id });
-export const CallSignDetailsQuerySchema = z.object({ callsign: z.string().trim().min(1, FLEET_MESSAGES.callsign).max(CALLSIGN_MAX).transform(normaliseCallSign) });
+export const CallSignDetailsQuerySchema = z.object({
+  callsign: z.string().trim().min(1, FLEET_MESSAGES.callsign).max(CALLSIGN_MAX).transform(normaliseCallSign),
+});
 
 /** notAssigned / unAssigned: call signs as options. */
 export const CallSignOptionSchema = z.object({ key: z.number().int(), value: z.string() });
@@ -233,7 +250,11 @@ export const ChecklistMasterSaveSchema = z
     name: z.string({ error: FLEET_MESSAGES.masterName }).trim().min(1, FLEET_MESSAGES.masterName).max(FLEET_NAME_MAX, FLEET_MESSAGES.nameLong),
     unitLabel: z.string({ error: FLEET_MESSAGES.masterUnit }).trim().min(1, FLEET_MESSAGES.masterUnit).max(UNIT_LABEL_MAX),
     isMeasurable: z.boolean(),
-    defaultQuantity: z.number({ error: FLEET_MESSAGES.masterQuantity }).int(FLEET_MESSAGES.masterQuantity).min(0, FLEET_MESSAGES.masterQuantity).max(QUANTITY_MAX, FLEET_MESSAGES.masterQuantity),
+    defaultQuantity: z
+      .number({ error: FLEET_MESSAGES.masterQuantity })
+      .int(FLEET_MESSAGES.masterQuantity)
+      .min(0, FLEET_MESSAGES.masterQuantity)
+      .max(QUANTITY_MAX, FLEET_MESSAGES.masterQuantity),
     sortOrder: z.number().int().min(0).max(10_000).optional().default(0),
     isActive: z.boolean().optional().default(true),
   })

@@ -39,7 +39,12 @@ export const SUBFORMS = {
     idField: 'pkIncidentRoadConditionHazardId',
     route: '/keadaanjalan',
   },
-  [EVENT_TYPE.ROAD_FURNITURE]: { kind: 'roadFurniture', path: 'incidentRoadFurniture', idField: 'pkIncidentRoadFurnitureId', route: '/assetlebuhraya' },
+  [EVENT_TYPE.ROAD_FURNITURE]: {
+    kind: 'roadFurniture',
+    path: 'incidentRoadFurniture',
+    idField: 'pkIncidentRoadFurnitureId',
+    route: '/assetlebuhraya',
+  },
   [EVENT_TYPE.OTHERS]: { kind: 'others', path: 'incidentOthers', idField: 'pkIncidentOthersId', route: '/lainlain' },
 } as const;
 export type EventTypeId = keyof typeof SUBFORMS;
@@ -161,7 +166,8 @@ export function nearestKmMarker(
   for (const g of groups) {
     for (const [mk, lat, lng] of g.markers) {
       const d = Math.abs(mk - km);
-      if (d <= bound + 1e-4 && (!best || d < best.d)) best = { sectionId: g.sectionId, sectionName: g.sectionName, km: Math.round(mk * 10) / 10, latitude: lat, longitude: lng, d };
+      if (d <= bound + 1e-4 && (!best || d < best.d))
+        best = { sectionId: g.sectionId, sectionName: g.sectionName, km: Math.round(mk * 10) / 10, latitude: lat, longitude: lng, d };
     }
   }
   if (!best) return null;

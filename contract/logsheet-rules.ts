@@ -13,7 +13,8 @@ export const LOGSHEET_PAGE_SIZE = 20;
 export const LOGSHEET_CSV_MAX_ROWS = 10_000;
 
 /** When a logsheet created at `createdAt` stops being editable (ISO instant). */
-export const logsheetEditableUntil = (createdAt: Date | string | number): string => new Date(new Date(createdAt).getTime() + LOGSHEET_EDIT_WINDOW_MS).toISOString();
+export const logsheetEditableUntil = (createdAt: Date | string | number): string =>
+  new Date(new Date(createdAt).getTime() + LOGSHEET_EDIT_WINDOW_MS).toISOString();
 
 /** Whether a listed logsheet can still be edited at `now`. */
 export const isLogsheetEditable = (row: { editableUntil: string }, now: number = Date.now()): boolean => Date.parse(row.editableUntil) > now;

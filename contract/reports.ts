@@ -197,9 +197,19 @@ export type MainlineFigures = z.infer<typeof MainlineFiguresSchema>;
 export const MainlineDayItemSchema = MainlineFiguresSchema.extend({ date: calendarDate });
 export const MainlineGroupItemSchema = MainlineFiguresSchema.extend({ id: int, code: z.string().nullable(), label: z.string() });
 export type MainlineGroupItem = z.infer<typeof MainlineGroupItemSchema>;
-export const MainlineDayChartSchema = z.object({ ...meta, items: z.array(MainlineDayItemSchema), total: MainlineFiguresSchema, previousTotal: MainlineFiguresSchema });
+export const MainlineDayChartSchema = z.object({
+  ...meta,
+  items: z.array(MainlineDayItemSchema),
+  total: MainlineFiguresSchema,
+  previousTotal: MainlineFiguresSchema,
+});
 export type MainlineDayChart = z.infer<typeof MainlineDayChartSchema>;
-export const MainlineGroupChartSchema = z.object({ ...meta, items: z.array(MainlineGroupItemSchema), total: MainlineFiguresSchema, previousTotal: MainlineFiguresSchema });
+export const MainlineGroupChartSchema = z.object({
+  ...meta,
+  items: z.array(MainlineGroupItemSchema),
+  total: MainlineFiguresSchema,
+  previousTotal: MainlineFiguresSchema,
+});
 export type MainlineGroupChart = z.infer<typeof MainlineGroupChartSchema>;
 
 /** PRAverageTimeOnMainline/dataTables: one roster; the names are the one-roster report's path parts. */
@@ -240,7 +250,13 @@ export const WorkItemSchema = z.object({
 export type WorkItem = z.infer<typeof WorkItemSchema>;
 export const WorkTotalsSchema = z.object({ people: int, rosters: int, plannedMinutes: int, workedMinutes: int });
 export type WorkTotals = z.infer<typeof WorkTotalsSchema>;
-export const WorkAnswerSchema = z.object({ ...meta, groupBy: z.enum(WORK_GROUPS), items: z.array(WorkItemSchema), total: WorkTotalsSchema, previousTotal: WorkTotalsSchema });
+export const WorkAnswerSchema = z.object({
+  ...meta,
+  groupBy: z.enum(WORK_GROUPS),
+  items: z.array(WorkItemSchema),
+  total: WorkTotalsSchema,
+  previousTotal: WorkTotalsSchema,
+});
 export type WorkAnswer = z.infer<typeof WorkAnswerSchema>;
 
 // ------------------------------------------------------------------------------------------------ 4. vehicles
@@ -274,7 +290,12 @@ export const VehicleUsageTotalsSchema = z.object({
 });
 export type VehicleUsageTotals = z.infer<typeof VehicleUsageTotalsSchema>;
 /** km and hour: the vehicles by km / by active hours, biggest first; summary: all, by plate, with the totals. */
-export const VehicleUsageChartSchema = z.object({ ...meta, items: z.array(VehicleUsageItemSchema), total: VehicleUsageTotalsSchema, previousTotal: VehicleUsageTotalsSchema });
+export const VehicleUsageChartSchema = z.object({
+  ...meta,
+  items: z.array(VehicleUsageItemSchema),
+  total: VehicleUsageTotalsSchema,
+  previousTotal: VehicleUsageTotalsSchema,
+});
 export type VehicleUsageChart = z.infer<typeof VehicleUsageChartSchema>;
 
 // ------------------------------------------------------------------------------------------------ 5. other assistance

@@ -58,7 +58,11 @@ export const RONDA_MESSAGES = {
 } as const;
 
 const id = z.number().int().positive();
-const km = (label: string) => z.number({ error: `${label} mesti nombor` }).min(0, `${label} tidak boleh negatif`).max(2000, `${label} terlalu besar`);
+const km = (label: string) =>
+  z
+    .number({ error: `${label} mesti nombor` })
+    .min(0, `${label} tidak boleh negatif`)
+    .max(2000, `${label} terlalu besar`);
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} diperlukan` })
@@ -173,7 +177,10 @@ export const CheckpointSaveSchema = z.object({
   km: km('KM'),
   directionId: z.number({ error: 'Arah diperlukan' }).int().positive('Arah diperlukan'),
   latitude: z.number({ error: 'Latitud diperlukan' }).min(-90, 'Latitud mesti antara -90 dan 90').max(90, 'Latitud mesti antara -90 dan 90'),
-  longitude: z.number({ error: 'Longitud diperlukan' }).min(-180, 'Longitud mesti antara -180 dan 180').max(180, 'Longitud mesti antara -180 dan 180'),
+  longitude: z
+    .number({ error: 'Longitud diperlukan' })
+    .min(-180, 'Longitud mesti antara -180 dan 180')
+    .max(180, 'Longitud mesti antara -180 dan 180'),
   seq: z.number().int().positive('Susunan mesti 1 atau lebih').optional(),
 });
 export type CheckpointSave = z.input<typeof CheckpointSaveSchema>;

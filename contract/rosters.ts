@@ -21,8 +21,18 @@ import {
 
 export * from './rosters-rules';
 
-const id = (what: string) => z.number({ error: `Sila pilih ${what}.` }).int(`${what} tidak sah.`).positive(`Sila pilih ${what}.`);
-const optionalId = (what: string) => z.number({ error: `${what} tidak sah.` }).int(`${what} tidak sah.`).positive(`${what} tidak sah.`).nullable().default(null);
+const id = (what: string) =>
+  z
+    .number({ error: `Sila pilih ${what}.` })
+    .int(`${what} tidak sah.`)
+    .positive(`Sila pilih ${what}.`);
+const optionalId = (what: string) =>
+  z
+    .number({ error: `${what} tidak sah.` })
+    .int(`${what} tidak sah.`)
+    .positive(`${what} tidak sah.`)
+    .nullable()
+    .default(null);
 const hour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Masa mesti HH:mm (24 jam).');
 const month = z.string().regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, ROSTER_MESSAGES.month);
 
@@ -248,7 +258,12 @@ export type RosterFormOptions = z.infer<typeof RosterFormOptionsSchema>;
 
 /** dutyRosterView/dataTables: paging in the query, at most 1000 a page (§9). */
 export const RosterMonthQuerySchema = DataTablesQuerySchema.extend({
-  length: z.coerce.number().int().min(1).max(ROSTER_MONTH_PAGE_MAX, `Saiz halaman maksimum ${ROSTER_MONTH_PAGE_MAX} jadual tugas.`).default(ROSTER_MONTH_PAGE_MAX),
+  length: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ROSTER_MONTH_PAGE_MAX, `Saiz halaman maksimum ${ROSTER_MONTH_PAGE_MAX} jadual tugas.`)
+    .default(ROSTER_MONTH_PAGE_MAX),
 });
 
 export const RosterMonthFilterSchema = z.object({

@@ -121,7 +121,10 @@ export const StaffRolesSchema = z
 export type StaffRoles = z.input<typeof StaffRolesSchema>;
 
 /** staff/delete: an array of ids (§7.1). */
-export const StaffDeleteSchema = z.array(z.number().int().positive()).min(1, 'Pilih sekurang-kurangnya satu staf').max(500, 'Maksimum 500 staf satu kali');
+export const StaffDeleteSchema = z
+  .array(z.number().int().positive())
+  .min(1, 'Pilih sekurang-kurangnya satu staf')
+  .max(500, 'Maksimum 500 staf satu kali');
 
 export const StaffDeleteResultSchema = z.object({
   /** erased: no roster, case, journal or other history */

@@ -56,17 +56,31 @@ export const TEAM_MESSAGES = {
   outOfRegion: 'Pasukan ini di luar wilayah anda.',
 } as const;
 
-const id = (what: string) => z.number({ error: `Sila pilih ${what}.` }).int(`${what} tidak sah.`).positive(`Sila pilih ${what}.`);
+const id = (what: string) =>
+  z
+    .number({ error: `Sila pilih ${what}.` })
+    .int(`${what} tidak sah.`)
+    .positive(`Sila pilih ${what}.`);
 
 // ------------------------------------------------------------------------------------------------ paging
 
 /** team/dataTables and team/csv: §7 paging in the query string, at most 500 a page (§9). */
 export const TeamListQuerySchema = DataTablesQuerySchema.extend({
-  length: z.coerce.number().int().min(1, 'Saiz halaman sekurang-kurangnya 1.').max(TEAM_PAGE_MAX, `Saiz halaman maksimum ${TEAM_PAGE_MAX} pasukan.`).default(25),
+  length: z.coerce
+    .number()
+    .int()
+    .min(1, 'Saiz halaman sekurang-kurangnya 1.')
+    .max(TEAM_PAGE_MAX, `Saiz halaman maksimum ${TEAM_PAGE_MAX} pasukan.`)
+    .default(25),
 });
 /** teamMembers/dataTables and candidates: at most 100 a page (§9). */
 export const TeamMembersQuerySchema = DataTablesQuerySchema.extend({
-  length: z.coerce.number().int().min(1, 'Saiz halaman sekurang-kurangnya 1.').max(TEAM_MEMBERS_PAGE_MAX, `Saiz halaman maksimum ${TEAM_MEMBERS_PAGE_MAX} ahli.`).default(TEAM_MEMBERS_PAGE_MAX),
+  length: z.coerce
+    .number()
+    .int()
+    .min(1, 'Saiz halaman sekurang-kurangnya 1.')
+    .max(TEAM_MEMBERS_PAGE_MAX, `Saiz halaman maksimum ${TEAM_MEMBERS_PAGE_MAX} ahli.`)
+    .default(TEAM_MEMBERS_PAGE_MAX),
 });
 
 // ------------------------------------------------------------------------------------------------ team
@@ -222,11 +236,14 @@ export const TeamScheduleSaveSchema = z
       .int('Panjang kitaran mesti nombor bulat.')
       .min(1, 'Panjang kitaran sekurang-kurangnya 1 hari.')
       .max(TEAM_CYCLE_MAX, `Panjang kitaran maksimum ${TEAM_CYCLE_MAX} hari.`),
-    workDays: z.array(z.number().int('Hari bekerja tidak sah.').min(0, 'Hari bekerja tidak sah.')).min(1, 'Pilih sekurang-kurangnya satu hari bekerja.'),
+    workDays: z
+      .array(z.number().int('Hari bekerja tidak sah.').min(0, 'Hari bekerja tidak sah.'))
+      .min(1, 'Pilih sekurang-kurangnya satu hari bekerja.'),
   })
   .superRefine((v, ctx) => {
     const bad = v.workDays.filter((d) => d >= v.cycleDays);
-    if (bad.length) ctx.addIssue({ code: 'custom', path: ['workDays'], message: `Hari bekerja mesti antara 1 dan ${v.cycleDays} (hari dalam kitaran).` });
+    if (bad.length)
+      ctx.addIssue({ code: 'custom', path: ['workDays'], message: `Hari bekerja mesti antara 1 dan ${v.cycleDays} (hari dalam kitaran).` });
     else if (new Set(v.workDays).size !== v.workDays.length) ctx.addIssue({ code: 'custom', path: ['workDays'], message: 'Hari bekerja berulang.' });
   });
 export type TeamScheduleSave = z.input<typeof TeamScheduleSaveSchema>;

@@ -161,7 +161,18 @@ export const UserRowSchema = z.object({
 export type UserRow = z.infer<typeof UserRowSchema>;
 
 /** The orderColumn values the user list sorts by. */
-export const USER_SORTABLE = ['username', 'displayName', 'nric', 'employeeId', 'region', 'sectionName', 'position', 'roleName', 'status', 'lastLoginAt'] as const;
+export const USER_SORTABLE = [
+  'username',
+  'displayName',
+  'nric',
+  'employeeId',
+  'region',
+  'sectionName',
+  'position',
+  'roleName',
+  'status',
+  'lastLoginAt',
+] as const;
 
 // ------------------------------------------------------------------------------------------------ staff without a user
 
@@ -194,15 +205,18 @@ export const UserRegistrationSchema = z
     /** LOCAL only: the first password, which the user must change at the first sign-in */
     password: z.string().max(200).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.authType === 'LOCAL') {
-      const r = passwordRule('Kata laluan awal').safeParse(v.password ?? '');
-      if (!r.success) ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]?.message ?? 'Kata laluan awal tidak sah' });
-    } else if (v.password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Pengguna LDAP tidak mempunyai kata laluan di sini' });
-    }
-    // also when other fields are wrong: a form shows every field's problem at once
-  }, { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) });
+  .superRefine(
+    (v, ctx) => {
+      if (v.authType === 'LOCAL') {
+        const r = passwordRule('Kata laluan awal').safeParse(v.password ?? '');
+        if (!r.success) ctx.addIssue({ code: 'custom', path: ['password'], message: r.error.issues[0]?.message ?? 'Kata laluan awal tidak sah' });
+      } else if (v.password) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Pengguna LDAP tidak mempunyai kata laluan di sini' });
+      }
+      // also when other fields are wrong: a form shows every field's problem at once
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) },
+  );
 export type UserRegistration = z.input<typeof UserRegistrationSchema>;
 
 export const UserIdsSchema = z.object({
@@ -233,7 +247,12 @@ export const ResetLinkSchema = z.object({
 });
 export type ResetLink = z.infer<typeof ResetLinkSchema>;
 
-const token = z.string().trim().min(20, 'Token pautan tidak sah').max(200, 'Token pautan tidak sah').regex(/^[A-Za-z0-9_-]+$/, 'Token pautan tidak sah');
+const token = z
+  .string()
+  .trim()
+  .min(20, 'Token pautan tidak sah')
+  .max(200, 'Token pautan tidak sah')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Token pautan tidak sah');
 export const ResetLinkCheckSchema = z.object({ token });
 export const ResetLinkInfoSchema = z.object({ username: z.string(), expiresAt: z.string() });
 export type ResetLinkInfo = z.infer<typeof ResetLinkInfoSchema>;

@@ -60,7 +60,7 @@ async function sessionFor(handle: DbHandle): Promise<Session> {
   let close: Session['close'];
   if (handle.kind === 'postgres') {
     // one connection of the pool for the whole run, closed afterwards (never handed back with session settings)
-    const client = await ((handle.db as unknown as { $client: pg.Pool }).$client).connect();
+    const client = await (handle.db as unknown as { $client: pg.Pool }).$client.connect();
     run = async (text) => ({ rows: (await client.query(text)).rows });
     close = async () => client.release(true);
   } else {
@@ -73,7 +73,10 @@ async function sessionFor(handle: DbHandle): Promise<Session> {
   return {
     close,
     run: async (text) => {
-      const m = /^\s*(?:CREATE TEMP TABLE \w+ ON COMMIT DROP AS|INSERT INTO (?:incident|incident_subform|incident_audit|journal_entry|involved_vehicle) \([^)]*\))([\s\S]*)$/.exec(text);
+      const m =
+        /^\s*(?:CREATE TEMP TABLE \w+ ON COMMIT DROP AS|INSERT INTO (?:incident|incident_subform|incident_audit|journal_entry|involved_vehicle) \([^)]*\))([\s\S]*)$/.exec(
+          text,
+        );
       if (m && process.env.SEED_SCALE_DEBUG === 'explain') {
         console.log((await run(`EXPLAIN (ANALYZE, COSTS OFF) ${m[1]}`)).rows.map((r) => Object.values(r)[0]).join('\n'));
       }
@@ -249,7 +252,9 @@ export async function seedScale(handle: DbHandle, opts: ScaleOptions): Promise<{
       }
       added += target;
       const secs = ((performance.now() - tb) / 1000).toFixed(1);
-      log(`batch ${b + 1}/${batches}: ${days[first]} … ${days[dayIndex - 1]} +${target.toLocaleString('en')} (${added.toLocaleString('en')}/${opts.incidents.toLocaleString('en')}, ${secs} s)`);
+      log(
+        `batch ${b + 1}/${batches}: ${days[first]} … ${days[dayIndex - 1]} +${target.toLocaleString('en')} (${added.toLocaleString('en')}/${opts.incidents.toLocaleString('en')}, ${secs} s)`,
+      );
     }
 
     log('analysing tables …');
@@ -298,7 +303,10 @@ async function prepare(s: Session) {
     ORDER BY dr.section_id, dr.start_date, dr.shift_id, (t.name LIKE '%-A') DESC, dr.id`);
   await s.run(`ALTER TABLE scale_roster ADD PRIMARY KEY (unit_id, start_date, shift_id)`);
   // paths by id: closed-out ones 1…, open ones 101… (chosen with width_bucket over their weights)
-  const rows = [...FINAL_PATHS.map(([st], i) => `(${i + 1}, ${intArray(st)})`), ...OPEN_PATHS.map(([st], i) => `(${OPEN_PATH_BASE + i + 1}, ${intArray(st)})`)];
+  const rows = [
+    ...FINAL_PATHS.map(([st], i) => `(${i + 1}, ${intArray(st)})`),
+    ...OPEN_PATHS.map(([st], i) => `(${OPEN_PATH_BASE + i + 1}, ${intArray(st)})`),
+  ];
   await s.run(`CREATE TEMP TABLE scale_path (id int PRIMARY KEY, st int[])`);
   await s.run(`INSERT INTO scale_path VALUES ${rows.join(', ')}`);
   for (const t of ['scale_section', 'scale_tmc', 'scale_roster', 'scale_path']) await s.run(`ANALYZE ${t}`);
@@ -317,12 +325,29 @@ async function generateBatch(s: Session, b: Batch) {
   const sections = (await s.run(`SELECT id, weight FROM scale_section ORDER BY id`)).rows as { id: number; weight: number }[];
   const nowSql = `${q(b.now.toISOString())}::timestamptz`;
   const [incidentSeq, subformSeq] = ['incident', 'incident_subform'].map((t) => `${q(t)}`);
-  const seqs = (await s.run(`SELECT pg_get_serial_sequence(${incidentSeq}, 'id') AS a, pg_get_serial_sequence(${subformSeq}, 'id') AS b`)).rows[0] as { a: string; b: string };
+  const seqs = (await s.run(`SELECT pg_get_serial_sequence(${incidentSeq}, 'id') AS a, pg_get_serial_sequence(${subformSeq}, 'id') AS b`))
+    .rows[0] as { a: string; b: string };
 
   // 1. the random draws of each case (2 % more than needed: the part of today after now is dropped). OFFSET 0
   //    keeps each level materialised, so an expression is computed once per case, not once per use.
   const r = (name: string) => `random() AS ${name}`;
-  const draws = ['r_km', 'r_loc', 'r_path', 'r_open', 'r_dir', 'r_sev', 'r_tmc', 'r_light', 'r_sub1', 'r_sub2', 'r_sub3', 'r_rem', 'r_j', 'r_v', 'r_note']
+  const draws = [
+    'r_km',
+    'r_loc',
+    'r_path',
+    'r_open',
+    'r_dir',
+    'r_sev',
+    'r_tmc',
+    'r_light',
+    'r_sub1',
+    'r_sub2',
+    'r_sub3',
+    'r_rem',
+    'r_j',
+    'r_v',
+    'r_note',
+  ]
     .concat(Array.from({ length: MAX_STEPS }, (_, i) => `r${i + 1}`))
     .map(r)
     .join(', ');
@@ -354,7 +379,8 @@ async function generateBatch(s: Session, b: Batch) {
     `CASE st_full[${k}] ${Object.entries(STEP_MINUTES)
       .map(([st, [min, spanMin]]) => `WHEN ${st} THEN ${min} + ${spanMin} * r${k}`)
       .join(' ')} ELSE 0 END`;
-  const cumulative = (k: number) => (k === 1 ? 'l.at' : `l.at + (${Array.from({ length: k - 1 }, (_, j) => `l.dl[${j + 2}]`).join(' + ')}) * interval '1 minute'`);
+  const cumulative = (k: number) =>
+    k === 1 ? 'l.at' : `l.at + (${Array.from({ length: k - 1 }, (_, j) => `l.dl[${j + 2}]`).join(' + ')}) * interval '1 minute'`;
   await s.run(`CREATE TEMP TABLE g1 ON COMMIT DROP AS
     SELECT nextval(${q(seqs.a)}) AS id, nextval(${q(seqs.b)}) AS sub_id, z.* FROM (
       SELECT l.*, ARRAY[${Array.from({ length: MAX_STEPS }, (_, i) => `date_trunc('second', ${cumulative(i + 1)})`).join(', ')}]::timestamptz[] AS ts
@@ -580,7 +606,8 @@ export async function seedReportHistory(handle: DbHandle, opts: HistoryOptions):
          AND NOT EXISTS (SELECT 1 FROM daily_asset_checklist c WHERE c.duty_roster_id = r.id)
        WINDOW w AS (PARTITION BY r.vehicle_id ORDER BY r.starts_at)`,
     );
-    for (const t of ['lane_closure', 'further_action_item', 'activity_log', 'duty_roster', 'daily_asset_checklist']) await s.run(handle.kind === 'postgres' ? `VACUUM (ANALYZE) ${t}` : `ANALYZE ${t}`);
+    for (const t of ['lane_closure', 'further_action_item', 'activity_log', 'duty_roster', 'daily_asset_checklist'])
+      await s.run(handle.kind === 'postgres' ? `VACUUM (ANALYZE) ${t}` : `ANALYZE ${t}`);
   } finally {
     await s.close();
   }
@@ -604,7 +631,9 @@ async function main() {
   const n = Number(args.incidents);
   const historyDays = args['history-days'] ? Number(args['history-days']) : 0;
   if (!Number.isInteger(n) || n <= 0 || !Number.isInteger(historyDays) || historyDays < 0) {
-    console.error('Usage: npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S] [--history-days D]');
+    console.error(
+      'Usage: npm run seed:scale -- --incidents N [--database-url URL] [--from 2021-01-01] [--batch 50000] [--seed S] [--history-days D]',
+    );
     process.exit(2);
   }
   const databaseUrl = args['database-url'] || process.env.DATABASE_URL || undefined;

@@ -56,7 +56,11 @@ class ApiError extends Error {
 async function api<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
@@ -189,7 +193,13 @@ async function report(p: Patrol): Promise<void> {
     speed: Math.round(p.speed * 10) / 10,
   };
   const send = async (fresh: boolean) =>
-    api('POST', PATHS.rondaGpsSave, await tokenOf(p.username, fresh), { pkDutyRosterId: p.rosterId, positions: [fix] }, { 'Idempotency-Key': randomUUID() });
+    api(
+      'POST',
+      PATHS.rondaGpsSave,
+      await tokenOf(p.username, fresh),
+      { pkDutyRosterId: p.rosterId, positions: [fix] },
+      { 'Idempotency-Key': randomUUID() },
+    );
   try {
     await send(false);
   } catch (err) {
@@ -199,7 +209,9 @@ async function report(p: Patrol): Promise<void> {
 }
 
 async function main() {
-  console.log(`simulate:patrols → ${base}: every on-shift roster's patrol vehicle drives along its section and reports its position every ${intervalS} s (rondaGps/save, signed in as a PR member of its team). Ctrl-C stops.`);
+  console.log(
+    `simulate:patrols → ${base}: every on-shift roster's patrol vehicle drives along its section and reports its position every ${intervalS} s (rondaGps/save, signed in as a PR member of its team). Ctrl-C stops.`,
+  );
   let patrols = await loadPatrols(new Map());
   console.log(`  ${patrols.size} patrols on shift: ${[...patrols.values()].map((p) => p.name).join(', ') || '(none)'}`);
   let loadedAt = Date.now();
@@ -232,7 +244,9 @@ async function main() {
     const results = await Promise.allSettled(list.map((p) => report(p)));
     const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`${list[i].name}: ${(r.reason as Error).message}`] : []));
     sent += list.length - failed.length;
-    console.log(`${new Date().toISOString()} round ${round}: ${list.length - failed.length}/${list.length} positions accepted${failed.length ? `; failed: ${failed.slice(0, 3).join('; ')}` : ''}`);
+    console.log(
+      `${new Date().toISOString()} round ${round}: ${list.length - failed.length}/${list.length} positions accepted${failed.length ? `; failed: ${failed.slice(0, 3).join('; ')}` : ''}`,
+    );
     if (args.once) break;
     await new Promise<void>((resolve) => {
       wake = resolve;

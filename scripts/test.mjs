@@ -12,7 +12,9 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit server`
 const phases = [
   { name: 'unit', args: ['--project', 'unit'], env: {} },
   { name: 'server (PGlite)', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
-  ...(process.env.DATABASE_URL ? [{ name: 'server (PostgreSQL)', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
+  ...(process.env.DATABASE_URL
+    ? [{ name: 'server (PostgreSQL)', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }]
+    : []),
   { name: 'build', build: true },
   { name: 'e2e', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
 ].filter((p) => !only.length || only.some((o) => p.name.startsWith(o)));
@@ -36,7 +38,10 @@ for (const [i, phase] of phases.entries()) {
   const file = path.join(out, `phase-${i}.json`);
   const env = { ...process.env, ...phase.env };
   if (env.DATABASE_URL === '') delete env.DATABASE_URL;
-  const r = spawnSync('npx', ['vitest', 'run', ...phase.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { stdio: 'inherit', env });
+  const r = spawnSync('npx', ['vitest', 'run', ...phase.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    stdio: 'inherit',
+    env,
+  });
   let p = 0;
   let f = 0;
   try {

@@ -131,12 +131,42 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // hot reads answered from memory until a write they depend on (#18): see plugins/answer-cache.ts and config
   registerAnswerCache(app, { writes: handle.writes, ttlMs: answerCacheTtl(config, handle.kind) });
 
-  for (const routes of [systemRoutes, authRoutes, lookupRoutes, sectionRoutes, dutyRosterRoutes, commsRoutes, incidentRoutes, childListRoutes, dashboardRoutes, journalRoutes, documentRoutes, gpsRoutes, tmcLogRoutes, mapsRoutes, historyRoutes, staffRoutes, usersRoutes, leaveRoutes, teamsRoutes, shiftsRoutes, rondasRoutes, activityLogRoutes, checklistRoutes, fleetRoutes, reportRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    lookupRoutes,
+    sectionRoutes,
+    dutyRosterRoutes,
+    commsRoutes,
+    incidentRoutes,
+    childListRoutes,
+    dashboardRoutes,
+    journalRoutes,
+    documentRoutes,
+    gpsRoutes,
+    tmcLogRoutes,
+    mapsRoutes,
+    historyRoutes,
+    staffRoutes,
+    usersRoutes,
+    leaveRoutes,
+    teamsRoutes,
+    shiftsRoutes,
+    rondasRoutes,
+    activityLogRoutes,
+    checklistRoutes,
+    fleetRoutes,
+    reportRoutes,
+  ]) {
     await routes(app, ctx);
   }
 
   // server-raised alerts (#6): cases not acknowledged by their patrol in time; stopped with the app
-  startUnackSweep(app, handle.db, { minutes: config.alerts.unackMinutes, sweepSeconds: config.alerts.sweepSeconds, gpsSilentMinutes: config.alerts.gpsSilentMinutes });
+  startUnackSweep(app, handle.db, {
+    minutes: config.alerts.unackMinutes,
+    sweepSeconds: config.alerts.sweepSeconds,
+    gpsSilentMinutes: config.alerts.gpsSilentMinutes,
+  });
 
   const clientDir = path.resolve(config.clientDir);
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
@@ -163,7 +193,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ statusCode: 404, statusMsg: `Laluan ${request.method} ${url} tidak wujud.`, body: { errorCode: ERROR_CODES.NOT_FOUND } });
+    return reply
+      .code(404)
+      .send({ statusCode: 404, statusMsg: `Laluan ${request.method} ${url} tidak wujud.`, body: { errorCode: ERROR_CODES.NOT_FOUND } });
   });
 
   return app;

@@ -162,7 +162,15 @@ export function registerCommsPoll(scope: ServiceWorkerGlobalScope, getDb: () => 
         break;
       case 'COMMS_SEEN':
         if (Array.isArray(data.keys) && typeof data.userId === 'string') {
-          event.waitUntil(markSeen(getDb(), data.userId, data.keys.filter((k) => typeof k === 'string'), Date.now(), isLang(data.lang) ? data.lang : undefined).catch(() => {}));
+          event.waitUntil(
+            markSeen(
+              getDb(),
+              data.userId,
+              data.keys.filter((k) => typeof k === 'string'),
+              Date.now(),
+              isLang(data.lang) ? data.lang : undefined,
+            ).catch(() => {}),
+          );
         }
         break;
       case 'COMMS_STATE':

@@ -5,4 +5,3 @@ export function isTileUrl(url: URL, origin: string | null): boolean {
   if (!m || url.protocol !== `${m[1]}:`) return false;
   return m[2] ? url.host.endsWith(`.${m[3]}`) : url.host === m[3];
 }
-

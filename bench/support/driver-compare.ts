@@ -87,7 +87,11 @@ const percentiles = (times: number[]): Percentiles => {
 };
 
 /** p50 and p90 of `ours` and `bare`, called in turns after `warmup` pairs, up to `requests` each or `seconds`. */
-export async function measurePair(ours: () => Promise<unknown>, bare: () => Promise<unknown>, opts: { requests: number; seconds: number; warmup?: number }) {
+export async function measurePair(
+  ours: () => Promise<unknown>,
+  bare: () => Promise<unknown>,
+  opts: { requests: number; seconds: number; warmup?: number },
+) {
   for (let i = 0; i < (opts.warmup ?? 10); i++) {
     await ours();
     await bare();

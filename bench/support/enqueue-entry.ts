@@ -10,10 +10,29 @@ async function benchEnqueue(n: number) {
   const img: number[] = [];
   for (let i = 0; i < n; i++) {
     let t = performance.now();
-    await enqueue(db, [{ userId: 'bench', kind: 'journal.save', label: 'x', path: '/rest/roster/manage/journalEntry/save', body: { entry: `Catatan ${i}`, pkIncidentId: 1 }, group: 'incident:1' }]);
+    await enqueue(db, [
+      {
+        userId: 'bench',
+        kind: 'journal.save',
+        label: 'x',
+        path: '/rest/roster/manage/journalEntry/save',
+        body: { entry: `Catatan ${i}`, pkIncidentId: 1 },
+        group: 'incident:1',
+      },
+    ]);
     text.push(performance.now() - t);
     t = performance.now();
-    await enqueue(db, [{ userId: 'bench', kind: 'document.save', label: 'Foto', path: '/rest/roster/manage/document/saveFile', body: { tableType: 'JOURNAL_ENTRY', fkTableId: 1 }, blob: photo, group: 'incident:1' }]);
+    await enqueue(db, [
+      {
+        userId: 'bench',
+        kind: 'document.save',
+        label: 'Foto',
+        path: '/rest/roster/manage/document/saveFile',
+        body: { tableType: 'JOURNAL_ENTRY', fkTableId: 1 },
+        blob: photo,
+        group: 'incident:1',
+      },
+    ]);
     img.push(performance.now() - t);
   }
   db.close();

@@ -39,7 +39,14 @@ class ExactTimestamp extends PgTimestamp<ColumnBaseConfig<'date', 'PgTimestamp'>
   }
 }
 
-type BuilderConfig<TName extends string> = { name: TName; dataType: 'date'; columnType: 'PgTimestamp'; data: Date; driverParam: string; enumValues: undefined };
+type BuilderConfig<TName extends string> = {
+  name: TName;
+  dataType: 'date';
+  columnType: 'PgTimestamp';
+  data: Date;
+  driverParam: string;
+  enumValues: undefined;
+};
 
 class ExactTimestampBuilder<TName extends string> extends PgTimestampBuilder<BuilderConfig<TName>> {
   /** @internal drizzle's builder makes the column when the table is built */

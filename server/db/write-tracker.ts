@@ -19,7 +19,8 @@ export type WriteDomain = 'data' | 'positions';
 const POSITION_TABLES = new Set(['roster_position', 'roster_latest_position']);
 const SILENT_TABLES = new Set(['idempotency_key']);
 /** the tables a statement writes: INSERT INTO t, UPDATE t, DELETE FROM t, at any depth of a WITH */
-const WRITE_TARGET = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const WRITE_TARGET =
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 const DDL = /^\s*(?:create|alter|drop|copy|vacuum|cluster|reindex|refresh)\b/i;
 const TX_END = /^\s*(commit|rollback|end|abort)\b/i;
 
@@ -62,7 +63,8 @@ interface Queryable {
   query: Query;
 }
 const WRAPPED = Symbol('writeTracked');
-const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '');
+const textOf = (arg: unknown) =>
+  typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
 
 /**
  * node-postgres: every statement of the pool (pool.query and the transactions' checked-out clients alike) runs through

@@ -32,7 +32,15 @@ export function changedFields(before: Values | null, after: Values | null): { fi
 }
 
 /** Records one change; an update that changed nothing records nothing. */
-export async function recordChange(tx: Tx, user: Pick<TokenClaims, 'sub' | 'sid'>, entity: string, entityId: number, action: ChangeAction, before: Values | null, after: Values | null) {
+export async function recordChange(
+  tx: Tx,
+  user: Pick<TokenClaims, 'sub' | 'sid'>,
+  entity: string,
+  entityId: number,
+  action: ChangeAction,
+  before: Values | null,
+  after: Values | null,
+) {
   const changes = changedFields(before, after);
   if (action === 'update' && !changes.length) return;
   await tx.insert(adminChange).values({ entity, entityId, action, userId: Number(user.sub), staffId: user.sid, changes });
@@ -41,7 +49,14 @@ export async function recordChange(tx: Tx, user: Pick<TokenClaims, 'sub' | 'sid'
 /** The history of one record, newest first, with the name of whoever made each change. */
 export async function historyOf(db: Db, entity: string, entityId: number, limit = 100): Promise<ChangeRecord[]> {
   const rows = await db
-    .select({ id: adminChange.id, action: adminChange.action, at: adminChange.at, changes: adminChange.changes, staffId: adminChange.staffId, displayName: staff.displayName })
+    .select({
+      id: adminChange.id,
+      action: adminChange.action,
+      at: adminChange.at,
+      changes: adminChange.changes,
+      staffId: adminChange.staffId,
+      displayName: staff.displayName,
+    })
     .from(adminChange)
     .leftJoin(staff, eq(staff.id, adminChange.staffId))
     .where(and(eq(adminChange.entity, entity), eq(adminChange.entityId, entityId)))

@@ -20,7 +20,12 @@ export type Sortable = Record<string, AnyColumn | SQL>;
 export const totalOver = () => sql<number>`(count(*) over ())::int`.as('total_over');
 
 /** The ORDER BY of a list: the requested column (whitelisted, else 400), then the tie-breakers for a stable paging. */
-export function orderOf(q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>, sortable: Sortable, fallback: string, tieBreakers: (AnyColumn | SQL)[] = []): SQL[] {
+export function orderOf(
+  q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>,
+  sortable: Sortable,
+  fallback: string,
+  tieBreakers: (AnyColumn | SQL)[] = [],
+): SQL[] {
   const key = q.orderColumn ?? fallback;
   const col = sortable[key];
   if (!col) throw badRequest(`Lajur susunan tidak sah: ${key}. Pilihan: ${Object.keys(sortable).join(', ')}.`, 'orderColumn');
@@ -37,7 +42,10 @@ export async function listPage<Q extends PgSelect, Row extends { total: number }
   q: DataTablesQuery,
   order: SQL[],
 ): Promise<{ rows: Omit<Row, 'total'>[]; recordCount: number }> {
-  const raw = (await qb.orderBy(...order).limit(q.length).offset(q.start)) as unknown as Row[];
+  const raw = (await qb
+    .orderBy(...order)
+    .limit(q.length)
+    .offset(q.start)) as unknown as Row[];
   let recordCount = raw[0]?.total ?? 0;
   if (!raw.length && q.start > 0) {
     // past the end: the first row still carries the total (a dynamic builder is changed in place and run again)

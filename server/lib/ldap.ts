@@ -92,8 +92,14 @@ export function createLdapDirectory(cfg: LdapConfig): LdapDirectory | null {
       return withClient(async (c) => {
         try {
           // a search account the directory refuses is this server's misconfiguration: the directory is unusable
-          if (cfg.searchBindDn) await c.bind(cfg.searchBindDn, cfg.searchBindPassword ?? '').catch((err) => Promise.reject(new LdapUnavailableError(err)));
-          const { searchEntries } = await c.search(userDnOf(cfg, username), { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'], sizeLimit: 1 });
+          if (cfg.searchBindDn)
+            await c.bind(cfg.searchBindDn, cfg.searchBindPassword ?? '').catch((err) => Promise.reject(new LdapUnavailableError(err)));
+          const { searchEntries } = await c.search(userDnOf(cfg, username), {
+            scope: 'base',
+            filter: '(objectClass=*)',
+            attributes: ['1.1'],
+            sizeLimit: 1,
+          });
           return searchEntries.length > 0;
         } catch (err) {
           if (err instanceof NoSuchObjectError) return false;

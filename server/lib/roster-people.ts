@@ -23,6 +23,10 @@ export function rosterHasPerson(staffId: Ref): SQL {
 
 /** Is the staff member one of the roster's people (the rule above, for one roster). */
 export async function isRosterPerson(db: Db, rosterId: number, staffId: number): Promise<boolean> {
-  const [row] = await db.select({ id: dutyRoster.id }).from(dutyRoster).where(and(eq(dutyRoster.id, rosterId), rosterHasPerson(staffId))).limit(1);
+  const [row] = await db
+    .select({ id: dutyRoster.id })
+    .from(dutyRoster)
+    .where(and(eq(dutyRoster.id, rosterId), rosterHasPerson(staffId)))
+    .limit(1);
   return !!row;
 }

@@ -35,6 +35,9 @@ export async function assertSectionInScope(db: Db, user: TokenClaims, sectionId:
 export async function sectionIdsInScope(db: Db, user: TokenClaims): Promise<number[] | null> {
   const region = regionScopeOf(user);
   if (region === null) return null;
-  const rows = await db.select({ id: section.id }).from(section).where(inArray(section.regionId, [region]));
+  const rows = await db
+    .select({ id: section.id })
+    .from(section)
+    .where(inArray(section.regionId, [region]));
   return rows.map((r) => r.id);
 }

@@ -109,7 +109,8 @@ export function registerAnswerCache(app: FastifyInstance, opts: { writes: WriteT
     // a write committed while this answer was computed: it may be missing from it
     if (opts.writes.stamp(pending.domains) !== pending.stamp) return payload;
     drop(pending.key);
-    while (entries.size && (entries.size >= MAX_ENTRIES || totalBytes + payload.length > MAX_TOTAL_BYTES)) drop(entries.keys().next().value as string);
+    while (entries.size && (entries.size >= MAX_ENTRIES || totalBytes + payload.length > MAX_TOTAL_BYTES))
+      drop(entries.keys().next().value as string);
     totalBytes += payload.length;
     const type = reply.getHeader('content-type');
     entries.set(pending.key, {

@@ -26,13 +26,19 @@ export function registerErrorHandling(app: FastifyInstance) {
 
     if (err instanceof HttpError) {
       if (err.statusCode === 401 || err.statusCode === 403) {
-        request.log.warn({ event: 'access_refused', status: err.statusCode, code: err.errorCode, url: request.url, user: request.user?.uid }, err.message);
+        request.log.warn(
+          { event: 'access_refused', status: err.statusCode, code: err.errorCode, url: request.url, user: request.user?.uid },
+          err.message,
+        );
       }
       if (err.extra.retryAfterSeconds) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return send(err.statusCode, err.errorCode, err.message, err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({ field: fieldOf(v.instancePath) || err.validationContext || 'body', message: v.message ?? 'tidak sah' }));
+      const issues = err.validation.map((v) => ({
+        field: fieldOf(v.instancePath) || err.validationContext || 'body',
+        message: v.message ?? 'tidak sah',
+      }));
       const first = issues[0];
       return send(400, ERROR_CODES.VALIDATION, `Input tidak sah: ${first.field} — ${first.message}`, { field: first.field, issues });
     }

@@ -14,7 +14,11 @@ declare module 'fastify' {
 }
 
 /** The opaque part of an entity tag, weak or strong ('W/"x"' and '"x"' → 'x'). */
-const opaque = (tag: string) => tag.trim().replace(/^W\//i, '').replace(/^"(.*)"$/, '$1');
+const opaque = (tag: string) =>
+  tag
+    .trim()
+    .replace(/^W\//i, '')
+    .replace(/^"(.*)"$/, '$1');
 
 /** Weak comparison (RFC 9110 §13.1.2): any listed tag, or *, matches. */
 export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {

@@ -84,7 +84,10 @@ export function readSyncHeaders(request: FastifyRequest): RequestContext {
   if (time !== undefined) {
     clientTime = INSTANT_PATTERN.test(time) ? new Date(time) : null;
     if (!clientTime || Number.isNaN(clientTime.getTime())) {
-      throw badRequest(`Pengepala ${CLIENT_TIME_HEADER} tidak sah: mesti masa ISO 8601 dengan zon (contohnya 2026-11-22T08:30:00.000Z).`, CLIENT_TIME_HEADER);
+      throw badRequest(
+        `Pengepala ${CLIENT_TIME_HEADER} tidak sah: mesti masa ISO 8601 dengan zon (contohnya 2026-11-22T08:30:00.000Z).`,
+        CLIENT_TIME_HEADER,
+      );
     }
   }
   return { idempotencyKey: key ?? null, deviceId: device ?? null, clientTime };
@@ -156,13 +159,20 @@ export async function idempotent<R>(db: Db, request: FastifyRequest, reply: Fast
  * The stored answer of a key already there, as the first request got it (same status, `Idempotent-Replayed: true`),
  * or 409 while it is still being processed, or 422 when the key was used for another request.
  */
-async function replayOf(db: Db, request: FastifyRequest, reply: FastifyReply, k: { userId: number; key: string; method: string; path: string; hash: string }) {
+async function replayOf(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  k: { userId: number; key: string; method: string; path: string; hash: string },
+) {
   const [prev] = await db
     .select()
     .from(idempotencyKey)
     .where(and(eq(idempotencyKey.userId, k.userId), eq(idempotencyKey.key, k.key)));
   if (!prev || prev.statusCode === null) {
-    throw new HttpError(409, ERROR_CODES.CONFLICT, 'Permintaan dengan kunci ini sedang diproses. Sila cuba lagi sebentar.', { field: IDEMPOTENCY_HEADER });
+    throw new HttpError(409, ERROR_CODES.CONFLICT, 'Permintaan dengan kunci ini sedang diproses. Sila cuba lagi sebentar.', {
+      field: IDEMPOTENCY_HEADER,
+    });
   }
   if (prev.method !== k.method || prev.path !== k.path || prev.requestHash !== k.hash) {
     throw new HttpError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, KEY_REUSED_MESSAGE, { field: IDEMPOTENCY_HEADER });

@@ -15,7 +15,13 @@ export function CaseDialog() {
   const t = useT();
   const incidentId = useCaseDialog();
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={incidentId !== null} onOpenChange={(e) => !e.open && closeCaseDialog()} size="full" scrollBehavior="inside">
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={incidentId !== null}
+      onOpenChange={(e) => !e.open && closeCaseDialog()}
+      size="full"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

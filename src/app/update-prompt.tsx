@@ -63,7 +63,17 @@ export function UpdatePrompt() {
 
   if (!needRefresh) return null;
   return (
-    <Box position="fixed" bottom="4" left="50%" transform="translateX(-50%)" zIndex="toast" w="calc(100% - 32px)" maxW="460px" data-testid="update-prompt" role="status">
+    <Box
+      position="fixed"
+      bottom="4"
+      left="50%"
+      transform="translateX(-50%)"
+      zIndex="toast"
+      w="calc(100% - 32px)"
+      maxW="460px"
+      data-testid="update-prompt"
+      role="status"
+    >
       <Flex bg="brand.900" color="white" rounded="lg" boxShadow="lg" px="4" py="3" align="center" gap="3" wrap="wrap">
         <Box flex="1" minW="180px">
           <Text fontWeight="semibold">{t('app.updateAvailable')}</Text>

@@ -146,7 +146,8 @@ export function guardRedirect(pathname: string, user: GuardUser | null): GuardRe
   if (path === '/signin') return { to: landing };
   const perm = routePermission(path);
   const denied = perm ? !can(user.roleName, perm) : false;
-  if (landsOnPrimeSupport(user.roleId)) return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport', ...(denied ? { denied: true as const } : {}) };
+  if (landsOnPrimeSupport(user.roleId))
+    return ADMIN_PATHS.includes(path) ? null : { to: '/primesupport', ...(denied ? { denied: true as const } : {}) };
   if (denied) return path === landing ? null : { to: landing, denied: true };
   return null;
 }

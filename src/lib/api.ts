@@ -158,7 +158,14 @@ class RequestTimeout extends Error {
  */
 async function send(
   url: string,
-  init: { method: string; headers: Record<string, string>; json?: unknown; searchParams?: Record<string, string>; timeoutMs: number; signal?: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    json?: unknown;
+    searchParams?: Record<string, string>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
 ): Promise<Response> {
   if (init.searchParams) url = url.replace(/(?:\?.*?)?(?=#|$)/, `?${new URLSearchParams(init.searchParams).toString()}`);
   const headers = new Headers(init.headers);

@@ -29,7 +29,9 @@ export interface RegionOption {
 export const seesAllRegions = (user: WebUser | null | undefined) => SEES_ALL_REGIONS.includes(userRole(user).name as RoleName);
 
 const sectionsCall = (regionId: number | undefined) =>
-  dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>;
+  dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<
+    DataTablesResult<Section>
+  >;
 
 export function useListOptions(user: WebUser | null | undefined, o: { hideFinalStatuses: boolean; region?: string }) {
   const all = seesAllRegions(user);
@@ -57,7 +59,10 @@ export function useListOptions(user: WebUser | null | undefined, o: { hideFinalS
     for (const s of sectionsQuery.data?.data.rows ?? []) if (isListedSectionName(s.sectionName)) seen.set(s.regionCode, s.regionName);
     return [...seen].map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'ms'));
   }, [all, sectionsQuery.data]);
-  const sections = useMemo(() => (all && o.region ? allSections.filter((s) => s.regionCode === o.region) : allSections), [all, allSections, o.region]);
+  const sections = useMemo(
+    () => (all && o.region ? allSections.filter((s) => s.regionCode === o.region) : allSections),
+    [all, allSections, o.region],
+  );
   const statusOptions = useMemo<LookupItem[]>(
     () => (statuses.data ?? []).filter((s) => !o.hideFinalStatuses || !DASHBOARD_HIDDEN_STATUSES.includes(s.key)),
     [statuses.data, o.hideFinalStatuses],

@@ -140,7 +140,9 @@ export function toDashboardFilter(s: ListSearch & { ticket?: string }, o: Filter
 }
 
 /** Paging and sorting of the query string (§7 intro). */
-export function toDataTablesQuery(s: Pick<ListSearch, 'sort' | 'dir' | 'page' | 'size'>): Partial<DataTablesQuery> & { length: number; start: number } {
+export function toDataTablesQuery(
+  s: Pick<ListSearch, 'sort' | 'dir' | 'page' | 'size'>,
+): Partial<DataTablesQuery> & { length: number; start: number } {
   const size = s.size ?? DEFAULT_LIST_PAGE_SIZE;
   const page = s.page ?? 0;
   return { orderColumn: s.sort ?? DEFAULT_SORT.sort, direction: s.dir ?? (s.sort ? 'asc' : DEFAULT_SORT.dir), length: size, start: page * size };

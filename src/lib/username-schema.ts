@@ -9,7 +9,5 @@ import * as z from 'zod/mini';
 
 /** Mirrors contract/auth.ts UsernameParamSchema. */
 export const UsernameFormSchema = z.object({
-  username: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._@-]+$/, 'Nama pengguna tidak sah')),
+  username: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._@-]+$/, 'Nama pengguna tidak sah')),
 });

@@ -20,7 +20,8 @@ export interface IncidentTarget {
 }
 
 /** The ordering group of writes of one incident (see incidentGroup). */
-export const groupOf = (userId: string, target: IncidentTarget) => incidentGroup(getDb(), userId, { id: target.id ?? null, entity: target.entity ?? null });
+export const groupOf = (userId: string, target: IncidentTarget) =>
+  incidentGroup(getDb(), userId, { id: target.id ?? null, entity: target.entity ?? null });
 
 /** The id to put in a body: the server id, or a reference resolved when the case has been created. */
 export const incidentIdOrRef = (target: IncidentTarget): number | Ref => {
@@ -75,7 +76,9 @@ export async function journalItems(input: {
     },
   ];
   for (const img of input.images ?? [])
-    items.push(documentItem({ userId: input.userId, group, target: input.target, tableType: 'JOURNAL_ENTRY', fkTableId: ref(journalEntity), image: img }));
+    items.push(
+      documentItem({ userId: input.userId, group, target: input.target, tableType: 'JOURNAL_ENTRY', fkTableId: ref(journalEntity), image: img }),
+    );
   return { journalEntity, items };
 }
 
@@ -95,7 +98,12 @@ export function documentItem(input: {
     kind: 'document.save',
     label: t(input.tableType === 'JOURNAL_ENTRY' ? 'queued.label.photo' : 'queued.label.media', { name: input.image.name, ticket }),
     path: PATHS.documentSave,
-    body: { tableType: input.tableType, fkTableId: input.fkTableId, documentName: input.image.name, documentType: input.image.blob.type || 'image/jpeg' },
+    body: {
+      tableType: input.tableType,
+      fkTableId: input.fkTableId,
+      documentName: input.image.name,
+      documentType: input.image.blob.type || 'image/jpeg',
+    },
     blob: input.image.blob,
     group: input.group,
     incidentRef: refOf(input.target),

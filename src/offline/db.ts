@@ -107,9 +107,13 @@ export const UNSENT_TABLES = ['outbox', 'idMap', 'drafts', 'positions'] as const
  */
 export async function clearUserData(userId: string, db = getDb(), opts: { keepUnsent?: boolean } = {}) {
   const tables = USER_TABLES.filter((t) => !opts.keepUnsent || !(UNSENT_TABLES as readonly string[]).includes(t));
-  await db.transaction('rw', tables.map((t) => db.table(t)), async () => {
-    for (const t of tables) await db.table(t).where('userId').equals(userId).delete();
-  });
+  await db.transaction(
+    'rw',
+    tables.map((t) => db.table(t)),
+    async () => {
+      for (const t of tables) await db.table(t).where('userId').equals(userId).delete();
+    },
+  );
 }
 
 /** How much unsent work this user has on the device (outbox items and drafts). */

@@ -69,10 +69,17 @@ export function bruneiToday(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const activePr = (regionId: number): PrefetchSpec => ({ key: activePrCacheKey(regionId), method: 'POST', path: PATHS.nearestActivePr, body: { regionId }, query: paging(PAGE_SIZE.prList) });
+const activePr = (regionId: number): PrefetchSpec => ({
+  key: activePrCacheKey(regionId),
+  method: 'POST',
+  path: PATHS.nearestActivePr,
+  body: { regionId },
+  query: paging(PAGE_SIZE.prList),
+});
 
 /** Whether the role may check kilometres (the case forms and the map): only then are the markers kept. */
-export const keepsKmMarkers = (user: Pick<WebUser, 'roles'>) => (['newCase', 'editCase', 'map'] as Permission[]).some((p) => can(user.roles[0]?.roleName ?? '', p));
+export const keepsKmMarkers = (user: Pick<WebUser, 'roles'>) =>
+  (['newCase', 'editCase', 'map'] as Permission[]).some((p) => can(user.roles[0]?.roleName ?? '', p));
 
 /** The lists fetched for a user, except the event locations (they follow from the sections' answer). */
 export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): PrefetchSpec[] {
@@ -109,7 +116,8 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
 
 /** The event-location lists of the listed sections of a sections answer. */
 export function eventLocationSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
-  const rows = isRecord(sectionsAnswer) && Array.isArray(sectionsAnswer.rows) ? (sectionsAnswer.rows as { pkSectionId?: unknown; sectionName?: unknown }[]) : [];
+  const rows =
+    isRecord(sectionsAnswer) && Array.isArray(sectionsAnswer.rows) ? (sectionsAnswer.rows as { pkSectionId?: unknown; sectionName?: unknown }[]) : [];
   return rows
     .filter((s) => typeof s.pkSectionId === 'number' && typeof s.sectionName === 'string' && isListedSectionName(s.sectionName))
     .map((s) => ({ key: `eventLocations:${s.pkSectionId}`, method: 'GET' as const, path: PATHS.eventLocationsBySection(s.pkSectionId as number) }));
@@ -212,7 +220,8 @@ export async function refreshLocalStore(env: LocalStoreEnv, user: Pick<WebUser, 
   await runAll(env, user.userId, specs, tally);
   // event locations of the region's sections, from the copy just stored (fresh or confirmed)
   const sections = (await env.db.userCache.get([user.userId, `sections:${user.section.region.key}`])) as StoredRow | undefined;
-  if (sections) await runAll(env, user.userId, [...eventLocationSpecs(sections.data), ...(keepsKmMarkers(user) ? kmMarkerSpecs(sections.data) : [])], tally);
+  if (sections)
+    await runAll(env, user.userId, [...eventLocationSpecs(sections.data), ...(keepsKmMarkers(user) ? kmMarkerSpecs(sections.data) : [])], tally);
   return { ...tally, at: new Date(now()).toISOString() };
 }
 
@@ -229,7 +238,12 @@ export interface LocalStoreHandle {
 export function startLocalStore(
   env: LocalStoreEnv,
   user: Pick<WebUser, 'userId' | 'section' | 'roles'>,
-  opts: { intervalMs?: number; onRefreshed?: (s: RefreshSummary) => void; onError?: (err: unknown) => void; target?: Pick<Window, 'addEventListener' | 'removeEventListener'> } = {},
+  opts: {
+    intervalMs?: number;
+    onRefreshed?: (s: RefreshSummary) => void;
+    onError?: (err: unknown) => void;
+    target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  } = {},
 ): LocalStoreHandle {
   let running: Promise<RefreshSummary | null> | null = null;
   let stopped = false;

@@ -168,7 +168,11 @@ export function resolveRefs(path: string, body: unknown, ids: ReadonlyMap<string
 export async function incidentGroup(db: LebuhrayaDb, userId: string, incident: { id?: number | null; entity?: string | null }): Promise<string> {
   if (incident.entity) return `incident:c:${incident.entity}`;
   if (incident.id == null) throw new Error('incidentGroup: an id or an entity is needed');
-  const mapped = await db.idMap.where('serverKey').equals(`incident:${incident.id}`).filter((r) => r.userId === userId).first();
+  const mapped = await db.idMap
+    .where('serverKey')
+    .equals(`incident:${incident.id}`)
+    .filter((r) => r.userId === userId)
+    .first();
   return mapped ? `incident:c:${mapped.clientId}` : `incident:${incident.id}`;
 }
 

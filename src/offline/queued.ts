@@ -39,7 +39,9 @@ export function queuedEntriesOf(items: readonly OutboxItem[]): QueuedEntry[] {
   for (const i of items) {
     if (i.kind !== 'journal.save') continue;
     const entity = i.creates?.entity;
-    const photos = items.filter((d) => d.kind === 'document.save' && isRecord(d.body) && isRecord(d.body.fkTableId) && d.body.fkTableId.$ref === entity);
+    const photos = items.filter(
+      (d) => d.kind === 'document.save' && isRecord(d.body) && isRecord(d.body.fkTableId) && d.body.fkTableId.$ref === entity,
+    );
     out.push({ item: i, entry: isRecord(i.body) && typeof i.body.entry === 'string' ? i.body.entry : '', photos });
   }
   // newest first, as the journal lists

@@ -40,12 +40,7 @@ const BASE_BACKOFF_MS = 2_000;
 const TIMEOUT_MS = 30_000;
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export type Outcome =
-  | { kind: 'ack' }
-  | { kind: 'offline' }
-  | { kind: 'retry' }
-  | { kind: 'auth' }
-  | { kind: 'park'; reason: ParkReason };
+export type Outcome = { kind: 'ack' } | { kind: 'offline' } | { kind: 'retry' } | { kind: 'auth' } | { kind: 'park'; reason: ParkReason };
 
 /** What to do with an answer: HTTP status (0 = no answer reached us: network down or timed out). */
 export function classify(status: number): Outcome {
@@ -233,7 +228,8 @@ async function acknowledge(env: SyncEnv, item: OutboxItem, userId: string, sentV
       const serverId = body[item.creates.idField] as number;
       await db.idMap.put({ clientId: item.creates.entity, userId, serverId, serverKey: `${item.creates.kind}:${serverId}` });
     }
-    if (item.versioned && isRecord(body) && typeof body.version === 'number') await recordVersion(db, userId, item.versioned, sentVersion, body.version);
+    if (item.versioned && isRecord(body) && typeof body.version === 'number')
+      await recordVersion(db, userId, item.versioned, sentVersion, body.version);
     const at = (env.now ?? Date.now)();
     await metaSet(db, lastSyncKey(userId), new Date(at).toISOString());
     await metaSet(db, SERVER_OK_KEY, at);
@@ -374,7 +370,12 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
       if (answer.status >= 500) {
         serverErrors = (item.serverErrors ?? 0) + 1;
         serverErrorSince = serverErrors > 1 && item.serverErrorSince !== undefined ? item.serverErrorSince : now();
-        const verdict = serverErrorVerdict({ serverErrors, since: serverErrorSince, lastServerOkAt: await metaGet<number>(db, SERVER_OK_KEY), now: now() });
+        const verdict = serverErrorVerdict({
+          serverErrors,
+          since: serverErrorSince,
+          lastServerOkAt: await metaGet<number>(db, SERVER_OK_KEY),
+          now: now(),
+        });
         if (verdict === 'park') {
           const park = parkInfo('server', answer);
           await db.outbox.update(item.seq!, { state: 'parked', park, attempts, lastError, serverErrors, serverErrorSince });
@@ -425,7 +426,10 @@ interface LockManagerLike {
  * Runs `fn` when no other tab or worker of this origin is replaying; otherwise returns 'locked' at once (the one
  * that holds the lock reads the outbox again before it lets go). Without Web Locks, runs it.
  */
-export async function withSyncLock<T>(fn: () => Promise<T>, locks: LockManagerLike | undefined = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks): Promise<T | 'locked'> {
+export async function withSyncLock<T>(
+  fn: () => Promise<T>,
+  locks: LockManagerLike | undefined = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks,
+): Promise<T | 'locked'> {
   if (!locks) return fn();
   return locks.request(SYNC_LOCK, { ifAvailable: true }, async (lock) => (lock ? fn() : ('locked' as const)));
 }

@@ -36,7 +36,10 @@ export type WriteOutcome =
  * thrown as ParkedWriteError after the items of this write are taken out of the outbox again: the screen still
  * holds what the user typed, shows the message, and the user fixes and resends (no duplicate stays behind).
  */
-export async function sendWrites(items: NewOutboxItem[], opts: { waitMs?: number; replaces?: string[]; silent?: boolean } = {}): Promise<WriteOutcome> {
+export async function sendWrites(
+  items: NewOutboxItem[],
+  opts: { waitMs?: number; replaces?: string[]; silent?: boolean } = {},
+): Promise<WriteOutcome> {
   let outcome;
   try {
     outcome = await queueAndWait(items, { waitMs: opts.waitMs, replaces: opts.replaces });

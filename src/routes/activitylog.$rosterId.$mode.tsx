@@ -23,7 +23,8 @@ export const Route = createFileRoute('/activitylog/$rosterId/$mode')({
     if (id === null || !isMode(mode)) return <NotFound />;
     const go = (m: 'edit' | 'view') => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: m } });
     if (mode === 'print') return <EndOfDutyPrintScreen rosterId={id} />;
-    if (mode === 'edit') return <ActivityLogScreen key={id} rosterId={id} onOpenReport={() => go('view')} onBack={() => void navigate({ to: '/dailyactivitylog' })} />;
+    if (mode === 'edit')
+      return <ActivityLogScreen key={id} rosterId={id} onOpenReport={() => go('view')} onBack={() => void navigate({ to: '/dailyactivitylog' })} />;
     return (
       <EndOfDutyReportScreen
         key={id}
@@ -31,7 +32,9 @@ export const Route = createFileRoute('/activitylog/$rosterId/$mode')({
         onBack={() => void navigate({ to: '/dailyactivitylog' })}
         onRecord={() => go('edit')}
         onPrint={() => window.open(activityLogPath(id, 'print'), '_blank')}
-        onOpenDlu={(report, kind) => void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: dluReportParams(report.roster, kind) })}
+        onOpenDlu={(report, kind) =>
+          void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: dluReportParams(report.roster, kind) })
+        }
         onOpenCase={(incidentId) => void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(incidentId) } })}
       />
     );

@@ -7,7 +7,8 @@ export const Route = createFileRoute('/dailyactivitylog')({
   validateSearch: parseEndOfDutySearch,
   component: function DailyActivityLogRoute() {
     const navigate = Route.useNavigate();
-    const open = (rosterId: number, mode: 'edit' | 'view') => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(rosterId), mode } });
+    const open = (rosterId: number, mode: 'edit' | 'view') =>
+      void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(rosterId), mode } });
     return (
       <EndOfDutyListScreen
         search={Route.useSearch()}

@@ -6,6 +6,12 @@ import { JournalPanel } from '@/features/journal';
 export const Route = createFileRoute('/kes-tertunda/$entity')({
   component: function KesTertundaRoute() {
     const { entity } = Route.useParams();
-    return <PendingCaseScreen key={entity} entity={entity} journal={({ pendingEntity }) => <JournalPanel incidentId={0} pendingEntity={pendingEntity} />} />;
+    return (
+      <PendingCaseScreen
+        key={entity}
+        entity={entity}
+        journal={({ pendingEntity }) => <JournalPanel incidentId={0} pendingEntity={pendingEntity} />}
+      />
+    );
   },
 });

@@ -17,7 +17,9 @@ export const Route = createFileRoute('/laporanmasalebuhraya/$rosterId/$seksyen/$
       <MainlineReportScreen
         key={params.rosterId}
         params={params}
-        onHighlight={(dlullu) => void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: { ...raw, dlullu }, replace: true })}
+        onHighlight={(dlullu) =>
+          void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: { ...raw, dlullu }, replace: true })
+        }
         onBack={() => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(params.rosterId), mode: 'view' } })}
       />
     );

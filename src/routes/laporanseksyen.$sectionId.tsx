@@ -15,6 +15,13 @@ export const Route = createFileRoute('/laporanseksyen/$sectionId')({
     const navigate = Route.useNavigate();
     const sectionId = parseSectionParam(raw);
     if (sectionId === null) return <NotFound />;
-    return <SectionReportScreen key={sectionId} sectionId={sectionId} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+    return (
+      <SectionReportScreen
+        key={sectionId}
+        sectionId={sectionId}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
   },
 });

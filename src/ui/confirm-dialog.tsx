@@ -33,7 +33,14 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" role="alertdialog" size="sm">
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && !pending && onCancel()}
+      placement="center"
+      role="alertdialog"
+      size="sm"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -85,7 +85,18 @@ export function IncidentFilterBar({
   const advancedOpen = showAdvanced ?? (defaultAdvancedOpen || advancedCount > 0);
 
   return (
-    <Box as="form" onSubmit={submit} bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={testId} role="search">
+    <Box
+      as="form"
+      onSubmit={submit}
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="lg"
+      p="4"
+      boxShadow="xs"
+      data-testid={testId}
+      role="search"
+    >
       <Flex gap="3" align="flex-end" wrap="wrap">
         {has('ticket') && (
           <TextInput
@@ -126,7 +137,13 @@ export function IncidentFilterBar({
         )}
         {has('dates') && (
           <>
-            <DateField label={t('lists.filter.from')} value={values.from ?? ''} onChange={(d) => onChange({ from: d })} width="152px" testId="filter-from" />
+            <DateField
+              label={t('lists.filter.from')}
+              value={values.from ?? ''}
+              onChange={(d) => onChange({ from: d })}
+              width="152px"
+              testId="filter-from"
+            />
             <DateField label={t('lists.filter.to')} value={values.to ?? ''} onChange={(d) => onChange({ to: d })} width="152px" testId="filter-to" />
           </>
         )}
@@ -179,7 +196,17 @@ export function IncidentFilterBar({
         </Flex>
       </Flex>
       {hasAdvanced && advancedOpen && (
-        <Flex id={`${testId}-more`} gap="3" align="flex-end" wrap="wrap" mt="3" pt="3" borderTopWidth="1px" borderColor="gray.100" data-testid="filter-advanced">
+        <Flex
+          id={`${testId}-more`}
+          gap="3"
+          align="flex-end"
+          wrap="wrap"
+          mt="3"
+          pt="3"
+          borderTopWidth="1px"
+          borderColor="gray.100"
+          data-testid="filter-advanced"
+        >
           {has('region') &&
             (options.seesAllRegions ? (
               <Select
@@ -199,14 +226,33 @@ export function IncidentFilterBar({
             ) : (
               <Field.Root width="auto">
                 <Field.Label fontSize="sm">{t('lists.filter.region')}</Field.Label>
-                <Flex align="center" gap="2" minH="11" px="3" rounded="md" bg="gray.50" borderWidth="1px" borderColor="gray.200" color="gray.700" title={t('lists.filter.regionLocked')} data-testid="filter-region-locked">
+                <Flex
+                  align="center"
+                  gap="2"
+                  minH="11"
+                  px="3"
+                  rounded="md"
+                  bg="gray.50"
+                  borderWidth="1px"
+                  borderColor="gray.200"
+                  color="gray.700"
+                  title={t('lists.filter.regionLocked')}
+                  data-testid="filter-region-locked"
+                >
                   <LuLock />
                   <Text fontSize="sm">{options.ownRegion.name}</Text>
                 </Flex>
               </Field.Root>
             ))}
           {has('section') && (
-            <Select label={t('lists.filter.section')} value={values.sectionId ? String(values.sectionId) : ''} onChange={(v) => onChange({ sectionId: num(v) })} all={t('lists.filter.allSections')} width="150px" testId="filter-section">
+            <Select
+              label={t('lists.filter.section')}
+              value={values.sectionId ? String(values.sectionId) : ''}
+              onChange={(v) => onChange({ sectionId: num(v) })}
+              all={t('lists.filter.allSections')}
+              width="150px"
+              testId="filter-section"
+            >
               {options.sections.map((s) => (
                 <option key={s.id} value={s.id} title={s.description}>
                   {s.name}
@@ -215,7 +261,14 @@ export function IncidentFilterBar({
             </Select>
           )}
           {has('category') && (
-            <Select label={t('lists.filter.category')} value={values.category ? String(values.category) : ''} onChange={(v) => onChange({ category: num(v) })} all={t('lists.filter.allCategories')} width="210px" testId="filter-category">
+            <Select
+              label={t('lists.filter.category')}
+              value={values.category ? String(values.category) : ''}
+              onChange={(v) => onChange({ category: num(v) })}
+              all={t('lists.filter.allCategories')}
+              width="210px"
+              testId="filter-category"
+            >
               {options.categories.map((c) => (
                 <option key={c.key} value={c.key}>
                   {c.value}

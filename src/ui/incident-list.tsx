@@ -154,7 +154,21 @@ function linkClick(e: MouseEvent, go: () => void) {
 
 const HEAD = { py: '2.5', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: '0.04em', color: 'fg.muted', verticalAlign: 'bottom' } as const;
 
-function SortHeader({ column, label, sort, dir, onSort, w }: { column: ListSortColumn; label: string; sort?: ListSortColumn; dir?: 'asc' | 'desc'; onSort: (c: ListSortColumn) => void; w?: string }) {
+function SortHeader({
+  column,
+  label,
+  sort,
+  dir,
+  onSort,
+  w,
+}: {
+  column: ListSortColumn;
+  label: string;
+  sort?: ListSortColumn;
+  dir?: 'asc' | 'desc';
+  onSort: (c: ListSortColumn) => void;
+  w?: string;
+}) {
   const active = (sort ?? DEFAULT_SORT.sort) === column;
   const d = dir ?? (sort ? 'asc' : DEFAULT_SORT.dir);
   return (
@@ -200,75 +214,101 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
           <SortHeader column="section" label={t('lists.col.location')} {...sortProps} />
           <SortHeader column="statusKes" label={t('lists.col.status')} w="168px" {...sortProps} />
           {(Object.keys(TIME_LABEL) as RowTime['key'][]).map((k) => (
-            <Table.ColumnHeader key={k} {...HEAD} w="56px" px="1" textAlign="center" lineHeight="1.2" whiteSpace="normal" textTransform="none" letterSpacing="0">
+            <Table.ColumnHeader
+              key={k}
+              {...HEAD}
+              w="56px"
+              px="1"
+              textAlign="center"
+              lineHeight="1.2"
+              whiteSpace="normal"
+              textTransform="none"
+              letterSpacing="0"
+            >
               {t(TIME_LABEL[k])}
             </Table.ColumnHeader>
           ))}
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {p.pending
-          ? <TableSkeletonRows cols={9} />
-          : p.rows.map((r) => (
-              <Table.Row
-                key={r.incidentId}
-                cursor="pointer"
-                opacity={p.stale ? 0.6 : 1}
-                tabIndex={0}
-                onClick={() => p.open(r)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') p.open(r);
-                }}
-                data-testid="incident-row"
-                data-ticket={r.ticketNumber}
-                data-status-id={r.statusId ?? ''}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
-              >
-                <Table.Cell py="2.5" verticalAlign="top">
-                  <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => p.open(r))}>
-                    <Text as="span" fontFamily="mono" fontWeight="bold" fontSize="13px" color="brand.800" whiteSpace="nowrap" data-testid="incident-ticket">
-                      {r.ticketNumber}
-                    </Text>
-                  </a>
-                  <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                    {rowDateTime(r)}
+        {p.pending ? (
+          <TableSkeletonRows cols={9} />
+        ) : (
+          p.rows.map((r) => (
+            <Table.Row
+              key={r.incidentId}
+              cursor="pointer"
+              opacity={p.stale ? 0.6 : 1}
+              tabIndex={0}
+              onClick={() => p.open(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') p.open(r);
+              }}
+              data-testid="incident-row"
+              data-ticket={r.ticketNumber}
+              data-status-id={r.statusId ?? ''}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
+            >
+              <Table.Cell py="2.5" verticalAlign="top">
+                <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => p.open(r))}>
+                  <Text
+                    as="span"
+                    fontFamily="mono"
+                    fontWeight="bold"
+                    fontSize="13px"
+                    color="brand.800"
+                    whiteSpace="nowrap"
+                    data-testid="incident-ticket"
+                  >
+                    {r.ticketNumber}
                   </Text>
+                </a>
+                <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                  {rowDateTime(r)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell verticalAlign="top">
+                <Text fontWeight="semibold" fontSize="sm" lineClamp={2}>
+                  {r.jenisKes}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
+                  {r.creationSource}
+                </Text>
+                <Plates plates={r.plateNumbers} />
+              </Table.Cell>
+              <Table.Cell verticalAlign="top">
+                <HStack gap="1.5">
+                  <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
+                    {r.section}
+                  </Badge>
+                  <Text fontSize="sm" fontWeight="medium" truncate>
+                    {kmLabel(r.kilometermarker)}
+                  </Text>
+                </HStack>
+                <Text
+                  fontSize="xs"
+                  color="gray.700"
+                  lineClamp={2}
+                  mt="0.5"
+                  title={[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+                >
+                  {[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+                </Text>
+              </Table.Cell>
+              <Table.Cell verticalAlign="top">
+                <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} />
+                <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={1} title={r.dutyRosterName ?? undefined}>
+                  {r.dutyRosterName ?? t('lists.noRoster')}
+                </Text>
+              </Table.Cell>
+              {rowTimes(r).map((tm) => (
+                <Table.Cell key={tm.key} verticalAlign="top" textAlign="center" px="1">
+                  <TimeText tm={tm} />
                 </Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <Text fontWeight="semibold" fontSize="sm" lineClamp={2}>
-                    {r.jenisKes}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
-                    {r.creationSource}
-                  </Text>
-                  <Plates plates={r.plateNumbers} />
-                </Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <HStack gap="1.5">
-                    <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
-                      {r.section}
-                    </Badge>
-                    <Text fontSize="sm" fontWeight="medium" truncate>
-                      {kmLabel(r.kilometermarker)}
-                    </Text>
-                  </HStack>
-                  <Text fontSize="xs" color="gray.700" lineClamp={2} mt="0.5" title={[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}>
-                    {[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} />
-                  <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={1} title={r.dutyRosterName ?? undefined}>
-                    {r.dutyRosterName ?? t('lists.noRoster')}
-                  </Text>
-                </Table.Cell>
-                {rowTimes(r).map((tm) => (
-                  <Table.Cell key={tm.key} verticalAlign="top" textAlign="center" px="1">
-                    <TimeText tm={tm} />
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
+              ))}
+            </Table.Row>
+          ))
+        )}
       </Table.Body>
     </Table.Root>
   );
@@ -278,7 +318,15 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
 function Plates({ plates }: { plates: string[] | undefined }) {
   if (!plates?.length) return null;
   return (
-    <Text fontSize="xs" fontFamily="mono" fontWeight="semibold" color="gray.700" lineClamp={1} title={plates.join(', ')} data-testid="incident-plates">
+    <Text
+      fontSize="xs"
+      fontFamily="mono"
+      fontWeight="semibold"
+      color="gray.700"
+      lineClamp={1}
+      title={plates.join(', ')}
+      data-testid="incident-plates"
+    >
       {plates.join(' · ')}
     </Text>
   );
@@ -322,7 +370,13 @@ function IncidentCard({ row: r, open, showRegion }: { row: IncidentListRow; open
       _hover={{ borderColor: 'brand.300' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
     >
-      <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => open(r))} data-testid="incident-row" data-ticket={r.ticketNumber} data-status-id={r.statusId ?? ''}>
+      <a
+        href={incidentHref(r.incidentId)}
+        onClick={(e) => linkClick(e, () => open(r))}
+        data-testid="incident-row"
+        data-ticket={r.ticketNumber}
+        data-status-id={r.statusId ?? ''}
+      >
         <Flex justify="space-between" align="flex-start" gap="3">
           <Box minW="0">
             <Text fontFamily="mono" fontWeight="bold" color="brand.800" data-testid="incident-ticket">

@@ -5,10 +5,23 @@ import { statusGroupOf, type StatusGroup } from '@contract/incident-rules';
 export const STATUS_GROUP_PALETTE: Record<StatusGroup, string> = { BARU: 'orange', TINDAKAN: 'blue', SELESAI: 'teal', TUTUP: 'gray', BATAL: 'red' };
 
 /** The status chip of lists and the incident title (§2.7): the status label as the server gives it. */
-export function IncidentStatusBadge({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' | 'lg' }) {
+export function IncidentStatusBadge({
+  statusId,
+  label,
+  size = 'sm',
+}: {
+  statusId: number | null | undefined;
+  label: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const group = statusGroupOf(statusId);
   return (
-    <Badge colorPalette={group ? STATUS_GROUP_PALETTE[group] : 'gray'} variant={group === 'TUTUP' ? 'outline' : 'subtle'} size={size} data-status-id={statusId ?? ''}>
+    <Badge
+      colorPalette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
+      variant={group === 'TUTUP' ? 'outline' : 'subtle'}
+      size={size}
+      data-status-id={statusId ?? ''}
+    >
       {label}
     </Badge>
   );

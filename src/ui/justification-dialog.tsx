@@ -61,7 +61,14 @@ export function JustificationDialog({
   };
 
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && !pending && onCancel()} placement="center" size="sm" initialFocusEl={() => document.getElementById(fieldId)}>
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && !pending && onCancel()}
+      placement="center"
+      size="sm"
+      initialFocusEl={() => document.getElementById(fieldId)}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -79,7 +86,8 @@ export function JustificationDialog({
                 <Field.Label>
                   {label ?? t('incident.dialog.justificationLabel')} <Field.RequiredIndicator />
                 </Field.Label>
-                <Textarea recipe={textareaRecipe}
+                <Textarea
+                  recipe={textareaRecipe}
                   id={fieldId}
                   value={text}
                   maxLength={max}
@@ -108,7 +116,15 @@ export function JustificationDialog({
               <Button variant="outline" minH="11" minW="24" onClick={onCancel} disabled={pending} data-testid={`${testId}-no`}>
                 {t('incident.dialog.no')}
               </Button>
-              <Button colorPalette={colorPalette} minH="11" minW="24" onClick={submit} disabled={empty} loading={pending} data-testid={`${testId}-yes`}>
+              <Button
+                colorPalette={colorPalette}
+                minH="11"
+                minW="24"
+                onClick={submit}
+                disabled={empty}
+                loading={pending}
+                data-testid={`${testId}-yes`}
+              >
                 {confirmLabel ?? t('incident.dialog.yes')}
               </Button>
             </Dialog.Footer>

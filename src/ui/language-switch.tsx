@@ -70,7 +70,13 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
             _checked={{ color: 'brand.900' }}
             data-testid="lang-switch"
           >
-            <chakra.span data-scope="segment-group" data-part="item-text" data-state={state} className="chakra-segment-group__itemText" css={styles.itemText}>
+            <chakra.span
+              data-scope="segment-group"
+              data-part="item-text"
+              data-state={state}
+              className="chakra-segment-group__itemText"
+              css={styles.itemText}
+            >
               {item.label}
             </chakra.span>
             <input

@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { Box, Flex, Heading, type BoxProps } from '@chakra-ui/react';
 
 /** A white work surface with an optional header row. */
-export function Panel({ heading: title, actions, children, ...rest }: { heading?: ReactNode; actions?: ReactNode; children: ReactNode } & Omit<BoxProps, 'title'>) {
+export function Panel({
+  heading: title,
+  actions,
+  children,
+  ...rest
+}: { heading?: ReactNode; actions?: ReactNode; children: ReactNode } & Omit<BoxProps, 'title'>) {
   return (
     <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" {...rest}>
       {(title || actions) && (

@@ -25,10 +25,25 @@ const ICON: Record<RosterLifecycle, React.ReactNode> = {
   approved: <LuShieldCheck />,
 };
 
-export function LifecycleBadge({ lifecycle, size = 'sm', testId = 'lifecycle-badge' }: { lifecycle: RosterLifecycle; size?: 'sm' | 'md' | 'lg'; testId?: string }) {
+export function LifecycleBadge({
+  lifecycle,
+  size = 'sm',
+  testId = 'lifecycle-badge',
+}: {
+  lifecycle: RosterLifecycle;
+  size?: 'sm' | 'md' | 'lg';
+  testId?: string;
+}) {
   const t = useT();
   return (
-    <Badge colorPalette={LIFECYCLE_PALETTE[lifecycle]} variant={lifecycle === 'onShift' || lifecycle === 'approved' ? 'solid' : 'subtle'} size={size} gap="1" data-testid={testId} data-lifecycle={lifecycle}>
+    <Badge
+      colorPalette={LIFECYCLE_PALETTE[lifecycle]}
+      variant={lifecycle === 'onShift' || lifecycle === 'approved' ? 'solid' : 'subtle'}
+      size={size}
+      gap="1"
+      data-testid={testId}
+      data-lifecycle={lifecycle}
+    >
       {ICON[lifecycle]} {t(`eod.lifecycle.${lifecycle}`)}
     </Badge>
   );

@@ -41,7 +41,18 @@ export function StatCard({
             </Text>
           )}
         </Box>
-        <Flex w="10" h="10" rounded="lg" align="center" justify="center" colorPalette={palette} bg="colorPalette.subtle" color="colorPalette.fg" flexShrink={0} fontSize="lg">
+        <Flex
+          w="10"
+          h="10"
+          rounded="lg"
+          align="center"
+          justify="center"
+          colorPalette={palette}
+          bg="colorPalette.subtle"
+          color="colorPalette.fg"
+          flexShrink={0}
+          fontSize="lg"
+        >
           {icon}
         </Flex>
       </Flex>

@@ -2,7 +2,19 @@
 import type { ReactNode } from 'react';
 import { chakra } from '@chakra-ui/react';
 
-export function TabButton({ selected, onClick, icon, children, testId }: { selected: boolean; onClick: () => void; icon: ReactNode; children: ReactNode; testId: string }) {
+export function TabButton({
+  selected,
+  onClick,
+  icon,
+  children,
+  testId,
+}: {
+  selected: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <chakra.button
       type="button"

@@ -159,11 +159,18 @@ function PinMap({ lat, lng }: { lat: number; lng: number }) {
         if (disposed || !ref.current) return;
         const at = ol.fromLonLat([lng, lat]);
         const pin = new ol.Feature({ geometry: new ol.Point(at) });
-        pin.setStyle(new ol.Style({ image: new ol.Icon({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(PIN_SVG)}`, anchor: [0.5, 1], width: 30, height: 42 }) }));
+        pin.setStyle(
+          new ol.Style({
+            image: new ol.Icon({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(PIN_SVG)}`, anchor: [0.5, 1], width: 30, height: 42 }),
+          }),
+        );
         const map = new ol.Map({
           target: ref.current,
           layers: [
-            new ol.TileLayer({ source: new ol.XYZ({ url: TILE_URL, attributions: TILE_ATTRIBUTION, crossOrigin: 'anonymous', maxZoom: 19, transition: 0 }), preload: 0 }),
+            new ol.TileLayer({
+              source: new ol.XYZ({ url: TILE_URL, attributions: TILE_ATTRIBUTION, crossOrigin: 'anonymous', maxZoom: 19, transition: 0 }),
+              preload: 0,
+            }),
             new ol.VectorLayer({ source: new ol.VectorSource({ features: [pin] }) }),
           ],
           view: new ol.View({ center: at, zoom: TIMELINE_MAP_INITIAL_ZOOM, minZoom: TIMELINE_MAP_INITIAL_ZOOM, maxZoom: TIMELINE_MAP_ZOOM }),

@@ -65,7 +65,11 @@ function Host({ impl }: { impl: Impl }) {
 }
 
 export function Toaster() {
-  const requested = useSyncExternalStore(subscribe, () => loading !== null, () => false);
+  const requested = useSyncExternalStore(
+    subscribe,
+    () => loading !== null,
+    () => false,
+  );
   const [impl, setImpl] = useState<Impl | null>(null);
   useEffect(() => {
     if (!requested) return;

@@ -4,7 +4,9 @@ import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip';
 import type { TooltipProps } from './tooltip';
 
 type TriggerProps = ReturnType<ReturnType<typeof useTooltip>['getTriggerProps']>;
-export type TriggerHandlers = Partial<Pick<TriggerProps, 'onClick' | 'onFocus' | 'onBlur' | 'onPointerDown' | 'onPointerMove' | 'onPointerOver' | 'onPointerLeave' | 'onPointerCancel'>>;
+export type TriggerHandlers = Partial<
+  Pick<TriggerProps, 'onClick' | 'onFocus' | 'onBlur' | 'onPointerDown' | 'onPointerMove' | 'onPointerOver' | 'onPointerLeave' | 'onPointerCancel'>
+>;
 
 /**
  * The tooltip machine and its content, for the trigger rendered by src/ui/tooltip.tsx: its events arrive through

@@ -63,7 +63,9 @@ describe('Assign To ordered by distance (issue #7)', () => {
   it('free rosters nearest first with distance and position age; a stale position is marked and ranked after them', async () => {
     const me = (await ok(api.call<{ user: WebUser }>(tmca, 'POST', PATHS.webUser, {}), 'webUser')).user;
     const regionId = me.section.region.key;
-    const sections = (await ok(api.call<{ rows: Section[] }>(tmca, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId, listed: true }), 'sections')).rows;
+    const sections = (
+      await ok(api.call<{ rows: Section[] }>(tmca, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId, listed: true }), 'sections')
+    ).rows;
     const n9 = sections.find((s) => s.sectionName === 'N9')!;
     const parts = await ok(api.call<SectionKmMarkers[]>(tmca, 'GET', PATHS.kmMarkersBySection(n9.sectionId)), 'km markers');
     const markers = parts.find((p) => p.sectionId === n9.sectionId)?.markers ?? parts[0].markers;
@@ -71,7 +73,8 @@ describe('Assign To ordered by distance (issue #7)', () => {
 
     // the rosters on shift in the region (free ones first), each led by a patrol user: the last one chosen reports a
     // position seven minutes old (stale) nearest of all, the others fresh ones 1, 5 and 12 km along N9
-    const active = (await ok(api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId }), 'active')).rows;
+    const active = (await ok(api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId }), 'active'))
+      .rows;
     const free = active.filter((r) => !r.busy);
     const chosen = (free.length >= 3 ? free : [...free, ...active.filter((r) => r.busy)]).slice(0, 4);
     expect(chosen.length, `rosters on shift: ${active.map((r) => r.dutyRosterName).join(', ')}`).toBeGreaterThanOrEqual(3);
@@ -82,7 +85,10 @@ describe('Assign To ordered by distance (issue #7)', () => {
     // reported in another order than the distances
     for (const p of [...plan].reverse()) {
       const patrol = await leaderOf(p.row);
-      const saved = await api.call(patrol, 'POST', PATHS.rondaGpsSave, { pkDutyRosterId: p.row.pkDutyRosterId, positions: [fix(at(p.km), p.stale ? 7 * 60_000 : 10_000)] });
+      const saved = await api.call(patrol, 'POST', PATHS.rondaGpsSave, {
+        pkDutyRosterId: p.row.pkDutyRosterId,
+        positions: [fix(at(p.km), p.stale ? 7 * 60_000 : 10_000)],
+      });
       expect(saved.status, `${p.row.dutyRosterName}: ${saved.statusMsg}`).toBe(200);
     }
     // §6 / issue #7: free before busy, fresh before stale, then nearest first
@@ -104,16 +110,22 @@ describe('Assign To ordered by distance (issue #7)', () => {
       const card = (id: number) => page.getByTestId(`case-roster-${id}`);
       // the list follows the kilometre: every card of ours measured from the live position
       await expect
-        .poll(async () => Promise.all(ours.map(async (id) => (await card(id).count()) && (await card(id).getAttribute('data-basis')))), { timeout: 20_000 })
+        .poll(async () => Promise.all(ours.map(async (id) => (await card(id).count()) && (await card(id).getAttribute('data-basis')))), {
+          timeout: 20_000,
+        })
         .toEqual(ours.map(() => expect.stringMatching(/^(highway|position)$/)));
 
       // the cards in the order shown
-      const order = () => page.locator('[data-testid^="case-roster-"][data-busy]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-testid')!.slice('case-roster-'.length))));
+      const order = () =>
+        page
+          .locator('[data-testid^="case-roster-"][data-busy]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-testid')!.slice('case-roster-'.length))));
       expect((await order()).filter((id) => ours.includes(id))).toEqual(ours);
       const km = await Promise.all(ours.map(async (id) => Number(await card(id).getAttribute('data-distance'))));
       // within a group of fresh positions, nearest first (the kilometres along the highway as posted)
       for (let n = 1; n < expected.length; n++) {
-        if (expected[n].row.busy === expected[n - 1].row.busy && !expected[n].stale && !expected[n - 1].stale) expect(km[n]).toBeGreaterThan(km[n - 1]);
+        if (expected[n].row.busy === expected[n - 1].row.busy && !expected[n].stale && !expected[n - 1].stale)
+          expect(km[n]).toBeGreaterThan(km[n - 1]);
       }
       // the stale one is the nearest of all, yet after the fresh ones of its group
       const staleAt = expected.findIndex((p) => p.stale);
@@ -129,7 +141,11 @@ describe('Assign To ordered by distance (issue #7)', () => {
       // the same order as the server's ranking for that place
       const ranked = (
         await ok(
-          api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId, sectionId: n9.sectionId, kilometer: incident[0].toFixed(1) }),
+          api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, {
+            regionId,
+            sectionId: n9.sectionId,
+            kilometer: incident[0].toFixed(1),
+          }),
           'nearest',
         )
       ).rows.map((r) => r.pkDutyRosterId);

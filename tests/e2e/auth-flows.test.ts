@@ -14,7 +14,13 @@ let browser: Browser;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 const pr = users.find((u) => u.roleName === 'PR');
-const baharu = users.find((u) => u.username === 'baharu') ?? { username: 'baharu', password: 'Lebuhraya@2026', roleName: 'TMCA', roleId: 104, displayName: '' };
+const baharu = users.find((u) => u.username === 'baharu') ?? {
+  username: 'baharu',
+  password: 'Lebuhraya@2026',
+  roleName: 'TMCA',
+  roleId: 104,
+  displayName: '',
+};
 
 beforeAll(async () => {
   server = await startServer();
@@ -101,13 +107,10 @@ describe('signed out (§2.2)', () => {
       expect(value).not.toBe('');
       await page.getByTestId('roster-section').selectOption(value);
       await page.waitForURL((u) => u.searchParams.get('sectionId') === value);
-      await page.waitForFunction(
-        (name) => {
-          const rows = [...document.querySelectorAll('[data-testid=roster-row]')];
-          return rows.length > 0 && rows.every((r) => r.querySelectorAll('td')[1]?.textContent?.trim() === name);
-        },
-        section,
-      );
+      await page.waitForFunction((name) => {
+        const rows = [...document.querySelectorAll('[data-testid=roster-row]')];
+        return rows.length > 0 && rows.every((r) => r.querySelectorAll('td')[1]?.textContent?.trim() === name);
+      }, section);
     } finally {
       await ctx.close();
     }
@@ -192,7 +195,13 @@ describe('token check on route change (§4.1)', () => {
       // the next request finds the token revoked: the user's click, or a background poll that got there first (then
       // the menu is already gone and the click has nothing to click)
       const onSignin = page.waitForURL((u) => u.pathname === '/signin', { timeout: 20_000 });
-      await Promise.race([page.locator('[data-testid=side-nav] [data-menu-key=rosterList]').click({ timeout: 20_000 }).catch(() => onSignin), onSignin]);
+      await Promise.race([
+        page
+          .locator('[data-testid=side-nav] [data-menu-key=rosterList]')
+          .click({ timeout: 20_000 })
+          .catch(() => onSignin),
+        onSignin,
+      ]);
       await onSignin;
       await page.getByTestId('signin-expired').waitFor();
       expect(await page.getByTestId('signin-expired').textContent()).toContain('Ops! Please try again.');

@@ -38,7 +38,9 @@ function wall(minutesAgo: number): { date: string; time: string } {
 }
 
 async function rowsOf<L extends ChildList>(list: L, subformId: number): Promise<ChildRows[L][]> {
-  const r = await api.call<{ rows: ChildRows[L][] }>(tmca, 'POST', `${PATHS.childDataTables(list)}?length=100&start=0`, { incidentSubFormId: subformId });
+  const r = await api.call<{ rows: ChildRows[L][] }>(tmca, 'POST', `${PATHS.childDataTables(list)}?length=100&start=0`, {
+    incidentSubFormId: subformId,
+  });
   expect(r.status, r.statusMsg).toBe(200);
   return r.body.rows;
 }
@@ -117,7 +119,12 @@ describe('child lists of a subform (issue #5)', () => {
       // ---------------------------------------------------------------- offline at the roadside
       await ctx.setOffline(true);
       await page.getByTestId('detail-edit-details').click();
-      await page.getByTestId('case-form').locator('[data-editing=true]').or(page.locator('[data-testid=case-form][data-editing=true]')).first().waitFor();
+      await page
+        .getByTestId('case-form')
+        .locator('[data-editing=true]')
+        .or(page.locator('[data-testid=case-form][data-editing=true]'))
+        .first()
+        .waitFor();
 
       // two vehicles; a third without a plate is not added (§5)
       for (const [plate, type, brand] of [
@@ -214,8 +221,12 @@ describe('child lists of a subform (issue #5)', () => {
         ['WXY 1234', 'Kereta', 'Proton Saga'],
         ['JKL 88', 'Lori 2 Gandar', 'Hino'],
       ]);
-      expect((await rowsOf('injuryType', sid)).map((i) => [i.casualtyType.value, i.count, i.gender?.value, i.race?.value])).toEqual([['Cedera Ringan', 2, 'Lelaki', 'Melayu']]);
-      expect((await rowsOf('collisionList', sid)).map((c) => [c.collisionType.value, c.strayAnimalType?.value])).toEqual([['Langgar Haiwan', 'Lembu']]);
+      expect((await rowsOf('injuryType', sid)).map((i) => [i.casualtyType.value, i.count, i.gender?.value, i.race?.value])).toEqual([
+        ['Cedera Ringan', 2, 'Lelaki', 'Melayu'],
+      ]);
+      expect((await rowsOf('collisionList', sid)).map((c) => [c.collisionType.value, c.strayAnimalType?.value])).toEqual([
+        ['Langgar Haiwan', 'Lembu'],
+      ]);
       expect(await rowsOf('roadLaneSelection', sid)).toHaveLength(1);
       const [closure] = await rowsOf('roadLaneClosureList', sid);
       expect(Date.parse(closure.openingTime!) - Date.parse(closure.initialClosingTime)).toBe(30 * 60_000);
@@ -284,7 +295,10 @@ describe('child lists of a subform (issue #5)', () => {
       await page.getByTestId('sub-assist-430').click();
       await openDialog(page, 'requestFurtherActionList-EXISTING');
       await choose(page, 'child-assist-item', 'Trak Tunda');
-      const statuses = await page.getByTestId('child-assist-status').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      const statuses = await page
+        .getByTestId('child-assist-status')
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
       expect(statuses).toEqual(['KETIBAAN', 'SELESAI']);
       await choose(page, 'child-assist-status', 'Ketibaan');
       await saveDialog(page, 'requestFurtherActionList-EXISTING');
@@ -295,7 +309,9 @@ describe('child lists of a subform (issue #5)', () => {
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       const view = (await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(id))).body;
       const sid = view.subformId!;
-      expect((await rowsOf('involvedVehicle', sid)).map((v) => [v.platNumber, v.incidentVehicleType?.value])).toEqual([['VCB 771', expect.stringMatching(/^Lori/)]]);
+      expect((await rowsOf('involvedVehicle', sid)).map((v) => [v.platNumber, v.incidentVehicleType?.value])).toEqual([
+        ['VCB 771', expect.stringMatching(/^Lori/)],
+      ]);
       const [assist] = await rowsOf('requestFurtherActionList', sid);
       expect(assist).toMatchObject({ kind: 'EXISTING', isNotified: true, isArrived: true, isCompleted: false });
       expect(assist.furtherAction.value).toMatch(/^Trak Tunda/);
@@ -311,7 +327,7 @@ describe('child lists of a subform (issue #5)', () => {
       await ctx.close();
     }
   }, 120_000);
-  it('a refused item keeps the edits: what went through keeps its id, the message is §8\'s, and sending again duplicates nothing', async () => {
+  it("a refused item keeps the edits: what went through keeps its id, the message is §8's, and sending again duplicates nothing", async () => {
     const { roster } = await patrolOnShift(api, tmca, users);
     const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '403.1');
     const sid = created.subformId;
@@ -334,7 +350,12 @@ describe('child lists of a subform (issue #5)', () => {
       await fillDateTime(page, 'child-jam-start', wall(30));
       await saveDialog(page, 'trafficJam');
       // meanwhile another operator records the case's one traffic jam
-      const other = await api.call(tmca, 'POST', PATHS.childSave('trafficJam'), { incidentSubFormId: sid, distance: '3', startTime: new Date(Date.now() - 20 * 60_000).toISOString(), endTime: null });
+      const other = await api.call(tmca, 'POST', PATHS.childSave('trafficJam'), {
+        incidentSubFormId: sid,
+        distance: '3',
+        startTime: new Date(Date.now() - 20 * 60_000).toISOString(),
+        endTime: null,
+      });
       expect(other.status, other.statusMsg).toBe(200);
 
       await page.getByTestId('detail-save').click();

@@ -117,7 +117,10 @@ describe('background polling and system notifications (issue #6 item 4)', () => 
 
       // no forced poll: the hidden page's 60 s timer asks the worker, which polls and notifies
       await expect
-        .poll(async () => (await systemNotifications(page)).filter((n) => n.title.includes(created.ticketNumber)), { timeout: 80_000, interval: 1000 })
+        .poll(async () => (await systemNotifications(page)).filter((n) => n.title.includes(created.ticketNumber)), {
+          timeout: 80_000,
+          interval: 1000,
+        })
         .toHaveLength(1);
       const [shown] = (await systemNotifications(page)).filter((n) => n.title.includes(created.ticketNumber));
       expect(shown.title).toBe(`Notifikasi kes ${created.ticketNumber}`);
@@ -133,7 +136,11 @@ describe('background polling and system notifications (issue #6 item 4)', () => 
       expect((await systemNotifications(page)).filter((n) => n.title.includes(created.ticketNumber))).toHaveLength(1);
 
       // the patrol writes again: a new event on the same case (the browser replaces nothing: a new tag)
-      await api.call(patrol, 'POST', PATHS.journalEntrySave, { pkIncidentId: created.pkIncidentId, incidentSubFormId: created.subformId, entry: 'Laluan dibuka semula.' });
+      await api.call(patrol, 'POST', PATHS.journalEntrySave, {
+        pkIncidentId: created.pkIncidentId,
+        incidentSubFormId: created.subformId,
+        entry: 'Laluan dibuka semula.',
+      });
       const third = await pollNow(page);
       expect(third.lists.notifications).toBe(200);
       expect(third.shown).toHaveLength(1);
@@ -143,7 +150,11 @@ describe('background polling and system notifications (issue #6 item 4)', () => 
       const { rows } = (await api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, {})).body;
       const other = rows.find((r) => r.pkDutyRosterId !== roster.pkDutyRosterId);
       expect(other, 'a second roster on shift in the region').toBeTruthy();
-      const reassign = await api.call(tmcs, 'POST', PATHS.auditSave, { incidentId: created.pkIncidentId, incidentStatusId: STATUS.ASSIGNED, assigneeId: other!.pkDutyRosterId });
+      const reassign = await api.call(tmcs, 'POST', PATHS.auditSave, {
+        incidentId: created.pkIncidentId,
+        incidentStatusId: STATUS.ASSIGNED,
+        assigneeId: other!.pkDutyRosterId,
+      });
       expect(reassign.status, reassign.statusMsg).toBe(200);
       const fourth = await pollNow(page);
       expect(fourth.lists.alerts).toBe(200);

@@ -76,7 +76,9 @@ describe('control-room communications (issue #6)', () => {
       // the patrol's entry carries the reader's mark, on the server and in the dialog's journal
       await until('Read by on the server', async () => {
         const list = (await api.call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(created.pkIncidentId))).body;
-        return list.some((e) => e.entry.includes('menunggu trak tunda') && /Read by: .+ \(TMCA\) Read Date: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/.test(e.entry));
+        return list.some(
+          (e) => e.entry.includes('menunggu trak tunda') && /Read by: .+ \(TMCA\) Read Date: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/.test(e.entry),
+        );
       });
       await dialog.getByTestId('journal-entry').filter({ hasText: 'Read by:' }).first().waitFor({ timeout: 20_000 });
       await screenshot(tmc.page, 'comms-case-dialog');
@@ -116,7 +118,9 @@ describe('control-room communications (issue #6)', () => {
 
       // the reader had it on screen: the sender's line counts at least that one
       await until('seen by the reader', async () => {
-        const r = (await api.call<{ rows: BroadcastRow[] }>(tmca, 'POST', `${PATHS.broadcastDataTables}?length=100&start=0`, {})).body.rows.find((x) => x.message === online);
+        const r = (await api.call<{ rows: BroadcastRow[] }>(tmca, 'POST', `${PATHS.broadcastDataTables}?length=100&start=0`, {})).body.rows.find(
+          (x) => x.message === online,
+        );
         return (r?.seenCount ?? 0) >= 1;
       });
       await sender.page.reload();

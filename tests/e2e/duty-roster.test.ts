@@ -31,7 +31,10 @@ const ROSTER_GET = (id: number) => ROSTER_PATHS.get(id);
  * The section manager's roster form (/listingroster → 'new' → /createupdateroster/baru): N9, the team, 'Rondaan
  * Biasa' and its first shift, the dates as dd/mm/yyyy and the hours; the team's members come with the team.
  */
-async function createRosterInForm(page: Page, o: { teamName: string; from: ReturnType<typeof brunei>; to: ReturnType<typeof brunei> }): Promise<number> {
+async function createRosterInForm(
+  page: Page,
+  o: { teamName: string; from: ReturnType<typeof brunei>; to: ReturnType<typeof brunei> },
+): Promise<number> {
   await page.goto('/listingroster');
   await page.getByTestId('roster-new').click();
   await page.waitForURL((u) => u.pathname === '/createupdateroster/baru');
@@ -86,7 +89,10 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
       await mgr.page.getByTestId('roster-form').waitFor();
       await expect.poll(() => mgr.page.getByTestId('roster-team-input').inputValue()).toBe(String(team.pkTeamId));
       await screenshot(mgr.page, 'duty-roster-1-form');
-      const saved = await ok(api.call<{ pkDutyRosterId: number; teamId: number; startHour: string; endHour: string }>(sectmgr, 'GET', ROSTER_GET(rosterId)), 'roster');
+      const saved = await ok(
+        api.call<{ pkDutyRosterId: number; teamId: number; startHour: string; endHour: string }>(sectmgr, 'GET', ROSTER_GET(rosterId)),
+        'roster',
+      );
       expect(saved).toMatchObject({ pkDutyRosterId: rosterId, teamId: team.pkTeamId, startHour: from.hm, endHour: to.hm });
 
       // ------------------------------------------------------------------ 2. the patrol, on a tablet, records its shift offline
@@ -125,7 +131,12 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
       await expect.poll(() => pr.getByTestId('activity-unsent').count()).toBe(4);
       await screenshot(pr, 'duty-roster-2-offline');
       const serverRows = async () =>
-        (await ok(api.call<{ rows: ActivityLogRow[] }>(sectmgr, 'POST', `${ACTIVITY_PATHS.dataTables}?length=1000&start=0`, { dutyRosterId: rosterId }), 'activities')).rows;
+        (
+          await ok(
+            api.call<{ rows: ActivityLogRow[] }>(sectmgr, 'POST', `${ACTIVITY_PATHS.dataTables}?length=1000&start=0`, { dutyRosterId: rosterId }),
+            'activities',
+          )
+        ).rows;
       expect(await serverRows()).toEqual([]);
 
       // back online: each entry reaches the server exactly once, in the order of the shift
@@ -175,7 +186,11 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
       expect(report.ack).toMatchObject({ isDisemak: true, acknowledgedByName: expect.stringContaining('Siti Aishah'), isDisahkan: true });
       expect(report.activities).toHaveLength(4);
       // approved: the patrol can no longer change its log
-      const late = await api.call(officer, 'POST', ACTIVITY_PATHS.save, { dutyRosterId: rosterId, eventId: ACTIVITY_EVENT.SHIFT_END, occurredAt: new Date().toISOString() });
+      const late = await api.call(officer, 'POST', ACTIVITY_PATHS.save, {
+        dutyRosterId: rosterId,
+        eventId: ACTIVITY_EVENT.SHIFT_END,
+        occurredAt: new Date().toISOString(),
+      });
       expect(late.status).toBe(409);
     } finally {
       for (const c of contexts) await c.close();

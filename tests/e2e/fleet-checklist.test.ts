@@ -79,7 +79,10 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       await screenshot(m, 'fleet-1-register');
       await m.getByTestId('vehicle-form-submit').click();
       await m.waitForURL((u) => u.pathname === '/managevehicle');
-      const vehicles = await ok(api.call<{ rows: VehicleRow[] }>(sectmgr, 'POST', `${VEHICLE_PATHS.dataTablesAllStatus}?length=10&start=0`, { text: suffix }), 'vehicles');
+      const vehicles = await ok(
+        api.call<{ rows: VehicleRow[] }>(sectmgr, 'POST', `${VEHICLE_PATHS.dataTablesAllStatus}?length=10&start=0`, { text: suffix }),
+        'vehicles',
+      );
       expect(vehicles.rows).toHaveLength(1);
       const vehicle = vehicles.rows[0];
       expect(vehicle).toMatchObject({ plateNumber: plate, callSign: callsign, sectionName: 'N9', isActive: true, needsAttention: false });
@@ -98,7 +101,10 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
 
       // ------------------------------------------------------------------ 2. a new officer rostered with that vehicle (API)
       const { officer, team, n9 } = await newOfficerAndTeam(api, server.baseUrl, { superadmin, sectmgr }, suffix);
-      const shifts = await ok(api.call<{ rows: ShiftRow[] }>(sectmgr, 'POST', `${SHIFT_PATHS.dataTables}?length=50&start=0`, { isActive: true }), 'shifts');
+      const shifts = await ok(
+        api.call<{ rows: ShiftRow[] }>(sectmgr, 'POST', `${SHIFT_PATHS.dataTables}?length=50&start=0`, { isActive: true }),
+        'shifts',
+      );
       const now = Date.now();
       const from = brunei(now - 60 * 60_000);
       const to = brunei(now + 6 * 60 * 60_000);
@@ -156,21 +162,51 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       await pr.getByTestId('cl-unsent').first().waitFor();
       await screenshot(pr, 'fleet-2-offline-queued');
       const checklistsOnServer = async () =>
-        (await ok(api.call<{ rows: ChecklistRow[] }>(sectmgr, 'POST', `${CHECKLIST_PATHS.dataTables}?length=10&start=0`, { dutyRosterId: rosterId }), 'checklists')).rows;
+        (
+          await ok(
+            api.call<{ rows: ChecklistRow[] }>(sectmgr, 'POST', `${CHECKLIST_PATHS.dataTables}?length=10&start=0`, { dutyRosterId: rosterId }),
+            'checklists',
+          )
+        ).rows;
       expect(await checklistsOnServer()).toEqual([]);
 
       // back online: the checklist and its one photo arrive exactly once
       await tab.ctx.setOffline(false);
       await expect.poll(async () => (await checklistsOnServer()).length, { timeout: 60_000 }).toBe(1);
       const itemsOnServer = async (id: number) =>
-        (await ok(api.call<{ rows: ChecklistItemRow[] }>(sectmgr, 'POST', `${CHECKLIST_PATHS.itemsDataTables}?length=500&start=0`, { pkDailyAssetChecklistId: id }), 'items')).rows;
+        (
+          await ok(
+            api.call<{ rows: ChecklistItemRow[] }>(sectmgr, 'POST', `${CHECKLIST_PATHS.itemsDataTables}?length=500&start=0`, {
+              pkDailyAssetChecklistId: id,
+            }),
+            'items',
+          )
+        ).rows;
       const [checklist] = await checklistsOnServer();
-      expect(checklist).toMatchObject({ vehicleId: vehicle.pkVehicleId, odometerPre: 15230, noKadTng: 'TNG-88001', noKadBahanApi: 'BA-55012', itemCount: total, preDefects: 1 });
-      await expect.poll(async () => (await itemsOnServer(checklist.pkDailyAssetChecklistId)).find((i) => i.assetChecklistMasterId === shortItem.pkAssetChecklistMasterId)?.photos.length, { timeout: 60_000 }).toBe(1);
+      expect(checklist).toMatchObject({
+        vehicleId: vehicle.pkVehicleId,
+        odometerPre: 15230,
+        noKadTng: 'TNG-88001',
+        noKadBahanApi: 'BA-55012',
+        itemCount: total,
+        preDefects: 1,
+      });
+      await expect
+        .poll(
+          async () =>
+            (await itemsOnServer(checklist.pkDailyAssetChecklistId)).find((i) => i.assetChecklistMasterId === shortItem.pkAssetChecklistMasterId)
+              ?.photos.length,
+          { timeout: 60_000 },
+        )
+        .toBe(1);
       const items = await itemsOnServer(checklist.pkDailyAssetChecklistId);
       expect(items).toHaveLength(total);
       expect(items.flatMap((i) => i.photos)).toHaveLength(1);
-      expect(items.find((i) => i.assetChecklistMasterId === shortItem.pkAssetChecklistMasterId)).toMatchObject({ preQuantity: 2, preStatus: 'SHORT', expectedQuantity: 4 });
+      expect(items.find((i) => i.assetChecklistMasterId === shortItem.pkAssetChecklistMasterId)).toMatchObject({
+        preQuantity: 2,
+        preStatus: 'SHORT',
+        expectedQuantity: 4,
+      });
       await expect.poll(() => pr.getByTestId('cl-unsent').count(), { timeout: 30_000 }).toBe(0);
       await pr.getByTestId('cl-recorded-PRE').waitFor();
       await screenshot(pr, 'fleet-3-sent');

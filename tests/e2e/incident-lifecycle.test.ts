@@ -94,7 +94,11 @@ async function createCase(roster: ActivePrRow, km: string, remark: string): Prom
     kilometerMarker: km,
     pkHighwayId: sec.highwayId,
   });
-  await call(tmca, 'POST', PATHS.subformSave(SUBFORMS[EVENT_TYPE.BREAKDOWN].path), { pkIncidentId: saved.pkIncidentId, incidentTypeId: EVENT_TYPE.BREAKDOWN, remark });
+  await call(tmca, 'POST', PATHS.subformSave(SUBFORMS[EVENT_TYPE.BREAKDOWN].path), {
+    pkIncidentId: saved.pkIncidentId,
+    incidentTypeId: EVENT_TYPE.BREAKDOWN,
+    remark,
+  });
   return saved;
 }
 
@@ -122,7 +126,10 @@ const auditStatuses = async (page: Page) =>
   (await page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-status-id'))))).reverse();
 
 async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -161,7 +168,8 @@ describe('incident lifecycle (TMC and patrol)', () => {
       await panel.waitFor();
       expect(await panel.getAttribute('data-variant')).toBe('tablet');
       // from 203 the patrol may receive, reject or report arrival; nothing else
-      const stepIds = async () => (await panel.locator('[data-testid^=patrol-step-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
+      const stepIds = async () =>
+        (await panel.locator('[data-testid^=patrol-step-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
       expect(await stepIds()).toEqual([`patrol-step-${STATUS.RECEIVED}`, `patrol-step-${STATUS.REJECTED}`, `patrol-step-${STATUS.ARRIVED}`].sort());
       // big touch targets on the tablet
       const box = await pr.getByTestId(`patrol-step-${STATUS.RECEIVED}`).boundingBox();
@@ -187,7 +195,10 @@ describe('incident lifecycle (TMC and patrol)', () => {
       const v1 = await viewOf(id);
       expect(v1.times.diterima).not.toBeNull();
       expect(v1.times.tiba).not.toBeNull();
-      await pr.getByTestId('patrol-time-tiba').filter({ hasText: /\d{2}-\d{2}-\d{4}/ }).waitFor();
+      await pr
+        .getByTestId('patrol-time-tiba')
+        .filter({ hasText: /\d{2}-\d{2}-\d{4}/ })
+        .waitFor();
 
       // ---- the journal entry with a photo (the journal panel of the page)
       const before = (await journalOf(id)).length;
@@ -233,7 +244,9 @@ describe('incident lifecycle (TMC and patrol)', () => {
       expect(await tmc.getByTestId('detail-edit').count()).toBe(0);
       // the audit trail: 203 → 204 → 206 → 298 → 210, with who did each
       await tmc.locator(`[data-testid=audit-row][data-status-id="${STATUS.CLOSED}"]`).waitFor();
-      await expect.poll(() => auditStatuses(tmc), { timeout: 20_000 }).toEqual([STATUS.ASSIGNED, STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE, STATUS.CLOSED]);
+      await expect
+        .poll(() => auditStatuses(tmc), { timeout: 20_000 })
+        .toEqual([STATUS.ASSIGNED, STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE, STATUS.CLOSED]);
       const rows = tmc.getByTestId('audit-row');
       await expect(rows.first().textContent()).resolves.toContain('(TMCA)');
       await expect(rows.nth(1).textContent()).resolves.toContain('(PR)');
@@ -375,7 +388,10 @@ describe('incident lifecycle (TMC and patrol)', () => {
       const km = page.getByTestId('case-km');
       await km.fill('KM');
       await page.getByTestId('detail-save').click();
-      await page.getByTestId('detail-section-error').getByText('Sila pilih "Seksyen" dan semak maklumat "Kilometer" dan "Ditugaskan Kepada').waitFor();
+      await page
+        .getByTestId('detail-section-error')
+        .getByText('Sila pilih "Seksyen" dan semak maklumat "Kilometer" dan "Ditugaskan Kepada')
+        .waitFor();
       expect(await page.getByTestId('save-justify').count()).toBe(0);
 
       await km.fill('441.5');
@@ -417,7 +433,8 @@ describe('incident lifecycle (TMC and patrol)', () => {
     try {
       const page = await signedInPage(ctx, tmca);
       page.on('request', (r) => {
-        if (r.method() === 'POST' && /\/(incidentBreakdown|incidentStrayAnimal)\/(save|delete)$|\/incident\/save$/.test(r.url())) calls.push(new URL(r.url()).pathname.split('/').slice(-2).join('/'));
+        if (r.method() === 'POST' && /\/(incidentBreakdown|incidentStrayAnimal)\/(save|delete)$|\/incident\/save$/.test(r.url()))
+          calls.push(new URL(r.url()).pathname.split('/').slice(-2).join('/'));
       });
       await openDetail(page, id);
       await page.getByTestId('subform-breakdown').waitFor();
@@ -437,7 +454,11 @@ describe('incident lifecycle (TMC and patrol)', () => {
       const after = await viewOf(id);
       expect(after.incidentCategory.key).toBe(EVENT_TYPE.STRAY_ANIMAL);
       expect(after.subformId).not.toBe(before.subformId);
-      const sub = await call<{ pkStrayAnimalTypeId: number; incidentTypeId: number }>(tmca, 'GET', PATHS.subformGet(SUBFORMS[EVENT_TYPE.STRAY_ANIMAL].path, after.subformId!));
+      const sub = await call<{ pkStrayAnimalTypeId: number; incidentTypeId: number }>(
+        tmca,
+        'GET',
+        PATHS.subformGet(SUBFORMS[EVENT_TYPE.STRAY_ANIMAL].path, after.subformId!),
+      );
       expect(sub).toMatchObject({ incidentTypeId: EVENT_TYPE.STRAY_ANIMAL, pkStrayAnimalTypeId: Number(option) });
       await expect(call(tmca, 'GET', PATHS.subformGet(SUBFORMS[EVENT_TYPE.BREAKDOWN].path, before.subformId!))).rejects.toThrow(/404/);
       await page.getByTestId('subform-strayAnimal').waitFor();

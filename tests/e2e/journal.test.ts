@@ -151,7 +151,14 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
       expect(saved.readStatus).toBe(829);
       expect(saved.attachments).toHaveLength(1);
       const att = saved.attachments[0];
-      expect(att).toMatchObject({ documentType: 'image/jpeg', documentName: 'jalan-km12.jpg', width: 900, height: 675, statusImg: 0, tableType: 'JOURNAL_ENTRY' });
+      expect(att).toMatchObject({
+        documentType: 'image/jpeg',
+        documentName: 'jalan-km12.jpg',
+        width: 900,
+        height: 675,
+        statusImg: 0,
+        tableType: 'JOURNAL_ENTRY',
+      });
       expect(att.byteSize).toBeLessThan(BIG_PNG.length);
       const bytes = await fetch(`${server.baseUrl}${PATHS.documentDownload}`, {
         method: 'POST',
@@ -202,7 +209,9 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
       await page.getByTestId('journal-send').click();
       const first = page.getByTestId('journal-entry').first();
       await first.getByText('Empat gambar dari CCTV').waitFor();
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=journal-entry]:first-child [data-testid=attachment-thumb] img').length === 4);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=journal-entry]:first-child [data-testid=attachment-thumb] img').length === 4,
+      );
       const boxes = await first.getByTestId('attachment-thumb').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
       expect(boxes[0].y).toBe(boxes[1].y);
       expect(boxes[1].y).toBe(boxes[2].y);
@@ -232,7 +241,11 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
     try {
       // the list fails to load (the server answers an error; offline the last copy would show): the §8 text and a retry
       await page.route('**/journal/getAllByIncident/**', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, statusMsg: 'Ralat', body: { errorCode: 'INTERNAL' } }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 500, statusMsg: 'Ralat', body: { errorCode: 'INTERNAL' } }),
+        }),
       );
       await page.reload();
       await page.getByTestId('journal-list-error').getByText('Ops! Senarai Jurnal tidak berjaya didapatkan.').waitFor();
@@ -272,7 +285,12 @@ describe('Jurnal Kes (§2.16, §5, §8, §9)', () => {
       await page.getByTestId('journal-chosen').getByText('menyusul.jpg').waitFor();
       await page.route(
         '**/document/saveFile',
-        (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, statusMsg: 'Gambar ditolak.', body: { errorCode: 'VALIDATION' } }) }),
+        (route) =>
+          route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 400, statusMsg: 'Gambar ditolak.', body: { errorCode: 'VALIDATION' } }),
+          }),
         { times: 1 },
       );
       await page.getByTestId('journal-send').click();
@@ -328,7 +346,10 @@ describe('attachment delete rights (§6) and failure (§8)', () => {
     expect(prEntry && tmcaEntry).toBeTruthy();
 
     // the control room reads the patrol's entry (§4.4): its mark turns to 'Dibaca'
-    const read = await call<JournalEntry>(tmca, 'POST', PATHS.journalEntryUpdateStatus, { pkJournalEntryId: prEntry.pkJournalEntryId, readStatus: 829 });
+    const read = await call<JournalEntry>(tmca, 'POST', PATHS.journalEntryUpdateStatus, {
+      pkJournalEntryId: prEntry.pkJournalEntryId,
+      readStatus: 829,
+    });
     expect(read.status).toBe(200);
 
     const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1440, height: 900 });
@@ -417,10 +438,19 @@ describe('Lampiran Media (§2.8 media dialog)', () => {
       await thumbLoaded(page, '[data-testid=media-attachments]');
       expect(Math.round((await media.getByTestId('attachment-thumb').first().boundingBox())!.height)).toBe(180);
 
-      const list = await call<{ rows: Attachment[] }>(pr, 'POST', `${PATHS.attachmentDataTables}?length=100&start=0`, { incidentSubFormId: incident.subformId });
+      const list = await call<{ rows: Attachment[] }>(pr, 'POST', `${PATHS.attachmentDataTables}?length=100&start=0`, {
+        incidentSubFormId: incident.subformId,
+      });
       expect(list.status).toBe(200);
       const att = list.body.rows.find((a) => a.documentName === 'tayar-pecah.jpg')!;
-      expect(att).toMatchObject({ documentType: 'image/jpeg', width: 900, height: 675, tableType: 'INCIDENT_SUBFORM', fkTableId: incident.subformId, statusImg: 1 });
+      expect(att).toMatchObject({
+        documentType: 'image/jpeg',
+        width: 900,
+        height: 675,
+        tableType: 'INCIDENT_SUBFORM',
+        fkTableId: incident.subformId,
+        statusImg: 1,
+      });
       // the patrol may not delete (§6)
       expect(await media.getByTestId('attachment-delete').count()).toBe(0);
       await media.scrollIntoViewIfNeeded();

@@ -91,7 +91,10 @@ async function expectTickets(page: Page, tickets: string[]) {
 }
 
 async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -128,7 +131,10 @@ describe('incident lists', () => {
       for (const g of ['BARU', 'TINDAKAN', 'SELESAI']) {
         expect(await page.getByTestId(`count-${g}-value`).textContent()).toBe(String(groups.byGroup[g]));
       }
-      await expectTickets(page, open.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        open.rows.map((r) => r.ticketNumber),
+      );
       // Tutup (210) and Batal (202) are not on the dashboard
       const statuses = await page.$$eval('[data-testid=incident-row]', (els) => els.map((e) => Number(e.getAttribute('data-status-id'))));
       expect(statuses.filter((s) => s === 210 || s === 202)).toEqual([]);
@@ -143,13 +149,19 @@ describe('incident lists', () => {
       await page.getByTestId(`count-${group}`).click();
       await page.waitForURL((u) => u.searchParams.get('group') === group);
       const inGroup = await apiList(token, dashboardFilter({ incidentStatusGroup: group }));
-      await expectTickets(page, inGroup.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        inGroup.rows.map((r) => r.ticketNumber),
+      );
       const groupStatuses = await page.$$eval('[data-testid=incident-row]', (els) => els.map((e) => Number(e.getAttribute('data-status-id'))));
       expect(groupStatuses.every((s) => (STATUS_GROUPS[group] as readonly number[]).includes(s))).toBe(true);
       expect(await page.getByTestId(`count-${group}`).getAttribute('aria-pressed')).toBe('true');
       await page.getByTestId(`count-${group}`).click();
       await page.waitForURL((u) => !u.searchParams.has('group'));
-      await expectTickets(page, open.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        open.rows.map((r) => r.ticketNumber),
+      );
 
       // an event-type chip shows its count and filters by it
       const cats = await apiCategories(token, dashboardFilter());
@@ -158,7 +170,10 @@ describe('incident lists', () => {
       await page.getByTestId(`category-${cat.key}`).click();
       await page.waitForURL((u) => u.searchParams.get('category') === String(cat.key));
       const ofCat = await apiList(token, dashboardFilter({ incidentCategory: cat.key }));
-      await expectTickets(page, ofCat.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        ofCat.rows.map((r) => r.ticketNumber),
+      );
       await page.getByTestId('category-all').click();
       await page.waitForURL((u) => !u.searchParams.has('category'));
 
@@ -170,7 +185,10 @@ describe('incident lists', () => {
       await page.getByTestId('filter-plate').press('Enter');
       await page.waitForURL((u) => u.searchParams.get('plate') === plate.toUpperCase());
       const byPlate = await apiList(token, dashboardFilter({ plateNumber: plate }));
-      await expectTickets(page, byPlate.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        byPlate.rows.map((r) => r.ticketNumber),
+      );
       expect(await shownTickets(page)).toContain(withPlate!.ticketNumber);
       const plates = await page.$$eval('[data-testid=incident-row] [data-testid=incident-plates]', (els) => els.map((e) => e.textContent ?? ''));
       const norm = (s: string) => s.replace(/\s+/g, '');
@@ -180,7 +198,10 @@ describe('incident lists', () => {
       // Set semula clears the filters
       await page.getByTestId('filter-reset').click();
       await page.waitForURL((u) => !u.searchParams.has('plate'));
-      await expectTickets(page, open.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        open.rows.map((r) => r.ticketNumber),
+      );
 
       // a row opens the case
       const target = open.rows[0];
@@ -208,7 +229,10 @@ describe('incident lists', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.goto('/incident?size=10');
       await page.getByTestId('incident-list-screen').waitFor();
-      await expectTickets(page, first.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        first.rows.map((r) => r.ticketNumber),
+      );
       expect(await page.getByTestId('list-pageinfo').textContent()).toContain(`1–10 daripada ${first.recordCount}`);
       // closed and cancelled cases are on this list
       const all = await apiList(token, filter, { length: 100 });
@@ -216,22 +240,34 @@ describe('incident lists', () => {
 
       await page.getByTestId('list-next').click();
       await page.waitForURL((u) => u.searchParams.get('page') === '1');
-      await expectTickets(page, second.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        second.rows.map((r) => r.ticketNumber),
+      );
       expect(await page.getByTestId('list-pageinfo').textContent()).toContain(`11–${Math.min(20, first.recordCount)} daripada`);
       await page.getByTestId('list-prev').click();
       await page.waitForURL((u) => !u.searchParams.has('page'));
-      await expectTickets(page, first.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        first.rows.map((r) => r.ticketNumber),
+      );
 
       // a column header sorts on the server; a second click reverses it
       await page.getByTestId('sort-section').click();
       await page.waitForURL((u) => u.searchParams.get('sort') === 'section' && u.searchParams.get('dir') === 'asc');
       const bySection = await apiList(token, filter, { length: 10, orderColumn: 'section', direction: 'asc' });
-      await expectTickets(page, bySection.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        bySection.rows.map((r) => r.ticketNumber),
+      );
       expect(await page.getByTestId('sort-section').locator('..').getAttribute('aria-sort')).toBe('ascending');
       await page.getByTestId('sort-section').click();
       await page.waitForURL((u) => u.searchParams.get('dir') === 'desc');
       const bySectionDesc = await apiList(token, filter, { length: 10, orderColumn: 'section', direction: 'desc' });
-      await expectTickets(page, bySectionDesc.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        bySectionDesc.rows.map((r) => r.ticketNumber),
+      );
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
@@ -279,7 +315,10 @@ describe('incident lists', () => {
       await page.getByTestId('filter-plate').press('Enter');
       await page.waitForURL((u) => u.searchParams.get('plate') === plate);
       const byPlate = await apiList(token, { searchAllStatus: true, plateNumber: plate });
-      await expectTickets(page, byPlate.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        byPlate.rows.map((r) => r.ticketNumber),
+      );
       expect(await shownTickets(page)).toContain(withPlate.ticketNumber);
       // a one-letter plate is refused in the form (the server needs two)
       await page.getByTestId('filter-plate').fill('W');
@@ -310,14 +349,20 @@ describe('incident lists', () => {
       await settle(page);
       expect(await page.getByTestId('incident-list').getAttribute('data-layout')).toBe('cards');
       expect(await page.getByTestId('scope-mine').getAttribute('data-state')).toBe('checked');
-      await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        mine.rows.map((r) => r.ticketNumber),
+      );
       await page.waitForFunction((n) => document.querySelector('[data-testid=count-open-value]')?.textContent === String(n), mine.recordCount);
       await noSidewaysScroll(page);
       await screenshot(page, 'lists-dashboard-pr-800x1280');
 
       await page.getByTestId('scope-region').click();
       await page.waitForURL((u) => u.searchParams.get('scope') === 'region');
-      await expectTickets(page, region.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        region.rows.map((r) => r.ticketNumber),
+      );
 
       // a card opens the case
       const target = mine.rows[0];
@@ -339,14 +384,20 @@ describe('incident lists', () => {
     try {
       await signIn(page, 'pr', user('pr').password);
       await page.waitForURL((u) => u.pathname === '/');
-      await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        mine.rows.map((r) => r.ticketNumber),
+      );
       await page.waitForFunction((n) => document.querySelector('[data-testid=count-open-value]')?.textContent === String(n), mine.recordCount);
       await swControlling(page);
 
       await ctx.setOffline(true);
       await page.reload();
       await page.getByTestId('dashboard-cached').waitFor();
-      await expectTickets(page, mine.rows.map((r) => r.ticketNumber));
+      await expectTickets(
+        page,
+        mine.rows.map((r) => r.ticketNumber),
+      );
       expect(await page.getByTestId('count-open-value').textContent()).toBe(String(mine.recordCount));
       await ctx.setOffline(false);
     } finally {

@@ -38,7 +38,10 @@ interface Probe {
   centre(lat: number, lng: number, zoom: number): void;
 }
 const probe = <T>(page: Page, name: string, fn: (p: Probe) => T) =>
-  page.evaluate(([n, src]) => new Function('p', `return (${src})(p)`)((window as unknown as Record<string, unknown>)[n]) as T, [name, fn.toString()] as const);
+  page.evaluate(([n, src]) => new Function('p', `return (${src})(p)`)((window as unknown as Record<string, unknown>)[n]) as T, [
+    name,
+    fn.toString(),
+  ] as const);
 
 const near = (a: number, b: number, eps = 1e-5) => Math.abs(a - b) < eps;
 const TILE_HOST = new URL(tileOrigin(TILE_URL_DEFAULT)!).host;
@@ -135,7 +138,10 @@ describe('maps (issue #7)', () => {
       const mine = cases.find((c) => c.id === openCase.pkIncidentId);
       expect(mine, 'the new open case is a marker').toBeTruthy();
       expect(near(mine!.lat, lat0) && near(mine!.lng, lng0)).toBe(true);
-      expect(cases.filter((c) => closedIds.includes(c.id)), 'closed cases are not on the map').toEqual([]);
+      expect(
+        cases.filter((c) => closedIds.includes(c.id)),
+        'closed cases are not on the map',
+      ).toEqual([]);
       expect(closedIds.length).toBeGreaterThan(0);
       // the highway network is a call of its own, which may answer after bigMaps under load
       await expect.poll(() => probe(page, '__lebuhrayaMap', (p) => p.networkLines()), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -155,13 +161,18 @@ describe('maps (issue #7)', () => {
       // section selector: the roster's section zooms in (mapzoom − 1, min zoom mapzoom − 2)
       await page.getByTestId('map-section').selectOption(String(patrol.roster.sectionId));
       await page.waitForTimeout(600);
-      const view = await page.evaluate(() => (window as unknown as { __lebuhrayaMap: { view(): { zoom: number; minZoom: number } } }).__lebuhrayaMap.view());
+      const view = await page.evaluate(() =>
+        (window as unknown as { __lebuhrayaMap: { view(): { zoom: number; minZoom: number } } }).__lebuhrayaMap.view(),
+      );
       expect(view.minZoom).toBe(view.zoom - 1);
 
       // click the patrol: its info and its timeline
       const px = await probe(page, '__lebuhrayaMap', (p) => p.patrols());
       const me = px.find((p) => p.id === patrol.roster.pkDutyRosterId)!;
-      const at = await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.pixelOf(lat, lng), [me.lat, me.lng] as const);
+      const at = await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.pixelOf(lat, lng), [
+        me.lat,
+        me.lng,
+      ] as const);
       const box = (await page.getByTestId('map-canvas').boundingBox())!;
       await page.mouse.click(box.x + at![0], box.y + at![1]);
       const panel = page.getByTestId('patrol-panel');
@@ -176,9 +187,15 @@ describe('maps (issue #7)', () => {
       // clicking a case opens it
       await page.getByTestId('patrol-close').click();
       // close in on the case first: at the section's zoom the patrol 700 m away covers it
-      await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.centre(lat, lng, 17), [lat0, lng0] as const);
+      await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.centre(lat, lng, 17), [
+        lat0,
+        lng0,
+      ] as const);
       await page.waitForTimeout(700);
-      const cpx = await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.pixelOf(lat, lng), [lat0, lng0] as const);
+      const cpx = await page.evaluate(([lat, lng]) => (window as unknown as { __lebuhrayaMap: Probe }).__lebuhrayaMap.pixelOf(lat, lng), [
+        lat0,
+        lng0,
+      ] as const);
       await page.mouse.click(box.x + cpx![0], box.y + cpx![1]);
       await page.waitForURL((u) => u.pathname === `/insidenView/${openCase.pkIncidentId}`, { timeout: 10_000 });
       expect(errors).toEqual([]);
@@ -202,9 +219,11 @@ describe('maps (issue #7)', () => {
       expect(size.width).toBeLessThanOrEqual(1000);
       expect(size.height).toBeLessThanOrEqual(600);
       await page.getByTestId('map-dialog-nearest').waitFor({ timeout: 20_000 });
-      const rows = await page.getByTestId('map-dialog-patrol').evaluateAll((els) =>
-        els.map((e) => ({ id: Number(e.getAttribute('data-roster-id')), distance: e.getAttribute('data-distance'), text: e.textContent ?? '' })),
-      );
+      const rows = await page
+        .getByTestId('map-dialog-patrol')
+        .evaluateAll((els) =>
+          els.map((e) => ({ id: Number(e.getAttribute('data-roster-id')), distance: e.getAttribute('data-distance'), text: e.textContent ?? '' })),
+        );
       const server = await api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, {
         regionId: openCase.section.region.key,
         sectionId: openCase.section.pkSectionId,
@@ -258,10 +277,14 @@ describe('maps (issue #7)', () => {
       await signIn(page, tmca.username, tmca.password);
       await page.waitForURL((u) => u.pathname === '/');
       await page.goto('/map');
-      await page.waitForFunction(() => {
-        const m = (window as unknown as { __lebuhrayaMap?: Probe }).__lebuhrayaMap;
-        return !!m && m.networkLines() > 0 && m.cases().length > 0 && m.patrols().length > 0 && m.tiles().failed > 0;
-      }, undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => {
+          const m = (window as unknown as { __lebuhrayaMap?: Probe }).__lebuhrayaMap;
+          return !!m && m.networkLines() > 0 && m.cases().length > 0 && m.patrols().length > 0 && m.tiles().failed > 0;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
       await page.getByTestId('map-no-tiles').waitFor();
       expect(aborted).toBeGreaterThan(0);
       expect(await probe(page, '__lebuhrayaMap', (p) => p.tiles().loaded)).toBe(0);
@@ -291,7 +314,7 @@ describe('maps (issue #7)', () => {
       await ctx.close();
     }
   }, 90_000);
-  it('offline, the map comes back from the device: tiles seen before from the worker\'s tile cache, network and markers from the local store', async () => {
+  it("offline, the map comes back from the device: tiles seen before from the worker's tile cache, network and markers from the local store", async () => {
     const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 860, serviceWorkers: 'allow' });
     const tile = png(256, 256);
     let served = 0;
@@ -311,14 +334,20 @@ describe('maps (issue #7)', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await swControlling(page);
       await page.goto('/map');
-      await page.waitForFunction(() => {
-        const m = (window as unknown as { __lebuhrayaMap?: Probe }).__lebuhrayaMap;
-        return !!m && m.tiles().loaded > 4 && m.cases().length > 0 && m.networkLines() > 0;
-      }, undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => {
+          const m = (window as unknown as { __lebuhrayaMap?: Probe }).__lebuhrayaMap;
+          return !!m && m.tiles().loaded > 4 && m.cases().length > 0 && m.networkLines() > 0;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
       expect(served).toBeGreaterThan(0);
       // the worker kept them (CacheFirst, tile host only)
       await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('lebuhraya-tiles')).keys()).map((r) => new URL(r.url).host)), { timeout: 15_000 })
+        .poll(() => page.evaluate(async () => (await (await caches.open('lebuhraya-tiles')).keys()).map((r) => new URL(r.url).host)), {
+          timeout: 15_000,
+        })
         .not.toEqual([]);
       const hosts = await page.evaluate(async () => (await (await caches.open('lebuhraya-tiles')).keys()).map((r) => new URL(r.url).host));
       expect(new Set(hosts)).toEqual(new Set([TILE_HOST]));

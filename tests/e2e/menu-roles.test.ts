@@ -25,7 +25,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const IMPLEMENTED = new Set(['/', '/kesbaru', '/draf', '/cariankes', '/cariantmclogsheet', '/listingroster', '/map', '/primesupport', '/dailyactivitylog', '/reportsenaraisemak', '/reportingmodule', '/laporaninsiden', '/laporanmasalebuhraya', '/laporanmasabertugas', '/laporanpenggunaankenderaan', '/laporanjenisbantuan', '/signout']);
+const IMPLEMENTED = new Set([
+  '/',
+  '/kesbaru',
+  '/draf',
+  '/cariankes',
+  '/cariantmclogsheet',
+  '/listingroster',
+  '/map',
+  '/primesupport',
+  '/dailyactivitylog',
+  '/reportsenaraisemak',
+  '/reportingmodule',
+  '/laporaninsiden',
+  '/laporanmasalebuhraya',
+  '/laporanmasabertugas',
+  '/laporanpenggunaankenderaan',
+  '/laporanjenisbantuan',
+  '/signout',
+]);
 
 describe('sign-in and menu per role', () => {
   it('has demo users for every role of the contract that the seed provides', () => {
@@ -53,7 +71,9 @@ describe('sign-in and menu per role', () => {
         await page.getByTestId('side-nav').waitFor();
 
         // exactly the §6 menu, in order
-        const keys = await page.locator('[data-testid=side-nav] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
+        const keys = await page
+          .locator('[data-testid=side-nav] [data-menu-key]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
         expect(keys).toEqual(menuKeysFor(user.roleName));
 
         // labels are the Malay product texts; screens still to come are disabled with 'Akan datang'

@@ -388,15 +388,17 @@ describe('/kesbaru as TMCA', () => {
     const drafts = () =>
       page.evaluate(
         () =>
-          new Promise<{ id: string; kind: string; title: string; values: { form: { kilometerMarker: string; subform: { remark: string } } } }[]>((resolve, reject) => {
-            const open = indexedDB.open('lebuhraya-ops');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const req = open.result.transaction('drafts').objectStore('drafts').getAll();
-              req.onsuccess = () => resolve(req.result);
-              req.onerror = () => reject(req.error);
-            };
-          }),
+          new Promise<{ id: string; kind: string; title: string; values: { form: { kilometerMarker: string; subform: { remark: string } } } }[]>(
+            (resolve, reject) => {
+              const open = indexedDB.open('lebuhraya-ops');
+              open.onerror = () => reject(open.error);
+              open.onsuccess = () => {
+                const req = open.result.transaction('drafts').objectStore('drafts').getAll();
+                req.onsuccess = () => resolve(req.result);
+                req.onerror = () => reject(req.error);
+              };
+            },
+          ),
       );
     try {
       await step1(page, EVENT_TYPE.OTHERS);

@@ -150,7 +150,8 @@ describe('refused replays', () => {
   it('400: a status time in the future (tablet clock an hour ahead) is parked with the server’s message; discarding asks first', async () => {
     // a new case for the roster of whichever demo patrol is on shift now
     const region = (await api.call<{ user: WebUser }>(tmca, 'POST', PATHS.webUser, {})).body.user.section.region.key;
-    const active = (await api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId: region })).body.rows;
+    const active = (await api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId: region })).body
+      .rows;
     let patrol: E2eUser | undefined;
     let rosterId = 0;
     for (const u of users.filter((x) => x.roleName === 'PR')) {

@@ -35,7 +35,15 @@ async function launch(dir = profile, offline = false): Promise<{ ctx: BrowserCon
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
     baseURL: server.baseUrl,
     viewport: { width: 1366, height: 900 },
     serviceWorkers: 'allow',
@@ -83,7 +91,10 @@ async function queuedPhotoHashes(page: Page): Promise<string[]> {
 }
 
 async function caseCount(sectionId: number) {
-  const r = await api.call<{ recordCount: number }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=1&start=0`, { sectionId, searchAllStatus: true });
+  const r = await api.call<{ recordCount: number }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=1&start=0`, {
+    sectionId,
+    searchAllStatus: true,
+  });
   return r.body.recordCount;
 }
 
@@ -122,7 +133,14 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await page.goto('/kesbaru');
       await page.getByTestId('new-case-step1').waitFor();
       const region = setting.section.regionId;
-      await deviceHas(page, [`incident:view:${other.pkIncidentId}`, 'lookup:incidentSource', `sections:${region}`, `eventLocations:${setting.section.pkSectionId}`, `kmMarkers:${setting.section.pkSectionId}`, `activePr:${region}`]);
+      await deviceHas(page, [
+        `incident:view:${other.pkIncidentId}`,
+        'lookup:incidentSource',
+        `sections:${region}`,
+        `eventLocations:${setting.section.pkSectionId}`,
+        `kmMarkers:${setting.section.pkSectionId}`,
+        `activePr:${region}`,
+      ]);
 
       // ---- offline from here
       await ctx.setOffline(true);
@@ -190,7 +208,12 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       await expect.poll(() => unsent(page), { timeout: 60_000 }).toBe(0);
 
       expect(await caseCount(setting.section.pkSectionId)).toBe(before + 1);
-      const rows = (await api.call<{ rows: IncidentListRow[] }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=5&start=0`, { sectionId: setting.section.pkSectionId, searchAllStatus: true })).body.rows;
+      const rows = (
+        await api.call<{ rows: IncidentListRow[] }>(tmca, 'POST', `${PATHS.dashboardDataTables}?length=5&start=0`, {
+          sectionId: setting.section.pkSectionId,
+          searchAllStatus: true,
+        })
+      ).body.rows;
       const mine: Incident[] = [];
       for (const r of rows) {
         const inc = (await api.call<Incident>(tmca, 'GET', PATHS.incidentGet(r.incidentId))).body;
@@ -200,7 +223,9 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       expect(mine).toHaveLength(1);
       const created = mine[0];
       expect(created.subformId).toBeTruthy();
-      const journal = (await api.call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(created.pkIncidentId))).body.filter((e) => e.entry === 'Foto lokasi dari peronda');
+      const journal = (await api.call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(created.pkIncidentId))).body.filter(
+        (e) => e.entry === 'Foto lokasi dari peronda',
+      );
       expect(journal).toHaveLength(1);
       expect(journal[0].attachments).toHaveLength(1);
       // in order: the entry was sent with the case's server id and the photo with the entry's (id map)

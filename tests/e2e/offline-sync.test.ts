@@ -39,7 +39,9 @@ async function writeEntry(page: Page, text: string) {
   const input = page.getByTestId('journal-input');
   await input.fill(text);
   await page.getByTestId('journal-send').click();
-  await page.waitForFunction(() => (document.querySelector('[data-testid=journal-input]') as HTMLTextAreaElement | null)?.value === '', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=journal-input]') as HTMLTextAreaElement | null)?.value === '', undefined, {
+    timeout: 30_000,
+  });
 }
 
 const texts = async (api: Api, incidentId: number) =>
@@ -91,12 +93,21 @@ describe('outbox: exactly once', () => {
       await expect.poll(() => unsentCount(page), { timeout: 10_000 }).toBe(30);
       await ctx.setOffline(false);
       // some have arrived: kill the server in the middle of the replay
-      await until('the first entries on the server', async () => (await texts(api, cases[0].pkIncidentId)).filter((t) => t.startsWith('Mati-hidup')).length >= 3, 30_000, 50);
+      await until(
+        'the first entries on the server',
+        async () => (await texts(api, cases[0].pkIncidentId)).filter((t) => t.startsWith('Mati-hidup')).length >= 3,
+        30_000,
+        50,
+      );
       await server.kill();
       await new Promise((r) => setTimeout(r, 1_500));
       server = await startServer({ port: server.port, dataDir: server.dataDir });
       api = new Api(server.baseUrl);
-      await until('all 30 entries on the server', async () => (await texts(api, cases[0].pkIncidentId)).filter((t) => t.startsWith('Mati-hidup')).length >= 30, 90_000);
+      await until(
+        'all 30 entries on the server',
+        async () => (await texts(api, cases[0].pkIncidentId)).filter((t) => t.startsWith('Mati-hidup')).length >= 30,
+        90_000,
+      );
       await until('an empty outbox', async () => (await unsentCount(page)) === 0, 30_000);
       await expectExactlyOnce(api, cases[0].pkIncidentId, 'Mati-hidup', written);
       expect(errors).toEqual([]);
@@ -124,7 +135,11 @@ describe('outbox: exactly once', () => {
         written.push(t);
       }
       await ctx.setOffline(false);
-      await until('all entries on the server', async () => (await texts(api, cases[1].pkIncidentId)).filter((t) => t.startsWith('Dua-tab')).length >= 6, 60_000);
+      await until(
+        'all entries on the server',
+        async () => (await texts(api, cases[1].pkIncidentId)).filter((t) => t.startsWith('Dua-tab')).length >= 6,
+        60_000,
+      );
       await until('both tabs see an empty outbox', async () => (await unsentCount(a)) === 0 && (await unsentCount(b)) === 0, 30_000);
       await expectExactlyOnce(api, cases[1].pkIncidentId, 'Dua-tab', written);
       expect(keys).toHaveLength(6);
@@ -163,7 +178,11 @@ describe('outbox: exactly once', () => {
       await flapper;
       await ctx.setOffline(false);
       expect(written.length).toBeGreaterThan(40);
-      await until('every entry on the server', async () => (await texts(api, cases[2].pkIncidentId)).filter((t) => t.startsWith('Kelip')).length >= written.length, 120_000);
+      await until(
+        'every entry on the server',
+        async () => (await texts(api, cases[2].pkIncidentId)).filter((t) => t.startsWith('Kelip')).length >= written.length,
+        120_000,
+      );
       await until('an empty outbox', async () => (await unsentCount(page)) === 0, 30_000);
       await expectExactlyOnce(api, cases[2].pkIncidentId, 'Kelip', written);
     } finally {
@@ -217,7 +236,11 @@ describe('outbox: token expiry', () => {
       await page.getByTestId('signin-submit').click();
       await page.waitForURL((u) => u.pathname !== '/signin');
       api.forget();
-      await until('all 50 entries on the server', async () => (await texts(api, c.pkIncidentId)).filter((t) => t.startsWith('Token-tamat')).length >= 50, 90_000);
+      await until(
+        'all 50 entries on the server',
+        async () => (await texts(api, c.pkIncidentId)).filter((t) => t.startsWith('Token-tamat')).length >= 50,
+        90_000,
+      );
       await expectExactlyOnce(api, c.pkIncidentId, 'Token-tamat', written);
     } finally {
       await ctx.close();

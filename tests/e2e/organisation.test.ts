@@ -179,7 +179,17 @@ describe('organisation administration (issue #14 acceptance)', () => {
       await expect.poll(() => admin.getByTestId('user-username').allInnerTexts()).toEqual([officer.username]);
       const userRow = admin.getByTestId('user-row').first();
       const userRowText = await userRow.innerText();
-      for (const part of [officer.displayName.split(' ')[0], officer.staffNo, officer.nric, 'Tengah', 'N9', officer.position, 'PR', 'AKTIF', 'Perlu tukar kata laluan']) {
+      for (const part of [
+        officer.displayName.split(' ')[0],
+        officer.staffNo,
+        officer.nric,
+        'Tengah',
+        'N9',
+        officer.position,
+        'PR',
+        'AKTIF',
+        'Perlu tukar kata laluan',
+      ]) {
         expect(userRowText).toContain(part);
       }
       await screenshot(admin, 'organisation-2-user');
@@ -262,9 +272,15 @@ describe('organisation administration (issue #14 acceptance)', () => {
       await mgr.getByTestId('team-schedule-none').waitFor({ state: 'detached' });
       // 28 days of a 4-day cycle with 2 working days: 14 on duty, two on, two off, each with the shift's name
       await expect.poll(() => mgr.getByTestId('team-calendar').getAttribute('data-works')).toBe('14');
-      const calendar = await mgr.getByTestId('team-calendar-day').evaluateAll((els) =>
-        els.map((el) => ({ date: el.getAttribute('data-date'), works: el.getAttribute('data-works') === 'true', text: (el as HTMLElement).innerText })),
-      );
+      const calendar = await mgr
+        .getByTestId('team-calendar-day')
+        .evaluateAll((els) =>
+          els.map((el) => ({
+            date: el.getAttribute('data-date'),
+            works: el.getAttribute('data-works') === 'true',
+            text: (el as HTMLElement).innerText,
+          })),
+        );
       expect(calendar).toHaveLength(28);
       expect(calendar[0].date).toBe(dayFromToday(0).iso);
       const pattern = calendar.map((d) => (d.works ? 'W' : '-')).join('');
@@ -322,9 +338,14 @@ describe('organisation administration (issue #14 acceptance)', () => {
       await screenshot(mgr, 'organisation-5-leave');
 
       // ------------------------------------------------------------------ 6. the server holds each record once
-      const staffList = await api.call<{ rows: StaffRow[]; recordCount: number }>(superadmin, 'POST', `${STAFF_PATHS.dataTablesAllStatus}?length=50&start=0`, {
-        search: officer.staffNo,
-      });
+      const staffList = await api.call<{ rows: StaffRow[]; recordCount: number }>(
+        superadmin,
+        'POST',
+        `${STAFF_PATHS.dataTablesAllStatus}?length=50&start=0`,
+        {
+          search: officer.staffNo,
+        },
+      );
       expect(staffList.status).toBe(200);
       expect(staffList.body.recordCount).toBe(1);
       expect(staffList.body.rows[0]).toMatchObject({
@@ -338,7 +359,9 @@ describe('organisation administration (issue #14 acceptance)', () => {
         roleName: 'PR',
         isActive: true,
       });
-      const byName = await api.call<{ recordCount: number }>(superadmin, 'POST', `${STAFF_PATHS.dataTablesAllStatus}?length=50&start=0`, { search: officer.displayName });
+      const byName = await api.call<{ recordCount: number }>(superadmin, 'POST', `${STAFF_PATHS.dataTablesAllStatus}?length=50&start=0`, {
+        search: officer.displayName,
+      });
       expect(byName.body.recordCount).toBe(1);
       const staffOne = await api.call<Staff>(superadmin, 'GET', STAFF_PATHS.getAllStatus(staffId));
       expect(staffOne.status).toBe(200);
@@ -388,19 +411,43 @@ describe('organisation administration (issue #14 acceptance)', () => {
         isActive: true,
         rosterCount: 0,
       });
-      const teams = await api.call<{ rows: TeamRow[]; recordCount: number }>(sectmgr, 'POST', `${TEAMS_PATHS.dataTables}?length=50&start=0`, { name: teamName });
+      const teams = await api.call<{ rows: TeamRow[]; recordCount: number }>(sectmgr, 'POST', `${TEAMS_PATHS.dataTables}?length=50&start=0`, {
+        name: teamName,
+      });
       expect(teams.body.recordCount).toBe(1);
-      const members = await api.call<{ rows: TeamMemberRow[]; recordCount: number }>(sectmgr, 'POST', `${TEAMS_PATHS.membersDataTables}?length=100&start=0`, { teamId });
+      const members = await api.call<{ rows: TeamMemberRow[]; recordCount: number }>(
+        sectmgr,
+        'POST',
+        `${TEAMS_PATHS.membersDataTables}?length=100&start=0`,
+        { teamId },
+      );
       expect(members.status).toBe(200);
       expect(members.body.recordCount).toBe(1);
-      expect(members.body.rows[0]).toMatchObject({ teamId, pkStaffId: staffId, staffNo: officer.staffNo, displayName: officer.displayName, isLeader: true, isActive: true });
+      expect(members.body.rows[0]).toMatchObject({
+        teamId,
+        pkStaffId: staffId,
+        staffNo: officer.staffNo,
+        displayName: officer.displayName,
+        isLeader: true,
+        isActive: true,
+      });
       const schedule = await api.call<TeamScheduleResult>(sectmgr, 'POST', `${TEAMS_PATHS.scheduleDataTables}?length=10&start=0`, { teamId });
       expect(schedule.status).toBe(200);
       expect(schedule.body.rows).toHaveLength(1);
-      expect(schedule.body.rows[0]).toMatchObject({ teamId, shiftName: 'Syif Pagi', startHour: '07:00', endHour: '19:00', vehicleId: null, cycleDays: 4, workDays: [0, 1] });
+      expect(schedule.body.rows[0]).toMatchObject({
+        teamId,
+        shiftName: 'Syif Pagi',
+        startHour: '07:00',
+        endHour: '19:00',
+        vehicleId: null,
+        cycleDays: 4,
+        workDays: [0, 1],
+      });
       expect(schedule.body.calendar.map((d) => (d.works ? 'W' : '-')).join('')).toBe(pattern);
 
-      const leave = await api.call<{ rows: LeaveRow[]; recordCount: number }>(sectmgr, 'POST', `${LEAVE_PATHS.dataTables}?length=50&start=0`, { pkStaffId: staffId });
+      const leave = await api.call<{ rows: LeaveRow[]; recordCount: number }>(sectmgr, 'POST', `${LEAVE_PATHS.dataTables}?length=50&start=0`, {
+        pkStaffId: staffId,
+      });
       expect(leave.status).toBe(200);
       expect(leave.body.recordCount).toBe(1);
       expect(leave.body.rows[0]).toMatchObject({
@@ -421,7 +468,13 @@ describe('organisation administration (issue #14 acceptance)', () => {
       // only the new password signs in
       expect(await login(officer.username, officer.firstPassword)).toBe(401);
       expect(await login(officer.username, officer.newPassword)).toBe(200);
-      const officerUser: E2eUser = { username: officer.username, password: officer.newPassword, roleId: 0, roleName: 'PR', displayName: officer.displayName };
+      const officerUser: E2eUser = {
+        username: officer.username,
+        password: officer.newPassword,
+        roleId: 0,
+        roleName: 'PR',
+        displayName: officer.displayName,
+      };
       // and the officer, a PR, is no administrator
       expect((await api.call(officerUser, 'POST', `${LEAVE_PATHS.dataTables}?length=10&start=0`, {})).status).toBe(403);
 

@@ -59,7 +59,9 @@ async function writeEntry(page: Page, text: string) {
   await input.fill(text);
   expect(await input.inputValue()).toBe(text);
   await page.getByTestId('journal-send').click();
-  await page.waitForFunction(() => (document.querySelector('[data-testid=journal-input]') as HTMLTextAreaElement | null)?.value === '', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=journal-input]') as HTMLTextAreaElement | null)?.value === '', undefined, {
+    timeout: 30_000,
+  });
 }
 
 /**

@@ -186,9 +186,14 @@ describe('live position of the patrol tablet (issue #7)', () => {
 
 /** The roster's position history on the server, oldest first by id. */
 async function history(rosterId: number, patrol: Parameters<Api['call']>[0]): Promise<RondaGpsRow[]> {
-  const r = await api.call<{ rows: RondaGpsRow[] }>(patrol, 'POST', `${PATHS.rondaGpsDataTables}?length=5000&start=0&orderColumn=pkRondaGpsId&direction=asc`, {
-    pkDutyRosterId: rosterId,
-  });
+  const r = await api.call<{ rows: RondaGpsRow[] }>(
+    patrol,
+    'POST',
+    `${PATHS.rondaGpsDataTables}?length=5000&start=0&orderColumn=pkRondaGpsId&direction=asc`,
+    {
+      pkDutyRosterId: rosterId,
+    },
+  );
   if (r.status !== 200) throw new Error(`rondaGps/dataTables: ${r.status} ${r.statusMsg}`);
   return r.body.rows;
 }

@@ -142,7 +142,16 @@ describe('reports (issue #17 acceptance)', () => {
 
   it('the hub: every report the caller may open, the KPI overview, the sections; one section’s report', async () => {
     await open(page, `/reportingmodule?${range}`, 'report-hub');
-    for (const key of ['reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'reportLooping']) {
+    for (const key of [
+      'reportEndOfDuty',
+      'reportIncident',
+      'reportMainline',
+      'reportWorkDuration',
+      'reportVehicleUsage',
+      'reportOtherAssistance',
+      'reportChecklist',
+      'reportLooping',
+    ]) {
       expect(await page.getByTestId(`report-hub-card-${key}`).getAttribute('data-available'), key).toBe('true');
     }
     expect(await figure(page, 'report-hub-kpi-cases')).toBe(seen.cases);
@@ -226,9 +235,12 @@ describe('reports (issue #17 acceptance)', () => {
 
   it('Laporan Tamat Tugas and Laporan Senarai Semak (issues #15 and #16) take their place in the menu and open', async () => {
     // on a report screen the Laporan group is open: all of its entries are screens, none 'Akan datang'
-    const keys = menuFor('OPSMGMT').find((i) => i.key === 'reports')!.children!.map((c) => c.key);
+    const keys = menuFor('OPSMGMT')
+      .find((i) => i.key === 'reports')!
+      .children!.map((c) => c.key);
     expect(keys).toEqual(expect.arrayContaining(['reportEndOfDuty', 'reportChecklist', 'reportIncident', 'reportOtherAssistance', 'reportHub']));
-    for (const key of keys) expect(await page.locator(`[data-testid=side-nav] [data-menu-key=${key}]`).getAttribute('data-available'), key).toBe('true');
+    for (const key of keys)
+      expect(await page.locator(`[data-testid=side-nav] [data-menu-key=${key}]`).getAttribute('data-available'), key).toBe('true');
     expect(await page.locator('[data-testid=side-nav] [data-available=false]').count()).toBe(0);
     await open(page, `/dailyactivitylog?${range}`, 'eod-list-screen');
     await page.getByTestId('eod-row').first().waitFor();
@@ -244,7 +256,8 @@ describe('reports (issue #17 acceptance)', () => {
     await server.stop({ keepData: true });
     const handle = await openDb({ dataDir: server.dataDir });
     try {
-      const one = async (q: ReturnType<typeof sql>) => Number(((await handle.db.execute(q)) as unknown as { rows: { n: number | string }[] }).rows[0].n);
+      const one = async (q: ReturnType<typeof sql>) =>
+        Number(((await handle.db.execute(q)) as unknown as { rows: { n: number | string }[] }).rows[0].n);
       const ended = sql`dr.start_date between ${FROM}::date and ${TO}::date and dr.ends_at <= now()`;
       expect(seen.dluRosters).toBe(await one(sql`select count(*) as n from duty_roster dr where ${ended} and dr.summary_at is not null`));
       expect(seen.loopingRosters).toBe(await one(sql`select count(*) as n from duty_roster dr where ${ended}`));
@@ -254,18 +267,26 @@ describe('reports (issue #17 acceptance)', () => {
           where ${ended} and c.odometer_post is not null`),
       );
       expect(seen.workRosters).toBe(
-        await one(sql`select count(*) as n from duty_roster dr where ${ended} and exists (select 1 from team_member tm where tm.team_id = dr.team_id)`),
+        await one(
+          sql`select count(*) as n from duty_roster dr where ${ended} and exists (select 1 from team_member tm where tm.team_id = dr.team_id)`,
+        ),
       );
       const local = (col: string) => sql.raw(`(${col} at time zone 'Asia/Brunei')::date between '${FROM}'::date and '${TO}'::date`);
       expect(seen.cases).toBe(await one(sql`select count(*) as n from incident i where ${local('i.incident_at')}`));
       expect(seen.n9Cases).toBe(
-        await one(sql`select count(*) as n from incident i where ${local('i.incident_at')} and (i.section_id = ${seen.n9Id} or i.specific_section_id = ${seen.n9Id})`),
+        await one(
+          sql`select count(*) as n from incident i where ${local('i.incident_at')} and (i.section_id = ${seen.n9Id} or i.specific_section_id = ${seen.n9Id})`,
+        ),
       );
       const assistance = (region: string) =>
         one(sql`select count(*) as n from incident i join further_action_item x on x.subform_id = i.subform_id and x.deleted_at is null and x.kind = 'OTHER'
           where ${local('i.incident_at')} ${sql.raw(region)}`);
       expect(seen.assistance).toBe(await assistance(''));
-      expect(seen.othersAssistance).toBe(await assistance(`and i.region_id = (select s.region_id from staff st join app_user u on u.staff_id = st.id join section s on s.id = st.section_id where u.username = 'others')`));
+      expect(seen.othersAssistance).toBe(
+        await assistance(
+          `and i.region_id = (select s.region_id from staff st join app_user u on u.staff_id = st.id join section s on s.id = st.section_id where u.username = 'others')`,
+        ),
+      );
       expect(seen.checklists).toBe(
         await one(sql`select count(*) as n from daily_asset_checklist c
           where (c.pre_at at time zone 'Asia/Brunei')::date between ${FROM}::date and ${TO}::date`),

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -38,10 +41,15 @@ async function noSidewaysScroll(page: Page) {
 async function touchTargets(page: Page) {
   const small = await page.evaluate(() => {
     const out: string[] = [];
-    document.querySelectorAll('[data-testid=top-bar] button, [data-testid=top-bar] a, [data-testid=side-nav] a, [data-testid=side-nav] button, [data-testid=side-nav] [data-menu-key]').forEach((el) => {
-      const r = (el as HTMLElement).getBoundingClientRect();
-      if (r.width > 0 && r.height > 0 && r.height < 43.5) out.push(`${el.getAttribute('data-menu-key') ?? el.getAttribute('aria-label') ?? el.textContent} ${r.height}`);
-    });
+    document
+      .querySelectorAll(
+        '[data-testid=top-bar] button, [data-testid=top-bar] a, [data-testid=side-nav] a, [data-testid=side-nav] button, [data-testid=side-nav] [data-menu-key]',
+      )
+      .forEach((el) => {
+        const r = (el as HTMLElement).getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && r.height < 43.5)
+          out.push(`${el.getAttribute('data-menu-key') ?? el.getAttribute('aria-label') ?? el.textContent} ${r.height}`);
+      });
     return out;
   });
   expect(small).toEqual([]);

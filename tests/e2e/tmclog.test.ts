@@ -125,7 +125,9 @@ describe('TMC logsheet (issue #6 item 5)', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.toString('utf8').slice(1).split('\r\n');
       expect(lines[0]).toContain('"Bil","Wilayah","Tarikh Dari","Masa Dari"');
-      expect(lines[1]).toContain(`"1","Tengah (TGH)","${day.display}","07:00:00","${day.display}","15:00:00","Lori ""Scania"" rosak, lorong kiri KM 402, sudah ditunda","${tmca.displayName}"`);
+      expect(lines[1]).toContain(
+        `"1","Tengah (TGH)","${day.display}","07:00:00","${day.display}","15:00:00","Lori ""Scania"" rosak, lorong kiri KM 402, sudah ditunda","${tmca.displayName}"`,
+      );
       expect(lines[2]).toBe('');
       expect(errors).toEqual([]);
     } catch (err) {

@@ -7,7 +7,6 @@ import { insertIncident as makeIncident } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-
 interface Row {
   pkDutyRosterId: number;
   dutyRosterName: string;
@@ -43,8 +42,10 @@ describe('active patrols: dutyroster/activePRList and nearestActivePR (§6, §7.
   let tmcaStaff: number;
   const sid: Record<string, number> = {};
 
-  const list = (who: string, payload: unknown, qs = 'length=100') => call(app, tok[who], { method: 'POST', url: `${PATHS.activePrList}?${qs}`, payload: payload as object });
-  const nearest = (who: string, payload: unknown, qs = 'length=100') => call(app, tok[who], { method: 'POST', url: `${PATHS.nearestActivePr}?${qs}`, payload: payload as object });
+  const list = (who: string, payload: unknown, qs = 'length=100') =>
+    call(app, tok[who], { method: 'POST', url: `${PATHS.activePrList}?${qs}`, payload: payload as object });
+  const nearest = (who: string, payload: unknown, qs = 'length=100') =>
+    call(app, tok[who], { method: 'POST', url: `${PATHS.nearestActivePr}?${qs}`, payload: payload as object });
   const rowsOf = (res: { json: () => { body: { rows: Row[] } } }) => res.json().body.rows;
   /** the rosters on shift now, straight from the table */
   const onShift = async (regionId?: number) => {
@@ -131,12 +132,24 @@ describe('active patrols: dutyroster/activePRList and nearestActivePR (§6, §7.
     expect((await nearest('tmca.utara', { regionId: reg.tmca, latitude: 3.3, longitude: 101.55 })).statusCode).toBe(403);
     const utara = await list('opsmgmt', { regionId: reg['tmca.utara'] });
     expect(utara.statusCode).toBe(200);
-    expect(rowsOf(utara).map((r) => r.pkDutyRosterId).sort((a, b) => a - b)).toEqual(await onShift(reg['tmca.utara']));
+    expect(
+      rowsOf(utara)
+        .map((r) => r.pkDutyRosterId)
+        .sort((a, b) => a - b),
+    ).toEqual(await onShift(reg['tmca.utara']));
     const everywhere = await list('opsmgmt', {}, 'length=1000');
-    expect(rowsOf(everywhere).map((r) => r.pkDutyRosterId).sort((a, b) => a - b)).toEqual(await onShift());
+    expect(
+      rowsOf(everywhere)
+        .map((r) => r.pkDutyRosterId)
+        .sort((a, b) => a - b),
+    ).toEqual(await onShift());
     // a national role asking near a section gets that section's region
     const near = await nearest('opsmgmt', { sectionId: sid.N9, kilometer: '400' });
-    expect(rowsOf(near).map((r) => r.pkDutyRosterId).sort((a, b) => a - b)).toEqual(await onShift(reg.tmca));
+    expect(
+      rowsOf(near)
+        .map((r) => r.pkDutyRosterId)
+        .sort((a, b) => a - b),
+    ).toEqual(await onShift(reg.tmca));
   });
 
   it('nearestActivePR by position: the patrol of the section comes first at 0 km, the rest by straight-line distance', async () => {

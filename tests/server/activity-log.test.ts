@@ -25,11 +25,13 @@ describe('activity log (issue #15 item 2)', () => {
   let n9Checkpoint: number;
   let foreignCheckpoint: number;
 
-  const save = (who: string, payload: object, headers: Record<string, string> = {}) => call(app, tok[who], { method: 'POST', url: ACTIVITY_PATHS.save, payload, headers });
+  const save = (who: string, payload: object, headers: Record<string, string> = {}) =>
+    call(app, tok[who], { method: 'POST', url: ACTIVITY_PATHS.save, payload, headers });
   const del = (who: string, id: number) => call(app, tok[who], { method: 'POST', url: ACTIVITY_PATHS.delete, payload: { pkActivityLogId: id } });
   const list = (who: string, payload: object, qs = '') => call(app, tok[who], { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}${qs}`, payload });
   const at = (base: Date, minutes: number) => new Date(base.getTime() + min(minutes)).toISOString();
-  const entriesOf = (rosterId: number) => app.ctx.db.select().from(activityLog).where(eq(activityLog.dutyRosterId, rosterId)).orderBy(asc(activityLog.id));
+  const entriesOf = (rosterId: number) =>
+    app.ctx.db.select().from(activityLog).where(eq(activityLog.dutyRosterId, rosterId)).orderBy(asc(activityLog.id));
 
   beforeAll(async () => {
     app = await buildTestApp();
@@ -37,7 +39,12 @@ describe('activity log (issue #15 item 2)', () => {
     const now = Date.now();
     live = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(120)), hours: 8 });
     otherTeam = await makeRoster(app, { teamName: 'N9-MALAM-A', startsAt: new Date(now - min(120)), hours: 8 });
-    named = await makeRoster(app, { teamName: 'N9-MALAM-A', startsAt: new Date(now - min(120)), hours: 8, members: [{ staffId: await staffIdOf(app, 'pr') }] });
+    named = await makeRoster(app, {
+      teamName: 'N9-MALAM-A',
+      startsAt: new Date(now - min(120)),
+      hours: 8,
+      members: [{ staffId: await staffIdOf(app, 'pr') }],
+    });
 
     const db = app.ctx.db;
     const [n9] = await db.select().from(section).where(eq(section.id, live.sectionId));
@@ -50,12 +57,22 @@ describe('activity log (issue #15 item 2)', () => {
         .where(eq(rondaLoop.sectionId, sectionId))
         .limit(1);
       if (found) return found.id;
-      const [loop] = await db.insert(rondaLoop).values({ sectionId, name: `Ronda Ujian ${sectionId}`, pointAName: 'A', pointBName: 'B', kmFrom: km, kmTo: km + 5 }).returning({ id: rondaLoop.id });
-      const [cp] = await db.insert(rondaCheckpoint).values({ rondaLoopId: loop.id, seq: 1, name: 'Titik Ujian', km, directionId: 1201, latitude: 3, longitude: 101.7 }).returning({ id: rondaCheckpoint.id });
+      const [loop] = await db
+        .insert(rondaLoop)
+        .values({ sectionId, name: `Ronda Ujian ${sectionId}`, pointAName: 'A', pointBName: 'B', kmFrom: km, kmTo: km + 5 })
+        .returning({ id: rondaLoop.id });
+      const [cp] = await db
+        .insert(rondaCheckpoint)
+        .values({ rondaLoopId: loop.id, seq: 1, name: 'Titik Ujian', km, directionId: 1201, latitude: 3, longitude: 101.7 })
+        .returning({ id: rondaCheckpoint.id });
       return cp.id;
     };
     n9Checkpoint = await ensureCheckpoint(n9.id, n9.kmStart ?? 0);
-    const [other] = await db.select().from(section).where(and(ne(section.regionId, n9.regionId), eq(section.isCombined, false))).limit(1);
+    const [other] = await db
+      .select()
+      .from(section)
+      .where(and(ne(section.regionId, n9.regionId), eq(section.isCombined, false)))
+      .limit(1);
     foreignCheckpoint = await ensureCheckpoint(other.id, other.kmStart ?? 0);
   });
   afterAll(async () => app?.cleanup());
@@ -88,11 +105,25 @@ describe('activity log (issue #15 item 2)', () => {
       ticketNumber: null,
     });
     // an edit keeps the entry, changes its fields, and is in the roster's change log with the old and new values
-    const edit = await save('pr', { pkActivityLogId: row.pkActivityLogId, dutyRosterId: live.id, eventId: ACTIVITY_EVENT.VEHICLE_CHECK, occurredAt: at(live.startsAt, 5) });
+    const edit = await save('pr', {
+      pkActivityLogId: row.pkActivityLogId,
+      dutyRosterId: live.id,
+      eventId: ACTIVITY_EVENT.VEHICLE_CHECK,
+      occurredAt: at(live.startsAt, 5),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().body).toMatchObject({ pkActivityLogId: row.pkActivityLogId, eventName: 'Pemeriksaan Kenderaan', km: null, rondaCheckpointId: null });
+    expect(edit.json().body).toMatchObject({
+      pkActivityLogId: row.pkActivityLogId,
+      eventName: 'Pemeriksaan Kenderaan',
+      km: null,
+      rondaCheckpointId: null,
+    });
     expect(await entriesOf(live.id)).toHaveLength(1);
-    const changes = await app.ctx.db.select().from(adminChange).where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, live.id))).orderBy(asc(adminChange.id));
+    const changes = await app.ctx.db
+      .select()
+      .from(adminChange)
+      .where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, live.id)))
+      .orderBy(asc(adminChange.id));
     expect(changes).toHaveLength(2);
     expect(changes[1].changes[0]).toMatchObject({ field: 'activity', old: { event: 'Mula Syif' }, new: { event: 'Pemeriksaan Kenderaan' } });
   });
@@ -182,8 +213,18 @@ describe('activity log (issue #15 item 2)', () => {
       const [entry] = await entriesOf(named.id);
       await app.ctx.db.update(dutyRoster).set({ isDisemak: true }).where(eq(dutyRoster.id, named.id));
       try {
-        await refused('tmca', { dutyRosterId: named.id, eventId: ACTIVITY_EVENT.BREAK, occurredAt: at(named.startsAt, 50) }, 409, ACTIVITY_MESSAGES.lockedByAck);
-        await refused('tmca', { pkActivityLogId: entry.id, dutyRosterId: named.id, eventId: ACTIVITY_EVENT.BREAK, occurredAt: at(named.startsAt, 50) }, 409, ACTIVITY_MESSAGES.lockedByAck);
+        await refused(
+          'tmca',
+          { dutyRosterId: named.id, eventId: ACTIVITY_EVENT.BREAK, occurredAt: at(named.startsAt, 50) },
+          409,
+          ACTIVITY_MESSAGES.lockedByAck,
+        );
+        await refused(
+          'tmca',
+          { pkActivityLogId: entry.id, dutyRosterId: named.id, eventId: ACTIVITY_EVENT.BREAK, occurredAt: at(named.startsAt, 50) },
+          409,
+          ACTIVITY_MESSAGES.lockedByAck,
+        );
         const d = await del('tmca', entry.id);
         expect(d.statusCode).toBe(409);
         expect(d.json().statusMsg).toBe(ACTIVITY_MESSAGES.lockedByAck);
@@ -240,7 +281,10 @@ describe('activity log (issue #15 item 2)', () => {
       const res = await call(app, tok.superadmin, { method: 'GET', url: ADMIN_PATHS.history('roster', live.id) });
       // readable when the roster module registers its history; the rows exist either way
       if (res.statusCode === 200) expect((res.json().body as unknown[]).length).toBeGreaterThan(0);
-      const rows = await app.ctx.db.select().from(adminChange).where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, live.id)));
+      const rows = await app.ctx.db
+        .select()
+        .from(adminChange)
+        .where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, live.id)));
       expect(rows.length).toBeGreaterThan(2);
     });
   });

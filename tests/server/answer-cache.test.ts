@@ -152,7 +152,10 @@ describe('write tracker: what a statement writes', () => {
     ['delete from "journal_entry" where id = $1', ['data']],
     ['insert into "roster_position" (a) values ($1)', ['positions']],
     ['insert into "roster_latest_position" (a) values ($1) on conflict ("roster_id") do update set "at" = excluded."at"', ['positions']],
-    ['with f as (insert into "roster_position" (a) select * from unnest($1) returning 1) insert into "roster_latest_position" (a) values (1) on conflict do nothing', ['positions']],
+    [
+      'with f as (insert into "roster_position" (a) select * from unnest($1) returning 1) insert into "roster_latest_position" (a) values (1) on conflict do nothing',
+      ['positions'],
+    ],
     ['insert into "idempotency_key" (a) values ($1) on conflict do nothing returning "key"', []],
     ['with t as (update "incident" set a = 1 returning id) select * from t', ['data']],
     ['CREATE INDEX x ON incident (a)', ['data', 'positions']],

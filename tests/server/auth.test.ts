@@ -21,7 +21,9 @@ const userOf = (roleName: string) => {
 describe('sign-in and session', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
-    app = await buildTestApp({ login: { freeFailsPerPair: 3, failsPerAddress: 50, firstDelaySeconds: 60, maxDelaySeconds: 600, windowSeconds: 600 } });
+    app = await buildTestApp({
+      login: { freeFailsPerPair: 3, failsPerAddress: 50, firstDelaySeconds: 60, maxDelaySeconds: 600, windowSeconds: 600 },
+    });
   });
   afterAll(async () => app?.cleanup());
 
@@ -29,7 +31,12 @@ describe('sign-in and session', () => {
     for (const role of ROLES) {
       const demo = DEMO_USERS.find((d) => d.roleId === role.id && d.username !== 'baharu');
       expect(demo, `demo user for role ${role.id}`).toBeTruthy();
-      const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: demo!.username, password: demo!.password }, remoteAddress: `10.1.0.${role.id % 250}` });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/rest/auth/jwt/login',
+        payload: { username: demo!.username, password: demo!.password },
+        remoteAddress: `10.1.0.${role.id % 250}`,
+      });
       expect(res.statusCode).toBe(200);
       const env = res.json();
       expect(env).toMatchObject({ statusCode: 200, statusMsg: expect.any(String) });
@@ -58,16 +65,35 @@ describe('sign-in and session', () => {
 
   it('sign-in is case-insensitive on the username', async () => {
     const u = userOf('TMCA');
-    const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: u.username.toUpperCase(), password: u.password }, remoteAddress: '10.2.0.1' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: u.username.toUpperCase(), password: u.password },
+      remoteAddress: '10.2.0.1',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('unknown user and wrong password get the same 401 and no token', async () => {
-    const unknown = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: 'tiada.orang', password: 'x' }, remoteAddress: '10.3.0.1' });
-    const wrong = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: userOf('SC').username, password: 'salah-sekali' }, remoteAddress: '10.3.0.2' });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: 'tiada.orang', password: 'x' },
+      remoteAddress: '10.3.0.1',
+    });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: userOf('SC').username, password: 'salah-sekali' },
+      remoteAddress: '10.3.0.2',
+    });
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, statusMsg: 'Nama pengguna atau kata laluan tidak sah.', body: { errorCode: 'INVALID_CREDENTIALS' } });
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        statusMsg: 'Nama pengguna atau kata laluan tidak sah.',
+        body: { errorCode: 'INVALID_CREDENTIALS' },
+      });
     }
   });
 
@@ -84,12 +110,22 @@ describe('sign-in and session', () => {
     const typed = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: 12, password: ['a'] } });
     expect(typed.statusCode).toBe(400);
 
-    const bad = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "tmca", ' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "tmca", ',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ statusCode: 400, body: { errorCode: 'BAD_JSON' } });
     expect(bad.body).not.toMatch(/at .*\.(js|ts):\d+/);
 
-    const huge = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'a', password: 'x'.repeat(10 * 1024 * 1024) }) });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(10 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().body.errorCode).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -97,29 +133,74 @@ describe('sign-in and session', () => {
   it('repeated failed sign-ins of one username from one address delay that pair, even with the right password; not the user elsewhere', async () => {
     const u = userOf('TSTA');
     for (let i = 0; i < 3; i++) {
-      const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: u.username, password: `salah${i}` }, remoteAddress: '10.4.0.1' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/rest/auth/jwt/login',
+        payload: { username: u.username, password: `salah${i}` },
+        remoteAddress: '10.4.0.1',
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: u.username, password: u.password }, remoteAddress: '10.4.0.1' });
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: u.username, password: u.password },
+      remoteAddress: '10.4.0.1',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().body.errorCode).toBe('TOO_MANY_REQUESTS');
     expect(blocked.json().statusMsg).toMatch(/^Terlalu banyak cubaan log masuk\. Sila cuba lagi dalam (1 minit|\d+ saat)\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // nobody can lock a user out by typing the (public) username: the user from another address signs in
-    expect((await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: u.username, password: u.password }, remoteAddress: '10.4.1.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: u.username, password: u.password },
+          remoteAddress: '10.4.1.1',
+        })
+      ).statusCode,
+    ).toBe(200);
     // another user at the same address is not affected
-    expect((await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: userOf('TSTE').username, password: DEMO_PASSWORD }, remoteAddress: '10.4.0.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: userOf('TSTE').username, password: DEMO_PASSWORD },
+          remoteAddress: '10.4.0.1',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('repeated failed sign-ins from one address delay it with 429 whatever the username', async () => {
-    const strict = await buildTestApp({ login: { freeFailsPerPair: 100, failsPerAddress: 4, firstDelaySeconds: 60, maxDelaySeconds: 600, windowSeconds: 600 } });
+    const strict = await buildTestApp({
+      login: { freeFailsPerPair: 100, failsPerAddress: 4, firstDelaySeconds: 60, maxDelaySeconds: 600, windowSeconds: 600 },
+    });
     try {
       for (let i = 0; i < 4; i++) {
-        await strict.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: `orang${i}`, password: 'x' }, remoteAddress: '10.9.9.9' });
+        await strict.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: `orang${i}`, password: 'x' },
+          remoteAddress: '10.9.9.9',
+        });
       }
-      const res = await strict.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: userOf('TMCA').username, password: DEMO_PASSWORD }, remoteAddress: '10.9.9.9' });
+      const res = await strict.inject({
+        method: 'POST',
+        url: '/rest/auth/jwt/login',
+        payload: { username: userOf('TMCA').username, password: DEMO_PASSWORD },
+        remoteAddress: '10.9.9.9',
+      });
       expect(res.statusCode).toBe(429);
-      const other = await strict.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: userOf('TMCA').username, password: DEMO_PASSWORD }, remoteAddress: '10.9.9.10' });
+      const other = await strict.inject({
+        method: 'POST',
+        url: '/rest/auth/jwt/login',
+        payload: { username: userOf('TMCA').username, password: DEMO_PASSWORD },
+        remoteAddress: '10.9.9.10',
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await strict.cleanup();
@@ -181,20 +262,45 @@ describe('sign-in and session', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().body.errorCode).toBe('PASSWORD_RESET_REQUIRED');
 
-    const weak = await call(app, first.token, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: fresh.username, oldPassword: fresh.password, newPassword: 'pendek' } });
+    const weak = await call(app, first.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: fresh.username, oldPassword: fresh.password, newPassword: 'pendek' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().body.field).toBe('newPassword');
-    const wrongOld = await call(app, first.token, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: fresh.username, oldPassword: 'bukan-ini', newPassword: 'Baharu#2027' } });
+    const wrongOld = await call(app, first.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: fresh.username, oldPassword: 'bukan-ini', newPassword: 'Baharu#2027' },
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().body.field).toBe('oldPassword');
-    const someoneElse = await call(app, first.token, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: 'tmca', oldPassword: fresh.password, newPassword: 'Baharu#2027' } });
+    const someoneElse = await call(app, first.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: 'tmca', oldPassword: fresh.password, newPassword: 'Baharu#2027' },
+    });
     expect(someoneElse.statusCode).toBe(403);
 
-    const done = await call(app, first.token, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: fresh.username, oldPassword: fresh.password, newPassword: 'Baharu#2027' } });
+    const done = await call(app, first.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: fresh.username, oldPassword: fresh.password, newPassword: 'Baharu#2027' },
+    });
     expect(done.statusCode).toBe(200);
     // the old token is revoked; the old password no longer works; the new one gives a full token
     expect((await call(app, first.token, { method: 'GET', url: '/rest/auth/checkToken' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: fresh.username, password: fresh.password }, remoteAddress: '10.5.0.1' })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: fresh.username, password: fresh.password },
+          remoteAddress: '10.5.0.1',
+        })
+      ).statusCode,
+    ).toBe(401);
     const second = await login(app, fresh.username, 'Baharu#2027', '10.5.0.2');
     expect((second.user as unknown as { resetPasswordCount: number }).resetPasswordCount).toBe(1);
     expect((await call(app, second.token, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).statusCode).toBe(200);

@@ -16,7 +16,15 @@ import { demoPatrolOnShift, newCasePayload, saveCase } from './support/incident-
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 interface MapBody {
   incidents: { incidentId: number; incidentStatusId: number | null; section: string }[];
-  activePR: { pkDutyRosterId: number; latlng: [number, number] | null; location: { lastSeen: string } | null; busy: boolean; plateNumber: string | null; members: { pkStaffId: number; displayName: string }[]; stale: boolean }[];
+  activePR: {
+    pkDutyRosterId: number;
+    latlng: [number, number] | null;
+    location: { lastSeen: string } | null;
+    busy: boolean;
+    plateNumber: string | null;
+    members: { pkStaffId: number; displayName: string }[];
+    stale: boolean;
+  }[];
   serverTime: string;
 }
 
@@ -27,7 +35,8 @@ describe('bigMaps cache (issue #18)', () => {
   let roster: { id: number; sectionId: number; teamId: number };
   let prOn: string;
 
-  const map = (who: string, payload: object = {}, headers: Record<string, string> = {}) => call(app, tok[who], { method: 'POST', url: PATHS.bigMaps, payload, headers });
+  const map = (who: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    call(app, tok[who], { method: 'POST', url: PATHS.bigMaps, payload, headers });
   const bodyOf = (res: { json: () => unknown }) => (res.json() as { body: MapBody }).body;
   const openIdsOfRegion = async (regionId: number) =>
     new Set(
@@ -40,7 +49,9 @@ describe('bigMaps cache (issue #18)', () => {
     );
 
   beforeAll(async () => {
-    app = await buildTestApp({ positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 } });
+    app = await buildTestApp({
+      positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 },
+    });
     for (const u of ['tmca', 'tmca.utara', 'opsmgmt', 'pr', 'pr.malam']) {
       const s = await login(app, u);
       tok[u] = s.token;
@@ -154,7 +165,10 @@ describe('bigMaps cache (issue #18)', () => {
   it('a status change shows on the very next request: to Tutup it leaves the map, to another status it changes', async () => {
     const before = bodyOf(await map('tmca'));
     const target = before.incidents[1];
-    await app.ctx.db.update(incident).set({ statusId: 204 === target.incidentStatusId ? 206 : 204 }).where(eq(incident.id, target.incidentId));
+    await app.ctx.db
+      .update(incident)
+      .set({ statusId: 204 === target.incidentStatusId ? 206 : 204 })
+      .where(eq(incident.id, target.incidentId));
     const changed = bodyOf(await map('tmca')).incidents.find((i) => i.incidentId === target.incidentId)!;
     expect(changed.incidentStatusId).toBe(204 === target.incidentStatusId ? 206 : 204);
     await app.ctx.db.update(incident).set({ statusId: 210 }).where(eq(incident.id, target.incidentId));
@@ -176,7 +190,10 @@ describe('bigMaps cache (issue #18)', () => {
     const saved = await call(app, tok[prOn], {
       method: 'POST',
       url: PATHS.rondaGpsSave,
-      payload: { pkDutyRosterId: roster.id, positions: [{ latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(Date.now() - 1000).toISOString() }] },
+      payload: {
+        pkDutyRosterId: roster.id,
+        positions: [{ latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(Date.now() - 1000).toISOString() }],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const moved = await map('tmca', {}, { 'if-none-match': etag });
@@ -198,16 +215,28 @@ describe('bigMaps cache (issue #18)', () => {
     expect(bodyOf(await map('tmca')).activePR.find((r) => r.pkDutyRosterId === roster.id)!.busy).toBe(true);
 
     // a member row added to the roster (dutyroster/save writes these): the member shows
-    const [someone] = await app.ctx.db.select({ id: staff.id, name: staff.displayName }).from(staff).where(sql`${staff.id} not in (select staff_id from team_member where team_id = ${roster.teamId})`).limit(1);
+    const [someone] = await app.ctx.db
+      .select({ id: staff.id, name: staff.displayName })
+      .from(staff)
+      .where(sql`${staff.id} not in (select staff_id from team_member where team_id = ${roster.teamId})`)
+      .limit(1);
     const people = bodyOf(await map('tmca')).activePR.find((r) => r.pkDutyRosterId === roster.id)!.members;
-    await app.ctx.db.insert(dutyRosterMember).values([...people.map((p) => ({ dutyRosterId: roster.id, staffId: p.pkStaffId })), { dutyRosterId: roster.id, staffId: someone.id }]);
+    await app.ctx.db
+      .insert(dutyRosterMember)
+      .values([...people.map((p) => ({ dutyRosterId: roster.id, staffId: p.pkStaffId })), { dutyRosterId: roster.id, staffId: someone.id }]);
     const withMember = bodyOf(await map('tmca')).activePR.find((r) => r.pkDutyRosterId === roster.id)!;
     expect(withMember.members.map((p) => p.pkStaffId)).toContain(someone.id);
 
     // the roster's shift ended early: it leaves the map on the next request
-    await app.ctx.db.update(dutyRoster).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(dutyRoster.id, roster.id));
+    await app.ctx.db
+      .update(dutyRoster)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(dutyRoster.id, roster.id));
     expect(bodyOf(await map('tmca')).activePR.some((r) => r.pkDutyRosterId === roster.id)).toBe(false);
-    await app.ctx.db.update(dutyRoster).set({ endsAt: new Date(Date.now() + 2 * 3600_000) }).where(eq(dutyRoster.id, roster.id));
+    await app.ctx.db
+      .update(dutyRoster)
+      .set({ endsAt: new Date(Date.now() + 2 * 3600_000) })
+      .where(eq(dutyRoster.id, roster.id));
     expect(bodyOf(await map('tmca')).activePR.some((r) => r.pkDutyRosterId === roster.id)).toBe(true);
   });
 

@@ -44,19 +44,42 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
   let doneId: number;
   let liveId: number;
 
-  const post = (who: string, url: string, payload: object, headers: Record<string, string> = {}) => call(app, tok[who], { method: 'POST', url, payload, headers });
+  const post = (who: string, url: string, payload: object, headers: Record<string, string> = {}) =>
+    call(app, tok[who], { method: 'POST', url, payload, headers });
   const get = (who: string, url: string) => call(app, tok[who], { method: 'GET', url });
   const itemsOk = (over: Partial<Record<number, Partial<ChecklistItemInput>>> = {}): ChecklistItemInput[] =>
-    masters.map((m) => ({ assetChecklistMasterId: m.pkAssetChecklistMasterId, quantity: m.defaultQuantity, ...(over[m.pkAssetChecklistMasterId] ?? {}) }));
+    masters.map((m) => ({
+      assetChecklistMasterId: m.pkAssetChecklistMasterId,
+      quantity: m.defaultQuantity,
+      ...(over[m.pkAssetChecklistMasterId] ?? {}),
+    }));
   const at = (r: Roster, minutes: number) => new Date(r.startsAt.getTime() + min(minutes)).toISOString();
   const kon = () => masters.find((m) => m.isMeasurable && m.defaultQuantity >= 2)!;
   const notMeasured = () => masters.find((m) => !m.isMeasurable);
   const checklistsNow = () => countOf(app, 'daily_asset_checklist');
-  const alertsOf = (prefix: string) => app.ctx.db.select().from(alertNotification).where(like(alertNotification.eventKey, `${prefix}%`));
+  const alertsOf = (prefix: string) =>
+    app.ctx.db
+      .select()
+      .from(alertNotification)
+      .where(like(alertNotification.eventKey, `${prefix}%`));
 
   beforeAll(async () => {
     app = await buildTestApp();
-    for (const u of ['pr', 'pr.malam', 'sc', 'sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin', 'tmca', 'tmcs', 'tsta', 'tste', 'others', 'tmca.utara']) {
+    for (const u of [
+      'pr',
+      'pr.malam',
+      'sc',
+      'sectmgr',
+      'regionmgmt',
+      'opsmgmt',
+      'superadmin',
+      'tmca',
+      'tmcs',
+      'tsta',
+      'tste',
+      'others',
+      'tmca.utara',
+    ]) {
       const s = await login(app, u);
       tok[u] = s.token;
     }
@@ -74,7 +97,10 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     const now = Date.now();
     done = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(10 * 60)), hours: 8 });
     live = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(60)), hours: 8 });
-    const used = db.select({ id: sql<number>`${dutyRoster.vehicleId}` }).from(dutyRoster).where(sql`${dutyRoster.vehicleId} is not null`);
+    const used = db
+      .select({ id: sql<number>`${dutyRoster.vehicleId}` })
+      .from(dutyRoster)
+      .where(sql`${dutyRoster.vehicleId} is not null`);
     const free = await db
       .select({ id: vehicle.id, plate: vehicle.plateNumber })
       .from(vehicle)
@@ -88,7 +114,10 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
       .where(and(eq(vehicle.sectionId, done.sectionId), eq(vehicle.isActive, true), sql`${vehicle.id} <> ${vehicleId}`))
       .limit(1);
     otherVehicleId = other.id;
-    await db.update(dutyRoster).set({ vehicleId }).where(inArray(dutyRoster.id, [done.id, live.id]));
+    await db
+      .update(dutyRoster)
+      .set({ vehicleId })
+      .where(inArray(dutyRoster.id, [done.id, live.id]));
   });
   afterAll(async () => app?.cleanup());
 
@@ -127,7 +156,12 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(res.json().statusMsg).toBe(CHECKLIST_MESSAGES.missingItems([missing.name]));
     await expect400({ ...good, items: [...itemsOk(), { assetChecklistMasterId: 999_999, quantity: 1 }] }, undefined, CHECKLIST_MESSAGES.unknownItem);
     const nm = notMeasured();
-    if (nm) await expect400({ ...good, items: itemsOk({ [nm.pkAssetChecklistMasterId]: { quantity: 2 } }) }, undefined, CHECKLIST_MESSAGES.quantityNotMeasurable(nm.name));
+    if (nm)
+      await expect400(
+        { ...good, items: itemsOk({ [nm.pkAssetChecklistMasterId]: { quantity: 2 } }) },
+        undefined,
+        CHECKLIST_MESSAGES.quantityNotMeasurable(nm.name),
+      );
     await expect400({ ...good, vehicleId: otherVehicleId }, 'vehicleId', CHECKLIST_MESSAGES.vehicleNotOnRoster);
     await expect400({ ...good, recordedAt: new Date(Date.now() + min(30)).toISOString() }, 'recordedAt');
     // a PR not on the roster; a PR through the portal; a role without checklistWrite
@@ -160,11 +194,26 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().body as ChecklistDetail;
     doneId = d.pkDailyAssetChecklistId;
-    expect(d).toMatchObject({ dutyRosterId: done.id, vehicleId, odometerPre: base, odometerPost: null, noKadTng: 'TNG-77', preDefects: 1, postDefects: 0, itemCount: masters.length });
+    expect(d).toMatchObject({
+      dutyRosterId: done.id,
+      vehicleId,
+      odometerPre: base,
+      odometerPost: null,
+      noKadTng: 'TNG-77',
+      preDefects: 1,
+      postDefects: 0,
+      itemCount: masters.length,
+    });
     expect(d.preAt).toBe(at(done, 5));
     expect(d.defectSummary).toBe(`${short.name} (kurang)`);
     const item = d.items.find((i) => i.assetChecklistMasterId === short.pkAssetChecklistMasterId)!;
-    expect(item).toMatchObject({ expectedQuantity: short.defaultQuantity, preQuantity: short.defaultQuantity - 2, preStatus: 'SHORT', postStatus: null, remark: 'Dua hilang' });
+    expect(item).toMatchObject({
+      expectedQuantity: short.defaultQuantity,
+      preQuantity: short.defaultQuantity - 2,
+      preStatus: 'SHORT',
+      postStatus: null,
+      remark: 'Dua hilang',
+    });
 
     const alerts = await alertsOf(`checklist:${doneId}:`);
     expect(alerts.map((a) => a.eventKey)).toEqual(alerts.map(() => `checklist:${doneId}:${short.pkAssetChecklistMasterId}:PRE`));
@@ -204,7 +253,14 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const d = ok.json().body as ChecklistDetail;
     expect(d).toMatchObject({ odometerPost: base + 80, km: 80, postDefects: 0, preDefects: 1, postStaffName: expect.any(String) });
-    const pre = await post('pr', CHECKLIST_PATHS.save, { phase: 'PRE', dutyRosterId: done.id, vehicleId, odometer: base, recordedAt: at(done, 5), items: itemsOk() });
+    const pre = await post('pr', CHECKLIST_PATHS.save, {
+      phase: 'PRE',
+      dutyRosterId: done.id,
+      vehicleId,
+      odometer: base,
+      recordedAt: at(done, 5),
+      items: itemsOk(),
+    });
     expect(pre.statusCode).toBe(409);
     expect(pre.json().statusMsg).toBe(CHECKLIST_MESSAGES.postRecorded);
   });
@@ -227,12 +283,23 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
 
   it('a photo of a counted item is stored re-encoded and served to who may read the checklist', async () => {
     const item = masters[0];
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
-    const body = { dutyRosterId: live.id, vehicleId, assetChecklistMasterId: item.pkAssetChecklistMasterId, phase: 'PRE', documentName: 'kon.png', fileContent: png.toString('base64') };
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .png()
+      .toBuffer();
+    const body = {
+      dutyRosterId: live.id,
+      vehicleId,
+      assetChecklistMasterId: item.pkAssetChecklistMasterId,
+      phase: 'PRE',
+      documentName: 'kon.png',
+      fileContent: png.toString('base64'),
+    };
     const notCounted = await post('pr', CHECKLIST_PATHS.photoSave, { ...body, phase: 'POST' });
     expect(notCounted.statusCode).toBe(400);
     expect(notCounted.json().statusMsg).toBe(CHECKLIST_MESSAGES.itemNotCounted);
-    expect((await post('pr', CHECKLIST_PATHS.photoSave, { ...body, fileContent: Buffer.from('not an image at all').toString('base64') })).statusCode).toBe(400);
+    expect(
+      (await post('pr', CHECKLIST_PATHS.photoSave, { ...body, fileContent: Buffer.from('not an image at all').toString('base64') })).statusCode,
+    ).toBe(400);
     expect((await post('pr.malam', CHECKLIST_PATHS.photoSave, body)).statusCode).toBe(403);
     const res = await post('pr', CHECKLIST_PATHS.photoSave, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -267,7 +334,9 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     const [v] = await app.ctx.db.select().from(vehicle).where(eq(vehicle.id, vehicleId));
     expect(v.attentionReason).toContain(item.name);
     // the items alone need the checklist; a patrol cannot use the portal
-    expect((await post('pr', CHECKLIST_PATHS.itemsPortalSave, { phase: 'PRE', dutyRosterId: live.id, vehicleId, items: itemsOk() })).statusCode).toBe(403);
+    expect((await post('pr', CHECKLIST_PATHS.itemsPortalSave, { phase: 'PRE', dutyRosterId: live.id, vehicleId, items: itemsOk() })).statusCode).toBe(
+      403,
+    );
   });
 
   it('lists: a patrol sees its own rosters’ checklists; the items come 5 a page', async () => {
@@ -295,12 +364,23 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(rows[1]).toMatchObject({ km: 80, preDefects: 1, defectSummary: `${kon().name} (kurang)`, gapKm: null });
     const defectsOnly = await post('regionmgmt', CHECKLIST_PATHS.reportDataTables, { ...range, vehicleId, defectsOnly: true });
     expect(defectsOnly.json().body.rows.map((r: ChecklistRow) => r.pkDailyAssetChecklistId)).toEqual([liveId, doneId]);
-    const noDefects = await post('regionmgmt', CHECKLIST_PATHS.reportDataTables, { ...range, vehicleId, defectsOnly: true, dateFrom: localDate(), dateTo: localDate() });
+    const noDefects = await post('regionmgmt', CHECKLIST_PATHS.reportDataTables, {
+      ...range,
+      vehicleId,
+      defectsOnly: true,
+      dateFrom: localDate(),
+      dateTo: localDate(),
+    });
     expect(noDefects.json().body.rows.every((r: ChecklistRow) => r.preDefects + r.postDefects > 0)).toBe(true);
     const flagged = await post('opsmgmt', CHECKLIST_PATHS.reportDataTables, { ...range, vehicleId, flaggedOnly: true });
     expect(flagged.json().body.rows.map((r: ChecklistRow) => r.pkDailyAssetChecklistId)).toEqual([liveId]);
     // the seeded week is in the report too (N9 day shift)
-    const week = await post('superadmin', CHECKLIST_PATHS.reportDataTables, { dateFrom: localDate(Date.now() - 8 * 86_400_000), dateTo: localDate() }, {});
+    const week = await post(
+      'superadmin',
+      CHECKLIST_PATHS.reportDataTables,
+      { dateFrom: localDate(Date.now() - 8 * 86_400_000), dateTo: localDate() },
+      {},
+    );
     expect(week.statusCode).toBe(200);
     expect(week.json().body.recordCount).toBeGreaterThanOrEqual(2);
 
@@ -317,7 +397,9 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(lines[1]).toContain('"20"');
 
     // the bench's query builder runs through the driver
-    const direct = (await app.ctx.db.execute(checklistReportQuery({ from: done.startsAt, to: new Date(), vehicleId, limit: 10, offset: 0 }))) as unknown as { rows: { id: number }[] };
+    const direct = (await app.ctx.db.execute(
+      checklistReportQuery({ from: done.startsAt, to: new Date(), vehicleId, limit: 10, offset: 0 }),
+    )) as unknown as { rows: { id: number }[] };
     expect(direct.rows.map((r) => Number(r.id))).toEqual([liveId, doneId]);
   });
 
@@ -340,13 +422,30 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
 
   it('the end-of-duty report shows the checklist; once verified the checklist is locked', async () => {
     const rep = (await get('sectmgr', ACTIVITY_PATHS.report(done.id))).json().body as EndOfDutyReport;
-    expect(rep.checklist).toMatchObject({ pkDailyAssetChecklistId: doneId, plateNumber: plate, odometerPre: base, odometerPost: base + 80, km: 80, preDefects: 1, postDefects: 0 });
+    expect(rep.checklist).toMatchObject({
+      pkDailyAssetChecklistId: doneId,
+      plateNumber: plate,
+      odometerPre: base,
+      odometerPost: base + 80,
+      km: 80,
+      preDefects: 1,
+      postDefects: 0,
+    });
     const verify = await post('sectmgr', ACTIVITY_PATHS.updateAck, { pkDutyRosterId: done.id, action: 'verify' });
     expect(verify.statusCode, verify.body).toBe(200);
-    const res = await post('pr', CHECKLIST_PATHS.save, { phase: 'POST', dutyRosterId: done.id, vehicleId, odometer: base + 90, recordedAt: at(done, 470), items: itemsOk() });
+    const res = await post('pr', CHECKLIST_PATHS.save, {
+      phase: 'POST',
+      dutyRosterId: done.id,
+      vehicleId,
+      odometer: base + 90,
+      recordedAt: at(done, 470),
+      items: itemsOk(),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().statusMsg).toBe(CHECKLIST_MESSAGES.locked);
-    expect((await post('sc', CHECKLIST_PATHS.itemsPortalSave, { phase: 'POST', dutyRosterId: done.id, vehicleId, items: itemsOk() })).statusCode).toBe(409);
+    expect(
+      (await post('sc', CHECKLIST_PATHS.itemsPortalSave, { phase: 'POST', dutyRosterId: done.id, vehicleId, items: itemsOk() })).statusCode,
+    ).toBe(409);
     const form = (await get('pr', CHECKLIST_PATHS.forRoster(done.id))).json().body as ChecklistForm;
     expect(form.roster.locked).toBe(true);
     expect(form.can.save).toBe(false);

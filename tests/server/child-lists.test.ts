@@ -5,7 +5,19 @@ import { CHILD_ID_FIELD, CHILD_LISTS, CHILD_LISTS_OF_KIND, CHILD_LIMITS, type Ch
 import { SUBFORMS, type EventTypeId } from '../../contract/incident-rules';
 import { STATUS } from '../../contract/lookups';
 import { PATHS } from '../../contract/paths';
-import { collisionList, furtherActionItem, incident, incidentSubform, injury, involvedVehicle, journalEntry, laneClosure, roadFurnitureDamage, roadLaneSelection, trafficJam } from '../../server/db/schema';
+import {
+  collisionList,
+  furtherActionItem,
+  incident,
+  incidentSubform,
+  injury,
+  involvedVehicle,
+  journalEntry,
+  laneClosure,
+  roadFurnitureDamage,
+  roadLaneSelection,
+  trafficJam,
+} from '../../server/db/schema';
 import { saveChild } from '../../server/modules/incident/children';
 import { buildTestApp, call, login } from './support/build';
 import { audit, newCasePayload, saveCase, saveSubformCall, versionOf } from './support/incident-fixtures';
@@ -29,8 +41,26 @@ const ITEMS: Record<ChildList, { create: Record<string, unknown>; update: Record
     second: { pkRoadLaneId: 2202 },
   },
   requestFurtherActionList: {
-    create: { pkFurtherActionId: 2001, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(30), arrivedDateTime: null, completedDateTime: null, recordCreatedDate: ago(30) },
-    update: { pkFurtherActionId: 2001, isNotified: true, isArrived: true, isCompleted: false, notifiedDateTime: ago(30), arrivedDateTime: ago(10), completedDateTime: null, recordCreatedDate: ago(10) },
+    create: {
+      pkFurtherActionId: 2001,
+      isNotified: true,
+      isArrived: false,
+      isCompleted: false,
+      notifiedDateTime: ago(30),
+      arrivedDateTime: null,
+      completedDateTime: null,
+      recordCreatedDate: ago(30),
+    },
+    update: {
+      pkFurtherActionId: 2001,
+      isNotified: true,
+      isArrived: true,
+      isCompleted: false,
+      notifiedDateTime: ago(30),
+      arrivedDateTime: ago(10),
+      completedDateTime: null,
+      recordCreatedDate: ago(10),
+    },
   },
   roadFurnitureList: {
     create: { pkRoadFurnitureId: 3801, pkRoadFurnitureConditionId: 2702, count: 12.5, pkUnitUkuranId: 3402 },
@@ -57,8 +87,16 @@ const EXPECT: Record<ChildList, { create: Record<string, unknown>; update: Recor
     update: { platNumber: 'BPM 772', brand: null, incidentVehicleType: expect.objectContaining({ key: 2306 }) },
   },
   collisionList: {
-    create: { collisionType: expect.objectContaining({ key: 265 }), strayAnimalType: expect.objectContaining({ key: 2601, value: 'Lembu' }), obstacleObjectType: null },
-    update: { collisionType: expect.objectContaining({ key: 266 }), obstacleObjectType: expect.objectContaining({ key: 1801 }), strayAnimalType: null },
+    create: {
+      collisionType: expect.objectContaining({ key: 265 }),
+      strayAnimalType: expect.objectContaining({ key: 2601, value: 'Lembu' }),
+      obstacleObjectType: null,
+    },
+    update: {
+      collisionType: expect.objectContaining({ key: 266 }),
+      obstacleObjectType: expect.objectContaining({ key: 1801 }),
+      strayAnimalType: null,
+    },
   },
   roadLaneSelection: {
     create: { roadLane: { key: 2201, value: 'Lorong Kiri', description: 'Left lane', color: '#2563eb' } },
@@ -69,7 +107,11 @@ const EXPECT: Record<ChildList, { create: Record<string, unknown>; update: Recor
     update: { isArrived: true, arrivedDateTime: expect.stringMatching(/Z$/) },
   },
   roadFurnitureList: {
-    create: { roadFurniture: expect.objectContaining({ key: 3801, value: 'Penghadang Jalan (Guardrail)' }), count: 12.5, unitUkuran: expect.objectContaining({ key: 3402, value: 'Meter' }) },
+    create: {
+      roadFurniture: expect.objectContaining({ key: 3801, value: 'Penghadang Jalan (Guardrail)' }),
+      count: 12.5,
+      unitUkuran: expect.objectContaining({ key: 3402, value: 'Meter' }),
+    },
     update: { count: 14.25, roadFurnitureCondition: expect.objectContaining({ key: 2703 }) },
   },
   roadLaneClosureList: {
@@ -81,7 +123,12 @@ const EXPECT: Record<ChildList, { create: Record<string, unknown>; update: Recor
     update: { distance: '3', duration: 1800, startTime: '2026-01-10T02:00:00.000Z', endTime: '2026-01-10T02:30:00.000Z' },
   },
   injuryType: {
-    create: { casualtyType: expect.objectContaining({ key: 3203 }), race: expect.objectContaining({ key: 3301 }), gender: expect.objectContaining({ key: 3501 }), count: 2 },
+    create: {
+      casualtyType: expect.objectContaining({ key: 3203 }),
+      race: expect.objectContaining({ key: 3301 }),
+      gender: expect.objectContaining({ key: 3501 }),
+      count: 2,
+    },
     update: { casualtyType: expect.objectContaining({ key: 3202 }), race: null, gender: null, count: 3 },
   },
 };
@@ -131,7 +178,8 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
     call(app, token, { method: 'POST', url: PATHS.childSave(list), payload, headers });
   const rowsOf = (list: ChildList, subformId: number, token = tmca, qs = '') =>
     call(app, token, { method: 'POST', url: `${PATHS.childDataTables(list)}${qs}`, payload: { incidentSubFormId: subformId } });
-  const del = (list: ChildList, ids: unknown, token = tmca) => call(app, token, { method: 'POST', url: PATHS.childDelete(list), payload: ids as object });
+  const del = (list: ChildList, ids: unknown, token = tmca) =>
+    call(app, token, { method: 'POST', url: PATHS.childDelete(list), payload: ids as object });
   async function refused(list: ChildList, payload: Record<string, unknown>, status: number, field?: string, message?: RegExp, token = tmca) {
     const res = await save(list, payload, token);
     expect(res.statusCode, `${list} ${JSON.stringify(payload)}: ${res.body}`).toBe(status);
@@ -223,13 +271,25 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
               break;
             }
             case 'requestFurtherActionList': {
-              const a = r as unknown as { kind: string; isNotified: boolean; isArrived: boolean; isCompleted: boolean; notifiedDateTime: string | null; arrivedDateTime: string | null; completedDateTime: string | null; recordCreatedDate: string };
+              const a = r as unknown as {
+                kind: string;
+                isNotified: boolean;
+                isArrived: boolean;
+                isCompleted: boolean;
+                notifiedDateTime: string | null;
+                arrivedDateTime: string | null;
+                completedDateTime: string | null;
+                recordCreatedDate: string;
+              };
               if (a.isArrived) expect(a.isNotified && a.arrivedDateTime !== null, label).toBe(true);
               if (a.isCompleted) expect(a.isArrived && a.completedDateTime !== null, label).toBe(true);
               if (a.kind === 'EXISTING') expect(a.isArrived, label).toBe(true);
               for (const t of [a.notifiedDateTime, a.arrivedDateTime, a.completedDateTime, a.recordCreatedDate]) inCase(t, label);
               const times = [a.notifiedDateTime, a.arrivedDateTime, a.completedDateTime].filter((t): t is string => t !== null).map(Date.parse);
-              expect([...times].sort((x, y) => x - y), label).toEqual(times);
+              expect(
+                [...times].sort((x, y) => x - y),
+                label,
+              ).toEqual(times);
               count(`assist:${a.isCompleted ? 'Selesai' : a.isArrived ? 'Ketibaan' : a.isNotified ? 'Notifikasi' : 'Minta Bantuan'}`);
               break;
             }
@@ -285,14 +345,17 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
   it('dataTables pages by the query string (100 by default, §9) and keeps creation order', async () => {
     const { subformId } = await newSubform(184);
     const ids: number[] = [];
-    for (const lane of [2203, 2201, 2202]) ids.push((await save('roadLaneSelection', { incidentSubFormId: subformId, pkRoadLaneId: lane })).json().body.pkRoadLaneSelectionId);
+    for (const lane of [2203, 2201, 2202])
+      ids.push((await save('roadLaneSelection', { incidentSubFormId: subformId, pkRoadLaneId: lane })).json().body.pkRoadLaneSelectionId);
     const p = (await rowsOf('roadLaneSelection', subformId, tmca, '?length=2&start=2')).json().body;
     expect(p).toMatchObject({ recordCount: 3, page: 1, size: 2 });
     expect(p.rows.map((r: { pkRoadLaneSelectionId: number }) => r.pkRoadLaneSelectionId)).toEqual([ids[2]]);
     const desc = (await rowsOf('roadLaneSelection', subformId, tmca, '?direction=desc')).json().body.rows;
     expect(desc.map((r: { pkRoadLaneSelectionId: number }) => r.pkRoadLaneSelectionId)).toEqual([...ids].reverse());
     expect((await rowsOf('roadLaneSelection', subformId, tmca, '?length=0')).statusCode).toBe(400);
-    expect((await call(app, tmca, { method: 'POST', url: PATHS.childDataTables('injuryType'), payload: { incidentSubFormId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await call(app, tmca, { method: 'POST', url: PATHS.childDataTables('injuryType'), payload: { incidentSubFormId: 'x' } })).statusCode,
+    ).toBe(400);
   });
 
   describe('bad input: 400 with a readable message naming the field', () => {
@@ -305,29 +368,83 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       await refused('injuryType', { incidentSubFormId: sub, ...ITEMS.injuryType.create, count: -1 }, 400, 'count', /tidak boleh negatif/);
       await refused('injuryType', { incidentSubFormId: sub, ...ITEMS.injuryType.create, count: 1.5 }, 400, 'count', /nombor bulat/);
       await refused('injuryType', { incidentSubFormId: sub, ...ITEMS.injuryType.create, count: '2' }, 400, 'count');
-      await refused('roadFurnitureList', { incidentSubFormId: sub, ...ITEMS.roadFurnitureList.create, count: -0.5 }, 400, 'count', /tidak boleh negatif/);
-      await refused('roadFurnitureList', { incidentSubFormId: sub, ...ITEMS.roadFurnitureList.create, count: 1.234 }, 400, 'count', /2 titik perpuluhan/);
+      await refused(
+        'roadFurnitureList',
+        { incidentSubFormId: sub, ...ITEMS.roadFurnitureList.create, count: -0.5 },
+        400,
+        'count',
+        /tidak boleh negatif/,
+      );
+      await refused(
+        'roadFurnitureList',
+        { incidentSubFormId: sub, ...ITEMS.roadFurnitureList.create, count: 1.234 },
+        400,
+        'count',
+        /2 titik perpuluhan/,
+      );
       await refused('roadFurnitureList', { incidentSubFormId: sub, ...ITEMS.roadFurnitureList.create, count: '12' }, 400, 'count');
-      await refused('involvedVehicle', { incidentSubFormId: sub, pkIncidentVehicleTypeId: 2302, platNumber: '   ' }, 400, 'platNumber', /No\. plat diperlukan/);
+      await refused(
+        'involvedVehicle',
+        { incidentSubFormId: sub, pkIncidentVehicleTypeId: 2302, platNumber: '   ' },
+        400,
+        'platNumber',
+        /No\. plat diperlukan/,
+      );
       await refused('trafficJam', { incidentSubFormId: sub, distance: '12345', startTime: null, endTime: null }, 400, 'distance');
       expect((await rowsOf('injuryType', sub)).json().body.recordCount).toBe(0);
       expect((await rowsOf('roadFurnitureList', sub)).json().body.recordCount).toBe(0);
     });
 
     it('end before start (lane closure, traffic jam), times in the future, a second traffic jam', async () => {
-      await refused('roadLaneClosureList', { incidentSubFormId: sub, pkRoadlaneid: 2201, pkCardinalDirectionId: 1201, initialClosingTime: ago(10), openingTime: ago(20) }, 400, 'openingTime', /Masa Buka tidak boleh sebelum Masa Tutup/);
-      await refused('roadLaneClosureList', { incidentSubFormId: sub, pkRoadlaneid: 2201, pkCardinalDirectionId: 1201, initialClosingTime: ago(-60), openingTime: null }, 400, 'initialClosingTime', /Masa Tutup tidak boleh lewat/);
+      await refused(
+        'roadLaneClosureList',
+        { incidentSubFormId: sub, pkRoadlaneid: 2201, pkCardinalDirectionId: 1201, initialClosingTime: ago(10), openingTime: ago(20) },
+        400,
+        'openingTime',
+        /Masa Buka tidak boleh sebelum Masa Tutup/,
+      );
+      await refused(
+        'roadLaneClosureList',
+        { incidentSubFormId: sub, pkRoadlaneid: 2201, pkCardinalDirectionId: 1201, initialClosingTime: ago(-60), openingTime: null },
+        400,
+        'initialClosingTime',
+        /Masa Tutup tidak boleh lewat/,
+      );
       // within the allowed clock skew is fine
-      const skew = await save('roadLaneClosureList', { incidentSubFormId: sub, pkRoadlaneid: 2201, pkCardinalDirectionId: 1201, initialClosingTime: ago(-2), openingTime: null });
+      const skew = await save('roadLaneClosureList', {
+        incidentSubFormId: sub,
+        pkRoadlaneid: 2201,
+        pkCardinalDirectionId: 1201,
+        initialClosingTime: ago(-2),
+        openingTime: null,
+      });
       expect(skew.statusCode, skew.body).toBe(200);
-      await refused('trafficJam', { incidentSubFormId: sub, distance: '1.5', startTime: ago(10), endTime: ago(30) }, 400, 'endTime', /tidak boleh sebelum masa mula/);
+      await refused(
+        'trafficJam',
+        { incidentSubFormId: sub, distance: '1.5', startTime: ago(10), endTime: ago(30) },
+        400,
+        'endTime',
+        /tidak boleh sebelum masa mula/,
+      );
       await refused('trafficJam', { incidentSubFormId: sub, distance: '1.5', startTime: ago(-30), endTime: null }, 400, 'startTime');
-      await refused('trafficJam', { incidentSubFormId: sub, distance: '1.5', startTime: ago(60), endTime: ago(30), duration: 60 }, 400, 'duration', /tidak sepadan/);
+      await refused(
+        'trafficJam',
+        { incidentSubFormId: sub, distance: '1.5', startTime: ago(60), endTime: ago(30), duration: 60 },
+        400,
+        'duration',
+        /tidak sepadan/,
+      );
       await refused('trafficJam', { incidentSubFormId: sub, distance: '1.5', startTime: ago(60), endTime: null, duration: 60 }, 400, 'duration');
       const first = await save('trafficJam', { incidentSubFormId: sub, distance: '1.5', startTime: ago(60), endTime: ago(30) });
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().body.duration).toBe(1800);
-      await refused('trafficJam', { incidentSubFormId: sub, distance: '4', startTime: null, endTime: null }, 400, undefined, /Kesesakan jalan hanya satu rekod bagi setiap kes/);
+      await refused(
+        'trafficJam',
+        { incidentSubFormId: sub, distance: '4', startTime: null, endTime: null },
+        400,
+        undefined,
+        /Kesesakan jalan hanya satu rekod bagi setiap kes/,
+      );
       expect((await rowsOf('trafficJam', sub)).json().body.recordCount).toBe(1);
       // once deleted, a new one may be added
       expect((await del('trafficJam', [first.json().body.pkTrafficJamId])).statusCode).toBe(200);
@@ -362,10 +479,26 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
 
     it('collision types: 265 needs the animal, 266/267 the obstacle, others neither', async () => {
       await refused('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 265 }, 400, 'pkStrayAnimalTypeId', /Jenis haiwan diperlukan/);
-      await refused('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 265, pkStrayAnimalTypeId: 2601, pkObstacleObejctTypeId: 1801 }, 400, 'pkObstacleObejctTypeId');
-      await refused('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 267, pkStrayAnimalTypeId: null }, 400, 'pkObstacleObejctTypeId', /Jenis objek halangan diperlukan/);
+      await refused(
+        'collisionList',
+        { incidentSubFormId: sub, pkCollisionTypeId: 265, pkStrayAnimalTypeId: 2601, pkObstacleObejctTypeId: 1801 },
+        400,
+        'pkObstacleObejctTypeId',
+      );
+      await refused(
+        'collisionList',
+        { incidentSubFormId: sub, pkCollisionTypeId: 267, pkStrayAnimalTypeId: null },
+        400,
+        'pkObstacleObejctTypeId',
+        /Jenis objek halangan diperlukan/,
+      );
       await refused('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 1501, pkStrayAnimalTypeId: 2601 }, 400, 'pkStrayAnimalTypeId');
-      await refused('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 1501, pkObstacleObejctTypeId: 1801 }, 400, 'pkObstacleObejctTypeId');
+      await refused(
+        'collisionList',
+        { incidentSubFormId: sub, pkCollisionTypeId: 1501, pkObstacleObejctTypeId: 1801 },
+        400,
+        'pkObstacleObejctTypeId',
+      );
       const plain = await save('collisionList', { incidentSubFormId: sub, pkCollisionTypeId: 1501 });
       expect(plain.statusCode, plain.body).toBe(200);
       expect(plain.json().body).toMatchObject({ obstacleObjectType: null, strayAnimalType: null });
@@ -376,25 +509,94 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       expect(first.statusCode).toBe(200);
       await refused('roadLaneSelection', { incidentSubFormId: sub, pkRoadLaneId: 2206 }, 400, 'pkRoadLaneId', /telah dipilih/);
       // saving the same row with its own lane again is no duplicate
-      const same = await save('roadLaneSelection', { incidentSubFormId: sub, pkRoadLaneSelectionId: first.json().body.pkRoadLaneSelectionId, pkRoadLaneId: 2206 });
+      const same = await save('roadLaneSelection', {
+        incidentSubFormId: sub,
+        pkRoadLaneSelectionId: first.json().body.pkRoadLaneSelectionId,
+        pkRoadLaneId: 2206,
+      });
       expect(same.statusCode, same.body).toBe(200);
     });
 
     it('assistance flags chain, their times are given and in order, existing assistance arrives', async () => {
-      const base = { incidentSubFormId: sub, pkFurtherActionId: 2003, notifiedDateTime: null, arrivedDateTime: null, completedDateTime: null, recordCreatedDate: ago(1) };
+      const base = {
+        incidentSubFormId: sub,
+        pkFurtherActionId: 2003,
+        notifiedDateTime: null,
+        arrivedDateTime: null,
+        completedDateTime: null,
+        recordCreatedDate: ago(1),
+      };
       const L = 'requestFurtherActionList';
-      await refused(L, { ...base, isNotified: false, isArrived: true, isCompleted: false, arrivedDateTime: ago(5) }, 400, 'isNotified', /Ketibaan memerlukan Notifikasi/);
-      await refused(L, { ...base, isNotified: true, isArrived: false, isCompleted: true, completedDateTime: ago(5) }, 400, 'isArrived', /Selesai memerlukan Ketibaan/);
+      await refused(
+        L,
+        { ...base, isNotified: false, isArrived: true, isCompleted: false, arrivedDateTime: ago(5) },
+        400,
+        'isNotified',
+        /Ketibaan memerlukan Notifikasi/,
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: false, isCompleted: true, completedDateTime: ago(5) },
+        400,
+        'isArrived',
+        /Selesai memerlukan Ketibaan/,
+      );
       await refused(L, { ...base, isNotified: true, isArrived: true, isCompleted: false }, 400, 'arrivedDateTime', /Masa ketibaan diperlukan/);
-      await refused(L, { ...base, isNotified: true, isArrived: true, isCompleted: true, arrivedDateTime: ago(5) }, 400, 'completedDateTime', /Masa selesai diperlukan/);
-      await refused(L, { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5), arrivedDateTime: ago(3) }, 400, 'arrivedDateTime');
-      await refused(L, { ...base, isNotified: true, isArrived: true, isCompleted: false, notifiedDateTime: ago(5), arrivedDateTime: ago(9) }, 400, 'arrivedDateTime', /tidak boleh sebelum masa notifikasi/);
-      await refused(L, { ...base, isNotified: true, isArrived: true, isCompleted: true, arrivedDateTime: ago(5), completedDateTime: ago(7) }, 400, 'completedDateTime');
-      await refused(L, { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(-30) }, 400, 'notifiedDateTime', /tidak boleh lewat/);
-      await refused(L, { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5), recordCreatedDate: 'semalam' }, 400, 'recordCreatedDate');
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: true, isCompleted: true, arrivedDateTime: ago(5) },
+        400,
+        'completedDateTime',
+        /Masa selesai diperlukan/,
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5), arrivedDateTime: ago(3) },
+        400,
+        'arrivedDateTime',
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: true, isCompleted: false, notifiedDateTime: ago(5), arrivedDateTime: ago(9) },
+        400,
+        'arrivedDateTime',
+        /tidak boleh sebelum masa notifikasi/,
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: true, isCompleted: true, arrivedDateTime: ago(5), completedDateTime: ago(7) },
+        400,
+        'completedDateTime',
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(-30) },
+        400,
+        'notifiedDateTime',
+        /tidak boleh lewat/,
+      );
+      await refused(
+        L,
+        { ...base, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5), recordCreatedDate: 'semalam' },
+        400,
+        'recordCreatedDate',
+      );
       // §4.6: existing assistance (bantuanSediaAda) is Ketibaan or Selesai
-      await refused(L, { ...base, pkFurtherActionId: 2101, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5) }, 400, 'isArrived', /sedia ada/);
-      const existing = await save(L, { ...base, pkFurtherActionId: 2101, isNotified: true, isArrived: true, isCompleted: false, arrivedDateTime: ago(5) });
+      await refused(
+        L,
+        { ...base, pkFurtherActionId: 2101, isNotified: true, isArrived: false, isCompleted: false, notifiedDateTime: ago(5) },
+        400,
+        'isArrived',
+        /sedia ada/,
+      );
+      const existing = await save(L, {
+        ...base,
+        pkFurtherActionId: 2101,
+        isNotified: true,
+        isArrived: true,
+        isCompleted: false,
+        arrivedDateTime: ago(5),
+      });
       expect(existing.statusCode, existing.body).toBe(200);
       expect(existing.json().body).toMatchObject({ kind: 'EXISTING', notifiedDateTime: null, isArrived: true });
       // Minta Bantuan: no flag at all
@@ -405,7 +607,13 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
 
     it('a list the subform kind does not have; existing assistance where only other assistance is offered', async () => {
       const breakdown = (await newSubform(185)).subformId;
-      await refused('injuryType', { incidentSubFormId: breakdown, ...ITEMS.injuryType.create }, 400, 'incidentSubFormId', /tiada pada subform kerosakan kenderaan/);
+      await refused(
+        'injuryType',
+        { incidentSubFormId: breakdown, ...ITEMS.injuryType.create },
+        400,
+        'incidentSubFormId',
+        /tiada pada subform kerosakan kenderaan/,
+      );
       await refused('trafficJam', { incidentSubFormId: breakdown, ...ITEMS.trafficJam.create }, 400, 'incidentSubFormId');
       expect((await rowsOf('collisionList', breakdown)).statusCode).toBe(400);
       expect((await save('involvedVehicle', { incidentSubFormId: breakdown, ...ITEMS.involvedVehicle.create })).statusCode).toBe(200);
@@ -413,7 +621,17 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       await refused('roadLaneSelection', { incidentSubFormId: asset, pkRoadLaneId: 2201 }, 400, 'incidentSubFormId');
       await refused(
         'requestFurtherActionList',
-        { incidentSubFormId: asset, pkFurtherActionId: 2101, isNotified: true, isArrived: true, isCompleted: false, notifiedDateTime: null, arrivedDateTime: ago(5), completedDateTime: null, recordCreatedDate: ago(5) },
+        {
+          incidentSubFormId: asset,
+          pkFurtherActionId: 2101,
+          isNotified: true,
+          isArrived: true,
+          isCompleted: false,
+          notifiedDateTime: null,
+          arrivedDateTime: ago(5),
+          completedDateTime: null,
+          recordCreatedDate: ago(5),
+        },
         400,
         'pkFurtherActionId',
         /hanya menerima bantuan lain-lain/,
@@ -427,7 +645,13 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       // the first 100 straight through the service (the limit is under test, not 100 HTTP calls), as tmca
       const claims = app.jwt.decode<TokenClaims>((await login(app, 'tmca')).token)!;
       for (let i = 0; i < CHILD_LIMITS.maxItems; i++) {
-        await saveChild(app.ctx.db, claims, 'involvedVehicle', { incidentSubFormId: own, pkIncidentVehicleTypeId: 2302, platNumber: `ABC ${i + 1}` }, now);
+        await saveChild(
+          app.ctx.db,
+          claims,
+          'involvedVehicle',
+          { incidentSubFormId: own, pkIncidentVehicleTypeId: 2302, platNumber: `ABC ${i + 1}` },
+          now,
+        );
       }
       await refused('involvedVehicle', { incidentSubFormId: own, ...ITEMS.involvedVehicle.create }, 400, 'incidentSubFormId', /maksimum 100 rekod/);
     });
@@ -469,7 +693,10 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       // a patrol reads any case of its region (viewCase), as the subform itself
       expect((await rowsOf('involvedVehicle', subformId, prMalam)).statusCode).toBe(200);
       expect((await rowsOf('involvedVehicle', subformId)).json().body.recordCount).toBe(1);
-      expect((await call(app, null, { method: 'POST', url: PATHS.childDataTables('involvedVehicle'), payload: { incidentSubFormId: subformId } })).statusCode).toBe(401);
+      expect(
+        (await call(app, null, { method: 'POST', url: PATHS.childDataTables('involvedVehicle'), payload: { incidentSubFormId: subformId } }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('a closed case: only a superadmin changes the lists, each change a CORRECTION journal entry', async () => {
@@ -478,19 +705,45 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       for (const s of [STATUS.RECEIVED, STATUS.CASE_DONE]) expect((await audit(app, pr, { incidentId, incidentStatusId: s })).statusCode).toBe(200);
       expect((await audit(app, tmca, { incidentId, incidentStatusId: STATUS.CLOSED })).statusCode).toBe(200);
 
-      await refused('involvedVehicle', { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1234' }, 409, undefined, /ditutup/);
-      await refused('involvedVehicle', { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1234' }, 409, undefined, undefined, pr);
+      await refused(
+        'involvedVehicle',
+        { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1234' },
+        409,
+        undefined,
+        /ditutup/,
+      );
+      await refused(
+        'involvedVehicle',
+        { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1234' },
+        409,
+        undefined,
+        undefined,
+        pr,
+      );
       expect((await del('involvedVehicle', [v.pkInvolvedVehicleId])).statusCode).toBe(409);
 
-      const added = await save('involvedVehicle', { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'wxy 1234' }, superadmin);
+      const added = await save(
+        'involvedVehicle',
+        { incidentSubFormId: subformId, pkIncidentVehicleTypeId: 2302, platNumber: 'wxy 1234' },
+        superadmin,
+      );
       expect(added.statusCode, added.body).toBe(200);
       const changed = await save('injuryType', { incidentSubFormId: subformId, ...ITEMS.injuryType.create }, superadmin);
       expect(changed.statusCode).toBe(200);
-      const fixed = await save('injuryType', { incidentSubFormId: subformId, pkInjuryTypeId: changed.json().body.pkInjuryTypeId, ...ITEMS.injuryType.update }, superadmin);
+      const fixed = await save(
+        'injuryType',
+        { incidentSubFormId: subformId, pkInjuryTypeId: changed.json().body.pkInjuryTypeId, ...ITEMS.injuryType.update },
+        superadmin,
+      );
       expect(fixed.statusCode).toBe(200);
       expect((await del('involvedVehicle', [v.pkInvolvedVehicleId], superadmin)).statusCode).toBe(200);
 
-      const entries = (await app.ctx.db.select().from(journalEntry).where(and(eq(journalEntry.incidentId, incidentId), eq(journalEntry.kind, 'CORRECTION')))).map((e) => e.entry);
+      const entries = (
+        await app.ctx.db
+          .select()
+          .from(journalEntry)
+          .where(and(eq(journalEntry.incidentId, incidentId), eq(journalEntry.kind, 'CORRECTION')))
+      ).map((e) => e.entry);
       expect(entries).toHaveLength(4);
       const text = entries.join('\n');
       expect(text).toContain('Kenderaan terlibat ditambah: WXY 1234 (Kereta)');
@@ -514,8 +767,18 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
     expect((await rowsOf('collisionList', subformId)).json().body.recordCount).toBe(1);
     // the delete too
     const id = first.json().body.pkCollisionListId;
-    const d1 = await call(app, tmca, { method: 'POST', url: PATHS.childDelete('collisionList'), payload: [id], headers: { 'idempotency-key': `del-${id}` } });
-    const d2 = await call(app, tmca, { method: 'POST', url: PATHS.childDelete('collisionList'), payload: [id], headers: { 'idempotency-key': `del-${id}` } });
+    const d1 = await call(app, tmca, {
+      method: 'POST',
+      url: PATHS.childDelete('collisionList'),
+      payload: [id],
+      headers: { 'idempotency-key': `del-${id}` },
+    });
+    const d2 = await call(app, tmca, {
+      method: 'POST',
+      url: PATHS.childDelete('collisionList'),
+      payload: [id],
+      headers: { 'idempotency-key': `del-${id}` },
+    });
     expect([d1.statusCode, d2.statusCode]).toEqual([200, 200]);
     expect(d2.headers['idempotent-replayed']).toBe('true');
   });
@@ -528,7 +791,10 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       let n = 0;
       for (const list of CHILD_LISTS) {
         const t = TABLES[list];
-        const rows = await app.ctx.db.select({ id: t.id, deletedAt: t.deletedAt }).from(t).where(inArray(t.subformId, [subformId]));
+        const rows = await app.ctx.db
+          .select({ id: t.id, deletedAt: t.deletedAt })
+          .from(t)
+          .where(inArray(t.subformId, [subformId]));
         expect(rows.length, list).toBe(1);
         n += rows.filter((r) => r.deletedAt === null).length;
       }
@@ -567,7 +833,9 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
     const assets = all.json().body as { key: number; value: string; pkUnitUkuranId: number | null }[];
     expect(assets.length).toBeGreaterThanOrEqual(15);
     expect(assets[0]).toEqual({ key: 3801, value: 'Penghadang Jalan (Guardrail)', description: expect.any(String), pkUnitUkuranId: 3402 });
-    const units = new Set(((await app.inject({ method: 'POST', url: '/rest/roster/lookup/unitMeasurement' })).json().body as { key: number }[]).map((u) => u.key));
+    const units = new Set(
+      ((await app.inject({ method: 'POST', url: '/rest/roster/lookup/unitMeasurement' })).json().body as { key: number }[]).map((u) => u.key),
+    );
     for (const a of assets) expect(units.has(a.pkUnitUkuranId!), a.value).toBe(true);
 
     const paged = await call(app, tmca, { method: 'POST', url: `${PATHS.roadFurnitureDataTables}?length=5&start=5` });

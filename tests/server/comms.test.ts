@@ -34,8 +34,10 @@ describe('control-room communications (issue #6, server)', () => {
   });
   afterAll(async () => app?.cleanup());
 
-  const post = (token: string, url: string, payload: object = {}, headers: Record<string, string> = {}) => call(app, token, { method: 'POST', url, payload, headers });
-  const broadcasts = (token: string, body: object = {}, headers: Record<string, string> = {}) => post(token, `${PATHS.broadcastDataTables}?length=50`, body, headers);
+  const post = (token: string, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    call(app, token, { method: 'POST', url, payload, headers });
+  const broadcasts = (token: string, body: object = {}, headers: Record<string, string> = {}) =>
+    post(token, `${PATHS.broadcastDataTables}?length=50`, body, headers);
   const send = (token: string, message: string) => post(token, PATHS.broadcastSave, { message });
   const activeUsers = async () =>
     (
@@ -50,11 +52,18 @@ describe('control-room communications (issue #6, server)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().body as { pkIncidentId: number; ticketNumber: string };
   }
-  const alertsOf = (eventKeyPrefix: string) => app.ctx.db.select().from(alertNotification).where(like(alertNotification.eventKey, `${eventKeyPrefix}%`));
+  const alertsOf = (eventKeyPrefix: string) =>
+    app.ctx.db
+      .select()
+      .from(alertNotification)
+      .where(like(alertNotification.eventKey, `${eventKeyPrefix}%`));
   const latest203 = async (incidentId: number) =>
-    (await app.ctx.db.select({ id: incidentAudit.id, createdAt: incidentAudit.createdAt }).from(incidentAudit).where(and(eq(incidentAudit.incidentId, incidentId), eq(incidentAudit.statusId, STATUS.ASSIGNED)))).sort(
-      (a, b) => b.id - a.id,
-    )[0];
+    (
+      await app.ctx.db
+        .select({ id: incidentAudit.id, createdAt: incidentAudit.createdAt })
+        .from(incidentAudit)
+        .where(and(eq(incidentAudit.incidentId, incidentId), eq(incidentAudit.statusId, STATUS.ASSIGNED)))
+    ).sort((a, b) => b.id - a.id)[0];
 
   // ------------------------------------------------------------------------------------------------ broadcasts
 
@@ -88,7 +97,8 @@ describe('control-room communications (issue #6, server)', () => {
     // the sender has seen its own message
     expect(sent.json().body).toMatchObject({ seenCount: 1, audienceCount: audience, seenByMe: true });
 
-    const rowFor = async (token: string) => (await broadcasts(token)).json().body.rows.find((r: { pkMessageBroadcastId: number }) => r.pkMessageBroadcastId === id);
+    const rowFor = async (token: string) =>
+      (await broadcasts(token)).json().body.rows.find((r: { pkMessageBroadcastId: number }) => r.pkMessageBroadcastId === id);
     expect(await rowFor(tste)).toMatchObject({ seenCount: 1, audienceCount: audience, seenByMe: false });
 
     for (let i = 0; i < 2; i++) {
@@ -103,7 +113,10 @@ describe('control-room communications (issue #6, server)', () => {
     const missing = await post(prMalam, PATHS.broadcastSeen, { ids: [id, 99999999] });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().statusMsg).toContain('99999999');
-    const [other] = await app.ctx.db.insert(messageBroadcast).values({ regionId: 22, senderStaffId: (await login(app, 'tmcs')).user.pkStaffId, senderRoleName: 'TMCS', message: 'bukan 27' }).returning();
+    const [other] = await app.ctx.db
+      .insert(messageBroadcast)
+      .values({ regionId: 22, senderStaffId: (await login(app, 'tmcs')).user.pkStaffId, senderRoleName: 'TMCS', message: 'bukan 27' })
+      .returning();
     expect((await post(prMalam, PATHS.broadcastSeen, { ids: [other.id] })).statusCode).toBe(404);
     expect(await rowFor(tmca)).toMatchObject({ seenCount: 3 });
     expect((await post(prMalam, PATHS.broadcastSeen, { ids: [] })).statusCode).toBe(400);
@@ -125,7 +138,10 @@ describe('control-room communications (issue #6, server)', () => {
     const second = (await send(tmcs, 'Siaran kedua')).json().body;
     const third = (await send(tmca, 'Siaran ketiga')).json().body;
     const caught = (await broadcasts(pr, { since: first.createdDateTime })).json().body;
-    expect(caught.rows.map((r: { pkMessageBroadcastId: number }) => r.pkMessageBroadcastId)).toEqual([third.pkMessageBroadcastId, second.pkMessageBroadcastId]);
+    expect(caught.rows.map((r: { pkMessageBroadcastId: number }) => r.pkMessageBroadcastId)).toEqual([
+      third.pkMessageBroadcastId,
+      second.pkMessageBroadcastId,
+    ]);
     expect(caught.recordCount).toBe(2);
 
     const longAgo = (await broadcasts(pr, { since: new Date(old.createdAt.getTime() - 1000).toISOString() })).json().body.rows;
@@ -251,10 +267,14 @@ describe('control-room communications (issue #6, server)', () => {
     expect(await alertsOf(`unack:${late.pkIncidentId}:`)).toHaveLength(rows.length);
 
     // the recipient sees it in its Notifikasi list with section, incident and roster
-    const list = (await post(tmcs, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as { incident: { pkIncidentId: number } | null }[];
+    const list = (await post(tmcs, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as {
+      incident: { pkIncidentId: number } | null;
+    }[];
     const mine = list.find((a) => a.incident?.pkIncidentId === late.pkIncidentId);
     expect(mine).toMatchObject({ category: 'I', section: { sectionName: 'N9' }, dutyRoster: { pkDutyRosterId: expect.any(Number) } });
-    const utaraList = (await post(utara, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as { incident: { pkIncidentId: number } | null }[];
+    const utaraList = (await post(utara, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as {
+      incident: { pkIncidentId: number } | null;
+    }[];
     expect(utaraList.some((a) => a.incident?.pkIncidentId === late.pkIncidentId)).toBe(false);
 
     // acknowledged later: no new alert; a new 203 (sent again to another roster) is a new event
@@ -288,7 +308,11 @@ describe('control-room communications (issue #6, server)', () => {
     expect(await alertsOf(`reassign:${c.pkIncidentId}:`)).toHaveLength(0);
 
     // by incident/save (edit with another roster)
-    const edit = await saveCase(app, tmca, { ...(await newCasePayload(app, { pkDutyRosterId: night.id })), pkIncidentId: c.pkIncidentId, version: await versionOf(app, c.pkIncidentId) });
+    const edit = await saveCase(app, tmca, {
+      ...(await newCasePayload(app, { pkDutyRosterId: night.id })),
+      pkIncidentId: c.pkIncidentId,
+      version: await versionOf(app, c.pkIncidentId),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const first = await alertsOf(`reassign:${c.pkIncidentId}:`);
     const to = first.map((r) => r.userId);
@@ -301,7 +325,9 @@ describe('control-room communications (issue #6, server)', () => {
     expect(first[0].description).toBe(`Kes ${c.ticketNumber} ditugaskan semula kepada ${night.name}`);
     expect(first[0].remark).toBe(`Sebelum ini ditugaskan kepada ${day.name}`);
     // the patrol sees it in its own list
-    const prList = (await post(prMalam, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as { incident: { pkIncidentId: number } | null }[];
+    const prList = (await post(prMalam, `${PATHS.alertDataTables}?length=1000`, { viewed: 0 })).json().body.rows as {
+      incident: { pkIncidentId: number } | null;
+    }[];
     expect(prList.some((a) => a.incident?.pkIncidentId === c.pkIncidentId)).toBe(true);
 
     // by incidentAudit/save (a 203 to another roster), done by the supervisor: the operator is alerted this time
@@ -331,7 +357,9 @@ describe('control-room communications (issue #6, server)', () => {
     const b = await list({ 'if-none-match': etag });
     expect(b.statusCode).toBe(200);
     const etag2 = b.headers.etag as string;
-    const alert = (b.json().body.rows as { pkAlertNotificationId: number; incident: { pkIncidentId: number } | null }[]).find((r) => r.incident?.pkIncidentId === c.pkIncidentId)!;
+    const alert = (b.json().body.rows as { pkAlertNotificationId: number; incident: { pkIncidentId: number } | null }[]).find(
+      (r) => r.incident?.pkIncidentId === c.pkIncidentId,
+    )!;
     expect(alert).toBeTruthy();
     expect((await list({ 'if-none-match': etag2 })).statusCode).toBe(304);
 

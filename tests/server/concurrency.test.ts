@@ -68,9 +68,21 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
     const first = await saveSubformCall(app, tmca, 'incidentAccident', { pkIncidentId: id, incidentTypeId: 184, pkCasualTypeId: 1603 });
     expect(first.statusCode, first.body).toBe(200);
     const sub = first.json().body;
-    const second = await saveSubformCall(app, tmcs, 'incidentAccident', { pkIncidentId: id, incidentTypeId: 184, pkIncidentAccidentId: sub.subformId, version: sub.version, remark: 'dikemaskini' });
+    const second = await saveSubformCall(app, tmcs, 'incidentAccident', {
+      pkIncidentId: id,
+      incidentTypeId: 184,
+      pkIncidentAccidentId: sub.subformId,
+      version: sub.version,
+      remark: 'dikemaskini',
+    });
     expect(second.statusCode, second.body).toBe(200);
-    const stale = await saveSubformCall(app, tmca, 'incidentAccident', { pkIncidentId: id, incidentTypeId: 184, pkIncidentAccidentId: sub.subformId, version: sub.version, remark: 'lama' });
+    const stale = await saveSubformCall(app, tmca, 'incidentAccident', {
+      pkIncidentId: id,
+      incidentTypeId: 184,
+      pkIncidentAccidentId: sub.subformId,
+      version: sub.version,
+      remark: 'lama',
+    });
     expect(stale.statusCode).toBe(409);
     const current = (await call(app, tmca, { method: 'GET', url: PATHS.subformGet('incidentAccident', sub.subformId) })).json().body;
     expect(stale.json().body.current).toEqual(current);
@@ -110,7 +122,10 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
       [{ regionId: 1 }, 'regionId'],
     ];
     for (const [extra, field] of cases) {
-      for (const body of [{ ...payload, ...extra }, { ...payload, pkIncidentId: saved.pkIncidentId, ...extra }]) {
+      for (const body of [
+        { ...payload, ...extra },
+        { ...payload, pkIncidentId: saved.pkIncidentId, ...extra },
+      ]) {
         const res = await saveCase(app, tmca, body);
         expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
         expect(res.json().body).toMatchObject({ errorCode: 'VALIDATION', field });
@@ -142,7 +157,12 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
       expect(again.headers.etag).toBe(etag);
       expect(again.headers['cache-control']).toBe('no-store');
       // a list of tags, or the strong form of the same tag, matches too (weak comparison)
-      const listed = await call(app, r.token, { method: r.method, url: r.url, payload: r.payload, headers: { 'if-none-match': `W/"0000", ${etag.slice(2)}` } });
+      const listed = await call(app, r.token, {
+        method: r.method,
+        url: r.url,
+        payload: r.payload,
+        headers: { 'if-none-match': `W/"0000", ${etag.slice(2)}` },
+      });
       expect(listed.statusCode, r.url).toBe(304);
       const other = await call(app, r.token, { method: r.method, url: r.url, payload: r.payload, headers: { 'if-none-match': 'W/"0000"' } });
       expect(other.statusCode, r.url).toBe(200);
@@ -161,7 +181,12 @@ describe('optimistic concurrency, server-owned fields, ETags', () => {
     const a = await call(app, tmca, { method: 'POST', url, payload: {} });
     const b = await call(app, tmca, { method: 'POST', url: `${PATHS.dutyRosterDataTables}?length=6`, payload: {} });
     expect(a.headers.etag).not.toBe(b.headers.etag);
-    const stale = await call(app, tmca, { method: 'POST', url: `${PATHS.dutyRosterDataTables}?length=6`, payload: {}, headers: { 'if-none-match': a.headers.etag as string } });
+    const stale = await call(app, tmca, {
+      method: 'POST',
+      url: `${PATHS.dutyRosterDataTables}?length=6`,
+      payload: {},
+      headers: { 'if-none-match': a.headers.etag as string },
+    });
     expect(stale.statusCode).toBe(200);
   });
 });

@@ -31,14 +31,23 @@ describe('lookups, lists and the envelope', () => {
       expect(Array.isArray(env.body), name).toBe(true);
       expect(env.body.length, name).toBeGreaterThan(0);
       for (const item of env.body) {
-        expect(item).toEqual({ key: expect.any(Number), value: expect.any(String), description: item.description === null ? null : expect.any(String) });
+        expect(item).toEqual({
+          key: expect.any(Number),
+          value: expect.any(String),
+          description: item.description === null ? null : expect.any(String),
+        });
         expect(item.value.trim().length).toBeGreaterThan(0);
       }
     }
   });
 
   it("lookups keep the spec's special keys", async () => {
-    const keys = async (name: string) => new Map<number, string>((await app.inject({ method: 'POST', url: `/rest/roster/lookup/${name}` })).json().body.map((i: { key: number; value: string }) => [i.key, i.value]));
+    const keys = async (name: string) =>
+      new Map<number, string>(
+        (await app.inject({ method: 'POST', url: `/rest/roster/lookup/${name}` }))
+          .json()
+          .body.map((i: { key: number; value: string }) => [i.key, i.value]),
+      );
     const categories = await keys('incidentCategory');
     for (const k of [184, 185, 186, 187, 188, 189, 190]) expect(categories.has(k), `event type ${k}`).toBe(true);
     const statuses = await keys('incidentStatus');
@@ -71,7 +80,11 @@ describe('lookups, lists and the envelope', () => {
     expect(all.statusCode).toBe(200);
     const total = all.json().body.recordCount;
     expect(total).toBeGreaterThan(10);
-    const p = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?orderColumn=sectionName&direction=desc&length=5&start=5', payload: {} });
+    const p = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/section/dataTables?orderColumn=sectionName&direction=desc&length=5&start=5',
+      payload: {},
+    });
     const body = p.json().body;
     expect(body).toMatchObject({ recordCount: total, page: 1, size: 5 });
     expect(body.rows).toHaveLength(5);
@@ -90,7 +103,9 @@ describe('lookups, lists and the envelope', () => {
 
   it('listed sections drop the G section and the specific parts; combined sections list their parts', async () => {
     const all = (await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: {} })).json().body.rows;
-    const listed = (await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: { listed: true } })).json().body.rows;
+    const listed = (
+      await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: { listed: true } })
+    ).json().body.rows;
     expect(all.filter((s: { sectionName: string }) => s.sectionName.includes('G'))).toHaveLength(1);
     expect(listed.some((s: { sectionName: string }) => s.sectionName.includes('G'))).toBe(false);
     for (const combined of ['N1+N2', 'N3+N7', 'S5+S6']) {
@@ -116,7 +131,9 @@ describe('lookups, lists and the envelope', () => {
   });
 
   it('event locations come per section', async () => {
-    const listed = (await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: { listed: true } })).json().body.rows;
+    const listed = (
+      await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: { listed: true } })
+    ).json().body.rows;
     const combined = listed.find((s: { isCombined: boolean }) => s.isCombined);
     const res = await call(app, tmca, { method: 'GET', url: `/rest/roster/manage/eventlocationid/getBySectionId/${combined.pkSectionId}` });
     expect(res.statusCode).toBe(200);
@@ -131,23 +148,36 @@ describe('lookups, lists and the envelope', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json().body.rows;
     expect(rows.length).toBeGreaterThan(0);
-    const sections = (await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: {} })).json().body.rows;
+    const sections = (await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/section/dataTables?length=1000', payload: {} })).json().body
+      .rows;
     const regionOf = new Map(sections.map((s: { pkSectionId: number; regionId: number }) => [s.pkSectionId, s.regionId]));
     expect(rows.every((r: { sectionId: number }) => regionOf.get(r.sectionId) === tmcaRegion)).toBe(true);
     expect(rows[0].members.length).toBeGreaterThan(0);
     expect(rows[0].plateNumber).toBeTruthy();
 
     const other = sections.find((s: { regionId: number; sectionName: string }) => s.regionId !== tmcaRegion && !s.sectionName.includes('G'));
-    const refused = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: { sectionId: other.pkSectionId } });
+    const refused = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/dutyroster/dataTables',
+      payload: { sectionId: other.pkSectionId },
+    });
     expect(refused.statusCode).toBe(403);
-    const refusedRegion = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: { regionId: other.regionId } });
+    const refusedRegion = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/dutyroster/dataTables',
+      payload: { regionId: other.regionId },
+    });
     expect(refusedRegion.statusCode).toBe(403);
     const badDate = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: { date: '22/11/2026' } });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().body.field).toBe('date');
 
     const ops = await login(app, userOf('OPSMGMT').username);
-    const national = await call(app, ops.token, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables?length=1', payload: { sectionId: other.pkSectionId } });
+    const national = await call(app, ops.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/dutyroster/dataTables?length=1',
+      payload: { sectionId: other.pkSectionId },
+    });
     expect(national.statusCode).toBe(200);
   });
 
@@ -157,7 +187,11 @@ describe('lookups, lists and the envelope', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().body.field).toBe('message');
     }
-    const saved = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/messageBroadcast/save', payload: { message: 'Kesesakan di KM 301.5 arah selatan, sila berhati-hati.' } });
+    const saved = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/messageBroadcast/save',
+      payload: { message: 'Kesesakan di KM 301.5 arah selatan, sila berhati-hati.' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().body).toMatchObject({ pkRegionId: 27, rcc: { roleName: 'TMCA' } });
     const pr = await login(app, userOf('PR').username);
@@ -170,9 +204,17 @@ describe('lookups, lists and the envelope', () => {
     const list = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/alertNotification/dataTables', payload: { viewed: 0 } });
     expect(list.statusCode).toBe(200);
     expect(list.json().body).toMatchObject({ rows: expect.any(Array), recordCount: expect.any(Number) });
-    const missing = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/alertNotification/save', payload: { pkAlertNotificationId: 424242, viewed: 1 } });
+    const missing = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/alertNotification/save',
+      payload: { pkAlertNotificationId: 424242, viewed: 1 },
+    });
     expect(missing.statusCode).toBe(404);
-    const bad = await call(app, tmca, { method: 'POST', url: '/rest/roster/manage/alertNotification/save', payload: { pkAlertNotificationId: 1, viewed: 0 } });
+    const bad = await call(app, tmca, {
+      method: 'POST',
+      url: '/rest/roster/manage/alertNotification/save',
+      payload: { pkAlertNotificationId: 1, viewed: 0 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 

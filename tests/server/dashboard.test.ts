@@ -64,7 +64,11 @@ interface Truth {
 const latestBusy = (keys: string[]) => {
   const counts = new Map<string, number>();
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return [...counts].filter(([, n]) => n > 3).map(([k]) => k).sort().at(-1)!;
+  return [...counts]
+    .filter(([, n]) => n > 3)
+    .map(([k]) => k)
+    .sort()
+    .at(-1)!;
 };
 
 describe('incident lists (dashboard dataTables and counters)', () => {
@@ -75,7 +79,10 @@ describe('incident lists (dashboard dataTables and counters)', () => {
 
   const list = async (who: string, body: object, qs = 'length=1000') => {
     const res = await call(app, tokens[who], { method: 'POST', url: `${LIST}?${qs}`, payload: body });
-    return { status: res.statusCode, json: res.json() as { statusCode: number; statusMsg: string; body: Page & { errorCode?: string; field?: string } } };
+    return {
+      status: res.statusCode,
+      json: res.json() as { statusCode: number; statusMsg: string; body: Page & { errorCode?: string; field?: string } },
+    };
   };
   const rowsOf = async (who: string, body: object, qs?: string) => {
     const res = await list(who, body, qs);
@@ -83,7 +90,11 @@ describe('incident lists (dashboard dataTables and counters)', () => {
     return res.json.body;
   };
   const ids = (rows: Row[]) => rows.map((r) => r.incidentId).sort((a, b) => a - b);
-  const truthIds = (pred: (t: Truth) => boolean) => truth.filter(pred).map((t) => t.id).sort((a, b) => a - b);
+  const truthIds = (pred: (t: Truth) => boolean) =>
+    truth
+      .filter(pred)
+      .map((t) => t.id)
+      .sort((a, b) => a - b);
   const open = (t: Truth) => !DASHBOARD_HIDDEN_STATUSES.includes(t.statusId ?? -1);
 
   beforeAll(async () => {
@@ -107,7 +118,11 @@ describe('incident lists (dashboard dataTables and counters)', () => {
 
   it('the demo data gives the lists something to show in every region', () => {
     expect(truth.length).toBeGreaterThanOrEqual(50);
-    for (const code of ['UTR', 'TGH', 'SEL']) expect(truth.some((t) => t.regionCode === code && open(t)), code).toBe(true);
+    for (const code of ['UTR', 'TGH', 'SEL'])
+      expect(
+        truth.some((t) => t.regionCode === code && open(t)),
+        code,
+      ).toBe(true);
   });
 
   it('answers the rows of §3.2 with Malay labels, newest first, without Tutup and Batal by default', async () => {
@@ -327,7 +342,15 @@ describe('incident lists (dashboard dataTables and counters)', () => {
           expect(new Set(seen).size, `${orderColumn} ${direction}`).toBe(all.recordCount);
           const key = (id: number) => {
             const r = byId.get(id)!;
-            return orderColumn === 'createdDate' ? r.createdDate : orderColumn === 'ticketNumber' ? r.ticketNumber : orderColumn === 'section' ? r.section : orderColumn === 'jenisKes' ? r.incidentCategoryId : null;
+            return orderColumn === 'createdDate'
+              ? r.createdDate
+              : orderColumn === 'ticketNumber'
+                ? r.ticketNumber
+                : orderColumn === 'section'
+                  ? r.section
+                  : orderColumn === 'jenisKes'
+                    ? r.incidentCategoryId
+                    : null;
           };
           if (orderColumn !== 'statusKes') {
             const keys = seen.map(key) as (string | number)[];
@@ -340,7 +363,17 @@ describe('incident lists (dashboard dataTables and counters)', () => {
 
     it('statusKes follows the status list (Tugasan Dihantar first, Batal last)', async () => {
       const rows = (await rowsOf('opsmgmt', { searchAllStatus: true }, 'orderColumn=statusKes&direction=asc&length=1000')).rows;
-      const order = [STATUS.ASSIGNED, STATUS.RECEIVED, STATUS.ARRIVED, STATUS.ASSISTANCE_DONE, STATUS.CASE_DONE, STATUS.CLOSED, STATUS.REJECTED, STATUS.NEGATIVE, STATUS.CANCELLED];
+      const order = [
+        STATUS.ASSIGNED,
+        STATUS.RECEIVED,
+        STATUS.ARRIVED,
+        STATUS.ASSISTANCE_DONE,
+        STATUS.CASE_DONE,
+        STATUS.CLOSED,
+        STATUS.REJECTED,
+        STATUS.NEGATIVE,
+        STATUS.CANCELLED,
+      ];
       const ranks = rows.map((r) => order.indexOf(r.statusId as (typeof order)[number]));
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
       expect(rows[0].statusId).toBe(STATUS.ASSIGNED);
@@ -382,7 +415,8 @@ describe('incident lists (dashboard dataTables and counters)', () => {
         const { incidentCategory: _ignored, ...rest } = filter as { incidentCategory?: number };
         expect(body.total).toBe((await rowsOf(who, rest)).recordCount);
         expect(body.byCategory.reduce((s, c) => s + c.count, 0)).toBe(body.total);
-        for (const c of body.byCategory) expect(c.count, `${who} ${c.key}`).toBe((await rowsOf(who, { ...rest, incidentCategory: c.key })).recordCount);
+        for (const c of body.byCategory)
+          expect(c.count, `${who} ${c.key}`).toBe((await rowsOf(who, { ...rest, incidentCategory: c.key })).recordCount);
       }
     });
 

@@ -23,7 +23,15 @@ describe('date and time ranges (issue #20 item 6)', () => {
   const staffOf: Record<string, number> = {};
   const post = (who: string, url: string, payload: unknown) => call(app, tok[who], { method: 'POST', url, payload: payload as object });
   /** a 400 validation answer naming `field` with `message` */
-  const refused = (res: { statusCode: number; body: string; json: () => { statusMsg: string; body: { field?: string; issues?: { field: string; message: string }[] } } }, field: string, message: string) => {
+  const refused = (
+    res: {
+      statusCode: number;
+      body: string;
+      json: () => { statusMsg: string; body: { field?: string; issues?: { field: string; message: string }[] } };
+    },
+    field: string,
+    message: string,
+  ) => {
     expect(res.statusCode, res.body).toBe(400);
     const { statusMsg, body } = res.json();
     expect(body.field).toBe(field);
@@ -55,7 +63,13 @@ describe('date and time ranges (issue #20 item 6)', () => {
   };
   /** a roster of the region (TMCA Tengah reads its history) */
   const rosterOfRegion = async (regionId: number) => {
-    const [r] = await app.ctx.db.select({ id: dutyRoster.id }).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(section.regionId, regionId)).orderBy(asc(dutyRoster.id)).limit(1);
+    const [r] = await app.ctx.db
+      .select({ id: dutyRoster.id })
+      .from(dutyRoster)
+      .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+      .where(eq(section.regionId, regionId))
+      .orderBy(asc(dutyRoster.id))
+      .limit(1);
     return r!.id;
   };
 
@@ -66,9 +80,17 @@ describe('date and time ranges (issue #20 item 6)', () => {
     expect(both.json().body.issues).toContainEqual({ field: 'to', message: RANGE });
     refused(await post('tmca', PATHS.tmcLogSheetSave, { from: '2026-03-02T00:00:00.000Z', to: '9999-12-31T23:59:59.000Z' }), 'to', RANGE);
     refused(await post('tmca', PATHS.tmcLogSheetSave, { from: '1999-12-31T23:59:59.999Z', to: '2026-03-02T00:00:00.000Z' }), 'from', RANGE);
-    refused(await post('tmca', PATHS.tmcLogSheetSave, { from: '2026-02-30T08:00:00.000Z', to: '2026-03-02T00:00:00.000Z' }), 'from', DATE_MESSAGES.invalid);
+    refused(
+      await post('tmca', PATHS.tmcLogSheetSave, { from: '2026-02-30T08:00:00.000Z', to: '2026-03-02T00:00:00.000Z' }),
+      'from',
+      DATE_MESSAGES.invalid,
+    );
     // microseconds would be cut to milliseconds: not "exactly as sent"
-    refused(await post('tmca', PATHS.tmcLogSheetSave, { from: '2026-03-02T08:00:00.123456Z', to: '2026-03-02T09:00:00.000Z' }), 'from', DATE_MESSAGES.precision);
+    refused(
+      await post('tmca', PATHS.tmcLogSheetSave, { from: '2026-03-02T08:00:00.123456Z', to: '2026-03-02T09:00:00.000Z' }),
+      'from',
+      DATE_MESSAGES.precision,
+    );
     expect(await app.ctx.db.$count(tmcLogsheet)).toBe(before);
 
     // the edges, read back as sent: from the save's answer, the list and the database itself
@@ -82,7 +104,10 @@ describe('date and time ranges (issue #20 item 6)', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect((listed.json().body.rows as TmcLogsheetRow[]).find((r) => r.pkTmcLogsheetId === row.pkTmcLogsheetId)).toMatchObject({ from, to });
     const [raw] = await app.ctx.db
-      .select({ from: sql<string>`to_char(${tmcLogsheet.fromAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, to: sql<string>`to_char(${tmcLogsheet.toAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` })
+      .select({
+        from: sql<string>`to_char(${tmcLogsheet.fromAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        to: sql<string>`to_char(${tmcLogsheet.toAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
       .from(tmcLogsheet)
       .where(eq(tmcLogsheet.id, row.pkTmcLogsheetId));
     expect(raw).toEqual({ from, to });
@@ -97,7 +122,13 @@ describe('date and time ranges (issue #20 item 6)', () => {
     // written past the API, as rows from before the range check may be
     const [old] = await app.ctx.db
       .insert(tmcLogsheet)
-      .values({ staffId: staffOf.tmca, regionId: TENGAH, fromAt: new Date('0001-01-01T00:00:00.000Z'), toAt: new Date('0049-06-30T12:00:00.000Z'), remarks: 'lama' })
+      .values({
+        staffId: staffOf.tmca,
+        regionId: TENGAH,
+        fromAt: new Date('0001-01-01T00:00:00.000Z'),
+        toAt: new Date('0049-06-30T12:00:00.000Z'),
+        remarks: 'lama',
+      })
       .returning({ id: tmcLogsheet.id, fromAt: tmcLogsheet.fromAt, toAt: tmcLogsheet.toAt });
     expect(old.fromAt.toISOString()).toBe('0001-01-01T00:00:00.000Z');
     expect(old.toAt.toISOString()).toBe('0049-06-30T12:00:00.000Z');
@@ -128,9 +159,30 @@ describe('date and time ranges (issue #20 item 6)', () => {
     refused(await post('pr', PATHS.rondaGpsSave, fix('2200-01-01T00:00:00.000Z')), 'positions.0.recordedAt', RANGE);
     refused(await post('pr', PATHS.rondaGpsSave, fix('1999-12-31T23:00:00.000Z')), 'positions.0.recordedAt', RANGE);
     refused(await post('tmca', PATHS.auditSave, { incidentId: 1, incidentStatusId: 203, datetime: '2200-06-01T00:00:00.000Z' }), 'datetime', RANGE);
-    refused(await post('tmca', PATHS.childSave('trafficJam'), { incidentSubFormId: 1, distance: '2', startTime: null, endTime: '2101-01-01T00:00:00.000Z' }), 'endTime', RANGE);
     refused(
-      await post('tmca', PATHS.incidentSave, { pkIncidentId: 1, pkIncidentSourceId: 1, pkSectionId: 1, pkIncidentCategoryId: 184, pkEventLocationId: 1, pkCardinalDirectionId: 1201, kilometerMarker: '1', pkHighwayId: 1, date: '1999-12-31', time: '10:00:00', version: 0 }),
+      await post('tmca', PATHS.childSave('trafficJam'), {
+        incidentSubFormId: 1,
+        distance: '2',
+        startTime: null,
+        endTime: '2101-01-01T00:00:00.000Z',
+      }),
+      'endTime',
+      RANGE,
+    );
+    refused(
+      await post('tmca', PATHS.incidentSave, {
+        pkIncidentId: 1,
+        pkIncidentSourceId: 1,
+        pkSectionId: 1,
+        pkIncidentCategoryId: 184,
+        pkEventLocationId: 1,
+        pkCardinalDirectionId: 1201,
+        kilometerMarker: '1',
+        pkHighwayId: 1,
+        date: '1999-12-31',
+        time: '10:00:00',
+        version: 0,
+      }),
       'date',
       RANGE,
     );
@@ -141,8 +193,16 @@ describe('date and time ranges (issue #20 item 6)', () => {
     const history = (body: object) => post('tmca', `${PATHS.rondaGpsDataTables}?length=5`, { pkDutyRosterId: roster, ...body });
     refused(await history({ from: '2026-03-02T10:00:00.000Z', to: '2026-03-02T09:59:59.999Z' }), 'to', DATE_MESSAGES.toBeforeFrom);
     expect((await history({ from: '2026-03-02T10:00:00.000Z', to: '2026-03-02T10:00:00.000Z' })).statusCode).toBe(200);
-    refused(await post('tmca', `${PATHS.broadcastDataTables}?length=5`, { dateFrom: '2026-03-02', dateTo: '2026-03-01' }), 'dateTo', DATE_MESSAGES.toBeforeFrom);
-    refused(await post('tmca', `${PATHS.dashboardDataTables}?length=5`, { dateStart: '2026-03-02', dateEnd: '2026-03-01' }), 'dateEnd', DATE_MESSAGES.toBeforeFrom);
+    refused(
+      await post('tmca', `${PATHS.broadcastDataTables}?length=5`, { dateFrom: '2026-03-02', dateTo: '2026-03-01' }),
+      'dateTo',
+      DATE_MESSAGES.toBeforeFrom,
+    );
+    refused(
+      await post('tmca', `${PATHS.dashboardDataTables}?length=5`, { dateStart: '2026-03-02', dateEnd: '2026-03-01' }),
+      'dateEnd',
+      DATE_MESSAGES.toBeforeFrom,
+    );
     // an equal end is a range of one instant or one day
     expect((await post('tmca', `${PATHS.broadcastDataTables}?length=5`, { dateFrom: '2026-03-02', dateTo: '2026-03-02' })).statusCode).toBe(200);
   });

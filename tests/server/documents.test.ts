@@ -10,7 +10,6 @@ import { tinyJpeg } from '../support/images';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-
 // ---- tiny real images
 /** 1×1 RGBA PNG */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -68,10 +67,17 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   let tmcaPngId: number;
 
   /** The bytes stored for an attachment (attachment_content). */
-  const storedBytes = async (id: number) => (await app.ctx.db.select().from(attachmentContent).where(eq(attachmentContent.attachmentId, id)))[0].content;
+  const storedBytes = async (id: number) =>
+    (await app.ctx.db.select().from(attachmentContent).where(eq(attachmentContent.attachmentId, id)))[0].content;
 
   it('a PNG on a journal entry is stored, re-encoded as a JPEG, under a server-made name with its type, size, pixels and the sha256 of the stored bytes', async () => {
-    const res = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: '../../etc/Foto "lokasi".png', documentType: 'application/x-evil', fileContent: b64(PNG) });
+    const res = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: '../../etc/Foto "lokasi".png',
+      documentType: 'application/x-evil',
+      fileContent: b64(PNG),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json().body;
     expect(body).toMatchObject({
@@ -101,13 +107,30 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   });
 
   it('the type comes from the content, never the name or the type sent: PNG, JPEG and WebP are accepted, each stored as a JPEG', async () => {
-    const png = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'gambar.gif', documentType: 'image/gif', fileContent: b64(PNG) });
+    const png = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'gambar.gif',
+      documentType: 'image/gif',
+      fileContent: b64(PNG),
+    });
     expect(png.statusCode).toBe(200);
     expect(png.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'gambar.jpg', width: 1, height: 1 });
-    const jpeg = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'nota.txt', documentType: 'text/plain', fileContent: b64(JPEG) });
+    const jpeg = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'nota.txt',
+      documentType: 'text/plain',
+      fileContent: b64(JPEG),
+    });
     expect(jpeg.statusCode).toBe(200);
     expect(jpeg.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'nota.jpg', width: 3, height: 2 });
-    const webp = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'kamera', fileContent: `data:image/webp;base64,${b64(WEBP)}` });
+    const webp = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'kamera',
+      fileContent: `data:image/webp;base64,${b64(WEBP)}`,
+    });
     expect(webp.statusCode).toBe(200);
     expect(webp.json().body).toMatchObject({ documentType: 'image/jpeg', documentName: 'kamera.jpg', width: 1, height: 1 });
   });
@@ -126,7 +149,13 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
       ['png signature only', PNG.subarray(0, 8)],
     ];
     for (const [name, bytes] of notImages) {
-      const res = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: `${name}.jpg`, documentType: 'image/jpeg', fileContent: b64(bytes) });
+      const res = await upload('tmca', {
+        tableType: 'JOURNAL_ENTRY',
+        fkTableId: tmcaEntry,
+        documentName: `${name}.jpg`,
+        documentType: 'image/jpeg',
+        fileContent: b64(bytes),
+      });
       expect(res.statusCode, name).toBe(400);
       expect(res.json().statusMsg, name).toBe('Not an image');
       expect(res.json().body).toMatchObject({ errorCode: 'VALIDATION', field: 'fileContent' });
@@ -135,7 +164,12 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
       const res = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'x.png', fileContent: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const huge = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'bom.png', fileContent: b64(hugePngHeader()) });
+    const huge = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'bom.png',
+      fileContent: b64(hugePngHeader()),
+    });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().statusMsg).toContain('10000×10000 piksel');
     const wrongTable = await upload('tmca', { tableType: 'INCIDENT', fkTableId: tmcaEntry, documentName: 'x.png', fileContent: b64(PNG) });
@@ -145,12 +179,29 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
 
   it('too big: a 30 MB body is refused before it is read, an image over 10 MB after decoding; both 413', async () => {
     const before = await attachmentCount();
-    const thirty = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'besar.jpg', fileContent: 'A'.repeat(30 * 1024 * 1024) });
+    const thirty = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'besar.jpg',
+      fileContent: 'A'.repeat(30 * 1024 * 1024),
+    });
     expect(thirty.statusCode).toBe(413);
-    expect(thirty.json()).toMatchObject({ statusCode: 413, statusMsg: 'Fail terlalu besar. Saiz maksimum 10 MB.', body: { errorCode: 'PAYLOAD_TOO_LARGE' } });
-    const eleven = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'besar.jpg', fileContent: 'A'.repeat(4 * 3_600_000) });
+    expect(thirty.json()).toMatchObject({
+      statusCode: 413,
+      statusMsg: 'Fail terlalu besar. Saiz maksimum 10 MB.',
+      body: { errorCode: 'PAYLOAD_TOO_LARGE' },
+    });
+    const eleven = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'besar.jpg',
+      fileContent: 'A'.repeat(4 * 3_600_000),
+    });
     expect(eleven.statusCode).toBe(413);
-    expect(eleven.json()).toMatchObject({ statusMsg: 'Fail terlalu besar. Saiz maksimum 10 MB.', body: { errorCode: 'PAYLOAD_TOO_LARGE', field: 'fileContent' } });
+    expect(eleven.json()).toMatchObject({
+      statusMsg: 'Fail terlalu besar. Saiz maksimum 10 MB.',
+      body: { errorCode: 'PAYLOAD_TOO_LARGE', field: 'fileContent' },
+    });
     // other calls keep the app's 1 MB limit
     const bigJournal = await post('tmca', PATHS.journalEntrySave, { entry: 'x'.repeat(2 * 1024 * 1024), pkIncidentId: n9.id });
     expect(bigJournal.statusCode).toBe(413);
@@ -169,7 +220,12 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
     const [row] = await app.ctx.db.select().from(attachment).where(eq(attachment.id, tmcaPngId));
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(row.sha256);
 
-    const named = await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'Kemalangan di Jambatan Sg. Buloh – pandangan é.png', fileContent: b64(PNG) });
+    const named = await upload('tmca', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: tmcaEntry,
+      documentName: 'Kemalangan di Jambatan Sg. Buloh – pandangan é.png',
+      fileContent: b64(PNG),
+    });
     const dl = await post('tmca', PATHS.documentDownload, { pkDocumentsId: named.json().body.pkDocumentsId });
     expect(dl.headers['content-disposition']).toBe(
       `inline; filename="Kemalangan di Jambatan Sg. Buloh _ pandangan _.jpg"; filename*=UTF-8''Kemalangan%20di%20Jambatan%20Sg.%20Buloh%20%E2%80%93%20pandangan%20%C3%A9.jpg`,
@@ -181,7 +237,11 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   it('attachmentList/get answers the record with its bytes in base64', async () => {
     const res = await get('pr', PATHS.attachmentGet(tmcaPngId));
     expect(res.statusCode).toBe(200);
-    expect(res.json().body).toMatchObject({ pkAttachmentListId: tmcaPngId, documentType: 'image/jpeg', fileByteArray: b64(await storedBytes(tmcaPngId)) });
+    expect(res.json().body).toMatchObject({
+      pkAttachmentListId: tmcaPngId,
+      documentType: 'image/jpeg',
+      fileByteArray: b64(await storedBytes(tmcaPngId)),
+    });
     expect((await get('pr', PATHS.attachmentGet(999999))).statusCode).toBe(404);
   });
 
@@ -206,26 +266,53 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
   it('who may attach: the writer of the entry; on the subform its editors, a patrol only on its own case, a closed case only the superadmin', async () => {
     const othersEntry = await upload('tmcs', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'x.png', fileContent: b64(PNG) });
     expect(othersEntry.statusCode).toBe(403);
-    expect((await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: 999999, documentName: 'x.png', fileContent: b64(PNG) })).statusCode).toBe(404);
-    expect((await upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: 999999, documentName: 'x.png', fileContent: b64(PNG) })).statusCode).toBe(404);
+    expect((await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: 999999, documentName: 'x.png', fileContent: b64(PNG) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: 999999, documentName: 'x.png', fileContent: b64(PNG) })).statusCode,
+    ).toBe(404);
 
     const notMine = await upload('pr', { tableType: 'INCIDENT_SUBFORM', fkTableId: n9.subformId, documentName: 'x.png', fileContent: b64(PNG) });
     expect(notMine.statusCode).toBe(403);
-    const mine = await upload('pr', { tableType: 'INCIDENT_SUBFORM', fkTableId: assigned.subformId, documentName: 'bukti.jpg', fileContent: b64(JPEG) });
+    const mine = await upload('pr', {
+      tableType: 'INCIDENT_SUBFORM',
+      fkTableId: assigned.subformId,
+      documentName: 'bukti.jpg',
+      fileContent: b64(JPEG),
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().body.statusImg).toBe(1);
-    expect((await upload('tste', { tableType: 'INCIDENT_SUBFORM', fkTableId: n9.subformId, documentName: 'x.png', fileContent: b64(PNG) })).statusCode).toBe(403);
+    expect(
+      (await upload('tste', { tableType: 'INCIDENT_SUBFORM', fkTableId: n9.subformId, documentName: 'x.png', fileContent: b64(PNG) })).statusCode,
+    ).toBe(403);
 
-    expect((await upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: closed.subformId, documentName: 'x.png', fileContent: b64(PNG) })).statusCode).toBe(403);
-    expect((await upload('superadmin', { tableType: 'INCIDENT_SUBFORM', fkTableId: closed.subformId, documentName: 'pembetulan.png', fileContent: b64(PNG) })).statusCode).toBe(200);
+    expect(
+      (await upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: closed.subformId, documentName: 'x.png', fileContent: b64(PNG) })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await upload('superadmin', {
+          tableType: 'INCIDENT_SUBFORM',
+          fkTableId: closed.subformId,
+          documentName: 'pembetulan.png',
+          fileContent: b64(PNG),
+        })
+      ).statusCode,
+    ).toBe(200);
     // the journal of a closed case still takes photos
     const lateEntry = await entry('tmca', closed.subformId);
-    expect((await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: lateEntry, documentName: 'susulan.png', fileContent: b64(PNG) })).statusCode).toBe(200);
+    expect(
+      (await upload('tmca', { tableType: 'JOURNAL_ENTRY', fkTableId: lateEntry, documentName: 'susulan.png', fileContent: b64(PNG) })).statusCode,
+    ).toBe(200);
   });
 
   it("§6 delete: TMCA deletes its own statusImg 0 upload but not a patrol's statusImg 1; SECTMGR deletes both; PR, SC and others 403", async () => {
     const mk = async (who: string, entryId: number) =>
-      (await upload(who, { tableType: 'JOURNAL_ENTRY', fkTableId: entryId, documentName: `${who}.png`, fileContent: b64(PNG) })).json().body as { pkAttachmentListId: number; statusImg: number };
+      (await upload(who, { tableType: 'JOURNAL_ENTRY', fkTableId: entryId, documentName: `${who}.png`, fileContent: b64(PNG) })).json().body as {
+        pkAttachmentListId: number;
+        statusImg: number;
+      };
     const tmcaUp = await mk('tmca', tmcaEntry);
     const prUp = await mk('pr', prEntry);
     const prUp2 = await mk('pr', prEntry);
@@ -259,7 +346,9 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
     expect(again.json().statusMsg).toBe('Ops! Aset tidak berjaya dipadam.');
     expect((await get('tmca', PATHS.attachmentGet(tmcaUp.pkAttachmentListId))).statusCode).toBe(404);
     expect((await post('tmca', PATHS.documentDownload, { pkDocumentsId: prUp.pkAttachmentListId })).statusCode).toBe(404);
-    const journal = (await get('tmca', PATHS.journalEntryGet(prEntry))).json().body.attachments.map((a: { pkAttachmentListId: number }) => a.pkAttachmentListId);
+    const journal = (await get('tmca', PATHS.journalEntryGet(prEntry)))
+      .json()
+      .body.attachments.map((a: { pkAttachmentListId: number }) => a.pkAttachmentListId);
     expect(journal).not.toContain(prUp.pkAttachmentListId);
     const [row] = await app.ctx.db.select().from(attachment).where(eq(attachment.id, prUp.pkAttachmentListId));
     expect(row.deletedAt).toBeInstanceOf(Date);
@@ -268,12 +357,23 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
 
   it('a case of another region is 403 on every attachment call, both ways', async () => {
     const before = await attachmentCount();
-    const utaraUp = await upload('tmca.utara', { tableType: 'JOURNAL_ENTRY', fkTableId: utaraEntry, documentName: 'utara.png', fileContent: b64(PNG) });
+    const utaraUp = await upload('tmca.utara', {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: utaraEntry,
+      documentName: 'utara.png',
+      fileContent: b64(PNG),
+    });
     expect(utaraUp.statusCode).toBe(200);
     const utaraId = utaraUp.json().body.pkAttachmentListId;
     const attempts: [string, () => Promise<{ statusCode: number }>][] = [
-      ['upload to journal', () => upload('tmca.utara', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'x.png', fileContent: b64(PNG) })],
-      ['upload to subform', () => upload('tmca.utara', { tableType: 'INCIDENT_SUBFORM', fkTableId: n9.subformId, documentName: 'x.png', fileContent: b64(PNG) })],
+      [
+        'upload to journal',
+        () => upload('tmca.utara', { tableType: 'JOURNAL_ENTRY', fkTableId: tmcaEntry, documentName: 'x.png', fileContent: b64(PNG) }),
+      ],
+      [
+        'upload to subform',
+        () => upload('tmca.utara', { tableType: 'INCIDENT_SUBFORM', fkTableId: n9.subformId, documentName: 'x.png', fileContent: b64(PNG) }),
+      ],
       ['download', () => post('tmca.utara', PATHS.documentDownload, { pkDocumentsId: tmcaPngId })],
       ['get', () => get('tmca.utara', PATHS.attachmentGet(tmcaPngId))],
       ['list', () => post('tmca.utara', PATHS.attachmentDataTables, { incidentSubFormId: n9.subformId })],
@@ -281,7 +381,10 @@ describe('attachments and documents (§3.6, §5, §6, §7.3, §7.5)', () => {
       ['tmca: download Utara', () => post('tmca', PATHS.documentDownload, { pkDocumentsId: utaraId })],
       ['tmca: get Utara', () => get('tmca', PATHS.attachmentGet(utaraId))],
       ['tmca: delete Utara', () => post('tmca', PATHS.attachmentDelete(utaraId), {})],
-      ['tmca: upload to Utara subform', () => upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: utara.subformId, documentName: 'x.png', fileContent: b64(PNG) })],
+      [
+        'tmca: upload to Utara subform',
+        () => upload('tmca', { tableType: 'INCIDENT_SUBFORM', fkTableId: utara.subformId, documentName: 'x.png', fileContent: b64(PNG) }),
+      ],
     ];
     for (const [name, attempt] of attempts) expect((await attempt()).statusCode, name).toBe(403);
     expect(await attachmentCount()).toBe(before + 1);

@@ -41,11 +41,17 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
   const ack = (who: string, payload: object) => call(app, tok[who], { method: 'POST', url: ACTIVITY_PATHS.updateAck, payload });
   const report = (who: string, id: number) => call(app, tok[who], { method: 'GET', url: ACTIVITY_PATHS.report(id) });
   const save = (who: string, payload: object) => call(app, tok[who], { method: 'POST', url: ACTIVITY_PATHS.save, payload });
-  const listRows = (who: string, payload: object, qs = '') => call(app, tok[who], { method: 'POST', url: `${ACTIVITY_PATHS.reportDataTables}${qs}`, payload });
+  const listRows = (who: string, payload: object, qs = '') =>
+    call(app, tok[who], { method: 'POST', url: `${ACTIVITY_PATHS.reportDataTables}${qs}`, payload });
   const at = (r: Roster, minutes: number) => new Date(r.startsAt.getTime() + min(minutes));
   const ackColumns = async (id: number) => {
     const [r] = await app.ctx.db
-      .select({ isDisemak: dutyRoster.isDisemak, acknowledgedBy: dutyRoster.acknowledgedBy, isDisahkan: dutyRoster.isDisahkan, approvedBy: dutyRoster.approvedBy })
+      .select({
+        isDisemak: dutyRoster.isDisemak,
+        acknowledgedBy: dutyRoster.acknowledgedBy,
+        isDisahkan: dutyRoster.isDisahkan,
+        approvedBy: dutyRoster.approvedBy,
+      })
       .from(dutyRoster)
       .where(eq(dutyRoster.id, id));
     return r;
@@ -70,7 +76,12 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
         { staffId: sid.sc, roleId: 3703 },
       ],
     });
-    mgrOwn = await makeRoster(app, { teamName: 'N9-MALAM-A', startsAt: new Date(now - min(40 * 60)), hours: 8, members: [{ staffId: sid.sectmgr, roleId: 3704 }] });
+    mgrOwn = await makeRoster(app, {
+      teamName: 'N9-MALAM-A',
+      startsAt: new Date(now - min(40 * 60)),
+      hours: 8,
+      members: [{ staffId: sid.sectmgr, roleId: 3704 }],
+    });
     const [n9] = await app.ctx.db.select().from(section).where(eq(section.id, ended.sectionId));
     const [otherTeam] = await app.ctx.db
       .select({ name: team.name })
@@ -144,8 +155,14 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
     it('the patrol’s entries and the cases it attended', async () => {
       caseHeld = await insertIncident(app, { section: 'N9', staffId: sid.tmca, rosterId: ended.id, statusId: 298 });
       caseAway = await insertIncident(app, { section: 'N9', staffId: sid.tmca, rosterId: live.id, statusId: 203 });
-      await app.ctx.db.update(incident).set({ incidentAt: at(ended, 80) }).where(eq(incident.id, caseHeld.id));
-      await app.ctx.db.update(incident).set({ incidentAt: at(ended, 200) }).where(eq(incident.id, caseAway.id));
+      await app.ctx.db
+        .update(incident)
+        .set({ incidentAt: at(ended, 80) })
+        .where(eq(incident.id, caseHeld.id));
+      await app.ctx.db
+        .update(incident)
+        .set({ incidentAt: at(ended, 200) })
+        .where(eq(incident.id, caseAway.id));
       const audit = (incidentId: number, statusId: number, minute: number, rosterId = ended.id) => ({
         incidentId,
         statusId,
@@ -184,7 +201,13 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       expect(res.statusCode, res.body).toBe(200);
       const r = res.json().body as EndOfDutyReport;
       expect(r.lifecycle).toBe('ended');
-      expect(r.roster).toMatchObject({ pkDutyRosterId: ended.id, teamName: 'N9-PAGI-A', sectionName: 'N9', startsAt: ended.startsAt.toISOString(), endsAt: ended.endsAt.toISOString() });
+      expect(r.roster).toMatchObject({
+        pkDutyRosterId: ended.id,
+        teamName: 'N9-PAGI-A',
+        sectionName: 'N9',
+        startsAt: ended.startsAt.toISOString(),
+        endsAt: ended.endsAt.toISOString(),
+      });
       expect(r.roster.members.map((m) => m.displayName)).toContain('Mohd Faizal bin Ismail');
       expect(r.summary).toMatchObject({ rondaCount: 1, rehatMinutes: 30, dluMinutes: 0, lluMinutes: 0, inactiveGpsMinutes: 480 });
       expect(r.activities.map((a) => a.eventName)).toEqual(['Mula Syif', 'Mula Rondaan', 'Rehat', 'Bantuan Insiden', 'Tamat Rondaan', 'Tamat Syif']);
@@ -243,7 +266,12 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       const res = await ack('sectmgr', { pkDutyRosterId: ended.id, action: 'approve' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().statusMsg).toBe(ACTIVITY_MESSAGES.approved);
-      expect(res.json().body).toMatchObject({ isDisemak: true, isDisahkan: true, approvedBy: sid.sectmgr, approvedByName: 'Ir. Kamarul Zaman bin Othman' });
+      expect(res.json().body).toMatchObject({
+        isDisemak: true,
+        isDisahkan: true,
+        approvedBy: sid.sectmgr,
+        approvedByName: 'Ir. Kamarul Zaman bin Othman',
+      });
       expect((await ack('regionmgmt', { pkDutyRosterId: ended.id, action: 'approve' })).statusCode).toBe(409);
       // editing an approved report
       const edit = await save('tmca', { dutyRosterId: ended.id, eventId: ACTIVITY_EVENT.REFUEL, occurredAt: at(ended, 300).toISOString() });
@@ -286,11 +314,25 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       expect(third.statusCode).toBe(409);
       expect(third.json().statusMsg).toBe(ACTIVITY_MESSAGES.nothingToRevoke);
 
-      const log = await app.ctx.db.select().from(adminChange).where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, ended.id))).orderBy(asc(adminChange.id));
+      const log = await app.ctx.db
+        .select()
+        .from(adminChange)
+        .where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, ended.id)))
+        .orderBy(asc(adminChange.id));
       const acks = log.filter((c) => c.changes.some((x) => x.field === 'isDisemak' || x.field === 'isDisahkan'));
       expect(acks).toHaveLength(4); // verify, approve, revoke, revoke
-      expect(acks[2].changes).toEqual(expect.arrayContaining([{ field: 'isDisahkan', old: true, new: false }, { field: 'justification', old: null, new: 'Kiraan rehat perlu disemak semula' }]));
-      expect(acks[3].changes).toEqual(expect.arrayContaining([{ field: 'isDisemak', old: true, new: false }, { field: 'justification', old: null, new: 'Aktiviti tertinggal' }]));
+      expect(acks[2].changes).toEqual(
+        expect.arrayContaining([
+          { field: 'isDisahkan', old: true, new: false },
+          { field: 'justification', old: null, new: 'Kiraan rehat perlu disemak semula' },
+        ]),
+      );
+      expect(acks[3].changes).toEqual(
+        expect.arrayContaining([
+          { field: 'isDisemak', old: true, new: false },
+          { field: 'justification', old: null, new: 'Aktiviti tertinggal' },
+        ]),
+      );
       expect(acks.every((c) => c.staffId !== null)).toBe(true);
 
       // editable again, and verifiable again
@@ -300,7 +342,11 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
     });
 
     it('a roster still on shift is verifiable once its end is recorded (Tamat Syif)', async () => {
-      const end = await save('pr', { dutyRosterId: live.id, eventId: ACTIVITY_EVENT.SHIFT_END, occurredAt: new Date(Date.now() - 60_000).toISOString() });
+      const end = await save('pr', {
+        dutyRosterId: live.id,
+        eventId: ACTIVITY_EVENT.SHIFT_END,
+        occurredAt: new Date(Date.now() - 60_000).toISOString(),
+      });
       expect(end.statusCode, end.body).toBe(200);
       expect((await report('sc', live.id)).json().body.lifecycle).toBe('ended');
       expect((await ack('sc', { pkDutyRosterId: live.id, action: 'verify' })).statusCode).toBe(200);
@@ -331,7 +377,8 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       expect((await listRows('sc', {}, '?orderColumn=nope')).statusCode).toBe(400);
       expect((await listRows('sc', { dateFrom: '2026-11-22', dateTo: '2026-11-01' })).statusCode).toBe(400);
       // national roles see every region; a patrol its own team's rosters only
-      const all = (await listRows('opsmgmt', { dateFrom: foreign.startDate, dateTo: foreign.startDate }, '?length=1000')).json().body.rows as EndOfDutyRow[];
+      const all = (await listRows('opsmgmt', { dateFrom: foreign.startDate, dateTo: foreign.startDate }, '?length=1000')).json().body
+        .rows as EndOfDutyRow[];
       expect(all.some((r) => r.pkDutyRosterId === foreign.id) && all.some((r) => r.pkDutyRosterId === ended.id)).toBe(true);
       const mine = (await listRows('pr', { dateFrom: ended.startDate, dateTo: ended.startDate }, '?length=1000')).json().body.rows as EndOfDutyRow[];
       expect(mine.some((r) => r.pkDutyRosterId === ended.id)).toBe(true);
@@ -341,7 +388,19 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       // (the database's collation orders the names: each team's rows come together, in one block)
       const blocks = byTeam.map((r) => r.teamName).filter((n, i, a) => i === 0 || a[i - 1] !== n);
       expect(new Set(blocks).size).toBe(blocks.length);
-      for (const col of ['startDate', 'sectionName', 'dutyRosterName', 'shiftName', 'plateNumber', 'lifecycle', 'acknowledgedAt', 'approvedAt', 'activityCount', 'rondaCount', 'dluMinutes']) {
+      for (const col of [
+        'startDate',
+        'sectionName',
+        'dutyRosterName',
+        'shiftName',
+        'plateNumber',
+        'lifecycle',
+        'acknowledgedAt',
+        'approvedAt',
+        'activityCount',
+        'rondaCount',
+        'dluMinutes',
+      ]) {
         expect((await listRows('sc', {}, `?orderColumn=${col}&direction=desc&length=5`)).statusCode, col).toBe(200);
       }
       const byActivities = (await listRows('sc', {}, '?orderColumn=activityCount&direction=desc&length=3')).json().body.rows as EndOfDutyRow[];
@@ -349,7 +408,11 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
     });
 
     it('CSV: UTF-8 with BOM, dd-mm-yyyy dates, durations HH:mm', async () => {
-      const res = await call(app, tok.sc, { method: 'POST', url: ACTIVITY_PATHS.reportCsv, payload: { dateFrom: ended.startDate, dateTo: ended.startDate, sectionId: ended.sectionId } });
+      const res = await call(app, tok.sc, {
+        method: 'POST',
+        url: ACTIVITY_PATHS.reportCsv,
+        payload: { dateFrom: ended.startDate, dateTo: ended.startDate, sectionId: ended.sectionId },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="laporan-tamat-tugas-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -363,7 +426,9 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       expect(line).toContain('"Tamat"');
       // rehat 30 min, DLU 0, LLU 0 as HH:mm
       expect(line).toContain('"00:30","00:00","00:00"');
-      expect((await call(app, tok['tmca.utara'], { method: 'POST', url: ACTIVITY_PATHS.reportCsv, payload: { regionId: ended.regionId } })).statusCode).toBe(403);
+      expect(
+        (await call(app, tok['tmca.utara'], { method: 'POST', url: ACTIVITY_PATHS.reportCsv, payload: { regionId: ended.regionId } })).statusCode,
+      ).toBe(403);
     });
   });
 });

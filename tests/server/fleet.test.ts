@@ -44,7 +44,8 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
   let patrolModel: number;
   let towModel: number;
 
-  const post = (who: string | null, url: string, payload: unknown = {}) => call(app, who ? tok[who] : null, { method: 'POST', url, payload: payload as object });
+  const post = (who: string | null, url: string, payload: unknown = {}) =>
+    call(app, who ? tok[who] : null, { method: 'POST', url, payload: payload as object });
   const get = (who: string | null, url: string) => call(app, who ? tok[who] : null, { method: 'GET', url });
   const db = () => app.ctx.db;
   const okBody = async <T>(res: Promise<{ statusCode: number; body: string; json: () => { body: T } }>) => {
@@ -52,7 +53,11 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(r.statusCode, r.body).toBe(200);
     return r.json().body;
   };
-  const refused = async (res: Promise<{ statusCode: number; body: string; json: () => { statusMsg: string; body: Record<string, unknown> } }>, status: number, message?: string) => {
+  const refused = async (
+    res: Promise<{ statusCode: number; body: string; json: () => { statusMsg: string; body: Record<string, unknown> } }>,
+    status: number,
+    message?: string,
+  ) => {
     const r = await res;
     expect(r.statusCode, r.body).toBe(status);
     if (message) expect(r.json().statusMsg).toContain(message);
@@ -67,25 +72,40 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
   };
   const newVehicle = async (who: string, section: string, extra: Record<string, unknown> = {}) => {
     seq++;
-    return okBody<VehicleRow>(post(who, VEHICLE_PATHS.save, { sectionId: sectionId[section], vehicleModelId: patrolModel, plateNumber: `UJI ${1000 + seq}`, ...extra }));
+    return okBody<VehicleRow>(
+      post(who, VEHICLE_PATHS.save, { sectionId: sectionId[section], vehicleModelId: patrolModel, plateNumber: `UJI ${1000 + seq}`, ...extra }),
+    );
   };
-  const history = async (entity: 'vehicle' | 'callsign' | 'asset' | 'checklistMaster' | 'vehicleModel', id: number) => okBody<ChangeRecord[]>(get('opsmgmt', ADMIN_PATHS.history(entity, id)));
+  const history = async (entity: 'vehicle' | 'callsign' | 'asset' | 'checklistMaster' | 'vehicleModel', id: number) =>
+    okBody<ChangeRecord[]>(get('opsmgmt', ADMIN_PATHS.history(entity, id)));
 
   /** a checklist of a vehicle on one of its section's rosters (the checklist helper's tables, written directly) */
   const addChecklist = async (vehicleId: number, opts: { pre: number; post: number | null; at: Date; rosterOffset?: number }) => {
     const [v] = await db().select({ sectionId: vehicle.sectionId }).from(vehicle).where(eq(vehicle.id, vehicleId));
-    const rosters = await db().select({ id: dutyRoster.id }).from(dutyRoster).where(eq(dutyRoster.sectionId, v.sectionId)).orderBy(asc(dutyRoster.id));
+    const rosters = await db()
+      .select({ id: dutyRoster.id })
+      .from(dutyRoster)
+      .where(eq(dutyRoster.sectionId, v.sectionId))
+      .orderBy(asc(dutyRoster.id));
     const [s] = await db().select({ id: staff.id }).from(staff).where(eq(staff.sectionId, v.sectionId)).limit(1);
     const [row] = await db()
       .insert(dailyAssetChecklist)
-      .values({ vehicleId, dutyRosterId: rosters[opts.rosterOffset ?? 0].id, staffId: s.id, odometerPre: opts.pre, odometerPost: opts.post, preAt: opts.at })
+      .values({
+        vehicleId,
+        dutyRosterId: rosters[opts.rosterOffset ?? 0].id,
+        staffId: s.id,
+        odometerPre: opts.pre,
+        odometerPost: opts.post,
+        preAt: opts.at,
+      })
       .returning({ id: dailyAssetChecklist.id });
     return row.id;
   };
 
   beforeAll(async () => {
     app = await buildTestApp();
-    for (const u of ['sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin', 'tmca', 'tmca.utara', 'pr', 'sc', 'others']) tok[u] = (await login(app, u)).token;
+    for (const u of ['sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin', 'tmca', 'tmca.utara', 'pr', 'sc', 'others'])
+      tok[u] = (await login(app, u)).token;
     for (const s of await db().select({ id: section.id, name: section.name }).from(section)) sectionId[s.name] = s.id;
     for (const m of await db().select().from(vehicleModel)) modelId[m.name] = m.id;
     patrolModel = modelId['Toyota Hilux 2.4'];
@@ -131,7 +151,13 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     }
     expect((await post('others', VEHICLE_PATHS.dataTables)).statusCode).toBe(403);
     const [v] = await db().select().from(vehicle).where(eq(vehicle.sectionId, sectionId.N9)).limit(1);
-    const before = { vehicles: await db().$count(vehicle), callSigns: await db().$count(callSign), assets: await db().$count(asset), master: await db().$count(assetChecklistMaster), models: await db().$count(vehicleModel) };
+    const before = {
+      vehicles: await db().$count(vehicle),
+      callSigns: await db().$count(callSign),
+      assets: await db().$count(asset),
+      master: await db().$count(assetChecklistMaster),
+      models: await db().$count(vehicleModel),
+    };
     for (const who of ['tmca', 'pr', 'sc']) {
       await refused(post(who, VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'TAK 1' }), 403);
       await refused(post(who, VEHICLE_PATHS.delete, { pkVehicleId: v.id }), 403);
@@ -142,10 +168,19 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
       await refused(post(who, CALLSIGN_PATHS.delete, { pkCallSignId: v.callSignId }), 403);
       await refused(post(who, ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio', tagNo: 'TAK-1' }), 403);
       await refused(post(who, ASSET_PATHS.delete, { pkAssetId: 1 }), 403);
-      await refused(post(who, CHECKLIST_MASTER_PATHS.save, { assetCategoryId: 2901, name: 'Tak', unitLabel: 'unit', isMeasurable: true, defaultQuantity: 1 }), 403);
+      await refused(
+        post(who, CHECKLIST_MASTER_PATHS.save, { assetCategoryId: 2901, name: 'Tak', unitLabel: 'unit', isMeasurable: true, defaultQuantity: 1 }),
+        403,
+      );
       await refused(post(who, CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: 1 }), 403);
     }
-    expect({ vehicles: await db().$count(vehicle), callSigns: await db().$count(callSign), assets: await db().$count(asset), master: await db().$count(assetChecklistMaster), models: await db().$count(vehicleModel) }).toEqual(before);
+    expect({
+      vehicles: await db().$count(vehicle),
+      callSigns: await db().$count(callSign),
+      assets: await db().$count(asset),
+      master: await db().$count(assetChecklistMaster),
+      models: await db().$count(vehicleModel),
+    }).toEqual(before);
     expect((await post(null, VEHICLE_PATHS.dataTables)).statusCode).toBe(401);
     expect((await post(null, VEHICLE_PATHS.save, {})).statusCode).toBe(401);
   });
@@ -161,7 +196,15 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(utara.regionId).not.toBe(tengah);
 
     await refused(get('sectmgr', VEHICLE_PATHS.get(utara.pkVehicleId)), 403);
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { pkVehicleId: utara.pkVehicleId, sectionId: utara.sectionId, vehicleModelId: patrolModel, plateNumber: utara.plateNumber }), 403);
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        pkVehicleId: utara.pkVehicleId,
+        sectionId: utara.sectionId,
+        vehicleModelId: patrolModel,
+        plateNumber: utara.plateNumber,
+      }),
+      403,
+    );
     await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N5, vehicleModelId: patrolModel, plateNumber: 'LUAR 1' }), 403);
     await refused(post('sectmgr', VEHICLE_PATHS.delete, { pkVehicleId: utara.pkVehicleId }), 403);
     await refused(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: utara.pkVehicleId, isActive: false }), 403);
@@ -182,24 +225,71 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
   // ---------------------------------------------------------------------------------------------- vehicles
 
   it('save: plate normalised and unique without spaces or case (409), an active model (400), the model’s name and type copied', async () => {
-    const v = await okBody<VehicleRow>(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: towModel, plateNumber: '  wxy   1234 ' }));
+    const v = await okBody<VehicleRow>(
+      post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: towModel, plateNumber: '  wxy   1234 ' }),
+    );
     expect(v.plateNumber).toBe('WXY 1234');
     expect(v.vehicleModel).toBe('Hino 300 (Trak Tunda)');
     expect(v.vehicleType).toBe('Tunda');
-    expect(v).toMatchObject({ isActive: true, status: 'Aktif', version: 1, needsAttention: false, rosterCount: 0, checklistCount: 0, assetCount: 0, lastOdometer: null });
+    expect(v).toMatchObject({
+      isActive: true,
+      status: 'Aktif',
+      version: 1,
+      needsAttention: false,
+      rosterCount: 0,
+      checklistCount: 0,
+      assetCount: 0,
+      lastOdometer: null,
+    });
     for (const plate of ['WXY1234', 'wxy 1234', 'W XY 12 34']) {
-      await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: plate }), 409, FLEET_MESSAGES.duplicatePlate('WXY 1234'));
+      await refused(
+        post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: plate }),
+        409,
+        FLEET_MESSAGES.duplicatePlate('WXY 1234'),
+      );
     }
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'ABC!1' }), 400, FLEET_MESSAGES.plateFormat);
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: 999999, plateNumber: 'BARU 1' }), 400, FLEET_MESSAGES.modelNotFound);
-    const off = await okBody<VehicleModelRow>(post('opsmgmt', VEHICLE_PATHS.modelSave, { name: 'Model Lama', vehicleType: 'Peronda', isActive: false }));
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: off.pkVehicleModelId, plateNumber: 'BARU 1' }), 400, FLEET_MESSAGES.modelNotFound);
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'ABC!1' }),
+      400,
+      FLEET_MESSAGES.plateFormat,
+    );
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: 999999, plateNumber: 'BARU 1' }),
+      400,
+      FLEET_MESSAGES.modelNotFound,
+    );
+    const off = await okBody<VehicleModelRow>(
+      post('opsmgmt', VEHICLE_PATHS.modelSave, { name: 'Model Lama', vehicleType: 'Peronda', isActive: false }),
+    );
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: off.pkVehicleModelId, plateNumber: 'BARU 1' }),
+      400,
+      FLEET_MESSAGES.modelNotFound,
+    );
     expect(await db().$count(vehicle, sql`replace(${vehicle.plateNumber}, ' ', '') in ('WXY1234', 'BARU1')`)).toBe(1);
 
     // an edit: the version it read; the model's name and type follow
-    const edited = await okBody<VehicleRow>(post('sectmgr', VEHICLE_PATHS.save, { pkVehicleId: v.pkVehicleId, sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'WXY1234', version: 1 }));
+    const edited = await okBody<VehicleRow>(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        pkVehicleId: v.pkVehicleId,
+        sectionId: sectionId.N9,
+        vehicleModelId: patrolModel,
+        plateNumber: 'WXY1234',
+        version: 1,
+      }),
+    );
     expect(edited).toMatchObject({ plateNumber: 'WXY1234', vehicleModel: 'Toyota Hilux 2.4', vehicleType: 'Peronda', version: 2 });
-    const stale = await refused(post('sectmgr', VEHICLE_PATHS.save, { pkVehicleId: v.pkVehicleId, sectionId: sectionId.N9, vehicleModelId: towModel, plateNumber: 'WXY1234', version: 1 }), 409, FLEET_MESSAGES.staleVehicle);
+    const stale = await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        pkVehicleId: v.pkVehicleId,
+        sectionId: sectionId.N9,
+        vehicleModelId: towModel,
+        plateNumber: 'WXY1234',
+        version: 1,
+      }),
+      409,
+      FLEET_MESSAGES.staleVehicle,
+    );
     expect(stale.json().body.current).toMatchObject({ pkVehicleId: v.pkVehicleId, version: 2 });
     const [row] = await db().select().from(vehicle).where(eq(vehicle.id, v.pkVehicleId));
     expect(row).toMatchObject({ vehicleModelId: patrolModel, vehicleModel: 'Toyota Hilux 2.4', vehicleType: 'Peronda', version: 2 });
@@ -214,15 +304,53 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     const v = await newVehicle('sectmgr', 'N9', { callSignId: free.pkCallSignId });
     expect(v.callSign).toBe(free.callsign);
     expect(v.callSignId).toBe(free.pkCallSignId);
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'CS 1', callSignId: other.pkCallSignId }), 400, FLEET_MESSAGES.callsignOtherSection(other.callsign, 'S1'));
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'CS 2', callSignId: free.pkCallSignId }), 409, FLEET_MESSAGES.callsignTaken(free.callsign, v.plateNumber));
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        sectionId: sectionId.N9,
+        vehicleModelId: patrolModel,
+        plateNumber: 'CS 1',
+        callSignId: other.pkCallSignId,
+      }),
+      400,
+      FLEET_MESSAGES.callsignOtherSection(other.callsign, 'S1'),
+    );
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        sectionId: sectionId.N9,
+        vehicleModelId: patrolModel,
+        plateNumber: 'CS 2',
+        callSignId: free.pkCallSignId,
+      }),
+      409,
+      FLEET_MESSAGES.callsignTaken(free.callsign, v.plateNumber),
+    );
     const inactive = await newCallSign('sectmgr', 'N9');
-    await okBody(post('sectmgr', CALLSIGN_PATHS.save, { pkCallSignId: inactive.pkCallSignId, sectionId: sectionId.N9, callsign: inactive.callsign, isActive: false }));
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { sectionId: sectionId.N9, vehicleModelId: patrolModel, plateNumber: 'CS 3', callSignId: inactive.pkCallSignId }), 400, FLEET_MESSAGES.callsignInactive(inactive.callsign));
+    await okBody(
+      post('sectmgr', CALLSIGN_PATHS.save, {
+        pkCallSignId: inactive.pkCallSignId,
+        sectionId: sectionId.N9,
+        callsign: inactive.callsign,
+        isActive: false,
+      }),
+    );
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        sectionId: sectionId.N9,
+        vehicleModelId: patrolModel,
+        plateNumber: 'CS 3',
+        callSignId: inactive.pkCallSignId,
+      }),
+      400,
+      FLEET_MESSAGES.callsignInactive(inactive.callsign),
+    );
     // an inactive vehicle may keep a call sign another active vehicle carries; activating it then is refused
     const parked = await newVehicle('sectmgr', 'N9', { isActive: false, callSignId: free.pkCallSignId });
     expect(parked.isActive).toBe(false);
-    await refused(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: parked.pkVehicleId, isActive: true }), 409, FLEET_MESSAGES.callsignTaken(free.callsign, v.plateNumber));
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: parked.pkVehicleId, isActive: true }),
+      409,
+      FLEET_MESSAGES.callsignTaken(free.callsign, v.plateNumber),
+    );
     const off = await okBody<VehicleRow>(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: v.pkVehicleId, isActive: false }));
     expect(off).toMatchObject({ isActive: false, status: 'Tidak Aktif', version: 2 });
     const on = await okBody<VehicleRow>(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: parked.pkVehicleId, isActive: true }));
@@ -238,7 +366,17 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     await refused(post('sectmgr', VEHICLE_PATHS.delete, { pkVehicleId: unused.pkVehicleId }), 404);
     expect((await history('vehicle', unused.pkVehicleId).catch(() => [])).length).toBe(0);
 
-    const [used] = await db().select().from(vehicle).where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, true), sql`exists (select 1 from duty_roster d where d.vehicle_id = ${vehicle.id})`)).limit(1);
+    const [used] = await db()
+      .select()
+      .from(vehicle)
+      .where(
+        and(
+          eq(vehicle.sectionId, sectionId.N9),
+          eq(vehicle.isActive, true),
+          sql`exists (select 1 from duty_roster d where d.vehicle_id = ${vehicle.id})`,
+        ),
+      )
+      .limit(1);
     const res = await post('sectmgr', VEHICLE_PATHS.delete, { pkVehicleId: used.id });
     expect(res.json()).toMatchObject({ statusMsg: FLEET_MESSAGES.vehicleDeactivated, body: { id: used.id, outcome: 'deactivated' } });
     const [after] = await db().select().from(vehicle).where(eq(vehicle.id, used.id));
@@ -246,32 +384,57 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(after.version).toBe(used.version + 1);
     // with only an asset
     const withAsset = await newVehicle('sectmgr', 'N9');
-    await okBody(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio', tagNo: `DEL-${withAsset.pkVehicleId}`, vehicleId: withAsset.pkVehicleId }));
-    expect((await okBody<{ outcome: string }>(post('sectmgr', VEHICLE_PATHS.delete, { pkVehicleId: withAsset.pkVehicleId }))).outcome).toBe('deactivated');
+    await okBody(
+      post('sectmgr', ASSET_PATHS.save, {
+        sectionId: sectionId.N9,
+        assetCategoryId: 2904,
+        name: 'Radio',
+        tagNo: `DEL-${withAsset.pkVehicleId}`,
+        vehicleId: withAsset.pkVehicleId,
+      }),
+    );
+    expect((await okBody<{ outcome: string }>(post('sectmgr', VEHICLE_PATHS.delete, { pkVehicleId: withAsset.pkVehicleId }))).outcome).toBe(
+      'deactivated',
+    );
     // put back for the other tests
     await okBody(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: used.id, isActive: true }));
   });
 
   it('clearAttention: 400 when not set; clears attentionSince and attentionReason, keeps the remark in the history', async () => {
     const v = await newVehicle('sectmgr', 'N9');
-    await refused(post('sectmgr', VEHICLE_PATHS.clearAttention, { pkVehicleId: v.pkVehicleId, remark: 'Diganti' }), 400, FLEET_MESSAGES.attentionNotSet);
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.clearAttention, { pkVehicleId: v.pkVehicleId, remark: 'Diganti' }),
+      400,
+      FLEET_MESSAGES.attentionNotSet,
+    );
     await refused(post('sectmgr', VEHICLE_PATHS.clearAttention, { pkVehicleId: v.pkVehicleId, remark: '  ' }), 400, FLEET_MESSAGES.attentionRemark);
     const since = new Date('2026-11-20T01:30:00Z');
     await db().update(vehicle).set({ attentionSince: since, attentionReason: 'Kon trafik: 8 daripada 10' }).where(eq(vehicle.id, v.pkVehicleId));
     const flagged = await okBody<VehicleRow>(get('tmca', VEHICLE_PATHS.get(v.pkVehicleId)));
     expect(flagged).toMatchObject({ needsAttention: true, attentionSince: since.toISOString(), attentionReason: 'Kon trafik: 8 daripada 10' });
     const options = await okBody<VehicleOption[]>(get('pr', VEHICLE_PATHS.bySection(sectionId.N9)));
-    expect(options.find((o) => o.key === v.pkVehicleId)).toMatchObject({ needsAttention: true, attentionReason: 'Kon trafik: 8 daripada 10', value: v.plateNumber });
+    expect(options.find((o) => o.key === v.pkVehicleId)).toMatchObject({
+      needsAttention: true,
+      attentionReason: 'Kon trafik: 8 daripada 10',
+      value: v.plateNumber,
+    });
     const attention = await list('sectmgr', VEHICLE_PATHS.dataTables, { needsAttention: true });
     expect(attention.rows.map((r) => r.pkVehicleId)).toContain(v.pkVehicleId);
     // the roster form's vehicle options show it too
-    const form = await okBody<{ vehicles: { key: number; needsAttention: boolean; attentionReason: string | null }[] }>(get('sectmgr', ROSTER_PATHS.formOptions(sectionId.N9)));
+    const form = await okBody<{ vehicles: { key: number; needsAttention: boolean; attentionReason: string | null }[] }>(
+      get('sectmgr', ROSTER_PATHS.formOptions(sectionId.N9)),
+    );
     expect(form.vehicles.find((o) => o.key === v.pkVehicleId)).toMatchObject({ needsAttention: true, attentionReason: 'Kon trafik: 8 daripada 10' });
 
     const cleared = await okBody<VehicleRow>(post('sectmgr', VEHICLE_PATHS.clearAttention, { pkVehicleId: v.pkVehicleId, remark: 'Kon ditambah' }));
     expect(cleared).toMatchObject({ needsAttention: false, attentionSince: null, attentionReason: null, version: 2 });
     const h = await history('vehicle', v.pkVehicleId);
-    expect(h[0].changes).toEqual(expect.arrayContaining([{ field: 'attentionRemark', old: null, new: 'Kon ditambah' }, { field: 'attentionReason', old: 'Kon trafik: 8 daripada 10', new: null }]));
+    expect(h[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'attentionRemark', old: null, new: 'Kon ditambah' },
+        { field: 'attentionReason', old: 'Kon trafik: 8 daripada 10', new: null },
+      ]),
+    );
     await refused(post('sectmgr', VEHICLE_PATHS.clearAttention, { pkVehicleId: v.pkVehicleId, remark: 'Lagi' }), 400, FLEET_MESSAGES.attentionNotSet);
   });
 
@@ -308,15 +471,28 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     const tows = await list('opsmgmt', VEHICLE_PATHS.dataTables, { vehicleType: 'tunda' });
     expect(tows.rows.length).toBeGreaterThan(0);
     expect(tows.rows.every((r) => r.vehicleType === 'Tunda')).toBe(true);
-    const n9 = await list('opsmgmt', VEHICLE_PATHS.dataTables, { sectionId: sectionId.N9 }, 'orderColumn=plateNumber&direction=desc&length=3&start=0');
+    const n9 = await list(
+      'opsmgmt',
+      VEHICLE_PATHS.dataTables,
+      { sectionId: sectionId.N9 },
+      'orderColumn=plateNumber&direction=desc&length=3&start=0',
+    );
     expect(n9.rows).toHaveLength(3);
     expect(n9.rows.every((r) => r.sectionName === 'N9')).toBe(true);
     const plates = n9.rows.map((r) => r.plateNumber);
     expect([...plates].sort().reverse()).toEqual(plates);
-    const byCount = (await list('opsmgmt', VEHICLE_PATHS.dataTablesAllStatus, {}, 'orderColumn=checklistCount&direction=desc')).rows.map((r) => r.checklistCount);
+    const byCount = (await list('opsmgmt', VEHICLE_PATHS.dataTablesAllStatus, {}, 'orderColumn=checklistCount&direction=desc')).rows.map(
+      (r) => r.checklistCount,
+    );
     expect([...byCount].sort((a, b) => b - a)).toEqual(byCount);
-    const byOdo = (await list('opsmgmt', VEHICLE_PATHS.dataTablesAllStatus, { sectionId: sectionId.N9 }, 'orderColumn=lastOdometer&direction=asc')).rows;
-    expect(byOdo.filter((r) => r.lastOdometer !== null).map((r) => r.lastOdometer)).toEqual(byOdo.filter((r) => r.lastOdometer !== null).map((r) => r.lastOdometer).sort((a, b) => a! - b!));
+    const byOdo = (await list('opsmgmt', VEHICLE_PATHS.dataTablesAllStatus, { sectionId: sectionId.N9 }, 'orderColumn=lastOdometer&direction=asc'))
+      .rows;
+    expect(byOdo.filter((r) => r.lastOdometer !== null).map((r) => r.lastOdometer)).toEqual(
+      byOdo
+        .filter((r) => r.lastOdometer !== null)
+        .map((r) => r.lastOdometer)
+        .sort((a, b) => a! - b!),
+    );
   });
 
   it('CSV: the filtered vehicles of every status, UTF-8 with a BOM and a header', async () => {
@@ -326,7 +502,9 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(res.headers['content-disposition']).toMatch(/kenderaan-\d{4}-\d{2}-\d{2}\.csv/);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('"Wilayah","Seksyen","Jenis Kenderaan","Model","Callsign","No. Plat","Status","Perlu Perhatian","Sebab Perhatian","Odometer Terakhir (km)","Senarai Semak Terakhir","Bil. Jadual Tugas","Bil. Senarai Semak","Bil. Aset"');
+    expect(lines[0]).toBe(
+      '"Wilayah","Seksyen","Jenis Kenderaan","Model","Callsign","No. Plat","Status","Perlu Perhatian","Sebab Perhatian","Odometer Terakhir (km)","Senarai Semak Terakhir","Bil. Jadual Tugas","Bil. Senarai Semak","Bil. Aset"',
+    );
     const count = await db().$count(vehicle, eq(vehicle.sectionId, sectionId.N9));
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((l) => l.includes('"N9"'))).toBe(true);
@@ -346,7 +524,9 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     await refused(post('sectmgr', VEHICLE_PATHS.modelSave, { name: ' ', vehicleType: 'Peronda' }), 400, FLEET_MESSAGES.modelName);
     const m = await okBody<VehicleModelRow>(post('sectmgr', VEHICLE_PATHS.modelSave, { name: 'Proton X70', vehicleType: 'Peronda' }));
     const v = await newVehicle('sectmgr', 'N9', { vehicleModelId: m.pkVehicleModelId });
-    const renamed = await okBody<VehicleModelRow>(post('opsmgmt', VEHICLE_PATHS.modelSave, { pkVehicleModelId: m.pkVehicleModelId, name: 'Proton X70 1.8', vehicleType: 'Peronda' }));
+    const renamed = await okBody<VehicleModelRow>(
+      post('opsmgmt', VEHICLE_PATHS.modelSave, { pkVehicleModelId: m.pkVehicleModelId, name: 'Proton X70 1.8', vehicleType: 'Peronda' }),
+    );
     expect(renamed).toMatchObject({ name: 'Proton X70 1.8', vehicleCount: 1 });
     const [row] = await db().select().from(vehicle).where(eq(vehicle.id, v.pkVehicleId));
     expect(row.vehicleModel).toBe('Proton X70 1.8');
@@ -361,7 +541,11 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
   it('call signs: normalised and unique (409); section locked while a vehicle refers to it; delete 409 / deactivated / erased', async () => {
     const cs = await okBody<CallSignRow>(post('sectmgr', CALLSIGN_PATHS.save, { sectionId: sectionId.N9, callsign: '  ronda   uji-9 ' }));
     expect(cs).toMatchObject({ callsign: 'RONDA UJI-9', sectionName: 'N9', isActive: true, vehicleId: null, plateNumber: null });
-    await refused(post('sectmgr', CALLSIGN_PATHS.save, { sectionId: sectionId.S1, callsign: 'Ronda Uji-9' }), 409, FLEET_MESSAGES.duplicateCallsign('RONDA UJI-9'));
+    await refused(
+      post('sectmgr', CALLSIGN_PATHS.save, { sectionId: sectionId.S1, callsign: 'Ronda Uji-9' }),
+      409,
+      FLEET_MESSAGES.duplicateCallsign('RONDA UJI-9'),
+    );
     await refused(post('sectmgr', CALLSIGN_PATHS.save, { sectionId: sectionId.N9, callsign: 'RONDA#1' }), 400, FLEET_MESSAGES.callsignFormat);
     // free: it may move section; then back
     await okBody(post('sectmgr', CALLSIGN_PATHS.save, { pkCallSignId: cs.pkCallSignId, sectionId: sectionId.S1, callsign: cs.callsign }));
@@ -372,7 +556,12 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     const v = await newVehicle('sectmgr', 'N9', { callSignId: cs.pkCallSignId });
     const freeAfter = await okBody<CallSignOption[]>(get('tmca', CALLSIGN_PATHS.notAssigned(sectionId.N9)));
     expect(freeAfter.map((o) => o.key)).not.toContain(cs.pkCallSignId);
-    const carried = (await db().select({ id: vehicle.callSignId }).from(vehicle).where(and(eq(vehicle.isActive, true), eq(vehicle.sectionId, sectionId.N9)))).map((r) => r.id);
+    const carried = (
+      await db()
+        .select({ id: vehicle.callSignId })
+        .from(vehicle)
+        .where(and(eq(vehicle.isActive, true), eq(vehicle.sectionId, sectionId.N9)))
+    ).map((r) => r.id);
     expect(freeAfter.every((o) => !carried.includes(o.key))).toBe(true);
     const own = await okBody<CallSignOption[]>(get('sectmgr', CALLSIGN_PATHS.unAssigned(v.pkVehicleId)));
     expect(own.map((o) => o.key).sort()).toEqual([...freeAfter.map((o) => o.key), cs.pkCallSignId].sort());
@@ -383,20 +572,36 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     await refused(post('tmca', CALLSIGN_PATHS.getDetails, { callsign: 'TIADA 0' }), 404, FLEET_MESSAGES.callsignNotFound);
     const carriedList = await okBody<{ rows: CallSignRow[] }>(post('sectmgr', CALLSIGN_PATHS.dataTables, { text: 'uji-9' }));
     expect(carriedList.rows.map((r) => r.pkCallSignId)).toEqual([cs.pkCallSignId]);
-    const unassigned = await okBody<{ rows: CallSignRow[] }>(post('sectmgr', `${CALLSIGN_PATHS.dataTables}?length=1000`, { sectionId: sectionId.N9, unassigned: true }));
+    const unassigned = await okBody<{ rows: CallSignRow[] }>(
+      post('sectmgr', `${CALLSIGN_PATHS.dataTables}?length=1000`, { sectionId: sectionId.N9, unassigned: true }),
+    );
     expect(unassigned.rows.every((r) => r.vehicleId === null)).toBe(true);
     expect(unassigned.rows.map((r) => r.pkCallSignId)).not.toContain(cs.pkCallSignId);
 
-    await refused(post('sectmgr', CALLSIGN_PATHS.save, { pkCallSignId: cs.pkCallSignId, sectionId: sectionId.S1, callsign: cs.callsign }), 409, FLEET_MESSAGES.callsignSectionLocked);
-    await refused(post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: cs.pkCallSignId }), 409, FLEET_MESSAGES.callsignTaken(cs.callsign, v.plateNumber));
+    await refused(
+      post('sectmgr', CALLSIGN_PATHS.save, { pkCallSignId: cs.pkCallSignId, sectionId: sectionId.S1, callsign: cs.callsign }),
+      409,
+      FLEET_MESSAGES.callsignSectionLocked,
+    );
+    await refused(
+      post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: cs.pkCallSignId }),
+      409,
+      FLEET_MESSAGES.callsignTaken(cs.callsign, v.plateNumber),
+    );
     // the vehicle deactivated: the call sign is deactivated, not erased (a vehicle refers to it)
     await okBody(post('sectmgr', VEHICLE_PATHS.setActive, { pkVehicleId: v.pkVehicleId, isActive: false }));
-    expect(await okBody<{ outcome: string }>(post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: cs.pkCallSignId }))).toEqual({ id: cs.pkCallSignId, outcome: 'deactivated' });
+    expect(await okBody<{ outcome: string }>(post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: cs.pkCallSignId }))).toEqual({
+      id: cs.pkCallSignId,
+      outcome: 'deactivated',
+    });
     const [after] = await db().select().from(callSign).where(eq(callSign.id, cs.pkCallSignId));
     expect(after.isActive).toBe(false);
     // one no vehicle ever carried is erased
     const lone = await newCallSign('sectmgr', 'N9');
-    expect(await okBody<{ outcome: string }>(post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: lone.pkCallSignId }))).toEqual({ id: lone.pkCallSignId, outcome: 'deleted' });
+    expect(await okBody<{ outcome: string }>(post('sectmgr', CALLSIGN_PATHS.delete, { pkCallSignId: lone.pkCallSignId }))).toEqual({
+      id: lone.pkCallSignId,
+      outcome: 'deleted',
+    });
     expect((await history('callsign', cs.pkCallSignId)).map((c) => c.action)).toEqual(['deactivate', 'update', 'update', 'create']);
   });
 
@@ -404,13 +609,57 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
 
   it('assets: a valid category (400), a unique tag (409), a vehicle of the same section (400) and active (400); delete deactivates an assigned one', async () => {
     const v = await newVehicle('sectmgr', 'N9');
-    const a = await okBody<AssetRow>(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio Motorola', tagNo: ' uji-rad-1 ', vehicleId: v.pkVehicleId, remark: 'Baharu' }));
-    expect(a).toMatchObject({ tagNo: 'UJI-RAD-1', assetCategoryName: 'Peralatan Komunikasi', plateNumber: v.plateNumber, sectionName: 'N9', isActive: true, remark: 'Baharu' });
-    await refused(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio lain', tagNo: 'UJI-RAD-1' }), 409, FLEET_MESSAGES.duplicateAssetTag('UJI-RAD-1'));
-    await refused(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 184, name: 'Radio', tagNo: 'UJI-RAD-2' }), 400, FLEET_MESSAGES.assetCategory);
-    await refused(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.S1, assetCategoryId: 2904, name: 'Radio', tagNo: 'UJI-RAD-2', vehicleId: v.pkVehicleId }), 400, FLEET_MESSAGES.assetVehicleSection);
+    const a = await okBody<AssetRow>(
+      post('sectmgr', ASSET_PATHS.save, {
+        sectionId: sectionId.N9,
+        assetCategoryId: 2904,
+        name: 'Radio Motorola',
+        tagNo: ' uji-rad-1 ',
+        vehicleId: v.pkVehicleId,
+        remark: 'Baharu',
+      }),
+    );
+    expect(a).toMatchObject({
+      tagNo: 'UJI-RAD-1',
+      assetCategoryName: 'Peralatan Komunikasi',
+      plateNumber: v.plateNumber,
+      sectionName: 'N9',
+      isActive: true,
+      remark: 'Baharu',
+    });
+    await refused(
+      post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio lain', tagNo: 'UJI-RAD-1' }),
+      409,
+      FLEET_MESSAGES.duplicateAssetTag('UJI-RAD-1'),
+    );
+    await refused(
+      post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 184, name: 'Radio', tagNo: 'UJI-RAD-2' }),
+      400,
+      FLEET_MESSAGES.assetCategory,
+    );
+    await refused(
+      post('sectmgr', ASSET_PATHS.save, {
+        sectionId: sectionId.S1,
+        assetCategoryId: 2904,
+        name: 'Radio',
+        tagNo: 'UJI-RAD-2',
+        vehicleId: v.pkVehicleId,
+      }),
+      400,
+      FLEET_MESSAGES.assetVehicleSection,
+    );
     const parked = await newVehicle('sectmgr', 'N9', { isActive: false });
-    await refused(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2904, name: 'Radio', tagNo: 'UJI-RAD-2', vehicleId: parked.pkVehicleId }), 400, FLEET_MESSAGES.assetVehicleInactive);
+    await refused(
+      post('sectmgr', ASSET_PATHS.save, {
+        sectionId: sectionId.N9,
+        assetCategoryId: 2904,
+        name: 'Radio',
+        tagNo: 'UJI-RAD-2',
+        vehicleId: parked.pkVehicleId,
+      }),
+      400,
+      FLEET_MESSAGES.assetVehicleInactive,
+    );
     expect(await db().$count(asset, eq(asset.tagNo, 'UJI-RAD-2'))).toBe(0);
 
     expect(await okBody<AssetRow>(get('tmca', ASSET_PATHS.get(a.pkAssetId)))).toEqual(a);
@@ -418,12 +667,29 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(listed.rows.map((r) => r.pkAssetId)).toEqual([a.pkAssetId]);
     expect((await okBody<VehicleRow>(get('sectmgr', VEHICLE_PATHS.get(v.pkVehicleId)))).assetCount).toBe(1);
     // the vehicle cannot leave its section while it carries the asset
-    await refused(post('sectmgr', VEHICLE_PATHS.save, { pkVehicleId: v.pkVehicleId, sectionId: sectionId.S1, vehicleModelId: patrolModel, plateNumber: v.plateNumber }), 409, VEHICLE_ASSETS_SECTION);
+    await refused(
+      post('sectmgr', VEHICLE_PATHS.save, {
+        pkVehicleId: v.pkVehicleId,
+        sectionId: sectionId.S1,
+        vehicleModelId: patrolModel,
+        plateNumber: v.plateNumber,
+      }),
+      409,
+      VEHICLE_ASSETS_SECTION,
+    );
 
-    expect(await okBody<{ outcome: string }>(post('sectmgr', ASSET_PATHS.delete, { pkAssetId: a.pkAssetId }))).toEqual({ id: a.pkAssetId, outcome: 'deactivated' });
-    const store = await okBody<AssetRow>(post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2905, name: 'Lampu suluh', tagNo: 'UJI-LS-1' }));
+    expect(await okBody<{ outcome: string }>(post('sectmgr', ASSET_PATHS.delete, { pkAssetId: a.pkAssetId }))).toEqual({
+      id: a.pkAssetId,
+      outcome: 'deactivated',
+    });
+    const store = await okBody<AssetRow>(
+      post('sectmgr', ASSET_PATHS.save, { sectionId: sectionId.N9, assetCategoryId: 2905, name: 'Lampu suluh', tagNo: 'UJI-LS-1' }),
+    );
     expect(store.vehicleId).toBeNull();
-    expect(await okBody<{ outcome: string }>(post('sectmgr', ASSET_PATHS.delete, { pkAssetId: store.pkAssetId }))).toEqual({ id: store.pkAssetId, outcome: 'deleted' });
+    expect(await okBody<{ outcome: string }>(post('sectmgr', ASSET_PATHS.delete, { pkAssetId: store.pkAssetId }))).toEqual({
+      id: store.pkAssetId,
+      outcome: 'deleted',
+    });
     expect((await history('asset', a.pkAssetId)).map((c) => c.action)).toEqual(['deactivate', 'create']);
   });
 
@@ -433,9 +699,21 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     const base = { assetCategoryId: 2901, unitLabel: 'unit', isMeasurable: true, defaultQuantity: 4 };
     await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: '' }), 400, FLEET_MESSAGES.masterName);
     await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, base), 400, FLEET_MESSAGES.masterName);
-    await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', defaultQuantity: 10_001 }), 400, FLEET_MESSAGES.masterQuantity);
-    await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', isMeasurable: false, defaultQuantity: 2 }), 400, FLEET_MESSAGES.masterNotMeasurable);
-    await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', assetCategoryId: 2999 }), 400, FLEET_MESSAGES.assetCategory);
+    await refused(
+      post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', defaultQuantity: 10_001 }),
+      400,
+      FLEET_MESSAGES.masterQuantity,
+    );
+    await refused(
+      post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', isMeasurable: false, defaultQuantity: 2 }),
+      400,
+      FLEET_MESSAGES.masterNotMeasurable,
+    );
+    await refused(
+      post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'Kon besar', assetCategoryId: 2999 }),
+      400,
+      FLEET_MESSAGES.assetCategory,
+    );
     await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'KON TRAFIK' }), 409, FLEET_MESSAGES.duplicateMaster);
     const before = await db().$count(assetChecklistMaster);
     expect(before).toBe(15);
@@ -455,16 +733,33 @@ describe('Fleet and equipment (issue #16): vehicles, models, call signs, assets,
     expect(cat.map((r) => r.name)).toEqual(["Kad Touch 'n Go", 'Kad bahan api']);
 
     // used by a checklist: deactivated; then a new active item may take the name
-    const [v] = await db().select({ id: vehicle.id }).from(vehicle).where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, true))).limit(1);
+    const [v] = await db()
+      .select({ id: vehicle.id })
+      .from(vehicle)
+      .where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, true)))
+      .limit(1);
     const checklistId = await addChecklist(v.id, { pre: 500, post: null, at: new Date('2026-11-03T00:00:00Z'), rosterOffset: 2 });
-    await db().insert(dailyAssetChecklistItem).values({ dailyAssetChecklistId: checklistId, assetChecklistMasterId: item.pkAssetChecklistMasterId, expectedQuantity: 4, preQuantity: 4 });
-    expect((await okBody<{ rows: ChecklistMasterRow[] }>(post('pr', CHECKLIST_MASTER_PATHS.dataTables, { text: 'besar', assetCategoryId: 2901 }))).rows[0].usedCount).toBe(1);
-    expect(await okBody<{ outcome: string }>(post('opsmgmt', CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: item.pkAssetChecklistMasterId }))).toEqual({ id: item.pkAssetChecklistMasterId, outcome: 'deactivated' });
+    await db()
+      .insert(dailyAssetChecklistItem)
+      .values({ dailyAssetChecklistId: checklistId, assetChecklistMasterId: item.pkAssetChecklistMasterId, expectedQuantity: 4, preQuantity: 4 });
+    expect(
+      (await okBody<{ rows: ChecklistMasterRow[] }>(post('pr', CHECKLIST_MASTER_PATHS.dataTables, { text: 'besar', assetCategoryId: 2901 }))).rows[0]
+        .usedCount,
+    ).toBe(1);
+    expect(
+      await okBody<{ outcome: string }>(post('opsmgmt', CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: item.pkAssetChecklistMasterId })),
+    ).toEqual({ id: item.pkAssetChecklistMasterId, outcome: 'deactivated' });
     const again = await okBody<ChecklistMasterRow>(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, name: 'kon BESAR' }));
     expect(again.pkAssetChecklistMasterId).not.toBe(item.pkAssetChecklistMasterId);
     // re-activating the old one now clashes
-    await refused(post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, pkAssetChecklistMasterId: item.pkAssetChecklistMasterId, name: 'Kon besar' }), 409, FLEET_MESSAGES.duplicateMaster);
-    expect(await okBody<{ outcome: string }>(post('opsmgmt', CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: again.pkAssetChecklistMasterId }))).toEqual({ id: again.pkAssetChecklistMasterId, outcome: 'deleted' });
+    await refused(
+      post('opsmgmt', CHECKLIST_MASTER_PATHS.save, { ...base, pkAssetChecklistMasterId: item.pkAssetChecklistMasterId, name: 'Kon besar' }),
+      409,
+      FLEET_MESSAGES.duplicateMaster,
+    );
+    expect(
+      await okBody<{ outcome: string }>(post('opsmgmt', CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: again.pkAssetChecklistMasterId })),
+    ).toEqual({ id: again.pkAssetChecklistMasterId, outcome: 'deleted' });
     expect((await history('checklistMaster', item.pkAssetChecklistMasterId)).map((c) => c.action)).toEqual(['deactivate', 'create']);
   });
 });

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { PATHS } from '../../contract/paths';
-import { alertNotification, appUser, idempotencyKey, incident, incidentAudit, incidentNotification, journalEntry, messageBroadcast } from '../../server/db/schema';
+import {
+  alertNotification,
+  appUser,
+  idempotencyKey,
+  incident,
+  incidentAudit,
+  incidentNotification,
+  journalEntry,
+  messageBroadcast,
+} from '../../server/db/schema';
 import { deleteOldKeys } from '../../server/plugins/idempotency';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident, newCasePayload, saveCase, saveSubformCall, snapshot } from './support/incident-fixtures';
@@ -106,7 +115,12 @@ describe('Idempotency-Key on writes', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json().body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_REUSED', field: 'Idempotency-Key' });
     expect(other.json().statusMsg).toMatch(/telah digunakan/);
-    const otherPath = await call(app, tmca, { method: 'POST', url: PATHS.journalEntrySave, payload: { pkIncidentId: 1, entry: 'x' }, headers: { 'Idempotency-Key': key } });
+    const otherPath = await call(app, tmca, {
+      method: 'POST',
+      url: PATHS.journalEntrySave,
+      payload: { pkIncidentId: 1, entry: 'x' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(otherPath.statusCode).toBe(422);
     expect(await snapshot(app)).toEqual(before);
     // the same body with its keys in another order is the same request
@@ -212,9 +226,19 @@ describe('Idempotency-Key on writes', () => {
     const key = newKey();
     const edit = await save({ ...(await newCasePayload(app)), pkIncidentId: id, version: 0 }, { 'Idempotency-Key': key }, utara);
     expect([403, 404]).toContain(edit.statusCode);
-    const status = await call(app, utara, { method: 'POST', url: PATHS.auditSave, payload: { incidentId: id, incidentStatusId: 210 }, headers: { 'Idempotency-Key': `${key}-a` } });
+    const status = await call(app, utara, {
+      method: 'POST',
+      url: PATHS.auditSave,
+      payload: { incidentId: id, incidentStatusId: 210 },
+      headers: { 'Idempotency-Key': `${key}-a` },
+    });
     expect([403, 404]).toContain(status.statusCode);
-    const journal = await call(app, utara, { method: 'POST', url: PATHS.journalEntrySave, payload: { pkIncidentId: id, entry: 'bukan kes saya' }, headers: { 'Idempotency-Key': `${key}-j` } });
+    const journal = await call(app, utara, {
+      method: 'POST',
+      url: PATHS.journalEntrySave,
+      payload: { pkIncidentId: id, entry: 'bukan kes saya' },
+      headers: { 'Idempotency-Key': `${key}-j` },
+    });
     expect([403, 404]).toContain(journal.statusCode);
     expect(await snapshot(app)).toEqual(before);
     expect(await count(app, 'idempotency_key', `key like '${key}%'`)).toBe(0);
@@ -233,7 +257,12 @@ describe('Idempotency-Key on writes', () => {
       return a.json().body;
     };
     // subform save on a case whose subform was written straight into the table: the save updates it once
-    const sub = await twice(PATHS.subformSave('incidentBreakdown'), { pkIncidentId: id, incidentTypeId: 185, pkBreakdownCauseId: 2401, remark: 'sekali' });
+    const sub = await twice(PATHS.subformSave('incidentBreakdown'), {
+      pkIncidentId: id,
+      incidentTypeId: 185,
+      pkBreakdownCauseId: 2401,
+      remark: 'sekali',
+    });
     expect(sub.version).toBe(1);
     // journal entry: one row
     const entries = await count(app, 'journal_entry', `incident_id = ${id}`);
@@ -248,12 +277,26 @@ describe('Idempotency-Key on writes', () => {
     await twice(PATHS.alertSave, { pkAlertNotificationId: alert.id, viewed: 1 });
     // notification read mark of a ticket
     const [inc] = await app.ctx.db.select().from(incident).where(eq(incident.id, id));
-    await app.ctx.db.insert(incidentNotification).values({ incidentId: id, ticketNumber: inc.ticketNumber, sectionId: inc.sectionId, regionId: inc.regionId, incidentStatus: 'Tugasan Dihantar', incidentAt: inc.incidentAt });
+    await app.ctx.db
+      .insert(incidentNotification)
+      .values({
+        incidentId: id,
+        ticketNumber: inc.ticketNumber,
+        sectionId: inc.sectionId,
+        regionId: inc.regionId,
+        incidentStatus: 'Tugasan Dihantar',
+        incidentAt: inc.incidentAt,
+      });
     await twice(PATHS.notificationUpdate, { incidentTicketNumber: inc.ticketNumber });
     // an upload: one attachment
     const entryId = (await app.ctx.db.select({ id: journalEntry.id }).from(journalEntry).where(eq(journalEntry.incidentId, id)))[0].id;
     const files = await count(app, 'attachment');
-    const file = await twice(PATHS.documentSave, { tableType: 'JOURNAL_ENTRY', fkTableId: entryId, documentName: 'lokasi.png', fileContent: PNG_1PX });
+    const file = await twice(PATHS.documentSave, {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: entryId,
+      documentName: 'lokasi.png',
+      fileContent: PNG_1PX,
+    });
     expect(await count(app, 'attachment')).toBe(files + 1);
     // the delete of it: the repeat answers the first answer, not 404
     await twice(PATHS.attachmentDelete(file.pkDocumentsId), {});
@@ -286,7 +329,11 @@ describe('Idempotency-Key on writes', () => {
 
   it('subform saves through the fixture helper still work without headers', async () => {
     const res = await saveCase(app, tmca, await newCasePayload(app));
-    const sub = await saveSubformCall(app, tmca, 'incidentAccident', { pkIncidentId: res.json().body.pkIncidentId, incidentTypeId: 184, pkCasualTypeId: 1603 });
+    const sub = await saveSubformCall(app, tmca, 'incidentAccident', {
+      pkIncidentId: res.json().body.pkIncidentId,
+      incidentTypeId: 184,
+      pkCasualTypeId: 1603,
+    });
     expect(sub.statusCode, sub.body).toBe(200);
   });
 });

@@ -24,15 +24,24 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
   let entryId: number;
 
   const post = (url: string, payload: unknown) => call(app, token, { method: 'POST', url, payload: payload as object });
-  const upload = (bytes: Buffer, documentName = 'foto.jpg') => post(PATHS.documentSave, { tableType: 'JOURNAL_ENTRY', fkTableId: entryId, documentName, fileContent: b64(bytes) });
+  const upload = (bytes: Buffer, documentName = 'foto.jpg') =>
+    post(PATHS.documentSave, { tableType: 'JOURNAL_ENTRY', fkTableId: entryId, documentName, fileContent: b64(bytes) });
   const download = (id: number) => post(PATHS.documentDownload, { pkDocumentsId: id });
   const attachmentCount = async () => (await app.ctx.db.select({ n: count() }).from(attachment))[0].n;
-  const storedBytes = async (id: number) => (await app.ctx.db.select().from(attachmentContent).where(eq(attachmentContent.attachmentId, id)))[0].content;
+  const storedBytes = async (id: number) =>
+    (await app.ctx.db.select().from(attachmentContent).where(eq(attachmentContent.attachmentId, id)))[0].content;
   /** upload, expect 200, and answer the record, the downloaded bytes and the download's headers */
   const roundTrip = async (bytes: Buffer, name?: string) => {
     const res = await upload(bytes, name);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json().body as { pkDocumentsId: number; documentType: string; documentName: string; width: number; height: number; byteSize: number };
+    const body = res.json().body as {
+      pkDocumentsId: number;
+      documentType: string;
+      documentName: string;
+      width: number;
+      height: number;
+      byteSize: number;
+    };
     const dl = await download(body.pkDocumentsId);
     expect(dl.statusCode).toBe(200);
     return { body, bytes: dl.rawPayload, headers: dl.headers };
@@ -48,7 +57,9 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
   afterAll(async () => app?.cleanup());
 
   it('an all-zero 6300×6300 PNG (39.7 MP, a small file) is refused 400 naming the limit before decoding; nothing stored', async () => {
-    const bomb = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: 'black' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: 'black' } })
+      .png()
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = await attachmentCount();
     const res = await upload(bomb, 'bom.png');
@@ -97,7 +108,9 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
     const webp = await roundTrip(await solid(40, 30).webp().toBuffer(), 'kamera.webp');
     expect(webp.body).toMatchObject({ documentType: 'image/jpeg', documentName: 'kamera.jpg' });
     // transparency becomes white, not black
-    const clear = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const flat = await roundTrip(clear);
     const { channels } = await sharp(flat.bytes).stats();
     for (const c of channels.slice(0, 3)) expect(c.mean).toBeGreaterThan(250);
@@ -150,7 +163,10 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
 
     // a name stored dirty (before this rule, or by another path) is served cleaned: the download cleans it again
     const dirty = await roundTrip(jpeg, 'x.jpg');
-    await app.ctx.db.update(attachment).set({ fileName: 'Jambatan é\u202Egpj.exe\u0007\u2067.jpg' }).where(eq(attachment.id, dirty.body.pkDocumentsId));
+    await app.ctx.db
+      .update(attachment)
+      .set({ fileName: 'Jambatan é\u202Egpj.exe\u0007\u2067.jpg' })
+      .where(eq(attachment.id, dirty.body.pkDocumentsId));
     const served = await download(dirty.body.pkDocumentsId);
     expect(served.headers['content-disposition']).toBe(`inline; filename="Jambatan _gpj.exe.jpg"; filename*=UTF-8''Jambatan%20%C3%A9gpj.exe.jpg`);
     expect(String(served.headers['content-disposition'])).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]|%E2%80%AE|%E2%81%A7|%07/i);
@@ -163,7 +179,9 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
   });
 
   it('a corrupt image with a valid JPEG header (random scan data, or cut short) answers 400, not 500; nothing stored', async () => {
-    const real = await sharp({ create: { width: 300, height: 200, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    const real = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    })
       .jpeg()
       .toBuffer();
     let sos = 2;

@@ -36,7 +36,8 @@ describe('audit trail and status rules (incidentAudit)', () => {
     return id;
   }
   const row = async (id: number) => (await app.ctx.db.select().from(incident).where(eq(incident.id, id)))[0];
-  const trail = async (id: number) => (await call(app, tmca, { method: 'GET', url: PATHS.auditByIncident(id) })).json().body as { incidentStatus: { key: number } }[];
+  const trail = async (id: number) =>
+    (await call(app, tmca, { method: 'GET', url: PATHS.auditByIncident(id) })).json().body as { incidentStatus: { key: number } }[];
 
   async function refused(token: string, payload: Record<string, unknown>, status: number, message?: string | RegExp, field?: string) {
     const before = await snapshot(app);
@@ -61,7 +62,14 @@ describe('audit trail and status rules (incidentAudit)', () => {
       const res = await audit(app, token, { incidentId: id, incidentStatusId: status, latitude: 3.25, longtitude: 101.6 });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json().body;
-      expect(body).toMatchObject({ pkIncidentId: id, incidentStatus: { key: status }, latitude: 3.25, longtitude: 101.6, assigner: { roleName: 'PR' }, version: version + 1 });
+      expect(body).toMatchObject({
+        pkIncidentId: id,
+        incidentStatus: { key: status },
+        latitude: 3.25,
+        longtitude: 101.6,
+        assigner: { roleName: 'PR' },
+        version: version + 1,
+      });
       expect(body.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
       expect(body.time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
       version = body.version;
@@ -84,14 +92,20 @@ describe('audit trail and status rules (incidentAudit)', () => {
     expect((await trail(id)).map((t) => t.incidentStatus.key)).toEqual([210, 298, 207, 206, 204, 203]);
 
     // a closed case takes no more steps, and cannot be closed twice
-    await refused(pr, { incidentId: id, incidentStatusId: STATUS.CASE_DONE }, 409, 'Status kes tidak boleh ditukar daripada "Tutup" kepada "Selesai Kes".');
+    await refused(
+      pr,
+      { incidentId: id, incidentStatusId: STATUS.CASE_DONE },
+      409,
+      'Status kes tidak boleh ditukar daripada "Tutup" kepada "Selesai Kes".',
+    );
     await refused(tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED }, 409, /telah pun ditutup/);
     await refused(tmca, { incidentId: id, incidentStatusId: STATUS.ASSIGNED, assigneeId: r.dutyRosterId }, 409);
   });
 
   it('a superadmin corrects a closed case: justification required, CORRECTION journal entry listing old → new', async () => {
     const id = await newCase();
-    for (const s of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE]) expect((await audit(app, pr, { incidentId: id, incidentStatusId: s })).statusCode).toBe(200);
+    for (const s of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE])
+      expect((await audit(app, pr, { incidentId: id, incidentStatusId: s })).statusCode).toBe(200);
     expect((await audit(app, tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED })).statusCode).toBe(200);
     const p = await newCasePayload(app);
     const edit = { ...p, pkIncidentId: id, kilometerMarker: '450.3', pkWeatherConditionId: 1304, version: await versionOf(app, id) };
@@ -113,7 +127,10 @@ describe('audit trail and status rules (incidentAudit)', () => {
     expect(res.json().statusMsg).toBe('Changes logged successfully.');
     const r = await row(id);
     expect(r).toMatchObject({ kilometerMarker: '450.3', weatherId: 1304, statusId: STATUS.CLOSED });
-    const [entry] = await app.ctx.db.select().from(journalEntry).where(and(eq(journalEntry.incidentId, id), eq(journalEntry.kind, 'CORRECTION')));
+    const [entry] = await app.ctx.db
+      .select()
+      .from(journalEntry)
+      .where(and(eq(journalEntry.incidentId, id), eq(journalEntry.kind, 'CORRECTION')));
     expect(entry.roleName).toBe('SUPERADMIN');
     expect(entry.subformId).toBe(r.subformId);
     expect(entry.entry).toContain(`Kilometer: ${p.kilometerMarker} → 450.3`);
@@ -149,26 +166,53 @@ describe('audit trail and status rules (incidentAudit)', () => {
     // and it takes no close
     await refused(tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED }, 409);
 
-    const fix = await saveCase(app, superadmin, { ...p, pkIncidentId: id, kilometerMarker: '451', justification: 'Pembetulan lokasi', version: await versionOf(app, id) });
+    const fix = await saveCase(app, superadmin, {
+      ...p,
+      pkIncidentId: id,
+      kilometerMarker: '451',
+      justification: 'Pembetulan lokasi',
+      version: await versionOf(app, id),
+    });
     expect(fix.statusCode, fix.body).toBe(200);
     expect(fix.json().statusMsg).toBe('Changes logged successfully.');
   });
 
   it('Tutup needs a 298 or 209 entry; a status the rules forbid is refused naming both statuses', async () => {
     const id = await newCase();
-    await refused(tmca, { incidentId: id, incidentStatusId: STATUS.CLOSED }, 409, 'Kes tidak boleh ditutup: tiada status Selesai Kes (298) atau Negative (209).');
-    await refused(pr, { incidentId: id, incidentStatusId: STATUS.ASSISTANCE_DONE }, 409, 'Status kes tidak boleh ditukar daripada "Tugasan Dihantar" kepada "Selesai Bantuan".');
+    await refused(
+      tmca,
+      { incidentId: id, incidentStatusId: STATUS.CLOSED },
+      409,
+      'Kes tidak boleh ditutup: tiada status Selesai Kes (298) atau Negative (209).',
+    );
+    await refused(
+      pr,
+      { incidentId: id, incidentStatusId: STATUS.ASSISTANCE_DONE },
+      409,
+      'Status kes tidak boleh ditukar daripada "Tugasan Dihantar" kepada "Selesai Bantuan".',
+    );
     await refused(pr, { incidentId: id, incidentStatusId: STATUS.CASE_DONE }, 409, /"Tugasan Dihantar" kepada "Selesai Kes"/);
     await refused(tmca, { incidentId: id, incidentStatusId: 999 }, 400, undefined, 'incidentStatusId');
     await refused(tmca, { incidentId: id, incidentStatusId: 'Tutup' }, 400, undefined, 'incidentStatusId');
     await refused(tmca, { incidentStatusId: STATUS.RECEIVED }, 400, undefined, 'incidentId');
-    await refused(tmca, { incidentId: id, incidentStatusId: STATUS.RECEIVED, datetime: new Date(Date.now() + 3600_000).toISOString() }, 400, undefined, 'datetime');
+    await refused(
+      tmca,
+      { incidentId: id, incidentStatusId: STATUS.RECEIVED, datetime: new Date(Date.now() + 3600_000).toISOString() },
+      400,
+      undefined,
+      'datetime',
+    );
 
     // Negative (209) also allows Tutup
     expect((await audit(app, pr, { incidentId: id, incidentStatusId: STATUS.RECEIVED })).statusCode).toBe(200);
     expect((await audit(app, pr, { incidentId: id, incidentStatusId: STATUS.NEGATIVE })).statusCode).toBe(200);
     // cancel is hidden on Negative (§4.2)
-    await refused(tmca, { incidentId: id, incidentStatusId: STATUS.CANCELLED, remark: 'tiada' }, 409, 'Kes berstatus "Negative" tidak boleh dibatalkan.');
+    await refused(
+      tmca,
+      { incidentId: id, incidentStatusId: STATUS.CANCELLED, remark: 'tiada' },
+      409,
+      'Kes berstatus "Negative" tidak boleh dibatalkan.',
+    );
     const close = await audit(app, tste, { incidentId: id, incidentStatusId: STATUS.CLOSED });
     expect(close.statusCode, close.body).toBe(200);
   });
@@ -209,13 +253,17 @@ describe('audit trail and status rules (incidentAudit)', () => {
 
   it('dataTables pages 30 by default, newest first; another region is refused everywhere', async () => {
     const id = await newCase();
-    for (const s of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.ASSISTANCE_DONE]) expect((await audit(app, pr, { incidentId: id, incidentStatusId: s })).statusCode).toBe(200);
+    for (const s of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.ASSISTANCE_DONE])
+      expect((await audit(app, pr, { incidentId: id, incidentStatusId: s })).statusCode).toBe(200);
     const res = await call(app, tmca, { method: 'POST', url: PATHS.auditDataTables, payload: { incidentId: id } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body;
     expect(body).toMatchObject({ recordCount: 4, page: 0, size: 30 });
     expect(body.rows.map((r: { incidentStatus: { key: number } }) => r.incidentStatus.key)).toEqual([207, 206, 204, 203]);
-    expect(body.rows[3]).toMatchObject({ assigner: { roleName: 'TMCA', displayName: 'Nurul Huda binti Ismail' }, assignee: { pkDutyRosterId: expect.any(Number) } });
+    expect(body.rows[3]).toMatchObject({
+      assigner: { roleName: 'TMCA', displayName: 'Nurul Huda binti Ismail' },
+      assignee: { pkDutyRosterId: expect.any(Number) },
+    });
     const paged = await call(app, tmca, { method: 'POST', url: `${PATHS.auditDataTables}?length=2&start=2`, payload: { incidentId: id } });
     expect(paged.json().body).toMatchObject({ recordCount: 4, page: 1, size: 2 });
     expect(paged.json().body.rows.map((r: { incidentStatus: { key: number } }) => r.incidentStatus.key)).toEqual([204, 203]);

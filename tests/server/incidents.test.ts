@@ -55,17 +55,31 @@ describe('incident main record (incident/save, get, views)', () => {
     // §4.2: a new case takes now, whatever the payload says
     expect(row.incidentAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.incidentAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    expect(row).toMatchObject({ statusId: 203, dutyRosterId: payload.pkDutyRosterId, regionId: 22, createdByStaffId: tmcaStaffId, chainage: `${payload.kilometerMarker} (N9)` });
+    expect(row).toMatchObject({
+      statusId: 203,
+      dutyRosterId: payload.pkDutyRosterId,
+      regionId: 22,
+      createdByStaffId: tmcaStaffId,
+      chainage: `${payload.kilometerMarker} (N9)`,
+    });
     expect(row.dispatchedAt).not.toBeNull();
     expect(row.km).toBeCloseTo(Number(payload.kilometerMarker), 3);
-    const [marker] = await app.ctx.db.select().from(gpsKmMarker).where(and(eq(gpsKmMarker.sectionId, 9)));
+    const [marker] = await app.ctx.db
+      .select()
+      .from(gpsKmMarker)
+      .where(and(eq(gpsKmMarker.sectionId, 9)));
     expect(marker).toBeTruthy();
     expect(row.latitude).not.toBeNull();
     expect(row.longitude).not.toBeNull();
 
     const trail = await app.ctx.db.select().from(incidentAudit).where(eq(incidentAudit.incidentId, saved.pkIncidentId));
     expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({ statusId: 203, assigneeRosterId: payload.pkDutyRosterId, assignerStaffId: tmcaStaffId, assignerRoleName: 'TMCA' });
+    expect(trail[0]).toMatchObject({
+      statusId: 203,
+      assigneeRosterId: payload.pkDutyRosterId,
+      assignerStaffId: tmcaStaffId,
+      assignerRoleName: 'TMCA',
+    });
 
     // the next case of the section and day takes the next number
     const next = await createCase();
@@ -113,7 +127,12 @@ describe('incident main record (incident/save, get, views)', () => {
       section: { pkSectionId: 9, sectionName: 'N9', isCombined: false, region: { key: 22, value: 'Tengah', description: 'TGH' } },
       specificSection: null,
       eventLocation: { key: expect.any(Number), value: expect.any(String) },
-      dutyRoster: { pkDutyRosterId: expect.any(Number), dutyRosterName: expect.any(String), plateNumber: expect.any(String), callSign: expect.any(String) },
+      dutyRoster: {
+        pkDutyRosterId: expect.any(Number),
+        dutyRosterName: expect.any(String),
+        plateNumber: expect.any(String),
+        callSign: expect.any(String),
+      },
       incidentStatusId: 203,
       incidentStatus: 'Tugasan Dihantar',
       createdBy: { pkStaffId: tmcaStaffId, displayName: 'Nurul Huda binti Ismail', userId: expect.any(Number) },
@@ -146,7 +165,11 @@ describe('incident main record (incident/save, get, views)', () => {
 
   it('incidentView/dataTables by incident id answers rows[0].incidentId and subFormincidentId; searchBySubformId finds the case', async () => {
     const saved = await createCase({ pkIncidentCategoryId: 185 });
-    const sub = await saveSubformCall(app, tmca, 'incidentBreakdown', { pkIncidentId: saved.pkIncidentId, incidentTypeId: 185, pkBreakdownCauseId: 2401 });
+    const sub = await saveSubformCall(app, tmca, 'incidentBreakdown', {
+      pkIncidentId: saved.pkIncidentId,
+      incidentTypeId: 185,
+      pkBreakdownCauseId: 2401,
+    });
     expect(sub.statusCode, sub.body).toBe(200);
     const subformId = sub.json().body.subformId;
     const res = await call(app, tmca, { method: 'POST', url: PATHS.incidentViewDataTables, payload: { incidentId: saved.pkIncidentId } });
@@ -214,12 +237,26 @@ describe('incident main record (incident/save, get, views)', () => {
   it('edits a case: version goes up, a stale version is refused, the ticket stays', async () => {
     const saved = await createCase();
     const payload = await newCasePayload(app);
-    const res = await saveCase(app, tmcs, { ...payload, pkIncidentId: saved.pkIncidentId, version: 0, kilometerMarker: '455.5', pkCardinalDirectionId: 1202, date: localDate(), time: '00:00:01' });
+    const res = await saveCase(app, tmcs, {
+      ...payload,
+      pkIncidentId: saved.pkIncidentId,
+      version: 0,
+      kilometerMarker: '455.5',
+      pkCardinalDirectionId: 1202,
+      date: localDate(),
+      time: '00:00:01',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().statusMsg).toBe('Kes berjaya disimpan.');
     expect(res.json().body).toMatchObject({ pkIncidentId: saved.pkIncidentId, ticketNumber: saved.ticketNumber, version: 1, incidentStatusId: 203 });
     const view = (await getView(app, tmca, saved.pkIncidentId)).json().body;
-    expect(view).toMatchObject({ kilometerMarker: '455.5', chainage: '455.5 (N9)', cardinalDirection: { key: 1202 }, time: '00:00:01', date: localDate() });
+    expect(view).toMatchObject({
+      kilometerMarker: '455.5',
+      chainage: '455.5 (N9)',
+      cardinalDirection: { key: 1202 },
+      time: '00:00:01',
+      date: localDate(),
+    });
     // no roster change: no new 203
     const trail = await app.ctx.db.select().from(incidentAudit).where(eq(incidentAudit.incidentId, saved.pkIncidentId));
     expect(trail).toHaveLength(1);
@@ -252,7 +289,12 @@ describe('incident main record (incident/save, get, views)', () => {
 
   it('changing the event type drops the live subform in the same save; a client that deleted it first also works', async () => {
     const saved = await createCase();
-    const sub = await saveSubformCall(app, tmca, 'incidentAccident', { pkIncidentId: saved.pkIncidentId, incidentTypeId: 184, pkCasualTypeId: 1603, remark: 'dua kereta' });
+    const sub = await saveSubformCall(app, tmca, 'incidentAccident', {
+      pkIncidentId: saved.pkIncidentId,
+      incidentTypeId: 184,
+      pkCasualTypeId: 1603,
+      remark: 'dua kereta',
+    });
     expect(sub.statusCode, sub.body).toBe(200);
     const oldId = sub.json().body.subformId;
     const payload = await newCasePayload(app, { pkIncidentCategoryId: 186 });
@@ -261,18 +303,38 @@ describe('incident main record (incident/save, get, views)', () => {
     expect(res.json().body.subformId).toBeNull();
     const [old] = await app.ctx.db.select().from(incidentSubform).where(eq(incidentSubform.id, oldId));
     expect(old.deletedAt).not.toBeNull();
-    const obstacle = await saveSubformCall(app, tmca, 'incidentObstacle', { pkIncidentId: saved.pkIncidentId, incidentTypeId: 186, pkObstacleObjectTypeId: 1801, moveToSafety: true });
+    const obstacle = await saveSubformCall(app, tmca, 'incidentObstacle', {
+      pkIncidentId: saved.pkIncidentId,
+      incidentTypeId: 186,
+      pkObstacleObjectTypeId: 1801,
+      moveToSafety: true,
+    });
     expect(obstacle.statusCode, obstacle.body).toBe(200);
-    expect((await getView(app, tmca, saved.pkIncidentId)).json().body).toMatchObject({ incidentCategory: { key: 186 }, subformId: obstacle.json().body.subformId });
+    expect((await getView(app, tmca, saved.pkIncidentId)).json().body).toMatchObject({
+      incidentCategory: { key: 186 },
+      subformId: obstacle.json().body.subformId,
+    });
 
     // the spec's order: delete the old subform, save the main record, save the new subform
     const del = await call(app, tmca, { method: 'POST', url: PATHS.subformDelete('incidentObstacle'), payload: [obstacle.json().body.subformId] });
     expect(del.statusCode, del.body).toBe(200);
-    const res2 = await saveCase(app, tmca, { ...payload, pkIncidentCategoryId: 187, pkIncidentId: saved.pkIncidentId, version: await versionOf(app, saved.pkIncidentId) });
+    const res2 = await saveCase(app, tmca, {
+      ...payload,
+      pkIncidentCategoryId: 187,
+      pkIncidentId: saved.pkIncidentId,
+      version: await versionOf(app, saved.pkIncidentId),
+    });
     expect(res2.statusCode, res2.body).toBe(200);
-    const animal = await saveSubformCall(app, tmca, 'incidentStrayAnimal', { pkIncidentId: saved.pkIncidentId, incidentTypeId: 187, pkStrayAnimalTypeId: 2601 });
+    const animal = await saveSubformCall(app, tmca, 'incidentStrayAnimal', {
+      pkIncidentId: saved.pkIncidentId,
+      incidentTypeId: 187,
+      pkStrayAnimalTypeId: 2601,
+    });
     expect(animal.statusCode, animal.body).toBe(200);
-    const live = await app.ctx.db.select().from(incidentSubform).where(and(eq(incidentSubform.incidentId, saved.pkIncidentId), isNull(incidentSubform.deletedAt)));
+    const live = await app.ctx.db
+      .select()
+      .from(incidentSubform)
+      .where(and(eq(incidentSubform.incidentId, saved.pkIncidentId), isNull(incidentSubform.deletedAt)));
     expect(live.map((l) => l.typeId)).toEqual([187]);
   });
 
@@ -299,7 +361,11 @@ describe('incident main record (incident/save, get, views)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().body.ticketNumber).toMatch(/^N1-\d{8}-\d{4}$/);
     const view = (await getView(app, utara, ok.json().body.pkIncidentId)).json().body;
-    expect(view).toMatchObject({ section: { sectionName: 'N1+N2', isCombined: true }, specificSection: { sectionName: 'N1' }, chainage: `${payload.kilometerMarker} (N1)` });
+    expect(view).toMatchObject({
+      section: { sectionName: 'N1+N2', isCombined: true },
+      specificSection: { sectionName: 'N1' },
+      chainage: `${payload.kilometerMarker} (N1)`,
+    });
     expect(view.latitude).not.toBeNull();
   });
 
@@ -378,7 +444,12 @@ describe('incident main record (incident/save, get, views)', () => {
 
     it('an incident of another region: tmca.utara reading or editing a Tengah case', async () => {
       const saved = await createCase();
-      for (const url of [PATHS.incidentGet(saved.pkIncidentId), PATHS.incidentViewGet(saved.pkIncidentId), PATHS.auditByIncident(saved.pkIncidentId), PATHS.incidentByTicket(saved.ticketNumber)]) {
+      for (const url of [
+        PATHS.incidentGet(saved.pkIncidentId),
+        PATHS.incidentViewGet(saved.pkIncidentId),
+        PATHS.auditByIncident(saved.pkIncidentId),
+        PATHS.incidentByTicket(saved.ticketNumber),
+      ]) {
         const res = await call(app, utara, { method: 'GET', url });
         expect(res.statusCode, url).toBe(403);
         expect(res.json().statusMsg).toBe('Kes ini di luar wilayah anda.');

@@ -7,7 +7,6 @@ import { insertIncident as makeIncident } from './support/incident-fixtures';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const DATE_RE = /^\d{2}-\d{2}-\d{4}$/;
 const TIME_RE = /^\d{2}:\d{2}:\d{2}$/;
@@ -70,7 +69,10 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
   let prEntryId: number;
 
   it('a TMC entry is saved with its link, read status 829 and the §8 success message', async () => {
-    const res = await post('tmca', PATHS.journalEntrySave, { entry: '  Pemanggil melaporkan kemalangan dua kenderaan di lorong kiri.  ', incidentSubFormId: n9.subformId });
+    const res = await post('tmca', PATHS.journalEntrySave, {
+      entry: '  Pemanggil melaporkan kemalangan dua kenderaan di lorong kiri.  ',
+      incidentSubFormId: n9.subformId,
+    });
     expect(res.statusCode).toBe(200);
     const env = res.json();
     expect(env.statusMsg).toBe('Jurnal telah berjaya disimpan');
@@ -105,11 +107,20 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
   });
 
   it('getAllByIncident and get/{id} answer newest first with attachments', async () => {
-    const up = await post('pr', PATHS.documentSave, { tableType: 'JOURNAL_ENTRY', fkTableId: prEntryId, documentName: 'lokasi.png', fileContent: PNG_1X1 });
+    const up = await post('pr', PATHS.documentSave, {
+      tableType: 'JOURNAL_ENTRY',
+      fkTableId: prEntryId,
+      documentName: 'lokasi.png',
+      fileContent: PNG_1X1,
+    });
     expect(up.statusCode).toBe(200);
     const all = await get('tmca', PATHS.journalByIncident(n9.id));
     expect(all.statusCode).toBe(200);
-    const rows = all.json().body as { pkJournalEntryId: number; createdDateTime: string; attachments: { documentType: string; statusImg: number }[] }[];
+    const rows = all.json().body as {
+      pkJournalEntryId: number;
+      createdDateTime: string;
+      attachments: { documentType: string; statusImg: number }[];
+    }[];
     expect(rows).toHaveLength(3);
     const times = rows.map((r) => Date.parse(r.createdDateTime));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -144,7 +155,9 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
     const mark = await post('tmcs', PATHS.journalEntryUpdateStatus, { pkJournalEntryId: prEntryId, readStatus: 829 });
     expect(mark.statusCode).toBe(200);
     const text = mark.json().body.entry as string;
-    expect(text).toMatch(/^Peronda tiba di lokasi\. Dua kenderaan, tiada kecederaan\.\nRead by: Rajendran a\/l Muniandy \(TMCS\) Read Date: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(text).toMatch(
+      /^Peronda tiba di lokasi\. Dua kenderaan, tiada kecederaan\.\nRead by: Rajendran a\/l Muniandy \(TMCS\) Read Date: \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
     expect(mark.json().body.readStatus).toBe(830);
     const again = await post('tmcs', PATHS.journalEntryUpdateStatus, { pkJournalEntryId: prEntryId });
     expect(again.statusCode).toBe(200);
@@ -165,7 +178,10 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
     for (let i = 0; i < 2; i++) {
       const res = await post('tmca', PATHS.journalSave, { journalEntryId: entryId, staffId: staffOf.tmca, incidentSubFormId: n9Other.subformId });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ statusMsg: 'Jurnal telah berjaya disimpan', body: { pkJournalEntryId: entryId, incidentSubFormId: n9Other.subformId } });
+      expect(res.json()).toMatchObject({
+        statusMsg: 'Jurnal telah berjaya disimpan',
+        body: { pkJournalEntryId: entryId, incidentSubFormId: n9Other.subformId },
+      });
     }
     const foreign = await post('tmca', PATHS.journalSave, { journalEntryId: entryId, incidentSubFormId: n9.subformId });
     expect(foreign.statusCode).toBe(400);
@@ -184,7 +200,10 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
   });
 
   it('a Tutup case takes journal entries (the record goes on)', async () => {
-    const res = await post('tmcs', PATHS.journalEntrySave, { entry: 'Susulan selepas kes ditutup: kenderaan telah ditunda.', incidentSubFormId: closed.subformId });
+    const res = await post('tmcs', PATHS.journalEntrySave, {
+      entry: 'Susulan selepas kes ditutup: kenderaan telah ditunda.',
+      incidentSubFormId: closed.subformId,
+    });
     expect(res.statusCode).toBe(200);
     expect(await entriesOf(closed.id)).toBe(1);
   });
@@ -222,7 +241,10 @@ describe('journal (§2.16, §3.8, §4.4, §7.4)', () => {
     expect((await get('others', PATHS.journalByIncident(n9.id))).statusCode).toBe(403);
     expect((await post('others', PATHS.journalEntrySave, { entry: 'x', pkIncidentId: n9.id })).statusCode).toBe(403);
     expect((await call(app, null, { method: 'GET', url: PATHS.journalByIncident(n9.id) })).statusCode).toBe(401);
-    const rows = await app.ctx.db.select({ n: count() }).from(journalEntry).where(and(eq(journalEntry.incidentId, n9.id), eq(journalEntry.roleName, 'OTHERS')));
+    const rows = await app.ctx.db
+      .select({ n: count() })
+      .from(journalEntry)
+      .where(and(eq(journalEntry.incidentId, n9.id), eq(journalEntry.roleName, 'OTHERS')));
     expect(rows[0].n).toBe(0);
   });
 });

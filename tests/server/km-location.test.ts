@@ -38,12 +38,24 @@ describe('kilometre check: GpsKmMarker/getLocationGpsCoordinates (§5, §7.3)', 
   it('a kilometre on the section matches the nearest marker and takes its coordinates', async () => {
     const res = await check('tmca', { sectionId: sectionId.N9, kmLocation: marker.km.toFixed(1) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().body).toEqual({ matched: true, latitude: marker.latitude, longtitude: marker.longitude, km: marker.km, sectionId: sectionId.N9, sectionName: 'N9' });
+    expect(res.json().body).toEqual({
+      matched: true,
+      latitude: marker.latitude,
+      longtitude: marker.longitude,
+      km: marker.km,
+      sectionId: sectionId.N9,
+      sectionName: 'N9',
+    });
   });
 
   it('the first number of the text counts, with a comma or a dot; the nearest marker within 100 m wins', async () => {
     const next = await markerOf('N9', 151);
-    const texts = [`KM ${marker.km.toFixed(1).replace('.', ',')}`, `km${marker.km.toFixed(1)} arah 2`, `${(marker.km + 0.03).toFixed(2)}`, `KM ${(next.km - 0.04).toFixed(2)}`];
+    const texts = [
+      `KM ${marker.km.toFixed(1).replace('.', ',')}`,
+      `km${marker.km.toFixed(1)} arah 2`,
+      `${(marker.km + 0.03).toFixed(2)}`,
+      `KM ${(next.km - 0.04).toFixed(2)}`,
+    ];
     const expected = [marker.km, marker.km, marker.km, next.km];
     for (const [i, kmLocation] of texts.entries()) {
       const res = await check('sectmgr', { sectionId: sectionId.N9, kmLocation });
@@ -72,19 +84,27 @@ describe('kilometre check: GpsKmMarker/getLocationGpsCoordinates (§5, §7.3)', 
     const n2 = await markerOf('N2', 20);
     const res = await check('tmca.utara', { sectionId: sectionId['N1+N2'], kmLocation: String(n2.km) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().body).toMatchObject({ matched: true, sectionId: sectionId.N2, sectionName: 'N2', latitude: n2.latitude, longtitude: n2.longitude });
+    expect(res.json().body).toMatchObject({
+      matched: true,
+      sectionId: sectionId.N2,
+      sectionName: 'N2',
+      latitude: n2.latitude,
+      longtitude: n2.longitude,
+    });
     const control = await check('opsmgmt', { sectionId: sectionId.G1, kmLocation: '10' });
     expect(control.json().body.matched).toBe(false);
   });
 
-  it("a section of another region is 403; national roles and map roles may ask", async () => {
+  it('a section of another region is 403; national roles and map roles may ask', async () => {
     expect((await check('tmca', { sectionId: sectionId.N5, kmLocation: '100' })).statusCode).toBe(403);
     expect((await check('tmca.utara', { sectionId: sectionId.N9, kmLocation: String(marker.km) })).statusCode).toBe(403);
     expect((await check('tmca.utara', { sectionId: sectionId['N1+N2'], kmLocation: '10' })).statusCode).toBe(200);
     expect((await check('opsmgmt', { sectionId: sectionId.N9, kmLocation: String(marker.km) })).json().body.matched).toBe(true);
     expect((await check('tsta', { sectionId: sectionId.N9, kmLocation: String(marker.km) })).statusCode).toBe(200);
     expect((await check('pr', { sectionId: sectionId.N9, kmLocation: String(marker.km) })).statusCode).toBe(403);
-    expect((await call(app, null, { method: 'POST', url: PATHS.kmLocation, payload: { sectionId: sectionId.N9, kmLocation: '1' } })).statusCode).toBe(401);
+    expect((await call(app, null, { method: 'POST', url: PATHS.kmLocation, payload: { sectionId: sectionId.N9, kmLocation: '1' } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('bad input is a clear 400 (no digit, empty, too long, wrong types, bound out of range); an unknown section 404', async () => {
@@ -121,12 +141,15 @@ describe('kilometre check: GpsKmMarker/getLocationGpsCoordinates (§5, §7.3)', 
   });
 
   it('gpskmmarkersectionid/getBySectionId lists every marker of a section (the specific parts of a combined one), the same nearest match as the check, with an ETag', async () => {
-    const get = (who: string, id: number, headers: Record<string, string> = {}) => call(app, tok[who], { method: 'GET', url: PATHS.kmMarkersBySection(id), headers });
+    const get = (who: string, id: number, headers: Record<string, string> = {}) =>
+      call(app, tok[who], { method: 'GET', url: PATHS.kmMarkersBySection(id), headers });
     const res = await get('tmca', sectionId.N9);
     expect(res.statusCode).toBe(200);
     const [n9] = res.json().body as SectionKmMarkers[];
     expect(n9).toMatchObject({ sectionId: sectionId.N9, sectionName: 'N9' });
-    const [{ n }] = (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(gpsKmMarker).where(eq(gpsKmMarker.sectionId, sectionId.N9))) as { n: number }[];
+    const [{ n }] = (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(gpsKmMarker).where(eq(gpsKmMarker.sectionId, sectionId.N9))) as {
+      n: number;
+    }[];
     expect(n9.markers).toHaveLength(n);
     const kms = n9.markers.map((m) => m[0]);
     expect(kms).toEqual([...kms].sort((a, b) => a - b));

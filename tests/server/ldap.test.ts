@@ -21,7 +21,13 @@ async function newStaff(app: App, name: string): Promise<number> {
   const [n9] = await app.ctx.db.select({ id: section.id }).from(section).where(eq(section.name, 'N9'));
   const [row] = await app.ctx.db
     .insert(staff)
-    .values({ staffNo: `LDAPT${String(++staffSeq).padStart(4, '0')}`, displayName: name, position: 'TMCA - Operator TMC', nric: '900101105555', sectionId: n9.id })
+    .values({
+      staffNo: `LDAPT${String(++staffSeq).padStart(4, '0')}`,
+      displayName: name,
+      position: 'TMCA - Operator TMC',
+      nric: '900101105555',
+      sectionId: n9.id,
+    })
     .returning({ id: staff.id });
   return row.id;
 }
@@ -36,7 +42,14 @@ describe('LDAP users against a real slapd', () => {
   beforeAll(async () => {
     slapd = await startSlapd();
     app = await buildTestApp({
-      ldap: { url: slapd.url, bindDnTemplate: slapd.bindDnTemplate, baseDn: slapd.peopleDn, searchBindDn: slapd.rootDn, searchBindPassword: slapd.rootPassword, timeoutMs: 3000 },
+      ldap: {
+        url: slapd.url,
+        bindDnTemplate: slapd.bindDnTemplate,
+        baseDn: slapd.peopleDn,
+        searchBindDn: slapd.rootDn,
+        searchBindPassword: slapd.rootPassword,
+        timeoutMs: 3000,
+      },
     });
     admin = (await login(app, 'admin')).token;
   }, 60_000);
@@ -62,33 +75,56 @@ describe('LDAP users against a real slapd', () => {
     expect(escapeDnValue(' #x ')).toBe('\\ #x\\ ');
     expect(userDnOf({ baseDn: 'ou=people,dc=x' }, 'ali')).toBe('uid=ali,ou=people,dc=x');
     // a search account the directory refuses is the server's misconfiguration: unavailable, never "no such user"
-    const badSearch = createLdapDirectory({ url: slapd.url, bindDnTemplate: slapd.bindDnTemplate, searchBindDn: slapd.rootDn, searchBindPassword: 'salah', timeoutMs: 3000 })!;
+    const badSearch = createLdapDirectory({
+      url: slapd.url,
+      bindDnTemplate: slapd.bindDnTemplate,
+      searchBindDn: slapd.rootDn,
+      searchBindPassword: 'salah',
+      timeoutMs: 3000,
+    })!;
     await expect(badSearch.exists(LDAPUSER.uid)).rejects.toBeInstanceOf(LdapUnavailableError);
   });
 
   it('registering an LDAP user checks that the account exists in the directory', async () => {
     const staffId = await newStaff(app, 'Pegawai Direktori Tiada');
     const before = await userCount(app);
-    const res = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'tiada.dalam.direktori', roleId: TMCA, authType: 'LDAP' } });
+    const res = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'tiada.dalam.direktori', roleId: TMCA, authType: 'LDAP' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().statusMsg).toBe(USERS_MESSAGES.ldapUnknownAccount);
     expect(res.json().body.field).toBe('username');
     expect(await userCount(app)).toBe(before);
     // an LDAP user has no password here
-    const withPassword = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: LDAPUSER.uid, roleId: TMCA, authType: 'LDAP', password: 'Rahsia@2026' } });
+    const withPassword = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: LDAPUSER.uid, roleId: TMCA, authType: 'LDAP', password: 'Rahsia@2026' },
+    });
     expect(withPassword.statusCode).toBe(400);
     expect(withPassword.json().body.field).toBe('password');
   });
 
   it('an LDAP user signs in by binding to the directory; a wrong password is refused like a local one', async () => {
     const staffId = await newStaff(app, 'Nor Direktori binti Ali');
-    const reg = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'LDAPUser', roleId: TMCA, authType: 'LDAP' } });
+    const reg = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'LDAPUser', roleId: TMCA, authType: 'LDAP' },
+    });
     expect(reg.statusCode).toBe(200);
     expect(reg.json().body).toMatchObject({ username: LDAPUSER.uid, authType: 'LDAP', isActive: true, resetPasswordCount: 1, roleName: 'TMCA' });
     const [stored] = await app.ctx.db.select({ hash: appUser.passwordHash }).from(appUser).where(eq(appUser.username, LDAPUSER.uid));
     expect(stored.hash).not.toMatch(/^\$argon2/);
 
-    const ok = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: LDAPUSER.password }, remoteAddress: '10.70.0.1' });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: LDAPUSER.uid, password: LDAPUSER.password },
+      remoteAddress: '10.70.0.1',
+    });
     expect(ok.statusCode).toBe(200);
     const session = ok.json().body;
     expect(session.token.length).toBeGreaterThan(20);
@@ -96,19 +132,37 @@ describe('LDAP users against a real slapd', () => {
     // a full token: no password change is asked of a directory user
     expect((await call(app, session.token, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).statusCode).toBe(200);
 
-    const wrong = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: 'BukanIni@2026' }, remoteAddress: '10.70.0.2' });
-    const localWrong = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: 'tmca', password: 'BukanIni@2026' }, remoteAddress: '10.70.0.3' });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: LDAPUSER.uid, password: 'BukanIni@2026' },
+      remoteAddress: '10.70.0.2',
+    });
+    const localWrong = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: 'tmca', password: 'BukanIni@2026' },
+      remoteAddress: '10.70.0.3',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(localWrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual(localWrong.json());
 
     // the directory keeps the password: the local password screens refuse it
-    const reset = await call(app, admin, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: reg.json().body.userId, newPassword: 'Sementara@2026' } });
+    const reset = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.adminResetPassword,
+      payload: { userId: reg.json().body.userId, newPassword: 'Sementara@2026' },
+    });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().statusMsg).toBe(USERS_MESSAGES.ldapPassword);
     const link = await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: reg.json().body.userId } });
     expect(link.statusCode).toBe(400);
-    const own = await call(app, session.token, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: LDAPUSER.uid, oldPassword: LDAPUSER.password, newPassword: 'Baharu#2027' } });
+    const own = await call(app, session.token, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: LDAPUSER.uid, oldPassword: LDAPUSER.password, newPassword: 'Baharu#2027' },
+    });
     expect(own.statusCode).toBe(400);
     expect(own.json().statusMsg).toBe(USERS_MESSAGES.ldapPassword);
   });
@@ -116,38 +170,86 @@ describe('LDAP users against a real slapd', () => {
   it('wrong LDAP passwords are throttled exactly like local failures', async () => {
     const ip = '10.71.0.1';
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: `Salah@${i}xx` }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/rest/auth/jwt/login',
+        payload: { username: LDAPUSER.uid, password: `Salah@${i}xx` },
+        remoteAddress: ip,
+      });
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
     // the sixth attempt of the pair waits, even with the right password
-    const sixth = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: LDAPUSER.password }, remoteAddress: ip });
+    const sixth = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: LDAPUSER.uid, password: LDAPUSER.password },
+      remoteAddress: ip,
+    });
     expect(sixth.statusCode).toBe(429);
     // another address is not affected
-    expect((await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: LDAPUSER.password }, remoteAddress: '10.71.0.2' })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: LDAPUSER.uid, password: LDAPUSER.password },
+          remoteAddress: '10.71.0.2',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a deactivated LDAP user cannot sign in even with the right directory password', async () => {
     const staffId = await newStaff(app, 'Kedua Direktori');
-    const reg = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: KEDUA.uid, roleId: TMCA, authType: 'LDAP' } });
+    const reg = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: KEDUA.uid, roleId: TMCA, authType: 'LDAP' },
+    });
     expect(reg.statusCode).toBe(200);
     const session = await login(app, KEDUA.uid, KEDUA.password, '10.72.0.1');
-    expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [reg.json().body.userId] } })).statusCode).toBe(200);
+    expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [reg.json().body.userId] } })).statusCode).toBe(
+      200,
+    );
     expect((await call(app, session.token, { method: 'GET', url: '/rest/auth/checkToken' })).statusCode).toBe(401);
-    const again = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: KEDUA.uid, password: KEDUA.password }, remoteAddress: '10.72.0.2' });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: KEDUA.uid, password: KEDUA.password },
+      remoteAddress: '10.72.0.2',
+    });
     expect(again.statusCode).toBe(401);
   });
 
   it('a directory that does not answer gives 503 with a clear message, never 500', async () => {
     const staffId = await newStaff(app, 'Pegawai Semasa Gangguan');
     await slapd.stop();
-    const login503 = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: LDAPUSER.uid, password: LDAPUSER.password }, remoteAddress: '10.73.0.1' });
+    const login503 = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: LDAPUSER.uid, password: LDAPUSER.password },
+      remoteAddress: '10.73.0.1',
+    });
     expect(login503.statusCode).toBe(503);
     expect(login503.json().statusMsg).toBe(USERS_MESSAGES.ldapUnavailable);
-    const reg503 = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'sesiapa', roleId: TMCA, authType: 'LDAP' } });
+    const reg503 = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'sesiapa', roleId: TMCA, authType: 'LDAP' },
+    });
     expect(reg503.statusCode).toBe(503);
     expect(reg503.json().statusMsg).toBe(USERS_MESSAGES.ldapUnavailable);
     // local users are not affected
-    expect((await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: 'tmca', password: 'Lebuhraya@2026' }, remoteAddress: '10.73.0.2' })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/rest/auth/jwt/login',
+          payload: { username: 'tmca', password: 'Lebuhraya@2026' },
+          remoteAddress: '10.73.0.2',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -163,12 +265,20 @@ describe('without LDAP_URL', () => {
   it('registering an LDAP user is refused with a clear message; local passwords stay the default', async () => {
     const staffId = await newStaff(app, 'Pegawai Tanpa Direktori');
     const before = await userCount(app);
-    const res = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'ldapuser', roleId: TMCA, authType: 'LDAP' } });
+    const res = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'ldapuser', roleId: TMCA, authType: 'LDAP' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().statusMsg).toBe('Pengesahan LDAP tidak dikonfigurasi pada pelayan ini.');
     expect(res.json().body.field).toBe('authType');
     expect(await userCount(app)).toBe(before);
-    const local = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'pegawai.tempatan', roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x' } });
+    const local = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'pegawai.tempatan', roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x' },
+    });
     expect(local.statusCode).toBe(200);
     expect(local.json().body).toMatchObject({ authType: 'LOCAL', resetPasswordCount: 0 });
   });
@@ -176,7 +286,12 @@ describe('without LDAP_URL', () => {
   it('an LDAP user cannot sign in: 503 saying LDAP is not configured', async () => {
     const staffId = await newStaff(app, 'Pengguna LDAP Lama');
     await app.ctx.db.insert(appUser).values({ username: 'ldap.lama', passwordHash: '!ldap', staffId, roleId: TMCA, authType: 'LDAP' });
-    const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username: 'ldap.lama', password: 'Apa@2026xx' }, remoteAddress: '10.74.0.1' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/rest/auth/jwt/login',
+      payload: { username: 'ldap.lama', password: 'Apa@2026xx' },
+      remoteAddress: '10.74.0.1',
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().statusMsg).toContain('Pengesahan LDAP tidak dikonfigurasi pada pelayan ini.');
   });

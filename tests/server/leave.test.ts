@@ -67,7 +67,9 @@ describe('leave administration', () => {
     }
     for (const who of ['tmca', 'pr', 'admin', 'sc']) {
       expect((await post(who, LEAVE_PATHS.dataTables, {})).statusCode, who).toBe(403);
-      expect((await post(who, LEAVE_PATHS.save, { pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(30), dateTo: day(30) })).statusCode, who).toBe(403);
+      expect((await post(who, LEAVE_PATHS.save, { pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(30), dateTo: day(30) })).statusCode, who).toBe(
+        403,
+      );
     }
     expect((await post(null, LEAVE_PATHS.dataTables, {})).statusCode).toBe(401);
     expect(await leavesOf(members[0])).toHaveLength(0);
@@ -75,14 +77,36 @@ describe('leave administration', () => {
 
   let keepId: number;
   it('a new leave is requested and carries the rosters it meets as conflicts', async () => {
-    const res = await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(3), dateTo: day(4), remark: '  Urusan keluarga ' });
+    const res = await post('sectmgr', LEAVE_PATHS.save, {
+      pkStaffId: members[0],
+      leaveTypeId: 1,
+      dateFrom: day(3),
+      dateTo: day(4),
+      remark: '  Urusan keluarga ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body;
-    expect(body).toMatchObject({ pkStaffId: members[0], status: 'requested', leaveTypeName: 'Cuti Tahunan', dateFrom: day(3), dateTo: day(4), days: 2, remark: 'Urusan keluarga', approver: null, sectionName: 'N9' });
+    expect(body).toMatchObject({
+      pkStaffId: members[0],
+      status: 'requested',
+      leaveTypeName: 'Cuti Tahunan',
+      dateFrom: day(3),
+      dateTo: day(4),
+      days: 2,
+      remark: 'Urusan keluarga',
+      approver: null,
+      sectionName: 'N9',
+    });
     expect(body.createdBy.pkStaffId).toBe(sid.sectmgr);
     // the N9 day team works every day: one roster on each day of the leave
     expect(body.conflicts.map((c: { date: string }) => c.date)).toEqual([day(3), day(4)]);
-    expect(body.conflicts[0]).toMatchObject({ pkDutyRosterId: expect.any(Number), dutyRosterName: expect.stringContaining('N9-PAGI-A'), shift: 'Syif Pagi', startHour: '07:00', teamName: 'N9-PAGI-A' });
+    expect(body.conflicts[0]).toMatchObject({
+      pkDutyRosterId: expect.any(Number),
+      dutyRosterName: expect.stringContaining('N9-PAGI-A'),
+      shift: 'Syif Pagi',
+      startHour: '07:00',
+      teamName: 'N9-PAGI-A',
+    });
     keepId = body.pkLeaveId;
 
     const one = await get('sectmgr', LEAVE_PATHS.get(keepId));
@@ -126,7 +150,14 @@ describe('leave administration', () => {
     expect(check.json().body.overlapping.map((o: { pkLeaveId: number }) => o.pkLeaveId)).toEqual([keepId]);
     expect(check.json().body.conflicts.map((c: { date: string }) => c.date)).toEqual([day(4), day(5), day(6)]);
     // editing the leave itself does not overlap with itself
-    const edit = await post('sectmgr', LEAVE_PATHS.save, { pkLeaveId: keepId, pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(3), dateTo: day(5), remark: 'Urusan keluarga' });
+    const edit = await post('sectmgr', LEAVE_PATHS.save, {
+      pkLeaveId: keepId,
+      pkStaffId: members[0],
+      leaveTypeId: 1,
+      dateFrom: day(3),
+      dateTo: day(5),
+      remark: 'Urusan keluarga',
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().body.days).toBe(3);
   });
@@ -170,11 +201,14 @@ describe('leave administration', () => {
 
     // decided: no second decision, no edit, no delete
     expect((await post('sectmgr', LEAVE_PATHS.decide, { pkLeaveId: keepId, decision: 'rejected' })).statusCode).toBe(409);
-    expect((await post('sectmgr', LEAVE_PATHS.save, { pkLeaveId: keepId, pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(3), dateTo: day(3) })).statusCode).toBe(409);
+    expect(
+      (await post('sectmgr', LEAVE_PATHS.save, { pkLeaveId: keepId, pkStaffId: members[0], leaveTypeId: 1, dateFrom: day(3), dateTo: day(3) }))
+        .statusCode,
+    ).toBe(409);
     expect((await post('sectmgr', LEAVE_PATHS.delete, { ids: [keepId] })).statusCode).toBe(409);
   });
 
-  it("release writes duty_roster_absence rows: the person is off those rosters, which stay", async () => {
+  it('release writes duty_roster_absence rows: the person is off those rosters, which stay', async () => {
     const created = await post('regionmgmt', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 6, dateFrom: day(1), dateTo: day(2) });
     expect(created.statusCode, created.body).toBe(200);
     const leave = created.json().body;
@@ -199,7 +233,9 @@ describe('leave administration', () => {
     for (const date of [day(1), day(2)]) {
       const list = await post('regionmgmt', `${PATHS.dutyRosterDataTables}?length=1000`, { date });
       expect(list.statusCode, list.body).toBe(200);
-      for (const r of (list.json().body.rows as { pkDutyRosterId: number; members: { pkStaffId: number }[] }[]).filter((x) => rosterIds.includes(x.pkDutyRosterId))) {
+      for (const r of (list.json().body.rows as { pkDutyRosterId: number; members: { pkStaffId: number }[] }[]).filter((x) =>
+        rosterIds.includes(x.pkDutyRosterId),
+      )) {
         expect(r.members.map((m) => m.pkStaffId)).not.toContain(members[1]);
         expect(r.members.length).toBeGreaterThan(0);
         seen++;
@@ -225,18 +261,27 @@ describe('leave administration', () => {
   });
 
   it('a requested leave can be rejected (no rosterAction needed) or deleted; all or none', async () => {
-    const a = (await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 3, dateFrom: day(60), dateTo: day(60) })).json().body.pkLeaveId;
-    const b = (await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 3, dateFrom: day(62), dateTo: day(62) })).json().body.pkLeaveId;
+    const a = (await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 3, dateFrom: day(60), dateTo: day(60) })).json().body
+      .pkLeaveId;
+    const b = (await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 3, dateFrom: day(62), dateTo: day(62) })).json().body
+      .pkLeaveId;
     const rejected = await post('sectmgr', LEAVE_PATHS.decide, { pkLeaveId: a, decision: 'rejected' });
     expect(rejected.json().body).toMatchObject({ status: 'rejected', conflicts: [] });
     // a is decided: deleting a and b together deletes neither
     expect((await post('sectmgr', LEAVE_PATHS.delete, { ids: [b, a] })).statusCode).toBe(409);
-    expect(await app.ctx.db.select().from(staffLeave).where(inArray(staffLeave.id, [a, b]))).toHaveLength(2);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(staffLeave)
+        .where(inArray(staffLeave.id, [a, b])),
+    ).toHaveLength(2);
     const del = await post('sectmgr', LEAVE_PATHS.delete, { ids: [b] });
     expect(del.statusCode).toBe(200);
     expect(await app.ctx.db.select().from(staffLeave).where(eq(staffLeave.id, b))).toHaveLength(0);
     // a rejected leave does not block new leave on its days
-    expect((await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 2, dateFrom: day(60), dateTo: day(60) })).statusCode).toBe(200);
+    expect((await post('sectmgr', LEAVE_PATHS.save, { pkStaffId: members[1], leaveTypeId: 2, dateFrom: day(60), dateTo: day(60) })).statusCode).toBe(
+      200,
+    );
     expect((await get('sectmgr', LEAVE_PATHS.get(b))).statusCode).toBe(404);
   });
 
@@ -273,7 +318,10 @@ describe('leave administration', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="cuti-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
     expect(lines[1]).toContain(`"${dmy(day(3))}","${dmy(day(5))}","3","Diluluskan"`);
@@ -286,7 +334,9 @@ describe('leave administration', () => {
 
   it("the demo leave is seeded: the day-shift leader's request meets his two rosters", async () => {
     const rows = await post('opsmgmt', `${LEAVE_PATHS.dataTables}?length=100`, { text: 'Mohd Faizal' });
-    expect(rows.json().body.rows.some((r: { status: string; conflicts: unknown[] }) => r.status === 'requested' && r.conflicts.length === 2)).toBe(true);
+    expect(rows.json().body.rows.some((r: { status: string; conflicts: unknown[] }) => r.status === 'requested' && r.conflicts.length === 2)).toBe(
+      true,
+    );
     // once: a later start adds nothing
     expect(await ensureDemoLeave(app.ctx.db)).toBe(0);
   });

@@ -25,11 +25,18 @@ const signIn = (app: FastifyInstance, username: string, password: string, remote
 /** `count` more users (role TMCA, the demo password) like the 19 seeded ones: a control room of 50. */
 async function addOperators(app: FastifyInstance, count: number): Promise<string[]> {
   const db = app.ctx.db;
-  const [tmca] = await db.select({ hash: appUser.passwordHash, roleId: appUser.roleId, sectionId: staff.sectionId }).from(appUser).innerJoin(staff, eq(staff.id, appUser.staffId)).where(eq(appUser.username, 'tmca'));
+  const [tmca] = await db
+    .select({ hash: appUser.passwordHash, roleId: appUser.roleId, sectionId: staff.sectionId })
+    .from(appUser)
+    .innerJoin(staff, eq(staff.id, appUser.staffId))
+    .where(eq(appUser.username, 'tmca'));
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
     const username = `operator${String(i).padStart(2, '0')}`;
-    const [s] = await db.insert(staff).values({ staffNo: `OPS-${i}`, displayName: `Operator ${i}`, position: 'TMC Operator', sectionId: tmca.sectionId }).returning({ id: staff.id });
+    const [s] = await db
+      .insert(staff)
+      .values({ staffNo: `OPS-${i}`, displayName: `Operator ${i}`, position: 'TMC Operator', sectionId: tmca.sectionId })
+      .returning({ id: staff.id });
     await db.insert(appUser).values({ username, passwordHash: tmca.hash, staffId: s.id, roleId: tmca.roleId });
     names.push(username);
   }
@@ -63,7 +70,11 @@ describe('sign-in throttling', () => {
 
     const first = await signIn(app, 'tmcs', DEMO_PASSWORD, ip);
     expect(first.statusCode).toBe(429);
-    expect(first.json()).toEqual({ statusCode: 429, statusMsg: 'Terlalu banyak cubaan log masuk. Sila cuba lagi dalam 2 saat.', body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 2 } });
+    expect(first.json()).toEqual({
+      statusCode: 429,
+      statusMsg: 'Terlalu banyak cubaan log masuk. Sila cuba lagi dalam 2 saat.',
+      body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 2 },
+    });
     expect(first.headers['retry-after']).toBe('2');
 
     advance(1);
@@ -79,7 +90,10 @@ describe('sign-in throttling', () => {
     expect(Number((await signIn(app, 'tmcs', 'salah', ip)).headers['retry-after'])).toBe(8);
 
     // capped: many failures later the wait is LOGIN_MAX_DELAY_SECONDS, said in minutes
-    await app.ctx.db.update(loginThrottle).set({ failures: 30 }).where(eq(loginThrottle.key, `pair:${ip} tmcs`));
+    await app.ctx.db
+      .update(loginThrottle)
+      .set({ failures: 30 })
+      .where(eq(loginThrottle.key, `pair:${ip} tmcs`));
     advance(8);
     expect((await signIn(app, 'tmcs', 'salah', ip)).statusCode).toBe(401);
     const capped = await signIn(app, 'tmcs', DEMO_PASSWORD, ip);
@@ -88,7 +102,12 @@ describe('sign-in throttling', () => {
 
     advance(15 * 60);
     expect((await signIn(app, 'tmcs', DEMO_PASSWORD, ip)).statusCode).toBe(200);
-    expect(await app.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, `pair:${ip} tmcs`))).toEqual([]);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, `pair:${ip} tmcs`)),
+    ).toEqual([]);
     // cleared: the free failures are free again
     for (let i = 0; i < 5; i++) expect((await signIn(app, 'tmcs', 'salah', ip)).statusCode).toBe(401);
     expect((await signIn(app, 'tmcs', DEMO_PASSWORD, ip)).statusCode).toBe(429);
@@ -115,7 +134,10 @@ describe('sign-in throttling', () => {
     const known = await run('pengguna', '10.23.0.1');
     const unknown = await run('tiada.sesiapa', '10.23.0.2');
     expect(unknown).toEqual(known);
-    expect(known.slice(4, 6)).toEqual(['401 - Nama pengguna atau kata laluan tidak sah.', '429 2 Terlalu banyak cubaan log masuk. Sila cuba lagi dalam 2 saat.']);
+    expect(known.slice(4, 6)).toEqual([
+      '401 - Nama pengguna atau kata laluan tidak sah.',
+      '429 2 Terlalu banyak cubaan log masuk. Sila cuba lagi dalam 2 saat.',
+    ]);
   });
 
   it('concurrent guesses of one pair cannot slip past the delay together', async () => {
@@ -131,7 +153,10 @@ describe('sign-in throttling', () => {
   it('50 operators behind one address, each with a typo first, all sign in', async () => {
     const room = operators;
     const answers = await Promise.all(
-      room.map(async (username) => [(await signIn(app, username, `${DEMO_PASSWORD}x`, '10.30.0.1')).statusCode, (await signIn(app, username, DEMO_PASSWORD, '10.30.0.1')).statusCode]),
+      room.map(async (username) => [
+        (await signIn(app, username, `${DEMO_PASSWORD}x`, '10.30.0.1')).statusCode,
+        (await signIn(app, username, DEMO_PASSWORD, '10.30.0.1')).statusCode,
+      ]),
     );
     expect(answers).toEqual(room.map(() => [401, 200]));
     // successes never counted for the address
@@ -157,7 +182,10 @@ describe('sign-in throttling', () => {
     advance(LOGIN.windowSeconds);
     expect((await signIn(app, operators[3], DEMO_PASSWORD, ip)).statusCode).toBe(200);
     expect((await signIn(app, operators[4], 'salah', ip)).statusCode).toBe(401);
-    const [addr] = await app.ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, `addr:${ip}`));
+    const [addr] = await app.ctx.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, `addr:${ip}`));
     expect(addr).toMatchObject({ failures: 1, nextAllowedAt: new Date(nowMs) });
   });
 
@@ -177,7 +205,14 @@ describe('sign-in throttling', () => {
 
 describe('sign-in throttling across restarts and instances', () => {
   let handle: DbHandle;
-  const config = { dataDir: 'memory://', seedDemo: true, seedFastHash: true, clientDir: '/nonexistent', jwtSecret: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz', login: LOGIN };
+  const config = {
+    dataDir: 'memory://',
+    seedDemo: true,
+    seedFastHash: true,
+    clientDir: '/nonexistent',
+    jwtSecret: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    login: LOGIN,
+  };
   beforeAll(async () => {
     handle = await openTestDb();
   });

@@ -43,7 +43,14 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
     const port = (tracker.address() as AddressInfo).port;
     app = await buildTestApp({
-      positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, trackingUrl: `http://127.0.0.1:${port}`, integrationTimeoutMs: 2000 },
+      positions: {
+        staleSeconds: 300,
+        historyDays: 90,
+        pruneEveryHours: 0,
+        shiftGraceMinutes: 15,
+        trackingUrl: `http://127.0.0.1:${port}`,
+        integrationTimeoutMs: 2000,
+      },
     });
     for (const u of ['tmca', 'tmcs', 'opsmgmt', 'pr', 'pr.malam']) tok[u] = (await login(app, u)).token;
     const r = await demoPatrolOnShift(app);
@@ -68,20 +75,37 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
   const find = (p: string) => call(app, tok.tmca, { method: 'GET', url: PATHS.findPrVehicle(p) });
 
   it('the tracking service is asked first (plate without spaces); its position gets the section and km of the nearest marker', async () => {
-    answers.set(plate, { status: 200, body: { plateNumber: plate, latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date().toISOString(), heading: 90, speed: 20 } });
+    answers.set(plate, {
+      status: 200,
+      body: {
+        plateNumber: plate,
+        latitude: marker.latitude,
+        longitude: marker.longitude,
+        recordedAt: new Date().toISOString(),
+        heading: 90,
+        speed: 20,
+      },
+    });
     const res = await find(` ${plate.slice(0, 3)} ${plate.slice(3).toLowerCase()} `);
     expect(res.statusCode, res.body).toBe(200);
     expect(asked.at(-1)).toBe(plate);
-    expect(res.json().body).toMatchObject({ plateNumber: plate, LOC: { source: 'oncore', latitude: marker.latitude, kmmarker: Math.round(marker.km * 10) / 10, sectionId: roster.sectionId, offsetMetres: 0 } });
+    expect(res.json().body).toMatchObject({
+      plateNumber: plate,
+      LOC: { source: 'oncore', latitude: marker.latitude, kmmarker: Math.round(marker.km * 10) / 10, sectionId: roster.sectionId, offsetMetres: 0 },
+    });
   });
 
-  it('no answer, a late answer or a malformed one: the tablet position; with none either, Oncore service not available', { timeout: 30_000 }, async () => {
+  it('no answer, a late answer or a malformed one: the tablet position; with none either, Oncore service not available', {
+    timeout: 30_000,
+  }, async () => {
     answers.set(plate, { status: 404 });
     const none = await find(plate);
     expect(none.statusCode).toBe(404);
     expect(none.json().statusMsg).toBe(ONCORE_UNAVAILABLE);
     const fix = { latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date(Date.now() - 2000).toISOString() };
-    expect((await call(app, tok[prOn], { method: 'POST', url: PATHS.rondaGpsSave, payload: { pkDutyRosterId: roster.id, positions: [fix] } })).statusCode).toBe(200);
+    expect(
+      (await call(app, tok[prOn], { method: 'POST', url: PATHS.rondaGpsSave, payload: { pkDutyRosterId: roster.id, positions: [fix] } })).statusCode,
+    ).toBe(200);
     const tablet = await find(plate);
     expect(tablet.statusCode).toBe(200);
     expect(tablet.json().body.LOC).toMatchObject({ source: 'tablet', lastSeen: fix.recordedAt });
@@ -97,7 +121,10 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     answers.set(plate, { status: 200, body: { latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date().toISOString() } });
     const batch = await call(app, tok.tmca, { method: 'POST', url: PATHS.findPrVehicles, payload: { plateNumbers: [plate, 'ZZZ 1'] } });
     expect(batch.statusCode).toBe(200);
-    expect(batch.json().body).toMatchObject([{ plateNumber: plate, LOC: { source: 'oncore' } }, { plateNumber: 'ZZZ1', LOC: null }]);
+    expect(batch.json().body).toMatchObject([
+      { plateNumber: plate, LOC: { source: 'oncore' } },
+      { plateNumber: 'ZZZ1', LOC: null },
+    ]);
   });
 
   it('GPS silent: a roster on shift that reported this shift and then nothing for 10 minutes alerts its TMC users once per silence', async () => {
@@ -105,8 +132,20 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     await db.delete(rosterLatestPosition);
     const start = roster.startsAt.getTime();
     const put = async (positionId: number, at: number) => {
-      const values = { positionId, latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date(at), sectionId: roster.sectionId, km: marker.km, offsetMetres: 0, directionId: 1202 };
-      await db.insert(rosterLatestPosition).values({ dutyRosterId: roster.id, ...values }).onConflictDoUpdate({ target: rosterLatestPosition.dutyRosterId, set: values });
+      const values = {
+        positionId,
+        latitude: marker.latitude,
+        longitude: marker.longitude,
+        recordedAt: new Date(at),
+        sectionId: roster.sectionId,
+        km: marker.km,
+        offsetMetres: 0,
+        directionId: 1202,
+      };
+      await db
+        .insert(rosterLatestPosition)
+        .values({ dutyRosterId: roster.id, ...values })
+        .onConflictDoUpdate({ target: rosterLatestPosition.dutyRosterId, set: values });
     };
     const mine = () => db.select().from(alertNotification).where(eq(alertNotification.dutyRosterId, roster.id));
     // before the shift: not this shift's silence
@@ -120,8 +159,23 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     expect(first.alerts).toBeGreaterThan(0);
     const rows = await mine();
     expect(rows).toHaveLength(first.alerts);
-    expect(rows[0]).toMatchObject({ category: 'GPS', eventKey: `gps-silent:${roster.id}:9002`, description: `GPS peronda ${roster.name} senyap sejak ${localHms(new Date(start + 5 * 60_000))}`, incidentId: null });
-    const users = await db.select({ id: appUser.id, username: appUser.username, regionId: section.regionId }).from(appUser).innerJoin(staff, eq(staff.id, appUser.staffId)).innerJoin(section, eq(section.id, staff.sectionId)).where(sql`${appUser.id} in (${sql.join(rows.map((r) => sql`${r.userId}`), sql`, `)})`);
+    expect(rows[0]).toMatchObject({
+      category: 'GPS',
+      eventKey: `gps-silent:${roster.id}:9002`,
+      description: `GPS peronda ${roster.name} senyap sejak ${localHms(new Date(start + 5 * 60_000))}`,
+      incidentId: null,
+    });
+    const users = await db
+      .select({ id: appUser.id, username: appUser.username, regionId: section.regionId })
+      .from(appUser)
+      .innerJoin(staff, eq(staff.id, appUser.staffId))
+      .innerJoin(section, eq(section.id, staff.sectionId))
+      .where(
+        sql`${appUser.id} in (${sql.join(
+          rows.map((r) => sql`${r.userId}`),
+          sql`, `,
+        )})`,
+      );
     expect(users.map((u) => u.username)).toEqual(expect.arrayContaining(['tmca', 'tmcs']));
     // again: nothing new
     expect((await sweepGpsSilent(db, { minutes: 10, now: new Date(start + 30 * 60_000) })).alerts).toBe(0);
@@ -134,11 +188,18 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     // the TMC user sees it in the drawer's list
     const list = await call(app, tok.tmca, { method: 'POST', url: `${PATHS.alertDataTables}?length=100`, payload: { viewed: 0 } });
     expect(list.statusCode).toBe(200);
-    expect((list.json().body.rows as { category: string; description: string }[]).some((a) => a.category === 'GPS' && a.description.startsWith(`GPS peronda ${roster.name} senyap sejak `))).toBe(true);
+    expect(
+      (list.json().body.rows as { category: string; description: string }[]).some(
+        (a) => a.category === 'GPS' && a.description.startsWith(`GPS peronda ${roster.name} senyap sejak `),
+      ),
+    ).toBe(true);
   });
 
   it('every specific section with kilometres has crossovers, in its kilometre range', async () => {
-    const secs = await app.ctx.db.select().from(section).where(and(eq(section.isCombined, false), sql`${section.kmStart} is not null`));
+    const secs = await app.ctx.db
+      .select()
+      .from(section)
+      .where(and(eq(section.isCombined, false), sql`${section.kmStart} is not null`));
     const xs = await app.ctx.db.select().from(crossover);
     expect(secs.length).toBeGreaterThan(5);
     for (const s of secs) {

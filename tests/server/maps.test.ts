@@ -6,7 +6,18 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINLINE_BOUND_METRES, ONCORE_UNAVAILABLE, POSITION_BATCH_MAX } from '../../contract/map-rules';
 import { PATHS } from '../../contract/paths';
-import { appUser, dutyRoster, gpsKmMarker, incident, incidentAudit, rosterLatestPosition, rosterPosition, section, teamMember, vehicle } from '../../server/db/schema';
+import {
+  appUser,
+  dutyRoster,
+  gpsKmMarker,
+  incident,
+  incidentAudit,
+  rosterLatestPosition,
+  rosterPosition,
+  section,
+  teamMember,
+  vehicle,
+} from '../../server/db/schema';
 import { geoIndex } from '../../server/modules/maps/geo-index';
 import { prunePositions } from '../../server/modules/maps/positions';
 import { localDmy, localHms } from '../../server/lib/time';
@@ -55,12 +66,24 @@ describe('maps and live positions (issue #7)', () => {
 
   const save = (who: string, payload: unknown, headers: Record<string, string> = {}) =>
     call(app, tok[who], { method: 'POST', url: PATHS.rondaGpsSave, payload: payload as object, headers });
-  const fix = (m: { latitude: number; longitude: number }, at: number, extra: object = {}) => ({ latitude: m.latitude, longitude: m.longitude, recordedAt: iso(at), ...extra });
+  const fix = (m: { latitude: number; longitude: number }, at: number, extra: object = {}) => ({
+    latitude: m.latitude,
+    longitude: m.longitude,
+    recordedAt: iso(at),
+    ...extra,
+  });
 
   async function rosterOfUser(username: string, onShift: boolean) {
     const now = new Date();
     const rows = await app.ctx.db
-      .select({ id: dutyRoster.id, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, vehicleId: dutyRoster.vehicleId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt })
+      .select({
+        id: dutyRoster.id,
+        sectionId: dutyRoster.sectionId,
+        teamId: dutyRoster.teamId,
+        vehicleId: dutyRoster.vehicleId,
+        startsAt: dutyRoster.startsAt,
+        endsAt: dutyRoster.endsAt,
+      })
       .from(dutyRoster)
       .innerJoin(teamMember, eq(teamMember.teamId, dutyRoster.teamId))
       .innerJoin(appUser, eq(appUser.staffId, teamMember.staffId))
@@ -70,7 +93,9 @@ describe('maps and live positions (issue #7)', () => {
   }
 
   beforeAll(async () => {
-    app = await buildTestApp({ positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 } });
+    app = await buildTestApp({
+      positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 },
+    });
     for (const u of ['tmca', 'tmcs', 'tmca.utara', 'opsmgmt', 'pr', 'pr.malam', 'tsta']) {
       const s = await login(app, u);
       tok[u] = s.token;
@@ -102,11 +127,21 @@ describe('maps and live positions (issue #7)', () => {
 
   it('a patrol on shift saves its fixes: history and latest position with section, km, offset and carriageway', async () => {
     const t = Date.now() - 60_000;
-    const res = await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] }, { 'Idempotency-Key': 'gps-1' });
+    const res = await save(
+      prOn,
+      { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] },
+      { 'Idempotency-Key': 'gps-1' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body;
     expect(body.accepted).toBe(3);
-    expect(body.latest).toMatchObject({ kmmarker: markers[30].km, sectionId: roster.sectionId, offsetMetres: 0, source: 'tablet', lastSeen: iso(t + 20_000) });
+    expect(body.latest).toMatchObject({
+      kmmarker: markers[30].km,
+      sectionId: roster.sectionId,
+      offsetMetres: 0,
+      source: 'tablet',
+      lastSeen: iso(t + 20_000),
+    });
     const inc = (await geoIndex(app.ctx.db)).sections.get(roster.sectionId)!.increasingDirection!;
     expect([1201, 1202]).toContain(inc); // the North–South expressway
     // kilometres rising: the increasing-km carriageway, named
@@ -123,7 +158,11 @@ describe('maps and live positions (issue #7)', () => {
   it('the same Idempotency-Key again stores nothing more and answers the first answer', async () => {
     const before = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(rosterPosition);
     const t = Date.now() - 60_000;
-    const res = await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] }, { 'Idempotency-Key': 'gps-1' });
+    const res = await save(
+      prOn,
+      { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] },
+      { 'Idempotency-Key': 'gps-1' },
+    );
     // same key, other body: refused as a reuse; the genuine repeat is below
     expect(res.statusCode).toBe(422);
     const first = { pkDutyRosterId: roster.id, positions: [fix(markers[31], Date.now() - 5_000)] };
@@ -165,7 +204,10 @@ describe('maps and live positions (issue #7)', () => {
     expect(lat.statusCode).toBe(400);
     expect(lat.json().body.field).toBe('positions.0.latitude');
     expect(lat.json().statusMsg).toContain('Latitud');
-    const lng = await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[1], t), { latitude: 3, longitude: -181, recordedAt: iso(t) }] });
+    const lng = await save(prOn, {
+      pkDutyRosterId: roster.id,
+      positions: [fix(markers[1], t), { latitude: 3, longitude: -181, recordedAt: iso(t) }],
+    });
     expect(lng.statusCode).toBe(400);
     expect(lng.json().body.field).toBe('positions.1.longitude');
     const future = await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[1], t), fix(markers[2], t + 3_600_000)] });
@@ -186,7 +228,10 @@ describe('maps and live positions (issue #7)', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().statusMsg).toBe('Permintaan terlalu besar.');
-    const rows = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(rosterPosition).where(gt(rosterPosition.recordedAt, new Date(t + 60_000)));
+    const rows = await app.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rosterPosition)
+      .where(gt(rosterPosition.recordedAt, new Date(t + 60_000)));
     expect(rows[0].n).toBe(0);
   });
 
@@ -231,14 +276,37 @@ describe('maps and live positions (issue #7)', () => {
     const away = (dLng: number) => ({ latitude: m.latitude, longitude: m.longitude + dLng });
     const res = await save(prOn, {
       pkDutyRosterId: roster.id,
-      positions: [fix(m, base), fix(away(0.008), base + 10_000), fix(away(0.012), base + 20_000), fix(away(0.009), base + 30_000), fix(m, base + 40_000)],
+      positions: [
+        fix(m, base),
+        fix(away(0.008), base + 10_000),
+        fix(away(0.012), base + 20_000),
+        fix(away(0.009), base + 30_000),
+        fix(m, base + 40_000),
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const c = await insertIncident(app, { section: 'N9', staffId: staffOf.tmca, rosterId: roster.id });
-    await app.ctx.db.insert(incidentAudit).values({ incidentId: c.id, statusId: 203, assignerStaffId: staffOf.tmca, assignerRoleName: 'TMCA', assigneeRosterId: roster.id, at: new Date(base + 50_000) });
+    await app.ctx.db
+      .insert(incidentAudit)
+      .values({
+        incidentId: c.id,
+        statusId: 203,
+        assignerStaffId: staffOf.tmca,
+        assignerRoleName: 'TMCA',
+        assigneeRosterId: roster.id,
+        at: new Date(base + 50_000),
+      });
     const tl = await call(app, tok.tmca, { method: 'GET', url: PATHS.lluGps(roster.id) });
     expect(tl.statusCode).toBe(200);
-    const entries = tl.json().body as { time: string; title: string; description: string | null; location: string | null; type: string; latitude: number | null; longitude: number | null }[];
+    const entries = tl.json().body as {
+      time: string;
+      title: string;
+      description: string | null;
+      location: string | null;
+      type: string;
+      latitude: number | null;
+      longitude: number | null;
+    }[];
     expect(entries.map((e) => e.time)).toEqual([...entries.map((e) => e.time)].sort().reverse());
     const llu = entries.filter((e) => e.type === 'LLU History' && e.time === iso(base + 10_000));
     expect(llu).toHaveLength(1);
@@ -259,8 +327,20 @@ describe('maps and live positions (issue #7)', () => {
     let ms: { km: number; latitude: number; longitude: number; sectionId: number }[];
     const put = async (rosterId: number, km: number, directionId: number | null, ageSeconds = 5) => {
       const m = ms.find((x) => Math.abs(x.km - km) < 1e-6)!;
-      const values = { positionId: 1, latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(Date.now() - ageSeconds * 1000), sectionId: m.sectionId, km: m.km, offsetMetres: 0, directionId };
-      await app.ctx.db.insert(rosterLatestPosition).values({ dutyRosterId: rosterId, ...values }).onConflictDoUpdate({ target: rosterLatestPosition.dutyRosterId, set: values });
+      const values = {
+        positionId: 1,
+        latitude: m.latitude,
+        longitude: m.longitude,
+        recordedAt: new Date(Date.now() - ageSeconds * 1000),
+        sectionId: m.sectionId,
+        km: m.km,
+        offsetMetres: 0,
+        directionId,
+      };
+      await app.ctx.db
+        .insert(rosterLatestPosition)
+        .values({ dutyRosterId: rosterId, ...values })
+        .onConflictDoUpdate({ target: rosterLatestPosition.dutyRosterId, set: values });
     };
     const nearest = async (payload: object) => {
       // a national role: every region's patrols on shift (a region alone may have only four at night)
@@ -340,7 +420,17 @@ describe('maps and live positions (issue #7)', () => {
   it('bigMaps: every open case of the region (not Tutup/Batal), newest first, §3.3 fields; the patrols on shift with positions', async () => {
     const res = await call(app, tok.tmca, { method: 'POST', url: PATHS.bigMaps, payload: {} });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json().body as { incidents: { incidentId: number; incidentStatus: string; incidentStatusId: number | null; incidentDate: string; incidentTime: string; type: string }[]; activePR: { pkDutyRosterId: number; latlng: [number, number] | null; pointAName: string | null; pointBName: string | null; status: string }[] };
+    const body = res.json().body as {
+      incidents: {
+        incidentId: number;
+        incidentStatus: string;
+        incidentStatusId: number | null;
+        incidentDate: string;
+        incidentTime: string;
+        type: string;
+      }[];
+      activePR: { pkDutyRosterId: number; latlng: [number, number] | null; pointAName: string | null; pointBName: string | null; status: string }[];
+    };
     const open = await app.ctx.db
       .select({ id: incident.id })
       .from(incident)
@@ -356,7 +446,15 @@ describe('maps and live positions (issue #7)', () => {
     }
     expect(body.incidents.map((i) => i.type)).toContain('ACCIDENT');
     // dates and times as the Asia/Brunei formatters write them (map times drop the seconds)
-    const some = await app.ctx.db.select({ id: incident.id, at: incident.incidentAt }).from(incident).where(inArray(incident.id, body.incidents.slice(0, 50).map((i) => i.incidentId)));
+    const some = await app.ctx.db
+      .select({ id: incident.id, at: incident.incidentAt })
+      .from(incident)
+      .where(
+        inArray(
+          incident.id,
+          body.incidents.slice(0, 50).map((i) => i.incidentId),
+        ),
+      );
     for (const c of some) {
       const shown = body.incidents.find((i) => i.incidentId === c.id)!;
       expect([shown.incidentDate, shown.incidentTime]).toEqual([localDmy(c.at), localHms(c.at).slice(0, 5)]);
@@ -403,19 +501,35 @@ describe('maps and live positions (issue #7)', () => {
     expect(res.json().body.plateNumber).toBe(v.plate.replace(/\s+/g, '').toUpperCase());
     expect(res.json().body.LOC).toMatchObject({ source: 'tablet', sectionId: roster.sectionId });
     // a vehicle of the region no roster has reported from
-    const reported = await app.ctx.db.select({ v: dutyRoster.vehicleId }).from(rosterLatestPosition).innerJoin(dutyRoster, eq(dutyRoster.id, rosterLatestPosition.dutyRosterId));
+    const reported = await app.ctx.db
+      .select({ v: dutyRoster.vehicleId })
+      .from(rosterLatestPosition)
+      .innerJoin(dutyRoster, eq(dutyRoster.id, rosterLatestPosition.dutyRosterId));
     const [silent] = await app.ctx.db
       .select({ plate: vehicle.plateNumber })
       .from(vehicle)
       .innerJoin(section, eq(section.id, vehicle.sectionId))
-      .where(and(eq(section.regionId, reg.tmca), sql`${vehicle.id} not in (${sql.join(reported.map((r) => sql`${r.v ?? -1}`), sql`, `)})`))
+      .where(
+        and(
+          eq(section.regionId, reg.tmca),
+          sql`${vehicle.id} not in (${sql.join(
+            reported.map((r) => sql`${r.v ?? -1}`),
+            sql`, `,
+          )})`,
+        ),
+      )
       .limit(1);
     const none = await call(app, tok.tmca, { method: 'GET', url: PATHS.findPrVehicle(silent.plate) });
     expect(none.statusCode).toBe(404);
     expect(none.json().statusMsg).toBe(ONCORE_UNAVAILABLE);
     expect((await call(app, tok.tmca, { method: 'GET', url: PATHS.findPrVehicle('ZZZ 0000') })).statusCode).toBe(404);
     // another region's vehicle
-    const [utara] = await app.ctx.db.select({ plate: vehicle.plateNumber }).from(vehicle).innerJoin(section, eq(section.id, vehicle.sectionId)).where(eq(section.regionId, reg['tmca.utara'])).limit(1);
+    const [utara] = await app.ctx.db
+      .select({ plate: vehicle.plateNumber })
+      .from(vehicle)
+      .innerJoin(section, eq(section.id, vehicle.sectionId))
+      .where(eq(section.regionId, reg['tmca.utara']))
+      .limit(1);
     expect((await call(app, tok.tmca, { method: 'GET', url: PATHS.findPrVehicle(utara.plate) })).statusCode).toBe(403);
     expect((await call(app, tok.opsmgmt, { method: 'GET', url: PATHS.findPrVehicle(utara.plate) })).statusCode).toBe(404);
     expect((await call(app, null, { method: 'GET', url: PATHS.findPrVehicle(v.plate) })).statusCode).toBe(401);
@@ -434,7 +548,16 @@ describe('maps and live positions (issue #7)', () => {
   it('pruning deletes history older than the retention and keeps the rest and the latest positions', async () => {
     const old = new Date(Date.now() - 100 * 86_400_000);
     const m = markers[3];
-    await app.ctx.db.insert(rosterPosition).values(Array.from({ length: 25 }, (_, i) => ({ dutyRosterId: roster.id, latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(old.getTime() + i * 1000) })));
+    await app.ctx.db
+      .insert(rosterPosition)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          dutyRosterId: roster.id,
+          latitude: m.latitude,
+          longitude: m.longitude,
+          recordedAt: new Date(old.getTime() + i * 1000),
+        })),
+      );
     const count = async () => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(rosterPosition))[0].n;
     const before = await count();
     const latest = await app.ctx.db.select().from(rosterLatestPosition);
@@ -442,8 +565,11 @@ describe('maps and live positions (issue #7)', () => {
     expect(await count()).toBe(before - 25);
     expect(await prunePositions(app.ctx.db, 90)).toBe(0);
     expect(await app.ctx.db.select().from(rosterLatestPosition)).toEqual(latest);
-    const inUse = await app.ctx.db.select({ id: rosterPosition.id }).from(rosterPosition).where(inArray(rosterPosition.dutyRosterId, [roster.id])).limit(1);
+    const inUse = await app.ctx.db
+      .select({ id: rosterPosition.id })
+      .from(rosterPosition)
+      .where(inArray(rosterPosition.dutyRosterId, [roster.id]))
+      .limit(1);
     expect(inUse).toHaveLength(1);
   });
-
 });

@@ -24,12 +24,15 @@ describe('rondaGps/save in batches (issue #18)', () => {
   let roster: { id: number; sectionId: number };
   let markers: { km: number; latitude: number; longitude: number }[];
 
-  const save = (payload: object, headers: Record<string, string> = {}) => call(app, token, { method: 'POST', url: PATHS.rondaGpsSave, payload, headers });
+  const save = (payload: object, headers: Record<string, string> = {}) =>
+    call(app, token, { method: 'POST', url: PATHS.rondaGpsSave, payload, headers });
   const history = () => app.ctx.db.select().from(rosterPosition).where(eq(rosterPosition.dutyRosterId, roster.id)).orderBy(asc(rosterPosition.id));
   const latest = async () => (await app.ctx.db.select().from(rosterLatestPosition).where(eq(rosterLatestPosition.dutyRosterId, roster.id)))[0];
 
   beforeAll(async () => {
-    app = await buildTestApp({ positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 } });
+    app = await buildTestApp({
+      positions: { staleSeconds: 300, historyDays: 90, pruneEveryHours: 0, shiftGraceMinutes: 15, integrationTimeoutMs: 30_000 },
+    });
     const r = await demoPatrolOnShift(app);
     roster = r;
     userId = r.userId;
@@ -54,7 +57,12 @@ describe('rondaGps/save in batches (issue #18)', () => {
     // in the order taken, moving towards increasing km, a fix every 10 s, with optional fields on some
     const fixes = Array.from({ length: POSITION_BATCH_MAX }, (_, i) => {
       const m = markers[(i * 3) % markers.length];
-      return { latitude: m.latitude, longitude: m.longitude, recordedAt: iso(t + i * 10_000), ...(i % 2 ? { accuracy: 5 + i, heading: 90, speed: 20 } : {}) };
+      return {
+        latitude: m.latitude,
+        longitude: m.longitude,
+        recordedAt: iso(t + i * 10_000),
+        ...(i % 2 ? { accuracy: 5 + i, heading: 90, speed: 20 } : {}),
+      };
     });
     const res = await save({ pkDutyRosterId: roster.id, positions: fixes }, { 'Idempotency-Key': 'batch-1' });
     expect(res.statusCode, res.body).toBe(200);
@@ -94,13 +102,22 @@ describe('rondaGps/save in batches (issue #18)', () => {
   it('the key goes in the same statement as the fixes: twins sent at once store the batch once and get one answer; the key with another batch is 422', async () => {
     const before = (await history()).length;
     const t = Date.now() - 30 * 60_000;
-    const fixes = Array.from({ length: 5 }, (_, i) => ({ latitude: markers[i].latitude, longitude: markers[i].longitude, recordedAt: iso(t + i * 10_000) }));
-    const twins = await Promise.all(Array.from({ length: 4 }, () => save({ pkDutyRosterId: roster.id, positions: fixes }, { 'Idempotency-Key': 'twin-1' })));
+    const fixes = Array.from({ length: 5 }, (_, i) => ({
+      latitude: markers[i].latitude,
+      longitude: markers[i].longitude,
+      recordedAt: iso(t + i * 10_000),
+    }));
+    const twins = await Promise.all(
+      Array.from({ length: 4 }, () => save({ pkDutyRosterId: roster.id, positions: fixes }, { 'Idempotency-Key': 'twin-1' })),
+    );
     for (const r of twins) expect(r.statusCode, r.body).toBe(200);
     expect(new Set(twins.map((r) => r.body)).size).toBe(1);
     expect(twins.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
     expect(await history()).toHaveLength(before + 5);
-    const keys = await app.ctx.db.select().from(idempotencyKey).where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, 'twin-1')));
+    const keys = await app.ctx.db
+      .select()
+      .from(idempotencyKey)
+      .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, 'twin-1')));
     expect(keys).toHaveLength(1);
     expect(keys[0].statusCode).toBe(200);
     expect(keys[0].response).toEqual(twins[0].json());
@@ -112,12 +129,18 @@ describe('rondaGps/save in batches (issue #18)', () => {
   it('an older batch is stored but leaves the latest position, and answers it; a newer batch replaces it', async () => {
     const before = await latest();
     const old = Date.now() - 2.5 * 3600_000;
-    const res = await save({ pkDutyRosterId: roster.id, positions: [0, 1, 2].map((i) => ({ latitude: markers[i].latitude, longitude: markers[i].longitude, recordedAt: iso(old + i * 1000) })) });
+    const res = await save({
+      pkDutyRosterId: roster.id,
+      positions: [0, 1, 2].map((i) => ({ latitude: markers[i].latitude, longitude: markers[i].longitude, recordedAt: iso(old + i * 1000) })),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body.latest.lastSeen).toBe(before.recordedAt.toISOString());
     expect(await latest()).toEqual(before);
     const n = (await history()).length;
-    const fresh = await save({ pkDutyRosterId: roster.id, positions: [{ latitude: markers[9].latitude, longitude: markers[9].longitude, recordedAt: iso(Date.now() - 1000) }] });
+    const fresh = await save({
+      pkDutyRosterId: roster.id,
+      positions: [{ latitude: markers[9].latitude, longitude: markers[9].longitude, recordedAt: iso(Date.now() - 1000) }],
+    });
     expect(fresh.statusCode).toBe(200);
     const after = await latest();
     expect(after.recordedAt.getTime()).toBeGreaterThan(before.recordedAt.getTime());
@@ -163,7 +186,10 @@ describe('rondaGps/save in batches (issue #18)', () => {
     const notMine = await call(app, tmca, {
       method: 'POST',
       url: PATHS.rondaGpsSave,
-      payload: { pkDutyRosterId: roster.id, positions: [{ latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(Date.now()) }] },
+      payload: {
+        pkDutyRosterId: roster.id,
+        positions: [{ latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(Date.now()) }],
+      },
     });
     expect(notMine.statusCode).toBe(403);
     expect(await history()).toHaveLength(n);

@@ -27,7 +27,8 @@ describe('incident reports (issue #17)', () => {
   let n9: number;
   const ids: Record<string, { id: number; ticket: string }> = {};
 
-  const post = (who: string | null, url: string, payload: object, query = '') => call(app, who ? tok[who] : null, { method: 'POST', url: url + query, payload });
+  const post = (who: string | null, url: string, payload: object, query = '') =>
+    call(app, who ? tok[who] : null, { method: 'POST', url: url + query, payload });
   const body = async <T>(who: string, url: string, payload: object): Promise<T> => {
     const res = await post(who, url, payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -41,33 +42,91 @@ describe('incident reports (issue #17)', () => {
 
     // ---- March 2019 (previous period: 2019-01-29 .. 2019-02-28)
     ids.A1 = await insertCase(app, {
-      at: '2019-03-05 10:00', category: 184, status: 210, km: 100, direction: N,
-      dispatched: 2, received: 5, arrived: 15, assistanceDone: 60, caseDone: 70,
-      closures: [{ close: 3, open: 50 }, { close: 4, open: 40 }],
-      items: [{ id: 2001, notified: 10, arrived: 30, completed: 55 }, { id: 2004, notified: 20, arrived: 40, completed: 80 }],
+      at: '2019-03-05 10:00',
+      category: 184,
+      status: 210,
+      km: 100,
+      direction: N,
+      dispatched: 2,
+      received: 5,
+      arrived: 15,
+      assistanceDone: 60,
+      caseDone: 70,
+      closures: [
+        { close: 3, open: 50 },
+        { close: 4, open: 40 },
+      ],
+      items: [
+        { id: 2001, notified: 10, arrived: 30, completed: 55 },
+        { id: 2004, notified: 20, arrived: 40, completed: 80 },
+      ],
     });
     ids.A2 = await insertCase(app, {
-      at: '2019-03-06 08:00', category: 185, status: 210, km: 50, direction: S,
-      dispatched: 4, received: 6, arrived: 20, assistanceDone: 40, caseDone: 45,
-      items: [{ id: 2004, notified: 5, arrived: 25, completed: 35 }, { id: 2101, kind: 'EXISTING', notified: 1, arrived: 10, completed: 38 }],
+      at: '2019-03-06 08:00',
+      category: 185,
+      status: 210,
+      km: 50,
+      direction: S,
+      dispatched: 4,
+      received: 6,
+      arrived: 20,
+      assistanceDone: 40,
+      caseDone: 45,
+      items: [
+        { id: 2004, notified: 5, arrived: 25, completed: 35 },
+        { id: 2101, kind: 'EXISTING', notified: 1, arrived: 10, completed: 38 },
+      ],
     });
     ids.A3 = await insertCase(app, {
-      at: '2019-03-07 09:00', category: 184, status: 206, km: 200, direction: N, dispatched: 1, received: 3, arrived: 30,
+      at: '2019-03-07 09:00',
+      category: 184,
+      status: 206,
+      km: 200,
+      direction: N,
+      dispatched: 1,
+      received: 3,
+      arrived: 30,
       items: [{ id: 2001, notified: 5 }],
     });
     ids.A4 = await insertCase(app, { at: '2019-03-08 12:00', category: 186, status: 202, km: 10, direction: N, dispatched: 10 });
     ids.A5 = await insertCase(app, { at: '2019-03-09 14:00', category: 187, status: null, km: 20, direction: S });
     ids.A6 = await insertCase(app, {
-      at: '2019-03-10 07:00', category: 184, status: 298, km: 300, direction: N, naLaneClosure: true,
-      dispatched: 3, received: 4, arrived: 12, assistanceDone: 30, caseDone: 33,
+      at: '2019-03-10 07:00',
+      category: 184,
+      status: 298,
+      km: 300,
+      direction: N,
+      naLaneClosure: true,
+      dispatched: 3,
+      received: 4,
+      arrived: 12,
+      assistanceDone: 30,
+      caseDone: 33,
     });
     ids.A7 = await insertCase(app, {
-      at: '2019-03-11 07:00', category: 188, status: 207, km: 400, direction: N,
-      dispatched: 5, received: 7, arrived: 25, assistanceDone: 50, closures: [{ close: 26 }],
+      at: '2019-03-11 07:00',
+      category: 188,
+      status: 207,
+      km: 400,
+      direction: N,
+      dispatched: 5,
+      received: 7,
+      arrived: 25,
+      assistanceDone: 50,
+      closures: [{ close: 26 }],
     });
     ids.B1 = await insertCase(app, {
-      at: '2019-02-10 10:00', category: 185, status: 210, km: 60, direction: N,
-      dispatched: 6, received: 8, arrived: 26, assistanceDone: 50, caseDone: 55, items: [{ id: 2001, notified: 10, arrived: 20, completed: 30 }],
+      at: '2019-02-10 10:00',
+      category: 185,
+      status: 210,
+      km: 60,
+      direction: N,
+      dispatched: 6,
+      received: 8,
+      arrived: 26,
+      assistanceDone: 50,
+      caseDone: 55,
+      items: [{ id: 2001, notified: 10, arrived: 20, completed: 30 }],
     });
     ids.B2 = await insertCase(app, { at: '2019-02-15 10:00', category: 184, status: 202, km: 70, direction: N });
 
@@ -81,7 +140,13 @@ describe('incident reports (issue #17)', () => {
     ids.other = await acc('2018-06-10 10:30', 99.5, S); // other direction
     ids.late = await acc('2018-06-10 12:10', 99, N); // 130 min after: too late
     ids.P2 = await insertCase(app, {
-      at: '2018-06-12 10:00', category: 185, status: 210, km: 200, direction: N, assistanceDone: 90, closures: [{ close: 5, open: 30 }],
+      at: '2018-06-12 10:00',
+      category: 185,
+      status: 210,
+      km: 200,
+      direction: N,
+      assistanceDone: 90,
+      closures: [{ close: 5, open: 30 }],
     });
     ids.both = await acc('2018-06-12 10:20', 199.5, BOTH); // both directions, before the lane opened: secondary
     ids.afterClear = await acc('2018-06-12 10:45', 199, N); // after the last lane opening (10:30)
@@ -151,8 +216,21 @@ describe('incident reports (issue #17)', () => {
     const s = await body<IncidentSectionChart>('opsmgmt', REPORT_PATHS.incidentSection, march());
     expect(s.items).toEqual([
       {
-        id: n9, code: 'N9', label: 'N9', regionName: 'Tengah', count: 7, previous: 2, closed: 2, open: 4, cancelled: 1,
-        responseMedian: 20, responseP90: 28, rctMedian: 50, ictMedian: 45, secondaryCrashes: 0, responseCompleteness: { have: 5, of: 6 },
+        id: n9,
+        code: 'N9',
+        label: 'N9',
+        regionName: 'Tengah',
+        count: 7,
+        previous: 2,
+        closed: 2,
+        open: 4,
+        cancelled: 1,
+        responseMedian: 20,
+        responseP90: 28,
+        rctMedian: 50,
+        ictMedian: 45,
+        secondaryCrashes: 0,
+        responseCompleteness: { have: 5, of: 6 },
       },
     ]);
     expect([s.total, s.previousTotal]).toEqual([7, 2]);
@@ -162,7 +240,12 @@ describe('incident reports (issue #17)', () => {
     const missing = async (kpi: string, query = '') => {
       const res = await post('opsmgmt', REPORT_PATHS.incidentMissing, { ...march(), kpi }, query);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().body as { rows: { id: number; missing: string; statusKes: string; ticketNumber: string }[]; recordCount: number; page: number; size: number };
+      return res.json().body as {
+        rows: { id: number; missing: string; statusKes: string; ticketNumber: string }[];
+        recordCount: number;
+        page: number;
+        size: number;
+      };
     };
     const resp = await missing('response');
     expect(resp.rows.map((r) => [r.id, r.missing, r.statusKes])).toEqual([[ids.A5.id, 'Tiada masa Tiba di Lokasi', 'Tiada Status']]);
@@ -187,7 +270,13 @@ describe('incident reports (issue #17)', () => {
       [ids.P2.id, ids.both.id, 20, 0.5],
       [ids.P.id, ids.ok.id, 20, 1.5],
     ]);
-    expect(a.items[1].secondary).toMatchObject({ ticketNumber: ids.ok.ticket, categoryLabel: 'Kemalangan', sectionName: 'N9', km: 98.5, directionLabel: 'Arah Utara' });
+    expect(a.items[1].secondary).toMatchObject({
+      ticketNumber: ids.ok.ticket,
+      categoryLabel: 'Kemalangan',
+      sectionName: 'N9',
+      km: 98.5,
+      directionLabel: 'Arah Utara',
+    });
     expect(a.items[1].primary).toMatchObject({ ticketNumber: ids.P.ticket, categoryLabel: 'Kerosakan Kenderaan', km: 100 });
     expect(a.items[1].secondary.incidentAt).toBe('2018-06-10T02:20:00.000Z');
 
@@ -217,12 +306,44 @@ describe('incident reports (issue #17)', () => {
     const t = await body<AssistanceChart>('others', REPORT_PATHS.assistanceType, march());
     expect([t.total, t.previousTotal]).toEqual([4, 1]);
     expect(t.items).toEqual([
-      { id: 2001, code: null, label: 'Polis (PDRM)', count: 2, previous: 1, notified: 2, arrived: 1, completed: 1, medianToNotify: 7.5, medianToArrive: 20, medianToComplete: 25 },
-      { id: 2004, code: null, label: 'Trak Tunda', count: 2, previous: 0, notified: 2, arrived: 2, completed: 2, medianToNotify: 12.5, medianToArrive: 20, medianToComplete: 25 },
+      {
+        id: 2001,
+        code: null,
+        label: 'Polis (PDRM)',
+        count: 2,
+        previous: 1,
+        notified: 2,
+        arrived: 1,
+        completed: 1,
+        medianToNotify: 7.5,
+        medianToArrive: 20,
+        medianToComplete: 25,
+      },
+      {
+        id: 2004,
+        code: null,
+        label: 'Trak Tunda',
+        count: 2,
+        previous: 0,
+        notified: 2,
+        arrived: 2,
+        completed: 2,
+        medianToNotify: 12.5,
+        medianToArrive: 20,
+        medianToComplete: 25,
+      },
     ]);
     // every item at once: the medians of the scope, not of the groups (notify 5, 5, 10, 20; arrive 20 ×3; complete 10, 25, 40)
     expect(t.overall).toEqual({ count: 4, notified: 4, arrived: 3, completed: 3, medianToNotify: 7.5, medianToArrive: 20, medianToComplete: 25 });
-    expect(t.previousOverall).toEqual({ count: 1, notified: 1, arrived: 1, completed: 1, medianToNotify: 10, medianToArrive: 10, medianToComplete: 10 });
+    expect(t.previousOverall).toEqual({
+      count: 1,
+      notified: 1,
+      arrived: 1,
+      completed: 1,
+      medianToNotify: 10,
+      medianToArrive: 10,
+      medianToComplete: 10,
+    });
     const r = await body<AssistanceChart>('others', REPORT_PATHS.assistanceRegion, march());
     expect(r.overall).toEqual(t.overall);
     expect(r.items).toMatchObject([{ id: 22, code: 'TGH', label: 'Tengah', count: 4, previous: 1, notified: 4, arrived: 3, completed: 3 }]);
@@ -253,12 +374,18 @@ describe('incident reports (issue #17)', () => {
     expect(rows[0].startsWith('\uFEFF"No. Tiket","Tarikh","Masa","Seksyen","Wilayah","Jenis Kes","Status","Tugasan Dihantar"')).toBe(true);
     expect(rows.length).toBe(1 + 7);
     // newest first: A7 (11-03-2019 07:00) … A1 last
-    expect(rows[1].startsWith(`"${ids.A7.ticket}","11-03-2019","07:00:00","N9","Tengah","Keadaan Jalan Berbahaya","Selesai Bantuan","11-03-2019 07:05:00"`)).toBe(true);
+    expect(
+      rows[1].startsWith(
+        `"${ids.A7.ticket}","11-03-2019","07:00:00","N9","Tengah","Keadaan Jalan Berbahaya","Selesai Bantuan","11-03-2019 07:05:00"`,
+      ),
+    ).toBe(true);
     expect(rows[7]).toBe(
       `"${ids.A1.ticket}","05-03-2019","10:00:00","N9","Tengah","Kemalangan","Tutup","05-03-2019 10:02:00","05-03-2019 10:05:00","05-03-2019 10:15:00","05-03-2019 11:00:00","05-03-2019 11:10:00","2","3","10","45","10","15"`,
     );
     const a5 = rows.find((r) => r.startsWith(`"${ids.A5.ticket}"`))!;
-    expect(a5).toBe(`"${ids.A5.ticket}","09-03-2019","14:00:00","N9","Tengah","Haiwan Liar/Terlepas","Tiada Status","","","","","","","","","","",""`);
+    expect(a5).toBe(
+      `"${ids.A5.ticket}","09-03-2019","14:00:00","N9","Tengah","Haiwan Liar/Terlepas","Tiada Status","","","","","","","","","","",""`,
+    );
   });
 
   it('answers an empty period with zeros and nulls', async () => {
@@ -289,8 +416,14 @@ describe('incident reports (issue #17)', () => {
     const reg = await body<CountChart>('tmca', REPORT_PATHS.incidentRegion, MARCH);
     expect(reg.items.map((i) => i.id)).toEqual([22]);
     for (const url of [
-      REPORT_PATHS.incidentCategory, REPORT_PATHS.incidentRegion, REPORT_PATHS.incidentStatusKes, REPORT_PATHS.incidentSection, REPORT_PATHS.incidentKpi,
-      REPORT_PATHS.incidentSecondary, REPORT_PATHS.incidentCsv, REPORT_PATHS.incidentStatusCsv,
+      REPORT_PATHS.incidentCategory,
+      REPORT_PATHS.incidentRegion,
+      REPORT_PATHS.incidentStatusKes,
+      REPORT_PATHS.incidentSection,
+      REPORT_PATHS.incidentKpi,
+      REPORT_PATHS.incidentSecondary,
+      REPORT_PATHS.incidentCsv,
+      REPORT_PATHS.incidentStatusCsv,
     ]) {
       expect(await status('others', url, MARCH), url).toBe(403);
       expect(await status(null, url, MARCH), url).toBe(401);

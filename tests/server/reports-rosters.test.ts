@@ -25,7 +25,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => app?.cleanup());
 
-const post = async (token: string | null, url: string, payload: object, query = '') => call(app, token, { method: 'POST', url: `${url}${query}`, payload });
+const post = async (token: string | null, url: string, payload: object, query = '') =>
+  call(app, token, { method: 'POST', url: `${url}${query}`, payload });
 const body = async (url: string, payload: object, token = admin, query = '') => {
   const res = await post(token, url, payload, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -44,8 +45,24 @@ describe('PRAverageTimeOnMainline (DLU)', () => {
     expect(b.period).toEqual({ from: PERIOD.dateFrom, to: PERIOD.dateTo });
     expect(b.previousPeriod).toEqual(PREVIOUS);
     expect(b.items).toHaveLength(7);
-    expect(b.items[0]).toEqual({ date: '2025-03-01', rosters: 1, avgDluMinutes: 300, avgLluMinutes: 100, avgNoGpsMinutes: 80, dluShare: 62.5, completeness: { have: 1, of: 1 } });
-    expect(b.items[2]).toEqual({ date: '2025-03-03', rosters: 0, avgDluMinutes: null, avgLluMinutes: null, avgNoGpsMinutes: null, dluShare: null, completeness: { have: 0, of: 1 } });
+    expect(b.items[0]).toEqual({
+      date: '2025-03-01',
+      rosters: 1,
+      avgDluMinutes: 300,
+      avgLluMinutes: 100,
+      avgNoGpsMinutes: 80,
+      dluShare: 62.5,
+      completeness: { have: 1, of: 1 },
+    });
+    expect(b.items[2]).toEqual({
+      date: '2025-03-03',
+      rosters: 0,
+      avgDluMinutes: null,
+      avgLluMinutes: null,
+      avgNoGpsMinutes: null,
+      dluShare: null,
+      completeness: { have: 0, of: 1 },
+    });
     expect(b.items[5]).toMatchObject({ date: '2025-03-06', rosters: 0, completeness: { have: 0, of: 0 } });
     expect(b.total).toEqual(now);
     expect(b.previousTotal).toEqual(before);
@@ -95,7 +112,9 @@ describe('PRAverageTimeOnMainline (DLU)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/laporan-masa-dalam-laluan-utama-\d{4}-\d{2}-\d{2}\.csv/);
-    expect(res.body.startsWith('\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Minit Syif","Minit DLU","Minit LLU","Minit Tiada GPS"')).toBe(true);
+    expect(
+      res.body.startsWith('\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Minit Syif","Minit DLU","Minit LLU","Minit Tiada GPS"'),
+    ).toBe(true);
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","480","300","100","80","01-03-2025 16:30:00"');
@@ -108,7 +127,15 @@ describe('PRTotalWorkDurationReport', () => {
     const b = await body(REPORT_PATHS.workTotal, { ...S2(), groupBy: 'person' });
     // R1 (A, B; C released) 480 planned / 465 worked (08:05→15:50); R2 (A, D) 480 / 480 (no log); R3 (D, E) 480 / 480 (one entry)
     // P1 (A, B, C) 480 / 480
-    expect(b.items.map((i: { code: string; rosters: number; plannedMinutes: number; workedMinutes: number; previousWorkedMinutes: number }) => [i.code, i.rosters, i.plannedMinutes, i.workedMinutes, i.previousWorkedMinutes])).toEqual([
+    expect(
+      b.items.map((i: { code: string; rosters: number; plannedMinutes: number; workedMinutes: number; previousWorkedMinutes: number }) => [
+        i.code,
+        i.rosters,
+        i.plannedMinutes,
+        i.workedMinutes,
+        i.previousWorkedMinutes,
+      ]),
+    ).toEqual([
       ['UJIRRD', 2, 960, 960, 0],
       ['UJIRRA', 2, 960, 945, 480],
       ['UJIRRE', 1, 480, 480, 0],
@@ -123,8 +150,28 @@ describe('PRTotalWorkDurationReport', () => {
   it('per team: each roster once', async () => {
     const b = await body(REPORT_PATHS.workTotal, { ...S2(), groupBy: 'team' });
     expect(b.items).toEqual([
-      { id: fx.teams.A, code: null, label: 'UJI-A', detail: 'S2', sectionName: 'S2', rosters: 2, plannedMinutes: 960, workedMinutes: 945, previousWorkedMinutes: 480 },
-      { id: fx.teams.B, code: null, label: 'UJI-B', detail: 'S2', sectionName: 'S2', rosters: 1, plannedMinutes: 480, workedMinutes: 480, previousWorkedMinutes: 0 },
+      {
+        id: fx.teams.A,
+        code: null,
+        label: 'UJI-A',
+        detail: 'S2',
+        sectionName: 'S2',
+        rosters: 2,
+        plannedMinutes: 960,
+        workedMinutes: 945,
+        previousWorkedMinutes: 480,
+      },
+      {
+        id: fx.teams.B,
+        code: null,
+        label: 'UJI-B',
+        detail: 'S2',
+        sectionName: 'S2',
+        rosters: 1,
+        plannedMinutes: 480,
+        workedMinutes: 480,
+        previousWorkedMinutes: 0,
+      },
     ]);
     expect(b.total).toEqual({ people: 4, rosters: 3, plannedMinutes: 1440, workedMinutes: 1425 });
     expect(b.previousTotal).toEqual({ people: 3, rosters: 1, plannedMinutes: 480, workedMinutes: 480 });
@@ -134,7 +181,9 @@ describe('PRTotalWorkDurationReport', () => {
     const res = await post(admin, REPORT_PATHS.workCsv, { ...S2(), groupBy: 'person' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"No. Staf","Nama","Pasukan","Seksyen","Jadual Tugas","Minit Dirancang","Minit Bertugas","Minit Bertugas (22-02-2025 – 28-02-2025)"');
+    expect(lines[0]).toBe(
+      '\uFEFF"No. Staf","Nama","Pasukan","Seksyen","Jadual Tugas","Minit Dirancang","Minit Bertugas","Minit Bertugas (22-02-2025 – 28-02-2025)"',
+    );
     expect(lines[2]).toBe('"UJIRRA","Peronda Uji A","UJI-A","S2","2","960","945","480"');
   });
 });
@@ -182,12 +231,25 @@ describe('LoopingReportV2', () => {
   it('rondas completed against the plan (2 active loops of S2 per roster), totals now and before, paged', async () => {
     const b = await body(REPORT_PATHS.looping, S2());
     // R1: 2 (two 3003→295 pairs); R2: no log; R3: a 295 with no 3003 before it counts nothing. P1: 3003, 3003, 295 → 1
-    expect(b.rows.map((r: { pkDutyRosterId: number; planned: number; completed: number; percent: number | null }) => [r.pkDutyRosterId, r.planned, r.completed, r.percent])).toEqual([
+    expect(
+      b.rows.map((r: { pkDutyRosterId: number; planned: number; completed: number; percent: number | null }) => [
+        r.pkDutyRosterId,
+        r.planned,
+        r.completed,
+        r.percent,
+      ]),
+    ).toEqual([
       [fx.rosters.R3, 2, 0, 0],
       [fx.rosters.R2, 2, 0, 0],
       [fx.rosters.R1, 2, 2, 100],
     ]);
-    expect(b.rows[2]).toMatchObject({ date: '2025-03-01', sectionName: 'S2', teamName: 'UJI-A', shiftName: 'Syif Uji Laporan', dutyRosterName: 'UJI 2025-03-01' });
+    expect(b.rows[2]).toMatchObject({
+      date: '2025-03-01',
+      sectionName: 'S2',
+      teamName: 'UJI-A',
+      shiftName: 'Syif Uji Laporan',
+      dutyRosterName: 'UJI 2025-03-01',
+    });
     expect(b).toMatchObject({ recordCount: 3, page: 0, size: 10, period: { from: PERIOD.dateFrom, to: PERIOD.dateTo }, previousPeriod: PREVIOUS });
     expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, percent: 33.3 });
     expect(b.previousTotal).toEqual({ rosters: 1, planned: 2, completed: 1, achieved: 1, percent: 50 });
@@ -207,7 +269,10 @@ describe('LoopingReportV2', () => {
 
 describe('report/Report1Section', () => {
   it('one section’s figures of every report', async () => {
-    const res = await call(app, sectmgr, { method: 'GET', url: `${REPORT_PATHS.report1Section(fx.sectionId)}?dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}` });
+    const res = await call(app, sectmgr, {
+      method: 'GET',
+      url: `${REPORT_PATHS.report1Section(fx.sectionId)}?dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().body;
     expect(b.section).toEqual({ id: fx.sectionId, name: 'S2', regionName: 'Tengah' });
@@ -217,13 +282,19 @@ describe('report/Report1Section', () => {
     expect(b.vehicles).toMatchObject({ vehicles: 2, km: 150, activeHours: 12.5 });
     // the incident parts are the incident report's own figures for the section
     const kpi = await body(REPORT_PATHS.incidentKpi, S2(), sectmgr);
-    expect({ cases: b.cases, previousCases: b.previousCases, steps: b.steps, tim: b.tim }).toEqual({ cases: kpi.cases, previousCases: kpi.previousCases, steps: kpi.steps, tim: kpi.tim });
+    expect({ cases: b.cases, previousCases: b.previousCases, steps: b.steps, tim: b.tim }).toEqual({
+      cases: kpi.cases,
+      previousCases: kpi.previousCases,
+      steps: kpi.steps,
+      tim: kpi.tim,
+    });
     const assistance = await body(REPORT_PATHS.assistanceType, S2(), sectmgr);
     expect(b.assistance).toEqual({ total: assistance.total, previousTotal: assistance.previousTotal });
   });
 
   it('bad input: unknown section 404, another region 403, range 400', async () => {
-    const get = (token: string, id: number, q = `dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}`) => call(app, token, { method: 'GET', url: `${REPORT_PATHS.report1Section(id)}?${q}` });
+    const get = (token: string, id: number, q = `dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}`) =>
+      call(app, token, { method: 'GET', url: `${REPORT_PATHS.report1Section(id)}?${q}` });
     expect((await get(sectmgr, 99999)).statusCode).toBe(404);
     expect((await get(sectmgr, await sectionIdOf('N5'))).statusCode).toBe(403);
     expect((await get(sectmgr, fx.sectionId, 'dateFrom=2025-03-07&dateTo=2025-03-01')).statusCode).toBe(400);
@@ -275,7 +346,10 @@ describe('bad input on every route', () => {
   it('a section of another region is 403 for a region manager', async () => {
     const n5 = { id: await sectionIdOf('N5') };
     for (const url of routes) expect((await post(sectmgr, url, { ...PERIOD, sectionId: n5.id })).statusCode, url).toBe(403);
-    expect((await call(app, sectmgr, { method: 'GET', url: `${REPORT_PATHS.report1Section(n5.id)}?dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}` })).statusCode).toBe(403);
+    expect(
+      (await call(app, sectmgr, { method: 'GET', url: `${REPORT_PATHS.report1Section(n5.id)}?dateFrom=${PERIOD.dateFrom}&dateTo=${PERIOD.dateTo}` }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -294,7 +368,11 @@ describe('LoopingReportV2: the plan achieved', () => {
       ).map(([eventId, hhmm]) => ({ dutyRosterId: fx.rosters.R1, eventId, occurredAt: at(hhmm), createdBy: fx.staff.A })),
     );
     const b = await body(REPORT_PATHS.looping, S2());
-    expect(b.rows.find((r: { pkDutyRosterId: number }) => r.pkDutyRosterId === fx.rosters.R1)).toMatchObject({ planned: 2, completed: 4, percent: 200 });
+    expect(b.rows.find((r: { pkDutyRosterId: number }) => r.pkDutyRosterId === fx.rosters.R1)).toMatchObject({
+      planned: 2,
+      completed: 4,
+      percent: 200,
+    });
     // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %
     expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, achieved: 2, percent: 33.3 });
   });

@@ -53,7 +53,13 @@ describe('secondary-crash flag of one case (issue #17)', () => {
     expect(p.caseId).toBe(ids.P.id);
     expect(p.asSecondary).toEqual([]);
     expect(pairsOf(p.asPrimary)).toEqual([[ids.P.id, ids.S.id, 20, 1.5]]);
-    expect(p.asPrimary[0].secondary).toMatchObject({ ticketNumber: ids.S.ticket, categoryLabel: 'Kemalangan', sectionName: 'N9', km: 98.5, directionLabel: 'Arah Utara' });
+    expect(p.asPrimary[0].secondary).toMatchObject({
+      ticketNumber: ids.S.ticket,
+      categoryLabel: 'Kemalangan',
+      sectionName: 'N9',
+      km: 98.5,
+      directionLabel: 'Arah Utara',
+    });
     expect(p.asPrimary[0].primary).toMatchObject({ ticketNumber: ids.P.ticket, km: 100 });
 
     const s = await flag('opsmgmt', ids.S.id);
@@ -75,7 +81,8 @@ describe('secondary-crash flag of one case (issue #17)', () => {
   });
 
   it('agrees with the period report, also for a user limited to the region', async () => {
-    const period = (await call(app, tok.opsmgmt, { method: 'POST', url: REPORT_PATHS.incidentSecondary, payload: APRIL })).json().body as SecondaryAnswer;
+    const period = (await call(app, tok.opsmgmt, { method: 'POST', url: REPORT_PATHS.incidentSecondary, payload: APRIL })).json()
+      .body as SecondaryAnswer;
     expect(period.items.map((x) => [x.primary.id, x.secondary.id]).sort()).toEqual(
       [
         [ids.P.id, ids.S.id],
@@ -91,7 +98,7 @@ describe('secondary-crash flag of one case (issue #17)', () => {
     expect(await flag('tmca', ids.T.id)).toEqual(await flag('opsmgmt', ids.T.id));
   });
 
-  it("is refused as the case is: no token 401, another region 403, no case access 403, unknown case 404", async () => {
+  it('is refused as the case is: no token 401, another region 403, no case access 403, unknown case 404', async () => {
     expect((await get(null, ids.P.id)).statusCode).toBe(401);
     const other = await get('tmca.utara', ids.P.id);
     expect(other.statusCode).toBe(403);

@@ -152,7 +152,10 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ronda-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('"Nama Ronda","Wilayah","Seksyen","Titik A","Titik B","KM Dari","KM Hingga","Bilangan Pusat Semakan","Aktif"');
       expect(lines.slice(1).every((l) => l.includes('"N9"'))).toBe(true);
       expect(lines.some((l) => l.startsWith('"Ronda Rawang – Sungai Buloh"'))).toBe(true);
@@ -184,14 +187,26 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect((await get('sectmgr', RONDA_PATHS.get(taiping.pkRondaLoopId))).statusCode).toBe(403);
       expect((await get('sectmgr', RONDA_PATHS.checkpointGet(cp.id))).statusCode).toBe(403);
       expect((await post('sectmgr', RONDA_PATHS.checkpointDataTables, { rondaLoopId: taiping.pkRondaLoopId })).statusCode).toBe(403);
-      const edit = await saveRonda('sectmgr', { ...newRonda(), pkRondaLoopId: taiping.pkRondaLoopId, sectionId: sectionId.N5, kmFrom: 210, kmTo: 240 });
+      const edit = await saveRonda('sectmgr', {
+        ...newRonda(),
+        pkRondaLoopId: taiping.pkRondaLoopId,
+        sectionId: sectionId.N5,
+        kmFrom: 210,
+        kmTo: 240,
+      });
       expect(edit.statusCode).toBe(403);
       const create = await saveRonda('regionmgmt', newRonda({ sectionId: sectionId.N5, kmFrom: 210, kmTo: 240 }));
       expect(create.statusCode).toBe(403);
       expect(create.json().statusMsg).toMatch(/wilayah/);
       expect((await post('sectmgr', RONDA_PATHS.delete, [taiping.pkRondaLoopId])).statusCode).toBe(403);
       const m = await at('N5', 220.6);
-      const add = await post('sectmgr', RONDA_PATHS.checkpointSave, { rondaLoopId: taiping.pkRondaLoopId, checkpointName: 'X', km: 220.6, directionId: ARAH_SELATAN, ...m });
+      const add = await post('sectmgr', RONDA_PATHS.checkpointSave, {
+        rondaLoopId: taiping.pkRondaLoopId,
+        checkpointName: 'X',
+        km: 220.6,
+        directionId: ARAH_SELATAN,
+        ...m,
+      });
       expect(add.statusCode).toBe(403);
       expect((await post('sectmgr', RONDA_PATHS.checkpointReorder, { pkRondaLoopCheckpointId: cp.id, seq: 2 })).statusCode).toBe(403);
       expect((await post('sectmgr', RONDA_PATHS.checkpointDelete, [cp.id])).statusCode).toBe(403);
@@ -216,7 +231,9 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       const low = await saveRonda('sectmgr', newRonda({ kmFrom: kmStart - 5 }));
       expect(low.statusCode).toBe(400);
       expect(low.json().body.field).toBe('kmFrom');
-      expect(low.json().statusMsg).toBe(`KM Dari ${(kmStart - 5).toFixed(1)} di luar julat seksyen N9 (KM ${kmStart.toFixed(1)} – KM ${kmEnd.toFixed(1)}).`);
+      expect(low.json().statusMsg).toBe(
+        `KM Dari ${(kmStart - 5).toFixed(1)} di luar julat seksyen N9 (KM ${kmStart.toFixed(1)} – KM ${kmEnd.toFixed(1)}).`,
+      );
       const high = await saveRonda('sectmgr', newRonda({ kmTo: kmEnd + 0.5 }));
       expect(high.statusCode).toBe(400);
       expect(high.json().body.field).toBe('kmTo');
@@ -256,11 +273,19 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect(far.json().statusMsg).toMatch(/km dari lebuh raya seksyen N9/);
       // 5 km east of the line at KM 420
       const m = await at('N9', 420);
-      const off = await post('sectmgr', RONDA_PATHS.checkpointSave, await checkpoint(ronda.pkRondaLoopId, 'Luar', 420, { latitude: m.latitude, longitude: m.longitude + 0.045 }));
+      const off = await post(
+        'sectmgr',
+        RONDA_PATHS.checkpointSave,
+        await checkpoint(ronda.pkRondaLoopId, 'Luar', 420, { latitude: m.latitude, longitude: m.longitude + 0.045 }),
+      );
       expect(off.statusCode).toBe(400);
       expect(off.json().body.field).toBe('latitude');
       // on the line but its KM outside N9's range
-      const outKm = await post('sectmgr', RONDA_PATHS.checkpointSave, await checkpoint(ronda.pkRondaLoopId, 'KM luar', 420, { km: sectionRange.N9.kmEnd + 3 }));
+      const outKm = await post(
+        'sectmgr',
+        RONDA_PATHS.checkpointSave,
+        await checkpoint(ronda.pkRondaLoopId, 'KM luar', 420, { km: sectionRange.N9.kmEnd + 3 }),
+      );
       expect(outKm.statusCode).toBe(400);
       expect(outKm.json().body.field).toBe('km');
       // in range, on the line, but KM 460 typed for a point at KM 420
@@ -277,7 +302,11 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect(noRonda.json().body.field).toBe('rondaLoopId');
       expect(await rowCount()).toEqual(before);
       // a point beside the line, inside the tolerance, is accepted
-      const ok = await post('sectmgr', RONDA_PATHS.checkpointSave, await checkpoint(ronda.pkRondaLoopId, 'Tepi', 420, { latitude: m.latitude, longitude: m.longitude + 0.005 }));
+      const ok = await post(
+        'sectmgr',
+        RONDA_PATHS.checkpointSave,
+        await checkpoint(ronda.pkRondaLoopId, 'Tepi', 420, { latitude: m.latitude, longitude: m.longitude + 0.005 }),
+      );
       expect(ok.statusCode, ok.body).toBe(200);
     });
 
@@ -306,7 +335,11 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect(await names()).toEqual(['1:Satu', '2:Dua', '3:Tiga']);
 
       // save with seq: Satu to place 2 and renamed
-      const edit = await post('sectmgr', RONDA_PATHS.checkpointSave, { ...(await checkpoint(ronda.pkRondaLoopId, 'Satu A', 419)), pkRondaLoopCheckpointId: ids[0], seq: 2 });
+      const edit = await post('sectmgr', RONDA_PATHS.checkpointSave, {
+        ...(await checkpoint(ronda.pkRondaLoopId, 'Satu A', 419)),
+        pkRondaLoopCheckpointId: ids[0],
+        seq: 2,
+      });
       expect(edit.statusCode, edit.body).toBe(200);
       expect(await names()).toEqual(['1:Dua', '2:Satu A', '3:Tiga']);
 
@@ -320,12 +353,17 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       expect(await names()).toEqual(['1:Mula', '2:Satu A', '3:Tiga']);
 
       // the list answers the same order
-      const list = (await post('sectmgr', RONDA_PATHS.checkpointDataTables, { rondaLoopId: ronda.pkRondaLoopId })).json().body as { rows: CheckpointRow[] };
+      const list = (await post('sectmgr', RONDA_PATHS.checkpointDataTables, { rondaLoopId: ronda.pkRondaLoopId })).json().body as {
+        rows: CheckpointRow[];
+      };
       expect(list.rows.map((c) => c.checkpointName)).toEqual(['Mula', 'Satu A', 'Tiga']);
 
       // a checkpoint cannot move to another ronda
       const other = await createRonda({ rondaName: 'Ronda lain' });
-      const hop = await post('sectmgr', RONDA_PATHS.checkpointSave, { ...(await checkpoint(other.pkRondaLoopId, 'Tiga', 429)), pkRondaLoopCheckpointId: ids[2] });
+      const hop = await post('sectmgr', RONDA_PATHS.checkpointSave, {
+        ...(await checkpoint(other.pkRondaLoopId, 'Tiga', 429)),
+        pkRondaLoopCheckpointId: ids[2],
+      });
       expect(hop.statusCode).toBe(400);
       expect(hop.json().body.field).toBe('rondaLoopId');
     });
@@ -380,7 +418,10 @@ describe('rondas, checkpoints and neighbouring sections (issue #14 item 6, serve
       const ronda = await createRonda({ rondaName: 'Ronda sejarah' });
       const upd = await saveRonda('regionmgmt', { ...newRonda({ rondaName: 'Ronda sejarah', kmTo: 430 }), pkRondaLoopId: ronda.pkRondaLoopId });
       expect(upd.statusCode, upd.body).toBe(200);
-      const off = await saveRonda('sectmgr', { ...newRonda({ rondaName: 'Ronda sejarah', kmTo: 430, isActive: false }), pkRondaLoopId: ronda.pkRondaLoopId });
+      const off = await saveRonda('sectmgr', {
+        ...newRonda({ rondaName: 'Ronda sejarah', kmTo: 430, isActive: false }),
+        pkRondaLoopId: ronda.pkRondaLoopId,
+      });
       expect(off.statusCode).toBe(200);
       // saving the same again records nothing
       await saveRonda('sectmgr', { ...newRonda({ rondaName: 'Ronda sejarah', kmTo: 430, isActive: false }), pkRondaLoopId: ronda.pkRondaLoopId });

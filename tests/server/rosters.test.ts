@@ -66,7 +66,8 @@ describe('duty rosters (issue #15 item 1)', () => {
   const D = localDate(Date.now(), 40);
   const db = () => app.ctx.db;
 
-  const post = (who: string | null, url: string, payload: unknown = {}) => call(app, who ? tok[who] : null, { method: 'POST', url, payload: payload as object });
+  const post = (who: string | null, url: string, payload: unknown = {}) =>
+    call(app, who ? tok[who] : null, { method: 'POST', url, payload: payload as object });
   const get = (who: string | null, url: string) => call(app, who ? tok[who] : null, { method: 'GET', url });
   const save = async (who: string, body: RosterSave, status = 200) => {
     const res = await post(who, ROSTER_PATHS.save, body);
@@ -87,27 +88,46 @@ describe('duty rosters (issue #15 item 1)', () => {
   /** a new active staff member of a section (in no team) */
   const newStaff = async (sectionName: string, position = 'PR - Peronda', isActive = true) => {
     const no = `RT${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-    const [row] = await db().insert(staff).values({ staffNo: no, displayName: `Ujian ${no}`, position, sectionId: sec[sectionName], isActive }).returning({ id: staff.id });
+    const [row] = await db()
+      .insert(staff)
+      .values({ staffNo: no, displayName: `Ujian ${no}`, position, sectionId: sec[sectionName], isActive })
+      .returning({ id: staff.id });
     return row.id;
   };
   /** a team with three new members (leader, driver, patroller) and, optionally, a schedule */
-  const newTeam = async (name: string, sectionName: string, schedule?: { shiftId: number; vehicleId: number | null; cycleDays: number; workDays: number[] }) => {
+  const newTeam = async (
+    name: string,
+    sectionName: string,
+    schedule?: { shiftId: number; vehicleId: number | null; cycleDays: number; workDays: number[] },
+  ) => {
     const [t] = await db().insert(team).values({ name, sectionId: sec[sectionName] }).returning({ id: team.id });
-    const people = [await newStaff(sectionName, 'PR - Ketua Peronda'), await newStaff(sectionName, 'PR - Pemandu Peronda'), await newStaff(sectionName, 'PR - Peronda')];
+    const people = [
+      await newStaff(sectionName, 'PR - Ketua Peronda'),
+      await newStaff(sectionName, 'PR - Pemandu Peronda'),
+      await newStaff(sectionName, 'PR - Peronda'),
+    ];
     await db()
       .insert(teamMember)
       .values(people.map((staffId) => ({ teamId: t.id, staffId })));
-    if (schedule) await db().insert(teamSchedule).values({ teamId: t.id, ...schedule });
+    if (schedule)
+      await db()
+        .insert(teamSchedule)
+        .values({ teamId: t.id, ...schedule });
     return { id: t.id, people };
   };
   const newVehicle = async (sectionName: string, isActive = true) => {
     const plate = `WRT ${Math.floor(1000 + Math.random() * 8999)}${Math.random().toString(36).slice(2, 4).toUpperCase()}`;
-    const [v] = await db().insert(vehicle).values({ sectionId: sec[sectionName], plateNumber: plate, vehicleModel: 'Toyota Hilux 2.4', vehicleType: 'Peronda', isActive }).returning({ id: vehicle.id });
+    const [v] = await db()
+      .insert(vehicle)
+      .values({ sectionId: sec[sectionName], plateNumber: plate, vehicleModel: 'Toyota Hilux 2.4', vehicleType: 'Peronda', isActive })
+      .returning({ id: vehicle.id });
     return { id: v.id, plate };
   };
   const teamIdOf = async (name: string) => (await db().select({ id: team.id }).from(team).where(eq(team.name, name)))[0].id;
-  const membersOfTeam = async (teamId: number) => (await db().select({ id: teamMember.staffId }).from(teamMember).where(eq(teamMember.teamId, teamId)).orderBy(teamMember.id)).map((r) => r.id);
-  const vehicleOfTeam = async (teamId: number) => (await db().select({ id: teamSchedule.vehicleId }).from(teamSchedule).where(eq(teamSchedule.teamId, teamId)))[0].id!;
+  const membersOfTeam = async (teamId: number) =>
+    (await db().select({ id: teamMember.staffId }).from(teamMember).where(eq(teamMember.teamId, teamId)).orderBy(teamMember.id)).map((r) => r.id);
+  const vehicleOfTeam = async (teamId: number) =>
+    (await db().select({ id: teamSchedule.vehicleId }).from(teamSchedule).where(eq(teamSchedule.teamId, teamId)))[0].id!;
   const nameOf = async (staffId: number) => (await db().select({ n: staff.displayName }).from(staff).where(eq(staff.id, staffId)))[0].n;
 
   beforeAll(async () => {
@@ -136,8 +156,32 @@ describe('duty rosters (issue #15 item 1)', () => {
   it('a manager creates a roster: the team’s members with their roles by default, the shift’s hours, Brunei instants, a history record', async () => {
     const t = await newTeam('RT-CIPTA', 'N9');
     const v = await newVehicle('N9');
-    const r = await save('sectmgr', { sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: D, vehicleId: v.id, remark: 'Ujian', statusAlert: true });
-    expect(r).toMatchObject({ sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: D, endDate: D, startHour: '07:00', endHour: '19:00', plateNumber: v.plate, version: 1, membersFromTeam: false, statusAlert: true, remark: 'Ujian', jenisRosterId: 3101, lifecycle: 'planned', status: 'upcoming' });
+    const r = await save('sectmgr', {
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: D,
+      vehicleId: v.id,
+      remark: 'Ujian',
+      statusAlert: true,
+    });
+    expect(r).toMatchObject({
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: D,
+      endDate: D,
+      startHour: '07:00',
+      endHour: '19:00',
+      plateNumber: v.plate,
+      version: 1,
+      membersFromTeam: false,
+      statusAlert: true,
+      remark: 'Ujian',
+      jenisRosterId: 3101,
+      lifecycle: 'planned',
+      status: 'upcoming',
+    });
     expect(r.dutyRosterName).toBe(`RT-CIPTA ${D.slice(8, 10)}/${D.slice(5, 7)}/${D.slice(0, 4)}`);
     expect(r.startsAt).toBe(bruneiInstant(D, '07:00').toISOString());
     expect(r.endsAt).toBe(bruneiInstant(D, '19:00').toISOString());
@@ -211,7 +255,15 @@ describe('duty rosters (issue #15 item 1)', () => {
   it('an edit needs the version read: it bumps it and is recorded; a stale one is 409 with the roster as it is', async () => {
     const t = await newTeam('RT-EDIT', 'N9');
     const r = await save('sectmgr', { sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 3) });
-    const body = { pkDutyRosterId: r.pkDutyRosterId, sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 3), remark: 'Dikemaskini', version: 1 };
+    const body = {
+      pkDutyRosterId: r.pkDutyRosterId,
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: addDays(D, 3),
+      remark: 'Dikemaskini',
+      version: 1,
+    };
     const edited = await save('sectmgr', body);
     expect(edited).toMatchObject({ version: 2, remark: 'Dikemaskini' });
     const before = await footprint();
@@ -233,16 +285,30 @@ describe('duty rosters (issue #15 item 1)', () => {
     const t = await newTeam('RT-TOLAK', 'N9');
     const other = await newTeam('RT-N8', 'N8');
     const [inactiveTeam] = await db().insert(team).values({ name: 'RT-TIDAK-AKTIF', sectionId: sec.N9, isActive: false }).returning({ id: team.id });
-    await db().insert(teamMember).values({ teamId: inactiveTeam.id, staffId: await newStaff('N9') });
-    const [offShift] = await db().insert(shift).values({ id: 90, name: 'Syif Lama', startHour: '08:00', endHour: '17:00', jenisRosterId: 3101, isActive: false }).returning({ id: shift.id });
+    await db()
+      .insert(teamMember)
+      .values({ teamId: inactiveTeam.id, staffId: await newStaff('N9') });
+    const [offShift] = await db()
+      .insert(shift)
+      .values({ id: 90, name: 'Syif Lama', startHour: '08:00', endHour: '17:00', jenisRosterId: 3101, isActive: false })
+      .returning({ id: shift.id });
     const offVehicle = await newVehicle('N9', false);
     const n8Vehicle = await newVehicle('N8');
-    const [offDevice] = await db().insert(deviceNo).values({ deviceNo: 'TAB-UJIAN-X', sectionId: sec.N9, isActive: false }).returning({ id: deviceNo.id });
+    const [offDevice] = await db()
+      .insert(deviceNo)
+      .values({ deviceNo: 'TAB-UJIAN-X', sectionId: sec.N9, isActive: false })
+      .returning({ id: deviceNo.id });
     const [n8Phone] = await db().select({ id: hpNoSection.id }).from(hpNoSection).where(eq(hpNoSection.sectionId, sec.N8)).limit(1);
     const base: RosterSave = { sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 5) };
     const cases: [string, Partial<RosterSave>, number, string, RegExp?][] = [
       ['end date before start date', { endDate: addDays(D, 4) }, 400, 'endDate'],
-      ['ends before it starts on the same day', { startHour: '19:00', endHour: '07:00', endDate: addDays(D, 5) }, 400, 'endDate', /selepas masa mula/],
+      [
+        'ends before it starts on the same day',
+        { startHour: '19:00', endHour: '07:00', endDate: addDays(D, 5) },
+        400,
+        'endDate',
+        /selepas masa mula/,
+      ],
       ['longer than 24 hours', { endDate: addDays(D, 7) }, 400, 'endDate', /24 jam/],
       ['bad hour', { startHour: '25:00' }, 400, 'startHour'],
       ['dd/mm/yyyy date sent to the API', { startDate: '22/11/2026' }, 400, 'startDate'],
@@ -264,8 +330,20 @@ describe('duty rosters (issue #15 item 1)', () => {
       ['unknown section', { sectionId: 999 }, 404, ''],
       ['unknown role', { members: [{ staffId: t.people[0], rosterRoleId: 1 }] }, 400, 'members.0.rosterRoleId'],
       ['unknown person', { members: [{ staffId: 9999999, rosterRoleId: ROSTER_ROLE.PATROLLER }] }, 400, 'members'],
-      ['inactive person', { members: [{ staffId: await newStaff('N9', 'PR - Peronda', false), rosterRoleId: ROSTER_ROLE.PATROLLER }] }, 400, 'members', /tidak aktif/],
-      ['person of another region', { members: [{ staffId: await newStaff('N5'), rosterRoleId: ROSTER_ROLE.PATROLLER }] }, 400, 'members', /bukan kakitangan wilayah/],
+      [
+        'inactive person',
+        { members: [{ staffId: await newStaff('N9', 'PR - Peronda', false), rosterRoleId: ROSTER_ROLE.PATROLLER }] },
+        400,
+        'members',
+        /tidak aktif/,
+      ],
+      [
+        'person of another region',
+        { members: [{ staffId: await newStaff('N5'), rosterRoleId: ROSTER_ROLE.PATROLLER }] },
+        400,
+        'members',
+        /bukan kakitangan wilayah/,
+      ],
     ];
     const before = await footprint();
     for (const [what, patch, status, field, message] of cases) {
@@ -294,10 +372,12 @@ describe('duty rosters (issue #15 item 1)', () => {
     const before = await footprint();
 
     // approved leave over the roster's days (a requested or rejected one does not count)
-    await db().insert(staffLeave).values([
-      { staffId: b.people[1], leaveTypeId: 1, dateFrom: addDays(day, -1), dateTo: day, status: 'approved', createdByStaffId: sid.sectmgr },
-      { staffId: b.people[2], leaveTypeId: 1, dateFrom: day, dateTo: day, status: 'requested', createdByStaffId: sid.sectmgr },
-    ]);
+    await db()
+      .insert(staffLeave)
+      .values([
+        { staffId: b.people[1], leaveTypeId: 1, dateFrom: addDays(day, -1), dateTo: day, status: 'approved', createdByStaffId: sid.sectmgr },
+        { staffId: b.people[2], leaveTypeId: 1, dateFrom: day, dateTo: day, status: 'requested', createdByStaffId: sid.sectmgr },
+      ]);
     const onLeave = await post('sectmgr', ROSTER_PATHS.save, { sectionId: sec.N9, shiftId: 1, teamId: b.id, startDate: day });
     expect(onLeave.statusCode).toBe(409);
     expect(onLeave.json().body.field).toBe('members');
@@ -327,18 +407,39 @@ describe('duty rosters (issue #15 item 1)', () => {
     expect(busy.statusCode).toBe(409);
     expect(busy.json().statusMsg).toBe(`${await nameOf(a.people[2])} sudah bertugas dalam jadual tugas ${first.dutyRosterName} pada masa yang sama.`);
     // the vehicle in another roster at the same time
-    const vehicleBusy = await post('sectmgr', ROSTER_PATHS.save, { sectionId: sec.N9, shiftId: 1, teamId: b.id, startDate: day, members: withoutLeave, vehicleId: v.id });
+    const vehicleBusy = await post('sectmgr', ROSTER_PATHS.save, {
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: b.id,
+      startDate: day,
+      members: withoutLeave,
+      vehicleId: v.id,
+    });
     expect(vehicleBusy.statusCode).toBe(409);
     expect(vehicleBusy.json().body.field).toBe('vehicleId');
     expect(vehicleBusy.json().statusMsg).toBe(`Kenderaan ${v.plate} sudah digunakan oleh jadual tugas ${first.dutyRosterName} pada masa yang sama.`);
     // the same team, shift and start date twice
-    const dup = await post('sectmgr', ROSTER_PATHS.save, { sectionId: sec.N9, shiftId: 1, teamId: a.id, startDate: day, startHour: '20:00', endHour: '23:00' });
+    const dup = await post('sectmgr', ROSTER_PATHS.save, {
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: a.id,
+      startDate: day,
+      startHour: '20:00',
+      endHour: '23:00',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().statusMsg).toMatch(/RT-A sudah mempunyai jadual tugas Syif Pagi/);
     expect(await footprint()).toEqual(before);
 
     // shifts that only touch (07:00–19:00, then 19:00–07:00) do not overlap; the vehicle may go on to the night
-    await save('sectmgr', { sectionId: sec.N9, shiftId: 2, teamId: b.id, startDate: day, members: [...withoutLeave.slice(0, 1), { staffId: a.people[2], rosterRoleId: ROSTER_ROLE.PATROLLER }], vehicleId: v.id });
+    await save('sectmgr', {
+      sectionId: sec.N9,
+      shiftId: 2,
+      teamId: b.id,
+      startDate: day,
+      members: [...withoutLeave.slice(0, 1), { staffId: a.people[2], rosterRoleId: ROSTER_ROLE.PATROLLER }],
+      vehicleId: v.id,
+    });
   });
 
   it('a generated roster (no member rows) counts its team’s members, minus those released by leave', async () => {
@@ -346,10 +447,30 @@ describe('duty rosters (issue #15 item 1)', () => {
     const day = addDays(D, 10);
     const [gen] = await db()
       .insert(dutyRoster)
-      .values({ sectionId: sec.N9, shiftId: 1, teamId: g.id, dutyRosterName: 'RT-GEN jana', startDate: day, endDate: day, startHour: '07:00', endHour: '19:00', startsAt: bruneiInstant(day, '07:00'), endsAt: bruneiInstant(day, '19:00') })
+      .values({
+        sectionId: sec.N9,
+        shiftId: 1,
+        teamId: g.id,
+        dutyRosterName: 'RT-GEN jana',
+        startDate: day,
+        endDate: day,
+        startHour: '07:00',
+        endHour: '19:00',
+        startsAt: bruneiInstant(day, '07:00'),
+        endsAt: bruneiInstant(day, '19:00'),
+      })
       .returning({ id: dutyRoster.id });
     const t = await newTeam('RT-PINJAM', 'N9');
-    const body = { sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: day, members: [{ staffId: t.people[0], rosterRoleId: ROSTER_ROLE.LEADER }, { staffId: g.people[1], rosterRoleId: ROSTER_ROLE.DRIVER }] };
+    const body = {
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: day,
+      members: [
+        { staffId: t.people[0], rosterRoleId: ROSTER_ROLE.LEADER },
+        { staffId: g.people[1], rosterRoleId: ROSTER_ROLE.DRIVER },
+      ],
+    };
     const busy = await post('sectmgr', ROSTER_PATHS.save, body);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().statusMsg).toMatch(/RT-GEN jana/);
@@ -369,7 +490,8 @@ describe('duty rosters (issue #15 item 1)', () => {
     const after = (await get('sectmgr', ROSTER_PATHS.get(gen.id))).json().body as RosterDetail;
     expect(after.members.map((m) => m.pkStaffId)).toEqual([g.people[0], g.people[2]]);
     // the day list (dutyroster/dataTables) and the active patrols (nearestActivePR, the map) count the same people
-    const list = (await post('sectmgr', `${PATHS.dutyRosterDataTables}?length=500`, { date: day, sectionId: sec.N9 })).json().body.rows as DutyRosterRow[];
+    const list = (await post('sectmgr', `${PATHS.dutyRosterDataTables}?length=500`, { date: day, sectionId: sec.N9 })).json().body
+      .rows as DutyRosterRow[];
     expect(list.find((r) => r.pkDutyRosterId === gen.id)!.members.map((m) => m.pkStaffId)).toEqual([g.people[0], g.people[2]]);
     expect(list.find((r) => r.teamId === t.id)!.members.map((m) => m.pkStaffId)).toEqual([t.people[0], g.people[1]]);
     const patrols = await findActivePatrols(db(), { regionId: TENGAH }, null, { now: bruneiInstant(day, '12:00') });
@@ -403,8 +525,18 @@ describe('duty rosters (issue #15 item 1)', () => {
     expect((await post('others', ROSTER_PATHS.monthDataTables, { month: D.slice(0, 7) })).statusCode).toBe(403);
     // a patrol: its own team's roster today, not another team's, and no month or day views
     const today = localDate();
-    const own = (await db().select({ id: dutyRoster.id }).from(dutyRoster).where(and(eq(dutyRoster.teamId, await teamIdOf('N9-PAGI-A')), eq(dutyRoster.startDate, today))))[0].id;
-    const notOwn = (await db().select({ id: dutyRoster.id }).from(dutyRoster).where(and(eq(dutyRoster.teamId, await teamIdOf('N9-MALAM-A')), eq(dutyRoster.startDate, today))))[0].id;
+    const own = (
+      await db()
+        .select({ id: dutyRoster.id })
+        .from(dutyRoster)
+        .where(and(eq(dutyRoster.teamId, await teamIdOf('N9-PAGI-A')), eq(dutyRoster.startDate, today)))
+    )[0].id;
+    const notOwn = (
+      await db()
+        .select({ id: dutyRoster.id })
+        .from(dutyRoster)
+        .where(and(eq(dutyRoster.teamId, await teamIdOf('N9-MALAM-A')), eq(dutyRoster.startDate, today)))
+    )[0].id;
     expect((await get('pr', ROSTER_PATHS.get(own))).statusCode).toBe(200);
     expect((await get('pr', ROSTER_PATHS.activePrDetails(own))).statusCode).toBe(200);
     expect((await get('pr', ROSTER_PATHS.rosterRoles(own))).statusCode).toBe(200);
@@ -420,8 +552,21 @@ describe('duty rosters (issue #15 item 1)', () => {
     const t = await newTeam('RT-UTARA', 'N5');
     const utaraRoster = await save('opsmgmt', { sectionId: sec.N5, shiftId: 1, teamId: t.id, startDate: addDays(D, 14) });
     const before = await footprint();
-    expect((await post('sectmgr', ROSTER_PATHS.save, { sectionId: sec.N5, shiftId: 1, teamId: t.id, startDate: addDays(D, 15) })).statusCode).toBe(403);
-    expect((await post('sectmgr', ROSTER_PATHS.save, { pkDutyRosterId: utaraRoster.pkDutyRosterId, sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 14), version: 1 })).statusCode).toBe(403);
+    expect((await post('sectmgr', ROSTER_PATHS.save, { sectionId: sec.N5, shiftId: 1, teamId: t.id, startDate: addDays(D, 15) })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await post('sectmgr', ROSTER_PATHS.save, {
+          pkDutyRosterId: utaraRoster.pkDutyRosterId,
+          sectionId: sec.N9,
+          shiftId: 1,
+          teamId: t.id,
+          startDate: addDays(D, 14),
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await post('sectmgr', ROSTER_PATHS.delete, { pkDutyRosterId: utaraRoster.pkDutyRosterId })).statusCode).toBe(403);
     expect((await get('sectmgr', ROSTER_PATHS.get(utaraRoster.pkDutyRosterId))).statusCode).toBe(403);
     expect((await get('tmca', ROSTER_PATHS.activePrDetails(utaraRoster.pkDutyRosterId))).statusCode).toBe(403);
@@ -435,7 +580,15 @@ describe('duty rosters (issue #15 item 1)', () => {
     expect(await footprint()).toEqual(before);
     // the Utara manager may
     expect((await get(utaraManager, ROSTER_PATHS.get(utaraRoster.pkDutyRosterId))).statusCode).toBe(200);
-    const edited = await save(utaraManager, { pkDutyRosterId: utaraRoster.pkDutyRosterId, sectionId: sec.N5, shiftId: 1, teamId: t.id, startDate: addDays(D, 14), remark: 'Utara', version: 1 });
+    const edited = await save(utaraManager, {
+      pkDutyRosterId: utaraRoster.pkDutyRosterId,
+      sectionId: sec.N5,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: addDays(D, 14),
+      remark: 'Utara',
+      version: 1,
+    });
     expect(edited.version).toBe(2);
   });
 
@@ -450,22 +603,37 @@ describe('duty rosters (issue #15 item 1)', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect(await db().$count(dutyRoster, eq(dutyRoster.id, r.pkDutyRosterId))).toBe(0);
     expect(await db().$count(dutyRosterMember, eq(dutyRosterMember.dutyRosterId, r.pkDutyRosterId))).toBe(0);
-    const rec = await db().select().from(adminChange).where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, r.pkDutyRosterId)));
+    const rec = await db()
+      .select()
+      .from(adminChange)
+      .where(and(eq(adminChange.entity, 'roster'), eq(adminChange.entityId, r.pkDutyRosterId)));
     expect(rec.map((x) => x.action).sort()).toEqual(['create', 'delete']);
     expect((await post('sectmgr', ROSTER_PATHS.delete, { pkDutyRosterId: r.pkDutyRosterId })).statusCode).toBe(404);
 
     // an activity entry
     const t2 = await newTeam('RT-AKTIVITI', 'N9');
     const withLog = await save('sectmgr', { sectionId: sec.N9, shiftId: 1, teamId: t2.id, startDate: addDays(D, 16) });
-    await db().insert(activityLog).values({ dutyRosterId: withLog.pkDutyRosterId, eventId: 3001, occurredAt: bruneiInstant(addDays(D, 16), '07:05'), createdBy: t2.people[0] });
+    await db()
+      .insert(activityLog)
+      .values({ dutyRosterId: withLog.pkDutyRosterId, eventId: 3001, occurredAt: bruneiInstant(addDays(D, 16), '07:05'), createdBy: t2.people[0] });
     const refused = await post('sectmgr', ROSTER_PATHS.delete, { pkDutyRosterId: withLog.pkDutyRosterId });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().statusMsg).toBe(`Jadual tugas ${withLog.dutyRosterName} tidak boleh dipadam kerana ia mempunyai 1 catatan aktiviti.`);
     expect(await db().$count(dutyRosterMember, eq(dutyRosterMember.dutyRosterId, withLog.pkDutyRosterId))).toBe(3);
-    expect(((await get('sectmgr', ROSTER_PATHS.get(withLog.pkDutyRosterId))).json().body as RosterDetail).usage).toEqual({ activities: 1, cases: 0, positions: 0 });
+    expect(((await get('sectmgr', ROSTER_PATHS.get(withLog.pkDutyRosterId))).json().body as RosterDetail).usage).toEqual({
+      activities: 1,
+      cases: 0,
+      positions: 0,
+    });
 
     // a case (seeded cases are assigned to today's rosters)
-    const [withCase] = await db().select({ id: incident.dutyRosterId }).from(incident).innerJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId)).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(section.regionId, TENGAH)).limit(1);
+    const [withCase] = await db()
+      .select({ id: incident.dutyRosterId })
+      .from(incident)
+      .innerJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId))
+      .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+      .where(eq(section.regionId, TENGAH))
+      .limit(1);
     const caseRefused = await post('superadmin', ROSTER_PATHS.delete, { pkDutyRosterId: withCase.id! });
     expect(caseRefused.statusCode).toBe(409);
     expect(caseRefused.json().statusMsg).toMatch(/\d+ kes/);
@@ -473,7 +641,15 @@ describe('duty rosters (issue #15 item 1)', () => {
     // a GPS position
     const t3 = await newTeam('RT-GPS', 'N9');
     const withPos = await save('sectmgr', { sectionId: sec.N9, shiftId: 1, teamId: t3.id, startDate: addDays(D, 16) });
-    await db().insert(rosterLatestPosition).values({ dutyRosterId: withPos.pkDutyRosterId, positionId: 1, latitude: 3.1, longitude: 101.6, recordedAt: bruneiInstant(addDays(D, 16), '08:00') });
+    await db()
+      .insert(rosterLatestPosition)
+      .values({
+        dutyRosterId: withPos.pkDutyRosterId,
+        positionId: 1,
+        latitude: 3.1,
+        longitude: 101.6,
+        recordedAt: bruneiInstant(addDays(D, 16), '08:00'),
+      });
     const posRefused = await post('sectmgr', ROSTER_PATHS.delete, { pkDutyRosterId: withPos.pkDutyRosterId });
     expect(posRefused.statusCode).toBe(409);
     expect(posRefused.json().statusMsg).toMatch(/1 kedudukan GPS/);
@@ -490,7 +666,14 @@ describe('duty rosters (issue #15 item 1)', () => {
     const r = await save('sectmgr', { sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 17) });
     await db().update(dutyRoster).set({ isDisemak: true }).where(eq(dutyRoster.id, r.pkDutyRosterId));
     const before = await footprint();
-    const edit = await post('sectmgr', ROSTER_PATHS.save, { pkDutyRosterId: r.pkDutyRosterId, sectionId: sec.N9, shiftId: 1, teamId: t.id, startDate: addDays(D, 17), version: 1 });
+    const edit = await post('sectmgr', ROSTER_PATHS.save, {
+      pkDutyRosterId: r.pkDutyRosterId,
+      sectionId: sec.N9,
+      shiftId: 1,
+      teamId: t.id,
+      startDate: addDays(D, 17),
+      version: 1,
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().statusMsg).toMatch(/telah disemak/);
     expect((await post('sectmgr', ROSTER_PATHS.delete, { pkDutyRosterId: r.pkDutyRosterId })).statusCode).toBe(409);
@@ -542,7 +725,8 @@ describe('duty rosters (issue #15 item 1)', () => {
     // a filter on the lifecycle, paging and sorting in the query
     const verified = (await post('tmca', ROSTER_PATHS.monthDataTables, { month, lifecycle: 'verified' })).json().body as { rows: RosterMonthRow[] };
     expect(verified.rows.map((r) => r.teamName)).toEqual(['RT-SEMAK']);
-    const page = (await post('tmca', `${ROSTER_PATHS.monthDataTables}?length=2&start=2&orderColumn=teamName&direction=desc`, { month })).json().body as { rows: RosterMonthRow[]; recordCount: number };
+    const page = (await post('tmca', `${ROSTER_PATHS.monthDataTables}?length=2&start=2&orderColumn=teamName&direction=desc`, { month })).json()
+      .body as { rows: RosterMonthRow[]; recordCount: number };
     expect(page.rows).toHaveLength(2);
     expect(page.recordCount).toBeGreaterThan(4);
     // today's month: the seeded rosters, and the ones on shift now are 'onShift' or 'ended'
@@ -609,14 +793,33 @@ describe('duty rosters (issue #15 item 1)', () => {
     // a roster that already exists (the 1st, day shift)
     await save('sectmgr', { sectionId: sec.N8, shiftId: 1, teamId: pagi, startDate: day(1), vehicleId: pagiVehicle });
     // a day-shift member on approved leave from the 10th to the 12th
-    await db().insert(staffLeave).values({ staffId: pagiPeople[1], leaveTypeId: 2, dateFrom: day(10), dateTo: day(12), status: 'approved', createdByStaffId: sid.sectmgr });
+    await db()
+      .insert(staffLeave)
+      .values({ staffId: pagiPeople[1], leaveTypeId: 2, dateFrom: day(10), dateTo: day(12), status: 'approved', createdByStaffId: sid.sectmgr });
     // a night-shift member put in another roster on the night of the 15th; the day shift's vehicle used on the 20th
     const other = await newTeam('RT-N8-LAIN', 'N8');
-    const busy = await save('sectmgr', { sectionId: sec.N8, shiftId: 2, teamId: other.id, startDate: day(15), members: [{ staffId: malamPeople[2], rosterRoleId: ROSTER_ROLE.PATROLLER }] });
-    const taken = await save('sectmgr', { sectionId: sec.N8, shiftId: 1, teamId: other.id, startDate: day(20), vehicleId: pagiVehicle, startHour: '09:00', endHour: '15:00' });
-    const weeklyDays = Array.from({ length: days }, (_, i) => day(i + 1)).filter((d) => [0, 3].includes((((Math.round((Date.parse(d) - Date.parse('2026-01-01')) / 86_400_000)) % 7) + 7) % 7));
+    const busy = await save('sectmgr', {
+      sectionId: sec.N8,
+      shiftId: 2,
+      teamId: other.id,
+      startDate: day(15),
+      members: [{ staffId: malamPeople[2], rosterRoleId: ROSTER_ROLE.PATROLLER }],
+    });
+    const taken = await save('sectmgr', {
+      sectionId: sec.N8,
+      shiftId: 1,
+      teamId: other.id,
+      startDate: day(20),
+      vehicleId: pagiVehicle,
+      startHour: '09:00',
+      endHour: '15:00',
+    });
+    const weeklyDays = Array.from({ length: days }, (_, i) => day(i + 1)).filter((d) =>
+      [0, 3].includes(((Math.round((Date.parse(d) - Date.parse('2026-01-01')) / 86_400_000) % 7) + 7) % 7),
+    );
 
-    const inMonth = () => db().$count(dutyRoster, and(gte(dutyRoster.startDate, first), lte(dutyRoster.startDate, day(days)), eq(dutyRoster.sectionId, sec.N8)));
+    const inMonth = () =>
+      db().$count(dutyRoster, and(gte(dutyRoster.startDate, first), lte(dutyRoster.startDate, day(days)), eq(dutyRoster.sectionId, sec.N8)));
     const rostersBefore = await inMonth();
     const changesBefore = await db().$count(adminChange);
 
@@ -646,7 +849,12 @@ describe('duty rosters (issue #15 item 1)', () => {
     const night15 = of(malam, day(15));
     expect(night15.outcome).toBe('conflict');
     expect(night15.reasons).toEqual([
-      { code: 'personBusy', staffId: malamPeople[2], otherRosterId: busy.pkDutyRosterId, message: `${await nameOf(malamPeople[2])} sudah bertugas dalam jadual tugas ${busy.dutyRosterName} pada masa yang sama.` },
+      {
+        code: 'personBusy',
+        staffId: malamPeople[2],
+        otherRosterId: busy.pkDutyRosterId,
+        message: `${await nameOf(malamPeople[2])} sudah bertugas dalam jadual tugas ${busy.dutyRosterName} pada masa yang sama.`,
+      },
     ]);
     const day20 = of(pagi, day(20));
     expect(day20.outcome).toBe('conflict');
@@ -677,11 +885,14 @@ describe('duty rosters (issue #15 item 1)', () => {
     expect(night).toMatchObject({ endDate: day(10), startHour: '19:00', endHour: '07:00', jenisRosterId: 3101 });
     expect(night.startsAt.toISOString()).toBe(bruneiInstant(day(9), '19:00').toISOString());
     // the refused ones are not there
-    for (const n of [10, 11, 12, 20]) expect(await db().$count(dutyRoster, and(eq(dutyRoster.teamId, pagi), eq(dutyRoster.startDate, day(n))))).toBe(0);
+    for (const n of [10, 11, 12, 20])
+      expect(await db().$count(dutyRoster, and(eq(dutyRoster.teamId, pagi), eq(dutyRoster.startDate, day(n))))).toBe(0);
     expect(await db().$count(dutyRoster, and(eq(dutyRoster.teamId, malam), eq(dutyRoster.startDate, day(15))))).toBe(0);
     expect(await db().$count(dutyRoster, eq(dutyRoster.teamId, weekly.id))).toBe(0);
     // each is recorded
-    expect(await db().$count(adminChange, and(eq(adminChange.entity, 'roster'), inArray(adminChange.entityId, ids), eq(adminChange.action, 'create')))).toBe(ids.length);
+    expect(
+      await db().$count(adminChange, and(eq(adminChange.entity, 'roster'), inArray(adminChange.entityId, ids), eq(adminChange.action, 'create'))),
+    ).toBe(ids.length);
 
     // again: everything made is there, nothing more is written
     const again = (await post('sectmgr', ROSTER_PATHS.generateMonth, { month, sectionId: sec.N8, dryRun: false })).json().body as GenerateResult;

@@ -27,7 +27,11 @@ describe('security review (#20)', () => {
   });
   afterAll(async () => app?.cleanup());
 
-  const expect400 = (res: { statusCode: number; json: () => { statusMsg: string; body: { errorCode: string; field?: string } } }, field: string, char = 'U+0000') => {
+  const expect400 = (
+    res: { statusCode: number; json: () => { statusMsg: string; body: { errorCode: string; field?: string } } },
+    field: string,
+    char = 'U+0000',
+  ) => {
     expect(res.statusCode).toBe(400);
     const env = res.json();
     expect(env.body.errorCode).toBe('VALIDATION');
@@ -44,9 +48,17 @@ describe('security review (#20)', () => {
       ['login username (signed out)', () => post(PATHS.login, { username: `tmca${nul}`, password: DEMO_PASSWORD }, null), 'username'],
       ['journal entry', () => post(PATHS.journalEntrySave, { pkIncidentId: caseId, entry: `Catatan ${nul}` }), 'entry'],
       ['broadcast message', () => post(PATHS.broadcastSave, { message: `Siaran ${nul}` }), 'message'],
-      ['logsheet remarks', () => post(PATHS.tmcLogSheetSave, { from: new Date(Date.now() - 3600e3).toISOString(), to: new Date().toISOString(), remarks: nul }), 'remarks'],
+      [
+        'logsheet remarks',
+        () => post(PATHS.tmcLogSheetSave, { from: new Date(Date.now() - 3600e3).toISOString(), to: new Date().toISOString(), remarks: nul }),
+        'remarks',
+      ],
       ['audit remark', () => post(PATHS.auditSave, { incidentId: caseId, incidentStatusId: 202, remark: `Batal ${nul}` }), 'remark'],
-      ['dashboard filter', () => post(`${PATHS.dashboardDataTables}?length=10`, { plateNumber: nul, dateStart: today, dateEnd: today }), 'plateNumber'],
+      [
+        'dashboard filter',
+        () => post(`${PATHS.dashboardDataTables}?length=10`, { plateNumber: nul, dateStart: today, dateEnd: today }),
+        'plateNumber',
+      ],
       ['dashboard counts filter', () => post(PATHS.dashboardItemsCount, { regionCode: nul }), 'regionCode'],
       ['logsheet filter', () => post(`${PATHS.tmcLogSheetDataTables}?length=10`, { text: nul }), 'text'],
       ['notification filter', () => post(PATHS.notificationGetAll, { sectionName: nul }), 'sectionName'],
@@ -73,7 +85,12 @@ describe('security review (#20)', () => {
     expect400(await entry('sebelum \uD83D selepas'), 'entry', 'U+D83D');
     expect400(await entry('sebelum \uDE00'), 'entry', 'U+DE00');
     // JSON escapes reach the server as the characters themselves
-    const raw = await app.inject({ method: 'POST', url: PATHS.journalEntrySave, headers: { authorization: `Bearer ${tmca}`, 'content-type': 'application/json' }, payload: `{"pkIncidentId":${caseId},"entry":"x\\u0000y"}` });
+    const raw = await app.inject({
+      method: 'POST',
+      url: PATHS.journalEntrySave,
+      headers: { authorization: `Bearer ${tmca}`, 'content-type': 'application/json' },
+      payload: `{"pkIncidentId":${caseId},"entry":"x\\u0000y"}`,
+    });
     expect400(raw, 'entry');
     // tab, line breaks, emoji (a surrogate pair), Arabic and Jawi text, a right-to-left mark are text
     for (const text of ['Baris 1\n\tBaris 2\r\n', 'Kereta rosak 🚗💥 di KM 12', 'لوري تربالิก', 'جاوي \u200F teks']) {
@@ -83,13 +100,19 @@ describe('security review (#20)', () => {
   });
 
   it('only control-centre staff, supervisors, managers and SUPERADMIN send broadcasts; everyone reads them', async () => {
-    const send = async (username: string) => call(app, (await login(app, username)).token, { method: 'POST', url: PATHS.broadcastSave, payload: { message: `Siaran daripada ${username}` } });
+    const send = async (username: string) =>
+      call(app, (await login(app, username)).token, {
+        method: 'POST',
+        url: PATHS.broadcastSave,
+        payload: { message: `Siaran daripada ${username}` },
+      });
     for (const username of ['pr', 'others', 'pengguna', 'tste', 'tsta', 'sc', 'admin', 'primeadmin']) {
       const res = await send(username);
       expect(res.statusCode, username).toBe(403);
       expect(res.json().body.errorCode).toBe('FORBIDDEN');
     }
-    for (const username of ['tmca', 'tmcs', 'sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin']) expect((await send(username)).statusCode, username).toBe(200);
+    for (const username of ['tmca', 'tmcs', 'sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin'])
+      expect((await send(username)).statusCode, username).toBe(200);
     const read = await call(app, (await login(app, 'pr')).token, { method: 'POST', url: `${PATHS.broadcastDataTables}?length=50`, payload: {} });
     expect(read.statusCode).toBe(200);
     expect(read.json().body.rows.map((r: { message: string }) => r.message)).toContain('Siaran daripada tmca');

@@ -46,8 +46,19 @@ interface Step {
 
 /** Timestamps travel as epoch milliseconds (raw results differ between pg and PGlite) and come back as Dates. */
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
-const DATE_KEYS = new Set(['at', 'dispatchedAt', 'receivedAt', 'arrivedAt', 'assistanceDoneAt', 'caseDoneAt', 'closedAt', 'createdAt', 'endsAt', 'startsAt']);
-const rowsOf = async <T,>(h: DbHandle, q: ReturnType<typeof sql>) =>
+const DATE_KEYS = new Set([
+  'at',
+  'dispatchedAt',
+  'receivedAt',
+  'arrivedAt',
+  'assistanceDoneAt',
+  'caseDoneAt',
+  'closedAt',
+  'createdAt',
+  'endsAt',
+  'startsAt',
+]);
+const rowsOf = async <T>(h: DbHandle, q: ReturnType<typeof sql>) =>
   ((await h.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows.map(
     (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, DATE_KEYS.has(k) && v !== null ? new Date(Number(v)) : v])) as T,
   );
@@ -88,7 +99,11 @@ function checkTrail(c: Case, trail: Step[], now: Date) {
     expect([STATUS.CLOSED, STATUS.CANCELLED], label).not.toContain(prev);
     if (PATROL_STEPS[cur]) expect(PATROL_STEPS[cur], label).toContain(prev);
     if (cur === STATUS.ASSIGNED) expect(prev, label).toBe(STATUS.REJECTED);
-    if (cur === STATUS.CLOSED) expect(trail.slice(0, i).some((s) => s.statusId === STATUS.CASE_DONE || s.statusId === STATUS.NEGATIVE), label).toBe(true);
+    if (cur === STATUS.CLOSED)
+      expect(
+        trail.slice(0, i).some((s) => s.statusId === STATUS.CASE_DONE || s.statusId === STATUS.NEGATIVE),
+        label,
+      ).toBe(true);
     if (cur === STATUS.CANCELLED) expect((trail[i].remark ?? '').length, label).toBeGreaterThan(0);
   }
   for (const s of trail) {
@@ -98,7 +113,11 @@ function checkTrail(c: Case, trail: Step[], now: Date) {
     if (s.statusId === STATUS.CANCELLED) expect(s.remark!.length).toBeLessThanOrEqual(150);
   }
   const last = trail.at(-1)!;
-  const lastOf = (st: number) => trail.filter((s) => s.statusId === st).at(-1)?.at.getTime() ?? null;
+  const lastOf = (st: number) =>
+    trail
+      .filter((s) => s.statusId === st)
+      .at(-1)
+      ?.at.getTime() ?? null;
   expect(c.statusId, label).toBe(last.statusId);
   expect(c.dispatchedAt?.getTime() ?? null, label).toBe(lastOf(STATUS.ASSIGNED));
   expect(c.receivedAt?.getTime() ?? null, label).toBe(lastOf(STATUS.RECEIVED));
@@ -190,7 +209,14 @@ describe('demo incidents', () => {
       expect(sub.remark).toBe(sub.remark.toUpperCase());
       expect(sub.remark.length).toBeLessThanOrEqual(500);
     }
-    const journal = await rowsOf<{ incidentId: number; subformId: number; roleName: string; readStatus: number | null; createdAt: Date; username: string | null }>(
+    const journal = await rowsOf<{
+      incidentId: number;
+      subformId: number;
+      roleName: string;
+      readStatus: number | null;
+      createdAt: Date;
+      username: string | null;
+    }>(
       h,
       sql`SELECT j.incident_id AS "incidentId", j.subform_id AS "subformId", j.role_name AS "roleName", j.read_status AS "readStatus",
         ${ms('j.created_at')} AS "createdAt", u.username FROM journal_entry j LEFT JOIN app_user u ON u.staff_id = j.staff_id`,
@@ -203,7 +229,11 @@ describe('demo incidents', () => {
       expect(j.createdAt.getTime()).toBeGreaterThanOrEqual(c.at.getTime());
       expect(j.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
     }
-    for (const u of ['tmca', 'pr']) expect(journal.some((j) => j.username === u), u).toBe(true);
+    for (const u of ['tmca', 'pr'])
+      expect(
+        journal.some((j) => j.username === u),
+        u,
+      ).toBe(true);
 
     const vehicles = await rowsOf<{ incidentId: number; plateNumber: string; plateNormalized: string; subformId: number }>(
       h,
@@ -294,7 +324,10 @@ describe('seed:scale', () => {
 
   it('gives each its subform, an audit trail that follows the rules, journals and some vehicles', async () => {
     for (const c of data.cases) checkTrail(c, data.byCase.get(c.id)!, now);
-    const closedTrails = data.cases.slice(demoCount).filter((c) => c.statusId === STATUS.CLOSED).map((c) => data.byCase.get(c.id)!.length);
+    const closedTrails = data.cases
+      .slice(demoCount)
+      .filter((c) => c.statusId === STATUS.CLOSED)
+      .map((c) => data.byCase.get(c.id)!.length);
     expect(Math.min(...closedTrails)).toBeGreaterThanOrEqual(3);
     expect(Math.max(...closedTrails)).toBeLessThanOrEqual(6);
     const [counts] = await rowsOf<{ subforms: number; live: number; journals: number; withVehicles: number }>(

@@ -210,11 +210,7 @@ describe('seedDemoData', () => {
       expect(s.kmStart, s.name).not.toBeNull();
       expect(s.kmEnd!).toBeGreaterThan(s.kmStart!);
       expect(s.alignment!.length).toBeGreaterThanOrEqual(5);
-      const markers = await handle.db
-        .select()
-        .from(gpsKmMarker)
-        .where(eq(gpsKmMarker.sectionId, s.id))
-        .orderBy(asc(gpsKmMarker.id));
+      const markers = await handle.db.select().from(gpsKmMarker).where(eq(gpsKmMarker.sectionId, s.id)).orderBy(asc(gpsKmMarker.id));
       const lengthKm = s.kmEnd! - s.kmStart!;
       expect(markers.length, s.name).toBeGreaterThanOrEqual(Math.floor(lengthKm * 10));
       expect(markers.length, s.name).toBeLessThanOrEqual(Math.ceil(lengthKm * 10) + 1);
@@ -249,17 +245,21 @@ describe('seedDemoData', () => {
   });
 
   it('has named event locations with a location type and a kilometre on each specific section', async () => {
-    const types = new Set(
-      (await handle.db.select().from(lookupItem).where(eq(lookupItem.category, 'locationType'))).map((l) => l.key),
-    );
+    const types = new Set((await handle.db.select().from(lookupItem).where(eq(lookupItem.category, 'locationType'))).map((l) => l.key));
     const sections = (await handle.db.select().from(section)).filter((s) => !s.isCombined && isListedSectionName(s.name));
     const all = await handle.db.select().from(eventLocation);
     expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
     for (const s of sections) {
       const locs = all.filter((e) => e.sectionId === s.id);
       expect(locs.length, s.name).toBeGreaterThanOrEqual(5);
-      expect(locs.some((e) => e.name.startsWith('Laluan Utama')), s.name).toBe(true);
-      expect(locs.some((e) => e.name.startsWith('Persimpangan Bertingkat')), s.name).toBe(true);
+      expect(
+        locs.some((e) => e.name.startsWith('Laluan Utama')),
+        s.name,
+      ).toBe(true);
+      expect(
+        locs.some((e) => e.name.startsWith('Persimpangan Bertingkat')),
+        s.name,
+      ).toBe(true);
       for (const e of locs) {
         expect(types.has(e.locationTypeId!), e.name).toBe(true);
         expect(e.km!).toBeGreaterThanOrEqual(s.kmStart! - 0.05);
@@ -267,7 +267,10 @@ describe('seedDemoData', () => {
       }
     }
     for (const prefix of ['Plaza Tol ', 'R&R ', 'Hentian Sebelah ', 'Susur Keluar ']) {
-      expect(all.some((e) => e.name.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        all.some((e) => e.name.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
   });
 
@@ -275,8 +278,16 @@ describe('seedDemoData', () => {
     const roles = await handle.db.select().from(role);
     expect(roles.map((r) => r.id).sort((a, b) => a - b)).toEqual(ROLES.map((r) => r.id).sort((a, b) => a - b));
     const users = await handle.db.select().from(appUser);
-    for (const r of ROLES) expect(users.some((u) => u.roleId === r.id), r.name).toBe(true);
-    for (const r of ROLES) expect(DEMO_USERS.some((u) => u.roleId === r.id), r.name).toBe(true);
+    for (const r of ROLES)
+      expect(
+        users.some((u) => u.roleId === r.id),
+        r.name,
+      ).toBe(true);
+    for (const r of ROLES)
+      expect(
+        DEMO_USERS.some((u) => u.roleId === r.id),
+        r.name,
+      ).toBe(true);
   });
 
   it('creates the demo users as listed, with argon2id hashes of the demo password', async () => {
@@ -313,7 +324,10 @@ describe('seedDemoData', () => {
 
   it('gives every patrol unit day and night teams of 2–3 patrol staff, each with its own vehicle', async () => {
     const teams = await handle.db.select().from(team);
-    const members = await handle.db.select({ teamId: teamMember.teamId, position: staff.position }).from(teamMember).innerJoin(staff, eq(staff.id, teamMember.staffId));
+    const members = await handle.db
+      .select({ teamId: teamMember.teamId, position: staff.position })
+      .from(teamMember)
+      .innerJoin(staff, eq(staff.id, teamMember.staffId));
     const schedules = await handle.db.select().from(teamSchedule);
     const vehicles = await handle.db.select().from(vehicle);
     for (const t of teams) {
@@ -415,7 +429,9 @@ describe('rosterRows', () => {
     const weekdays = rows.map((r) => new Date(`${r.startDate}T00:00:00Z`).getUTCDay());
     expect(weekdays).toEqual([5, 6, 0]);
     // Dates before the epoch work too.
-    expect(rosterRows([{ ...base, shiftId: 1, startHour: '07:00', endHour: '19:00', cycleDays: 7, workDays: [1, 2, 3] }], '2025-12-26', 1)).toHaveLength(1);
+    expect(
+      rosterRows([{ ...base, shiftId: 1, startHour: '07:00', endHour: '19:00', cycleDays: 7, workDays: [1, 2, 3] }], '2025-12-26', 1),
+    ).toHaveLength(1);
   });
 
   it('reads the local date in Asia/Brunei', () => {

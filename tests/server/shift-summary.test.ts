@@ -6,11 +6,27 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_EVENT, ACTIVITY_PATHS, INACTIVE_GPS_GAP_MS, MAINLINE_TRACK_MAX, type GpsPeriod, type MainlineReport, type ShiftSummary } from '../../contract/activity-log';
+import {
+  ACTIVITY_EVENT,
+  ACTIVITY_PATHS,
+  INACTIVE_GPS_GAP_MS,
+  MAINLINE_TRACK_MAX,
+  type GpsPeriod,
+  type MainlineReport,
+  type ShiftSummary,
+} from '../../contract/activity-log';
 import { MAINLINE_BOUND_METRES } from '../../contract/map-rules';
 import { PATHS } from '../../contract/paths';
 import { dutyRoster, gpsKmMarker, rosterPosition } from '../../server/db/schema';
-import { computeSummary, downsample, gpsSpansOf, rehatMsOf, rondaCountOf, type SummaryEntry, type SummaryFix } from '../../server/modules/activity-log/summary';
+import {
+  computeSummary,
+  downsample,
+  gpsSpansOf,
+  rehatMsOf,
+  rondaCountOf,
+  type SummaryEntry,
+  type SummaryFix,
+} from '../../server/modules/activity-log/summary';
 import { buildTestApp, call, login } from './support/build';
 import { makeRoster, min } from './support/activity-log-fixtures';
 
@@ -62,7 +78,9 @@ describe('summary.ts (pure)', () => {
     expect(s).toMatchObject({ dluMinutes: 10, lluMinutes: 7, inactiveGpsMinutes: 463 });
     // a gap 1 ms over INACTIVE_GPS_GAP_MS is NOGPS
     const six = { startsAt: T0, endsAt: T0 + min(6) };
-    expect(gpsSpansOf([on(0), { at: T0 + INACTIVE_GPS_GAP_MS + 1, offsetMetres: 0 }], six, after)).toEqual([{ from: T0, to: T0 + min(6), kind: 'NOGPS' }]);
+    expect(gpsSpansOf([on(0), { at: T0 + INACTIVE_GPS_GAP_MS + 1, offsetMetres: 0 }], six, after)).toEqual([
+      { from: T0, to: T0 + min(6), kind: 'NOGPS' },
+    ]);
     expect(gpsSpansOf([on(0), { at: T0 + INACTIVE_GPS_GAP_MS, offsetMetres: 0 }], six, after)).toEqual([
       { from: T0, to: T0 + INACTIVE_GPS_GAP_MS, kind: 'DLU' },
       { from: T0 + INACTIVE_GPS_GAP_MS, to: T0 + min(6), kind: 'NOGPS' },
@@ -155,7 +173,10 @@ describe('shift summary of a roster from real fixes (acceptance: DLU/LLU minutes
     const res = await call(app, pr, { method: 'POST', url: PATHS.rondaGpsSave, payload: { pkDutyRosterId: roster.id, positions } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body.accepted).toBe(ON.length + OFF.length);
-    const stored = await app.ctx.db.select({ at: rosterPosition.recordedAt, offset: rosterPosition.offsetMetres }).from(rosterPosition).where(eq(rosterPosition.dutyRosterId, roster.id));
+    const stored = await app.ctx.db
+      .select({ at: rosterPosition.recordedAt, offset: rosterPosition.offsetMetres })
+      .from(rosterPosition)
+      .where(eq(rosterPosition.dutyRosterId, roster.id));
     for (const f of stored) {
       const minute = (f.at.getTime() - roster.startsAt.getTime()) / 60_000;
       if (ON.includes(minute)) expect(f.offset, `minute ${minute}`).toBeLessThanOrEqual(MAINLINE_BOUND_METRES);
@@ -196,7 +217,10 @@ describe('shift summary of a roster from real fixes (acceptance: DLU/LLU minutes
   });
 
   it('inactiveGps answers the NOGPS periods; mainlinePeriods the merged DLU/LLU/NOGPS periods and the track', async () => {
-    const rel = (p: GpsPeriod) => [(Date.parse(p.from) - roster.startsAt.getTime()) / 60_000, (Date.parse(p.to) - roster.startsAt.getTime()) / 60_000];
+    const rel = (p: GpsPeriod) => [
+      (Date.parse(p.from) - roster.startsAt.getTime()) / 60_000,
+      (Date.parse(p.to) - roster.startsAt.getTime()) / 60_000,
+    ];
     const gaps = await call(app, sc, { method: 'GET', url: ACTIVITY_PATHS.inactiveGps(roster.id) });
     expect(gaps.statusCode, gaps.body).toBe(200);
     const periods = gaps.json().body as GpsPeriod[];
@@ -207,7 +231,13 @@ describe('shift summary of a roster from real fixes (acceptance: DLU/LLU minutes
     const res = await call(app, sc, { method: 'GET', url: ACTIVITY_PATHS.mainline(roster.id) });
     expect(res.statusCode, res.body).toBe(200);
     const rep = res.json().body as MainlineReport;
-    expect(rep).toMatchObject({ dluMinutes: 137, lluMinutes: 39, inactiveGpsMinutes: 304, startsAt: roster.startsAt.toISOString(), endsAt: roster.endsAt.toISOString() });
+    expect(rep).toMatchObject({
+      dluMinutes: 137,
+      lluMinutes: 39,
+      inactiveGpsMinutes: 304,
+      startsAt: roster.startsAt.toISOString(),
+      endsAt: roster.endsAt.toISOString(),
+    });
     expect(rep.periods.map((p) => [...rel(p), p.kind])).toEqual([
       [0, 2, 'DLU'],
       [2, 10, 'NOGPS'],

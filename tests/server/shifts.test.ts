@@ -20,13 +20,15 @@ const NIGHT = 3602;
 describe('shifts', () => {
   let app: App;
   const tok: Record<string, string> = {};
-  const post = (who: string | null, url: string, payload: unknown) => call(app, who === null ? null : tok[who], { method: 'POST', url, payload: payload as object });
+  const post = (who: string | null, url: string, payload: unknown) =>
+    call(app, who === null ? null : tok[who], { method: 'POST', url, payload: payload as object });
   const get = (who: string | null, url: string) => call(app, who === null ? null : tok[who], { method: 'GET', url });
   const shiftCount = async () => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(shift))[0].n;
 
   beforeAll(async () => {
     app = await buildTestApp();
-    for (const u of ['opsmgmt', 'superadmin', 'sectmgr', 'regionmgmt', 'tmca', 'pr', 'admin', 'pengguna', 'others']) tok[u] = (await login(app, u)).token;
+    for (const u of ['opsmgmt', 'superadmin', 'sectmgr', 'regionmgmt', 'tmca', 'pr', 'admin', 'pengguna', 'others'])
+      tok[u] = (await login(app, u)).token;
   });
   afterAll(async () => app?.cleanup());
 
@@ -41,7 +43,17 @@ describe('shifts', () => {
     expect((await post(null, SHIFT_PATHS.dataTables, {})).statusCode).toBe(401);
     const rows = (await post('tmca', SHIFT_PATHS.dataTables, {})).json().body.rows;
     const night = rows.find((r: { pkShiftId: number }) => r.pkShiftId === 2);
-    expect(night).toMatchObject({ name: 'Syif Malam', startHour: '19:00', endHour: '07:00', crossesMidnight: true, durationMinutes: 720, categoryName: 'Malam', jenisRosterId: NORMAL, jenisRosterName: 'Rondaan Biasa', isActive: true });
+    expect(night).toMatchObject({
+      name: 'Syif Malam',
+      startHour: '19:00',
+      endHour: '07:00',
+      crossesMidnight: true,
+      durationMinutes: 720,
+      categoryName: 'Malam',
+      jenisRosterId: NORMAL,
+      jenisRosterName: 'Rondaan Biasa',
+      isActive: true,
+    });
     expect(night.rosterCount).toBeGreaterThan(0);
     expect(night.scheduleCount).toBeGreaterThan(0);
   });
@@ -58,7 +70,13 @@ describe('shifts', () => {
 
   it('equal start and end hours are refused (400 naming endHour) and nothing is written', async () => {
     const before = await shiftCount();
-    const res = await post('opsmgmt', SHIFT_PATHS.save, { name: 'Syif Sifar', categoryId: DAY, startHour: '08:00', endHour: '08:00', jenisRosterId: NORMAL });
+    const res = await post('opsmgmt', SHIFT_PATHS.save, {
+      name: 'Syif Sifar',
+      categoryId: DAY,
+      startHour: '08:00',
+      endHour: '08:00',
+      jenisRosterId: NORMAL,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().body.field).toBe('endHour');
     expect(res.json().statusMsg).toContain(SHIFT_MESSAGES.sameHours);
@@ -79,25 +97,69 @@ describe('shifts', () => {
   let nightId: number;
   it('a night shift (end before start) is accepted and takes max(id)+1; a duplicate active name is 409', async () => {
     const [{ max }] = await app.ctx.db.select({ max: sql<number>`max(${shift.id})::int` }).from(shift);
-    const res = await post('opsmgmt', SHIFT_PATHS.save, { name: 'Syif Malam Perayaan', categoryId: NIGHT, startHour: '22:00', endHour: '06:00', jenisRosterId: FESTIVE });
+    const res = await post('opsmgmt', SHIFT_PATHS.save, {
+      name: 'Syif Malam Perayaan',
+      categoryId: NIGHT,
+      startHour: '22:00',
+      endHour: '06:00',
+      jenisRosterId: FESTIVE,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().body).toMatchObject({ pkShiftId: max + 1, crossesMidnight: true, durationMinutes: 480, jenisRosterName: 'Rondaan Musim Perayaan', isActive: true, rosterCount: 0 });
+    expect(res.json().body).toMatchObject({
+      pkShiftId: max + 1,
+      crossesMidnight: true,
+      durationMinutes: 480,
+      jenisRosterName: 'Rondaan Musim Perayaan',
+      isActive: true,
+      rosterCount: 0,
+    });
     nightId = res.json().body.pkShiftId;
-    const again = await post('superadmin', SHIFT_PATHS.save, { name: 'syif malam perayaan', categoryId: NIGHT, startHour: '21:00', endHour: '05:00', jenisRosterId: FESTIVE });
+    const again = await post('superadmin', SHIFT_PATHS.save, {
+      name: 'syif malam perayaan',
+      categoryId: NIGHT,
+      startHour: '21:00',
+      endHour: '05:00',
+      jenisRosterId: FESTIVE,
+    });
     expect(again.statusCode).toBe(409);
-    const edit = await post('superadmin', SHIFT_PATHS.save, { pkShiftId: nightId, name: 'Syif Malam Perayaan', categoryId: NIGHT, startHour: '23:00', endHour: '07:00', jenisRosterId: FESTIVE });
+    const edit = await post('superadmin', SHIFT_PATHS.save, {
+      pkShiftId: nightId,
+      name: 'Syif Malam Perayaan',
+      categoryId: NIGHT,
+      startHour: '23:00',
+      endHour: '07:00',
+      jenisRosterId: FESTIVE,
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().body).toMatchObject({ pkShiftId: nightId, startHour: '23:00', endHour: '07:00' });
     expect((await get('tmca', SHIFT_PATHS.get(nightId))).json().body.startHour).toBe('23:00');
     expect((await get('tmca', SHIFT_PATHS.get(987654))).statusCode).toBe(404);
-    expect((await post('opsmgmt', SHIFT_PATHS.save, { pkShiftId: 987654, name: 'Y', categoryId: DAY, startHour: '08:00', endHour: '09:00', jenisRosterId: NORMAL })).statusCode).toBe(404);
+    expect(
+      (
+        await post('opsmgmt', SHIFT_PATHS.save, {
+          pkShiftId: 987654,
+          name: 'Y',
+          categoryId: DAY,
+          startHour: '08:00',
+          endHour: '09:00',
+          jenisRosterId: NORMAL,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('namasyifid/getByJenisRosterId lists the active shifts of that roster type as lookup items with hours', async () => {
     const normal = await get('pr', SHIFT_PATHS.byJenisRoster(NORMAL));
     expect(normal.statusCode).toBe(200);
     expect(normal.json().body.map((i: { key: number }) => i.key)).toEqual([1, 2]);
-    expect(normal.json().body[1]).toMatchObject({ key: 2, value: 'Syif Malam', startHour: '19:00', endHour: '07:00', crossesMidnight: true, description: expect.stringContaining('19:00–07:00') });
+    expect(normal.json().body[1]).toMatchObject({
+      key: 2,
+      value: 'Syif Malam',
+      startHour: '19:00',
+      endHour: '07:00',
+      crossesMidnight: true,
+      description: expect.stringContaining('19:00–07:00'),
+    });
     const festive = await get('tmca', SHIFT_PATHS.byJenisRoster(FESTIVE));
     expect(festive.json().body.map((i: { key: number }) => i.key)).toEqual([nightId]);
     expect((await get('tmca', SHIFT_PATHS.byJenisRoster(3104))).json().body).toEqual([]);
@@ -133,14 +195,30 @@ describe('shifts', () => {
     // the category and the roster type by their names
     const created = (await get('opsmgmt', ADMIN_PATHS.history('shift', 1))).json().body;
     expect(created.length).toBeGreaterThan(0);
-    const rows0 = await app.ctx.db.execute(sql`select changes from admin_change where entity = 'shift' and entity_id = ${nightId} and action = 'create'`);
+    const rows0 = await app.ctx.db.execute(
+      sql`select changes from admin_change where entity = 'shift' and entity_id = ${nightId} and action = 'create'`,
+    );
     const changes = (rows0 as unknown as { rows: { changes: { field: string; new: unknown }[] }[] }).rows[0].changes;
-    expect(changes).toEqual(expect.arrayContaining([{ field: 'category', old: null, new: 'Malam' }, { field: 'rosterType', old: null, new: 'Rondaan Musim Perayaan' }, { field: 'startHour', old: null, new: '22:00' }]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { field: 'category', old: null, new: 'Malam' },
+        { field: 'rosterType', old: null, new: 'Rondaan Musim Perayaan' },
+        { field: 'startHour', old: null, new: '22:00' },
+      ]),
+    );
     // the deleted shift keeps its history (create, update, delete) in the table even though the record is gone
     const rows = await app.ctx.db.execute(sql`select action from admin_change where entity = 'shift' and entity_id = ${nightId} order by id`);
     expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     // a reactivation is recorded as such
-    const back = await post('opsmgmt', SHIFT_PATHS.save, { pkShiftId: 1, name: 'Syif Pagi', categoryId: DAY, startHour: '07:00', endHour: '19:00', jenisRosterId: NORMAL, isActive: true });
+    const back = await post('opsmgmt', SHIFT_PATHS.save, {
+      pkShiftId: 1,
+      name: 'Syif Pagi',
+      categoryId: DAY,
+      startHour: '07:00',
+      endHour: '19:00',
+      jenisRosterId: NORMAL,
+      isActive: true,
+    });
     expect(back.statusCode).toBe(200);
     const again = (await get('opsmgmt', ADMIN_PATHS.history('shift', 1))).json().body;
     expect(again[0]).toMatchObject({ action: 'activate' });

@@ -13,7 +13,10 @@ type App = Awaited<ReturnType<typeof buildTestApp>>;
 
 const HEADER = 'staffNo,displayName,position,nric,phone,email,section';
 const csv = (...lines: string[]) => `${[HEADER, ...lines].join('\r\n')}\r\n`;
-const file = (text: string | Buffer, fileName = 'staf.csv') => ({ fileName, fileContent: (typeof text === 'string' ? Buffer.from(text, 'utf8') : text).toString('base64') });
+const file = (text: string | Buffer, fileName = 'staf.csv') => ({
+  fileName,
+  fileContent: (typeof text === 'string' ? Buffer.from(text, 'utf8') : text).toString('base64'),
+});
 
 describe('staff CSV import (issue #14 item 1)', () => {
   let app: App;
@@ -69,7 +72,10 @@ describe('staff CSV import (issue #14 item 1)', () => {
     const tan = rows.find((r) => r.staffNo === 'IMP0002')!;
     expect(tan).toMatchObject({ nric: '910202-10-1232', phone: null, email: null, isActive: true, position: 'PR - Pemandu Peronda' });
     expect(await counts()).toEqual({ staff: before.staff + 3, changes: before.changes + 3 });
-    const logs = await app.ctx.db.select().from(adminChange).where(and(eq(adminChange.entity, 'staff'), inArray(adminChange.entityId, result.pkStaffIds)));
+    const logs = await app.ctx.db
+      .select()
+      .from(adminChange)
+      .where(and(eq(adminChange.entity, 'staff'), inArray(adminChange.entityId, result.pkStaffIds)));
     expect(logs.map((l) => l.action)).toEqual(['import', 'import', 'import']);
     expect(logs[0].changes).toEqual(expect.arrayContaining([{ field: 'file', old: null, new: 'staf.csv' }]));
     // the same file again: every row is now a duplicate of the database
@@ -126,7 +132,11 @@ describe('staff CSV import (issue #14 item 1)', () => {
 
   it('a file that is not UTF-8 (Latin-1 é) is refused; nothing written', async () => {
     const before = await counts();
-    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\r\nIMP3001,Jos`, 'ascii'), Buffer.from([0xe9]), Buffer.from(',PR - Peronda,900101101231,,,N9\r\n', 'ascii')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\r\nIMP3001,Jos`, 'ascii'),
+      Buffer.from([0xe9]),
+      Buffer.from(',PR - Peronda,900101101231,,,N9\r\n', 'ascii'),
+    ]);
     for (const res of [await preview('sectmgr', latin1), await commit('sectmgr', latin1)]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().statusMsg).toContain('UTF-8');

@@ -24,7 +24,10 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
   const get = (who: string | null, url: string) => call(app, who ? tok[who] : null, { method: 'GET', url });
   const staffCount = async () => app.ctx.db.$count(staff);
   const changesOf = async (entity: string, id: number) =>
-    app.ctx.db.select().from(adminChange).where(and(eq(adminChange.entity, entity), eq(adminChange.entityId, id)));
+    app.ctx.db
+      .select()
+      .from(adminChange)
+      .where(and(eq(adminChange.entity, entity), eq(adminChange.entityId, id)));
   let seq = 0;
   const newStaff = (over: Record<string, unknown> = {}) => ({
     staffNo: `UJI${String(++seq).padStart(4, '0')}`,
@@ -44,7 +47,8 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
 
   beforeAll(async () => {
     app = await buildTestApp();
-    for (const u of ['sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin', 'tmca', 'pr', 'admin', 'others', 'tste', 'primeadmin']) tok[u] = (await login(app, u)).token;
+    for (const u of ['sectmgr', 'regionmgmt', 'opsmgmt', 'superadmin', 'tmca', 'pr', 'admin', 'others', 'tste', 'primeadmin'])
+      tok[u] = (await login(app, u)).token;
     for (const s of await app.ctx.db.select({ id: section.id, name: section.name }).from(section)) sectionId[s.name] = s.id;
   });
   afterAll(async () => app?.cleanup());
@@ -100,7 +104,12 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
     expect(row).toHaveLength(1);
     expect(row[0]).toMatchObject({ username: 'pr', profile: { displayName: 'Mohd Faizal bin Ismail' }, sectionName: 'N9' });
     // section + position, sorted by staff number descending
-    const filtered = (await post('superadmin', `${STAFF_PATHS.dataTables}?length=50&orderColumn=staffNo&direction=desc`, { pkSectionId: sectionId.N9, position: 'PR - Peronda' })).json().body as Page;
+    const filtered = (
+      await post('superadmin', `${STAFF_PATHS.dataTables}?length=50&orderColumn=staffNo&direction=desc`, {
+        pkSectionId: sectionId.N9,
+        position: 'PR - Peronda',
+      })
+    ).json().body as Page;
     expect(filtered.rows.length).toBeGreaterThan(0);
     expect(filtered.rows.every((r) => r.pkSectionId === sectionId.N9 && r.profile.position === 'PR - Peronda')).toBe(true);
     const nos = filtered.rows.map((r) => r.staffNo);
@@ -125,7 +134,11 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
     // the admin in G1 is listed (staff may sit in a G section) though G sections are not offered as choices
     const g1 = (await post('superadmin', `${STAFF_PATHS.dataTablesAllStatus}?length=50`, { pkSectionId: sectionId.G1 })).json().body as Page;
     expect(g1.rows.map((r) => r.username)).toContain('admin');
-    const choices = (await get('superadmin', STAFF_PATHS.choices)).json().body as { sections: { sectionName: string }[]; positions: string[]; roles: { roleName: string }[] };
+    const choices = (await get('superadmin', STAFF_PATHS.choices)).json().body as {
+      sections: { sectionName: string }[];
+      positions: string[];
+      roles: { roleName: string }[];
+    };
     expect(choices.sections.some((s) => s.sectionName.includes('G'))).toBe(false);
     expect(choices.sections.map((s) => s.sectionName)).toContain('N9');
     expect(choices.positions).toContain('PR - Peronda');
@@ -142,7 +155,9 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
     expect(list.rows.every((r) => r.regionCode === 'TGH')).toBe(true);
     expect(list.rows.some((r) => r.pkStaffId === selatanStaff.id)).toBe(false);
     // a regionCode of another region gives nothing
-    expect(((await post('regionmgmt', `${STAFF_PATHS.dataTablesAllStatus}?length=10`, { regionCode: 'SEL' })).json().body as Page).recordCount).toBe(0);
+    expect(((await post('regionmgmt', `${STAFF_PATHS.dataTablesAllStatus}?length=10`, { regionCode: 'SEL' })).json().body as Page).recordCount).toBe(
+      0,
+    );
 
     expect((await get('regionmgmt', STAFF_PATHS.get(selatanStaff.id))).statusCode).toBe(403);
     expect((await get('regionmgmt', STAFF_PATHS.getAllStatus(selatanStaff.id))).statusCode).toBe(403);
@@ -179,7 +194,13 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
   });
 
   it('createstaff: the profile comes back (NRIC kept as yymmdd-pb-nnnn); the creation is in the history', async () => {
-    const s = await create('sectmgr', { staffNo: 'pls-9001', nric: '880202105566', institutionId: 3, moduleId: 7, email: 'Ali.Baba@Lebuhraya-Ops.example' });
+    const s = await create('sectmgr', {
+      staffNo: 'pls-9001',
+      nric: '880202105566',
+      institutionId: 3,
+      moduleId: 7,
+      email: 'Ali.Baba@Lebuhraya-Ops.example',
+    });
     expect(s).toMatchObject({
       pkSectionId: sectionId.N9,
       profile: { staffNo: 'PLS-9001', nric: '880202-10-5566', position: 'PR - Peronda', email: 'ali.baba@lebuhraya-ops.example' },
@@ -291,9 +312,16 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
     expect(unchanged.roleId).toBe(ROLE_IDS.TSTE);
     expect(unchanged.tokensValidAfter.getTime()).toBe(before);
 
-    const res = await post('sectmgr', STAFF_PATHS.updateRoles, { pkStaffId: tsteUser.staffId, pkRoleId: ROLE_IDS.TSTA, position: 'TSTA - Pembantu Teknikal Sistem Trafik' });
+    const res = await post('sectmgr', STAFF_PATHS.updateRoles, {
+      pkStaffId: tsteUser.staffId,
+      pkRoleId: ROLE_IDS.TSTA,
+      position: 'TSTA - Pembantu Teknikal Sistem Trafik',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().body).toMatchObject({ profile: { position: 'TSTA - Pembantu Teknikal Sistem Trafik' }, user: { username: 'tste', pkRoleId: ROLE_IDS.TSTA, roleName: 'TSTA' } });
+    expect(res.json().body).toMatchObject({
+      profile: { position: 'TSTA - Pembantu Teknikal Sistem Trafik' },
+      user: { username: 'tste', pkRoleId: ROLE_IDS.TSTA, roleName: 'TSTA' },
+    });
     const [changed] = await app.ctx.db.select().from(appUser).where(eq(appUser.id, tsteUser.id));
     expect(changed.roleId).toBe(ROLE_IDS.TSTA);
     expect(changed.tokensValidAfter.getTime()).toBeGreaterThan(before);
@@ -319,10 +347,12 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
 
   it('delete: a staff member with history (roster) is deactivated with the user account; one without is erased', async () => {
     // a patrol of team N9-PAGI-A (rosters every day) with a user account
-    const patrolRow = ((await app.ctx.db.execute(sql`
+    const patrolRow = (
+      (await app.ctx.db.execute(sql`
       select s.id, u.id as user_id from staff s join app_user u on u.staff_id = s.id
       join team_member tm on tm.staff_id = s.id join team t on t.id = tm.team_id
-      where t.name = 'N9-PAGI-A' and u.username <> 'pr' limit 1`)) as unknown as { rows: { id: number; user_id: number }[] }).rows[0];
+      where t.name = 'N9-PAGI-A' and u.username <> 'pr' limit 1`)) as unknown as { rows: { id: number; user_id: number }[] }
+    ).rows[0];
     const fresh = await create('sectmgr');
     const res = await post('sectmgr', STAFF_PATHS.delete, [patrolRow.id, fresh.pkStaffId, fresh.pkStaffId]);
     expect(res.statusCode, res.body).toBe(200);
@@ -376,7 +406,10 @@ describe('staff administration (issue #14 item 1, §7.1)', () => {
 
     // a new staff member with a never-used account: both erased
     const s = await create('sectmgr');
-    const [u] = await app.ctx.db.insert(appUser).values({ username: `ujian.${s.pkStaffId}`, passwordHash: 'x', staffId: s.pkStaffId, roleId: ROLE_IDS.PR }).returning();
+    const [u] = await app.ctx.db
+      .insert(appUser)
+      .values({ username: `ujian.${s.pkStaffId}`, passwordHash: 'x', staffId: s.pkStaffId, roleId: ROLE_IDS.PR })
+      .returning();
     const del = await post('sectmgr', STAFF_PATHS.delete, [s.pkStaffId]);
     expect((del.json().body as StaffDeleteResult).deleted).toEqual([s.pkStaffId]);
     expect(await app.ctx.db.$count(appUser, eq(appUser.id, u.id))).toBe(0);

@@ -68,7 +68,8 @@ function pct(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp >= 0xd800 && cp <= 0xdfff) out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    if (cp >= 0xd800 && cp <= 0xdfff)
+      out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
     else out += encodeURIComponent(ch);
   }
   return out;
@@ -103,7 +104,13 @@ function valueOf(schema: Schema | undefined, text: string, depth = 0): unknown {
 function hasStringField(schema: Schema | undefined, depth = 0): boolean {
   if (!schema || depth > 6) return false;
   if (types(schema).includes('string') && !schema.enum) return true;
-  const kids = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  const kids = [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ];
   return kids.some((k) => hasStringField(k, depth + 1));
 }
 
@@ -118,7 +125,9 @@ describe('every route, generated strings in every string field (#20)', () => {
 
   it('no 5xx on any route', async () => {
     const doc = app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
     expect(routes.length).toBeGreaterThan(90);
     console.log(`string fuzz: seed ${SEED}, ${routes.length} routes, ${RUNS_PER_ROUTE} generated + ${NASTY.length} fixed strings each`);
 

@@ -63,7 +63,13 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     const no = `TT${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
     const [row] = await db()
       .insert(staff)
-      .values({ staffNo: no, displayName: `Ujian ${no}`, position: opts.position ?? 'PR - Peronda', sectionId: sectionId[sectionName], isActive: opts.isActive ?? true })
+      .values({
+        staffNo: no,
+        displayName: `Ujian ${no}`,
+        position: opts.position ?? 'PR - Peronda',
+        sectionId: sectionId[sectionName],
+        isActive: opts.isActive ?? true,
+      })
       .returning({ id: staff.id });
     return row.id;
   };
@@ -122,7 +128,15 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     const all = await listTeams('sectmgr', { name: 'n9-pagi-a' });
     expect(all.recordCount).toBe(1);
     const [row] = all.rows;
-    expect(row).toMatchObject({ teamName: 'N9-PAGI-A', sectionName: 'N9', regionId: TENGAH, memberCount: 3, leaderName: 'Mohd Faizal bin Ismail', shiftName: 'Syif Pagi', isActive: true });
+    expect(row).toMatchObject({
+      teamName: 'N9-PAGI-A',
+      sectionName: 'N9',
+      regionId: TENGAH,
+      memberCount: 3,
+      leaderName: 'Mohd Faizal bin Ismail',
+      shiftName: 'Syif Pagi',
+      isActive: true,
+    });
     const [sched] = await db().select({ vehicleId: teamSchedule.vehicleId }).from(teamSchedule).where(eq(teamSchedule.teamId, row.pkTeamId));
     const [v] = await db().select({ plate: vehicle.plateNumber }).from(vehicle).where(eq(vehicle.id, sched.vehicleId!));
     expect(row.plateNumber).toBe(v.plate);
@@ -149,7 +163,10 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     const csv = await post('sectmgr', TEAMS_PATHS.csv, { sectionId: sectionId.N9 });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/pasukan-\d{4}-\d{2}-\d{2}\.csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"Pasukan","Seksyen","Wilayah","Bil. Ahli","Ketua","Syif","No. Plat","Status"');
     expect(lines).toHaveLength(4);
     expect(lines.some((l) => l.startsWith('"N9-PAGI-A","N9","TGH","3","Mohd Faizal bin Ismail","Syif Pagi"'))).toBe(true);
@@ -181,7 +198,7 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     expect((await post('sectmgr', TEAMS_PATHS.delete, { ids: [utara] })).statusCode).toBe(403);
     expect((await post('sectmgr', TEAMS_PATHS.membersSave, { teamId: utara, staffIds: [staffOf.tsta] })).statusCode).toBe(403);
     expect((await post('sectmgr', TEAMS_PATHS.scheduleSave, { teamId: utara, shiftId: 2, cycleDays: 2, workDays: [1] })).statusCode).toBe(403);
-    const [utaraMember] = (await db().select({ id: teamMember.id }).from(teamMember).where(eq(teamMember.teamId, utara)));
+    const [utaraMember] = await db().select({ id: teamMember.id }).from(teamMember).where(eq(teamMember.teamId, utara));
     expect((await post('sectmgr', TEAMS_PATHS.membersDelete, { ids: [utaraMember.id] })).statusCode).toBe(403);
     // a Tengah team taking a staff member of Utara: 403 for a Tengah manager
     const n9Team = await createTeam('sectmgr', 'N9-SKOP', 'N9');
@@ -204,7 +221,15 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
 
   it('creates and updates a team; a duplicate name within a section is a 409 (any case), fine in another section', async () => {
     const created = await createTeam('sectmgr', 'N9-PAGI-B', 'N9');
-    expect(created).toMatchObject({ teamName: 'N9-PAGI-B', sectionName: 'N9', memberCount: 0, leaderName: null, shiftName: null, isActive: true, rosterCount: 0 });
+    expect(created).toMatchObject({
+      teamName: 'N9-PAGI-B',
+      sectionName: 'N9',
+      memberCount: 0,
+      leaderName: null,
+      shiftName: null,
+      isActive: true,
+      rosterCount: 0,
+    });
 
     const count = await db().$count(team);
     const changes = await db().$count(adminChange);
@@ -298,7 +323,9 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     expect(await memberCount(other.pkTeamId)).toBe(0);
 
     // a deactivated team frees its members: another team may take them; re-activating the first is then a 409
-    expect((await post('sectmgr', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'N9-AHLI', sectionId: sectionId.N9, isActive: false })).statusCode).toBe(200);
+    expect(
+      (await post('sectmgr', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'N9-AHLI', sectionId: sectionId.N9, isActive: false })).statusCode,
+    ).toBe(200);
     const moved = await post('sectmgr', TEAMS_PATHS.membersSave, { teamId: other.pkTeamId, staffIds: [free] });
     expect(moved.statusCode, moved.body).toBe(200);
     const react = await post('sectmgr', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'N9-AHLI', sectionId: sectionId.N9, isActive: true });
@@ -393,13 +420,19 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     expect(shifts.map((s) => s.value)).toEqual(expect.arrayContaining(['Syif Pagi', 'Syif Malam']));
     expect(vehicles.length).toBeGreaterThan(0);
 
-    const res = await post('sectmgr', TEAMS_PATHS.scheduleSave, { teamId: id, shiftId: 1, vehicleId: vehicles[0].key, cycleDays: 4, workDays: [2, 0] });
+    const res = await post('sectmgr', TEAMS_PATHS.scheduleSave, {
+      teamId: id,
+      shiftId: 1,
+      vehicleId: vehicles[0].key,
+      cycleDays: 4,
+      workDays: [2, 0],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body as TeamScheduleResult;
     expect(body.rows[0]).toMatchObject({ shiftName: 'Syif Pagi', cycleDays: 4, workDays: [0, 2], plateNumber: vehicles[0].value });
     const epoch = Date.UTC(2026, 0, 1);
     for (const d of body.calendar) {
-      const pos = (((Date.parse(`${d.date}T00:00:00Z`) - epoch) / 86_400_000) % 4 + 4) % 4;
+      const pos = ((((Date.parse(`${d.date}T00:00:00Z`) - epoch) / 86_400_000) % 4) + 4) % 4;
       expect(d.works, d.date).toBe(pos === 0 || pos === 2);
       expect(d.shiftName).toBe(d.works ? 'Syif Pagi' : null);
     }
@@ -424,9 +457,20 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
 
   it('schedule validation: cycle 1–28, work days within the cycle and at least one, an existing active shift, the section’s vehicle: 400, nothing written', async () => {
     const id = teamId['S1-PAGI-A'];
-    const [inactive] = await db().insert(shift).values({ id: 90, name: 'Syif Lama', startHour: '08:00', endHour: '17:00', isActive: false }).returning({ id: shift.id });
-    const [otherVehicle] = await db().select({ id: vehicle.id }).from(vehicle).where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, true))).limit(1);
-    const [offRoad] = await db().select({ id: vehicle.id }).from(vehicle).where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, false))).limit(1);
+    const [inactive] = await db()
+      .insert(shift)
+      .values({ id: 90, name: 'Syif Lama', startHour: '08:00', endHour: '17:00', isActive: false })
+      .returning({ id: shift.id });
+    const [otherVehicle] = await db()
+      .select({ id: vehicle.id })
+      .from(vehicle)
+      .where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, true)))
+      .limit(1);
+    const [offRoad] = await db()
+      .select({ id: vehicle.id })
+      .from(vehicle)
+      .where(and(eq(vehicle.sectionId, sectionId.N9), eq(vehicle.isActive, false)))
+      .limit(1);
     const before = await db().select().from(teamSchedule).where(eq(teamSchedule.teamId, id));
     const changes = await db().$count(adminChange);
     const cases: [Record<string, unknown>, string][] = [
@@ -480,7 +524,9 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     const fresh = await createTeam('sectmgr', 'N9-SEMENTARA', 'N9');
     const someone = await newStaff('N9');
     expect((await post('sectmgr', TEAMS_PATHS.membersSave, { teamId: fresh.pkTeamId, staffIds: [someone] })).statusCode).toBe(200);
-    expect((await post('sectmgr', TEAMS_PATHS.scheduleSave, { teamId: fresh.pkTeamId, shiftId: 1, cycleDays: 1, workDays: [0] })).statusCode).toBe(200);
+    expect((await post('sectmgr', TEAMS_PATHS.scheduleSave, { teamId: fresh.pkTeamId, shiftId: 1, cycleDays: 1, workDays: [0] })).statusCode).toBe(
+      200,
+    );
 
     // one team out of scope: nothing at all is done
     const refused = await post('sectmgr', TEAMS_PATHS.delete, { ids: [fresh.pkTeamId, teamId['N5-MALAM-A']] });
@@ -504,7 +550,10 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
 
     const h = await history('sectmgr', 'team', withRosters);
     expect(h[0]).toMatchObject({ action: 'deactivate', changes: [{ field: 'isActive', old: true, new: false }] });
-    const [erased] = await db().select().from(adminChange).where(and(eq(adminChange.entity, 'team'), eq(adminChange.entityId, fresh.pkTeamId), eq(adminChange.action, 'delete')));
+    const [erased] = await db()
+      .select()
+      .from(adminChange)
+      .where(and(eq(adminChange.entity, 'team'), eq(adminChange.entityId, fresh.pkTeamId), eq(adminChange.action, 'delete')));
     expect(erased.staffId).toBe(staffOf.sectmgr);
     expect(JSON.stringify(erased.changes)).toContain('N9-SEMENTARA');
     expect((await post('sectmgr', TEAMS_PATHS.delete, { ids: [fresh.pkTeamId] })).statusCode).toBe(404);
@@ -512,14 +561,23 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
 
   it('change history: team create and update, members added and removed, each with who and the old and new values', async () => {
     const t = await createTeam('regionmgmt', 'S1-SEJARAH', 'S1');
-    expect((await post('regionmgmt', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'S1-SEJARAH-2', sectionId: sectionId.S1 })).statusCode).toBe(200);
+    expect((await post('regionmgmt', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'S1-SEJARAH-2', sectionId: sectionId.S1 })).statusCode).toBe(
+      200,
+    );
     const h = await history('regionmgmt', 'team', t.pkTeamId);
     expect(h.map((r) => r.action)).toEqual(['update', 'create']);
     expect(h[0].by).toEqual({ pkStaffId: staffOf.regionmgmt, displayName: 'Haslinda binti Omar' });
     expect(h[0].changes).toEqual([{ field: 'teamName', old: 'S1-SEJARAH', new: 'S1-SEJARAH-2' }]);
-    expect(h[1].changes).toEqual(expect.arrayContaining([{ field: 'teamName', old: null, new: 'S1-SEJARAH' }, { field: 'sectionName', old: null, new: 'S1' }]));
+    expect(h[1].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'teamName', old: null, new: 'S1-SEJARAH' },
+        { field: 'sectionName', old: null, new: 'S1' },
+      ]),
+    );
     // saving without a change records nothing
-    expect((await post('regionmgmt', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'S1-SEJARAH-2', sectionId: sectionId.S1 })).statusCode).toBe(200);
+    expect((await post('regionmgmt', TEAMS_PATHS.save, { pkTeamId: t.pkTeamId, teamName: 'S1-SEJARAH-2', sectionId: sectionId.S1 })).statusCode).toBe(
+      200,
+    );
     expect(await history('regionmgmt', 'team', t.pkTeamId)).toHaveLength(2);
 
     const person = await newStaff('S1');

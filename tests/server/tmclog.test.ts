@@ -92,7 +92,12 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     }
     expect((await call(app, null, { method: 'POST', url: PATHS.tmcLogSheetDataTables, payload: {} })).statusCode).toBe(401);
     // OPSMGMT sees every region and may write for any
-    const ops = await save('opsmgmt', { pkRegionId: UTARA, from: '2026-03-03T00:00:00.000Z', to: '2026-03-03T01:00:00.000Z', remarks: 'Utara oleh HQ' });
+    const ops = await save('opsmgmt', {
+      pkRegionId: UTARA,
+      from: '2026-03-03T00:00:00.000Z',
+      to: '2026-03-03T01:00:00.000Z',
+      remarks: 'Utara oleh HQ',
+    });
     expect(ops.statusCode).toBe(200);
     expect(ops.json().body.regionCode).toBe('UTR');
   });
@@ -100,7 +105,11 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
   it('lists are scoped by region, newest From first, paged, filtered by date range on From, remark text and creator', async () => {
     const u = await save('tmca.utara', { from: '2026-03-04T01:00:00.000Z', to: '2026-03-04T02:00:00.000Z', remarks: 'Kenderaan rosak di KM 120' });
     expect(u.statusCode).toBe(200);
-    const t1 = await save('tmcs', { from: '2026-03-05T01:00:00.000Z', to: '2026-03-05T02:00:00.000Z', remarks: 'Lorong kiri ditutup 100% sementara' });
+    const t1 = await save('tmcs', {
+      from: '2026-03-05T01:00:00.000Z',
+      to: '2026-03-05T02:00:00.000Z',
+      remarks: 'Lorong kiri ditutup 100% sementara',
+    });
     expect(t1.statusCode).toBe(200);
 
     const tengah = await list('tmca');
@@ -198,11 +207,23 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
   });
 
   it('edit within a day: remarks and times change, modifiedBy/modifiedDate set; the region cannot change (400)', async () => {
-    const created = (await save('tmca', { from: '2026-03-06T00:00:00.000Z', to: '2026-03-06T01:00:00.000Z', remarks: 'asal' })).json().body as TmcLogsheetRow;
-    const edit = await save('tmcs', { pkTmcLogsheetId: created.pkTmcLogsheetId, from: created.from, to: '2026-03-06T02:00:00.000Z', remarks: 'dikemaskini' });
+    const created = (await save('tmca', { from: '2026-03-06T00:00:00.000Z', to: '2026-03-06T01:00:00.000Z', remarks: 'asal' })).json()
+      .body as TmcLogsheetRow;
+    const edit = await save('tmcs', {
+      pkTmcLogsheetId: created.pkTmcLogsheetId,
+      from: created.from,
+      to: '2026-03-06T02:00:00.000Z',
+      remarks: 'dikemaskini',
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const row = edit.json().body as TmcLogsheetRow;
-    expect(row).toMatchObject({ pkTmcLogsheetId: created.pkTmcLogsheetId, remarks: 'dikemaskini', to: '2026-03-06T02:00:00.000Z', staffId: staffOf.tmca, modifiedBy: { pkStaffId: staffOf.tmcs } });
+    expect(row).toMatchObject({
+      pkTmcLogsheetId: created.pkTmcLogsheetId,
+      remarks: 'dikemaskini',
+      to: '2026-03-06T02:00:00.000Z',
+      staffId: staffOf.tmca,
+      modifiedBy: { pkStaffId: staffOf.tmcs },
+    });
     expect(row.modifiedDate).not.toBeNull();
     expect(row.editableUntil).toBe(created.editableUntil);
 
@@ -215,14 +236,17 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
   });
 
   it('editing a logsheet of another region is a 403 (region-bound users), allowed for a user who sees all regions', async () => {
-    const utara = (await save('tmca.utara', { from: '2026-03-07T00:00:00.000Z', to: '2026-03-07T01:00:00.000Z', remarks: 'utara' })).json().body as TmcLogsheetRow;
+    const utara = (await save('tmca.utara', { from: '2026-03-07T00:00:00.000Z', to: '2026-03-07T01:00:00.000Z', remarks: 'utara' })).json()
+      .body as TmcLogsheetRow;
     for (const who of ['tmca', 'tmcs']) {
       const res = await save(who, { pkTmcLogsheetId: utara.pkTmcLogsheetId, from: utara.from, to: utara.to, remarks: 'cuba' });
       expect(res.statusCode).toBe(403);
     }
     const [stored] = await app.ctx.db.select().from(tmcLogsheet).where(eq(tmcLogsheet.id, utara.pkTmcLogsheetId));
     expect(stored.remarks).toBe('utara');
-    expect((await save('superadmin', { pkTmcLogsheetId: utara.pkTmcLogsheetId, from: utara.from, to: utara.to, remarks: 'semakan HQ' })).statusCode).toBe(200);
+    expect(
+      (await save('superadmin', { pkTmcLogsheetId: utara.pkTmcLogsheetId, from: utara.from, to: utara.to, remarks: 'semakan HQ' })).statusCode,
+    ).toBe(200);
   });
 
   it('the same Idempotency-Key creates one logsheet only', async () => {
@@ -251,7 +275,9 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, line, ...rest] = text.split('\r\n');
     expect(rest).toEqual(['']);
-    expect(header).toBe('"Bil","Wilayah","Tarikh Dari","Masa Dari","Tarikh Hingga","Masa Hingga","Catatan","Dicipta Oleh","Tarikh Dicipta","Masa Dicipta","Dikemaskini Oleh","Tarikh Dikemaskini","Masa Dikemaskini"');
+    expect(header).toBe(
+      '"Bil","Wilayah","Tarikh Dari","Masa Dari","Tarikh Hingga","Masa Hingga","Catatan","Dicipta Oleh","Tarikh Dicipta","Masa Dicipta","Dikemaskini Oleh","Tarikh Dikemaskini","Masa Dikemaskini"',
+    );
     expect(line.startsWith('"1","Tengah (TGH)","10-03-2026","07:30:00","10-03-2026","09:15:05",')).toBe(true);
     expect(line).toContain('"Lori ""Scania"" rosak, lorong 2\nditutup; =SUM(A1)"');
     expect(line).toMatch(/,"\d{2}-\d{2}-\d{4}","\d{2}:\d{2}:\d{2}","","",""$/);
@@ -266,7 +292,8 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
   });
 
   it('after a day (moved clock) the logsheet can no longer be edited: 403 with the message; still listed, editableUntil in the past', async () => {
-    const created = (await save('tmca', { from: '2026-03-11T00:00:00.000Z', to: '2026-03-11T01:00:00.000Z', remarks: 'tetingkap' })).json().body as TmcLogsheetRow;
+    const created = (await save('tmca', { from: '2026-03-11T00:00:00.000Z', to: '2026-03-11T01:00:00.000Z', remarks: 'tetingkap' })).json()
+      .body as TmcLogsheetRow;
     const start = Date.parse(created.createdDate);
     vi.useFakeTimers({ toFake: ['Date'] });
 

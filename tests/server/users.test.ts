@@ -18,10 +18,20 @@ const PR = 106;
 let staffSeq = 0;
 /** A member of staff without a user (the staff screens are another area's; the row is written directly). */
 async function newStaff(app: App, name: string, opts: { isActive?: boolean; section?: string } = {}): Promise<number> {
-  const [sec] = await app.ctx.db.select({ id: section.id }).from(section).where(eq(section.name, opts.section ?? 'N9'));
+  const [sec] = await app.ctx.db
+    .select({ id: section.id })
+    .from(section)
+    .where(eq(section.name, opts.section ?? 'N9'));
   const [row] = await app.ctx.db
     .insert(staff)
-    .values({ staffNo: `USRT${String(++staffSeq).padStart(4, '0')}`, displayName: name, position: 'TMCA - Operator TMC', nric: `9001011${String(staffSeq).padStart(5, '0')}`, sectionId: sec.id, isActive: opts.isActive ?? true })
+    .values({
+      staffNo: `USRT${String(++staffSeq).padStart(4, '0')}`,
+      displayName: name,
+      position: 'TMCA - Operator TMC',
+      nric: `9001011${String(staffSeq).padStart(5, '0')}`,
+      sectionId: sec.id,
+      isActive: opts.isActive ?? true,
+    })
     .returning({ id: staff.id });
   return row.id;
 }
@@ -29,7 +39,12 @@ async function newStaff(app: App, name: string, opts: { isActive?: boolean; sect
 const userCount = async (app: App) => (await app.ctx.db.select({ n: count() }).from(appUser))[0].n;
 let ipSeq = 0;
 const signIn = (app: App, username: string, password: string) =>
-  app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username, password }, remoteAddress: `10.80.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+  app.inject({
+    method: 'POST',
+    url: '/rest/auth/jwt/login',
+    payload: { username, password },
+    remoteAddress: `10.80.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+  });
 
 describe('users administration', () => {
   let app: App;
@@ -40,7 +55,11 @@ describe('users administration', () => {
   /** registers a LOCAL user for a new member of staff and answers its row */
   async function register(username: string, password = 'Mula@2026x', roleId = TMCA) {
     const staffId = await newStaff(app, `Pegawai ${username}`);
-    const res = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username, roleId, authType: 'LOCAL', password } });
+    const res = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username, roleId, authType: 'LOCAL', password },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().body as { userId: number; username: string; pkStaffId: number };
   }
@@ -49,7 +68,11 @@ describe('users administration', () => {
   async function fullSession(username: string) {
     const u = await register(username, 'Mula@2026x');
     const first = (await signIn(app, username, 'Mula@2026x')).json().body.token;
-    const changed = await call(app, first, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: username, oldPassword: 'Mula@2026x', newPassword: 'Sendiri#2026' } });
+    const changed = await call(app, first, {
+      method: 'POST',
+      url: '/rest/roster/manage/user/resetPassword',
+      payload: { userName: username, oldPassword: 'Mula@2026x', newPassword: 'Sendiri#2026' },
+    });
     expect(changed.statusCode).toBe(200);
     const res = await signIn(app, username, 'Sendiri#2026');
     expect(res.statusCode).toBe(200);
@@ -84,15 +107,41 @@ describe('users administration', () => {
     // writes are refused before anything is looked at
     const staffId = await newStaff(app, 'Pegawai Tanpa Izin');
     for (const u of ['sectmgr', 'tmca', 'pr']) {
-      const res = await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: `cuba.${u}`, roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x' } });
+      const res = await call(app, tokens[u], {
+        method: 'POST',
+        url: USERS_PATHS.registration,
+        payload: { pkStaffId: staffId, username: `cuba.${u}`, roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x' },
+      });
       expect(res.statusCode).toBe(403);
       expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [adminId] } })).statusCode).toBe(403);
-      expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: adminId, roleId: PR } })).statusCode).toBe(403);
-      expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: adminId, newPassword: 'Sementara@1' } })).statusCode).toBe(403);
-      expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: adminId } })).statusCode).toBe(403);
+      expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: adminId, roleId: PR } })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (
+          await call(app, tokens[u], {
+            method: 'POST',
+            url: USERS_PATHS.adminResetPassword,
+            payload: { userId: adminId, newPassword: 'Sementara@1' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect((await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: adminId } })).statusCode).toBe(
+        403,
+      );
     }
     for (const u of ['primeadmin', 'superadmin']) {
-      const res = await call(app, tokens[u], { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: await newStaff(app, `Daftar oleh ${u}`), username: `daftar.${u}`, roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x' } });
+      const res = await call(app, tokens[u], {
+        method: 'POST',
+        url: USERS_PATHS.registration,
+        payload: {
+          pkStaffId: await newStaff(app, `Daftar oleh ${u}`),
+          username: `daftar.${u}`,
+          roleId: TMCA,
+          authType: 'LOCAL',
+          password: 'Mula@2026x',
+        },
+      });
       expect(res.statusCode, u).toBe(200);
     }
     expect(await userCount(app)).toBeGreaterThan(0);
@@ -115,7 +164,8 @@ describe('users administration', () => {
     const names = body.rows.map((r: { username: string }) => r.username);
     expect([...names].sort().reverse()).toEqual(names);
     const row = body.rows[0];
-    for (const k of ['userId', 'incidentId', 'No', 'username', 'displayName', 'nric', 'employeeId', 'region', 'sectionName', 'position', 'status']) expect(row, k).toHaveProperty(k);
+    for (const k of ['userId', 'incidentId', 'No', 'username', 'displayName', 'nric', 'employeeId', 'region', 'sectionName', 'position', 'status'])
+      expect(row, k).toHaveProperty(k);
     expect(row.incidentId).toBe(row.pkStaffId);
 
     // search and role filters
@@ -146,20 +196,36 @@ describe('users administration', () => {
     const res = await call(app, admin, { method: 'POST', url: `${USERS_PATHS.csv}?orderColumn=username`, payload: { search: 'tmca.' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('"Nama Pengguna"');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['"tmca.selatan"', '"tmca.utara"']);
   });
 
   it('registers a LOCAL user who must change the password at the first sign-in', async () => {
     const staffId = await newStaff(app, 'Ahmad Baharu bin Daftar');
-    const candidates = (await call(app, admin, { method: 'POST', url: `${USERS_PATHS.staffWithoutAccount}?length=100`, payload: { search: 'Ahmad Baharu' } })).json().body;
+    const candidates = (
+      await call(app, admin, { method: 'POST', url: `${USERS_PATHS.staffWithoutAccount}?length=100`, payload: { search: 'Ahmad Baharu' } })
+    ).json().body;
     expect(candidates.rows.map((r: { pkStaffId: number }) => r.pkStaffId)).toEqual([staffId]);
 
-    const res = await call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: ' Ahmad.Baharu ', roleId: PR, authType: 'LOCAL', password: 'Mula@2026x' } });
+    const res = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: ' Ahmad.Baharu ', roleId: PR, authType: 'LOCAL', password: 'Mula@2026x' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().statusMsg).toBe(USERS_MESSAGES.registered);
-    expect(res.json().body).toMatchObject({ username: 'ahmad.baharu', pkStaffId: staffId, roleId: PR, authType: 'LOCAL', resetPasswordCount: 0, isActive: true });
+    expect(res.json().body).toMatchObject({
+      username: 'ahmad.baharu',
+      pkStaffId: staffId,
+      roleId: PR,
+      authType: 'LOCAL',
+      resetPasswordCount: 0,
+      isActive: true,
+    });
     const [stored] = await app.ctx.db.select({ hash: appUser.passwordHash }).from(appUser).where(eq(appUser.username, 'ahmad.baharu'));
     expect(stored.hash).toMatch(/^\$argon2id\$/);
     // no longer a candidate
@@ -179,7 +245,11 @@ describe('users administration', () => {
     const staffId = await newStaff(app, 'Pegawai Input Salah');
     const before = await userCount(app);
     const reg = (payload: Record<string, unknown>) =>
-      call(app, admin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'baik.sahaja', roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x', ...payload } });
+      call(app, admin, {
+        method: 'POST',
+        url: USERS_PATHS.registration,
+        payload: { pkStaffId: staffId, username: 'baik.sahaja', roleId: TMCA, authType: 'LOCAL', password: 'Mula@2026x', ...payload },
+      });
 
     const dup = await reg({ username: 'SUDAH.ADA' });
     expect(dup.statusCode).toBe(409);
@@ -197,7 +267,21 @@ describe('users administration', () => {
     expect((await reg({ username: 'a'.repeat(50) })).statusCode).toBe(200);
     const fifty = await userCount(app);
     expect(fifty).toBe(before + 1);
-    await app.ctx.db.delete(adminChange).where(and(eq(adminChange.entity, 'user'), eq(adminChange.action, 'create'), eq(adminChange.entityId, (await app.ctx.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, 'a'.repeat(50))))[0].id)));
+    await app.ctx.db.delete(adminChange).where(
+      and(
+        eq(adminChange.entity, 'user'),
+        eq(adminChange.action, 'create'),
+        eq(
+          adminChange.entityId,
+          (
+            await app.ctx.db
+              .select({ id: appUser.id })
+              .from(appUser)
+              .where(eq(appUser.username, 'a'.repeat(50)))
+          )[0].id,
+        ),
+      ),
+    );
     await app.ctx.db.delete(appUser).where(eq(appUser.username, 'a'.repeat(50)));
 
     expect((await reg({ username: 'ali<script>' })).statusCode).toBe(400);
@@ -245,7 +329,9 @@ describe('users administration', () => {
     // deactivating again changes nothing
     expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [u.userId] } })).json().body.changed).toEqual([]);
 
-    expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.activate, payload: { ids: [u.userId] } })).json().body.changed).toEqual([u.userId]);
+    expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.activate, payload: { ids: [u.userId] } })).json().body.changed).toEqual([
+      u.userId,
+    ]);
     expect((await signIn(app, 'nyah.aktif', u.password)).statusCode).toBe(200);
     // the old token stays revoked
     expect((await call(app, u.token, { method: 'GET', url: '/rest/auth/checkToken' })).statusCode).toBe(401);
@@ -271,22 +357,38 @@ describe('users administration', () => {
     const before = await userCount(app);
     for (const token of [admin, tokens.primeadmin]) {
       const staffId = await newStaff(app, 'Calon Superadmin');
-      const made = await call(app, token, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: `calon.sa${staffId}`, roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' } });
+      const made = await call(app, token, {
+        method: 'POST',
+        url: USERS_PATHS.registration,
+        payload: { pkStaffId: staffId, username: `calon.sa${staffId}`, roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' },
+      });
       expect(made.statusCode, made.body).toBe(403);
       const plain = await register(`biasa.${staffId}`);
-      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: plain.userId, roleId: 111 } })).statusCode).toBe(403);
+      expect(
+        (await call(app, token, { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: plain.userId, roleId: 111 } })).statusCode,
+      ).toBe(403);
       expect((await call(app, token, { method: 'POST', url: USERS_PATHS.changeRole, payload: { userId: sa.id, roleId: 2 } })).statusCode).toBe(403);
       expect((await call(app, token, { method: 'POST', url: USERS_PATHS.deactivate, payload: { ids: [sa.id] } })).statusCode).toBe(403);
-      expect((await call(app, token, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: sa.id, newPassword: 'Ambil@Alih2026' } })).statusCode).toBe(403);
+      expect(
+        (await call(app, token, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: sa.id, newPassword: 'Ambil@Alih2026' } }))
+          .statusCode,
+      ).toBe(403);
       expect((await call(app, token, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: sa.id } })).statusCode).toBe(403);
     }
     // two plain users were registered, no superadmin; the superadmin is untouched
     expect(await userCount(app)).toBe(before + 2);
-    const [after] = await app.ctx.db.select({ roleId: appUser.roleId, isActive: appUser.isActive, hash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, sa.id));
+    const [after] = await app.ctx.db
+      .select({ roleId: appUser.roleId, isActive: appUser.isActive, hash: appUser.passwordHash })
+      .from(appUser)
+      .where(eq(appUser.id, sa.id));
     expect(after).toEqual({ roleId: 111, isActive: true, hash: sa.hash });
     // a SUPERADMIN may
     const staffId = await newStaff(app, 'Superadmin Kedua');
-    const ok = await call(app, tokens.superadmin, { method: 'POST', url: USERS_PATHS.registration, payload: { pkStaffId: staffId, username: 'superadmin.dua', roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' } });
+    const ok = await call(app, tokens.superadmin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'superadmin.dua', roleId: 111, authType: 'LOCAL', password: 'Mula@2026x' },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -312,9 +414,16 @@ describe('users administration', () => {
     const weak = await call(app, admin, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: u.userId, newPassword: 'abc' } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().body.field).toBe('newPassword');
-    expect((await call(app, admin, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: 99_999_999, newPassword: 'Sementara@1' } })).statusCode).toBe(404);
+    expect(
+      (await call(app, admin, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: 99_999_999, newPassword: 'Sementara@1' } }))
+        .statusCode,
+    ).toBe(404);
 
-    const res = await call(app, admin, { method: 'POST', url: USERS_PATHS.adminResetPassword, payload: { userId: u.userId, newPassword: 'Sementara@2026' } });
+    const res = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.adminResetPassword,
+      payload: { userId: u.userId, newPassword: 'Sementara@2026' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().statusMsg).toBe(USERS_MESSAGES.passwordReset);
     expect((await call(app, u.token, { method: 'GET', url: '/rest/auth/checkToken' })).statusCode).toBe(401);
@@ -324,8 +433,18 @@ describe('users administration', () => {
     expect(temp.statusCode).toBe(200);
     expect(temp.json().body.user.resetPasswordCount).toBe(0);
     const restricted = temp.json().body.token;
-    expect((await call(app, restricted, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).json().body.errorCode).toBe('PASSWORD_RESET_REQUIRED');
-    expect((await call(app, restricted, { method: 'POST', url: '/rest/roster/manage/user/resetPassword', payload: { userName: 'lupa.katalaluan', oldPassword: 'Sementara@2026', newPassword: 'Pilihan#2026' } })).statusCode).toBe(200);
+    expect(
+      (await call(app, restricted, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).json().body.errorCode,
+    ).toBe('PASSWORD_RESET_REQUIRED');
+    expect(
+      (
+        await call(app, restricted, {
+          method: 'POST',
+          url: '/rest/roster/manage/user/resetPassword',
+          payload: { userName: 'lupa.katalaluan', oldPassword: 'Sementara@2026', newPassword: 'Pilihan#2026' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const mine = await signIn(app, 'lupa.katalaluan', 'Pilihan#2026');
     expect(mine.json().body.user.resetPasswordCount).toBe(1);
   });
@@ -342,7 +461,10 @@ describe('users administration', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     // only the SHA-256 is kept
-    const stored = await app.ctx.db.select({ tokenHash: passwordResetLink.tokenHash }).from(passwordResetLink).where(eq(passwordResetLink.userId, u.userId));
+    const stored = await app.ctx.db
+      .select({ tokenHash: passwordResetLink.tokenHash })
+      .from(passwordResetLink)
+      .where(eq(passwordResetLink.userId, u.userId));
     expect(stored).toEqual([{ tokenHash: createHash('sha256').update(token).digest('hex') }]);
 
     const check = await app.inject({ method: 'POST', url: USERS_PATHS.resetLinkCheck, payload: { token } });
@@ -369,21 +491,38 @@ describe('users administration', () => {
     // an expired link
     const second = (await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: u.userId } })).json().body;
     const token2 = new URL(second.link).searchParams.get('token')!;
-    await app.ctx.db.update(passwordResetLink).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetLink.tokenHash, createHash('sha256').update(token2).digest('hex')));
+    await app.ctx.db
+      .update(passwordResetLink)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetLink.tokenHash, createHash('sha256').update(token2).digest('hex')));
     const expired = await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: token2, newPassword: 'Lewat#2026x' } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().statusMsg).toBe(USERS_MESSAGES.linkExpired);
-    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLinkCheck, payload: { token: token2 } })).json().statusMsg).toBe(USERS_MESSAGES.linkExpired);
+    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLinkCheck, payload: { token: token2 } })).json().statusMsg).toBe(
+      USERS_MESSAGES.linkExpired,
+    );
     expect((await signIn(app, 'pautan.sekali', 'Lewat#2026x')).statusCode).toBe(401);
 
     // a new link voids the earlier unused one
-    const a = new URL((await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: u.userId } })).json().body.link).searchParams.get('token')!;
-    const b = new URL((await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: u.userId } })).json().body.link).searchParams.get('token')!;
-    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: a, newPassword: 'Lama#2026xx' } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: b, newPassword: 'Baru#2026xx' } })).statusCode).toBe(200);
+    const a = new URL(
+      (await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: u.userId } })).json().body.link,
+    ).searchParams.get('token')!;
+    const b = new URL(
+      (await call(app, admin, { method: 'POST', url: USERS_PATHS.emailResetPasswordLink, payload: { userId: u.userId } })).json().body.link,
+    ).searchParams.get('token')!;
+    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: a, newPassword: 'Lama#2026xx' } })).statusCode).toBe(
+      400,
+    );
+    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: b, newPassword: 'Baru#2026xx' } })).statusCode).toBe(
+      200,
+    );
     // made-up tokens
-    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: 'x'.repeat(43), newPassword: 'Baru#2026xx' } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: 'bukan token!', newPassword: 'Baru#2026xx' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: 'x'.repeat(43), newPassword: 'Baru#2026xx' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: 'bukan token!', newPassword: 'Baru#2026xx' } })).statusCode,
+    ).toBe(400);
   });
 
   it('keeps the change history of a user, never its password hash; only administrators read it', async () => {
@@ -397,7 +536,12 @@ describe('users administration', () => {
     const history = res.json().body as { action: string; by: { displayName: string }; changes: { field: string; old: unknown; new: unknown }[] }[];
     expect(history.map((h) => h.action)).toEqual(['deactivate', 'update', 'update', 'create']);
     expect(history[0].changes).toEqual([{ field: 'isActive', old: true, new: false }]);
-    expect(history[2].changes).toEqual(expect.arrayContaining([{ field: 'roleId', old: TMCA, new: PR }, { field: 'roleName', old: 'TMCA', new: 'PR' }]));
+    expect(history[2].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'roleId', old: TMCA, new: PR },
+        { field: 'roleName', old: 'TMCA', new: 'PR' },
+      ]),
+    );
     expect(history[2].by.displayName).toBe('Wong Kok Leong');
     expect(history[1].changes).toEqual(expect.arrayContaining([{ field: 'resetPasswordCount', old: expect.any(Number), new: 0 }]));
     expect(history[3].changes).toEqual(expect.arrayContaining([{ field: 'username', old: null, new: 'ada.sejarah' }]));
@@ -409,7 +553,11 @@ describe('users administration', () => {
 
     expect((await call(app, tokens.sectmgr, { method: 'GET', url: ADMIN_PATHS.history('user', u.userId) })).statusCode).toBe(403);
     expect((await call(app, admin, { method: 'GET', url: ADMIN_PATHS.history('user', 99_999_999) })).statusCode).toBe(404);
-    expect((await call(app, admin, { method: 'GET', url: USERS_PATHS.get(u.userId) })).json().body).toMatchObject({ username: 'ada.sejarah', isActive: false, roleName: 'PR' });
+    expect((await call(app, admin, { method: 'GET', url: USERS_PATHS.get(u.userId) })).json().body).toMatchObject({
+      username: 'ada.sejarah',
+      isActive: false,
+      roleName: 'PR',
+    });
   });
 
   it('demo passwords still work for the untouched demo accounts', async () => {

@@ -27,7 +27,19 @@ import { barSegments, hourTicks, parseDluParams, percentOf, totalsOf, trackRuns 
 
 describe('the end-of-duty list: URL and filter', () => {
   it('reads its search, dropping what is malformed', () => {
-    expect(parseEndOfDutySearch({ from: '2026-03-01', to: '2026-03-07', regionId: '22', sectionId: 9, lifecycle: 'verified', page: '2', size: '50', sort: 'startDate', dir: 'desc' })).toEqual({
+    expect(
+      parseEndOfDutySearch({
+        from: '2026-03-01',
+        to: '2026-03-07',
+        regionId: '22',
+        sectionId: 9,
+        lifecycle: 'verified',
+        page: '2',
+        size: '50',
+        sort: 'startDate',
+        dir: 'desc',
+      }),
+    ).toEqual({
       page: 2,
       size: 50,
       sort: 'startDate',
@@ -46,7 +58,13 @@ describe('the end-of-duty list: URL and filter', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(dateRangeOf({}, '2026-03-07')).toEqual({ from: '2026-03-01', to: '2026-03-07' });
     expect(dateRangeOf({ to: '2026-02-10' }, '2026-03-07')).toEqual({ from: '2026-02-04', to: '2026-02-10' });
-    expect(filterOf({ regionId: 25, sectionId: 9, lifecycle: 'ended' }, '2026-03-07', 22)).toEqual({ dateFrom: '2026-03-01', dateTo: '2026-03-07', regionId: 22, sectionId: 9, lifecycle: 'ended' });
+    expect(filterOf({ regionId: 25, sectionId: 9, lifecycle: 'ended' }, '2026-03-07', 22)).toEqual({
+      dateFrom: '2026-03-01',
+      dateTo: '2026-03-07',
+      regionId: 22,
+      sectionId: 9,
+      lifecycle: 'ended',
+    });
     expect(filterOf({ regionId: 25 }, '2026-03-07', undefined)).toEqual({ dateFrom: '2026-03-01', dateTo: '2026-03-07', regionId: 25 });
     expect(filterOf({}, '2026-03-07', undefined)).toEqual({ dateFrom: '2026-03-01', dateTo: '2026-03-07' });
     // a backwards range asks nothing
@@ -78,7 +96,16 @@ describe('the patrol’s own shifts', () => {
 });
 
 describe('the report', () => {
-  const ack = { isDisemak: false, acknowledgedBy: null, acknowledgedByName: null, acknowledgedAt: null, isDisahkan: false, approvedBy: null, approvedByName: null, approvedAt: null };
+  const ack = {
+    isDisemak: false,
+    acknowledgedBy: null,
+    acknowledgedByName: null,
+    acknowledgedAt: null,
+    isDisahkan: false,
+    approvedBy: null,
+    approvedByName: null,
+    approvedAt: null,
+  };
   const can = { verify: true, approve: true, revoke: false, editActivities: false };
 
   it('Semak before Sahkan; revoke once there is something to revoke; all as the server allows', () => {
@@ -91,19 +118,34 @@ describe('the report', () => {
   });
 
   it('links to the DLU report of the roster and to its own modes', () => {
-    const r = { pkDutyRosterId: 300, sectionName: 'N9', teamName: 'N9 PAGI/A', shiftName: 'Syif Pagi', startDate: '2026-03-01' } as EndOfDutyReport['roster'];
+    const r = {
+      pkDutyRosterId: 300,
+      sectionName: 'N9',
+      teamName: 'N9 PAGI/A',
+      shiftName: 'Syif Pagi',
+      startDate: '2026-03-01',
+    } as EndOfDutyReport['roster'];
     expect(dluReportPath(r, 'DLU')).toBe('/laporanmasalebuhraya/300/N9/N9%20PAGI%2FA/Syif%20Pagi/2026-03-01/DLU');
-    expect(dluReportParams(r, 'LLU')).toEqual({ rosterId: '300', seksyen: 'N9', team: 'N9 PAGI/A', syif: 'Syif Pagi', date: '2026-03-01', dlullu: 'LLU' });
-    expect(activityLogPath(300, 'print')).toBe('/activitylog/300/print');
-    // the route reads its own link back
-    expect(parseDluParams({ rosterId: '300', seksyen: 'N9', team: 'N9%20PAGI%2FA', syif: 'Syif%20Pagi', date: '2026-03-01', dlullu: 'DLU' })).toEqual({
-      rosterId: 300,
+    expect(dluReportParams(r, 'LLU')).toEqual({
+      rosterId: '300',
       seksyen: 'N9',
       team: 'N9 PAGI/A',
       syif: 'Syif Pagi',
       date: '2026-03-01',
-      dlullu: 'DLU',
+      dlullu: 'LLU',
     });
+    expect(activityLogPath(300, 'print')).toBe('/activitylog/300/print');
+    // the route reads its own link back
+    expect(parseDluParams({ rosterId: '300', seksyen: 'N9', team: 'N9%20PAGI%2FA', syif: 'Syif%20Pagi', date: '2026-03-01', dlullu: 'DLU' })).toEqual(
+      {
+        rosterId: 300,
+        seksyen: 'N9',
+        team: 'N9 PAGI/A',
+        syif: 'Syif Pagi',
+        date: '2026-03-01',
+        dlullu: 'DLU',
+      },
+    );
   });
 
   it('every lifecycle step has its colour', () => {
@@ -127,7 +169,11 @@ describe('the report', () => {
       longitude: null,
     } as ActivityLogRow;
     expect(activityPlace(row)).toBe('KM 15 · Arah Selatan');
-    expect(activityTimelineEntry(row, (n) => `Oleh ${n}`)).toMatchObject({ title: 'Tamat Rondaan', description: 'Oleh Ali', location: 'KM 15 · Arah Selatan' });
+    expect(activityTimelineEntry(row, (n) => `Oleh ${n}`)).toMatchObject({
+      title: 'Tamat Rondaan',
+      description: 'Oleh Ali',
+      location: 'KM 15 · Arah Selatan',
+    });
     expect(minutesText(0)).toBe('0m');
   });
 });
@@ -185,7 +231,14 @@ describe('the one-roster DLU report', () => {
     const at = (min: number) => new Date(Date.parse('2026-03-01T00:00:00Z') + min * 60_000).toISOString();
     const fix = (min: number, lng: number, onMainline: boolean) => ({ at: at(min), latitude: 2.7, longitude: lng, onMainline, km: null });
     const gap = INACTIVE_GPS_GAP_MS / 60_000 + 1;
-    const runs = trackRuns([fix(0, 101.0, true), fix(1, 101.1, true), fix(2, 101.2, false), fix(3, 101.3, false), fix(3 + gap, 101.4, false), fix(4 + gap, 101.5, true)]);
+    const runs = trackRuns([
+      fix(0, 101.0, true),
+      fix(1, 101.1, true),
+      fix(2, 101.2, false),
+      fix(3, 101.3, false),
+      fix(3 + gap, 101.4, false),
+      fix(4 + gap, 101.5, true),
+    ]);
     expect(runs.map((r) => [r.onMainline, r.points.map((p) => p[0])])).toEqual([
       [true, [101.0, 101.1]],
       [false, [101.1, 101.2, 101.3]],

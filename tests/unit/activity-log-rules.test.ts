@@ -80,7 +80,17 @@ const save = (clientId: string, seq: number, body: object, p: Partial<QueuedWrit
   seq,
   kind: ACTIVITY_SAVE_KIND,
   state: 'pending',
-  body: { dutyRosterId: 300, km: null, directionId: null, rondaCheckpointId: null, location: null, latitude: null, longitude: null, remark: null, ...body },
+  body: {
+    dutyRosterId: 300,
+    km: null,
+    directionId: null,
+    rondaCheckpointId: null,
+    location: null,
+    latitude: null,
+    longitude: null,
+    remark: null,
+    ...body,
+  },
   ...p,
 });
 
@@ -153,7 +163,9 @@ describe('the save payload', () => {
       expect(normalizeTime(typed), typed).toBe(time);
     for (const bad of ['24:00', '12:60', 'abc', '1', '12345']) expect(normalizeTime(bad), bad).toBe(bad);
     expect(build({ time: '1816' }, { now: Date.parse('2026-03-01T12:30:00Z') }).ok).toBe(true);
-    expect(build({ time: '8.15' }).ok && (build({ time: '8.15' }) as { body: { occurredAt: string } }).body.occurredAt).toBe('2026-03-01T00:15:00.000Z');
+    expect(build({ time: '8.15' }).ok && (build({ time: '8.15' }) as { body: { occurredAt: string } }).body.occurredAt).toBe(
+      '2026-03-01T00:15:00.000Z',
+    );
   });
 
   it('reads a KM as typed', () => {
@@ -165,13 +177,38 @@ describe('the save payload', () => {
   });
 
   it('an entry opens in the form as it is, on the Brunei wall clock', () => {
-    const f = formOf({ eventId: E.BREAK, occurredAt: '2026-03-01T16:30:00.000Z', km: 3.5, directionId: 1201, rondaCheckpointId: 4, location: 'R&R', latitude: null, longitude: null, remark: 'makan' }, wallDateTime);
-    expect(f).toEqual({ eventId: E.BREAK, date: '2026-03-02', time: '00:30', km: '3.5', directionId: 1201, checkpointId: 4, location: 'R&R', remark: 'makan' });
+    const f = formOf(
+      {
+        eventId: E.BREAK,
+        occurredAt: '2026-03-01T16:30:00.000Z',
+        km: 3.5,
+        directionId: 1201,
+        rondaCheckpointId: 4,
+        location: 'R&R',
+        latitude: null,
+        longitude: null,
+        remark: 'makan',
+      },
+      wallDateTime,
+    );
+    expect(f).toEqual({
+      eventId: E.BREAK,
+      date: '2026-03-02',
+      time: '00:30',
+      km: '3.5',
+      directionId: 1201,
+      checkpointId: 4,
+      location: 'R&R',
+      remark: 'makan',
+    });
   });
 });
 
 describe('entries as shown: the server’s merged with the queued writes', () => {
-  const rows = [row({ pkActivityLogId: 1, eventId: E.SHIFT_START, occurredAt: '2026-03-01T00:00:00.000Z' }), row({ pkActivityLogId: 2, eventId: E.PATROL_START, eventName: 'Mula Rondaan', occurredAt: '2026-03-01T00:30:00.000Z' })];
+  const rows = [
+    row({ pkActivityLogId: 1, eventId: E.SHIFT_START, occurredAt: '2026-03-01T00:00:00.000Z' }),
+    row({ pkActivityLogId: 2, eventId: E.PATROL_START, eventName: 'Mula Rondaan', occurredAt: '2026-03-01T00:30:00.000Z' }),
+  ];
 
   it('a queued new entry shows at once, unsent, in time order', () => {
     const out = mergeEntries(rows, [save('c1', 1, { eventId: E.BREAK, occurredAt: '2026-03-01T00:10:00.000Z' }, { creates: { entity: 'e1' } })]);
@@ -206,23 +243,41 @@ describe('entries as shown: the server’s merged with the queued writes', () =>
 
   it('once created (the id map knows it) a later queued edit lands on the server’s row', () => {
     const server = [...rows, row({ pkActivityLogId: 3, eventId: E.BREAK, eventName: 'Rehat', occurredAt: '2026-03-01T01:00:00.000Z' })];
-    const out = mergeEntries(server, [save('c2', 2, { pkActivityLogId: { $ref: 'e1' }, eventId: E.BREAK, occurredAt: '2026-03-01T01:05:00.000Z' })], new Map([['e1', 3]]));
+    const out = mergeEntries(
+      server,
+      [save('c2', 2, { pkActivityLogId: { $ref: 'e1' }, eventId: E.BREAK, occurredAt: '2026-03-01T01:05:00.000Z' })],
+      new Map([['e1', 3]]),
+    );
     expect(out).toHaveLength(3);
     expect(out.find((e) => e.serverId === 3)).toMatchObject({ pending: { op: 'edit' }, values: { occurredAt: '2026-03-01T01:05:00.000Z' } });
   });
 
   it('a creation acknowledged before the list caught up is not shown twice', () => {
     const server = [...rows, row({ pkActivityLogId: 3, eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00.000Z' })];
-    const out = mergeEntries(server, [save('c1', 1, { eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00.000Z' }, { creates: { entity: 'e1' } })], new Map([['e1', 3]]));
+    const out = mergeEntries(
+      server,
+      [save('c1', 1, { eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00.000Z' }, { creates: { entity: 'e1' } })],
+      new Map([['e1', 3]]),
+    );
     expect(out.map((e) => e.key)).toEqual(['s:1', 's:2', 's:3']);
   });
 
   it('a refused write shows the server’s message and wins over the state of the others', () => {
     const out = mergeEntries(rows, [
-      save('c1', 1, { eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00.000Z' }, { creates: { entity: 'e1' }, state: 'parked', park: { message: 'Masa aktiviti mesti dalam syif' } }),
+      save(
+        'c1',
+        1,
+        { eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00.000Z' },
+        { creates: { entity: 'e1' }, state: 'parked', park: { message: 'Masa aktiviti mesti dalam syif' } },
+      ),
       { clientId: 'c2', seq: 2, kind: ACTIVITY_DELETE_KIND, state: 'pending', body: { pkActivityLogId: { $ref: 'e1' } } },
     ]);
-    expect(out.find((e) => e.entity === 'e1')!.pending).toEqual({ op: 'delete', state: 'parked', message: 'Masa aktiviti mesti dalam syif', items: ['c1', 'c2'] });
+    expect(out.find((e) => e.entity === 'e1')!.pending).toEqual({
+      op: 'delete',
+      state: 'parked',
+      message: 'Masa aktiviti mesti dalam syif',
+      items: ['c1', 'c2'],
+    });
   });
 
   it('ignores other kinds and bodies it cannot read', () => {
@@ -261,7 +316,10 @@ describe('the shift: state, summary, lifecycle', () => {
   it('counts the patrols a 295 closes and the break until the next entry (or now)', () => {
     expect(localSummary(log, SHIFT, NOW)).toEqual({ rondaCount: 1, rehatMinutes: 30, entryCount: 5 });
     // a 295 without a start is not a patrol; an open break lasts until now (capped at the shift's end)
-    const open = [{ eventId: E.PATROL_END, occurredAt: at('00:10') }, { eventId: E.BREAK, occurredAt: at('03:30') }];
+    const open = [
+      { eventId: E.PATROL_END, occurredAt: at('00:10') },
+      { eventId: E.BREAK, occurredAt: at('03:30') },
+    ];
     expect(localSummary(open, SHIFT, NOW)).toEqual({ rondaCount: 0, rehatMinutes: 30, entryCount: 2 });
     expect(localSummary(open, SHIFT, Date.parse('2026-03-01T20:00:00Z')).rehatMinutes).toBe(450);
   });
@@ -282,7 +340,17 @@ describe('the shift: state, summary, lifecycle', () => {
 
 describe('how an entry reads', () => {
   it('the place: typed location first, then KM, direction, checkpoint', () => {
-    const v = { eventId: E.BREAK, occurredAt: '2026-03-01T01:00:00Z', km: 12.3456, directionId: 1201, rondaCheckpointId: 4, location: ' R&R Seremban ', latitude: null, longitude: null, remark: null };
+    const v = {
+      eventId: E.BREAK,
+      occurredAt: '2026-03-01T01:00:00Z',
+      km: 12.3456,
+      directionId: 1201,
+      rondaCheckpointId: 4,
+      location: ' R&R Seremban ',
+      latitude: null,
+      longitude: null,
+      remark: null,
+    };
     expect(placeText(v, null, { direction: () => 'Arah Utara', checkpoint: () => 'CP 4' })).toBe('R&R Seremban · KM 12.346 · Arah Utara · CP 4');
     expect(placeText({ ...v, km: null, directionId: null, rondaCheckpointId: null, location: null }, null)).toBeNull();
     // the server's names when the values are its own
@@ -291,7 +359,16 @@ describe('how an entry reads', () => {
   });
 
   it('the §2.18 entry: a location of more than 500 m shows the map', () => {
-    const r = row({ eventName: 'Rehat', eventId: E.BREAK, location: '650 m dari KM 12.3', km: 12.3, remark: 'makan', latitude: 2.7, longitude: 101.9, ticketNumber: 'N9-1' });
+    const r = row({
+      eventName: 'Rehat',
+      eventId: E.BREAK,
+      location: '650 m dari KM 12.3',
+      km: 12.3,
+      remark: 'makan',
+      latitude: 2.7,
+      longitude: 101.9,
+      ticketNumber: 'N9-1',
+    });
     const e = timelineEntryOf({ values: { ...r }, row: r }, undefined, (n) => `Oleh ${n}`);
     expect(e).toEqual({
       time: r.occurredAt,

@@ -51,8 +51,10 @@ const serverRow = (id: number, p: Partial<ActivityLogRow> = {}): ActivityLogRow 
   ...p,
 });
 
-const asQueued = (items: OutboxItem[]): QueuedWrite[] => items.map((i) => ({ clientId: i.clientId, seq: i.seq, kind: i.kind, state: i.state, body: i.body, creates: i.creates, park: i.park }));
-const shown = async (rows: ActivityLogRow[] = [], ids = new Map<string, number>()) => mergeEntries(rows, asQueued(await listItems(getDb(), USER)), ids);
+const asQueued = (items: OutboxItem[]): QueuedWrite[] =>
+  items.map((i) => ({ clientId: i.clientId, seq: i.seq, kind: i.kind, state: i.state, body: i.body, creates: i.creates, park: i.park }));
+const shown = async (rows: ActivityLogRow[] = [], ids = new Map<string, number>()) =>
+  mergeEntries(rows, asQueued(await listItems(getDb(), USER)), ids);
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -114,7 +116,10 @@ describe('activity log writes through the outbox', () => {
     const entry = (await shown([serverRow(7)]))[0];
     expect(planEdit(ctx, entry, body({ pkActivityLogId: 7 })).items[0].body).toMatchObject({ pkActivityLogId: 7 });
     const del = planDelete(ctx, entry);
-    expect(del).toMatchObject({ discard: false, items: [{ kind: 'activityLog.delete', path: ACTIVITY_PATHS.delete, body: { pkActivityLogId: 7 }, group: 'activityLog:300' }] });
+    expect(del).toMatchObject({
+      discard: false,
+      items: [{ kind: 'activityLog.delete', path: ACTIVITY_PATHS.delete, body: { pkActivityLogId: 7 }, group: 'activityLog:300' }],
+    });
     await enqueue(getDb(), del.items);
     expect((await shown([serverRow(7)]))[0].pending?.op).toBe('delete');
   });
@@ -125,7 +130,10 @@ describe('activity log writes through the outbox', () => {
     const entity = create[0].creates!.entity;
     // an edit queued behind it, then the server refuses the creation
     await enqueue(getDb(), planEdit(ctx, (await shown())[0], body({ remark: 'x' })).items);
-    await getDb().outbox.update(c.seq!, { state: 'parked', park: { reason: 'invalid', status: 400, errorCode: 'OUTSIDE_SHIFT', message: 'Masa aktiviti mesti dalam syif', at: '' } });
+    await getDb().outbox.update(c.seq!, {
+      state: 'parked',
+      park: { reason: 'invalid', status: 400, errorCode: 'OUTSIDE_SHIFT', message: 'Masa aktiviti mesti dalam syif', at: '' },
+    });
     const refused = (await shown())[0];
     expect(refused.pending).toMatchObject({ state: 'parked', message: 'Masa aktiviti mesti dalam syif' });
     expect(refusedItemsOf(refused)).toHaveLength(2);
@@ -145,7 +153,10 @@ describe('activity log writes through the outbox', () => {
 
   it('a refused edit of a server entry is replaced by the new edit', async () => {
     const [e] = await enqueue(getDb(), planEdit(ctx, (await shown([serverRow(7)]))[0], body({ remark: 'a' })).items);
-    await getDb().outbox.update(e.seq!, { state: 'parked', park: { reason: 'conflict', status: 409, errorCode: 'LOCKED', message: 'telah disemak', at: '' } });
+    await getDb().outbox.update(e.seq!, {
+      state: 'parked',
+      park: { reason: 'conflict', status: 409, errorCode: 'LOCKED', message: 'telah disemak', at: '' },
+    });
     const entry: ShownEntry = (await shown([serverRow(7)]))[0];
     const plan = planEdit(ctx, entry, body({ remark: 'b' }));
     expect(plan).toMatchObject({ discard: true, items: [{ body: { pkActivityLogId: 7, remark: 'b' } }] });

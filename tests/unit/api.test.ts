@@ -23,7 +23,11 @@ const user = { userId: 'tmca' } as WebUser;
 
 describe('error mapping (§8)', () => {
   it('reads errorCode, field, issues and retryAfterSeconds from the envelope', () => {
-    const e = toApiError(401, { statusCode: 401, statusMsg: 'Nama pengguna atau kata laluan tidak sah.', body: { errorCode: 'INVALID_CREDENTIALS' } });
+    const e = toApiError(401, {
+      statusCode: 401,
+      statusMsg: 'Nama pengguna atau kata laluan tidak sah.',
+      body: { errorCode: 'INVALID_CREDENTIALS' },
+    });
     expect(e).toBeInstanceOf(ApiError);
     expect(e.status).toBe(401);
     expect(e.errorCode).toBe('INVALID_CREDENTIALS');
@@ -39,7 +43,11 @@ describe('error mapping (§8)', () => {
     expect(v.field).toBe('username');
     expect(v.issues).toHaveLength(1);
 
-    const r = toApiError(429, { statusCode: 429, statusMsg: 'Terlalu banyak cubaan.', body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 42 } });
+    const r = toApiError(429, {
+      statusCode: 429,
+      statusMsg: 'Terlalu banyak cubaan.',
+      body: { errorCode: 'TOO_MANY_REQUESTS', retryAfterSeconds: 42 },
+    });
     expect(r.retryAfterSeconds).toBe(42);
   });
 
@@ -66,7 +74,9 @@ describe('error mapping (§8)', () => {
     expect(e.kind).toBe('network');
     expect(e.isOffline).toBe(true);
     expect(errorText(e)).toBe(e.statusMsg);
-    expect(errorText(toApiError(403, { statusCode: 403, statusMsg: 'Tiada kebenaran.', body: { errorCode: 'FORBIDDEN' } }))).toBe('FORBIDDEN: Tiada kebenaran.');
+    expect(errorText(toApiError(403, { statusCode: 403, statusMsg: 'Tiada kebenaran.', body: { errorCode: 'FORBIDDEN' } }))).toBe(
+      'FORBIDDEN: Tiada kebenaran.',
+    );
   });
 });
 
@@ -156,7 +166,9 @@ describe('requests', () => {
       seen.push(input as Request);
       return json(200, { statusCode: 200, statusMsg: 'OK', body: { ok: true } });
     });
-    await expect(apiPost('/rest/a?old=1', { x: 1 }, { token: 'tk', searchParams: { q: 'a b', empty: '', none: undefined, n: 2 } })).resolves.toEqual({ ok: true });
+    await expect(apiPost('/rest/a?old=1', { x: 1 }, { token: 'tk', searchParams: { q: 'a b', empty: '', none: undefined, n: 2 } })).resolves.toEqual({
+      ok: true,
+    });
     const req = seen[0];
     expect(req.url).toBe('http://app.test/rest/a?q=a+b&n=2');
     expect(req.headers.get('content-type')).toBe('application/json');

@@ -52,7 +52,9 @@ const master = (id: number, p: Partial<ChecklistMasterItem> = {}): ChecklistMast
 });
 
 const cones = specOfMaster(master(1, { name: 'Kon trafik', defaultQuantity: 10 }));
-const kit = specOfMaster(master(2, { name: 'Peti pertolongan cemas', isMeasurable: false, defaultQuantity: 1, assetCategoryId: 2, assetCategoryName: 'Keselamatan' }));
+const kit = specOfMaster(
+  master(2, { name: 'Peti pertolongan cemas', isMeasurable: false, defaultQuantity: 1, assetCategoryId: 2, assetCategoryName: 'Keselamatan' }),
+);
 const lamp = specOfMaster(master(3, { name: 'Lampu isyarat', defaultQuantity: 2 }));
 const specs = [cones, kit, lamp];
 
@@ -108,7 +110,11 @@ describe('progress', () => {
     const p = progressOf(specs, v);
     expect(p).toEqual({ checked: 2, total: 3, defects: 1, missingPhotos: 1, complete: false });
     expect(progressText(p)).toBe('2/3');
-    const all = values({ 1: { quantity: 8, damaged: false, photo: { name: 'kon.jpg', blob: jpeg() } }, 2: { ...EMPTY_ENTRY, quantity: 1 }, 3: { ...EMPTY_ENTRY, quantity: 2 } });
+    const all = values({
+      1: { quantity: 8, damaged: false, photo: { name: 'kon.jpg', blob: jpeg() } },
+      2: { ...EMPTY_ENTRY, quantity: 1 },
+      3: { ...EMPTY_ENTRY, quantity: 2 },
+    });
     expect(progressOf(specs, all)).toEqual({ checked: 3, total: 3, defects: 1, missingPhotos: 0, complete: true });
     // a photo of an item no longer a defect is not needed, and nothing to count is never complete
     expect(progressOf([], emptyValues()).complete).toBe(false);
@@ -124,7 +130,19 @@ describe('progress', () => {
   it('POST counts the checklist items, PRE the master items', () => {
     const form = { masterItems: [master(1), master(2)], checklist: null };
     expect(specsFor(form).map((s) => s.masterId)).toEqual([1, 2]);
-    const checklist = { items: [{ assetChecklistMasterId: 2, assetCategoryId: 1, assetCategoryName: null, name: 'X', unitLabel: 'u', isMeasurable: true, expectedQuantity: 3 }] } as unknown as ChecklistDetail;
+    const checklist = {
+      items: [
+        {
+          assetChecklistMasterId: 2,
+          assetCategoryId: 1,
+          assetCategoryName: null,
+          name: 'X',
+          unitLabel: 'u',
+          isMeasurable: true,
+          expectedQuantity: 3,
+        },
+      ],
+    } as unknown as ChecklistDetail;
     expect(specsFor({ ...form, checklist }).map((s) => [s.masterId, s.expected])).toEqual([[2, 3]]);
   });
 });
@@ -139,7 +157,9 @@ describe('odometer', () => {
   });
 
   it('PRE not below the vehicle last reading, POST not below PRE (the contract messages)', () => {
-    expect(odometerError('12000', { phase: 'PRE', lastOdometer: 12100, lastOdometerDate: '24-11-2026' })).toBe(CHECKLIST_MESSAGES.odometerBelowLast(12000, 12100, '24-11-2026'));
+    expect(odometerError('12000', { phase: 'PRE', lastOdometer: 12100, lastOdometerDate: '24-11-2026' })).toBe(
+      CHECKLIST_MESSAGES.odometerBelowLast(12000, 12100, '24-11-2026'),
+    );
     expect(odometerError('12100', { phase: 'PRE', lastOdometer: 12100 })).toBeNull();
     expect(odometerError('12099', { phase: 'POST', preOdometer: 12100 })).toBe(CHECKLIST_MESSAGES.odometerBelowPre(12099, 12100));
     expect(odometerError('12400', { phase: 'POST', preOdometer: 12100 })).toBeNull();
@@ -158,12 +178,23 @@ describe('the save and its outbox plan', () => {
 
   const photo = { name: 'Kon trafik-IMG_1.jpg', blob: jpeg(32) };
   const filled = values(
-    { 1: { quantity: 8, damaged: false, photo }, 2: { ...EMPTY_ENTRY, quantity: 1 }, 3: { quantity: 2, damaged: false, photo: { name: 'old.jpg', blob: jpeg() } } },
+    {
+      1: { quantity: 8, damaged: false, photo },
+      2: { ...EMPTY_ENTRY, quantity: 1 },
+      3: { quantity: 2, damaged: false, photo: { name: 'old.jpg', blob: jpeg() } },
+    },
     { noKadTng: ' TNG-77 ', noKadBahanApi: '' },
   );
 
   it('refuses what the server would, nothing built', () => {
-    const r = buildSave({ phase: 'PRE', rosterId: 9, vehicleId: 4, specs, values: values({ 1: { ...EMPTY_ENTRY, quantity: 10 } }, { odometer: '900', noKadTng: 'x'.repeat(31) }), odometer: { phase: 'PRE', lastOdometer: 1000, lastOdometerDate: '24-11-2026' } });
+    const r = buildSave({
+      phase: 'PRE',
+      rosterId: 9,
+      vehicleId: 4,
+      specs,
+      values: values({ 1: { ...EMPTY_ENTRY, quantity: 10 } }, { odometer: '900', noKadTng: 'x'.repeat(31) }),
+      odometer: { phase: 'PRE', lastOdometer: 1000, lastOdometerDate: '24-11-2026' },
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.odometer).toBe(CHECKLIST_MESSAGES.odometerBelowLast(900, 1000, '24-11-2026'));
@@ -172,7 +203,15 @@ describe('the save and its outbox plan', () => {
   });
 
   it('builds the PRE body with every item and a photo per defect only', () => {
-    const r = buildSave({ phase: 'PRE', rosterId: 9, vehicleId: 4, specs, values: filled, odometer: { phase: 'PRE', lastOdometer: 12000 }, recordedAt: '2026-11-25T01:00:00.000Z' });
+    const r = buildSave({
+      phase: 'PRE',
+      rosterId: 9,
+      vehicleId: 4,
+      specs,
+      values: filled,
+      odometer: { phase: 'PRE', lastOdometer: 12000 },
+      recordedAt: '2026-11-25T01:00:00.000Z',
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.body).toEqual({
@@ -198,12 +237,23 @@ describe('the save and its outbox plan', () => {
   it('queues the save then one photo item per photo in the roster group, the JPEG as the item Blob', async () => {
     const r = buildSave({ phase: 'PRE', rosterId: 9, vehicleId: 4, specs, values: filled, odometer: { phase: 'PRE' } });
     if (!r.ok) throw new Error('not built');
-    const plan = planSubmit({ userId: 'u-pr', rosterId: 9, label: 'Senarai semak pra-syif WXY 1234', photoLabel: (n) => `Gambar: ${n}` }, r.body, r.photos);
+    const plan = planSubmit(
+      { userId: 'u-pr', rosterId: 9, label: 'Senarai semak pra-syif WXY 1234', photoLabel: (n) => `Gambar: ${n}` },
+      r.body,
+      r.photos,
+    );
     expect(plan.map((i) => [i.kind, i.path, i.group])).toEqual([
       [CHECKLIST_SAVE_KIND, CHECKLIST_PATHS.save, 'checklist:9'],
       [CHECKLIST_PHOTO_KIND, CHECKLIST_PATHS.photoSave, 'checklist:9'],
     ]);
-    expect(plan[1].body).toEqual({ dutyRosterId: 9, vehicleId: 4, assetChecklistMasterId: 1, phase: 'PRE', documentName: 'Kon trafik-IMG_1.jpg', documentType: 'image/jpeg' });
+    expect(plan[1].body).toEqual({
+      dutyRosterId: 9,
+      vehicleId: 4,
+      assetChecklistMasterId: 1,
+      phase: 'PRE',
+      documentName: 'Kon trafik-IMG_1.jpg',
+      documentType: 'image/jpeg',
+    });
     expect(plan[1].body).not.toHaveProperty('fileContent');
     expect(plan[1].blob).toBe(photo.blob);
     expect(plan[1].label).toBe('Gambar: Kon trafik');
@@ -231,7 +281,10 @@ describe('the save and its outbox plan', () => {
     ]);
 
     // refused: the phase shows the server's message and opens for correction
-    const parked = queuedPhases([{ ...asQueued(stored[0]), state: 'parked', park: { message: 'Anda tiada dalam jadual tugas ini' } }, asQueued(stored[1])]);
+    const parked = queuedPhases([
+      { ...asQueued(stored[0]), state: 'parked', park: { message: 'Anda tiada dalam jadual tugas ini' } },
+      asQueued(stored[1]),
+    ]);
     expect(parked.PRE).toMatchObject({ state: 'parked', message: 'Anda tiada dalam jadual tugas ini' });
     expect(phaseStates(null, parked)).toEqual({ PRE: 'refused', POST: 'blocked' });
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { InjuryTypeSaveSchema, RoadLaneClosureSaveSchema, TrafficJamSaveSchema, InvolvedVehicleSaveSchema, RequestFurtherActionSaveSchema, RoadFurnitureListSaveSchema, CollisionSaveSchema } from '@contract/child-lists';
+import {
+  InjuryTypeSaveSchema,
+  RoadLaneClosureSaveSchema,
+  TrafficJamSaveSchema,
+  InvolvedVehicleSaveSchema,
+  RequestFurtherActionSaveSchema,
+  RoadFurnitureListSaveSchema,
+  CollisionSaveSchema,
+} from '@contract/child-lists';
 import {
   applyChildAnswers,
   childrenFromRows,
@@ -20,8 +28,25 @@ const ROWS: ChildRowSet = {
     { pkInvolvedVehicleId: 11, incidentSubFormId: 5, platNumber: 'WXY1234', brand: 'PROTON', incidentVehicleType: L(2302, 'Kereta') },
     { pkInvolvedVehicleId: 12, incidentSubFormId: 5, platNumber: 'JKL9', brand: null, incidentVehicleType: L(2306, 'Lori 2 Gandar') },
   ],
-  collisionList: [{ pkCollisionListId: 21, incidentSubFormId: 5, collisionType: L(265, 'Langgar Haiwan'), obstacleObjectType: null, strayAnimalType: L(2601, 'Lembu') }],
-  injuryType: [{ pkInjuryTypeId: 31, incidentSubFormId: 5, casualtyType: L(3203, 'Cedera Ringan'), race: L(3301, 'Melayu'), gender: L(3501, 'Lelaki'), count: 2 }],
+  collisionList: [
+    {
+      pkCollisionListId: 21,
+      incidentSubFormId: 5,
+      collisionType: L(265, 'Langgar Haiwan'),
+      obstacleObjectType: null,
+      strayAnimalType: L(2601, 'Lembu'),
+    },
+  ],
+  injuryType: [
+    {
+      pkInjuryTypeId: 31,
+      incidentSubFormId: 5,
+      casualtyType: L(3203, 'Cedera Ringan'),
+      race: L(3301, 'Melayu'),
+      gender: L(3501, 'Lelaki'),
+      count: 2,
+    },
+  ],
   roadLaneSelection: [{ pkRoadLaneSelectionId: 41, incidentSubFormId: 5, roadLane: { ...L(2201, 'Lorong Kiri'), color: '#2563eb' } }],
   requestFurtherActionList: [
     {
@@ -38,20 +63,64 @@ const ROWS: ChildRowSet = {
       recordCreatedDate: '2026-03-01T00:20:00.000Z',
     },
   ],
-  roadFurnitureList: [{ pkRoadFurnitureListId: 61, incidentSubFormId: 5, roadFurniture: L(1, 'Penghadang Jalan'), roadFurnitureCondition: L(2702, 'Bengkok'), count: 12.5, unitUkuran: L(3402, 'Meter') }],
-  roadLaneClosureList: [
-    { pkRoadLaneClosureId: 71, incidentSubFormId: 5, roadLane: L(2201, 'Lorong Kiri'), cardinalDirection: L(1, 'Utara'), initialClosingTime: '2026-03-01T00:10:00.000Z', openingTime: null },
+  roadFurnitureList: [
+    {
+      pkRoadFurnitureListId: 61,
+      incidentSubFormId: 5,
+      roadFurniture: L(1, 'Penghadang Jalan'),
+      roadFurnitureCondition: L(2702, 'Bengkok'),
+      count: 12.5,
+      unitUkuran: L(3402, 'Meter'),
+    },
   ],
-  trafficJam: [{ pkTrafficJamId: 81, incidentSubFormId: 5, distance: '2.5', duration: 5400, startTime: '2026-03-01T00:10:00.000Z', endTime: '2026-03-01T01:40:00.000Z' }],
+  roadLaneClosureList: [
+    {
+      pkRoadLaneClosureId: 71,
+      incidentSubFormId: 5,
+      roadLane: L(2201, 'Lorong Kiri'),
+      cardinalDirection: L(1, 'Utara'),
+      initialClosingTime: '2026-03-01T00:10:00.000Z',
+      openingTime: null,
+    },
+  ],
+  trafficJam: [
+    {
+      pkTrafficJamId: 81,
+      incidentSubFormId: 5,
+      distance: '2.5',
+      duration: 5400,
+      startTime: '2026-03-01T00:10:00.000Z',
+      endTime: '2026-03-01T01:40:00.000Z',
+    },
+  ],
 };
 
 describe('child lists between the form and the server', () => {
   it('reads rows as form items in Asia/Brunei wall-clock dates and times', () => {
     const c = childrenFromRows(ROWS);
-    expect(c.vehicles[0]).toMatchObject({ involvedVehicleId: 11, plateNo: 'WXY1234', jenisKenderaan: { key: 2302, value: 'Kereta' }, brand: 'PROTON' });
+    expect(c.vehicles[0]).toMatchObject({
+      involvedVehicleId: 11,
+      plateNo: 'WXY1234',
+      jenisKenderaan: { key: 2302, value: 'Kereta' },
+      brand: 'PROTON',
+    });
     expect(c.collisions[0]).toMatchObject({ collisionListId: 21, jenisPerlanggaran: { key: 265 }, jenisHalangan: { key: 2601, value: 'Lembu' } });
-    expect(c.laneClosures[0]).toMatchObject({ asetId: 71, dateStartSelected: '2026-03-01', timeStartSelected: '08:10:00', dateEndSelected: null, timeEndSelected: null });
-    expect(c.trafficJams[0]).toMatchObject({ trafficJamId: 81, dateStart: '2026-03-01', timeStart: '08:10:00', timeEnd: '09:40:00', hourCalculated: 1, minuteCalculated: 30, seconds: 5400 });
+    expect(c.laneClosures[0]).toMatchObject({
+      asetId: 71,
+      dateStartSelected: '2026-03-01',
+      timeStartSelected: '08:10:00',
+      dateEndSelected: null,
+      timeEndSelected: null,
+    });
+    expect(c.trafficJams[0]).toMatchObject({
+      trafficJamId: 81,
+      dateStart: '2026-03-01',
+      timeStart: '08:10:00',
+      timeEnd: '09:40:00',
+      hourCalculated: 1,
+      minuteCalculated: 30,
+      seconds: 5400,
+    });
     expect(c.sections[0]).toEqual({ key: 2201, value: 'Lorong Kiri', color: '#2563eb', bahagianLebuhrayaId: 41 });
   });
 
@@ -99,7 +168,13 @@ describe('child lists between the form and the server', () => {
     const c = childrenFromRows(ROWS);
     expect(laneClosurePayload(c.laneClosures[0])).toMatchObject({ initialClosingTime: '2026-03-01T00:10:00.000Z', openingTime: null });
     expect(laneClosurePayload({ ...c.laneClosures[0], dateEndSelected: '2026-03-01', timeEndSelected: null })?.openingTime).toBeNull();
-    expect(trafficJamPayload(c.trafficJams[0])).toEqual({ pkTrafficJamId: 81, distance: '2.5', duration: 5400, startTime: '2026-03-01T00:10:00.000Z', endTime: '2026-03-01T01:40:00.000Z' });
+    expect(trafficJamPayload(c.trafficJams[0])).toEqual({
+      pkTrafficJamId: 81,
+      distance: '2.5',
+      duration: 5400,
+      startTime: '2026-03-01T00:10:00.000Z',
+      endTime: '2026-03-01T01:40:00.000Z',
+    });
     const open = trafficJamPayload({ ...c.trafficJams[0], dateEnd: null, timeEnd: '09:00:00', sesakJalanSelected: '12.345' });
     expect(open).toMatchObject({ endTime: null, duration: null, distance: '12.3' });
   });
@@ -115,7 +190,10 @@ describe('child lists between the form and the server', () => {
     c.vehicles.push({ uid: 'n1', involvedVehicleId: null, plateNo: 'ABC1', jenisKenderaan: { key: 2301, value: 'Motosikal' }, brand: '' });
     c.removed.injuryType = [31, 32];
     const plan = planChildSaves('accident', c, childrenFromRows(ROWS));
-    const next = applyChildAnswers(c, { saves: [{ step: plan.saves[0], row: { pkInvolvedVehicleId: 99 } }], deletes: [{ list: 'injuryType', ids: [31] }] });
+    const next = applyChildAnswers(c, {
+      saves: [{ step: plan.saves[0], row: { pkInvolvedVehicleId: 99 } }],
+      deletes: [{ list: 'injuryType', ids: [31] }],
+    });
     expect(next.vehicles.find((v) => v.uid === 'n1')?.involvedVehicleId).toBe(99);
     expect(next.removed.injuryType).toEqual([32]);
     // a second plan no longer creates the vehicle

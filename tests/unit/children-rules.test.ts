@@ -118,7 +118,10 @@ describe('assistance status (§4.6)', () => {
   it('derives the status from the flags and shows the time of that status', () => {
     expect(assistStatus(assist())).toEqual({ status: 'MINTA_BANTUAN', at: T0 });
     expect(assistStatus(assist({ notifikasi: true, notifiedDateTime: NOW }))).toEqual({ status: 'NOTIFIKASI', at: NOW });
-    expect(assistStatus(assist({ notifikasi: true, ketibaan: true, notifiedDateTime: T0, arrivedDateTime: NOW }))).toEqual({ status: 'KETIBAAN', at: NOW });
+    expect(assistStatus(assist({ notifikasi: true, ketibaan: true, notifiedDateTime: T0, arrivedDateTime: NOW }))).toEqual({
+      status: 'KETIBAAN',
+      at: NOW,
+    });
     expect(assistStatus(assist({ notifikasi: true, ketibaan: true, selesai: true, arrivedDateTime: T0, completedDateTime: NOW }))).toEqual({
       status: 'SELESAI',
       at: NOW,
@@ -477,7 +480,9 @@ describe('list edits and deferred deletion (§4.7)', () => {
       assetDamages: [asset({ asetId: 2 })],
       laneClosures: [lane({ asetId: 3 })],
       trafficJams: [jam({ trafficJamId: 4 })],
-      injuries: [{ uid: 'i', injuryId: 5, pkCasualtyTypeId: 1, casualtyType: 'x', count: 1, pkGenderTypeId: null, gender: '', pkRaceTypeId: null, race: '' }],
+      injuries: [
+        { uid: 'i', injuryId: 5, pkCasualtyTypeId: 1, casualtyType: 'x', count: 1, pkGenderTypeId: null, gender: '', pkRaceTypeId: null, race: '' },
+      ],
       collisions: [{ uid: 'c', collisionListId: 6, jenisPerlanggaran: { key: 1501, value: 'x' }, jenisHalangan: null }],
     });
     c = removeItem(c, 'assists', 'a1');

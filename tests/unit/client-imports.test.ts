@@ -42,11 +42,15 @@ describe('client imports of the contract', () => {
       for (const m of text.matchAll(valueImport)) {
         // `import { type A, type B } from …` is a type import too
         const names = /\{([^}]*)\}/s.exec(m[0])?.[1] ?? '';
-        const values = names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+        const values = names
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type '));
         if (ADMIN_IMPORTERS.test(path.relative(ROOT, file)) && ADMIN_SCHEMAS.has(m[1])) continue;
         if (values.length || !names) offenders.push(`${path.relative(ROOT, file)}: ${m[0].replace(/\s+/g, ' ')}`);
       }
-      if (/from '@contract'/.test(text) && /^import\s+(?!type\b)[^;]*from '@contract';/m.test(text)) offenders.push(`${path.relative(ROOT, file)}: imports the contract index`);
+      if (/from '@contract'/.test(text) && /^import\s+(?!type\b)[^;]*from '@contract';/m.test(text))
+        offenders.push(`${path.relative(ROOT, file)}: imports the contract index`);
     }
     expect(offenders).toEqual([]);
   });

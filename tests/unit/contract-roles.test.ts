@@ -5,7 +5,16 @@ import { isListedSectionName } from '../../contract/lookups';
 
 // §6, written out by hand from the spec's table (not derived from contract/roles.ts); 'admin' is the administration
 // hub of issue #14 (README "Who may do what")
-const REPORTS = ['reports', 'reportHub', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance'];
+const REPORTS = [
+  'reports',
+  'reportHub',
+  'reportEndOfDuty',
+  'reportIncident',
+  'reportMainline',
+  'reportWorkDuration',
+  'reportVehicleUsage',
+  'reportOtherAssistance',
+];
 const EXPECTED: Record<string, string[]> = {
   Administrator: ['admin', 'logout'],
   User: ['logout'],
@@ -36,7 +45,18 @@ describe('roles and the menu of §6', () => {
 
   it('keeps the menu order of §2.3 and ends with Logout', () => {
     // 'drafts' (/draf) is ours (issue #4), beside Kes Baru; 'admin' (/primesupport, issue #14) before Logout
-    expect(MENU.map((m) => m.key)).toEqual(['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'admin', 'logout']);
+    expect(MENU.map((m) => m.key)).toEqual([
+      'dashboard',
+      'map',
+      'newCase',
+      'drafts',
+      'tmcLog',
+      'caseSearch',
+      'rosterList',
+      'reports',
+      'admin',
+      'logout',
+    ]);
   });
 
   it('shows the bell to TMC roles only, never TSTE', () => {

@@ -3,7 +3,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { calendarDate, DATE_MAX_YEAR, DATE_MESSAGES, DATE_MIN_YEAR, FUTURE_ALLOWANCE_MS, instant, isCalendarDate, isOrderedRange, isTooFarAhead, withRange } from '@contract/dates';
+import {
+  calendarDate,
+  DATE_MAX_YEAR,
+  DATE_MESSAGES,
+  DATE_MIN_YEAR,
+  FUTURE_ALLOWANCE_MS,
+  instant,
+  isCalendarDate,
+  isOrderedRange,
+  isTooFarAhead,
+  withRange,
+} from '@contract/dates';
 import { CHILD_LIMITS } from '@contract/child-rules';
 import { POSITION_FUTURE_ALLOWANCE_MS } from '@contract/map-rules';
 import { parsePgTimestamp } from '../../server/db/timestamp';
@@ -14,7 +25,8 @@ describe('calendarDate', () => {
   it('takes 2000-01-01 to 2100-12-31 and refuses the days around them', () => {
     expect([DATE_MIN_YEAR, DATE_MAX_YEAR]).toEqual([2000, 2100]);
     for (const ok of ['2000-01-01', '2100-12-31', '2026-11-25']) expect(messages(calendarDate, ok), ok).toEqual([]);
-    for (const out of ['1999-12-31', '2101-01-01', '0001-01-01', '9999-12-31']) expect(messages(calendarDate, out), out).toEqual([DATE_MESSAGES.range]);
+    for (const out of ['1999-12-31', '2101-01-01', '0001-01-01', '9999-12-31'])
+      expect(messages(calendarDate, out), out).toEqual([DATE_MESSAGES.range]);
   });
 
   it('knows leap days and month lengths', () => {
@@ -28,7 +40,8 @@ describe('calendarDate', () => {
   });
 
   it('wants YYYY-MM-DD, one message', () => {
-    for (const bad of ['25-11-2026', '2026-1-5', '2026-11-25T00:00:00Z', '', ' 2026-11-25']) expect(messages(calendarDate, bad), bad).toEqual([DATE_MESSAGES.format]);
+    for (const bad of ['25-11-2026', '2026-1-5', '2026-11-25T00:00:00Z', '', ' 2026-11-25'])
+      expect(messages(calendarDate, bad), bad).toEqual([DATE_MESSAGES.format]);
     expect(calendarDate.safeParse(20261125).success).toBe(false);
   });
 });
@@ -38,7 +51,13 @@ describe('instant', () => {
     for (const ok of ['2000-01-01T00:00:00Z', '2100-12-31T23:59:59.999Z', '2026-11-25T08:30:00.000+08:00', '2026-11-25T08:30:00.5-03:30']) {
       expect(messages(instant, ok), ok).toEqual([]);
     }
-    for (const out of ['1999-12-31T23:59:59.999Z', '2101-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2200-01-01T00:00:00+08:00']) {
+    for (const out of [
+      '1999-12-31T23:59:59.999Z',
+      '2101-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '2200-01-01T00:00:00+08:00',
+    ]) {
       expect(messages(instant, out), out).toEqual([DATE_MESSAGES.range]);
     }
   });
@@ -47,7 +66,14 @@ describe('instant', () => {
     expect(messages(instant, '2028-02-29T12:00:00Z')).toEqual([]);
     expect(messages(instant, '2027-02-29T12:00:00Z')).toEqual([DATE_MESSAGES.invalid]);
     expect(messages(instant, '2026-02-30T00:00:00Z')).toEqual([DATE_MESSAGES.invalid]);
-    for (const bad of ['2026-11-25T08:30:00', '2026-11-25T08:30Z', '2026-11-25 08:30:00Z', '2026-11-25T24:00:00Z', '2026-11-25T08:30:00+0800', 'semalam']) {
+    for (const bad of [
+      '2026-11-25T08:30:00',
+      '2026-11-25T08:30Z',
+      '2026-11-25 08:30:00Z',
+      '2026-11-25T24:00:00Z',
+      '2026-11-25T08:30:00+0800',
+      'semalam',
+    ]) {
       expect(messages(instant, bad), bad).toEqual([DATE_MESSAGES.instantFormat]);
     }
     expect(messages(instant, '2026-11-25T08:30:00.123456Z')).toEqual([DATE_MESSAGES.precision]);
@@ -59,11 +85,16 @@ describe('ranges', () => {
   const Span = withRange(z.object({ from: instant, to: instant.nullable() }), 'from', 'to', "Masa 'To' tidak boleh sebelum masa 'From'.");
 
   it('an end before its start is refused, naming the end; equal or missing ends pass', () => {
-    expect(Filter.safeParse({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }).error?.issues).toEqual([expect.objectContaining({ path: ['dateTo'], message: DATE_MESSAGES.toBeforeFrom })]);
+    expect(Filter.safeParse({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['dateTo'], message: DATE_MESSAGES.toBeforeFrom }),
+    ]);
     expect(Filter.safeParse({ dateFrom: '2026-03-02', dateTo: '2026-03-02' }).success).toBe(true);
     expect(Filter.safeParse({ dateTo: '2026-03-01' }).success).toBe(true);
     expect(Span.safeParse({ from: '2026-03-02T08:00:00+08:00', to: '2026-03-02T00:00:00Z' }).success).toBe(true); // the same instant
-    expect(Span.safeParse({ from: '2026-03-02T08:00:00+08:00', to: '2026-03-01T23:59:59.999Z' }).error?.issues[0]).toMatchObject({ path: ['to'], message: "Masa 'To' tidak boleh sebelum masa 'From'." });
+    expect(Span.safeParse({ from: '2026-03-02T08:00:00+08:00', to: '2026-03-01T23:59:59.999Z' }).error?.issues[0]).toMatchObject({
+      path: ['to'],
+      message: "Masa 'To' tidak boleh sebelum masa 'From'.",
+    });
     expect(Span.safeParse({ from: '2026-03-02T08:00:00Z', to: null }).success).toBe(true);
     expect(isOrderedRange('2026-03-02', '2026-03-01')).toBe(false);
   });

@@ -32,7 +32,9 @@ describe('Dexie database (src/offline/db.ts)', () => {
     await db.open();
     for (const name of USER_TABLES) {
       const t = db.table(name);
-      const indexed = [t.schema.primKey, ...t.schema.indexes].some((i) => i.name === 'userId' || (Array.isArray(i.keyPath) && i.keyPath[0] === 'userId'));
+      const indexed = [t.schema.primKey, ...t.schema.indexes].some(
+        (i) => i.name === 'userId' || (Array.isArray(i.keyPath) && i.keyPath[0] === 'userId'),
+      );
       expect(indexed, name).toBe(true);
     }
   });

@@ -24,7 +24,8 @@ describe('fleet routes', () => {
   });
 
   it('a manager opens everything; TMCA reads the lists and is refused the forms', () => {
-    for (const path of ['/managevehicle', '/registervehicle', '/registervehicle/3', '/listingasset', '/createupdateasset/3', '/maintenance']) expect(guardRedirect(path, as('SECTMGR'))).toBeNull();
+    for (const path of ['/managevehicle', '/registervehicle', '/registervehicle/3', '/listingasset', '/createupdateasset/3', '/maintenance'])
+      expect(guardRedirect(path, as('SECTMGR'))).toBeNull();
     for (const path of ['/managevehicle', '/listingasset', '/maintenance']) expect(guardRedirect(path, as('TMCA'))).toBeNull();
     expect(guardRedirect('/registervehicle', as('TMCA'))).toEqual({ to: '/', denied: true });
     expect(guardRedirect('/createupdateasset/3', as('TMCA'))).toEqual({ to: '/', denied: true });

@@ -42,7 +42,14 @@ function runtimeImports(file: string, text: string): { all: string[]; static: st
   for (const m of text.matchAll(/^\s*import\s+(type\s+)?([^'";]*?)\s+from\s+'([^']+)'/gm)) {
     if (m[1]) continue; // import type … from
     const names = /\{([^}]*)\}/s.exec(m[2])?.[1];
-    const onlyTypes = names !== undefined && !/^\s*\w/.test(m[2]) && names.split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '));
+    const onlyTypes =
+      names !== undefined &&
+      !/^\s*\w/.test(m[2]) &&
+      names
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith('type '));
     if (!onlyTypes) specs.push(m[3]);
   }
   for (const m of text.matchAll(/^\s*import\s+'([^']+)'/gm)) specs.push(m[1]);
@@ -52,7 +59,9 @@ function runtimeImports(file: string, text: string): { all: string[]; static: st
   return { all: resolved([...specs, ...dynamic]), static: resolved(specs), dynamic: resolved(dynamic) };
 }
 
-const partFiles = readdirSync(PARTS_DIR).filter((f) => f.endsWith('.ts')).map((f) => path.join(PARTS_DIR, f));
+const partFiles = readdirSync(PARTS_DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => path.join(PARTS_DIR, f));
 const partKeys = new Map<string, string[]>();
 for (const file of partFiles) {
   const mod = (await import(/* @vite-ignore */ file)) as Record<string, Record<string, string>>;
@@ -127,7 +136,8 @@ describe('UI text parts load with the modules that use them', () => {
         // (which uses the texts once it is there), not what it imports statically
         if (staticImports.get(file)?.includes(part)) continue;
         const loadsLater = dynamicImports.get(file)?.includes(part);
-        if (!loadsLater && uses.get(file)?.includes(part)) offenders.push(`${path.relative(ROOT, file)} uses ${path.basename(part)} without importing it`);
+        if (!loadsLater && uses.get(file)?.includes(part))
+          offenders.push(`${path.relative(ROOT, file)} uses ${path.basename(part)} without importing it`);
         for (const d of deps) if (graph.has(d)) queue.push(d);
       }
     }

@@ -58,7 +58,11 @@ describe('startWhenIdle', () => {
   });
 
   it('without an online event (a connection that only faltered) it tries again on its timer', async () => {
-    const start = vi.fn().mockRejectedValueOnce(new Error('x')).mockRejectedValueOnce(new Error('y')).mockResolvedValue(() => {});
+    const start = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('x'))
+      .mockRejectedValueOnce(new Error('y'))
+      .mockResolvedValue(() => {});
     startWhenIdle(start, { label: 't', retryMs: 5_000 });
     await vi.advanceTimersByTimeAsync(10);
     expect(start).toHaveBeenCalledTimes(1);

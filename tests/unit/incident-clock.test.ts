@@ -25,7 +25,14 @@ describe('incident clock (FHWA timeline)', () => {
   it('takes T3, T4 and T6 from the first matching audit entries and measures clearance from T1', () => {
     const c = incidentClock({
       createdDate: T1,
-      audit: [row(STATUS.ASSIGNED, 1), row(STATUS.RECEIVED, 3), row(STATUS.ARRIVED, 12), row(STATUS.ASSIGNED, 20), row(STATUS.ARRIVED, 25), row(STATUS.CASE_DONE, 95)],
+      audit: [
+        row(STATUS.ASSIGNED, 1),
+        row(STATUS.RECEIVED, 3),
+        row(STATUS.ARRIVED, 12),
+        row(STATUS.ASSIGNED, 20),
+        row(STATUS.ARRIVED, 25),
+        row(STATUS.CASE_DONE, 95),
+      ],
       laneClosures: [closure('a', 2201, '08:05:00', '09:00:00'), closure('b', 2202, '08:10:00', '09:20:00')],
       now: Date.parse(at(500)),
     });
@@ -45,7 +52,12 @@ describe('incident clock (FHWA timeline)', () => {
 
   it('runs against now while a lane is closed and the case is not done; a negative (209) also ends the case', () => {
     const now = Date.parse(at(45));
-    const c = incidentClock({ createdDate: T1, audit: [row(STATUS.ASSIGNED, 0)], laneClosures: [closure('a', 2201, '08:05:00', null), closure('b', 2201, '08:00:00', '08:10:00')], now });
+    const c = incidentClock({
+      createdDate: T1,
+      audit: [row(STATUS.ASSIGNED, 0)],
+      laneClosures: [closure('a', 2201, '08:05:00', null), closure('b', 2201, '08:00:00', '08:10:00')],
+      now,
+    });
     expect(c.t5).toBeNull();
     expect(c.roadwayClearance).toEqual({ seconds: 45 * 60, running: true });
     expect(c.incidentClearance).toEqual({ seconds: 45 * 60, running: true });

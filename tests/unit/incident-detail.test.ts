@@ -60,10 +60,12 @@ describe('Kemaskini (edit)', () => {
       expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: true })).editDetails, `PR @ ${status}`).toBe(true);
       expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: false })).editDetails).toBe(false);
     }
-    for (const status of [STATUS.CLOSED, STATUS.CANCELLED]) expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: true })).editDetails).toBe(false);
+    for (const status of [STATUS.CLOSED, STATUS.CANCELLED])
+      expect(detailActions(input({ roleName: 'PR', status, assignedToCaller: true })).editDetails).toBe(false);
     expect(detailActions(input({ roleName: 'PR', status: STATUS.ARRIVED, assignedToCaller: true, editing: true })).editDetails).toBe(false);
     // the roles with the whole Kemaskini never get the second button
-    for (const role of EDIT) expect(detailActions(input({ roleName: role, status: STATUS.ARRIVED, assignedToCaller: true })).editDetails, role).toBe(false);
+    for (const role of EDIT)
+      expect(detailActions(input({ roleName: role, status: STATUS.ARRIVED, assignedToCaller: true })).editDetails, role).toBe(false);
   });
 
   it('while editing: Simpan and Batal Kemaskini only; no Print, Kemaskini, Tutup, BATALKAN KES or patrol steps', () => {
@@ -187,7 +189,14 @@ describe('save plan of an edit (§4.2)', () => {
     expect(plan.incident).toMatchObject({ pkIncidentId: 41, version: 4, pkSectionId: 9, kilometerMarker: '12.3' });
     expect(plan.incident!.justification).toBeUndefined();
     expect(plan.subform?.type).toBe(185);
-    expect(plan.subform?.payload).toMatchObject({ pkIncidentId: 41, incidentTypeId: 185, pkIncidentBreakdownId: 88, version: 2, pkBreakdownCauseId: 2301, remark: 'TAYAR PANCIT' });
+    expect(plan.subform?.payload).toMatchObject({
+      pkIncidentId: 41,
+      incidentTypeId: 185,
+      pkIncidentBreakdownId: 88,
+      version: 2,
+      pkBreakdownCauseId: 2301,
+      remark: 'TAYAR PANCIT',
+    });
   });
 
   it('changed event type: deletes the old subform first, then saves a new one of the new type (no old id or version)', () => {

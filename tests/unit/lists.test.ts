@@ -66,14 +66,26 @@ const REF_LIST = {
   sort: z.catch(z.optional(z.enum(LIST_SORT_COLUMNS)), undefined),
   dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
-  size: z.catch(z.optional(z.coerce.number().check(z.int(), z.refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n)))), undefined),
+  size: z.catch(
+    z.optional(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n)),
+      ),
+    ),
+    undefined,
+  ),
 };
 const refIsoDay = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);
 const REFS = [
   [ListSearchSchema, z.object(REF_LIST)],
   [
     DashboardSearchSchema,
-    z.object({ ...REF_LIST, tab: z.catch(z.optional(z.enum(['insiden', 'jadual'])), undefined), scope: z.catch(z.optional(z.enum(['mine', 'region'])), undefined) }),
+    z.object({
+      ...REF_LIST,
+      tab: z.catch(z.optional(z.enum(['insiden', 'jadual'])), undefined),
+      scope: z.catch(z.optional(z.enum(['mine', 'region'])), undefined),
+    }),
   ],
   [CaseSearchSchema, z.object({ ...REF_LIST, ticket: refText(40, true) })],
   [
@@ -92,9 +104,49 @@ const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v
 
 describe('list search params', () => {
   it('give what the zod/mini schemas they replaced gave', () => {
-    const values = [undefined, null, '', ' ', 0, -1, 1.5, 7, 9, 25, '9', ' 10 ', '1e1', 'abc', true, [9], {}, 2 ** 60, 'TGH', 'tgh', 'TGH; drop',
-      '2026-11-15', '2026-02-30', '22-11-2026', 'BARU', 'TIADA', 'ticketNumber', 'password', 'asc', 'sideways', 'insiden', 'jadual', 'mine', 'region',
-      ' wxy  1234 ', 'w', 1234, 'x'.repeat(21), 'x'.repeat(201), ' n9-20261122-0007 ', 'N9-202611*'];
+    const values = [
+      undefined,
+      null,
+      '',
+      ' ',
+      0,
+      -1,
+      1.5,
+      7,
+      9,
+      25,
+      '9',
+      ' 10 ',
+      '1e1',
+      'abc',
+      true,
+      [9],
+      {},
+      2 ** 60,
+      'TGH',
+      'tgh',
+      'TGH; drop',
+      '2026-11-15',
+      '2026-02-30',
+      '22-11-2026',
+      'BARU',
+      'TIADA',
+      'ticketNumber',
+      'password',
+      'asc',
+      'sideways',
+      'insiden',
+      'jadual',
+      'mine',
+      'region',
+      ' wxy  1234 ',
+      'w',
+      1234,
+      'x'.repeat(21),
+      'x'.repeat(201),
+      ' n9-20261122-0007 ',
+      'N9-202611*',
+    ];
     for (const [mine, ref] of REFS) {
       for (const key of Object.keys(ref.shape)) {
         for (const v of values) {
@@ -169,7 +221,11 @@ describe('list search params', () => {
   });
 
   it('dashboard: tab and patrol scope; case search: the ticket in upper case', () => {
-    expect(parse(DashboardSearchSchema, { tab: 'jadual', scope: 'region', group: 'BARU' })).toEqual({ tab: 'jadual', scope: 'region', group: 'BARU' });
+    expect(parse(DashboardSearchSchema, { tab: 'jadual', scope: 'region', group: 'BARU' })).toEqual({
+      tab: 'jadual',
+      scope: 'region',
+      group: 'BARU',
+    });
     expect(parse(DashboardSearchSchema, { tab: 'peta', scope: 'all' })).toEqual({});
     expect(parse(CaseSearchSchema, { ticket: ' n9-20261122-0007 ' })).toEqual({ ticket: 'N9-20261122-0007' });
     expect(parse(CaseSearchSchema, { ticket: 'N9-202611*' })).toEqual({ ticket: 'N9-202611*' });
@@ -217,7 +273,18 @@ describe('the dataTables request', () => {
   });
 
   it('maps every filter to its §7.3 field; the region only for roles that see all regions', () => {
-    const s = { sectionId: 9, region: 'UTR', from: '2026-11-01', to: '2026-11-10', category: 185, plate: 'WXY 1234', km: '23', status: 204, group: 'TINDAKAN' as const, ticket: 'N9-20261101-0001' };
+    const s = {
+      sectionId: 9,
+      region: 'UTR',
+      from: '2026-11-01',
+      to: '2026-11-10',
+      category: 185,
+      plate: 'WXY 1234',
+      km: '23',
+      status: 204,
+      group: 'TINDAKAN' as const,
+      ticket: 'N9-20261101-0001',
+    };
     expect(toDashboardFilter(s, { allStatus: true, seesAllRegions: true })).toEqual({
       sectionId: 9,
       regionCode: 'UTR',
@@ -236,7 +303,9 @@ describe('the dataTables request', () => {
 
   it('puts dates picked the wrong way round in order', () => {
     expect(orderedRange('2026-11-20', '2026-11-01')).toEqual({ from: '2026-11-01', to: '2026-11-20' });
-    expect(toDashboardFilter({ from: '2026-11-20' }, { allStatus: false, seesAllRegions: false, defaultRange: { from: '2026-11-15', to: '2026-11-22' } })).toEqual({
+    expect(
+      toDashboardFilter({ from: '2026-11-20' }, { allStatus: false, seesAllRegions: false, defaultRange: { from: '2026-11-15', to: '2026-11-22' } }),
+    ).toEqual({
       dateStart: '2026-11-20',
       dateEnd: '2026-11-22',
     });

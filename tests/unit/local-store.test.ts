@@ -3,13 +3,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebUser } from '@contract';
 import { LOOKUP_NAMES } from '@contract/lookups';
 import { getDb, resetDbForTests } from '@/offline/db';
-import { bruneiToday, eventLocationSpecs, fetchInto, plan, refreshLocalStore, startLocalStore, type LocalStoreEnv, type StoredRow } from '@/offline/local-store';
+import {
+  bruneiToday,
+  eventLocationSpecs,
+  fetchInto,
+  plan,
+  refreshLocalStore,
+  startLocalStore,
+  type LocalStoreEnv,
+  type StoredRow,
+} from '@/offline/local-store';
 import { StorageFullError } from '@/offline/outbox';
 import { networkFirst } from '@/lib/cached';
 import { __setFetchForTests, apiPost } from '@/lib/api';
 import { __setSessionForTests } from '@/lib/session';
 
-const user = { userId: 'pr1', section: { pkSectionId: 3, sectionName: 'N1', region: { key: 7, value: 'Utara', code: 'N' } }, roles: [{ pkRoleId: 106, roleName: 'PR' }] } as unknown as WebUser;
+const user = {
+  userId: 'pr1',
+  section: { pkSectionId: 3, sectionName: 'N1', region: { key: 7, value: 'Utara', code: 'N' } },
+  roles: [{ pkRoleId: 106, roleName: 'PR' }],
+} as unknown as WebUser;
 
 afterEach(async () => {
   __setSessionForTests(null);
@@ -40,11 +53,19 @@ function fakeApi(bodies: (url: string) => unknown, opts: { etags?: boolean; offl
   return { fn, calls };
 }
 
-const sectionsBody = { rows: [{ pkSectionId: 11, sectionName: 'N1' }, { pkSectionId: 12, sectionName: 'N2' }, { pkSectionId: 13, sectionName: 'G1' }], total: 3 };
+const sectionsBody = {
+  rows: [
+    { pkSectionId: 11, sectionName: 'N1' },
+    { pkSectionId: 12, sectionName: 'N2' },
+    { pkSectionId: 13, sectionName: 'G1' },
+  ],
+  total: 3,
+};
 const bodyFor = (url: string): unknown => {
   if (url.includes('/section/dataTables')) return sectionsBody;
   if (url.includes('/eventlocationid/getBySectionId/')) return [{ key: Number(url.split('/').pop()), value: 'R&R' }];
-  if (url.includes('/gpskmmarkersectionid/getBySectionId/')) return [{ sectionId: Number(url.split('/').pop()), sectionName: 'N', markers: [[1.1, 2.5, 101.5]] }];
+  if (url.includes('/gpskmmarkersectionid/getBySectionId/'))
+    return [{ sectionId: Number(url.split('/').pop()), sectionName: 'N', markers: [[1.1, 2.5, 101.5]] }];
   if (url.includes('/dutyroster/dataTables')) return { rows: [{ pkDutyRosterId: 1 }], total: 1 };
   return [{ key: 1, value: url.split('/').pop() }];
 };
@@ -132,7 +153,10 @@ describe('local store: ETag', () => {
     const db = getDb();
     await db.open();
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
-    const env = { ...envOf(api.fn), db: { userCache: { get: async () => undefined, put: async () => Promise.reject(quota) } } as unknown as LocalStoreEnv['db'] };
+    const env = {
+      ...envOf(api.fn),
+      db: { userCache: { get: async () => undefined, put: async () => Promise.reject(quota) } } as unknown as LocalStoreEnv['db'],
+    };
     await expect(fetchInto(env, user.userId, { key: 'lookup:x', method: 'POST', path: '/x' })).rejects.toBeInstanceOf(StorageFullError);
   });
 });
@@ -154,7 +178,7 @@ describe('local store: refresh and triggers', () => {
     expect(await getDb().userCache.get([tmc.userId, 'activePr:7'])).toBeTruthy();
   });
 
-  it("fetches only what the role may read: a patrol gets no km markers or patrol list, an administrator no rosters", async () => {
+  it('fetches only what the role may read: a patrol gets no km markers or patrol list, an administrator no rosters', async () => {
     const api = fakeApi(bodyFor);
     await refreshLocalStore(envOf(api.fn), user);
     expect(api.calls.some((c) => c.url.includes('/gpskmmarkersectionid/'))).toBe(false);
@@ -167,7 +191,11 @@ describe('local store: refresh and triggers', () => {
     const api = fakeApi(bodyFor);
     const target = new EventTarget();
     const done: number[] = [];
-    const handle = startLocalStore(envOf(api.fn), user, { intervalMs: 400, target: target as unknown as Window, onRefreshed: () => done.push(Date.now()) });
+    const handle = startLocalStore(envOf(api.fn), user, {
+      intervalMs: 400,
+      target: target as unknown as Window,
+      onRefreshed: () => done.push(Date.now()),
+    });
     const waitFor = async (n: number) => {
       for (let i = 0; i < 200 && done.length < n; i++) await new Promise((r) => setTimeout(r, 20));
       expect(done.length).toBeGreaterThanOrEqual(n);

@@ -16,9 +16,13 @@ const user: WebUser = {
   rosters: [],
 };
 
-const ok = (body: unknown) => new Response(JSON.stringify({ statusCode: 200, statusMsg: 'OK', body }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (body: unknown) =>
+  new Response(JSON.stringify({ statusCode: 200, statusMsg: 'OK', body }), { status: 200, headers: { 'content-type': 'application/json' } });
 const fail = (status: number, errorCode: string, statusMsg: string, extra: object = {}) =>
-  new Response(JSON.stringify({ statusCode: status, statusMsg, body: { errorCode, ...extra } }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ statusCode: status, statusMsg, body: { errorCode, ...extra } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function server(routes: Record<string, (req: Request) => Response | Promise<Response>>) {
   __setFetchForTests(async (input) => {
@@ -84,7 +88,10 @@ describe('sign-in flow (§4.1, §8)', () => {
   });
 
   it("reset count 0 rejects with 'resetpassword' and keeps the restricted token in memory only", async () => {
-    server({ '/rest/auth/jwt/login': () => ok({ token: 'restricted-token', expiresAt: '2099-01-01T00:00:00Z', user: { ...user, userId: 'baharu', resetPasswordCount: 0 } }) });
+    server({
+      '/rest/auth/jwt/login': () =>
+        ok({ token: 'restricted-token', expiresAt: '2099-01-01T00:00:00Z', user: { ...user, userId: 'baharu', resetPasswordCount: 0 } }),
+    });
     const err = await login('baharu', 'Lebuhraya@2026').catch((e) => e);
     expect(err).toBeInstanceOf(LoginError);
     expect(err.message).toBe('resetpassword');

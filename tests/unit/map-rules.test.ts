@@ -107,7 +107,11 @@ describe('map markers', () => {
 
 describe('map access and offline network', () => {
   const userOf = (roleName: string) =>
-    ({ userId: 'u', section: { pkSectionId: 3, sectionName: 'N1', region: { key: 7, value: 'Utara', code: 'N' } }, roles: [{ pkRoleId: 105, roleName }] }) as unknown as WebUser;
+    ({
+      userId: 'u',
+      section: { pkSectionId: 3, sectionName: 'N1', region: { key: 7, value: 'Utara', code: 'N' } },
+      roles: [{ pkRoleId: 105, roleName }],
+    }) as unknown as WebUser;
   it('/map needs the map permission', () => {
     expect(routePermission('/map')).toBe('map');
   });

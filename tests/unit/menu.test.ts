@@ -28,7 +28,26 @@ const EXPECTED: Record<string, string[]> = {
   // issue #14: the administration hub (/primesupport) for the roles that administer users or the organisation
   admin: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
 };
-const ORDER = ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', 'reports', 'reportHub', 'reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportOtherAssistance', 'reportChecklist', 'admin', 'logout'];
+const ORDER = [
+  'dashboard',
+  'map',
+  'newCase',
+  'drafts',
+  'tmcLog',
+  'caseSearch',
+  'rosterList',
+  'reports',
+  'reportHub',
+  'reportEndOfDuty',
+  'reportIncident',
+  'reportMainline',
+  'reportWorkDuration',
+  'reportVehicleUsage',
+  'reportOtherAssistance',
+  'reportChecklist',
+  'admin',
+  'logout',
+];
 
 function expectedKeys(role: string): string[] {
   const keys = ORDER.filter((k) => k !== 'reports' && k !== 'logout' && EXPECTED[k].includes(role));
@@ -93,6 +112,10 @@ describe('side menu per role (§2.3, §6)', () => {
   it('menuFor keeps the group with only the children the role may use', () => {
     const reports = menuFor('TMCA').find((i) => i.key === 'reports');
     expect(reports?.children?.map((c) => c.key)).not.toContain('reportChecklist');
-    expect(menuFor('TSTE').find((i) => i.key === 'reports')?.children?.map((c) => c.key)).toContain('reportChecklist');
+    expect(
+      menuFor('TSTE')
+        .find((i) => i.key === 'reports')
+        ?.children?.map((c) => c.key),
+    ).toContain('reportChecklist');
   });
 });

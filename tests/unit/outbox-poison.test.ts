@@ -94,7 +94,8 @@ const byPath = async () => Object.fromEntries((await listItems(db, 'u1')).map((i
 describe('the rule (serverErrorVerdict)', () => {
   const t0 = 1_000_000;
   it(`retries fewer than ${SERVER_PARK_AFTER} 5xx answers in a row, whatever the server does otherwise`, () => {
-    for (let k = 1; k < SERVER_PARK_AFTER; k++) expect(serverErrorVerdict({ serverErrors: k, since: t0, lastServerOkAt: t0 + 10, now: t0 + 20 })).toBe('retry');
+    for (let k = 1; k < SERVER_PARK_AFTER; k++)
+      expect(serverErrorVerdict({ serverErrors: k, since: t0, lastServerOkAt: t0 + 10, now: t0 + 20 })).toBe('retry');
   });
 
   it('parks when the server answered 2xx since the first of them, recently', () => {
@@ -142,7 +143,12 @@ describe('a poison item on a server that is up', () => {
     await enqueue(db, [item('incident:9', '/rest/b', { entry: 'lain' })]);
     const before = api.writes().length;
     for (let k = 0; k < 5; k++) await later(api.fetchImpl, 60);
-    expect(api.writes().slice(before).map((c) => c.path)).toEqual(['/rest/b']);
+    expect(
+      api
+        .writes()
+        .slice(before)
+        .map((c) => c.path),
+    ).toEqual(['/rest/b']);
     const left = await listItems(db, 'u1');
     expect(left.map((i) => [i.path, i.state])).toEqual([
       ['/rest/a1', 'parked'],
@@ -157,7 +163,12 @@ describe('a poison item on a server that is up', () => {
     const mark = api.writes().length;
     const r = await drain(env(api.fetchImpl));
     expect(r).toMatchObject({ sent: 2, parked: 0, left: 0 });
-    expect(api.writes().slice(mark).map((c) => [c.path, c.body])).toEqual([
+    expect(
+      api
+        .writes()
+        .slice(mark)
+        .map((c) => [c.path, c.body]),
+    ).toEqual([
       ['/rest/a1', { entry: 'Kemalangan di KM 12.3' }],
       ['/rest/a2', { entry: 'kedua' }],
     ]);
@@ -208,8 +219,15 @@ describe('a server that is down parks nothing', () => {
     const up = fakeServer(() => [200, {}]);
     await enqueue(db, [item('incident:0', '/rest/earlier')]);
     await drain(env(up.fetchImpl));
-    await enqueue(db, [item('incident:1', '/rest/a1', { entry: 'satu' }), item('incident:1', '/rest/a2', { entry: 'dua' }), item('incident:2', '/rest/b1', { entry: 'tiga' })]);
-    const down = fakeServer(() => [502, { msg: 'Bad Gateway' }], () => [502, { msg: 'Bad Gateway' }]);
+    await enqueue(db, [
+      item('incident:1', '/rest/a1', { entry: 'satu' }),
+      item('incident:1', '/rest/a2', { entry: 'dua' }),
+      item('incident:2', '/rest/b1', { entry: 'tiga' }),
+    ]);
+    const down = fakeServer(
+      () => [502, { msg: 'Bad Gateway' }],
+      () => [502, { msg: 'Bad Gateway' }],
+    );
     await later(down.fetchImpl, 60);
     for (let k = 1; k < drains; k++) await later(down.fetchImpl);
     const left = await listItems(db, 'u1');
@@ -232,11 +250,17 @@ describe('a server that is down parks nothing', () => {
 
   it('the health check unreachable (no answer) or answering a proxy page: not parked', async () => {
     await enqueue(db, [item('incident:1', '/rest/a1')]);
-    const noProbe = fakeServer(() => INTERNAL, () => 'network');
+    const noProbe = fakeServer(
+      () => INTERNAL,
+      () => 'network',
+    );
     for (let k = 0; k < drains; k++) await later(noProbe.fetchImpl);
     expect((await byPath())['/rest/a1']).toMatchObject({ state: 'pending', attempts: drains });
 
-    const portal = fakeServer(() => INTERNAL, () => [200, '<html>Wi-Fi login</html>']);
+    const portal = fakeServer(
+      () => INTERNAL,
+      () => [200, '<html>Wi-Fi login</html>'],
+    );
     for (let k = 0; k < drains; k++) await later(portal.fetchImpl);
     expect((await byPath())['/rest/a1']).toMatchObject({ state: 'pending', attempts: 2 * drains });
     expect(portal.probes().length).toBeGreaterThan(0);
@@ -244,7 +268,10 @@ describe('a server that is down parks nothing', () => {
 
   it('no network at all: nothing is parked, nothing is probed', async () => {
     await enqueue(db, [item('incident:1', '/rest/a1'), item('incident:2', '/rest/b1')]);
-    const offline = fakeServer(() => 'network', () => 'network');
+    const offline = fakeServer(
+      () => 'network',
+      () => 'network',
+    );
     for (let k = 0; k < drains; k++) expect((await later(offline.fetchImpl)).stoppedBy).toBe('offline');
     const left = await listItems(db, 'u1');
     expect(left.map((i) => i.state)).toEqual(['pending', 'pending']);

@@ -72,7 +72,13 @@ describe('new case offline', () => {
   });
 
   it('enqueued, the subform depends on the creation', async () => {
-    const { entity, items } = newCaseItems({ userId: USER, incident: INCIDENT, subform: { type: EVENT_TYPE.ACCIDENT, payload: {} }, typeName: 'Kemalangan', formValues: {} });
+    const { entity, items } = newCaseItems({
+      userId: USER,
+      incident: INCIDENT,
+      subform: { type: EVENT_TYPE.ACCIDENT, payload: {} },
+      typeName: 'Kemalangan',
+      formValues: {},
+    });
     const rows = await enqueue(getDb(), items);
     expect(rows[0].dependsOn).toEqual([]);
     expect(rows[1].dependsOn).toEqual([entity]);
@@ -84,18 +90,42 @@ describe('child lists (issue #5)', () => {
   const plan = {
     deletes: [{ list: 'involvedVehicle' as const, ids: [12] }],
     saves: [
-      { list: 'involvedVehicle' as const, field: 'vehicles' as const, uid: 'n1', create: true, payload: { pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1', brand: null }, label: 'WXY 1' },
-      { list: 'injuryType' as const, field: 'injuries' as const, uid: 's31', create: false, payload: { pkInjuryTypeId: 31, pkCasualtyTypeId: 3203, pkRaceTypeId: null, count: 3, pkGenderTypeId: null }, label: 'x' },
+      {
+        list: 'involvedVehicle' as const,
+        field: 'vehicles' as const,
+        uid: 'n1',
+        create: true,
+        payload: { pkIncidentVehicleTypeId: 2302, platNumber: 'WXY 1', brand: null },
+        label: 'WXY 1',
+      },
+      {
+        list: 'injuryType' as const,
+        field: 'injuries' as const,
+        uid: 's31',
+        create: false,
+        payload: { pkInjuryTypeId: 31, pkCasualtyTypeId: 3203, pkRaceTypeId: null, count: 3, pkGenderTypeId: null },
+        label: 'x',
+      },
     ],
   };
 
   it('a new case: the children refer to the subform the same write creates, after it, deletes before saves', async () => {
-    const { items, childSteps } = newCaseItems({ userId: USER, incident: INCIDENT, subform: { type: EVENT_TYPE.ACCIDENT, payload: {} }, typeName: 'Kemalangan', formValues: {}, children: plan });
+    const { items, childSteps } = newCaseItems({
+      userId: USER,
+      incident: INCIDENT,
+      subform: { type: EVENT_TYPE.ACCIDENT, payload: {} },
+      typeName: 'Kemalangan',
+      formValues: {},
+      children: plan,
+    });
     expect(items.map((i) => i.kind)).toEqual(['incident.create', 'subform.save', 'child.delete', 'child.save', 'child.save']);
     const subEntity = items[1].creates!.entity;
     expect(items[1].creates).toEqual({ entity: subEntity, idField: 'subformId', kind: 'subform' });
     expect(items[2]).toMatchObject({ path: PATHS.childDelete('involvedVehicle'), body: [12] });
-    expect(items[3]).toMatchObject({ path: PATHS.childSave('involvedVehicle'), body: { platNumber: 'WXY 1', incidentSubFormId: { $ref: subEntity } } });
+    expect(items[3]).toMatchObject({
+      path: PATHS.childSave('involvedVehicle'),
+      body: { platNumber: 'WXY 1', incidentSubFormId: { $ref: subEntity } },
+    });
     expect(new Set(items.map((i) => i.group)).size).toBe(1);
     expect([...childSteps.keys()]).toEqual(items.slice(2).map((i) => i.clientId));
     const rows = await enqueue(getDb(), items);
@@ -125,7 +155,12 @@ describe('child lists (issue #5)', () => {
 describe('journal entry with a photo', () => {
   it('on a case created offline: the entry refers to the case, the photo to the entry (a Blob in the item)', async () => {
     const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    const { journalEntity, items } = await journalItems({ userId: USER, target: { entity: 'case-e' }, entry: 'Tiba di lokasi', images: [{ name: 'a.jpg', blob }] });
+    const { journalEntity, items } = await journalItems({
+      userId: USER,
+      target: { entity: 'case-e' },
+      entry: 'Tiba di lokasi',
+      images: [{ name: 'a.jpg', blob }],
+    });
     const [entry, photo] = items;
     expect(entry).toMatchObject({
       kind: 'journal.save',
@@ -222,7 +257,13 @@ describe('status writes and edits', () => {
 describe('reopening a refused item', () => {
   it('a new case becomes a draft (same entity) that replaces the create and its subform', async () => {
     const form = { ...newCaseDefaults(), kilometerMarker: '9' };
-    const { entity, items } = newCaseItems({ userId: USER, incident: INCIDENT, subform: { type: EVENT_TYPE.ACCIDENT, payload: {} }, typeName: 'Kemalangan', formValues: form });
+    const { entity, items } = newCaseItems({
+      userId: USER,
+      incident: INCIDENT,
+      subform: { type: EVENT_TYPE.ACCIDENT, payload: {} },
+      typeName: 'Kemalangan',
+      formValues: form,
+    });
     const { items: journal } = await journalItems({ userId: USER, target: { entity }, entry: 'nota' });
     const rows = await enqueue(getDb(), [...items, ...journal]);
     const create = rows[0] as OutboxItem;
@@ -235,7 +276,14 @@ describe('reopening a refused item', () => {
   });
 
   it('an edit becomes a draft of the detail page', async () => {
-    const { items } = await caseEditItems({ userId: USER, target: { id: 41, ticket: 'T-1' }, incident: { ...INCIDENT, pkIncidentId: 41, version: 4 }, subform: null, typeName: 'K', formValues: { main: { a: 1 }, sub: {}, version: 4, subformVersion: null } });
+    const { items } = await caseEditItems({
+      userId: USER,
+      target: { id: 41, ticket: 'T-1' },
+      incident: { ...INCIDENT, pkIncidentId: 41, version: 4 },
+      subform: null,
+      typeName: 'K',
+      formValues: { main: { a: 1 }, sub: {}, version: 4, subformVersion: null },
+    });
     const [row] = await enqueue(getDb(), items);
     const to = await reopenItemAsDraft(row);
     expect(to).toMatchObject({ to: '/insidenView/$insidenId', params: { insidenId: '41' } });

@@ -5,17 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type LebuhrayaDb } from '@/offline/db';
-import {
-  countItems,
-  discardItem,
-  enqueue,
-  incidentGroup,
-  listItems,
-  pathRef,
-  ref,
-  retryItem,
-  type NewOutboxItem,
-} from '@/offline/outbox';
+import { countItems, discardItem, enqueue, incidentGroup, listItems, pathRef, ref, retryItem, type NewOutboxItem } from '@/offline/outbox';
 import { backoffMs, classify, drain, isAuthPaused, MAX_BACKOFF_MS, withSyncLock, type SyncEnv } from '@/offline/sync-engine';
 
 let db: LebuhrayaDb;
@@ -46,7 +36,10 @@ function fakeApi(answer: (c: Call, i: number) => [number, unknown] | 'network') 
     const a = answer(call, calls.length - 1);
     if (a === 'network') throw new TypeError('Failed to fetch');
     const [status, body] = a;
-    const envelope = status < 400 ? { statusCode: status, statusMsg: 'OK', body } : { statusCode: status, statusMsg: String((body as { msg?: string })?.msg ?? 'Ralat'), body };
+    const envelope =
+      status < 400
+        ? { statusCode: status, statusMsg: 'OK', body }
+        : { statusCode: status, statusMsg: String((body as { msg?: string })?.msg ?? 'Ralat'), body };
     return new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   return { calls, fetchImpl };
@@ -154,8 +147,18 @@ describe('drain', () => {
     const group = await incidentGroup(db, 'u1', { entity: incident });
     await enqueue(db, [
       item(group, '/rest/incident/save', { kilometerMarker: '12.3' }, { creates: { entity: incident, idField: 'pkIncidentId', kind: 'incident' } }),
-      item(group, '/rest/journalEntry/save', { pkIncidentId: ref(incident), entry: 'x' }, { creates: { entity: entry, idField: 'pkJournalEntryId', kind: 'journal' } }),
-      item(group, '/rest/document/saveFile', { tableType: 'JOURNAL_ENTRY', fkTableId: ref(entry) }, { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }) }),
+      item(
+        group,
+        '/rest/journalEntry/save',
+        { pkIncidentId: ref(incident), entry: 'x' },
+        { creates: { entity: entry, idField: 'pkJournalEntryId', kind: 'journal' } },
+      ),
+      item(
+        group,
+        '/rest/document/saveFile',
+        { tableType: 'JOURNAL_ENTRY', fkTableId: ref(entry) },
+        { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }) },
+      ),
       item(group, `/rest/incidentAudit/${pathRef(incident)}`, { incidentId: ref(incident), incidentStatusId: 202 }),
     ]);
     const stored = await listItems(db, 'u1');
@@ -170,9 +173,20 @@ describe('drain', () => {
     expect((await listItems(db, 'u1')).map((i) => i.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
     await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
 
-    const api = fakeApi((c) => (c.path === '/rest/incident/save' ? ok({ pkIncidentId: 501, version: 1 }) : c.path === '/rest/journalEntry/save' ? ok({ pkJournalEntryId: 77 }) : ok()));
+    const api = fakeApi((c) =>
+      c.path === '/rest/incident/save'
+        ? ok({ pkIncidentId: 501, version: 1 })
+        : c.path === '/rest/journalEntry/save'
+          ? ok({ pkJournalEntryId: 77 })
+          : ok(),
+    );
     await drain(env(api.fetchImpl));
-    expect(api.calls.map((c) => c.path)).toEqual(['/rest/incident/save', '/rest/journalEntry/save', '/rest/document/saveFile', '/rest/incidentAudit/501']);
+    expect(api.calls.map((c) => c.path)).toEqual([
+      '/rest/incident/save',
+      '/rest/journalEntry/save',
+      '/rest/document/saveFile',
+      '/rest/incidentAudit/501',
+    ]);
     expect(api.calls[1].body).toEqual({ pkIncidentId: 501, entry: 'x' });
     expect(api.calls[2].body).toEqual({ tableType: 'JOURNAL_ENTRY', fkTableId: 77, fileContent: 'AQID' });
     expect(api.calls[3].body).toEqual({ incidentId: 501, incidentStatusId: 202 });
@@ -237,11 +251,18 @@ describe('drain', () => {
 
   it('parks 403 and 409 (beside the server version); keeping mine resends on top of it', async () => {
     await enqueue(db, [
-      item('incident:1', '/rest/incident/save', { pkIncidentId: 1, version: 3, remark: 'mine' }, { versioned: { entity: 'incident:1', base: 3, inBody: true } }),
+      item(
+        'incident:1',
+        '/rest/incident/save',
+        { pkIncidentId: 1, version: 3, remark: 'mine' },
+        { versioned: { entity: 'incident:1', base: 3, inBody: true } },
+      ),
       item('incident:2', '/rest/incidentAudit/save', { incidentId: 2 }),
     ]);
     const api = fakeApi((c) =>
-      c.path === '/rest/incident/save' ? [409, { errorCode: 'CONFLICT', current: { pkIncidentId: 1, version: 5, remark: 'theirs' }, msg: 'Kes telah dikemaskini' }] : [403, { errorCode: 'FORBIDDEN', msg: 'Tidak dibenarkan' }],
+      c.path === '/rest/incident/save'
+        ? [409, { errorCode: 'CONFLICT', current: { pkIncidentId: 1, version: 5, remark: 'theirs' }, msg: 'Kes telah dikemaskini' }]
+        : [403, { errorCode: 'FORBIDDEN', msg: 'Tidak dibenarkan' }],
     );
     const r = await drain(env(api.fetchImpl));
     expect(r.parked).toBe(2);
@@ -296,7 +317,10 @@ describe('drain', () => {
 
   it('discarding an edit takes the subform save of the same action, not other writes of the case', async () => {
     const [main] = await enqueue(db, [item('incident:5', '/rest/incident/save', { version: 2 })]);
-    await enqueue(db, [item('incident:5', '/rest/incidentAccident/save', {}, { partOf: main.clientId }), item('incident:5', '/rest/journalEntry/save')]);
+    await enqueue(db, [
+      item('incident:5', '/rest/incidentAccident/save', {}, { partOf: main.clientId }),
+      item('incident:5', '/rest/journalEntry/save'),
+    ]);
     expect(await discardItem(db, main.clientId)).toBe(2);
     expect((await listItems(db, 'u1')).map((i) => i.path)).toEqual(['/rest/journalEntry/save']);
   });

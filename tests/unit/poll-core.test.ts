@@ -121,7 +121,10 @@ describe('systemNotifications', () => {
 
 describe('pollList', () => {
   const answer = (status: number, body?: unknown, etag?: string) =>
-    new Response(body === undefined ? null : JSON.stringify({ statusCode: status, statusMsg: 'ok', body }), { status, headers: etag ? { ETag: etag } : {} });
+    new Response(body === undefined ? null : JSON.stringify({ statusCode: status, statusMsg: 'ok', body }), {
+      status,
+      headers: etag ? { ETag: etag } : {},
+    });
 
   it('sends the bearer token and If-None-Match of the last answer; a 304 has no data', async () => {
     const seen: RequestInit[] = [];

@@ -241,8 +241,14 @@ describe('a click on a system notification', () => {
   it('focuses the focused (else a visible, else any) window of the app and asks it to open the target', async () => {
     const log: string[] = [];
     const opened: string[] = [];
-    const env = (list: ReturnType<typeof win>[]) => ({ windows: async () => list, openWindow: async (u: string) => opened.push(u), remember: () => log.push('remember') });
-    expect(await openFromNotification({ kind: 'case', incidentId: 12 }, env([win('a', false, false, log), win('b', false, true, log)]))).toBe('message');
+    const env = (list: ReturnType<typeof win>[]) => ({
+      windows: async () => list,
+      openWindow: async (u: string) => opened.push(u),
+      remember: () => log.push('remember'),
+    });
+    expect(await openFromNotification({ kind: 'case', incidentId: 12 }, env([win('a', false, false, log), win('b', false, true, log)]))).toBe(
+      'message',
+    );
     expect(log).toEqual(['focus b', 'b {"type":"COMMS_OPEN","target":{"kind":"case","incidentId":12}}']);
     log.length = 0;
     await openFromNotification({ kind: 'alerts' }, env([win('a', false, false, log), win('c', true, true, log)]));

@@ -44,13 +44,23 @@ function fakeServer() {
     const body = JSON.parse(String(init?.body)) as RondaGpsSave;
     if (state.refuse > 0) {
       state.refuse--;
-      return new Response(JSON.stringify({ statusCode: 403, statusMsg: 'Jadual tugas tidak aktif', body: { errorCode: 'ROSTER_NOT_ACTIVE' } }), { status: 403 });
+      return new Response(JSON.stringify({ statusCode: 403, statusMsg: 'Jadual tugas tidak aktif', body: { errorCode: 'ROSTER_NOT_ACTIVE' } }), {
+        status: 403,
+      });
     }
     // the outbox's key makes a repeat harmless: the server keeps the first
     if (!state.received.some((r) => r.key === headers['Idempotency-Key'])) state.received.push({ key: headers['Idempotency-Key'], body });
-    return new Response(JSON.stringify({ statusCode: 200, statusMsg: 'OK', body: { pkDutyRosterId: body.pkDutyRosterId, accepted: body.positions.length } }), { status: 200 });
+    return new Response(
+      JSON.stringify({ statusCode: 200, statusMsg: 'OK', body: { pkDutyRosterId: body.pkDutyRosterId, accepted: body.positions.length } }),
+      { status: 200 },
+    );
   }) as typeof fetch;
-  const env: SyncEnv = { db, fetch: fetchImpl, origin: 'http://api.test', session: async () => ({ token: 'tok-123456', userId: 'pr', expiresAt: '2099-01-01T00:00:00Z' }) };
+  const env: SyncEnv = {
+    db,
+    fetch: fetchImpl,
+    origin: 'http://api.test',
+    session: async () => ({ token: 'tok-123456', userId: 'pr', expiresAt: '2099-01-01T00:00:00Z' }),
+  };
   return { state, env };
 }
 
@@ -161,15 +171,16 @@ describe('the position queue (batches through the outbox)', () => {
 
 // ---------------------------------------------------------------- the reporter
 
-const user = (rosters: WebUser['rosters']): WebUser => ({
-  userId: 'pr',
-  pkStaffId: 5,
-  resetPasswordCount: 1,
-  roles: [{ pkRoleId: 106, roleName: 'PR' }],
-  section: { pkSectionId: 1, sectionName: 'N9', region: { key: 2, value: 'Tengah' } },
-  profile: { displayName: 'Peronda', position: 'Ketua', staffNo: 'P1' },
-  rosters,
-} as unknown as WebUser);
+const user = (rosters: WebUser['rosters']): WebUser =>
+  ({
+    userId: 'pr',
+    pkStaffId: 5,
+    resetPasswordCount: 1,
+    roles: [{ pkRoleId: 106, roleName: 'PR' }],
+    section: { pkSectionId: 1, sectionName: 'N9', region: { key: 2, value: 'Tengah' } },
+    profile: { displayName: 'Peronda', position: 'Ketua', staffNo: 'P1' },
+    rosters,
+  }) as unknown as WebUser;
 
 /** A roster of the given wall-clock day and hours in Asia/Brunei. */
 const roster = (id: number, date: string, start: string, end: string, endDate = date): WebUser['rosters'][number] => ({
@@ -207,13 +218,19 @@ function fakeGeo() {
     getCurrentPosition: vi.fn(),
   };
   const emit = (lat: number, lng: number) =>
-    watches.forEach((w) => w.ok({ coords: { latitude: lat, longitude: lng, accuracy: 5, heading: null, speed: null }, timestamp: Date.now() } as unknown as GeolocationPosition));
+    watches.forEach((w) =>
+      w.ok({
+        coords: { latitude: lat, longitude: lng, accuracy: 5, heading: null, speed: null },
+        timestamp: Date.now(),
+      } as unknown as GeolocationPosition),
+    );
   const fail = (code: number) =>
     watches.forEach((w) => w.err?.({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError));
   return { geo: geo as unknown as Geolocation & typeof geo, emit, fail, watches };
 }
 
-const permissions = (state: PermissionState) => ({ query: async () => ({ state, addEventListener() {}, removeEventListener() {} }) }) as unknown as Permissions;
+const permissions = (state: PermissionState) =>
+  ({ query: async () => ({ state, addEventListener() {}, removeEventListener() {} }) }) as unknown as Permissions;
 
 const flushAsync = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));

@@ -92,7 +92,10 @@ function chakraImports(code: string): string[] {
   const out: string[] = [];
   for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
     for (const spec of m[1].split(',')) {
-      const name = spec.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+      const name = spec
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
       if (name && !/^[A-Z][A-Za-z]*(Props|Value)$/.test(name) && !spec.trim().startsWith('type ')) out.push(name);
     }
   }
@@ -110,7 +113,8 @@ describe('Chakra recipes: in the system or passed by the component', () => {
 
   it('knows every Chakra component the app imports', () => {
     const unknown = new Set<string>();
-    for (const f of files) for (const name of chakraImports(f.code)) if (!(name in RECIPE_OF) && !NOT_COMPONENTS.has(name)) unknown.add(`${name} (${f.rel})`);
+    for (const f of files)
+      for (const name of chakraImports(f.code)) if (!(name in RECIPE_OF) && !NOT_COMPONENTS.has(name)) unknown.add(`${name} (${f.rel})`);
     expect([...unknown], 'add them to RECIPE_OF with the recipe they use').toEqual([]);
   });
 
@@ -140,7 +144,22 @@ describe('Chakra recipes: in the system or passed by the component', () => {
   });
 
   it('the first page’s components are in the system; the on-demand ones are not', () => {
-    for (const key of ['alert', 'avatar', 'badge', 'button', 'collapsible', 'emptyState', 'field', 'heading', 'input', 'link', 'list', 'segmentGroup', 'skeleton', 'spinner']) {
+    for (const key of [
+      'alert',
+      'avatar',
+      'badge',
+      'button',
+      'collapsible',
+      'emptyState',
+      'field',
+      'heading',
+      'input',
+      'link',
+      'list',
+      'segmentGroup',
+      'skeleton',
+      'spinner',
+    ]) {
       expect(registered(key), key).toBe(true);
     }
     for (const key of ['menu', 'popover', 'dialog', 'drawer', 'tooltip', 'toast', 'datePicker', 'table', 'nativeSelect', 'textarea']) {

@@ -12,7 +12,15 @@ describe('reports hub (issue #17 item 7)', () => {
       const keys = hubReports(role).map((r) => r.key);
       expect(keys).not.toContain('reportHub');
       if (DASH.includes(role)) {
-        const expected = ['reportEndOfDuty', 'reportIncident', 'reportMainline', 'reportWorkDuration', 'reportVehicleUsage', 'reportLooping', 'reportOtherAssistance'];
+        const expected = [
+          'reportEndOfDuty',
+          'reportIncident',
+          'reportMainline',
+          'reportWorkDuration',
+          'reportVehicleUsage',
+          'reportLooping',
+          'reportOtherAssistance',
+        ];
         if (CHECKLIST.includes(role)) expected.push('reportChecklist');
         expect(keys, role).toEqual(expected);
       } else if (role === 'OTHERS') {
@@ -38,7 +46,12 @@ describe('reports hub (issue #17 item 7)', () => {
       region: 22,
       section: 9,
     });
-    expect(reportLinkSearch('/dailyactivitylog', { region: 22, section: 9 }, today)).toEqual({ from: '2026-10-29', to: '2026-11-27', regionId: 22, sectionId: 9 });
+    expect(reportLinkSearch('/dailyactivitylog', { region: 22, section: 9 }, today)).toEqual({
+      from: '2026-10-29',
+      to: '2026-11-27',
+      regionId: 22,
+      sectionId: 9,
+    });
     expect(reportLinkSearch('/reportsenaraisemak', { from: '2026-11-01' }, today)).toEqual({ from: '2026-11-01', to: '2026-11-27' });
     expect(reportLinkSearch('/somewhere', { region: 22 }, today)).toEqual({});
     expect(sectionLinkSearch({ section: 9 }, today)).toEqual({ from: '2026-10-29', to: '2026-11-27' });

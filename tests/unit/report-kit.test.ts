@@ -10,7 +10,12 @@ import { CaseSearchSchema } from '@/features/case-search/case-search-search';
 
 describe('report search', () => {
   it('keeps valid dates and positive ids, drops the rest', () => {
-    expect(parseReportScopeSearch({ from: '2026-11-01', to: '2026-11-30', region: 22, section: '7' })).toEqual({ from: '2026-11-01', to: '2026-11-30', region: 22, section: 7 });
+    expect(parseReportScopeSearch({ from: '2026-11-01', to: '2026-11-30', region: 22, section: '7' })).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      region: 22,
+      section: 7,
+    });
     expect(parseReportScopeSearch({ from: '2026-02-30', to: '30-11-2026', region: 0, section: -3 })).toEqual({});
     expect(parseReportScopeSearch({ from: 20261101, region: 1.5, section: 'x', other: 'y' })).toEqual({});
     expect(parseReportScopeSearch({})).toEqual({});
@@ -31,8 +36,17 @@ describe('report search', () => {
   });
 
   it('the server filter: the region only for a user who sees every region', () => {
-    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-30', region: 5, section: 9 }, undefined)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-30', regionId: 5, sectionId: 9 });
-    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-30', region: 5 }, 22)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-30', regionId: 22 });
+    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-30', region: 5, section: 9 }, undefined)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+      regionId: 5,
+      sectionId: 9,
+    });
+    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-30', region: 5 }, 22)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+      regionId: 22,
+    });
     expect(reportFilterOf({}, undefined, '2026-11-25')).toEqual({ dateFrom: '2026-10-27', dateTo: '2026-11-25' });
   });
 });
@@ -43,9 +57,15 @@ describe('drill-down to the case search', () => {
       to: '/cariankes',
       search: { from: '2026-11-01', to: '2026-11-30', region: 'TGH', sectionId: 7, category: 184 },
     });
-    expect(caseSearchLink({ from: '2026-11-01', to: '2026-11-30' }, { status: 210 })).toEqual({ to: '/cariankes', search: { from: '2026-11-01', to: '2026-11-30', status: 210 } });
+    expect(caseSearchLink({ from: '2026-11-01', to: '2026-11-30' }, { status: 210 })).toEqual({
+      to: '/cariankes',
+      search: { from: '2026-11-01', to: '2026-11-30', status: 210 },
+    });
     // nothing malformed gets into the link
-    expect(caseSearchLink({ from: '2026-11-01', to: '2026-11-30', regionCode: 'a b', sectionId: 0 }, { category: -1 }).search).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(caseSearchLink({ from: '2026-11-01', to: '2026-11-30', regionCode: 'a b', sectionId: 0 }, { category: -1 }).search).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
   });
 
   it('the case search reads the link back as it was built', () => {
@@ -75,7 +95,11 @@ describe('formatFigure', () => {
   it('completeness and the table sort', () => {
     expect(completenessPercent({ have: 2, of: 3 })).toBe(66);
     expect(completenessPercent({ have: 0, of: 0 })).toBeNull();
-    const rows = [{ k: 'b', v: 2 }, { k: 'a', v: null }, { k: 'c', v: 10 }];
+    const rows = [
+      { k: 'b', v: 2 },
+      { k: 'a', v: null },
+      { k: 'c', v: 10 },
+    ];
     expect(sortReportRows(rows, { sortValue: (r) => r.v }, false).map((r) => r.k)).toEqual(['b', 'c', 'a']);
     expect(sortReportRows(rows, { sortValue: (r) => r.v }, true).map((r) => r.k)).toEqual(['c', 'b', 'a']);
     expect(sortReportRows(rows, { sortValue: (r) => r.k }, false).map((r) => r.k)).toEqual(['a', 'b', 'c']);

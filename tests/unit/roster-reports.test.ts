@@ -29,7 +29,19 @@ const figures = { rosters: 0, avgDluMinutes: null, avgLluMinutes: null, avgNoGps
 
 describe('roster report searches', () => {
   it('keeps the scope and the paging of a paged report, drops the rest', () => {
-    expect(parsePagedReportSearch({ from: '2026-11-01', to: '2026-11-25', region: '22', section: 7, page: '2', size: '25', sort: 'dluMinutes', dir: 'desc', x: 1 })).toEqual({
+    expect(
+      parsePagedReportSearch({
+        from: '2026-11-01',
+        to: '2026-11-25',
+        region: '22',
+        section: 7,
+        page: '2',
+        size: '25',
+        sort: 'dluMinutes',
+        dir: 'desc',
+        x: 1,
+      }),
+    ).toEqual({
       from: '2026-11-01',
       to: '2026-11-25',
       region: 22,
@@ -39,7 +51,9 @@ describe('roster report searches', () => {
       sort: 'dluMinutes',
       dir: 'desc',
     });
-    expect(parsePagedReportSearch({ from: '2026-02-30', to: 'kelmarin', region: '-1', section: 0, page: '-3', size: '7', sort: 'x; drop', dir: 'up' })).toEqual({});
+    expect(
+      parsePagedReportSearch({ from: '2026-02-30', to: 'kelmarin', region: '-1', section: 0, page: '-3', size: '7', sort: 'x; drop', dir: 'up' }),
+    ).toEqual({});
   });
 
   it('keeps the work grouping: team, else person by default (left out of the URL)', () => {
@@ -52,13 +66,29 @@ describe('roster report searches', () => {
 
   it('a new scope goes back to the first page and keeps the size, sort and grouping', () => {
     const s = { from: '2026-11-01', to: '2026-11-10', region: 22, section: 7, page: 3, size: 25, sort: 'date', dir: 'asc' as const };
-    expect(withScope(s, { from: '2026-10-01', to: '2026-11-10', region: 22 })).toEqual({ from: '2026-10-01', to: '2026-11-10', region: 22, size: 25, sort: 'date', dir: 'asc' });
+    expect(withScope(s, { from: '2026-10-01', to: '2026-11-10', region: 22 })).toEqual({
+      from: '2026-10-01',
+      to: '2026-11-10',
+      region: 22,
+      size: 25,
+      sort: 'date',
+      dir: 'asc',
+    });
     expect(withScope({ group: 'team' as const, section: 4 }, {})).toEqual({ group: 'team' });
   });
 
   it('sends the region of a region-limited user whatever the URL says, and no filter for a bad range', () => {
-    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-25', region: 5, section: 9 }, 22)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-25', regionId: 22, sectionId: 9 });
-    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-25', region: 5 }, undefined)).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-25', regionId: 5 });
+    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-25', region: 5, section: 9 }, 22)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-25',
+      regionId: 22,
+      sectionId: 9,
+    });
+    expect(reportFilterOf({ from: '2026-11-01', to: '2026-11-25', region: 5 }, undefined)).toEqual({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-25',
+      regionId: 5,
+    });
     expect(reportFilterOf({ from: '2026-11-25', to: '2026-11-01' }, undefined)).toBeNull();
     expect(reportFilterOf({ from: '2020-01-01', to: '2026-11-01' }, undefined)).toBeNull();
   });
@@ -97,7 +127,14 @@ describe('roster report formatting', () => {
 
   it("builds the one-roster report's route parameters of a roster row", () => {
     const row = { pkDutyRosterId: 41, sectionName: 'N9', teamName: 'N9-PAGI-A', shiftName: 'Pagi 07:00-19:00', date: '2026-11-20' };
-    expect(dluRouteParams(row)).toEqual({ rosterId: '41', seksyen: 'N9', team: 'N9-PAGI-A', syif: 'Pagi 07:00-19:00', date: '2026-11-20', dlullu: 'DLU' });
+    expect(dluRouteParams(row)).toEqual({
+      rosterId: '41',
+      seksyen: 'N9',
+      team: 'N9-PAGI-A',
+      syif: 'Pagi 07:00-19:00',
+      date: '2026-11-20',
+      dlullu: 'DLU',
+    });
     expect(dluRouteParams({ ...row, teamName: '  ' }, 'LLU')).toMatchObject({ team: '-', dlullu: 'LLU' });
   });
 
@@ -112,7 +149,12 @@ describe('roster report formatting', () => {
       { day: '21-11', dlu: 300, llu: 120 },
       { day: '22-11', dlu: null, llu: null },
     ]);
-    expect(dluDayLines([{ ...figures, date: '2026-01-01' }, { ...figures, date: '2025-12-31' }]).map((d) => d.day)).toEqual(['31-12-2025', '01-01-2026']);
+    expect(
+      dluDayLines([
+        { ...figures, date: '2026-01-01' },
+        { ...figures, date: '2025-12-31' },
+      ]).map((d) => d.day),
+    ).toEqual(['31-12-2025', '01-01-2026']);
   });
 
   it('makes the region and section bars of the items with rosters, biggest first, labelled by code', () => {
@@ -141,7 +183,12 @@ describe('roster report formatting', () => {
       workedMinutes: worked,
       previousWorkedMinutes: previous,
     });
-    const items = [item(1, 'Ali', 600, 500), item(2, 'Bala', 900), item(3, 'Chong', 600), ...Array.from({ length: 25 }, (_, i) => item(10 + i, `Z${i}`, 10))];
+    const items = [
+      item(1, 'Ali', 600, 500),
+      item(2, 'Bala', 900),
+      item(3, 'Chong', 600),
+      ...Array.from({ length: 25 }, (_, i) => item(10 + i, `Z${i}`, 10)),
+    ];
     const bars = workBars(items);
     expect(bars).toHaveLength(20);
     expect(bars.slice(0, 3)).toEqual([

@@ -14,7 +14,15 @@ const RosterRef = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined),
   sectionId: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
   page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(0))), undefined),
-  size: z.catch(z.optional(z.coerce.number().check(z.int(), z.refine((n) => [10, 25, 50].includes(n)))), undefined),
+  size: z.catch(
+    z.optional(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => [10, 25, 50].includes(n)),
+      ),
+    ),
+    undefined,
+  ),
 });
 /** undefined keys do not reach the URL */
 const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -23,7 +31,14 @@ describe('route search params', () => {
   it('/signin: redirect (text) and reason (expired | signedout)', () => {
     expect(parseSigninSearch({ redirect: '/listingroster', reason: 'expired', other: 1 })).toEqual({ redirect: '/listingroster', reason: 'expired' });
     expect(parseSigninSearch({ redirect: 5, reason: 'later' })).toEqual({});
-    for (const s of [{}, { redirect: '/x' }, { reason: 'signedout' }, { reason: 'EXPIRED' }, { redirect: null, reason: ['expired'] }, { redirect: '' }]) {
+    for (const s of [
+      {},
+      { redirect: '/x' },
+      { reason: 'signedout' },
+      { reason: 'EXPIRED' },
+      { redirect: null, reason: ['expired'] },
+      { redirect: '' },
+    ]) {
       expect(parseSigninSearch(s), JSON.stringify(s)).toEqual(defined(SigninRef.parse(s)));
     }
   });
@@ -37,7 +52,12 @@ describe('route search params', () => {
   });
 
   it('/listingroster: date, section, page and page size; anything invalid dropped', () => {
-    expect(parseRosterListSearch({ date: '2026-03-01', sectionId: '9', page: 2, size: 25 })).toEqual({ date: '2026-03-01', sectionId: 9, page: 2, size: 25 });
+    expect(parseRosterListSearch({ date: '2026-03-01', sectionId: '9', page: 2, size: 25 })).toEqual({
+      date: '2026-03-01',
+      sectionId: 9,
+      page: 2,
+      size: 25,
+    });
     expect(parseRosterListSearch({ date: '01-03-2026', sectionId: 0, page: -1, size: 20 })).toEqual({});
     const cases = [
       {},

@@ -23,7 +23,14 @@ class MemStorage {
   removeItem = (k: string) => void this.m.delete(k);
 }
 
-const item = (userId: string, n = 0): NewOutboxItem => ({ userId, kind: 'journal.save', label: `Catatan ${n}`, path: '/rest/x', body: { entry: `e${n}` }, group: 'incident:1' });
+const item = (userId: string, n = 0): NewOutboxItem => ({
+  userId,
+  kind: 'journal.save',
+  label: `Catatan ${n}`,
+  path: '/rest/x',
+  body: { entry: `e${n}` },
+  group: 'incident:1',
+});
 
 describe('eviction marker (issue #4: evicted storage is told, not shown as synced)', () => {
   it('keeps the count per user in localStorage; zero removes it', () => {
@@ -112,7 +119,10 @@ describe('the panel’s fixes', () => {
   });
 
   it('a 409 lists the fields of the write that differ from the server’s record', () => {
-    const rows = conflictRows({ kilometerMarker: '12.3', sectionId: 4, version: 2, remark: 'same', pkIncidentId: { $ref: 'x' } }, { kilometerMarker: '12.5', sectionId: 4, version: 3, remark: 'same', other: 1 });
+    const rows = conflictRows(
+      { kilometerMarker: '12.3', sectionId: 4, version: 2, remark: 'same', pkIncidentId: { $ref: 'x' } },
+      { kilometerMarker: '12.5', sectionId: 4, version: 3, remark: 'same', other: 1 },
+    );
     expect(rows).toEqual([{ field: 'kilometerMarker', mine: '12.3', server: '12.5' }]);
     expect(conflictRows(null, {})).toEqual([]);
   });

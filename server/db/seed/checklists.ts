@@ -26,7 +26,13 @@ export async function seedDemoChecklists(db: Db, opts: { today?: string } = {}):
   if (!masters.length) return 0;
   const today = opts.today ?? bruneiDate();
   const rosters = await db
-    .select({ id: dutyRoster.id, vehicleId: dutyRoster.vehicleId, teamId: dutyRoster.teamId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt })
+    .select({
+      id: dutyRoster.id,
+      vehicleId: dutyRoster.vehicleId,
+      teamId: dutyRoster.teamId,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+    })
     .from(dutyRoster)
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
     .where(

@@ -11,7 +11,16 @@
  */
 import { ASSIST_TYPE, COLLISION_TYPE, EVENT_TYPE, OTHER_CASE_WITH_LANE_CLOSURE, STATUS } from '../../../contract/lookups';
 import type { Db } from '../client';
-import { collisionList, furtherActionItem, incidentSubform, injury, laneClosure, roadFurnitureDamage, roadLaneSelection, trafficJam } from '../schema';
+import {
+  collisionList,
+  furtherActionItem,
+  incidentSubform,
+  injury,
+  laneClosure,
+  roadFurnitureDamage,
+  roadLaneSelection,
+  trafficJam,
+} from '../schema';
 import { UNIT } from './data/lookups';
 import type { Rng } from './prng';
 
@@ -66,30 +75,97 @@ function distinct<T>(rng: Rng, items: readonly (readonly [T, number])[], n: numb
 }
 
 const COLLISIONS: readonly (readonly [number, number])[] = [
-  [1501, 30], [1502, 15], [1503, 15], [1505, 10], [1506, 8], [1504, 5], [1509, 2],
-  [COLLISION_TYPE.ANIMAL, 5], [COLLISION_TYPE.OBSTACLE_A, 6], [COLLISION_TYPE.OBSTACLE_B, 4],
+  [1501, 30],
+  [1502, 15],
+  [1503, 15],
+  [1505, 10],
+  [1506, 8],
+  [1504, 5],
+  [1509, 2],
+  [COLLISION_TYPE.ANIMAL, 5],
+  [COLLISION_TYPE.OBSTACLE_A, 6],
+  [COLLISION_TYPE.OBSTACLE_B, 4],
 ];
 /** casualtyType of the accident → the injuries key of its worst injury */
 const INJURY_OF_CASUALTY: Record<number, number> = { 1601: 3201, 1602: 3202, 1603: 3203, 1604: 3204 };
-const RACES: readonly (readonly [number, number])[] = [[3301, 55], [3302, 20], [3303, 10], [3304, 3], [3305, 3], [3306, 2], [3307, 7]];
-const GENDERS: readonly (readonly [number, number])[] = [[3501, 65], [3502, 35]];
-const MAIN_LANES: readonly (readonly [number, number])[] = [[2201, 30], [2202, 20], [2203, 25], [2205, 10], [2206, 15]];
-const SHOULDER_LANES: readonly (readonly [number, number])[] = [[2205, 45], [2206, 40], [2201, 10], [2210, 5]];
+const RACES: readonly (readonly [number, number])[] = [
+  [3301, 55],
+  [3302, 20],
+  [3303, 10],
+  [3304, 3],
+  [3305, 3],
+  [3306, 2],
+  [3307, 7],
+];
+const GENDERS: readonly (readonly [number, number])[] = [
+  [3501, 65],
+  [3502, 35],
+];
+const MAIN_LANES: readonly (readonly [number, number])[] = [
+  [2201, 30],
+  [2202, 20],
+  [2203, 25],
+  [2205, 10],
+  [2206, 15],
+];
+const SHOULDER_LANES: readonly (readonly [number, number])[] = [
+  [2205, 45],
+  [2206, 40],
+  [2201, 10],
+  [2210, 5],
+];
 const JAM_LENGTHS = ['0.5', '1', '1.5', '2', '2.5', '3', '4.5', '6'] as const;
 
 /** Other assistance (requestFurtherAction) asked for, by event type. */
 const OTHER_HELP: Record<number, readonly (readonly [number, number])[]> = {
-  [EVENT_TYPE.ACCIDENT]: [[2001, 40], [2003, 30], [2004, 30], [2002, 10], [2007, 8], [2008, 5]],
-  [EVENT_TYPE.STRAY_ANIMAL]: [[2009, 50], [2010, 30], [2013, 20]],
-  [EVENT_TYPE.ROAD_CONDITION]: [[2006, 50], [2007, 35], [2002, 10], [2014, 5]],
-  [EVENT_TYPE.ROAD_FURNITURE]: [[2006, 80], [2014, 20]],
-  [EVENT_TYPE.OTHERS]: [[2001, 40], [2013, 30], [2006, 20], [2003, 10]],
+  [EVENT_TYPE.ACCIDENT]: [
+    [2001, 40],
+    [2003, 30],
+    [2004, 30],
+    [2002, 10],
+    [2007, 8],
+    [2008, 5],
+  ],
+  [EVENT_TYPE.STRAY_ANIMAL]: [
+    [2009, 50],
+    [2010, 30],
+    [2013, 20],
+  ],
+  [EVENT_TYPE.ROAD_CONDITION]: [
+    [2006, 50],
+    [2007, 35],
+    [2002, 10],
+    [2014, 5],
+  ],
+  [EVENT_TYPE.ROAD_FURNITURE]: [
+    [2006, 80],
+    [2014, 20],
+  ],
+  [EVENT_TYPE.OTHERS]: [
+    [2001, 40],
+    [2013, 30],
+    [2006, 20],
+    [2003, 10],
+  ],
 };
 /** Existing assistance (bantuanSediaAda) found on the scene, by event type. */
 const EXISTING_HELP: Record<number, readonly (readonly [number, number])[]> = {
-  [EVENT_TYPE.ACCIDENT]: [[2101, 40], [2103, 20], [2104, 30], [2107, 20]],
-  [EVENT_TYPE.BREAKDOWN]: [[2104, 50], [2108, 40], [2107, 10]],
-  [EVENT_TYPE.OTHERS]: [[2101, 50], [2106, 30], [2107, 20]],
+  [EVENT_TYPE.ACCIDENT]: [
+    [2101, 40],
+    [2103, 20],
+    [2104, 30],
+    [2107, 20],
+  ],
+  [EVENT_TYPE.BREAKDOWN]: [
+    [2104, 50],
+    [2108, 40],
+    [2107, 10],
+  ],
+  [EVENT_TYPE.OTHERS]: [
+    [2101, 50],
+    [2106, 30],
+    [2107, 20],
+  ],
 };
 /** [asset, unit, condition, count range] */
 const DAMAGES: readonly (readonly [readonly [number, number, readonly number[], readonly [number, number]], number])[] = [
@@ -140,7 +216,10 @@ export function buildChildren(rng: Rng, c: ChildCase, now: Date, batch: ChildBat
   const otherHelp = (pool: readonly (readonly [number, number])[], max: number) => {
     for (const key of distinct(rng, pool, rng.int(1, max))) {
       const [req, notified, arrived, completed] = squeeze(
-        [rng.int(1, 5), rng.int(2, 4), rng.int(10, 35), rng.int(10, 50)].reduce<number[]>((acc, m) => [...acc, (acc.at(-1) ?? 0) + m * MIN + rng.int(0, 59) * 1000], []),
+        [rng.int(1, 5), rng.int(2, 4), rng.int(10, 35), rng.int(10, 50)].reduce<number[]>(
+          (acc, m) => [...acc, (acc.at(-1) ?? 0) + m * MIN + rng.int(0, 59) * 1000],
+          [],
+        ),
       );
       // some never come (the police sent nobody, the tow was called off): they stay at Notifikasi
       const stalls = rng.chance(0.15);
@@ -202,7 +281,8 @@ export function buildChildren(rng: Rng, c: ChildCase, now: Date, batch: ChildBat
   };
 
   const assistance = () => {
-    if (c.sub.assistTypeId === ASSIST_TYPE.OTHER && OTHER_HELP[c.category]) otherHelp(OTHER_HELP[c.category], c.category === EVENT_TYPE.ACCIDENT ? 3 : 2);
+    if (c.sub.assistTypeId === ASSIST_TYPE.OTHER && OTHER_HELP[c.category])
+      otherHelp(OTHER_HELP[c.category], c.category === EVENT_TYPE.ACCIDENT ? 3 : 2);
     if (c.sub.assistTypeId === ASSIST_TYPE.EXISTING && EXISTING_HELP[c.category]) existingHelp(EXISTING_HELP[c.category], 2);
   };
 
@@ -213,7 +293,12 @@ export function buildChildren(rng: Rng, c: ChildCase, now: Date, batch: ChildBat
           ...base,
           collisionTypeId: type,
           strayAnimalTypeId: type === COLLISION_TYPE.ANIMAL ? rng.pick([2601, 2602, 2604, 2606]) : null,
-          obstacleObjectTypeId: type === COLLISION_TYPE.OBSTACLE_A ? rng.pick([1802, 1803, 1804, 1806]) : type === COLLISION_TYPE.OBSTACLE_B ? rng.pick([1801, 1809]) : null,
+          obstacleObjectTypeId:
+            type === COLLISION_TYPE.OBSTACLE_A
+              ? rng.pick([1802, 1803, 1804, 1806])
+              : type === COLLISION_TYPE.OBSTACLE_B
+                ? rng.pick([1801, 1809])
+                : null,
           ...stamps(created()),
         });
       }

@@ -32,7 +32,10 @@ export const DEMO_CHECKLIST_MASTER: readonly [number, string, string, boolean, n
 
 export async function seedFleet(tx: Tx): Promise<{ models: number; masterItems: number; assets: number }> {
   // vehicle models: the seed's own, then each vehicle points at its model (by name)
-  const models = [...PATROL_MODELS.map((name) => ({ name, vehicleType: VEHICLE_TYPE.PATROL })), ...TOW_MODELS.map((name) => ({ name, vehicleType: VEHICLE_TYPE.TOW }))];
+  const models = [
+    ...PATROL_MODELS.map((name) => ({ name, vehicleType: VEHICLE_TYPE.PATROL })),
+    ...TOW_MODELS.map((name) => ({ name, vehicleType: VEHICLE_TYPE.TOW })),
+  ];
   await tx.insert(vehicleModel).values(models).onConflictDoNothing();
   await tx
     .update(vehicle)
@@ -64,7 +67,13 @@ export async function seedFleet(tx: Tx): Promise<{ models: number; masterItems: 
   });
   if (n9Patrols.length) {
     // and one spare radio in the N9 store
-    assets.push({ sectionId: n9Patrols[0].sectionId, assetCategoryId: 2904, name: 'Radio walkie-talkie Motorola (ganti)', tagNo: `N9-RAD-${String(n9Patrols.length + 1).padStart(2, '0')}`, vehicleId: null });
+    assets.push({
+      sectionId: n9Patrols[0].sectionId,
+      assetCategoryId: 2904,
+      name: 'Radio walkie-talkie Motorola (ganti)',
+      tagNo: `N9-RAD-${String(n9Patrols.length + 1).padStart(2, '0')}`,
+      vehicleId: null,
+    });
     await tx.insert(asset).values(assets);
   }
   return { models: models.length, masterItems: items.length, assets: assets.length };

@@ -8,15 +8,7 @@ import distance from '@turf/distance';
 import { lineString, point } from '@turf/helpers';
 import length from '@turf/length';
 import type { gpsKmMarker, eventLocation, section } from '../schema';
-import {
-  COMBINED_SECTIONS,
-  CONTROL_CENTRE_SECTION,
-  HIGHWAYS,
-  SECTIONS,
-  type PlaceKind,
-  type SectionDef,
-  type Waypoint,
-} from './data/geography';
+import { COMBINED_SECTIONS, CONTROL_CENTRE_SECTION, HIGHWAYS, SECTIONS, type PlaceKind, type SectionDef, type Waypoint } from './data/geography';
 import { LOCATION_TYPE } from './data/lookups';
 
 export type SectionRow = typeof section.$inferInsert & { id: number; name: string };
@@ -220,9 +212,7 @@ export function buildGeography(): Geography {
       locationTypeId: LOCATION_TYPE.MAINLINE,
       km: kmStart,
     });
-    const places = m.points
-      .flatMap((w, i) => w.places.map((pl) => ({ pl, km: round1(m.vertexKm[i]) })))
-      .sort((a, b) => a.km - b.km);
+    const places = m.points.flatMap((w, i) => w.places.map((pl) => ({ pl, km: round1(m.vertexKm[i]) }))).sort((a, b) => a.km - b.km);
     for (const { pl, km } of places) {
       const description = pl.description ? `${pl.description} (${hw.code} KM ${km.toFixed(1)})` : `${hw.code} KM ${km.toFixed(1)}`;
       eventLocations.push({

@@ -64,14 +64,36 @@ function weighted<T>(rng: Rng, items: readonly (readonly [T, number])[]): T {
 export const HOUR_WEIGHTS: readonly number[] = [2, 1.5, 1.2, 1, 1, 1.5, 3, 5, 6, 4.5, 4, 4, 4.5, 4.5, 4.5, 5, 5.5, 6.5, 7, 6, 4.5, 3.5, 3, 2.5];
 
 export const SOURCE_WEIGHTS: readonly (readonly [number, number])[] = [
-  [1101, 30], [1102, 15], [1103, 20], [1104, 5], [1105, 5], [1106, 4], [1107, 8], [1108, 2], [1109, 5], [1110, 2], [1111, 3], [1112, 1],
+  [1101, 30],
+  [1102, 15],
+  [1103, 20],
+  [1104, 5],
+  [1105, 5],
+  [1106, 4],
+  [1107, 8],
+  [1108, 2],
+  [1109, 5],
+  [1110, 2],
+  [1111, 3],
+  [1112, 1],
 ];
 export const WEATHER_WEIGHTS: readonly (readonly [number, number])[] = [
-  [1301, 45], [1302, 20], [1303, 15], [1304, 10], [1305, 6], [1306, 1], [1307, 3],
+  [1301, 45],
+  [1302, 20],
+  [1303, 15],
+  [1304, 10],
+  [1305, 6],
+  [1306, 1],
+  [1307, 3],
 ];
 export const CATEGORY_WEIGHTS: readonly (readonly [Category, number])[] = [
-  [EVENT_TYPE.BREAKDOWN, 42], [EVENT_TYPE.ACCIDENT, 16], [EVENT_TYPE.OBSTACLE, 15], [EVENT_TYPE.ROAD_CONDITION, 7],
-  [EVENT_TYPE.STRAY_ANIMAL, 5], [EVENT_TYPE.ROAD_FURNITURE, 5], [EVENT_TYPE.OTHERS, 10],
+  [EVENT_TYPE.BREAKDOWN, 42],
+  [EVENT_TYPE.ACCIDENT, 16],
+  [EVENT_TYPE.OBSTACLE, 15],
+  [EVENT_TYPE.ROAD_CONDITION, 7],
+  [EVENT_TYPE.STRAY_ANIMAL, 5],
+  [EVENT_TYPE.ROAD_FURNITURE, 5],
+  [EVENT_TYPE.OTHERS, 10],
 ];
 
 export function lightingAt(rng: Rng, at: Date): number {
@@ -88,10 +110,25 @@ export const PUBLIC_PLATE_PREFIXES: Record<number, readonly string[]> = {
   23: ['JQM', 'JRU', 'JTK', 'MDQ', 'MCN', 'NDC', 'VBF', 'BQS'],
 };
 export const VEHICLES: readonly (readonly [typeId: number, brand: string])[] = [
-  [2302, 'Perodua Myvi'], [2302, 'Proton Saga'], [2302, 'Perodua Bezza'], [2302, 'Honda City'], [2302, 'Toyota Vios'],
-  [2302, 'Proton Persona'], [2303, 'Proton X70'], [2303, 'Honda CR-V'], [2304, 'Toyota Innova'], [2304, 'Perodua Alza'],
-  [2305, 'Toyota Hilux'], [2305, 'Isuzu D-Max'], [2301, 'Yamaha Y15ZR'], [2301, 'Honda Wave 125'], [2306, 'Isuzu NLR'],
-  [2307, 'Hino 500'], [2308, 'Scania P410'], [2309, 'Volvo FM (Tangki)'], [2310, 'Scania K410 (Bas Ekspres)'],
+  [2302, 'Perodua Myvi'],
+  [2302, 'Proton Saga'],
+  [2302, 'Perodua Bezza'],
+  [2302, 'Honda City'],
+  [2302, 'Toyota Vios'],
+  [2302, 'Proton Persona'],
+  [2303, 'Proton X70'],
+  [2303, 'Honda CR-V'],
+  [2304, 'Toyota Innova'],
+  [2304, 'Perodua Alza'],
+  [2305, 'Toyota Hilux'],
+  [2305, 'Isuzu D-Max'],
+  [2301, 'Yamaha Y15ZR'],
+  [2301, 'Honda Wave 125'],
+  [2306, 'Isuzu NLR'],
+  [2307, 'Hino 500'],
+  [2308, 'Scania P410'],
+  [2309, 'Volvo FM (Tangki)'],
+  [2310, 'Scania K410 (Bas Ekspres)'],
 ];
 
 export const TMC_NOTES: Record<Category, readonly string[]> = {
@@ -103,9 +140,15 @@ export const TMC_NOTES: Record<Category, readonly string[]> = {
     'Pemanggil melaporkan kenderaan rosak di lorong kecemasan. Peronda dimaklumkan.',
     'Pemandu meminta bantuan; kenderaan berhenti di bahu jalan. Peronda dalam perjalanan.',
   ],
-  [EVENT_TYPE.OBSTACLE]: ['Laporan objek di lorong tengah. Peronda diarahkan untuk mengalihkan objek.', 'Waze melaporkan objek di jalan. Disahkan melalui CCTV.'],
+  [EVENT_TYPE.OBSTACLE]: [
+    'Laporan objek di lorong tengah. Peronda diarahkan untuk mengalihkan objek.',
+    'Waze melaporkan objek di jalan. Disahkan melalui CCTV.',
+  ],
   [EVENT_TYPE.STRAY_ANIMAL]: ['Laporan haiwan berkeliaran berhampiran bahu jalan. Peronda dimaklumkan.'],
-  [EVENT_TYPE.ROAD_CONDITION]: ['Laporan tumpahan di lorong kiri. Pasukan penyelenggaraan dimaklumkan.', 'Air bertakung dilaporkan selepas hujan lebat.'],
+  [EVENT_TYPE.ROAD_CONDITION]: [
+    'Laporan tumpahan di lorong kiri. Pasukan penyelenggaraan dimaklumkan.',
+    'Air bertakung dilaporkan selepas hujan lebat.',
+  ],
   [EVENT_TYPE.ROAD_FURNITURE]: ['Penghadang jalan rosak dilaporkan oleh kontraktor. Peronda diminta mengesahkan.'],
   [EVENT_TYPE.OTHERS]: ['Laporan diterima daripada orang awam. Peronda diminta memeriksa lokasi.'],
 };
@@ -119,13 +162,19 @@ export const PR_DONE_NOTES = [
   'Kenderaan telah ditunda ke kawasan selamat. Tugasan selesai.',
   'Bantuan selesai. Peronda meneruskan rondaan.',
 ];
-export const PR_NEGATIVE_NOTES = ['Diperiksa sepanjang 2 km, tiada kejadian ditemui di lokasi.', 'Tiada kenderaan atau objek di lokasi yang dilaporkan.'];
+export const PR_NEGATIVE_NOTES = [
+  'Diperiksa sepanjang 2 km, tiada kejadian ditemui di lokasi.',
+  'Tiada kenderaan atau objek di lokasi yang dilaporkan.',
+];
 export const CANCEL_REASONS = [
   'Laporan berulang: kes yang sama telah direkodkan daripada CCTV.',
   'Pemanggil mengesahkan kenderaan telah bergerak sendiri.',
   'Kes direkod pada seksyen yang salah; direkod semula pada seksyen yang betul.',
 ];
-export const REJECT_REASONS = ['Peronda sedang mengendalikan kemalangan di lokasi lain. Mohon agihkan kepada unit lain.', 'Kenderaan peronda rosak, menunggu kenderaan ganti.'];
+export const REJECT_REASONS = [
+  'Peronda sedang mengendalikan kemalangan di lokasi lain. Mohon agihkan kepada unit lain.',
+  'Kenderaan peronda rosak, menunggu kenderaan ganti.',
+];
 
 export const REMARKS: Record<Category, readonly string[]> = {
   [EVENT_TYPE.ACCIDENT]: [
@@ -152,18 +201,50 @@ function subformFields(rng: Rng, category: Category, vehicles: number): Partial<
     case EVENT_TYPE.ACCIDENT:
       return {
         remark,
-        casualTypeId: weighted(rng, [[1601, 3], [1602, 12], [1603, 35], [1604, 50]]),
+        casualTypeId: weighted(rng, [
+          [1601, 3],
+          [1602, 12],
+          [1603, 35],
+          [1604, 50],
+        ]),
         assistTypeId: rng.pick([1902, 1903, 277, 430]),
         naFlagTrafficJam: rng.chance(0.5),
         naFlagLaneClosure: rng.chance(0.6),
         naFlagRoadFurniture: rng.chance(0.7),
       };
     case EVENT_TYPE.BREAKDOWN:
-      return { remark, breakdownCauseId: weighted(rng, [[2401, 30], [2402, 10], [2403, 10], [2404, 15], [2405, 12], [2407, 6], [2409, 7], [2410, 3], [2412, 7]]), assistTypeId: rng.pick([1902, 1903, 430]) };
+      return {
+        remark,
+        breakdownCauseId: weighted(rng, [
+          [2401, 30],
+          [2402, 10],
+          [2403, 10],
+          [2404, 15],
+          [2405, 12],
+          [2407, 6],
+          [2409, 7],
+          [2410, 3],
+          [2412, 7],
+        ]),
+        assistTypeId: rng.pick([1902, 1903, 430]),
+      };
     case EVENT_TYPE.OBSTACLE:
       return { remark, obstacleObjectTypeId: rng.int(1801, 1812), assistTypeId: 1902, moveToSafety: rng.chance(0.8) };
     case EVENT_TYPE.STRAY_ANIMAL:
-      return { remark, strayAnimalTypeId: weighted(rng, [[2601, 30], [2602, 10], [2603, 10], [2604, 25], [2606, 8], [2607, 10], [2608, 7]]), assistTypeId: rng.pick([1902, 277]), moveToSafety: rng.chance(0.7) };
+      return {
+        remark,
+        strayAnimalTypeId: weighted(rng, [
+          [2601, 30],
+          [2602, 10],
+          [2603, 10],
+          [2604, 25],
+          [2606, 8],
+          [2607, 10],
+          [2608, 7],
+        ]),
+        assistTypeId: rng.pick([1902, 277]),
+        moveToSafety: rng.chance(0.7),
+      };
     case EVENT_TYPE.ROAD_CONDITION:
       return { remark, hazardTypeId: rng.int(2501, 2511), assistTypeId: 277 };
     case EVENT_TYPE.ROAD_FURNITURE:
@@ -266,12 +347,21 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
     if (!p.roleName.startsWith('TMC') || p.username === 'baharu') continue;
     tmcOf.set(p.regionId, [...(tmcOf.get(p.regionId) ?? []), { staffId: p.staffId, userId: p.userId, roleName: p.roleName }]);
   }
-  const demoTmc = (['tmca', 'tmcs'] as const).map((u) => byUsername.get(u)!).map((p) => ({ staffId: p.staffId, userId: p.userId, roleName: p.roleName }));
+  const demoTmc = (['tmca', 'tmcs'] as const)
+    .map((u) => byUsername.get(u)!)
+    .map((p) => ({ staffId: p.staffId, userId: p.userId, roleName: p.roleName }));
   const pickTmc = (regionId: number): Person => (regionId === 22 && rng.chance(0.75) ? rng.pick(demoTmc) : rng.pick(tmcOf.get(regionId) ?? demoTmc));
 
   // ---- rosters of the fortnight with their patrol staff (leader first)
   const rosterRows = await db
-    .select({ id: dutyRoster.id, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, teamName: team.name, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt })
+    .select({
+      id: dutyRoster.id,
+      sectionId: dutyRoster.sectionId,
+      teamId: dutyRoster.teamId,
+      teamName: team.name,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+    })
     .from(dutyRoster)
     .innerJoin(team, eq(team.id, dutyRoster.teamId))
     .where(and(gte(dutyRoster.startDate, addDays(today, -15)), lte(dutyRoster.startDate, today)));
@@ -325,7 +415,9 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
     if (!covering.length) continue;
     const roster = rng.pick(covering);
     const path = weighted(rng, PAST_PATHS);
-    const second = path.includes(S.REJECTED) ? rng.pick(covering.filter((r) => r.id !== roster.id).concat(covering.length > 1 ? [] : [roster])) : undefined;
+    const second = path.includes(S.REJECTED)
+      ? rng.pick(covering.filter((r) => r.id !== roster.id).concat(covering.length > 1 ? [] : [roster]))
+      : undefined;
     plans.push({ physicalId, at, category, path, roster, second, tmc: pickTmc(sections.get(physicalId)!.regionId) });
   }
 
@@ -460,7 +552,17 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
       locationTypeId: place.locationTypeId ?? null,
       sourceId: weighted(rng, SOURCE_WEIGHTS),
       categoryId: p.category,
-      severityId: p.category === EVENT_TYPE.ACCIDENT ? weighted(rng, [[1701, 45], [1702, 35], [1703, 15], [1704, 5]]) : rng.chance(0.5) ? 1701 : null,
+      severityId:
+        p.category === EVENT_TYPE.ACCIDENT
+          ? weighted(rng, [
+              [1701, 45],
+              [1702, 35],
+              [1703, 15],
+              [1704, 5],
+            ])
+          : rng.chance(0.5)
+            ? 1701
+            : null,
       directionId: phys.highwayId === 3 ? rng.pick([1203, 1204]) : rng.pick([1201, 1202]),
       weatherId: weighted(rng, WEATHER_WEIGHTS),
       lightingId: lightingAt(rng, at),
@@ -492,7 +594,9 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
 
     // involved vehicles: accidents 1–3, breakdowns one, the named plates of the live cases
     const nVehicles = p.plates?.length ?? (p.category === EVENT_TYPE.ACCIDENT ? rng.int(1, 3) : p.category === EVENT_TYPE.BREAKDOWN ? 1 : 0);
-    const plates = p.plates ?? Array.from({ length: nVehicles }, () => `${rng.pick(PUBLIC_PLATE_PREFIXES[unit.regionId] ?? PUBLIC_PLATE_PREFIXES[22])} ${rng.int(1, 9999)}`);
+    const plates =
+      p.plates ??
+      Array.from({ length: nVehicles }, () => `${rng.pick(PUBLIC_PLATE_PREFIXES[unit.regionId] ?? PUBLIC_PLATE_PREFIXES[22])} ${rng.int(1, 9999)}`);
 
     // journal: the TMC's note with the call, the patrol's on arrival and at the end
     const journal: Built['journal'] = [];
@@ -501,14 +605,22 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
     const arrived = steps.find((s) => s.status === S.ARRIVED);
     if (arrived) journal.push({ at: new Date(arrived.at.getTime() + rng.int(30, 240) * 1000), by: arrived.by, text: rng.pick(PR_ARRIVED_NOTES) });
     const done = steps.find((s) => s.status === S.CASE_DONE || s.status === S.NEGATIVE);
-    if (done) journal.push({ at: new Date(done.at.getTime() - rng.int(10, 60) * 1000), by: done.by, text: rng.pick(done.status === S.NEGATIVE ? PR_NEGATIVE_NOTES : PR_DONE_NOTES) });
+    if (done)
+      journal.push({
+        at: new Date(done.at.getTime() - rng.int(10, 60) * 1000),
+        by: done.by,
+        text: rng.pick(done.status === S.NEGATIVE ? PR_NEGATIVE_NOTES : PR_DONE_NOTES),
+      });
     const lastAt = Math.min(ctx.now.getTime(), steps.at(-1)!.at.getTime() + 30 * MIN);
     built.push({ row, steps, sub: subformFields(rng, p.category, plates.length), journal: journal.filter((j) => j.at.getTime() <= lastAt), plates });
   }
   if (!built.length) return { incidents: 0 };
 
   // ---- insert: incidents, subforms, then the rows that point at both
-  const inserted = await db.insert(incident).values(built.map((b) => b.row)).returning({ id: incident.id, ticketNumber: incident.ticketNumber });
+  const inserted = await db
+    .insert(incident)
+    .values(built.map((b) => b.row))
+    .returning({ id: incident.id, ticketNumber: incident.ticketNumber });
   const idOf = new Map(inserted.map((r) => [r.ticketNumber, r.id]));
   const subs = await db
     .insert(incidentSubform)
@@ -566,7 +678,15 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
     const incidentId = idOf.get(b.row.ticketNumber)!;
     return b.plates.map((plate) => {
       const [typeId, brand] = rng.pick(VEHICLES);
-      return { incidentId, subformId: subOf.get(incidentId)!, vehicleTypeId: typeId, plateNumber: plate, plateNormalized: normalizePlate(plate), brand, createdAt: b.row.incidentAt };
+      return {
+        incidentId,
+        subformId: subOf.get(incidentId)!,
+        vehicleTypeId: typeId,
+        plateNumber: plate,
+        plateNormalized: normalizePlate(plate),
+        brand,
+        createdAt: b.row.incidentAt,
+      };
     });
   });
   if (vehicles.length) await db.insert(involvedVehicle).values(vehicles);
@@ -577,7 +697,15 @@ async function writePlans(db: Db, rng: Rng, plans: Plan[], ctx: WriteContext): P
   const children = emptyChildBatch();
   for (const b of built) {
     const incidentId = idOf.get(b.row.ticketNumber)!;
-    const child = { incidentId, subformId: subOf.get(incidentId)!, category: b.row.categoryId, sub: b.sub, at: b.row.incidentAt, directionId: b.row.directionId, steps: b.steps };
+    const child = {
+      incidentId,
+      subformId: subOf.get(incidentId)!,
+      category: b.row.categoryId,
+      sub: b.sub,
+      at: b.row.incidentAt,
+      directionId: b.row.directionId,
+      steps: b.steps,
+    };
     buildChildren(childRng, child, ctx.now, children);
   }
   await insertChildren(db, children);

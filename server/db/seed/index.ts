@@ -103,7 +103,9 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     await insertBatched(tx, lookupItem, lookups);
     await tx
       .insert(roadFurniture)
-      .values(ROAD_FURNITURE.map((a, i) => ({ id: a.id, name: a.name, description: a.description, defaultUnitId: a.unitId, sortOrder: (i + 1) * 10 })));
+      .values(
+        ROAD_FURNITURE.map((a, i) => ({ id: a.id, name: a.name, description: a.description, defaultUnitId: a.unitId, sortOrder: (i + 1) * 10 })),
+      );
     await tx.insert(region).values(REGIONS.map((r) => ({ ...r })));
     await tx.insert(highway).values(HIGHWAYS.map((h) => ({ id: h.id, code: h.code, name: h.name })));
     await insertBatched(tx, section, geography.sections);

@@ -21,7 +21,7 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int,
-    pick: <T,>(items: readonly T[]) => {
+    pick: <T>(items: readonly T[]) => {
       if (items.length === 0) throw new Error('pick from an empty list');
       return items[int(0, items.length - 1)];
     },

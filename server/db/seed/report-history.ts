@@ -103,7 +103,13 @@ function planShift(rng: Rng, r: RosterRow, kmLo: number, kmHi: number) {
       continue;
     }
     // between rondas: a layby check, a refuel or office work, off the mainline
-    const what = rng.pick([ACTIVITY_EVENT.LAYBY_CHECK, ACTIVITY_EVENT.LAYBY_CHECK, ACTIVITY_EVENT.REFUEL, ACTIVITY_EVENT.OFFICE, ACTIVITY_EVENT.TRAFFIC_CONTROL]);
+    const what = rng.pick([
+      ACTIVITY_EVENT.LAYBY_CHECK,
+      ACTIVITY_EVENT.LAYBY_CHECK,
+      ACTIVITY_EVENT.REFUEL,
+      ACTIVITY_EVENT.OFFICE,
+      ACTIVITY_EVENT.TRAFFIC_CONTROL,
+    ]);
     const gap = rng.int(10, 40) * MIN;
     entries.push({ eventId: what, at: t + 2 * MIN, km, location: kmText(km) });
     stretches.push({ from: t, to: t + gap, kind: what === ACTIVITY_EVENT.TRAFFIC_CONTROL ? 'on' : 'off', kmFrom: km, kmTo: km });
@@ -117,14 +123,31 @@ function planShift(rng: Rng, r: RosterRow, kmLo: number, kmHi: number) {
   return { entries, stretches, loss };
 }
 
-export async function seedReportHistory(db: Db, geography: Geography, opts: { now?: Date } = {}): Promise<{ rosters: number; entries: number; fixes: number }> {
+export async function seedReportHistory(
+  db: Db,
+  geography: Geography,
+  opts: { now?: Date } = {},
+): Promise<{ rosters: number; entries: number; fixes: number }> {
   const now = opts.now ?? new Date();
   const today = bruneiDate(now);
   const rosters: RosterRow[] = await db
-    .select({ id: dutyRoster.id, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt })
+    .select({
+      id: dutyRoster.id,
+      sectionId: dutyRoster.sectionId,
+      teamId: dutyRoster.teamId,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+    })
     .from(dutyRoster)
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
-    .where(and(eq(section.regionId, TENGAH), gte(dutyRoster.startDate, addDays(today, -HISTORY_DAYS)), lte(dutyRoster.startDate, addDays(today, -1)), lte(dutyRoster.endsAt, now)))
+    .where(
+      and(
+        eq(section.regionId, TENGAH),
+        gte(dutyRoster.startDate, addDays(today, -HISTORY_DAYS)),
+        lte(dutyRoster.startDate, addDays(today, -1)),
+        lte(dutyRoster.endsAt, now),
+      ),
+    )
     .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id));
   if (!rosters.length) return { rosters: 0, entries: 0, fixes: 0 };
 
@@ -155,7 +178,8 @@ export async function seedReportHistory(db: Db, geography: Geography, opts: { no
   const rng = createRng(SEED);
   const logRows: (typeof activityLog.$inferInsert)[] = [];
   const fixRows: (typeof rosterPosition.$inferInsert)[] = [];
-  const summaries: { id: number; rondaCount: number; rehatMinutes: number; dluMinutes: number; lluMinutes: number; inactiveGpsMinutes: number }[] = [];
+  const summaries: { id: number; rondaCount: number; rehatMinutes: number; dluMinutes: number; lluMinutes: number; inactiveGpsMinutes: number }[] =
+    [];
   for (const r of rosters) {
     const who = firstOf.get(r.teamId);
     const sec = geo.sections.get(r.sectionId);
@@ -165,7 +189,8 @@ export async function seedReportHistory(db: Db, geography: Geography, opts: { no
     const plan = planShift(rng, r, kmLo, kmHi);
 
     const fixes: Fix[] = [];
-    let prev: { sectionId: number | null; km: number | null; directionId: number | null; recordedAt: Date; offsetMetres: number | null } | null = null;
+    let prev: { sectionId: number | null; km: number | null; directionId: number | null; recordedAt: Date; offsetMetres: number | null } | null =
+      null;
     for (const s of plan.stretches) {
       if (s.kind === 'none') continue;
       // a side road about a kilometre away from the mainline for the whole stop
@@ -194,11 +219,32 @@ export async function seedReportHistory(db: Db, geography: Geography, opts: { no
 
     const summaryEntries: SummaryEntry[] = plan.entries.map((e, i) => ({ id: i, eventId: e.eventId, at: e.at }));
     const summaryFixes: SummaryFix[] = fixes.map((f) => ({ at: f.at, offsetMetres: f.d.offsetMetres }));
-    const s = computeSummary({ entries: summaryEntries, fixes: summaryFixes, window: { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() }, now: now.getTime() });
-    summaries.push({ id: r.id, rondaCount: s.rondaCount, rehatMinutes: s.rehatMinutes, dluMinutes: s.dluMinutes, lluMinutes: s.lluMinutes, inactiveGpsMinutes: s.inactiveGpsMinutes });
+    const s = computeSummary({
+      entries: summaryEntries,
+      fixes: summaryFixes,
+      window: { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() },
+      now: now.getTime(),
+    });
+    summaries.push({
+      id: r.id,
+      rondaCount: s.rondaCount,
+      rehatMinutes: s.rehatMinutes,
+      dluMinutes: s.dluMinutes,
+      lluMinutes: s.lluMinutes,
+      inactiveGpsMinutes: s.inactiveGpsMinutes,
+    });
     for (const e of plan.entries) {
       const at = new Date(e.at);
-      logRows.push({ dutyRosterId: r.id, eventId: e.eventId, occurredAt: at, km: e.km === null ? null : Math.round(e.km * 10) / 10, location: e.location, createdBy: who.staffId, createdAt: at, updatedAt: at });
+      logRows.push({
+        dutyRosterId: r.id,
+        eventId: e.eventId,
+        occurredAt: at,
+        km: e.km === null ? null : Math.round(e.km * 10) / 10,
+        location: e.location,
+        createdBy: who.staffId,
+        createdAt: at,
+        updatedAt: at,
+      });
     }
     for (const f of fixes) {
       fixRows.push({
@@ -236,7 +282,10 @@ export async function seedReportHistory(db: Db, geography: Geography, opts: { no
   for (let i = 0; i < summaries.length; i += BATCH) {
     const part = summaries.slice(i, i + BATCH);
     const values = sql.join(
-      part.map((s) => sql`(${s.id}::int, ${s.rondaCount}::int, ${s.rehatMinutes}::int, ${s.dluMinutes}::int, ${s.lluMinutes}::int, ${s.inactiveGpsMinutes}::int)`),
+      part.map(
+        (s) =>
+          sql`(${s.id}::int, ${s.rondaCount}::int, ${s.rehatMinutes}::int, ${s.dluMinutes}::int, ${s.lluMinutes}::int, ${s.inactiveGpsMinutes}::int)`,
+      ),
       sql`, `,
     );
     await db.execute(sql`update duty_roster d set ronda_count = v.ronda, rehat_minutes = v.rehat, dlu_minutes = v.dlu, llu_minutes = v.llu,

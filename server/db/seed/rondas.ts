@@ -60,7 +60,14 @@ const DEMO_RONDAS: readonly { section: string; name: string; kmFrom: number; kmT
 ];
 
 /** Named places a checkpoint may be put at, in order of preference for a kilometre shared by several. */
-const CHECKPOINT_PLACES: number[] = [LOCATION_TYPE.TOLL_PLAZA, LOCATION_TYPE.INTERCHANGE, LOCATION_TYPE.REST_AREA, LOCATION_TYPE.LAYBY, LOCATION_TYPE.BRIDGE, LOCATION_TYPE.TUNNEL];
+const CHECKPOINT_PLACES: number[] = [
+  LOCATION_TYPE.TOLL_PLAZA,
+  LOCATION_TYPE.INTERCHANGE,
+  LOCATION_TYPE.REST_AREA,
+  LOCATION_TYPE.LAYBY,
+  LOCATION_TYPE.BRIDGE,
+  LOCATION_TYPE.TUNNEL,
+];
 
 async function seedDemoRondas(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -75,7 +82,14 @@ async function seedDemoRondas(db: Db): Promise<number> {
       const places = await tx
         .select({ name: eventLocation.name, km: eventLocation.km, type: eventLocation.locationTypeId })
         .from(eventLocation)
-        .where(and(eq(eventLocation.sectionId, sec.id), inArray(eventLocation.locationTypeId, CHECKPOINT_PLACES), gte(eventLocation.km, lo - 0.05), lte(eventLocation.km, hi + 0.05)))
+        .where(
+          and(
+            eq(eventLocation.sectionId, sec.id),
+            inArray(eventLocation.locationTypeId, CHECKPOINT_PLACES),
+            gte(eventLocation.km, lo - 0.05),
+            lte(eventLocation.km, hi + 0.05),
+          ),
+        )
         .orderBy(asc(eventLocation.km));
       // one place per kilometre, the preferred kind first
       const byKm = new Map<number, { name: string; km: number }>();
@@ -99,11 +113,16 @@ async function seedDemoRondas(db: Db): Promise<number> {
           .from(gpsKmMarker)
           .where(and(eq(gpsKmMarker.sectionId, sec.id), eq(gpsKmMarker.km, stop.km)));
         if (!marker) continue;
-        await tx.insert(rondaCheckpoint).values({ rondaLoopId: ronda.id, seq: ++seq, name: stop.name, km: stop.km, directionId: direction, ...marker });
+        await tx
+          .insert(rondaCheckpoint)
+          .values({ rondaLoopId: ronda.id, seq: ++seq, name: stop.name, km: stop.km, directionId: direction, ...marker });
       }
       added++;
     }
-    await tx.insert(appMeta).values({ key: DEMO_RONDAS_KEY, value: String(added) }).onConflictDoNothing();
+    await tx
+      .insert(appMeta)
+      .values({ key: DEMO_RONDAS_KEY, value: String(added) })
+      .onConflictDoNothing();
     return added;
   });
 }
@@ -113,7 +132,9 @@ export async function ensureRondas(db: Db, opts: { demo: boolean }): Promise<{ n
   const sections = await db.select({ id: section.id, highwayId: section.highwayId, kmStart: section.kmStart, kmEnd: section.kmEnd }).from(section);
   if (!sections.length) return { neighbours: 0, rondas: 0 };
   const pairs = neighbourPairs(sections);
-  const inserted = pairs.length ? await db.insert(neighbouringSection).values(pairs).onConflictDoNothing().returning({ id: neighbouringSection.sectionId }) : [];
+  const inserted = pairs.length
+    ? await db.insert(neighbouringSection).values(pairs).onConflictDoNothing().returning({ id: neighbouringSection.sectionId })
+    : [];
   const rondas = opts.demo ? await seedDemoRondas(db) : 0;
   return { neighbours: inserted.length, rondas };
 }

@@ -44,11 +44,14 @@ export async function ensureRosterDevices(db: Db): Promise<{ devices: number; ph
   devices.push({ deviceNo: 'TAB-POOL-01', sectionId: null, isActive: true }, { deviceNo: 'TAB-POOL-02', sectionId: null, isActive: true });
 
   return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(appMeta).values({ key: MARKER, value: new Date().toISOString() }).onConflictDoNothing().returning({ key: appMeta.key });
+    const [claimed] = await tx
+      .insert(appMeta)
+      .values({ key: MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
     if (!claimed) return { devices: 0, phones: 0 };
     const d = await tx.insert(deviceNo).values(devices).onConflictDoNothing().returning({ id: deviceNo.id });
     const p = await tx.insert(hpNoSection).values(phones).onConflictDoNothing().returning({ id: hpNoSection.id });
     return { devices: d.length, phones: p.length };
   });
 }
-

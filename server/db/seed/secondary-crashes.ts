@@ -61,9 +61,19 @@ export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}
   if (!accidents.length) return { incidents: 0 };
 
   const trails = await db
-    .select({ incidentId: incidentAudit.incidentId, statusId: incidentAudit.statusId, staffId: incidentAudit.assignerStaffId, roleName: incidentAudit.assignerRoleName })
+    .select({
+      incidentId: incidentAudit.incidentId,
+      statusId: incidentAudit.statusId,
+      staffId: incidentAudit.assignerStaffId,
+      roleName: incidentAudit.assignerRoleName,
+    })
     .from(incidentAudit)
-    .where(inArray(incidentAudit.incidentId, accidents.map((a) => a.id)))
+    .where(
+      inArray(
+        incidentAudit.incidentId,
+        accidents.map((a) => a.id),
+      ),
+    )
     .orderBy(asc(incidentAudit.id));
   const sections = new Map((await db.select().from(section)).map((s) => [s.id, s]));
 
@@ -126,7 +136,12 @@ export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}
     const [inc] = await db.insert(incident).values(row).returning({ id: incident.id });
     const [sub] = await db
       .insert(incidentSubform)
-      .values({ incidentId: inc.id, typeId: EVENT_TYPE.BREAKDOWN, remark: 'KENDERAAN ROSAK DI LORONG KIRI, MENUNGGU TRAK TUNDA.', createdAt: new Date(at.getTime() + 90_000) })
+      .values({
+        incidentId: inc.id,
+        typeId: EVENT_TYPE.BREAKDOWN,
+        remark: 'KENDERAAN ROSAK DI LORONG KIRI, MENUNGGU TRAK TUNDA.',
+        createdAt: new Date(at.getTime() + 90_000),
+      })
       .returning({ id: incidentSubform.id });
     await db.update(incident).set({ subformId: sub.id }).where(eq(incident.id, inc.id));
     await db.insert(incidentAudit).values(

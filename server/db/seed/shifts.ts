@@ -27,7 +27,10 @@ export async function ensureShiftRosterTypes(db: Db): Promise<number> {
 }
 
 export async function ensureDemoLeave(db: Db, now = Date.now()): Promise<number> {
-  const meta = await db.select({ key: appMeta.key }).from(appMeta).where(inArray(appMeta.key, [SEED_VERSION_KEY, DEMO_LEAVE_KEY]));
+  const meta = await db
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(inArray(appMeta.key, [SEED_VERSION_KEY, DEMO_LEAVE_KEY]));
   if (!meta.some((m) => m.key === SEED_VERSION_KEY) || meta.some((m) => m.key === DEMO_LEAVE_KEY)) return 0;
   const users = await db
     .select({ username: appUser.username, staffId: appUser.staffId })
@@ -37,7 +40,11 @@ export async function ensureDemoLeave(db: Db, now = Date.now()): Promise<number>
   const manager = sid.get('sectmgr');
   const day = (n: number) => localDate(now, n);
   return db.transaction(async (tx) => {
-    const [marked] = await tx.insert(appMeta).values({ key: DEMO_LEAVE_KEY, value: new Date(now).toISOString() }).onConflictDoNothing().returning({ key: appMeta.key });
+    const [marked] = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_LEAVE_KEY, value: new Date(now).toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
     if (!marked || !manager) return 0;
     const at = new Date(now);
     const rows: (typeof staffLeave.$inferInsert)[] = [];
@@ -46,10 +53,19 @@ export async function ensureDemoLeave(db: Db, now = Date.now()): Promise<number>
       if (staffId) rows.push({ staffId, createdByStaffId: by, createdAt: at, updatedAt: at, ...v });
     };
     add('pr', { leaveTypeId: 1, dateFrom: day(2), dateTo: day(3), remark: 'Urusan keluarga di kampung.', status: 'requested' });
-    add('pr.malam', { leaveTypeId: 6, dateFrom: day(14), dateTo: day(16), remark: 'Kursus Pertolongan Cemas Lanjutan.', status: 'approved', approverStaffId: manager, decidedAt: at });
+    add('pr.malam', {
+      leaveTypeId: 6,
+      dateFrom: day(14),
+      dateTo: day(16),
+      remark: 'Kursus Pertolongan Cemas Lanjutan.',
+      status: 'approved',
+      approverStaffId: manager,
+      decidedAt: at,
+    });
     add('tsta', { leaveTypeId: 3, dateFrom: day(-5), dateTo: day(-5), remark: null, status: 'rejected', approverStaffId: manager, decidedAt: at });
     const ops = sid.get('opsmgmt');
-    if (ops) add('tmca.utara', { leaveTypeId: 2, dateFrom: day(1), dateTo: day(1), remark: 'Sijil cuti sakit akan dihantar.', status: 'requested' }, ops);
+    if (ops)
+      add('tmca.utara', { leaveTypeId: 2, dateFrom: day(1), dateTo: day(1), remark: 'Sijil cuti sakit akan dihantar.', status: 'requested' }, ops);
     if (rows.length) await tx.insert(staffLeave).values(rows);
     return rows.length;
   });
@@ -61,4 +77,3 @@ export async function ensureShiftsAndLeave(db: Db): Promise<{ shiftsTyped: numbe
   const demoLeave = await ensureDemoLeave(db);
   return { shiftsTyped, demoLeave };
 }
-

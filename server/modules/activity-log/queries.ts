@@ -100,7 +100,11 @@ export async function entryFlags(db: Db, rosterId: number): Promise<{ hasEnd: bo
 }
 
 /** ROSTER_LIFECYCLE of one roster (contract/activity-log-rules.ts). */
-export function lifecycleOf(r: { isDisahkan: boolean; isDisemak: boolean; startsAt: Date; endsAt: Date }, flags: { hasEnd: boolean; hasAny: boolean }, now: Date): RosterLifecycle {
+export function lifecycleOf(
+  r: { isDisahkan: boolean; isDisemak: boolean; startsAt: Date; endsAt: Date },
+  flags: { hasEnd: boolean; hasAny: boolean },
+  now: Date,
+): RosterLifecycle {
   if (r.isDisahkan) return 'approved';
   if (r.isDisemak) return 'verified';
   if (r.endsAt.getTime() <= now.getTime() || flags.hasEnd) return 'ended';
@@ -226,11 +230,23 @@ export async function activitiesOf(db: Db, rosterId: number): Promise<ActivityLo
 // ------------------------------------------------------------------------------------------------ summary inputs
 
 /** The entries and fixes the summary needs (fixes from INACTIVE_GPS_GAP_MS before the start: see summary.ts). */
-export async function summaryInputs(db: Db, r: { id: number; startsAt: Date; endsAt: Date }): Promise<{ entries: SummaryEntry[]; fixes: (SummaryFix & FixPoint)[] }> {
+export async function summaryInputs(
+  db: Db,
+  r: { id: number; startsAt: Date; endsAt: Date },
+): Promise<{ entries: SummaryEntry[]; fixes: (SummaryFix & FixPoint)[] }> {
   const [entries, fixes] = await Promise.all([
-    db.select({ id: activityLog.id, eventId: activityLog.eventId, at: activityLog.occurredAt }).from(activityLog).where(eq(activityLog.dutyRosterId, r.id)),
     db
-      .select({ at: rosterPosition.recordedAt, offsetMetres: rosterPosition.offsetMetres, latitude: rosterPosition.latitude, longitude: rosterPosition.longitude, km: rosterPosition.km })
+      .select({ id: activityLog.id, eventId: activityLog.eventId, at: activityLog.occurredAt })
+      .from(activityLog)
+      .where(eq(activityLog.dutyRosterId, r.id)),
+    db
+      .select({
+        at: rosterPosition.recordedAt,
+        offsetMetres: rosterPosition.offsetMetres,
+        latitude: rosterPosition.latitude,
+        longitude: rosterPosition.longitude,
+        km: rosterPosition.km,
+      })
       .from(rosterPosition)
       .where(
         and(
@@ -328,7 +344,10 @@ export async function rosterPeople(db: Db, r: { id: number; teamId: number }) {
 
 /** The ids of the cases a roster attended: assigned to it now, or with audit entries assigned to it (both indexed). */
 function caseIdsSql(rosterIds: number[]): SQL {
-  const ids = sql.join(rosterIds.map((i) => sql`${i}`), sql`, `);
+  const ids = sql.join(
+    rosterIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
   return sql`select i.duty_roster_id as roster_id, i.id as incident_id from incident i where i.duty_roster_id in (${ids})
     union
     select a.assignee_roster_id, a.incident_id from incident_audit a where a.assignee_roster_id in (${ids})`;
@@ -337,7 +356,9 @@ function caseIdsSql(rosterIds: number[]): SQL {
 /** How many cases each roster attended (the list's caseCount): one statement for a page. */
 export async function caseCounts(db: Db, rosters: { id: number }[]): Promise<Map<number, number>> {
   if (!rosters.length) return new Map();
-  const res = (await db.execute(sql`select roster_id, count(*)::int as n from (${caseIdsSql(rosters.map((r) => r.id))}) c group by roster_id`)) as unknown as {
+  const res = (await db.execute(
+    sql`select roster_id, count(*)::int as n from (${caseIdsSql(rosters.map((r) => r.id))}) c group by roster_id`,
+  )) as unknown as {
     rows: { roster_id: number; n: number }[];
   };
   return new Map(res.rows.map((r) => [Number(r.roster_id), Number(r.n)]));
@@ -374,7 +395,11 @@ export async function casesOf(db: Db, r: { id: number; regionId: number; startsA
       .where(inArray(incident.id, ids))
       .orderBy(asc(incident.incidentAt), asc(incident.id)),
     db
-      .select({ incidentId: incidentAudit.incidentId, statusId: incidentAudit.statusId, at: sql<Date>`max(${incidentAudit.at})`.mapWith(incidentAudit.at) })
+      .select({
+        incidentId: incidentAudit.incidentId,
+        statusId: incidentAudit.statusId,
+        at: sql<Date>`max(${incidentAudit.at})`.mapWith(incidentAudit.at),
+      })
       .from(incidentAudit)
       .where(and(inArray(incidentAudit.incidentId, ids), eq(incidentAudit.assigneeRosterId, r.id)))
       .groupBy(incidentAudit.incidentId, incidentAudit.statusId),

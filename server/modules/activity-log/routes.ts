@@ -61,7 +61,8 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       tags: ['activityLog'],
-      summary: 'Activity entries of one roster (all, time order), or of the rosters of a day (today by default) in a section or region of the caller’s scope; a patrol sees its own team’s only',
+      summary:
+        'Activity entries of one roster (all, time order), or of the rosters of a day (today by default) in a section or region of the caller’s scope; a patrol sees its own team’s only',
       querystring: ActivityLogQuerySchema,
       body: ActivityLogFilterSchema.optional().default({}),
       response: { 200: envelope(dataTablesBody(ActivityLogRowSchema)), ...errors },
@@ -82,7 +83,8 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
       body: ActivityLogSaveSchema,
       response: { 200: envelope(ActivityLogRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveActivity(db, requireUser(request), request.body), ACTIVITY_MESSAGES.saved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveActivity(db, requireUser(request), request.body), ACTIVITY_MESSAGES.saved)),
   });
 
   r.post(ACTIVITY_PATHS.delete, {
@@ -95,7 +97,9 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(ActivityLogDeleteResultSchema), ...writeErrors },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await deleteActivity(db, requireUser(request), request.body.pkActivityLogId), ACTIVITY_MESSAGES.deleted)),
+      idempotent(db, request, reply, async (db) =>
+        ok(await deleteActivity(db, requireUser(request), request.body.pkActivityLogId), ACTIVITY_MESSAGES.deleted),
+      ),
   });
 
   // ---------------------------------------------------------------------------------------------- summary
@@ -110,7 +114,9 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(ShiftSummarySchema), ...writeErrors },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await updateSummary(db, requireUser(request), request.body.pkDutyRosterId), ACTIVITY_MESSAGES.summaryUpdated)),
+      idempotent(db, request, reply, async (db) =>
+        ok(await updateSummary(db, requireUser(request), request.body.pkDutyRosterId), ACTIVITY_MESSAGES.summaryUpdated),
+      ),
   });
 
   r.get(ACTIVITY_PATHS.inactiveGpsPattern, {
@@ -144,7 +150,8 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       tags: ['report'],
-      summary: 'The end-of-duty report (Laporan Tamat Tugas) of one roster: header, people, lifecycle, summary, acknowledgement, cases, activities, inactive GPS',
+      summary:
+        'The end-of-duty report (Laporan Tamat Tugas) of one roster: header, people, lifecycle, summary, acknowledgement, cases, activities, inactive GPS',
       params: IdParamSchema,
       response: { 200: envelope(EndOfDutyReportSchema), ...errors },
     },
@@ -156,7 +163,8 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       tags: ['dutyroster'],
-      summary: 'Verify (reportVerify), approve (reportApprove, after verification) or revoke (SUPERADMIN, with a justification) an end-of-duty report; never one’s own roster',
+      summary:
+        'Verify (reportVerify), approve (reportApprove, after verification) or revoke (SUPERADMIN, with a justification) an end-of-duty report; never one’s own roster',
       body: DutyRosterAckSchema,
       response: { 200: envelope(AckStateSchema), ...writeErrors },
     },
@@ -172,7 +180,8 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       tags: ['report'],
-      summary: 'End-of-duty reports, one row per roster of the caller’s scope (dates, region, section, lifecycle); by date newest first unless sorted',
+      summary:
+        'End-of-duty reports, one row per roster of the caller’s scope (dates, region, section, lifecycle); by date newest first unless sorted',
       querystring: EndOfDutyQuerySchema,
       body: EndOfDutyFilterSchema.optional().default({}),
       response: { 200: envelope(dataTablesBody(EndOfDutyRowSchema)), ...errors },

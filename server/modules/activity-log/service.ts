@@ -166,7 +166,8 @@ export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLog
       throw badRequest(ACTIVITY_MESSAGES.outsideShift, 'occurredAt');
     }
     if (at.getTime() > now.getTime() + FUTURE_ALLOWANCE_MS) throw badRequest(ACTIVITY_MESSAGES.inFuture, 'occurredAt');
-    if (input.directionId != null && !(await lookupIn(tx, 'cardinalDirection', input.directionId))) throw badRequest(MESSAGES.unknownDirection, 'directionId');
+    if (input.directionId != null && !(await lookupIn(tx, 'cardinalDirection', input.directionId)))
+      throw badRequest(MESSAGES.unknownDirection, 'directionId');
     if (input.rondaCheckpointId != null && !(await checkpointOnSections(tx, input.rondaCheckpointId, await sectionFamily(tx, r.sectionId)))) {
       throw badRequest(ACTIVITY_MESSAGES.checkpointNotOnRonda, 'rondaCheckpointId');
     }
@@ -175,7 +176,8 @@ export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLog
       if (!c) throw badRequest(MESSAGES.unknownIncident, 'incidentId');
       if (c.regionId !== r.regionId) throw badRequest(MESSAGES.incidentOtherRegion, 'incidentId');
     }
-    if ((input.latitude == null) !== (input.longitude == null)) throw badRequest(MESSAGES.latLngTogether, input.latitude == null ? 'latitude' : 'longitude');
+    if ((input.latitude == null) !== (input.longitude == null))
+      throw badRequest(MESSAGES.latLngTogether, input.latitude == null ? 'latitude' : 'longitude');
 
     const values = {
       eventId: input.eventId,
@@ -191,7 +193,10 @@ export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLog
     };
     let id: number;
     if (before) {
-      await tx.update(activityLog).set({ ...values, updatedAt: now }).where(eq(activityLog.id, before.pkActivityLogId));
+      await tx
+        .update(activityLog)
+        .set({ ...values, updatedAt: now })
+        .where(eq(activityLog.id, before.pkActivityLogId));
       id = before.pkActivityLogId;
     } else {
       const [created] = await tx
@@ -233,7 +238,12 @@ const ACTIVITY_SORTABLE: Sortable = {
  * activityLog/dataTables: the entries of one roster, or of the rosters of a day (their local start date; today when
  * not given) in a section or region, within the caller's scope; time order unless asked otherwise.
  */
-export async function listActivities(db: Db, user: TokenClaims, f: ActivityLogFilter, q: ActivityLogQuery): Promise<{ rows: ActivityLogRow[]; recordCount: number }> {
+export async function listActivities(
+  db: Db,
+  user: TokenClaims,
+  f: ActivityLogFilter,
+  q: ActivityLogQuery,
+): Promise<{ rows: ActivityLogRow[]; recordCount: number }> {
   const parts: SQL[] = [];
   if (f.dutyRosterId) {
     await rosterFor(db, user, f.dutyRosterId);
@@ -241,13 +251,28 @@ export async function listActivities(db: Db, user: TokenClaims, f: ActivityLogFi
   } else {
     const place = await scopedPlace(db, user, f);
     parts.push(eq(dutyRoster.startDate, f.date ?? localDate()), ...listScope(user));
-    if (place.sectionIds) parts.push(sql`${dutyRoster.sectionId} in (${sql.join(place.sectionIds.map((s) => sql`${s}`), sql`, `)})`);
+    if (place.sectionIds)
+      parts.push(
+        sql`${dutyRoster.sectionId} in (${sql.join(
+          place.sectionIds.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      );
     if (f.regionId) parts.push(eq(section.regionId, f.regionId));
   }
   const qb = activityFrom(db, { total: totalOver() })
     .where(and(...parts))
     .$dynamic();
-  const { rows, recordCount } = await listPage<typeof qb, ActivityDbRow & { total: number }>(qb, q, orderOf(q, ACTIVITY_SORTABLE, 'occurredAt', (q.orderColumn ?? 'occurredAt') === 'occurredAt' ? [activityLog.id] : [activityLog.occurredAt, activityLog.id]));
+  const { rows, recordCount } = await listPage<typeof qb, ActivityDbRow & { total: number }>(
+    qb,
+    q,
+    orderOf(
+      q,
+      ACTIVITY_SORTABLE,
+      'occurredAt',
+      (q.orderColumn ?? 'occurredAt') === 'occurredAt' ? [activityLog.id] : [activityLog.occurredAt, activityLog.id],
+    ),
+  );
   return { rows: rows.map(toActivityRow), recordCount };
 }
 
@@ -263,7 +288,14 @@ async function storeSummary(db: Db, r: RosterRef, now: Date): Promise<ShiftSumma
   const s = await summaryNow(db, r, now);
   await db
     .update(dutyRoster)
-    .set({ rondaCount: s.rondaCount, rehatMinutes: s.rehatMinutes, dluMinutes: s.dluMinutes, lluMinutes: s.lluMinutes, inactiveGpsMinutes: s.inactiveGpsMinutes, summaryAt: now })
+    .set({
+      rondaCount: s.rondaCount,
+      rehatMinutes: s.rehatMinutes,
+      dluMinutes: s.dluMinutes,
+      lluMinutes: s.lluMinutes,
+      inactiveGpsMinutes: s.inactiveGpsMinutes,
+      summaryAt: now,
+    })
     .where(eq(dutyRoster.id, r.id));
   return toSummary(r.id, s, now);
 }
@@ -282,7 +314,13 @@ const storedSummary = (r: RosterRef): ShiftSummary | null =>
   r.summaryAt
     ? toSummary(
         r.id,
-        { rondaCount: r.rondaCount ?? 0, rehatMinutes: r.rehatMinutes ?? 0, dluMinutes: r.dluMinutes ?? 0, lluMinutes: r.lluMinutes ?? 0, inactiveGpsMinutes: r.inactiveGpsMinutes ?? 0 },
+        {
+          rondaCount: r.rondaCount ?? 0,
+          rehatMinutes: r.rehatMinutes ?? 0,
+          dluMinutes: r.dluMinutes ?? 0,
+          lluMinutes: r.lluMinutes ?? 0,
+          inactiveGpsMinutes: r.inactiveGpsMinutes ?? 0,
+        },
         r.summaryAt,
       )
     : null;
@@ -387,7 +425,14 @@ const ackStateOf = (r: RosterRef, acknowledgedByName: string | null, approvedByN
 
 // ------------------------------------------------------------------------------------------------ acknowledgement
 
-const ackValues = (r: { isDisemak: boolean; acknowledgedBy: number | null; acknowledgedAt: Date | null; isDisahkan: boolean; approvedBy: number | null; approvedAt: Date | null }) => ({
+const ackValues = (r: {
+  isDisemak: boolean;
+  acknowledgedBy: number | null;
+  acknowledgedAt: Date | null;
+  isDisahkan: boolean;
+  approvedBy: number | null;
+  approvedAt: Date | null;
+}) => ({
   isDisemak: r.isDisemak,
   acknowledgedBy: r.acknowledgedBy,
   acknowledgedAt: r.acknowledgedAt,
@@ -462,7 +507,13 @@ async function endOfDutyWhere(db: Db, user: TokenClaims, f: EndOfDutyFilter, now
   const place = await scopedPlace(db, user, f);
   const parts = listScope(user);
   if (f.regionId) parts.push(eq(section.regionId, f.regionId));
-  if (place.sectionIds) parts.push(sql`${dutyRoster.sectionId} in (${sql.join(place.sectionIds.map((s) => sql`${s}`), sql`, `)})`);
+  if (place.sectionIds)
+    parts.push(
+      sql`${dutyRoster.sectionId} in (${sql.join(
+        place.sectionIds.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (f.dateFrom) parts.push(gte(dutyRoster.startDate, f.dateFrom));
   if (f.dateTo) parts.push(lte(dutyRoster.startDate, f.dateTo));
   if (f.lifecycle) parts.push(sql`${lifecycleSql(now)} = ${f.lifecycle}`);
@@ -478,7 +529,10 @@ type EndOfDutyDbRow = Omit<EndOfDutyRow, 'caseCount' | 'acknowledgedAt' | 'appro
 };
 
 async function withCaseCounts(db: Db, rows: EndOfDutyDbRow[]): Promise<EndOfDutyRow[]> {
-  const counts = await caseCounts(db, rows.map((r) => ({ id: r.pkDutyRosterId })));
+  const counts = await caseCounts(
+    db,
+    rows.map((r) => ({ id: r.pkDutyRosterId })),
+  );
   return rows.map(({ regionId: _r, startsAt: _s, endsAt: _e, acknowledgedAt, approvedAt, ...row }) => ({
     ...row,
     caseCount: counts.get(row.pkDutyRosterId) ?? 0,
@@ -489,15 +543,26 @@ async function withCaseCounts(db: Db, rows: EndOfDutyDbRow[]): Promise<EndOfDuty
 
 /** The sort of the list: the column asked for, else by date newest first. */
 const endOfDutyOrder = (q: Pick<EndOfDutyQuery, 'orderColumn' | 'direction'>, now: Date) =>
-  orderOf({ orderColumn: q.orderColumn, direction: q.direction ?? (q.orderColumn ? 'asc' : 'desc') }, END_OF_DUTY_SORTABLE(now), 'startDate', [section.name, dutyRoster.id]);
+  orderOf({ orderColumn: q.orderColumn, direction: q.direction ?? (q.orderColumn ? 'asc' : 'desc') }, END_OF_DUTY_SORTABLE(now), 'startDate', [
+    section.name,
+    dutyRoster.id,
+  ]);
 
 /** laporanTamatTugasData/dataTables: one row per roster of the caller's scope, filtered. */
-export async function listEndOfDuty(db: Db, user: TokenClaims, f: EndOfDutyFilter, q: EndOfDutyQuery, now = new Date()): Promise<{ rows: EndOfDutyRow[]; recordCount: number }> {
+export async function listEndOfDuty(
+  db: Db,
+  user: TokenClaims,
+  f: EndOfDutyFilter,
+  q: EndOfDutyQuery,
+  now = new Date(),
+): Promise<{ rows: EndOfDutyRow[]; recordCount: number }> {
   const where = await endOfDutyWhere(db, user, f, now);
-  const qb = endOfDutyFrom(db, now)
-    .where(where)
-    .$dynamic();
-  const { rows, recordCount } = await listPage<typeof qb, EndOfDutyDbRow & { total: number }>(qb, { ...q, direction: q.direction ?? 'asc' }, endOfDutyOrder(q, now));
+  const qb = endOfDutyFrom(db, now).where(where).$dynamic();
+  const { rows, recordCount } = await listPage<typeof qb, EndOfDutyDbRow & { total: number }>(
+    qb,
+    { ...q, direction: q.direction ?? 'asc' },
+    endOfDutyOrder(q, now),
+  );
   return { rows: await withCaseCounts(db, rows), recordCount };
 }
 
@@ -527,11 +592,23 @@ const CSV_COLUMNS: CsvColumn<EndOfDutyRow>[] = [
 ];
 
 /** laporanTamatTugasData/csv: the same rows (up to CSV_EXPORT_MAX_ROWS) as CSV, UTF-8 with BOM. */
-export async function endOfDutyCsv(db: Db, user: TokenClaims, f: EndOfDutyFilter, q: Pick<EndOfDutyQuery, 'orderColumn' | 'direction'>, now = new Date()): Promise<string> {
+export async function endOfDutyCsv(
+  db: Db,
+  user: TokenClaims,
+  f: EndOfDutyFilter,
+  q: Pick<EndOfDutyQuery, 'orderColumn' | 'direction'>,
+  now = new Date(),
+): Promise<string> {
   const where = await endOfDutyWhere(db, user, f, now);
   const rows = await endOfDutyFrom(db, now)
     .where(where)
     .orderBy(...endOfDutyOrder(q, now))
     .limit(CSV_EXPORT_MAX_ROWS);
-  return toCsv(await withCaseCounts(db, rows.map(({ total: _t, ...r }) => r as EndOfDutyDbRow)), CSV_COLUMNS);
+  return toCsv(
+    await withCaseCounts(
+      db,
+      rows.map(({ total: _t, ...r }) => r as EndOfDutyDbRow),
+    ),
+    CSV_COLUMNS,
+  );
 }

@@ -71,7 +71,8 @@ const MINUTE_MS = 60_000;
 export const toMinutes = (ms: number) => Math.round(ms / MINUTE_MS);
 
 /** A fix is on the mainline when it is within MAINLINE_BOUND_METRES of a kilometre marker; unknown is off. */
-export const isOnMainline = (offsetMetres: number | null | undefined) => offsetMetres !== null && offsetMetres !== undefined && offsetMetres <= MAINLINE_BOUND_METRES;
+export const isOnMainline = (offsetMetres: number | null | undefined) =>
+  offsetMetres !== null && offsetMetres !== undefined && offsetMetres <= MAINLINE_BOUND_METRES;
 
 /** The end of the part of the shift that has happened: endsAt, or now while on shift (never before startsAt). */
 export function windowEnd(window: SummaryWindow, now: number): number {

@@ -26,10 +26,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.login, {
     config: { auth: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in; answers a bearer token and the user details', body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errors, 503: ErrorEnvelopeSchema } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in; answers a bearer token and the user details',
+      body: LoginRequestSchema,
+      response: { 200: LoginResponseSchema, ...errors, 503: ErrorEnvelopeSchema },
+    },
     handler: async (request) => {
       const { claims, notBefore, userId } = await service.authenticate(request.body.username, request.body.password, request.ip).catch((err) => {
-        request.log.warn({ event: 'login_failed', username: request.body.username.toLowerCase(), ip: request.ip, status: err.statusCode }, 'failed sign-in');
+        request.log.warn(
+          { event: 'login_failed', username: request.body.username.toLowerCase(), ip: request.ip, status: err.statusCode },
+          'failed sign-in',
+        );
         throw err;
       });
       const { token, expiresAt } = await app.signToken(claims, notBefore);
@@ -42,7 +50,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(PATHS.webUser, {
     // answered from memory until a write (#18); its rosters of the next 24 hours move with the clock: 30 s at most
     config: { allowRestricted: true, answerCache: { maxAgeMs: 30_000 } },
-    schema: { tags: ['auth'], summary: 'The signed-in user (§7.1)', security: [{ bearerAuth: [] }], response: { 200: WebUserResponseSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in user (§7.1)',
+      security: [{ bearerAuth: [] }],
+      response: { 200: WebUserResponseSchema, ...errors },
+    },
     handler: async (request) => {
       const user = requireUser(request);
       return ok({ user: await service.webUser(Number(user.sub), user.sid) });
@@ -51,7 +64,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.checkToken, {
     config: { allowRestricted: true },
-    schema: { tags: ['auth'], summary: 'Token check on route change (§4.1)', security: [{ bearerAuth: [] }], response: { 200: envelope(TokenCheckSchema), ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Token check on route change (§4.1)',
+      security: [{ bearerAuth: [] }],
+      response: { 200: envelope(TokenCheckSchema), ...errors },
+    },
     handler: async (request) => {
       const user = requireUser(request) as typeof request.user & { exp?: number };
       return ok({ valid: true as const, expiresAt: new Date((user.exp ?? 0) * 1000).toISOString() });
@@ -60,7 +78,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.logout, {
     config: { allowRestricted: true },
-    schema: { tags: ['auth'], summary: 'Sign out: every token of this user stops working', security: [{ bearerAuth: [] }], response: { 200: envelope(z.null()), ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: every token of this user stops working',
+      security: [{ bearerAuth: [] }],
+      response: { 200: envelope(z.null()), ...errors },
+    },
     handler: async (request) => {
       const user = requireUser(request);
       await service.logout(user);
@@ -72,7 +95,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.resetPassword, {
     config: { allowRestricted: true },
-    schema: { tags: ['auth'], summary: 'Change the password (forced when resetPasswordCount is 0)', security: [{ bearerAuth: [] }], body: ResetPasswordRequestSchema, response: { 200: envelope(z.null()), ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password (forced when resetPasswordCount is 0)',
+      security: [{ bearerAuth: [] }],
+      body: ResetPasswordRequestSchema,
+      response: { 200: envelope(z.null()), ...errors },
+    },
     handler: async (request) => {
       const user = requireUser(request);
       await service.resetPassword(user, request.body.userName, request.body.oldPassword, request.body.newPassword);
@@ -84,7 +113,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.primeUserPattern, {
     config: { auth: 'public' },
-    schema: { tags: ['auth'], summary: 'Username check (no token)', params: UsernameParamSchema, response: { 200: envelope(PrimeUserSchema), ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Username check (no token)',
+      params: UsernameParamSchema,
+      response: { 200: envelope(PrimeUserSchema), ...errors },
+    },
     handler: async (request) => ok(await service.primeUser(request.params.username, request.ip)),
   });
 }

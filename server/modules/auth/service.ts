@@ -70,7 +70,11 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
     const valid = user ? await checkPassword(user, password) : (await verifyPassword(await getDummyHash(), password), false);
     if (!user || !valid || !user.isActive) {
       await throttle.failed(ip);
-      throw new HttpError(401, ERROR_CODES.INVALID_CREDENTIALS, user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS);
+      throw new HttpError(
+        401,
+        ERROR_CODES.INVALID_CREDENTIALS,
+        user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS,
+      );
     }
     await throttle.succeeded(username, ip);
     await db.update(appUser).set({ lastLoginAt: new Date() }).where(eq(appUser.id, user.id));
@@ -127,56 +131,67 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
 
   // hot queries are prepared once: the database keeps their plans (planning costs more than running them)
   const userRowStatement = db
-      .select({
-        username: appUser.username,
-        resetPasswordCount: appUser.resetPasswordCount,
-        roleId: role.id,
-        roleName: role.name,
-        staffId: staff.id,
-        displayName: staff.displayName,
-        position: staff.position,
-        staffNo: staff.staffNo,
-        sectionId: section.id,
-        sectionName: section.name,
-        regionId: region.id,
-        regionName: region.name,
-        regionCode: region.code,
-      })
-      .from(appUser)
-      .innerJoin(role, eq(role.id, appUser.roleId))
-      .innerJoin(staff, eq(staff.id, appUser.staffId))
-      .innerJoin(section, eq(section.id, staff.sectionId))
-      .innerJoin(region, eq(region.id, section.regionId))
-      .where(eq(appUser.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('auth_web_user');
+    .select({
+      username: appUser.username,
+      resetPasswordCount: appUser.resetPasswordCount,
+      roleId: role.id,
+      roleName: role.name,
+      staffId: staff.id,
+      displayName: staff.displayName,
+      position: staff.position,
+      staffNo: staff.staffNo,
+      sectionId: section.id,
+      sectionName: section.name,
+      regionId: region.id,
+      regionName: region.name,
+      regionCode: region.code,
+    })
+    .from(appUser)
+    .innerJoin(role, eq(role.id, appUser.roleId))
+    .innerJoin(staff, eq(staff.id, appUser.staffId))
+    .innerJoin(section, eq(section.id, staff.sectionId))
+    .innerJoin(region, eq(region.id, section.regionId))
+    .where(eq(appUser.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('auth_web_user');
   const userRow = (userId: number) => userRowStatement.execute({ userId });
 
   const rostersStatement = db
-      .select({
-        pkDutyRosterId: dutyRoster.id,
-        dutyRosterName: dutyRoster.dutyRosterName,
-        sectionId: dutyRoster.sectionId,
-        startDate: dutyRoster.startDate,
-        endDate: dutyRoster.endDate,
-        startHour: dutyRoster.startHour,
-        endHour: dutyRoster.endHour,
-        plateNumber: vehicle.plateNumber,
-        callSign: callSign.callSign,
-      })
-      .from(dutyRoster)
-      .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
-      .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
-      // the rosters the user is one of the people of (its own member rows, else its team's, #15)
-      .where(and(gt(dutyRoster.endsAt, sql.placeholder('now')), lte(dutyRoster.startsAt, sql.placeholder('horizon')), rosterHasPerson(sql.placeholder('staffId'))))
-      .orderBy(asc(dutyRoster.startsAt))
-      .limit(10)
-      .prepare('auth_web_user_rosters');
-  const rostersOf = (staffId: number, now: Date, horizon: Date) => rostersStatement.execute({ staffId, now: now.toISOString(), horizon: horizon.toISOString() });
+    .select({
+      pkDutyRosterId: dutyRoster.id,
+      dutyRosterName: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      startDate: dutyRoster.startDate,
+      endDate: dutyRoster.endDate,
+      startHour: dutyRoster.startHour,
+      endHour: dutyRoster.endHour,
+      plateNumber: vehicle.plateNumber,
+      callSign: callSign.callSign,
+    })
+    .from(dutyRoster)
+    .leftJoin(vehicle, eq(vehicle.id, dutyRoster.vehicleId))
+    .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+    // the rosters the user is one of the people of (its own member rows, else its team's, #15)
+    .where(
+      and(
+        gt(dutyRoster.endsAt, sql.placeholder('now')),
+        lte(dutyRoster.startsAt, sql.placeholder('horizon')),
+        rosterHasPerson(sql.placeholder('staffId')),
+      ),
+    )
+    .orderBy(asc(dutyRoster.startsAt))
+    .limit(10)
+    .prepare('auth_web_user_rosters');
+  const rostersOf = (staffId: number, now: Date, horizon: Date) =>
+    rostersStatement.execute({ staffId, now: now.toISOString(), horizon: horizon.toISOString() });
 
   async function resetPassword(claims: TokenClaims, userName: string, oldPassword: string, newPassword: string) {
     if (userName.trim().toLowerCase() !== claims.uid) throw forbidden('Anda hanya boleh menukar kata laluan anda sendiri.');
-    const [u] = await db.select({ id: appUser.id, passwordHash: appUser.passwordHash, authType: appUser.authType }).from(appUser).where(eq(appUser.id, Number(claims.sub))).limit(1);
+    const [u] = await db
+      .select({ id: appUser.id, passwordHash: appUser.passwordHash, authType: appUser.authType })
+      .from(appUser)
+      .where(eq(appUser.id, Number(claims.sub)))
+      .limit(1);
     if (!u) throw unauthorized();
     if (u.authType === 'LDAP') throw badRequest(USERS_MESSAGES.ldapPassword, 'newPassword');
     if (!(await verifyPassword(u.passwordHash, oldPassword))) throw badRequest('Kata laluan lama tidak sah.', 'oldPassword');
@@ -194,7 +209,10 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
   }
 
   async function logout(claims: TokenClaims) {
-    await db.update(appUser).set({ tokensValidAfter: new Date(Date.now() + 1) }).where(eq(appUser.id, Number(claims.sub)));
+    await db
+      .update(appUser)
+      .set({ tokensValidAfter: new Date(Date.now() + 1) })
+      .where(eq(appUser.id, Number(claims.sub)));
   }
 
   async function primeUser(username: string, ip: string) {
@@ -202,7 +220,9 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
       await lookupsByAddress.consume(ip);
     } catch (e) {
       if (e instanceof RateLimiterRes) {
-        throw new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Terlalu banyak semakan. Sila cuba sebentar lagi.', { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) });
+        throw new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Terlalu banyak semakan. Sila cuba sebentar lagi.', {
+          retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000),
+        });
       }
       throw e;
     }
@@ -211,7 +231,9 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
       .from(appUser)
       .where(eq(appUser.username, username.toLowerCase()))
       .limit(1);
-    return u ? { username: u.username, exists: true, active: u.active, authType: u.authType } : { username: username.toLowerCase(), exists: false, active: false, authType: null };
+    return u
+      ? { username: u.username, exists: true, active: u.active, authType: u.authType }
+      : { username: username.toLowerCase(), exists: false, active: false, authType: null };
   }
 
   return { authenticate, webUser, resetPassword, logout, primeUser };

@@ -38,7 +38,10 @@ export function addressOf(ip: string): string {
   // an embedded IPv4 tail (::1.2.3.4) takes two groups; only the first four groups matter here
   const fill = 8 - left.length - right.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
   const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, fill)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export const pairKey = (username: string, address: string) => `pair:${address} ${username}`;
@@ -58,7 +61,9 @@ export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
   const clock = cfg.now ?? Date.now;
   let lastPrune = Number.NEGATIVE_INFINITY;
 
-  const refusal = (nextAllowedAt: Date, now: number): Refusal => ({ retryAfterSeconds: Math.max(1, Math.ceil((nextAllowedAt.getTime() - now) / 1000)) });
+  const refusal = (nextAllowedAt: Date, now: number): Refusal => ({
+    retryAfterSeconds: Math.max(1, Math.ceil((nextAllowedAt.getTime() - now) / 1000)),
+  });
 
   /**
    * Lets the attempt through (answers null) or refuses it (answers the seconds to wait). A pair attempt let through is
@@ -68,7 +73,11 @@ export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
     const now = clock();
     const nowAt = new Date(now);
     const address = addressOf(ip);
-    const [addr] = await db.select({ nextAllowedAt: t.nextAllowedAt }).from(t).where(eq(t.key, addressKey(address))).limit(1);
+    const [addr] = await db
+      .select({ nextAllowedAt: t.nextAllowedAt })
+      .from(t)
+      .where(eq(t.key, addressKey(address)))
+      .limit(1);
     if (addr && addr.nextAllowedAt.getTime() > now) return refusal(addr.nextAllowedAt, now);
 
     // a pair whose delay ended a window ago starts over
@@ -77,7 +86,13 @@ export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
     const key = pairKey(username, address);
     const admitted = await db
       .insert(t)
-      .values({ key, failures: 1, firstFailureAt: nowAt, lastFailureAt: nowAt, nextAllowedAt: new Date(now + delaySeconds(1, cfg.freeFailsPerPair, cfg) * 1000) })
+      .values({
+        key,
+        failures: 1,
+        firstFailureAt: nowAt,
+        lastFailureAt: nowAt,
+        nextAllowedAt: new Date(now + delaySeconds(1, cfg.freeFailsPerPair, cfg) * 1000),
+      })
       .onConflictDoUpdate({
         target: t.key,
         set: {
@@ -104,7 +119,13 @@ export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
     const failures = sql`(case when ${stale} then 1 else ${t.failures} + 1 end)`;
     await db
       .insert(t)
-      .values({ key: addressKey(addressOf(ip)), failures: 1, firstFailureAt: nowAt, lastFailureAt: nowAt, nextAllowedAt: new Date(now + delaySeconds(1, cfg.failsPerAddress, cfg) * 1000) })
+      .values({
+        key: addressKey(addressOf(ip)),
+        failures: 1,
+        firstFailureAt: nowAt,
+        lastFailureAt: nowAt,
+        nextAllowedAt: new Date(now + delaySeconds(1, cfg.failsPerAddress, cfg) * 1000),
+      })
       .onConflictDoUpdate({
         target: t.key,
         set: {
@@ -126,7 +147,10 @@ export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
   async function prune(now = clock()) {
     if (now - lastPrune < cfg.windowSeconds * 1000) return 0;
     lastPrune = now;
-    const gone = await db.delete(t).where(lte(t.nextAllowedAt, new Date(now - cfg.windowSeconds * 1000))).returning({ key: t.key });
+    const gone = await db
+      .delete(t)
+      .where(lte(t.nextAllowedAt, new Date(now - cfg.windowSeconds * 1000)))
+      .returning({ key: t.key });
     return gone.length;
   }
 

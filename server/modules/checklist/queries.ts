@@ -53,7 +53,11 @@ export interface ChecklistQueryOptions {
   offset?: number;
 }
 
-const ids = (list: number[]) => sql.join((list.length ? list : [-1]).map((i) => sql`${i}`), sql`, `);
+const ids = (list: number[]) =>
+  sql.join(
+    (list.length ? list : [-1]).map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 /** A defect of a phase in SQL, on the item alias `i` (contract itemStatus: damaged, or counted below expected). */
 const PRE_DEFECT = '(i.pre_damaged or i.pre_quantity < i.expected_quantity)';
@@ -78,7 +82,8 @@ export function checklistReportQuery(o: ChecklistQueryOptions): SQL {
   if (o.vehicleId) base.push(sql`c.vehicle_id = ${o.vehicleId}`);
   if (o.checklistId) base.push(sql`c.id = ${o.checklistId}`);
   if (o.dutyRosterId) base.push(sql`c.duty_roster_id = ${o.dutyRosterId}`);
-  if (scoped) base.push(sql`c.vehicle_id in (select v.id from vehicle v join section vs on vs.id = v.section_id where vs.region_id = ${o.regionScope})`);
+  if (scoped)
+    base.push(sql`c.vehicle_id in (select v.id from vehicle v join section vs on vs.id = v.section_id where vs.region_id = ${o.regionScope})`);
 
   // seeds: the last reading before the selection, per vehicle, for the first selected row of each vehicle (lag() has
   // none there). A date range: each vehicle's last checklist before it (one index lookup per vehicle). One checklist
@@ -107,7 +112,9 @@ export function checklistReportQuery(o: ChecklistQueryOptions): SQL {
   if (o.regionId) outer.push(sql`s.region_id = ${o.regionId}`);
   if (o.sectionIds) outer.push(sql`duty_roster.section_id in (${ids(o.sectionIds)})`);
   if (o.personStaffId) outer.push(rosterHasPerson(o.personStaffId));
-  const rosterJoin = outer.length ? sql`join duty_roster on duty_roster.id = x.duty_roster_id join section s on s.id = duty_roster.section_id` : sql``;
+  const rosterJoin = outer.length
+    ? sql`join duty_roster on duty_roster.id = x.duty_roster_id join section s on s.id = duty_roster.section_id`
+    : sql``;
   if (o.flaggedOnly) outer.push(sql`(x.gap_km is not null or x.jump_km is not null)`);
   // the checklists with a defect: one set joined by hash (a probe per checklist of the range would be 365,000 probes)
   const defectJoin = o.defectsOnly
@@ -274,7 +281,12 @@ export async function activeMasterItems(db: Db) {
     .from(assetChecklistMaster)
     .leftJoin(category, eq(category.key, assetChecklistMaster.assetCategoryId))
     .where(eq(assetChecklistMaster.isActive, true))
-    .orderBy(sql`coalesce(${category.sortOrder}, 0)`, asc(assetChecklistMaster.sortOrder), asc(assetChecklistMaster.name), asc(assetChecklistMaster.id));
+    .orderBy(
+      sql`coalesce(${category.sortOrder}, 0)`,
+      asc(assetChecklistMaster.sortOrder),
+      asc(assetChecklistMaster.name),
+      asc(assetChecklistMaster.id),
+    );
 }
 
 const toPhoto = (p: { id: number; phase: string; fileName: string; byteSize: number; createdAt: Date }): ChecklistPhoto => ({
@@ -307,7 +319,8 @@ export async function checklistItems(
 ): Promise<{ rows: ChecklistItemRow[]; recordCount: number }> {
   const i = dailyAssetChecklistItem;
   const parts: SQL[] = [eq(i.dailyAssetChecklistId, checklistId)];
-  if (opts.onlyDefects) parts.push(sql`(${i.preDamaged} or ${i.postDamaged} or ${i.preQuantity} < ${i.expectedQuantity} or ${i.postQuantity} < ${i.expectedQuantity})`);
+  if (opts.onlyDefects)
+    parts.push(sql`(${i.preDamaged} or ${i.postDamaged} or ${i.preQuantity} < ${i.expectedQuantity} or ${i.postQuantity} < ${i.expectedQuantity})`);
   const q = db
     .select({
       id: i.id,
@@ -341,7 +354,12 @@ export async function checklistItems(
     ? await db
         .select(photoColumns)
         .from(checklistPhoto)
-        .where(inArray(checklistPhoto.dailyAssetChecklistItemId, items.map((x) => x.id)))
+        .where(
+          inArray(
+            checklistPhoto.dailyAssetChecklistItemId,
+            items.map((x) => x.id),
+          ),
+        )
         .orderBy(asc(checklistPhoto.id))
     : [];
   return {
@@ -373,7 +391,11 @@ export async function checklistItems(
  * The vehicle's last reading: the greatest of pre / post over its checklists other than `exceptId`, with a pre_at
  * before `before` when given; with the instant of that reading.
  */
-export async function lastReading(db: Db, vehicleId: number, opts: { before?: Date; exceptId?: number } = {}): Promise<{ reading: number; at: Date } | null> {
+export async function lastReading(
+  db: Db,
+  vehicleId: number,
+  opts: { before?: Date; exceptId?: number } = {},
+): Promise<{ reading: number; at: Date } | null> {
   const c = dailyAssetChecklist;
   const parts: SQL[] = [eq(c.vehicleId, vehicleId)];
   if (opts.exceptId) parts.push(ne(c.id, opts.exceptId));

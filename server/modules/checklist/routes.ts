@@ -72,7 +72,9 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelope(ChecklistDetailSchema), ...writeErrors },
       },
       handler: (request, reply) =>
-        idempotent(db, request, reply, async (db) => ok(await saveChecklist(db, requireUser(request), request.body, { portal }), CHECKLIST_MESSAGES.saved)),
+        idempotent(db, request, reply, async (db) =>
+          ok(await saveChecklist(db, requireUser(request), request.body, { portal }), CHECKLIST_MESSAGES.saved),
+        ),
     });
   }
 
@@ -89,7 +91,9 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelope(ChecklistDetailSchema), ...writeErrors },
       },
       handler: (request, reply) =>
-        idempotent(db, request, reply, async (db) => ok(await saveChecklistItems(db, requireUser(request), request.body, { portal }), CHECKLIST_MESSAGES.saved)),
+        idempotent(db, request, reply, async (db) =>
+          ok(await saveChecklistItems(db, requireUser(request), request.body, { portal }), CHECKLIST_MESSAGES.saved),
+        ),
     });
   }
 
@@ -97,7 +101,8 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
     bodyLimit: UPLOAD_BODY_LIMIT,
     config: { permission: 'checklistWrite' },
     errorHandler: (err) => {
-      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
+      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
       throw err;
     },
     schema: {
@@ -106,7 +111,8 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
       body: ChecklistPhotoSaveSchema,
       response: { 200: envelope(ChecklistPhotoSchema), ...writeErrors, 413: ErrorEnvelopeSchema },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await savePhoto(db, requireUser(request), request.body), CHECKLIST_MESSAGES.photoSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await savePhoto(db, requireUser(request), request.body), CHECKLIST_MESSAGES.photoSaved)),
   });
 
   r.get(CHECKLIST_PATHS.photoPattern, {
@@ -132,7 +138,8 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'readOrg' },
     schema: {
       ...common,
-      summary: 'What the tablet needs for a roster’s checklist: the roster, its vehicle (last odometer, needs attention), the active master items, the checklist so far',
+      summary:
+        'What the tablet needs for a roster’s checklist: the roster, its vehicle (last odometer, needs attention), the active master items, the checklist so far',
       params: IdParamSchema,
       response: { 200: envelope(ChecklistFormSchema), ...errors },
     },
@@ -174,7 +181,8 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       tags: ['report'],
-      summary: 'Laporan Senarai Semak: checklists by the local date of their pre-shift check (≤ 366 days), region, section, vehicle; defects and odometer gap / jump flags; newest first',
+      summary:
+        'Laporan Senarai Semak: checklists by the local date of their pre-shift check (≤ 366 days), region, section, vehicle; defects and odometer gap / jump flags; newest first',
       querystring: ListQuerySchema,
       body: ChecklistReportFilterSchema,
       response: { 200: envelope(dataTablesBody(ChecklistRowSchema)), ...errors },

@@ -72,7 +72,16 @@ import { dayjs, localDisplay, localDmy, localInstant, TZ } from '../../lib/time'
 import { raise } from '../comms/alerts';
 import { cleanImage, decodeBase64Strict, sanitizeFileName } from '../document/image-check';
 import { sectionFamilyIds } from '../section/queries';
-import { activeMasterItems, checklistItems, checklistRow, lastReading, photoColumns, runChecklistQuery, toPhoto, type ChecklistQueryOptions } from './queries';
+import {
+  activeMasterItems,
+  checklistItems,
+  checklistRow,
+  lastReading,
+  photoColumns,
+  runChecklistQuery,
+  toPhoto,
+  type ChecklistQueryOptions,
+} from './queries';
 
 const MESSAGES = {
   outOfRegion: 'Jadual tugas ini di luar wilayah anda.',
@@ -338,7 +347,17 @@ async function alertNewDefects(db: Db, t: WriteTarget, checklistId: number, befo
       const key = `${s.masterId}:${phase}`;
       if (!status || !isDefect(status) || before.has(key)) continue;
       const counted = `${q ?? 0}/${s.expectedQuantity} ${s.unitLabel}`;
-      found.push({ key, description: CHECKLIST_MESSAGES.defectAlert(t.vehicle.plateNumber, t.vehicle.callSign, s.name, ITEM_STATUS_TEXT[status], counted, PHASE_TEXT[phase]) });
+      found.push({
+        key,
+        description: CHECKLIST_MESSAGES.defectAlert(
+          t.vehicle.plateNumber,
+          t.vehicle.callSign,
+          s.name,
+          ITEM_STATUS_TEXT[status],
+          counted,
+          PHASE_TEXT[phase],
+        ),
+      });
     }
   }
   if (!found.length) return;
@@ -373,7 +392,13 @@ export async function checklistDetail(db: Db, checklistId: number): Promise<Chec
 }
 
 /** dailyAssetChecklist/save and portal/save (rules in the module comment). */
-export async function saveChecklist(db: Db, user: TokenClaims, input: ChecklistSave, opts: { portal: boolean }, now = new Date()): Promise<ChecklistDetail> {
+export async function saveChecklist(
+  db: Db,
+  user: TokenClaims,
+  input: ChecklistSave,
+  opts: { portal: boolean },
+  now = new Date(),
+): Promise<ChecklistDetail> {
   return db.transaction(async (tx) => {
     const t = await writeTarget(tx, user, input, opts.portal);
     const at = input.recordedAt ? new Date(input.recordedAt) : now;
@@ -414,7 +439,8 @@ export async function saveChecklist(db: Db, user: TokenClaims, input: ChecklistS
       if (!existing) throw conflict(CHECKLIST_MESSAGES.preMissing);
       const states = await itemStates(tx, existing.id);
       checkPostItems(states, items);
-      if (input.odometer < existing.odometerPre) throw badRequest(CHECKLIST_MESSAGES.odometerBelowPre(input.odometer, existing.odometerPre), 'odometer');
+      if (input.odometer < existing.odometerPre)
+        throw badRequest(CHECKLIST_MESSAGES.odometerBelowPre(input.odometer, existing.odometerPre), 'odometer');
       if (at.getTime() < existing.preAt.getTime()) throw badRequest(MESSAGES.postBeforePre, 'recordedAt');
       before = defectKeys(states);
       await tx
@@ -430,7 +456,13 @@ export async function saveChecklist(db: Db, user: TokenClaims, input: ChecklistS
 }
 
 /** dailyAssetChecklistItems/save and portal/save: the items of one phase alone, on an existing checklist. */
-export async function saveChecklistItems(db: Db, user: TokenClaims, input: ChecklistItemsSave, opts: { portal: boolean }, now = new Date()): Promise<ChecklistDetail> {
+export async function saveChecklistItems(
+  db: Db,
+  user: TokenClaims,
+  input: ChecklistItemsSave,
+  opts: { portal: boolean },
+  now = new Date(),
+): Promise<ChecklistDetail> {
   return db.transaction(async (tx) => {
     const t = await writeTarget(tx, user, input, opts.portal);
     const existing = await findChecklist(tx, t.roster.id, t.vehicle.id);
@@ -463,7 +495,12 @@ export async function savePhoto(db: Db, user: TokenClaims, input: ChecklistPhoto
     const [item] = await tx
       .select({ id: dailyAssetChecklistItem.id, pre: dailyAssetChecklistItem.preQuantity, post: dailyAssetChecklistItem.postQuantity })
       .from(dailyAssetChecklistItem)
-      .where(and(eq(dailyAssetChecklistItem.dailyAssetChecklistId, existing.id), eq(dailyAssetChecklistItem.assetChecklistMasterId, input.assetChecklistMasterId)));
+      .where(
+        and(
+          eq(dailyAssetChecklistItem.dailyAssetChecklistId, existing.id),
+          eq(dailyAssetChecklistItem.assetChecklistMasterId, input.assetChecklistMasterId),
+        ),
+      );
     const counted = item && (input.phase === 'PRE' ? item.pre : item.post) !== null;
     if (!item || !counted) throw badRequest(CHECKLIST_MESSAGES.itemNotCounted, 'assetChecklistMasterId');
     const image = await cleanImage(decodeBase64Strict(input.fileContent));
@@ -542,7 +579,12 @@ export async function formForRoster(db: Db, user: TokenClaims, rosterId: number)
       const own = any && any.vehicleId === r.vehicleId ? any : undefined;
       const last = await lastReading(db, r.vehicleId, own ? { before: own.preAt, exceptId: own.id } : {});
       const { attentionSince, ...rest } = row;
-      v = { ...rest, needsAttention: attentionSince !== null, lastOdometer: last?.reading ?? null, lastOdometerAt: last ? last.at.toISOString() : null };
+      v = {
+        ...rest,
+        needsAttention: attentionSince !== null,
+        lastOdometer: last?.reading ?? null,
+        lastOdometerAt: last ? last.at.toISOString() : null,
+      };
     }
   }
   return {
@@ -566,7 +608,12 @@ export async function formForRoster(db: Db, user: TokenClaims, rosterId: number)
 }
 
 /** dailyAssetChecklist/dataTables: the checklists of the caller's scope (a patrol: its own rosters), newest first. */
-export async function listChecklists(db: Db, user: TokenClaims, f: ChecklistFilter, q: DataTablesQuery): Promise<{ rows: ChecklistRow[]; recordCount: number }> {
+export async function listChecklists(
+  db: Db,
+  user: TokenClaims,
+  f: ChecklistFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: ChecklistRow[]; recordCount: number }> {
   if (f.dutyRosterId) await rosterFor(db, user, f.dutyRosterId);
   const place = await scopedPlace(db, user, f);
   const o: ChecklistQueryOptions = {
@@ -584,8 +631,16 @@ export async function listChecklists(db: Db, user: TokenClaims, f: ChecklistFilt
 }
 
 /** dailyAssetChecklistItems/dataTables: the items of one checklist the caller may read (5 a page). */
-export async function listChecklistItems(db: Db, user: TokenClaims, f: ChecklistItemFilter, q: DataTablesQuery): Promise<{ rows: ChecklistItemRow[]; recordCount: number }> {
-  const [c] = await db.select({ rosterId: dailyAssetChecklist.dutyRosterId }).from(dailyAssetChecklist).where(eq(dailyAssetChecklist.id, f.pkDailyAssetChecklistId));
+export async function listChecklistItems(
+  db: Db,
+  user: TokenClaims,
+  f: ChecklistItemFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: ChecklistItemRow[]; recordCount: number }> {
+  const [c] = await db
+    .select({ rosterId: dailyAssetChecklist.dutyRosterId })
+    .from(dailyAssetChecklist)
+    .where(eq(dailyAssetChecklist.id, f.pkDailyAssetChecklistId));
   if (!c) throw notFound(CHECKLIST_MESSAGES.notFound);
   await rosterFor(db, user, c.rosterId);
   return checklistItems(db, f.pkDailyAssetChecklistId, { onlyDefects: f.onlyDefects, page: { start: q.start, length: q.length } });
@@ -612,7 +667,12 @@ export async function checklistReportOptions(db: Db, user: TokenClaims, f: Check
 }
 
 /** laporanSenaraiSemakData/dataTables: 10 a page, newest first. */
-export async function checklistReport(db: Db, user: TokenClaims, f: ChecklistReportFilter, q: DataTablesQuery): Promise<{ rows: ChecklistRow[]; recordCount: number }> {
+export async function checklistReport(
+  db: Db,
+  user: TokenClaims,
+  f: ChecklistReportFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: ChecklistRow[]; recordCount: number }> {
   const o = await checklistReportOptions(db, user, f);
   return runChecklistQuery(db, { ...o, limit: q.length, offset: q.start });
 }

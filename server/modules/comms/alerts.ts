@@ -259,7 +259,9 @@ export async function raiseReassignmentAlert(db: Db, a: { incidentId: number; au
     .where(inArray(dutyRoster.id, [now203.rosterId, ...(before.rosterId ? [before.rosterId] : [])]));
   const newName = rosters.find((r) => r.id === now203.rosterId)?.name ?? String(now203.rosterId);
   const oldName = before.rosterId ? rosters.find((r) => r.id === before.rosterId)?.name : null;
-  const recipients = [...(await patrolUsersOfRoster(db, now203.rosterId)), ...(await tmcUsersOfRegion(db, c.regionId))].filter((id) => id !== a.actorUserId);
+  const recipients = [...(await patrolUsersOfRoster(db, now203.rosterId)), ...(await tmcUsersOfRegion(db, c.regionId))].filter(
+    (id) => id !== a.actorUserId,
+  );
   return raise(
     db,
     {
@@ -274,4 +276,3 @@ export async function raiseReassignmentAlert(db: Db, a: { incidentId: number; au
     recipients,
   );
 }
-

@@ -16,7 +16,17 @@ import {
 import { DataTablesQuerySchema, dataTablesBody, envelope, ErrorEnvelopeSchema } from '../../../contract/envelope';
 import { BROADCAST_REGION_ID } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
-import { alertNotification, appUser, broadcastSeen, dutyRoster, incidentNotification, messageBroadcast, region, section, staff } from '../../db/schema';
+import {
+  alertNotification,
+  appUser,
+  broadcastSeen,
+  dutyRoster,
+  incidentNotification,
+  messageBroadcast,
+  region,
+  section,
+  staff,
+} from '../../db/schema';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
@@ -44,12 +54,17 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   let audience: { n: number; at: number } | null = null;
   const audienceCount = async (d: typeof db) => {
     if (audience && Date.now() - audience.at < AUDIENCE_TTL_MS) return audience.n;
-    const [{ n }] = await d.select({ n: sql<number>`count(*)::int` }).from(appUser).innerJoin(staff, eq(staff.id, appUser.staffId)).where(and(eq(appUser.isActive, true), eq(staff.isActive, true)));
+    const [{ n }] = await d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appUser)
+      .innerJoin(staff, eq(staff.id, appUser.staffId))
+      .where(and(eq(appUser.isActive, true), eq(staff.isActive, true)));
     audience = { n, at: Date.now() };
     return n;
   };
   const seenCountOf = sql<number>`(select count(*)::int from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id})`;
-  const seenBy = (staffId: number) => sql<boolean>`exists (select 1 from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id} and bs.staff_id = ${staffId})`;
+  const seenBy = (staffId: number) =>
+    sql<boolean>`exists (select 1 from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id} and bs.staff_id = ${staffId})`;
   const broadcastColumns = (me: number) => ({
     id: messageBroadcast.id,
     regionId: messageBroadcast.regionId,
@@ -137,7 +152,10 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         // compared at the millisecond precision of createdDateTime (PostgreSQL keeps microseconds: a plain
         // `> since` would answer again the very broadcast whose createdDateTime the client sent)
         const since = new Date(f.since);
-        cond = and(eq(messageBroadcast.regionId, BROADCAST_REGION_ID), sql`date_trunc('milliseconds', ${messageBroadcast.createdAt}) > ${since.toISOString()}::timestamptz`);
+        cond = and(
+          eq(messageBroadcast.regionId, BROADCAST_REGION_ID),
+          sql`date_trunc('milliseconds', ${messageBroadcast.createdAt}) > ${since.toISOString()}::timestamptz`,
+        );
       } else {
         const from = localInstant(f.dateFrom ?? localDate());
         const to = localInstant(f.dateTo ?? localDate(Date.now(), 1), '00:00');
@@ -157,7 +175,11 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         db.select({ count: sql<number>`count(*)::int` }).from(messageBroadcast).where(cond),
         audienceCount(db),
       ]);
-      return page(rows.map((b) => toBroadcast(b, audience)), count, request.query);
+      return page(
+        rows.map((b) => toBroadcast(b, audience)),
+        count,
+        request.query,
+      );
     },
   });
 
@@ -233,7 +255,13 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.alertSave, {
-    schema: { tags: ['comms'], summary: 'Mark an alert read (archived)', security: [{ bearerAuth: [] }], body: AlertSaveSchema, response: { 200: envelope(z.null()), ...errors } },
+    schema: {
+      tags: ['comms'],
+      summary: 'Mark an alert read (archived)',
+      security: [{ bearerAuth: [] }],
+      body: AlertSaveSchema,
+      response: { 200: envelope(z.null()), ...errors },
+    },
     handler: (request, reply) =>
       idempotent(db, request, reply, async (db) => {
         const user = requireUser(request);
@@ -300,7 +328,13 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.notificationUpdate, {
     config: { permission: 'notifications' },
-    schema: { tags: ['comms'], summary: 'Mark the notifications of a ticket read', security: [{ bearerAuth: [] }], body: NotificationUpdateSchema, response: { 200: envelope(z.null()), ...errors } },
+    schema: {
+      tags: ['comms'],
+      summary: 'Mark the notifications of a ticket read',
+      security: [{ bearerAuth: [] }],
+      body: NotificationUpdateSchema,
+      response: { 200: envelope(z.null()), ...errors },
+    },
     handler: (request, reply) =>
       idempotent(db, request, reply, async (db) => {
         const user = requireUser(request);
@@ -317,7 +351,12 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         await db
           .update(incidentNotification)
           .set({ read: true, updatedAt: new Date() })
-          .where(inArray(incidentNotification.id, mine.map((n) => n.id)));
+          .where(
+            inArray(
+              incidentNotification.id,
+              mine.map((n) => n.id),
+            ),
+          );
         return ok(null, 'Notifikasi ditanda telah dibaca.');
       }),
   });

@@ -56,7 +56,11 @@ const OPEN_CASE = sql.raw(`(i.status_id IS NULL OR i.status_id NOT IN (${DASHBOA
 /** Plates and tickets are [A-Z0-9+-]: every string starting with p lies in [p, p + 'Z'×40]; LIKE rechecks it. */
 const upperBound = (p: string) => p + 'Z'.repeat(40);
 const likePrefix = (p: string) => `${escapeLike(p)}%`;
-const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export function whereOf(f: ListFilter): SQL {
@@ -193,10 +197,7 @@ export async function findIncidentRows(
   f: ListFilter,
   paging: ListPaging,
 ): Promise<{ rows: IncidentListRow[]; recordCount: number; recordCountCapped: boolean }> {
-  const [rows, count] = await Promise.all([
-    rowsOf<IncidentListRow>(db, listRowsQuery(f, paging)),
-    rowsOf<{ n: number }>(db, listCountQuery(f)),
-  ]);
+  const [rows, count] = await Promise.all([rowsOf<IncidentListRow>(db, listRowsQuery(f, paging)), rowsOf<{ n: number }>(db, listCountQuery(f))]);
   const n = count[0]?.n ?? 0;
   return { rows, recordCount: Math.min(n, LIST_COUNT_CAP), recordCountCapped: n > LIST_COUNT_CAP };
 }

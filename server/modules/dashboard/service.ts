@@ -178,7 +178,10 @@ async function labels(db: Db, category: string) {
 /** dashboard/getIncidentItemsCount: cases per event type 184–190 for the filter (all seven, zero included). */
 export async function countByCategory(db: Db, user: TokenClaims, body: DashboardFilter) {
   const { withoutCategory } = await resolveFilter(db, user, body);
-  const [counts, names] = await Promise.all([rowsOf<{ key: number; n: number }>(db, countByCategoryQuery(withoutCategory)), labels(db, 'incidentCategory')]);
+  const [counts, names] = await Promise.all([
+    rowsOf<{ key: number; n: number }>(db, countByCategoryQuery(withoutCategory)),
+    labels(db, 'incidentCategory'),
+  ]);
   const byKey = new Map(counts.map((c) => [c.key, c.n]));
   const byCategory = names.map((l) => ({ key: l.key, value: l.value, count: byKey.get(l.key) ?? 0 }));
   return { total: counts.reduce((s, c) => s + c.n, 0), byCategory };
@@ -190,7 +193,10 @@ export async function countByCategory(db: Db, user: TokenClaims, body: Dashboard
  */
 export async function countByStatus(db: Db, user: TokenClaims, body: DashboardFilter) {
   const { withoutStatus } = await resolveFilter(db, user, body);
-  const [counts, names] = await Promise.all([rowsOf<{ key: number | null; n: number }>(db, countByStatusQuery(withoutStatus)), labels(db, 'incidentStatus')]);
+  const [counts, names] = await Promise.all([
+    rowsOf<{ key: number | null; n: number }>(db, countByStatusQuery(withoutStatus)),
+    labels(db, 'incidentStatus'),
+  ]);
   const byKey = new Map(counts.map((c) => [c.key, c.n]));
   const byGroup: Record<string, number> = {};
   for (const g of STATUS_GROUP_NAMES) byGroup[g] = (STATUS_GROUPS[g] as readonly number[]).reduce((s, id) => s + (byKey.get(id) ?? 0), 0);

@@ -73,7 +73,8 @@ export function decodeBase64Strict(text: string): Buffer {
   if (s.length === 0 || s.length % 4 !== 0 || !BASE64_RE.test(s)) throw badRequest('Kandungan fail bukan base64 yang sah.', 'fileContent');
   const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
   const decodedLength = (s.length / 4) * 3 - padding;
-  if (decodedLength > INCIDENT_LIMITS.attachmentMaxBytes) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
+  if (decodedLength > INCIDENT_LIMITS.attachmentMaxBytes)
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
   return Buffer.from(s, 'base64');
 }
 
@@ -88,7 +89,10 @@ function looksComplete(type: InputType, bytes: Buffer): boolean {
       return startsWith(bytes, [0xff, 0xd8, 0xff]);
     case 'png':
       // every PNG ends with the IEND chunk: length 0, 'IEND', CRC
-      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && bytes.includes(Buffer.from('IEND', 'latin1'), Math.max(0, bytes.length - 64));
+      return (
+        startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+        bytes.includes(Buffer.from('IEND', 'latin1'), Math.max(0, bytes.length - 64))
+      );
     case 'webp':
       // RIFF size field covers the rest of the file
       return bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP' && bytes.readUInt32LE(4) + 8 <= bytes.length;
@@ -181,7 +185,10 @@ export function exifCaptureTime(exif: Buffer): string | null {
       if (!entry || entry.type !== 2 || entry.count === 0 || entry.count > 64) return null;
       const start = entry.count <= 4 ? entry.at : u32(entry.at);
       if (start + entry.count > tiff.length) return null;
-      return tiff.toString('latin1', start, start + entry.count).replace(/\0.*$/s, '').trim();
+      return tiff
+        .toString('latin1', start, start + entry.count)
+        .replace(/\0.*$/s, '')
+        .trim();
     };
     const exifIfd = entries(u32(4)).get(0x8769);
     if (!exifIfd) return null;
@@ -204,7 +211,8 @@ export const storedNameFor = (ext: string) => `${randomUUID()}.${ext}`;
  * like 'exe.jpg'), the line and paragraph separators, and lone UTF-16 surrogates (not encodable in a header).
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE_NAME_CHARS =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** The name of an upload whose own name has nothing left. */
 export const DEFAULT_FILE_BASE = 'gambar';
 

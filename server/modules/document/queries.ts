@@ -85,7 +85,11 @@ export async function findAttachment(db: Db, id: number): Promise<AttachmentDbRo
 }
 
 export async function attachmentBytes(db: Db, id: number): Promise<Buffer | undefined> {
-  const [row] = await db.select({ content: attachmentContent.content }).from(attachmentContent).where(eq(attachmentContent.attachmentId, id)).limit(1);
+  const [row] = await db
+    .select({ content: attachmentContent.content })
+    .from(attachmentContent)
+    .where(eq(attachmentContent.attachmentId, id))
+    .limit(1);
   return row?.content;
 }
 

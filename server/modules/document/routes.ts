@@ -37,7 +37,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'viewCase' },
     // the body-size refusal happens before the handler: name the upload's limit, the app's handler sends it
     errorHandler: (err) => {
-      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
+      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
       throw err;
     },
     schema: {
@@ -47,7 +48,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       body: DocumentSaveSchema,
       response: { 200: envelope(AttachmentSchema), ...errors, 413: ErrorEnvelopeSchema },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveFile(db, requireUser(request), request.body), 'Lampiran telah berjaya disimpan')),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveFile(db, requireUser(request), request.body), 'Lampiran telah berjaya disimpan')),
   });
 
   r.post(PATHS.documentDownload, {
@@ -119,6 +121,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       params: IdParamSchema,
       response: { 200: envelope(AttachmentSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteAttachment(db, requireUser(request), request.params.id), 'Lampiran telah berjaya dipadam')),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) =>
+        ok(await deleteAttachment(db, requireUser(request), request.params.id), 'Lampiran telah berjaya dipadam'),
+      ),
   });
 }

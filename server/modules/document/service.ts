@@ -123,7 +123,8 @@ export async function deleteAttachment(db: Db, user: TokenClaims, id: number): P
     if (!done.length) throw notFound(DELETE_FAILED_MESSAGE);
     return toAttachment(row);
   } catch (err) {
-    if (err instanceof HttpError && err.message !== DELETE_FAILED_MESSAGE) throw new HttpError(err.statusCode, err.errorCode, DELETE_FAILED_MESSAGE, err.extra);
+    if (err instanceof HttpError && err.message !== DELETE_FAILED_MESSAGE)
+      throw new HttpError(err.statusCode, err.errorCode, DELETE_FAILED_MESSAGE, err.extra);
     throw err;
   }
 }

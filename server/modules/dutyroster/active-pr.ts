@@ -202,7 +202,9 @@ export async function findActivePatrols(db: Db, scope: Scope, point: IncidentPoi
   const distanceOf = (r: (typeof rosters)[number]): number | null => {
     if (!at) return null;
     if (!distanceCache.has(r.sectionId)) {
-      const lines = r.alignment ? [r.alignment] : partLines.filter((p) => p.combinedSectionId === r.sectionId && p.alignment).map((p) => p.alignment!);
+      const lines = r.alignment
+        ? [r.alignment]
+        : partLines.filter((p) => p.combinedSectionId === r.sectionId && p.alignment).map((p) => p.alignment!);
       const d = distanceToLines(at, lines);
       distanceCache.set(r.sectionId, d === null ? null : round2(d));
     }

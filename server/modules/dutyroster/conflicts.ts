@@ -22,7 +22,13 @@ export interface LeaveHit {
 export async function approvedLeave(db: Db, staffIds: number[], from: string, to: string): Promise<LeaveHit[]> {
   if (!staffIds.length) return [];
   return db
-    .select({ staffId: staffLeave.staffId, displayName: staff.displayName, leaveTypeId: staffLeave.leaveTypeId, dateFrom: staffLeave.dateFrom, dateTo: staffLeave.dateTo })
+    .select({
+      staffId: staffLeave.staffId,
+      displayName: staff.displayName,
+      leaveTypeId: staffLeave.leaveTypeId,
+      dateFrom: staffLeave.dateFrom,
+      dateTo: staffLeave.dateTo,
+    })
     .from(staffLeave)
     .innerJoin(staff, eq(staff.id, staffLeave.staffId))
     .where(and(inArray(staffLeave.staffId, staffIds), eq(staffLeave.status, 'approved'), lte(staffLeave.dateFrom, to), gte(staffLeave.dateTo, from)))
@@ -61,7 +67,13 @@ const hitColumns = {
 /** The rosters overlapping from..to (instants) that have any of these people, one row per person and roster. */
 export async function rostersOfPeople(db: Db, staffIds: number[], from: Date, to: Date, excludeRosterIds: number[] = []): Promise<RosterHit[]> {
   if (!staffIds.length) return [];
-  const window = (extra: SQL[]) => and(lt(dutyRoster.startsAt, to), gt(dutyRoster.endsAt, from), excludeRosterIds.length ? notInArray(dutyRoster.id, excludeRosterIds) : undefined, ...extra);
+  const window = (extra: SQL[]) =>
+    and(
+      lt(dutyRoster.startsAt, to),
+      gt(dutyRoster.endsAt, from),
+      excludeRosterIds.length ? notInArray(dutyRoster.id, excludeRosterIds) : undefined,
+      ...extra,
+    );
   const [own, byTeam] = await Promise.all([
     db
       .select({ staffId: dutyRosterMember.staffId, ...hitColumns })
@@ -92,9 +104,22 @@ export async function rostersOfPeople(db: Db, staffIds: number[], from: Date, to
 export async function rostersOfVehicles(db: Db, vehicleIds: number[], from: Date, to: Date, excludeRosterId?: number): Promise<VehicleHit[]> {
   if (!vehicleIds.length) return [];
   const rows = await db
-    .select({ vehicleId: dutyRoster.vehicleId, rosterId: dutyRoster.id, rosterName: dutyRoster.dutyRosterName, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt })
+    .select({
+      vehicleId: dutyRoster.vehicleId,
+      rosterId: dutyRoster.id,
+      rosterName: dutyRoster.dutyRosterName,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+    })
     .from(dutyRoster)
-    .where(and(inArray(dutyRoster.vehicleId, vehicleIds), lt(dutyRoster.startsAt, to), gt(dutyRoster.endsAt, from), excludeRosterId ? ne(dutyRoster.id, excludeRosterId) : undefined))
+    .where(
+      and(
+        inArray(dutyRoster.vehicleId, vehicleIds),
+        lt(dutyRoster.startsAt, to),
+        gt(dutyRoster.endsAt, from),
+        excludeRosterId ? ne(dutyRoster.id, excludeRosterId) : undefined,
+      ),
+    )
     .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id));
   return rows.map((r) => ({ ...r, vehicleId: r.vehicleId! }));
 }

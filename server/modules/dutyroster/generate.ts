@@ -154,28 +154,45 @@ export async function planMonth(db: Db, user: TokenClaims, input: GenerateInput)
       continue;
     }
     const reasons: GenerateReason[] = [];
-    const reason = (r: Omit<GenerateReason, 'staffId' | 'otherRosterId'> & Partial<GenerateReason>) => reasons.push({ staffId: null, otherRosterId: null, ...r });
+    const reason = (r: Omit<GenerateReason, 'staffId' | 'otherRosterId'> & Partial<GenerateReason>) =>
+      reasons.push({ staffId: null, otherRosterId: null, ...r });
     if (!s.shiftActive) reason({ code: 'shiftInactive', message: `Syif ${s.shiftName} tidak aktif.` });
     if (s.vehicleId !== null && s.vehicleActive === false) reason({ code: 'vehicleInactive', message: `Kenderaan ${s.plateNumber} tidak aktif.` });
     for (const id of people) {
       const l = leave.find((x) => x.staffId === id && x.dateFrom <= row.endDate && x.dateTo >= row.startDate);
       if (l) {
-        reason({ code: 'leave', staffId: id, message: `${nameOf.get(id)} bercuti (${leaveTypeName(l.leaveTypeId)}) dari ${dmy(l.dateFrom)} hingga ${dmy(l.dateTo)}.` });
+        reason({
+          code: 'leave',
+          staffId: id,
+          message: `${nameOf.get(id)} bercuti (${leaveTypeName(l.leaveTypeId)}) dari ${dmy(l.dateFrom)} hingga ${dmy(l.dateTo)}.`,
+        });
         continue;
       }
       const other = personRosters.find((h) => h.staffId === id && overlaps(h, span));
       if (other) {
-        reason({ code: 'personBusy', staffId: id, otherRosterId: other.rosterId, message: `${nameOf.get(id)} sudah bertugas dalam jadual tugas ${other.rosterName} pada masa yang sama.` });
+        reason({
+          code: 'personBusy',
+          staffId: id,
+          otherRosterId: other.rosterId,
+          message: `${nameOf.get(id)} sudah bertugas dalam jadual tugas ${other.rosterName} pada masa yang sama.`,
+        });
         continue;
       }
       const planned = plannedByStaff.get(id)?.find((p) => overlaps(p, span));
-      if (planned) reason({ code: 'personBusy', staffId: id, message: `${nameOf.get(id)} juga dijadualkan dalam ${planned.name} pada masa yang sama.` });
+      if (planned)
+        reason({ code: 'personBusy', staffId: id, message: `${nameOf.get(id)} juga dijadualkan dalam ${planned.name} pada masa yang sama.` });
     }
     if (s.vehicleId !== null && s.vehicleActive !== false) {
       const other = vehicleRosters.find((h) => h.vehicleId === s.vehicleId && overlaps(h, span));
       const planned = plannedByVehicle.get(s.vehicleId)?.find((p) => overlaps(p, span));
-      if (other) reason({ code: 'vehicleBusy', otherRosterId: other.rosterId, message: `Kenderaan ${s.plateNumber} sudah digunakan oleh jadual tugas ${other.rosterName} pada masa yang sama.` });
-      else if (planned) reason({ code: 'vehicleBusy', message: `Kenderaan ${s.plateNumber} juga dijadualkan untuk ${planned.name} pada masa yang sama.` });
+      if (other)
+        reason({
+          code: 'vehicleBusy',
+          otherRosterId: other.rosterId,
+          message: `Kenderaan ${s.plateNumber} sudah digunakan oleh jadual tugas ${other.rosterName} pada masa yang sama.`,
+        });
+      else if (planned)
+        reason({ code: 'vehicleBusy', message: `Kenderaan ${s.plateNumber} juga dijadualkan untuk ${planned.name} pada masa yang sama.` });
     }
     if (reasons.length) {
       out.push({ ...base, outcome: 'conflict', pkDutyRosterId: null, reasons });
@@ -188,7 +205,11 @@ export async function planMonth(db: Db, user: TokenClaims, input: GenerateInput)
   }
   // as a person reads them: by date, section, shift start, team
   return out.sort(
-    (a, b) => a.startDate.localeCompare(b.startDate) || a.sectionName.localeCompare(b.sectionName) || a.startHour.localeCompare(b.startHour) || a.teamName.localeCompare(b.teamName),
+    (a, b) =>
+      a.startDate.localeCompare(b.startDate) ||
+      a.sectionName.localeCompare(b.sectionName) ||
+      a.startHour.localeCompare(b.startHour) ||
+      a.teamName.localeCompare(b.teamName),
   );
 }
 

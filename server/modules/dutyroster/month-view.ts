@@ -24,7 +24,13 @@ const SORTABLE: Sortable = {
   pkDutyRosterId: dutyRoster.id,
 };
 
-export async function monthRosters(db: Db, user: TokenClaims, f: RosterMonthFilter, q: DataTablesQuery, now = new Date()): Promise<{ rows: RosterMonthRow[]; recordCount: number }> {
+export async function monthRosters(
+  db: Db,
+  user: TokenClaims,
+  f: RosterMonthFilter,
+  q: DataTablesQuery,
+  now = new Date(),
+): Promise<{ rows: RosterMonthRow[]; recordCount: number }> {
   const m = monthDays(f.month);
   if (!m) throw badRequest(ROSTER_MESSAGES.month, 'month');
   const scope = regionScopeOf(user);
@@ -62,11 +68,14 @@ export async function monthRosters(db: Db, user: TokenClaims, f: RosterMonthFilt
     .leftJoin(hpNoSection, eq(hpNoSection.id, dutyRoster.hpNoSectionId))
     .where(and(...conds))
     .$dynamic();
-  const { rows, recordCount } = await listPage<typeof qb, Awaited<typeof qb>[number]>(qb, q, orderOf(q, SORTABLE, 'startDate', [section.name, dutyRoster.id]));
+  const { rows, recordCount } = await listPage<typeof qb, Awaited<typeof qb>[number]>(
+    qb,
+    q,
+    orderOf(q, SORTABLE, 'startDate', [section.name, dutyRoster.id]),
+  );
   const people = await peopleBriefOf(
     db,
     rows.map((r) => r.row.pkDutyRosterId),
   );
   return { recordCount, rows: rows.map(({ row: r }) => ({ ...r, members: people.get(r.pkDutyRosterId) ?? [] })) };
 }
-

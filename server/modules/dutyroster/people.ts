@@ -114,7 +114,14 @@ export async function rosterPeople(db: Reader, rosterIds: number[]): Promise<Peo
       list = [];
       people.set(current, list);
     }
-    list.push({ pkStaffId: r.pkStaffId, staffNo: r.staffNo, displayName: r.displayName, position: r.position, rosterRoleId: r.rosterRoleId, rosterRoleName: r.rosterRoleName });
+    list.push({
+      pkStaffId: r.pkStaffId,
+      staffNo: r.staffNo,
+      displayName: r.displayName,
+      position: r.position,
+      rosterRoleId: r.rosterRoleId,
+      rosterRoleName: r.rosterRoleName,
+    });
     if (r.rowId !== null) {
       let byStaff = memberRowIds.get(current);
       if (!byStaff) memberRowIds.set(current, (byStaff = new Map()));
@@ -158,7 +165,10 @@ export function lifecycleSql(now: Date): SQL<RosterLifecycleName> {
     when ${dutyRoster.isDisahkan} then 'approved'
     when ${dutyRoster.isDisemak} then 'verified'
     when ${dutyRoster.endsAt} <= ${at}::timestamptz
-      or exists (select 1 from ${activityLog} al where al.duty_roster_id = ${dutyRoster.id} and al.event_id in (${sql.join(ends.map((e) => sql`${e}`), sql`, `)})) then 'ended'
+      or exists (select 1 from ${activityLog} al where al.duty_roster_id = ${dutyRoster.id} and al.event_id in (${sql.join(
+        ends.map((e) => sql`${e}`),
+        sql`, `,
+      )})) then 'ended'
     when ${dutyRoster.startsAt} <= ${at}::timestamptz
       or exists (select 1 from ${activityLog} al where al.duty_roster_id = ${dutyRoster.id}) then 'onShift'
     else 'planned' end)`;
@@ -167,7 +177,9 @@ export function lifecycleSql(now: Date): SQL<RosterLifecycleName> {
 /** upcoming / active / ended by the clock alone, in SQL (a list reads no instants it does not show). */
 export function clockStatusSql(now: Date): SQL<'upcoming' | 'active' | 'ended'> {
   const at = now.toISOString();
-  return sql<'upcoming' | 'active' | 'ended'>`(case when ${dutyRoster.startsAt} > ${at}::timestamptz then 'upcoming' when ${dutyRoster.endsAt} <= ${at}::timestamptz then 'ended' else 'active' end)`;
+  return sql<
+    'upcoming' | 'active' | 'ended'
+  >`(case when ${dutyRoster.startsAt} > ${at}::timestamptz then 'upcoming' when ${dutyRoster.endsAt} <= ${at}::timestamptz then 'ended' else 'active' end)`;
 }
 
 /** upcoming / active / ended by the clock alone (the day list's status). */

@@ -65,12 +65,11 @@ export async function findRosters(
     .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
     .where(where(q));
   const [rows, [{ count }]] = await Promise.all([
-    from.orderBy(paging.direction === 'desc' ? desc(order) : asc(order), asc(section.name), asc(dutyRoster.id)).limit(paging.length).offset(paging.start),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(dutyRoster)
-      .innerJoin(section, eq(section.id, dutyRoster.sectionId))
-      .where(where(q)),
+    from
+      .orderBy(paging.direction === 'desc' ? desc(order) : asc(order), asc(section.name), asc(dutyRoster.id))
+      .limit(paging.length)
+      .offset(paging.start),
+    db.select({ count: sql<number>`count(*)::int` }).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(where(q)),
   ]);
   // the people of each roster: its member rows, else its team's members minus those released by leave (people.ts)
   const { people } = await rosterPeople(

@@ -63,13 +63,19 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
         body: RosterSaveSchema,
         response: { 200: envelope(RosterDetailSchema), ...writeErrors },
       },
-      handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveRoster(db, requireUser(request), request.body), ROSTER_MESSAGES.saved)),
+      handler: (request, reply) =>
+        idempotent(db, request, reply, async (db) => ok(await saveRoster(db, requireUser(request), request.body), ROSTER_MESSAGES.saved)),
     });
   }
 
   r.get(ROSTER_PATHS.getPattern, {
     config: { permission: ['rosterList', 'readOrg'] },
-    schema: { ...common, summary: 'One roster with its people and roles, vehicle, device, phone, lifecycle and usage', params: IdParamSchema, response: { 200: envelope(RosterDetailSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'One roster with its people and roles, vehicle, device, phone, lifecycle and usage',
+      params: IdParamSchema,
+      response: { 200: envelope(RosterDetailSchema), ...errors },
+    },
     handler: async (request) => ok(await getRoster(db, requireUser(request), request.params.id)),
   });
 
@@ -81,18 +87,30 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
       body: RosterDeleteSchema,
       response: { 200: envelope(RosterDeleteResultSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteRoster(db, requireUser(request), request.body), ROSTER_MESSAGES.deleted)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await deleteRoster(db, requireUser(request), request.body), ROSTER_MESSAGES.deleted)),
   });
 
   r.get(ROSTER_PATHS.activePrDetailsPattern, {
     config: { permission: ['rosterList', 'readOrg'] },
-    schema: { ...common, summary: 'The roster with its people, vehicle, callsign, device, phone and latest position', params: IdParamSchema, response: { 200: envelope(ActivePrDetailsSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'The roster with its people, vehicle, callsign, device, phone and latest position',
+      params: IdParamSchema,
+      response: { 200: envelope(ActivePrDetailsSchema), ...errors },
+    },
     handler: async (request) => ok(await activePrDetails(db, requireUser(request), request.params.id)),
   });
 
   r.get(ROSTER_PATHS.rosterRolesPattern, {
     config: { permission: ['rosterList', 'readOrg'] },
-    schema: { ...common, tags: ['rosterRoles'], summary: 'The people of a roster with their dutyRosterRoles role', params: IdParamSchema, response: { 200: envelope(z.array(RosterRoleRowSchema)), ...errors } },
+    schema: {
+      ...common,
+      tags: ['rosterRoles'],
+      summary: 'The people of a roster with their dutyRosterRoles role',
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(RosterRoleRowSchema)), ...errors },
+    },
     handler: async (request) => ok(await rosterRoles(db, requireUser(request), request.params.id)),
   });
 
@@ -112,7 +130,8 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'rosterManage' },
     schema: {
       ...common,
-      summary: 'Generate a month of rosters from the active teams’ schedules: dryRun previews create/exists/conflict with reasons; commit writes the create ones',
+      summary:
+        'Generate a month of rosters from the active teams’ schedules: dryRun previews create/exists/conflict with reasons; commit writes the create ones',
       body: RosterGenerateSchema,
       response: { 200: envelope(GenerateResultSchema), ...writeErrors },
     },
@@ -158,13 +177,24 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(ROSTER_PATHS.devices, {
     config: { permission: 'readOrg' },
-    schema: { ...common, tags: ['lookup'], summary: 'devicenoid/getAll: every patrol tablet, active ones first', response: { 200: envelope(z.array(DeviceItemSchema)), ...errors } },
+    schema: {
+      ...common,
+      tags: ['lookup'],
+      summary: 'devicenoid/getAll: every patrol tablet, active ones first',
+      response: { 200: envelope(z.array(DeviceItemSchema)), ...errors },
+    },
     handler: async () => ok(await allDevices(db)),
   });
 
   r.get(ROSTER_PATHS.phonesBySectionPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...common, tags: ['lookup'], summary: 'hpnosection/getbySectionId: the phone numbers of a section (within the caller’s region)', params: IdParamSchema, response: { 200: envelope(z.array(PhoneItemSchema)), ...errors } },
+    schema: {
+      ...common,
+      tags: ['lookup'],
+      summary: 'hpnosection/getbySectionId: the phone numbers of a section (within the caller’s region)',
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(PhoneItemSchema)), ...errors },
+    },
     handler: async (request) => ok(await phonesOfSection(db, requireUser(request), request.params.id)),
   });
 }

@@ -202,7 +202,13 @@ export async function phonesOfSection(db: Db, user: TokenClaims, sectionId: numb
   await assertSectionInScope(db, user, sectionId);
   const ids = await phoneSectionIds(db, sectionId);
   const rows = await db
-    .select({ key: hpNoSection.id, value: hpNoSection.phoneNo, sectionName: section.name, sectionId: hpNoSection.sectionId, isActive: hpNoSection.isActive })
+    .select({
+      key: hpNoSection.id,
+      value: hpNoSection.phoneNo,
+      sectionName: section.name,
+      sectionId: hpNoSection.sectionId,
+      isActive: hpNoSection.isActive,
+    })
     .from(hpNoSection)
     .innerJoin(section, eq(section.id, hpNoSection.sectionId))
     .where(inArray(hpNoSection.sectionId, ids))
@@ -235,7 +241,14 @@ export async function formOptions(db: Db, user: TokenClaims, sectionId: number, 
       .where(and(eq(team.sectionId, sectionId), current ? or(eq(team.isActive, true), eq(team.id, current.teamId)) : eq(team.isActive, true)))
       .orderBy(asc(team.name), asc(teamSchedule.id)),
     db
-      .select({ teamId: teamMember.teamId, pkStaffId: staff.id, staffNo: staff.staffNo, displayName: staff.displayName, position: staff.position, isActive: staff.isActive })
+      .select({
+        teamId: teamMember.teamId,
+        pkStaffId: staff.id,
+        staffNo: staff.staffNo,
+        displayName: staff.displayName,
+        position: staff.position,
+        isActive: staff.isActive,
+      })
       .from(teamMember)
       .innerJoin(team, eq(team.id, teamMember.teamId))
       .innerJoin(staff, eq(staff.id, teamMember.staffId))
@@ -258,7 +271,13 @@ export async function formOptions(db: Db, user: TokenClaims, sectionId: number, 
       .orderBy(sql`${vehicle.isActive} desc`, asc(vehicle.vehicleType), asc(vehicle.plateNumber)),
     allDevices(db),
     db
-      .select({ key: hpNoSection.id, value: hpNoSection.phoneNo, sectionName: section.name, sectionId: hpNoSection.sectionId, isActive: hpNoSection.isActive })
+      .select({
+        key: hpNoSection.id,
+        value: hpNoSection.phoneNo,
+        sectionName: section.name,
+        sectionId: hpNoSection.sectionId,
+        isActive: hpNoSection.isActive,
+      })
       .from(hpNoSection)
       .innerJoin(section, eq(section.id, hpNoSection.sectionId))
       .where(and(inArray(hpNoSection.sectionId, phoneIds), eq(hpNoSection.isActive, true)))
@@ -317,22 +336,34 @@ interface Planned {
  * Every check of a roster to be written (new, or `self` being edited), in the order a person would fix them: what
  * the roster is made of, then its times, then who and what is already taken. Answers the row and its members.
  */
-async function planRoster(tx: Db, input: RosterSaveParsed, sec: { id: number; name: string; regionId: number }, self: number | null): Promise<Planned> {
+async function planRoster(
+  tx: Db,
+  input: RosterSaveParsed,
+  sec: { id: number; name: string; regionId: number },
+  self: number | null,
+): Promise<Planned> {
   // the team: of the section, active
-  const [t] = await tx.select({ id: team.id, name: team.name, sectionId: team.sectionId, isActive: team.isActive }).from(team).where(eq(team.id, input.teamId));
+  const [t] = await tx
+    .select({ id: team.id, name: team.name, sectionId: team.sectionId, isActive: team.isActive })
+    .from(team)
+    .where(eq(team.id, input.teamId));
   if (!t) throw badRequest('Pasukan tidak wujud.', 'teamId');
   if (t.sectionId !== sec.id) throw badRequest(`Pasukan ${t.name} bukan pasukan seksyen ${sec.name}.`, 'teamId');
   if (!t.isActive) throw badRequest(`Pasukan ${t.name} tidak aktif; pilih pasukan yang aktif.`, 'teamId');
 
   // the roster type and the shift
   if (input.jenisRosterId !== null) {
-    const [j] = await tx.select({ key: lookupItem.key }).from(lookupItem).where(and(eq(lookupItem.key, input.jenisRosterId), eq(lookupItem.category, 'jenisRoster')));
+    const [j] = await tx
+      .select({ key: lookupItem.key })
+      .from(lookupItem)
+      .where(and(eq(lookupItem.key, input.jenisRosterId), eq(lookupItem.category, 'jenisRoster')));
     if (!j) throw badRequest(ROSTER_MESSAGES.unknownJenisRoster, 'jenisRosterId');
   }
   const [s] = await tx.select().from(shift).where(eq(shift.id, input.shiftId));
   if (!s) throw badRequest('Syif tidak wujud.', 'shiftId');
   if (!s.isActive) throw badRequest(`Syif ${s.name} tidak aktif; pilih syif yang aktif.`, 'shiftId');
-  if (input.jenisRosterId !== null && s.jenisRosterId !== input.jenisRosterId) throw badRequest(`Syif ${s.name} bukan syif bagi jenis roster yang dipilih.`, 'shiftId');
+  if (input.jenisRosterId !== null && s.jenisRosterId !== input.jenisRosterId)
+    throw badRequest(`Syif ${s.name} bukan syif bagi jenis roster yang dipilih.`, 'shiftId');
 
   // the times: the shift's hours by default; without an end date a shift ending at or before its start ends next day
   const startHour = input.startHour ?? s.startHour;
@@ -340,20 +371,34 @@ async function planRoster(tx: Db, input: RosterSaveParsed, sec: { id: number; na
   const endDate = input.endDate ?? (endsNextDay(startHour, endHour) ? addDays(input.startDate, 1) : input.startDate);
   const startsAt = bruneiInstant(input.startDate, startHour);
   const endsAt = bruneiInstant(endDate, endHour);
-  if (endsAt <= startsAt) throw badRequest(`${ROSTER_MESSAGES.endBeforeStart} (${dmy(input.startDate)} ${startHour} – ${dmy(endDate)} ${endHour})`, input.endDate ? 'endDate' : 'endHour');
+  if (endsAt <= startsAt)
+    throw badRequest(
+      `${ROSTER_MESSAGES.endBeforeStart} (${dmy(input.startDate)} ${startHour} – ${dmy(endDate)} ${endHour})`,
+      input.endDate ? 'endDate' : 'endHour',
+    );
   if (endsAt.getTime() - startsAt.getTime() > ROSTER_MAX_HOURS * 3_600_000) throw badRequest(ROSTER_MESSAGES.tooLong, 'endDate');
 
   // one roster per team, shift and start date
   const [dup] = await tx
     .select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName })
     .from(dutyRoster)
-    .where(and(eq(dutyRoster.teamId, t.id), eq(dutyRoster.shiftId, s.id), eq(dutyRoster.startDate, input.startDate), self ? sql`${dutyRoster.id} <> ${self}` : undefined));
+    .where(
+      and(
+        eq(dutyRoster.teamId, t.id),
+        eq(dutyRoster.shiftId, s.id),
+        eq(dutyRoster.startDate, input.startDate),
+        self ? sql`${dutyRoster.id} <> ${self}` : undefined,
+      ),
+    );
   if (dup) throw conflictAt(`Pasukan ${t.name} sudah mempunyai jadual tugas ${s.name} pada ${dmy(input.startDate)} (${dup.name}).`, 'startDate');
 
   // the vehicle, device and phone
   let plate: string | null = null;
   if (input.vehicleId !== null) {
-    const [v] = await tx.select({ plate: vehicle.plateNumber, sectionId: vehicle.sectionId, isActive: vehicle.isActive }).from(vehicle).where(eq(vehicle.id, input.vehicleId));
+    const [v] = await tx
+      .select({ plate: vehicle.plateNumber, sectionId: vehicle.sectionId, isActive: vehicle.isActive })
+      .from(vehicle)
+      .where(eq(vehicle.id, input.vehicleId));
     if (!v) throw badRequest('Kenderaan tidak wujud.', 'vehicleId');
     if (v.sectionId !== sec.id) throw badRequest(`Kenderaan ${v.plate} bukan kenderaan seksyen ${sec.name}.`, 'vehicleId');
     if (!v.isActive) throw badRequest(`Kenderaan ${v.plate} tidak aktif dan tidak boleh digunakan dalam jadual tugas.`, 'vehicleId');
@@ -365,9 +410,13 @@ async function planRoster(tx: Db, input: RosterSaveParsed, sec: { id: number; na
     if (!d.isActive) throw badRequest(`Peranti ${d.no} tidak aktif.`, 'deviceNoId');
   }
   if (input.hpNoSectionId !== null) {
-    const [p] = await tx.select({ no: hpNoSection.phoneNo, sectionId: hpNoSection.sectionId, isActive: hpNoSection.isActive }).from(hpNoSection).where(eq(hpNoSection.id, input.hpNoSectionId));
+    const [p] = await tx
+      .select({ no: hpNoSection.phoneNo, sectionId: hpNoSection.sectionId, isActive: hpNoSection.isActive })
+      .from(hpNoSection)
+      .where(eq(hpNoSection.id, input.hpNoSectionId));
     if (!p) throw badRequest(ROSTER_MESSAGES.unknownPhone, 'hpNoSectionId');
-    if (!(await phoneSectionIds(tx, sec.id)).includes(p.sectionId)) throw badRequest(`No. telefon ${p.no} bukan telefon seksyen ${sec.name}.`, 'hpNoSectionId');
+    if (!(await phoneSectionIds(tx, sec.id)).includes(p.sectionId))
+      throw badRequest(`No. telefon ${p.no} bukan telefon seksyen ${sec.name}.`, 'hpNoSectionId');
     if (!p.isActive) throw badRequest(`No. telefon ${p.no} tidak aktif.`, 'hpNoSectionId');
   }
 
@@ -476,7 +525,9 @@ export async function saveRoster(db: Db, user: TokenClaims, input: RosterSavePar
       const plan = await planRoster(tx, input, sec, current?.id ?? null);
       if (!current) {
         const [created] = await tx.insert(dutyRoster).values(plan.values).returning({ id: dutyRoster.id });
-        await tx.insert(dutyRosterMember).values(plan.members.map((m) => ({ dutyRosterId: created.id, staffId: m.staffId, rosterRoleId: m.rosterRoleId })));
+        await tx
+          .insert(dutyRosterMember)
+          .values(plan.members.map((m) => ({ dutyRosterId: created.id, staffId: m.staffId, rosterRoleId: m.rosterRoleId })));
         await recordChange(tx, user, 'roster', created.id, 'create', null, await historyValues(tx, created.id));
         return created.id;
       }
@@ -486,7 +537,9 @@ export async function saveRoster(db: Db, user: TokenClaims, input: RosterSavePar
         .set({ ...plan.values, version: sql`${dutyRoster.version} + 1`, updatedAt: new Date() })
         .where(eq(dutyRoster.id, current.id));
       await tx.delete(dutyRosterMember).where(eq(dutyRosterMember.dutyRosterId, current.id));
-      await tx.insert(dutyRosterMember).values(plan.members.map((m) => ({ dutyRosterId: current.id, staffId: m.staffId, rosterRoleId: m.rosterRoleId })));
+      await tx
+        .insert(dutyRosterMember)
+        .values(plan.members.map((m) => ({ dutyRosterId: current.id, staffId: m.staffId, rosterRoleId: m.rosterRoleId })));
       await recordChange(tx, user, 'roster', current.id, 'update', before, await historyValues(tx, current.id));
       return current.id;
     });
@@ -501,15 +554,23 @@ export async function saveRoster(db: Db, user: TokenClaims, input: RosterSavePar
 // ------------------------------------------------------------------------------------------------ delete
 
 /** dutyroster/delete: a roster nothing uses is erased with its people; otherwise 409 saying what uses it. */
-export async function deleteRoster(db: Db, user: TokenClaims, input: { pkDutyRosterId: number; version?: number }): Promise<{ pkDutyRosterId: number }> {
+export async function deleteRoster(
+  db: Db,
+  user: TokenClaims,
+  input: { pkDutyRosterId: number; version?: number },
+): Promise<{ pkDutyRosterId: number }> {
   await rosterInScope(db, user, input.pkDutyRosterId);
   await db.transaction(async (tx) => {
     await lockRosterWrites(tx);
     const current = await rosterInScope(tx, user, input.pkDutyRosterId, { forUpdate: true });
-    if (input.version !== undefined && current.version !== input.version) throw staleConflict(ROSTER_MESSAGES.stale, await rosterDetail(tx, current.id));
+    if (input.version !== undefined && current.version !== input.version)
+      throw staleConflict(ROSTER_MESSAGES.stale, await rosterDetail(tx, current.id));
     if (current.isDisemak || current.isDisahkan) throw conflict(ROSTER_MESSAGES.locked);
     const usage = await usageOf(tx, current.id);
-    const [{ alerts }] = await tx.select({ alerts: sql<number>`count(*)::int` }).from(alertNotification).where(eq(alertNotification.dutyRosterId, current.id));
+    const [{ alerts }] = await tx
+      .select({ alerts: sql<number>`count(*)::int` })
+      .from(alertNotification)
+      .where(eq(alertNotification.dutyRosterId, current.id));
     const uses = [
       usage.activities ? `${usage.activities} catatan aktiviti` : null,
       usage.cases ? `${usage.cases} kes` : null,

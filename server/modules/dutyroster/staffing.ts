@@ -43,7 +43,12 @@ export async function staffingOf(db: Db, user: TokenClaims, f: StaffingFilter, n
   const parts = await db
     .select({ id: section.id, parent: section.combinedSectionId })
     .from(section)
-    .where(inArray(section.combinedSectionId, sections.map((s) => s.id)));
+    .where(
+      inArray(
+        section.combinedSectionId,
+        sections.map((s) => s.id),
+      ),
+    );
   const listedOf = new Map<number, number>(sections.map((s) => [s.id, s.id]));
   for (const p of parts) listedOf.set(p.id, p.parent!);
   const allIds = [...listedOf.keys()];
@@ -87,7 +92,9 @@ export async function staffingOf(db: Db, user: TokenClaims, f: StaffingFilter, n
       })
       .from(staffLeave)
       .innerJoin(staff, eq(staff.id, staffLeave.staffId))
-      .where(and(eq(staffLeave.status, 'approved'), lte(staffLeave.dateFrom, f.date), gte(staffLeave.dateTo, f.date), inArray(staff.sectionId, allIds)))
+      .where(
+        and(eq(staffLeave.status, 'approved'), lte(staffLeave.dateFrom, f.date), gte(staffLeave.dateTo, f.date), inArray(staff.sectionId, allIds)),
+      )
       .orderBy(asc(staff.displayName)),
   ]);
 

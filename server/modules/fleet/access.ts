@@ -22,7 +22,11 @@ function refuseOutOfScope(user: TokenClaims, regionId: number) {
 export type VehicleRecord = typeof vehicle.$inferSelect & { regionId: number; sectionName: string };
 
 export async function vehicleInScope(db: Db, user: TokenClaims, id: number, opts: { forUpdate?: boolean } = {}): Promise<VehicleRecord> {
-  const q = db.select({ v: vehicle, regionId: section.regionId, sectionName: section.name }).from(vehicle).innerJoin(section, eq(section.id, vehicle.sectionId)).where(eq(vehicle.id, id));
+  const q = db
+    .select({ v: vehicle, regionId: section.regionId, sectionName: section.name })
+    .from(vehicle)
+    .innerJoin(section, eq(section.id, vehicle.sectionId))
+    .where(eq(vehicle.id, id));
   const [row] = opts.forUpdate ? await q.for('update', { of: vehicle }) : await q;
   if (!row) throw notFound(FLEET_MESSAGES.vehicleNotFound);
   refuseOutOfScope(user, row.regionId);
@@ -32,7 +36,11 @@ export async function vehicleInScope(db: Db, user: TokenClaims, id: number, opts
 export type CallSignRecord = typeof callSign.$inferSelect & { regionId: number; sectionName: string };
 
 export async function callSignInScope(db: Db, user: TokenClaims, id: number, opts: { forUpdate?: boolean } = {}): Promise<CallSignRecord> {
-  const q = db.select({ c: callSign, regionId: section.regionId, sectionName: section.name }).from(callSign).innerJoin(section, eq(section.id, callSign.sectionId)).where(eq(callSign.id, id));
+  const q = db
+    .select({ c: callSign, regionId: section.regionId, sectionName: section.name })
+    .from(callSign)
+    .innerJoin(section, eq(section.id, callSign.sectionId))
+    .where(eq(callSign.id, id));
   const [row] = opts.forUpdate ? await q.for('update', { of: callSign }) : await q;
   if (!row) throw notFound(FLEET_MESSAGES.callsignNotFound);
   refuseOutOfScope(user, row.regionId);
@@ -42,7 +50,11 @@ export async function callSignInScope(db: Db, user: TokenClaims, id: number, opt
 export type AssetRecord = typeof asset.$inferSelect & { regionId: number; sectionName: string };
 
 export async function assetInScope(db: Db, user: TokenClaims, id: number, opts: { forUpdate?: boolean } = {}): Promise<AssetRecord> {
-  const q = db.select({ a: asset, regionId: section.regionId, sectionName: section.name }).from(asset).innerJoin(section, eq(section.id, asset.sectionId)).where(eq(asset.id, id));
+  const q = db
+    .select({ a: asset, regionId: section.regionId, sectionName: section.name })
+    .from(asset)
+    .innerJoin(section, eq(section.id, asset.sectionId))
+    .where(eq(asset.id, id));
   const [row] = opts.forUpdate ? await q.for('update', { of: asset }) : await q;
   if (!row) throw notFound(FLEET_MESSAGES.assetNotFound);
   refuseOutOfScope(user, row.regionId);
@@ -60,7 +72,11 @@ export async function assetCategoryName(db: Db, key: number): Promise<string | u
 
 /** Whether a failed statement broke the named unique index or constraint (SQLSTATE 23505). */
 export function uniqueViolationOf(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : typeof e.message === 'string' ? e.message : '';
   }
   return undefined;

@@ -79,7 +79,14 @@ function assetWhere(user: TokenClaims, f: AssetFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope === null ? undefined : eq(section.regionId, scope)];
   for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
     const like = `%${escapeLike(word)}%`;
-    parts.push(or(ilike(asset.name, like), ilike(asset.tagNo, like), ilike(sql`replace(${vehicle.plateNumber}, ' ', '')`, like), ilike(callSign.callSign, like)));
+    parts.push(
+      or(
+        ilike(asset.name, like),
+        ilike(asset.tagNo, like),
+        ilike(sql`replace(${vehicle.plateNumber}, ' ', '')`, like),
+        ilike(callSign.callSign, like),
+      ),
+    );
   }
   if (f.regionId) parts.push(eq(section.regionId, f.regionId));
   if (f.sectionId) parts.push(eq(asset.sectionId, f.sectionId));
@@ -161,7 +168,10 @@ export async function saveAsset(db: Db, user: TokenClaims, input: AssetSaveInput
         .limit(1);
       if (same) throw conflict(FLEET_MESSAGES.duplicateAssetTag(tag), 'tagNo');
       if (input.vehicleId !== null) {
-        const [v] = await tx.select({ id: vehicle.id, sectionId: vehicle.sectionId, isActive: vehicle.isActive }).from(vehicle).where(eq(vehicle.id, input.vehicleId));
+        const [v] = await tx
+          .select({ id: vehicle.id, sectionId: vehicle.sectionId, isActive: vehicle.isActive })
+          .from(vehicle)
+          .where(eq(vehicle.id, input.vehicleId));
         if (!v) throw badRequest(FLEET_MESSAGES.vehicleNotFound, 'vehicleId');
         if (v.sectionId !== input.sectionId) throw badRequest(FLEET_MESSAGES.assetVehicleSection, 'vehicleId');
         if (!v.isActive && current?.vehicleId !== v.id) throw badRequest(FLEET_MESSAGES.assetVehicleInactive, 'vehicleId');
@@ -187,7 +197,8 @@ export async function saveAsset(db: Db, user: TokenClaims, input: AssetSaveInput
         .returning();
       const before = await historyValues(tx, current);
       const now = await historyValues(tx, after);
-      const onlyStatus = JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
+      const onlyStatus =
+        JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
       await recordChange(tx, user, 'asset', current.id, onlyStatus ? (now.isActive ? 'activate' : 'deactivate') : 'update', before, now);
       return current.id;
     });

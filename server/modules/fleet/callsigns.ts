@@ -60,7 +60,12 @@ const callSignQuery = (db: Db, where: SQL | undefined) =>
 
 type DbRow = CallSignRow & { total: number };
 
-export async function listCallSigns(db: Db, user: TokenClaims, f: CallSignFilter, q: DataTablesQuery): Promise<{ rows: CallSignRow[]; recordCount: number }> {
+export async function listCallSigns(
+  db: Db,
+  user: TokenClaims,
+  f: CallSignFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: CallSignRow[]; recordCount: number }> {
   const scope = regionScopeOf(user);
   const parts: (SQL | undefined)[] = [scope === null ? undefined : eq(section.regionId, scope)];
   for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
@@ -119,7 +124,11 @@ export async function callSignsForVehicle(db: Db, user: TokenClaims, vehicleId: 
   return options(db, v.callSignId === null ? freeOf(v.sectionId) : or(freeOf(v.sectionId), eq(callSign.id, v.callSignId)));
 }
 
-const historyValues = (c: { callSign: string; sectionName: string; isActive: boolean }) => ({ callsign: c.callSign, section: c.sectionName, isActive: c.isActive });
+const historyValues = (c: { callSign: string; sectionName: string; isActive: boolean }) => ({
+  callsign: c.callSign,
+  section: c.sectionName,
+  isActive: c.isActive,
+});
 
 /** callsign/save: a new call sign or an edit. */
 export async function saveCallSign(db: Db, user: TokenClaims, input: CallSignSaveInput): Promise<CallSignRow> {
@@ -160,7 +169,15 @@ export async function saveCallSign(db: Db, user: TokenClaims, input: CallSignSav
       }
       await tx.update(callSign).set(values).where(eq(callSign.id, current.id));
       const onlyStatus = current.callSign === name && current.sectionId === input.sectionId && current.isActive !== input.isActive;
-      await recordChange(tx, user, 'callsign', current.id, onlyStatus ? (input.isActive ? 'activate' : 'deactivate') : 'update', historyValues(current), historyValues(after));
+      await recordChange(
+        tx,
+        user,
+        'callsign',
+        current.id,
+        onlyStatus ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+        historyValues(current),
+        historyValues(after),
+      );
       return current.id;
     });
   } catch (err) {

@@ -76,7 +76,11 @@ type DbRow = ChecklistMasterRow & { total: number };
 const toRow = ({ total: _t, ...r }: DbRow): ChecklistMasterRow => ({ ...r, usedCount: Number(r.usedCount) });
 
 /** assetChecklistMaster/dataTables: by category, then sort order, then name unless asked otherwise. */
-export async function listChecklistMaster(db: Db, f: ChecklistMasterFilter, q: DataTablesQuery): Promise<{ rows: ChecklistMasterRow[]; recordCount: number }> {
+export async function listChecklistMaster(
+  db: Db,
+  f: ChecklistMasterFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: ChecklistMasterRow[]; recordCount: number }> {
   const parts: (SQL | undefined)[] = [];
   for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) parts.push(ilike(assetChecklistMaster.name, `%${escapeLike(word)}%`));
   if (f.assetCategoryId) parts.push(eq(assetChecklistMaster.assetCategoryId, f.assetCategoryId));
@@ -154,7 +158,8 @@ export async function saveChecklistMaster(db: Db, user: TokenClaims, input: Chec
       const [after] = await tx.update(assetChecklistMaster).set(values).where(eq(assetChecklistMaster.id, current.id)).returning();
       const before = await historyValues(tx, current);
       const now = await historyValues(tx, after);
-      const onlyStatus = JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
+      const onlyStatus =
+        JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
       await recordChange(tx, user, 'checklistMaster', current.id, onlyStatus ? (now.isActive ? 'activate' : 'deactivate') : 'update', before, now);
       return current.id;
     });
@@ -170,7 +175,11 @@ export async function deleteChecklistMaster(db: Db, user: TokenClaims, id: numbe
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(assetChecklistMaster).where(eq(assetChecklistMaster.id, id)).for('update');
     if (!current) throw notFound(FLEET_MESSAGES.masterNotFound);
-    const [used] = await tx.select({ id: dailyAssetChecklistItem.id }).from(dailyAssetChecklistItem).where(eq(dailyAssetChecklistItem.assetChecklistMasterId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: dailyAssetChecklistItem.id })
+      .from(dailyAssetChecklistItem)
+      .where(eq(dailyAssetChecklistItem.assetChecklistMasterId, id))
+      .limit(1);
     if (used) {
       if (current.isActive) {
         const [after] = await tx.update(assetChecklistMaster).set({ isActive: false }).where(eq(assetChecklistMaster.id, id)).returning();

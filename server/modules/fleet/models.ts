@@ -35,7 +35,13 @@ function modelSelect(db: Db) {
     isActive: vehicleModel.isActive,
     vehicleCount,
   };
-  const sortable: Sortable = { pkVehicleModelId: vehicleModel.id, name: vehicleModel.name, vehicleType: vehicleModel.vehicleType, isActive: vehicleModel.isActive, vehicleCount };
+  const sortable: Sortable = {
+    pkVehicleModelId: vehicleModel.id,
+    name: vehicleModel.name,
+    vehicleType: vehicleModel.vehicleType,
+    isActive: vehicleModel.isActive,
+    vehicleCount,
+  };
   const query = (where: SQL | undefined) =>
     db
       .select({ ...columns, total: totalOver() })
@@ -46,7 +52,11 @@ function modelSelect(db: Db) {
   return { query, sortable };
 }
 
-export async function listVehicleModels(db: Db, f: VehicleModelFilter, q: DataTablesQuery): Promise<{ rows: VehicleModelRow[]; recordCount: number }> {
+export async function listVehicleModels(
+  db: Db,
+  f: VehicleModelFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: VehicleModelRow[]; recordCount: number }> {
   const parts: (SQL | undefined)[] = [];
   for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
     parts.push(or(ilike(vehicleModel.name, `%${escapeLike(word)}%`), ilike(vehicleModel.vehicleType, `%${escapeLike(word)}%`)));
@@ -54,7 +64,11 @@ export async function listVehicleModels(db: Db, f: VehicleModelFilter, q: DataTa
   if (f.isActive !== undefined) parts.push(eq(vehicleModel.isActive, f.isActive));
   const { query, sortable } = modelSelect(db);
   const qb = query(and(...parts));
-  const { rows, recordCount } = await listPage<typeof qb, VehicleModelRow & { total: number }>(qb, q, orderOf(q, sortable, 'name', [vehicleModel.id]));
+  const { rows, recordCount } = await listPage<typeof qb, VehicleModelRow & { total: number }>(
+    qb,
+    q,
+    orderOf(q, sortable, 'name', [vehicleModel.id]),
+  );
   return { rows: rows.map((r) => ({ ...r, vehicleCount: Number(r.vehicleCount) })), recordCount };
 }
 
@@ -90,7 +104,15 @@ export async function saveVehicleModel(db: Db, user: TokenClaims, input: Vehicle
         return created.id;
       }
       await tx.update(vehicleModel).set(values).where(eq(vehicleModel.id, current.id));
-      await recordChange(tx, user, 'vehicleModel', current.id, 'update', { name: current.name, vehicleType: current.vehicleType, isActive: current.isActive }, values);
+      await recordChange(
+        tx,
+        user,
+        'vehicleModel',
+        current.id,
+        'update',
+        { name: current.name, vehicleType: current.vehicleType, isActive: current.isActive },
+        values,
+      );
       if (current.name !== name || current.vehicleType !== vehicleType) {
         // the older readers read the vehicle row alone: its copies follow the model
         await tx.update(vehicle).set({ vehicleModel: name, vehicleType, updatedAt: new Date() }).where(eq(vehicle.vehicleModelId, current.id));

@@ -48,13 +48,24 @@ import { assetsCsv, deleteAsset, getAsset, listAssets, saveAsset } from './asset
 import { callSignDetails, callSignsForVehicle, callSignsNotAssigned, deleteCallSign, getCallSign, listCallSigns, saveCallSign } from './callsigns';
 import { deleteChecklistMaster, findChecklistMaster, listChecklistMaster, saveChecklistMaster } from './checklist-master';
 import { listVehicleModels, modelRow, saveVehicleModel } from './models';
-import { clearVehicleAttention, deleteVehicle, getVehicle, listVehicles, saveVehicle, setVehicleActive, vehiclesBySection, vehiclesCsv } from './vehicles';
+import {
+  clearVehicleAttention,
+  deleteVehicle,
+  getVehicle,
+  listVehicles,
+  saveVehicle,
+  setVehicleActive,
+  vehiclesBySection,
+  vehiclesCsv,
+} from './vehicles';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 const writeErrors = { ...errors, 409: ErrorEnvelopeSchema };
 
 /** §9: 5,000 vehicles a page, 3,000 models; the other fleet lists 500 unless the caller asks otherwise. */
-const VehicleListQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(VEHICLE_PAGE_SIZE).default(VEHICLE_PAGE_SIZE) });
+const VehicleListQuerySchema = DataTablesQuerySchema.extend({
+  length: z.coerce.number().int().min(1).max(VEHICLE_PAGE_SIZE).default(VEHICLE_PAGE_SIZE),
+});
 const ModelListQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(5000).default(VEHICLE_MODEL_PAGE_SIZE) });
 const FleetListQuerySchema = DataTablesQuerySchema.extend({ length: z.coerce.number().int().min(1).max(5000).default(500) });
 const CsvQuerySchema = DataTablesQuerySchema.pick({ orderColumn: true, direction: true }).partial();
@@ -136,7 +147,13 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(VEHICLE_PATHS.csv, {
     config: { permission: 'readOrg' },
-    schema: { ...vehicleTags, summary: 'The filtered vehicles of every status as CSV (UTF-8 with BOM)', querystring: CsvQuerySchema, body: VehicleFilterSchema.optional().default({}), response: errors },
+    schema: {
+      ...vehicleTags,
+      summary: 'The filtered vehicles of every status as CSV (UTF-8 with BOM)',
+      querystring: CsvQuerySchema,
+      body: VehicleFilterSchema.optional().default({}),
+      response: errors,
+    },
     handler: async (request, reply) => {
       const csv = await vehiclesCsv(db, requireUser(request), request.body ?? {}, { direction: 'asc', ...request.query });
       return sendCsv(reply as FastifyReply, 'kenderaan', csv);
@@ -145,7 +162,12 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(VEHICLE_PATHS.getPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...vehicleTags, summary: 'One vehicle (its list row)', params: IdParamSchema, response: { 200: envelope(VehicleRowSchema), ...errors } },
+    schema: {
+      ...vehicleTags,
+      summary: 'One vehicle (its list row)',
+      params: IdParamSchema,
+      response: { 200: envelope(VehicleRowSchema), ...errors },
+    },
     handler: async (request) => ok(await getVehicle(db, requireUser(request), request.params.id)),
   });
 
@@ -164,11 +186,13 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'fleetManage' },
     schema: {
       ...vehicleTags,
-      summary: 'Create or edit a vehicle: plate unique ignoring spaces, an active model, a free call sign of its section; an edit sends its version (409 when stale)',
+      summary:
+        'Create or edit a vehicle: plate unique ignoring spaces, an active model, a free call sign of its section; an edit sends its version (409 when stale)',
       body: VehicleSaveSchema,
       response: { 200: envelope(VehicleRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveVehicle(db, requireUser(request), request.body), FLEET_MESSAGES.vehicleSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveVehicle(db, requireUser(request), request.body), FLEET_MESSAGES.vehicleSaved)),
   });
 
   r.post(VEHICLE_PATHS.delete, {
@@ -210,7 +234,9 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(VehicleRowSchema), ...writeErrors },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await clearVehicleAttention(db, requireUser(request), request.body.pkVehicleId, request.body.remark), FLEET_MESSAGES.attentionCleared)),
+      idempotent(db, request, reply, async (db) =>
+        ok(await clearVehicleAttention(db, requireUser(request), request.body.pkVehicleId, request.body.remark), FLEET_MESSAGES.attentionCleared),
+      ),
   });
 
   r.post(VEHICLE_PATHS.modelDataTables, {
@@ -238,7 +264,10 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       body: VehicleModelSaveSchema,
       response: { 200: envelope(VehicleModelRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveVehicleModel(db, requireUser(request), request.body), 'Model kenderaan telah berjaya disimpan.')),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) =>
+        ok(await saveVehicleModel(db, requireUser(request), request.body), 'Model kenderaan telah berjaya disimpan.'),
+      ),
   });
 
   // ---------------------------------------------------------------------------------------------- call signs
@@ -262,7 +291,12 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(CALLSIGN_PATHS.getDetails, {
     config: { permission: 'readOrg' },
-    schema: { ...callSignTags, summary: 'One call sign by its name (§7.8), with the vehicle carrying it', body: CallSignDetailsQuerySchema, response: { 200: envelope(CallSignRowSchema), ...errors } },
+    schema: {
+      ...callSignTags,
+      summary: 'One call sign by its name (§7.8), with the vehicle carrying it',
+      body: CallSignDetailsQuerySchema,
+      response: { 200: envelope(CallSignRowSchema), ...errors },
+    },
     handler: async (request) => ok(await callSignDetails(db, requireUser(request), request.body.callsign)),
   });
 
@@ -280,7 +314,8 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       body: CallSignSaveSchema,
       response: { 200: envelope(CallSignRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveCallSign(db, requireUser(request), request.body), FLEET_MESSAGES.callsignSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveCallSign(db, requireUser(request), request.body), FLEET_MESSAGES.callsignSaved)),
   });
 
   r.post(CALLSIGN_PATHS.delete, {
@@ -300,13 +335,23 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(CALLSIGN_PATHS.notAssignedPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...callSignTags, summary: 'The section’s active call signs no active vehicle carries', params: IdParamSchema, response: { 200: envelope(z.array(CallSignOptionSchema)), ...errors } },
+    schema: {
+      ...callSignTags,
+      summary: 'The section’s active call signs no active vehicle carries',
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(CallSignOptionSchema)), ...errors },
+    },
     handler: async (request) => ok(await callSignsNotAssigned(db, requireUser(request), request.params.id)),
   });
 
   r.get(CALLSIGN_PATHS.unAssignedPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...callSignTags, summary: 'The call signs a vehicle may carry: the free ones of its section and its own', params: IdParamSchema, response: { 200: envelope(z.array(CallSignOptionSchema)), ...errors } },
+    schema: {
+      ...callSignTags,
+      summary: 'The call signs a vehicle may carry: the free ones of its section and its own',
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(CallSignOptionSchema)), ...errors },
+    },
     handler: async (request) => ok(await callSignsForVehicle(db, requireUser(request), request.params.id)),
   });
 
@@ -331,8 +376,15 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(ASSET_PATHS.csv, {
     config: { permission: 'readOrg' },
-    schema: { ...assetTags, summary: 'The filtered assets as CSV (UTF-8 with BOM)', querystring: CsvQuerySchema, body: AssetFilterSchema.optional().default({}), response: errors },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'aset', await assetsCsv(db, requireUser(request), request.body ?? {}, { direction: 'asc', ...request.query })),
+    schema: {
+      ...assetTags,
+      summary: 'The filtered assets as CSV (UTF-8 with BOM)',
+      querystring: CsvQuerySchema,
+      body: AssetFilterSchema.optional().default({}),
+      response: errors,
+    },
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'aset', await assetsCsv(db, requireUser(request), request.body ?? {}, { direction: 'asc', ...request.query })),
   });
 
   r.get(ASSET_PATHS.getPattern, {
@@ -349,7 +401,8 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       body: AssetSaveSchema,
       response: { 200: envelope(AssetRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveAsset(db, requireUser(request), request.body), FLEET_MESSAGES.assetSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveAsset(db, requireUser(request), request.body), FLEET_MESSAGES.assetSaved)),
   });
 
   r.post(ASSET_PATHS.delete, {
@@ -394,7 +447,8 @@ export async function fleetRoutes(app: FastifyInstance, ctx: AppContext) {
       body: ChecklistMasterSaveSchema,
       response: { 200: envelope(ChecklistMasterRowSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveChecklistMaster(db, requireUser(request), request.body), FLEET_MESSAGES.masterSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveChecklistMaster(db, requireUser(request), request.body), FLEET_MESSAGES.masterSaved)),
   });
 
   r.post(CHECKLIST_MASTER_PATHS.delete, {

@@ -33,7 +33,8 @@ import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
 import { uniqueViolationOf, vehicleInScope, type VehicleRecord } from './access';
 
 /** 409 of a vehicle moved to another section while it carries assets (not in FLEET_MESSAGES: a server-only rule). */
-export const VEHICLE_ASSETS_SECTION = 'Kenderaan ini membawa aset seksyennya; keluarkan atau pindahkan aset tersebut dahulu sebelum menukar seksyen kenderaan.';
+export const VEHICLE_ASSETS_SECTION =
+  'Kenderaan ini membawa aset seksyennya; keluarkan atau pindahkan aset tersebut dahulu sebelum menukar seksyen kenderaan.';
 
 /** The parsed body of vehicle/save (zod defaults applied). */
 export interface VehicleSaveInput {
@@ -55,7 +56,9 @@ function aggregates(db: Db) {
       vehicleId: dailyAssetChecklist.vehicleId,
       n: sql<number>`count(*)::int`.as('checklist_n'),
       odometer: sql<number | null>`max(greatest(${dailyAssetChecklist.odometerPre}, ${dailyAssetChecklist.odometerPost}))::int`.as('last_odometer'),
-      lastAt: sql<string | null>`to_char(max(${dailyAssetChecklist.preAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('last_checklist_at'),
+      lastAt: sql<string | null>`to_char(max(${dailyAssetChecklist.preAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'last_checklist_at',
+      ),
     })
     .from(dailyAssetChecklist)
     .groupBy(dailyAssetChecklist.vehicleId)
@@ -169,7 +172,13 @@ export function vehicleOrder(db: Db, q: Pick<DataTablesQuery, 'orderColumn' | 'd
   return orderOf(q, sortable, 'sectionName', [section.name, vehicle.plateNumber, vehicle.id]);
 }
 
-export async function listVehicles(db: Db, user: TokenClaims, f: VehicleFilter, q: DataTablesQuery, opts: { activeOnly: boolean }): Promise<{ rows: VehicleRow[]; recordCount: number }> {
+export async function listVehicles(
+  db: Db,
+  user: TokenClaims,
+  f: VehicleFilter,
+  q: DataTablesQuery,
+  opts: { activeOnly: boolean },
+): Promise<{ rows: VehicleRow[]; recordCount: number }> {
   const qb = vehicleListQuery(db, f, regionScopeOf(user), { activeOnly: opts.activeOnly });
   const { rows, recordCount } = await listPage<typeof qb, { row: VehicleRow; total: number }>(qb, q, vehicleOrder(db, q));
   return { rows: rows.map((r) => r.row), recordCount };
@@ -193,7 +202,12 @@ const VEHICLE_CSV: CsvColumn<VehicleRow>[] = [
 ];
 
 /** vehicle/csv: the filtered list of every status (at most CSV_EXPORT_MAX_ROWS rows), in the list's order. */
-export async function vehiclesCsv(db: Db, user: TokenClaims, f: VehicleFilter, q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>): Promise<string> {
+export async function vehiclesCsv(
+  db: Db,
+  user: TokenClaims,
+  f: VehicleFilter,
+  q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>,
+): Promise<string> {
   const rows = (await vehicleListQuery(db, f, regionScopeOf(user))
     .orderBy(...vehicleOrder(db, q))
     .limit(CSV_EXPORT_MAX_ROWS)) as { row: VehicleRow }[];
@@ -342,7 +356,8 @@ export async function saveVehicle(db: Db, user: TokenClaims, input: VehicleSaveI
         .returning();
       const before = await historyValues(tx, current);
       const now = await historyValues(tx, after);
-      const onlyStatus = JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
+      const onlyStatus =
+        JSON.stringify({ ...before, isActive: null }) === JSON.stringify({ ...now, isActive: null }) && before.isActive !== now.isActive;
       await recordChange(tx, user, 'vehicle', current.id, onlyStatus ? (now.isActive ? 'activate' : 'deactivate') : 'update', before, now);
       return current.id;
     });
@@ -354,12 +369,14 @@ export async function saveVehicle(db: Db, user: TokenClaims, input: VehicleSaveI
 
 /** Whether anything refers to a vehicle: rosters, team schedules, checklists, assets. */
 async function vehicleInUse(db: Tx, id: number): Promise<boolean> {
-  const [row] = await db.execute<{ used: boolean }>(sql`select (
+  const [row] = await db
+    .execute<{ used: boolean }>(sql`select (
       exists (select 1 from ${dutyRoster} where ${dutyRoster.vehicleId} = ${id})
       or exists (select 1 from ${teamSchedule} where ${teamSchedule.vehicleId} = ${id})
       or exists (select 1 from ${dailyAssetChecklist} where ${dailyAssetChecklist.vehicleId} = ${id})
       or exists (select 1 from ${asset} where ${asset.vehicleId} = ${id})
-    ) as used`).then((r) => (r as unknown as { rows: { used: boolean }[] }).rows);
+    ) as used`)
+    .then((r) => (r as unknown as { rows: { used: boolean }[] }).rows);
   return !!row?.used;
 }
 
@@ -405,7 +422,15 @@ export async function setVehicleActive(db: Db, user: TokenClaims, id: number, is
         .set({ isActive, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
         .where(eq(vehicle.id, id))
         .returning();
-      await recordChange(tx, user, 'vehicle', id, isActive ? 'activate' : 'deactivate', await historyValues(tx, current), await historyValues(tx, after));
+      await recordChange(
+        tx,
+        user,
+        'vehicle',
+        id,
+        isActive ? 'activate' : 'deactivate',
+        await historyValues(tx, current),
+        await historyValues(tx, after),
+      );
     });
   } catch (err) {
     uniqueConflict(err, '');
@@ -424,7 +449,10 @@ export async function clearVehicleAttention(db: Db, user: TokenClaims, id: numbe
       .set({ attentionSince: null, attentionReason: null, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
       .where(eq(vehicle.id, id))
       .returning();
-    await recordChange(tx, user, 'vehicle', id, 'update', await historyValues(tx, current), { ...(await historyValues(tx, after)), attentionRemark: remark });
+    await recordChange(tx, user, 'vehicle', id, 'update', await historyValues(tx, current), {
+      ...(await historyValues(tx, after)),
+      attentionRemark: remark,
+    });
   });
   return vehicleRow(db, id);
 }

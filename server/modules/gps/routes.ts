@@ -43,7 +43,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: ['newCase', 'editCase', 'map'], etag: true },
     schema: {
       tags: ['gps'],
-      summary: "Kilometre check (§5): the nearest GPS marker of the section within `bound` km; matched=false when none",
+      summary: 'Kilometre check (§5): the nearest GPS marker of the section within `bound` km; matched=false when none',
       security: [{ bearerAuth: [] }],
       body: KmLocationRequestSchema,
       response: { 200: envelope(KmLocationSchema), ...errors },

@@ -18,16 +18,7 @@ import { raiseReassignmentAlert } from '../comms/alerts';
 import { incidentAccess, isRosterMember } from './access';
 import { notifyPatrolActivity } from './notify';
 import { getIncident } from './queries';
-import {
-  checkRoster,
-  isFinalCase,
-  localDmy,
-  localHms,
-  lookupMap,
-  NOT_ASSIGNED_TO_YOU,
-  statusLabel,
-  type Tx,
-} from './refs';
+import { checkRoster, isFinalCase, localDmy, localHms, lookupMap, NOT_ASSIGNED_TO_YOU, statusLabel, type Tx } from './refs';
 
 /** A status written in the future (clock skew aside) is refused; a patrol tablet that was offline may send past times. */
 const FUTURE_SLACK_MS = FUTURE_ALLOWANCE_MS;
@@ -155,7 +146,10 @@ type AuditDbRow = {
 };
 
 async function toAuditRows(db: Tx, rows: AuditDbRow[]): Promise<AuditRow[]> {
-  const lookups = await lookupMap(db, rows.flatMap((r) => [r.statusId, r.rccLateCodeId, r.prLateCodeId]));
+  const lookups = await lookupMap(
+    db,
+    rows.flatMap((r) => [r.statusId, r.rccLateCodeId, r.prLateCodeId]),
+  );
   const lk = (key: number | null) => (key === null ? null : (lookups.get(key) ?? { key, value: String(key), description: null }));
   return rows.map((r) => ({
     pkIncidentAuditId: r.id,
@@ -226,88 +220,95 @@ async function transitionRefused(db: Tx, from: number | null, to: number): Promi
  */
 export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now = new Date()): Promise<AuditSaved> {
   const statusId = input.incidentStatusId;
-  return db.transaction((tx) => withCurrentOnConflict(tx, user, input.incidentId, async () => {
-    const c = await incidentAccess(tx, user, input.incidentId, { forUpdate: true });
-    if (!KNOWN_STATUSES.includes(statusId)) throw badRequest(`Status ${statusId} tidak dikenali.`, 'incidentStatusId');
+  return db.transaction((tx) =>
+    withCurrentOnConflict(tx, user, input.incidentId, async () => {
+      const c = await incidentAccess(tx, user, input.incidentId, { forUpdate: true });
+      if (!KNOWN_STATUSES.includes(statusId)) throw badRequest(`Status ${statusId} tidak dikenali.`, 'incidentStatusId');
 
-    const at = input.datetime ? new Date(input.datetime) : now;
-    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) throw badRequest('Masa status tidak boleh pada masa hadapan.', 'datetime');
-    if (at.getTime() < c.incidentAt.getTime() - FUTURE_SLACK_MS) throw badRequest('Masa status tidak boleh sebelum masa kes.', 'datetime');
-    if ((input.latitude == null) !== (input.longtitude == null)) throw badRequest('Latitud dan longitud mesti diberi bersama.', input.latitude == null ? 'latitude' : 'longtitude');
-    const lateCodes = [input.pkRccLateCodeId, input.pkPrLateCodeId].filter((k): k is number => typeof k === 'number');
-    if (lateCodes.length) {
-      const found = await tx.select({ key: lookupItem.key }).from(lookupItem).where(inArray(lookupItem.key, lateCodes));
-      for (const [field, key] of [['pkRccLateCodeId', input.pkRccLateCodeId], ['pkPrLateCodeId', input.pkPrLateCodeId]] as const) {
-        if (typeof key === 'number' && !found.some((f) => f.key === key)) throw badRequest(`Kod lewat ${key} tidak sah.`, field);
+      const at = input.datetime ? new Date(input.datetime) : now;
+      if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) throw badRequest('Masa status tidak boleh pada masa hadapan.', 'datetime');
+      if (at.getTime() < c.incidentAt.getTime() - FUTURE_SLACK_MS) throw badRequest('Masa status tidak boleh sebelum masa kes.', 'datetime');
+      if ((input.latitude == null) !== (input.longtitude == null))
+        throw badRequest('Latitud dan longitud mesti diberi bersama.', input.latitude == null ? 'latitude' : 'longtitude');
+      const lateCodes = [input.pkRccLateCodeId, input.pkPrLateCodeId].filter((k): k is number => typeof k === 'number');
+      if (lateCodes.length) {
+        const found = await tx.select({ key: lookupItem.key }).from(lookupItem).where(inArray(lookupItem.key, lateCodes));
+        for (const [field, key] of [
+          ['pkRccLateCodeId', input.pkRccLateCodeId],
+          ['pkPrLateCodeId', input.pkPrLateCodeId],
+        ] as const) {
+          if (typeof key === 'number' && !found.some((f) => f.key === key)) throw badRequest(`Kod lewat ${key} tidak sah.`, field);
+        }
       }
-    }
 
-    let rosterId: number | null = c.dutyRosterId;
-    const remark = input.remark?.trim() || null;
-    let statusMsg = 'Status kes berjaya dikemaskini.';
+      let rosterId: number | null = c.dutyRosterId;
+      const remark = input.remark?.trim() || null;
+      let statusMsg = 'Status kes berjaya dikemaskini.';
 
-    if (statusId === STATUS.ASSIGNED) {
-      if (!can(user.rn, 'editCase') && !can(user.rn, 'newCase')) throw forbidden('Anda tidak dibenarkan menugaskan kes.');
-      if (isFinalCase(c)) throw conflict('Kes yang telah ditutup atau dibatalkan tidak boleh ditugaskan semula.');
-      if (input.assigneeId == null) throw badRequest('Sila pilih "Ditugaskan Kepada".', 'assigneeId');
-      // the same roster again while still 203: nothing new happened (a retried request)
-      if (input.assigneeId === c.dutyRosterId && c.statusId === STATUS.ASSIGNED) {
-        const [last] = await tx
-          .select({ id: incidentAudit.id })
-          .from(incidentAudit)
-          .where(and(eq(incidentAudit.incidentId, c.id), eq(incidentAudit.statusId, STATUS.ASSIGNED)))
-          .orderBy(desc(incidentAudit.at), desc(incidentAudit.id))
-          .limit(1);
-        if (last) return { row: await auditRowById(tx, last.id), version: c.version, statusMsg: 'Kes telah pun ditugaskan kepada jadual tugas ini.' };
+      if (statusId === STATUS.ASSIGNED) {
+        if (!can(user.rn, 'editCase') && !can(user.rn, 'newCase')) throw forbidden('Anda tidak dibenarkan menugaskan kes.');
+        if (isFinalCase(c)) throw conflict('Kes yang telah ditutup atau dibatalkan tidak boleh ditugaskan semula.');
+        if (input.assigneeId == null) throw badRequest('Sila pilih "Ditugaskan Kepada".', 'assigneeId');
+        // the same roster again while still 203: nothing new happened (a retried request)
+        if (input.assigneeId === c.dutyRosterId && c.statusId === STATUS.ASSIGNED) {
+          const [last] = await tx
+            .select({ id: incidentAudit.id })
+            .from(incidentAudit)
+            .where(and(eq(incidentAudit.incidentId, c.id), eq(incidentAudit.statusId, STATUS.ASSIGNED)))
+            .orderBy(desc(incidentAudit.at), desc(incidentAudit.id))
+            .limit(1);
+          if (last)
+            return { row: await auditRowById(tx, last.id), version: c.version, statusMsg: 'Kes telah pun ditugaskan kepada jadual tugas ini.' };
+        }
+        const roster = await checkRoster(tx, user, input.assigneeId, { field: 'assigneeId', caseRegionId: c.regionId, now });
+        rosterId = roster.id;
+        statusMsg = 'Tugasan berjaya dihantar.';
+      } else if (PATROL_STEP_IDS.includes(statusId)) {
+        if (!can(user.rn, 'patrolAction')) throw forbidden('Anda tidak dibenarkan mengemaskini status rondaan.');
+        if (isPatrolRole(user.rn) && !(await isRosterMember(tx, user.sid, c.dutyRosterId))) throw forbidden(NOT_ASSIGNED_TO_YOU);
+        if (!PATROL_STEPS[statusId].includes(c.statusId ?? -1)) await transitionRefused(tx, c.statusId, statusId);
+      } else if (statusId === STATUS.CLOSED) {
+        if (!can(user.rn, 'closeCase')) throw forbidden('Anda tidak dibenarkan menutup kes.');
+        if (c.statusId === STATUS.CLOSED) throw conflict('Kes ini telah pun ditutup.');
+        if (c.statusId === STATUS.CANCELLED || c.everCancelled) throw conflict('Kes yang telah dibatalkan tidak boleh ditutup.');
+        if (!canCloseCase(c.statusId, c.hasDoneEntry)) throw conflict(CLOSE_REFUSED);
+        statusMsg = 'Kes berjaya ditutup.';
+      } else if (statusId === STATUS.CANCELLED) {
+        if (!can(user.rn, 'cancelCase')) throw forbidden('Anda tidak dibenarkan membatalkan kes.');
+        if (!remark) throw badRequest(JUSTIFICATION_REQUIRED, 'remark');
+        if (!canCancelCase(c.statusId) || c.everCancelled) {
+          throw conflict(`Kes berstatus "${await statusLabel(tx, c.statusId)}" tidak boleh dibatalkan.`);
+        }
+        statusMsg = 'Kes telah berjaya dibatalkan';
+      } else {
+        await transitionRefused(tx, c.statusId, statusId);
       }
-      const roster = await checkRoster(tx, user, input.assigneeId, { field: 'assigneeId', caseRegionId: c.regionId, now });
-      rosterId = roster.id;
-      statusMsg = 'Tugasan berjaya dihantar.';
-    } else if (PATROL_STEP_IDS.includes(statusId)) {
-      if (!can(user.rn, 'patrolAction')) throw forbidden('Anda tidak dibenarkan mengemaskini status rondaan.');
-      if (isPatrolRole(user.rn) && !(await isRosterMember(tx, user.sid, c.dutyRosterId))) throw forbidden(NOT_ASSIGNED_TO_YOU);
-      if (!PATROL_STEPS[statusId].includes(c.statusId ?? -1)) await transitionRefused(tx, c.statusId, statusId);
-    } else if (statusId === STATUS.CLOSED) {
-      if (!can(user.rn, 'closeCase')) throw forbidden('Anda tidak dibenarkan menutup kes.');
-      if (c.statusId === STATUS.CLOSED) throw conflict('Kes ini telah pun ditutup.');
-      if (c.statusId === STATUS.CANCELLED || c.everCancelled) throw conflict('Kes yang telah dibatalkan tidak boleh ditutup.');
-      if (!canCloseCase(c.statusId, c.hasDoneEntry)) throw conflict(CLOSE_REFUSED);
-      statusMsg = 'Kes berjaya ditutup.';
-    } else if (statusId === STATUS.CANCELLED) {
-      if (!can(user.rn, 'cancelCase')) throw forbidden('Anda tidak dibenarkan membatalkan kes.');
-      if (!remark) throw badRequest(JUSTIFICATION_REQUIRED, 'remark');
-      if (!canCancelCase(c.statusId) || c.everCancelled) {
-        throw conflict(`Kes berstatus "${await statusLabel(tx, c.statusId)}" tidak boleh dibatalkan.`);
-      }
-      statusMsg = 'Kes telah berjaya dibatalkan';
-    } else {
-      await transitionRefused(tx, c.statusId, statusId);
-    }
 
-    const auditId = await insertAudit(tx, {
-      incidentId: c.id,
-      statusId,
-      user,
-      rosterId,
-      at,
-      latitude: input.latitude,
-      longitude: input.longtitude,
-      remark,
-      rccLateCodeId: input.pkRccLateCodeId,
-      prLateCodeId: input.pkPrLateCodeId,
-    });
-    const patch = statusPatch(statusId, at);
-    if (statusId === STATUS.ASSIGNED) patch.dutyRosterId = rosterId;
-    const [updated] = await tx
-      .update(incident)
-      .set({ ...patch, version: sql`${incident.version} + 1`, updatedAt: now })
-      .where(eq(incident.id, c.id))
-      .returning({ version: incident.version });
-    await notifyPatrolActivity(tx, user.rn, c.id);
-    // issue #6: a 203 to another roster than the previous 203's alerts the new team and the region's TMC
-    if (statusId === STATUS.ASSIGNED) await raiseReassignmentAlert(tx, { incidentId: c.id, auditId, actorUserId: Number(user.sub) });
-    return { row: await auditRowById(tx, auditId), version: updated.version, statusMsg };
-  }));
+      const auditId = await insertAudit(tx, {
+        incidentId: c.id,
+        statusId,
+        user,
+        rosterId,
+        at,
+        latitude: input.latitude,
+        longitude: input.longtitude,
+        remark,
+        rccLateCodeId: input.pkRccLateCodeId,
+        prLateCodeId: input.pkPrLateCodeId,
+      });
+      const patch = statusPatch(statusId, at);
+      if (statusId === STATUS.ASSIGNED) patch.dutyRosterId = rosterId;
+      const [updated] = await tx
+        .update(incident)
+        .set({ ...patch, version: sql`${incident.version} + 1`, updatedAt: now })
+        .where(eq(incident.id, c.id))
+        .returning({ version: incident.version });
+      await notifyPatrolActivity(tx, user.rn, c.id);
+      // issue #6: a 203 to another roster than the previous 203's alerts the new team and the region's TMC
+      if (statusId === STATUS.ASSIGNED) await raiseReassignmentAlert(tx, { incidentId: c.id, auditId, actorUserId: Number(user.sub) });
+      return { row: await auditRowById(tx, auditId), version: updated.version, statusMsg };
+    }),
+  );
 }
 
 /**
@@ -328,6 +329,9 @@ async function withCurrentOnConflict<T>(tx: Tx, user: TokenClaims, incidentId: n
 /** incidentAudit/dataTables and getByIncidentId: the access check first, then the rows. */
 export async function auditTrail(db: Db, user: TokenClaims, incidentId: number, paging?: { length: number; start: number }) {
   await incidentAccess(db, user, incidentId);
-  const [rows, recordCount] = await Promise.all([findAuditRows(db, incidentId, paging), paging ? countAuditRows(db, incidentId) : Promise.resolve(0)]);
+  const [rows, recordCount] = await Promise.all([
+    findAuditRows(db, incidentId, paging),
+    paging ? countAuditRows(db, incidentId) : Promise.resolve(0),
+  ]);
   return { rows, recordCount: paging ? recordCount : rows.length };
 }

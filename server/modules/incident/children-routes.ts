@@ -50,7 +50,9 @@ export async function childListRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelope(CHILD_ROW_SCHEMAS[list]), ...errors },
       },
       handler: (request, reply) =>
-        idempotent(db, request, reply, async (db) => ok(await saveChild(db, requireUser(request), list, request.body as ChildSaves[ChildList]), `${label} berjaya disimpan.`)),
+        idempotent(db, request, reply, async (db) =>
+          ok(await saveChild(db, requireUser(request), list, request.body as ChildSaves[ChildList]), `${label} berjaya disimpan.`),
+        ),
     });
     r.post(PATHS.childDataTables(list), {
       config: { permission: 'viewCase' },
@@ -76,7 +78,10 @@ export async function childListRoutes(app: FastifyInstance, ctx: AppContext) {
         body: IdsSchema,
         response: { 200: envelope(z.array(z.number().int())), ...errors },
       },
-      handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteChildren(db, requireUser(request), list, request.body), `${label} berjaya dipadam.`)),
+      handler: (request, reply) =>
+        idempotent(db, request, reply, async (db) =>
+          ok(await deleteChildren(db, requireUser(request), list, request.body), `${label} berjaya dipadam.`),
+        ),
     });
   }
 

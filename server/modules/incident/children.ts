@@ -148,7 +148,8 @@ interface ListDef<L extends ChildList> {
   describe(row: ChildRows[L]): string;
 }
 
-const lookupOf = (map: Map<number, LookupItem>, key: number | null): LookupItem | null => (key === null ? null : (map.get(key) ?? { key, value: String(key), description: null }));
+const lookupOf = (map: Map<number, LookupItem>, key: number | null): LookupItem | null =>
+  key === null ? null : (map.get(key) ?? { key, value: String(key), description: null });
 const lookupOrKey = (map: Map<number, LookupItem>, key: number): LookupItem => lookupOf(map, key)!;
 const valueOf = (l: LookupItem | null) => l?.value ?? '-';
 
@@ -157,13 +158,18 @@ const tidyPlate = (plate: string) => plate.trim().toUpperCase().replace(/\s+/g, 
 
 const involvedVehicleDef: ListDef<'involvedVehicle'> = {
   async values(input: InvolvedVehicleSave, { tx }) {
-    await checkLookups(tx, [{ field: 'pkIncidentVehicleTypeId', value: input.pkIncidentVehicleTypeId, category: 'incidentVehicleType', label: 'Jenis kenderaan' }]);
+    await checkLookups(tx, [
+      { field: 'pkIncidentVehicleTypeId', value: input.pkIncidentVehicleTypeId, category: 'incidentVehicleType', label: 'Jenis kenderaan' },
+    ]);
     const plate = tidyPlate(input.platNumber);
     const brand = input.brand?.trim() || null;
     return { vehicleTypeId: input.pkIncidentVehicleTypeId, plateNumber: plate, plateNormalized: normalizePlate(plate), brand };
   },
   async rows(tx, rows) {
-    const types = await lookupMap(tx, rows.map((r) => r.vehicleTypeId));
+    const types = await lookupMap(
+      tx,
+      rows.map((r) => r.vehicleTypeId),
+    );
     return rows.map((r) => ({
       pkInvolvedVehicleId: r.id,
       incidentSubFormId: r.subformId,
@@ -187,20 +193,27 @@ const collisionDef: ListDef<'collisionList'> = {
     ]);
     if (type === COLLISION_TYPE.ANIMAL) {
       if (animal === null) throw badRequest(`Jenis haiwan diperlukan bagi pelanggaran haiwan (${COLLISION_TYPE.ANIMAL}).`, 'pkStrayAnimalTypeId');
-      if (obstacle !== null) throw badRequest(`Pelanggaran haiwan (${COLLISION_TYPE.ANIMAL}) tidak mengambil jenis objek halangan.`, 'pkObstacleObejctTypeId');
+      if (obstacle !== null)
+        throw badRequest(`Pelanggaran haiwan (${COLLISION_TYPE.ANIMAL}) tidak mengambil jenis objek halangan.`, 'pkObstacleObejctTypeId');
     } else if (type === COLLISION_TYPE.OBSTACLE_A || type === COLLISION_TYPE.OBSTACLE_B) {
       if (obstacle === null) throw badRequest(`Jenis objek halangan diperlukan bagi pelanggaran objek (${type}).`, 'pkObstacleObejctTypeId');
       if (animal !== null) throw badRequest(`Pelanggaran objek (${type}) tidak mengambil jenis haiwan.`, 'pkStrayAnimalTypeId');
     } else {
       if (animal !== null) throw badRequest(`Jenis haiwan hanya bagi pelanggaran haiwan (${COLLISION_TYPE.ANIMAL}).`, 'pkStrayAnimalTypeId');
       if (obstacle !== null) {
-        throw badRequest(`Jenis objek halangan hanya bagi pelanggaran objek (${COLLISION_TYPE.OBSTACLE_A}, ${COLLISION_TYPE.OBSTACLE_B}).`, 'pkObstacleObejctTypeId');
+        throw badRequest(
+          `Jenis objek halangan hanya bagi pelanggaran objek (${COLLISION_TYPE.OBSTACLE_A}, ${COLLISION_TYPE.OBSTACLE_B}).`,
+          'pkObstacleObejctTypeId',
+        );
       }
     }
     return { collisionTypeId: type, obstacleObjectTypeId: obstacle, strayAnimalTypeId: animal };
   },
   async rows(tx, rows) {
-    const m = await lookupMap(tx, rows.flatMap((r) => [r.collisionTypeId, r.obstacleObjectTypeId, r.strayAnimalTypeId]));
+    const m = await lookupMap(
+      tx,
+      rows.flatMap((r) => [r.collisionTypeId, r.obstacleObjectTypeId, r.strayAnimalTypeId]),
+    );
     return rows.map((r) => ({
       pkCollisionListId: r.id,
       incidentSubFormId: r.subformId,
@@ -214,7 +227,9 @@ const collisionDef: ListDef<'collisionList'> = {
 
 /** roadLanes items with their colour (the Bahagian Lebuhraya list and the rows that name one). */
 export async function highwaySectionItems(tx: Tx, keys?: number[]): Promise<HighwaySectionItem[]> {
-  const where = keys ? and(eq(lookupItem.category, 'roadLanes'), inArray(lookupItem.key, keys.length ? keys : [-1])) : and(eq(lookupItem.category, 'roadLanes'), eq(lookupItem.active, true));
+  const where = keys
+    ? and(eq(lookupItem.category, 'roadLanes'), inArray(lookupItem.key, keys.length ? keys : [-1]))
+    : and(eq(lookupItem.category, 'roadLanes'), eq(lookupItem.active, true));
   const rows = await tx
     .select({ key: lookupItem.key, value: lookupItem.value, description: lookupItem.description, color: lookupItem.color })
     .from(lookupItem)
@@ -263,7 +278,8 @@ const furtherActionDef: ListDef<'requestFurtherActionList'> = {
       throw badRequest(`Kod ${key} ialah pilihan jenis bantuan, bukan item bantuan: pilih bantuan daripada senarai.`, 'pkFurtherActionId');
     }
     const [item] = await tx.select({ category: lookupItem.category }).from(lookupItem).where(eq(lookupItem.key, key)).limit(1);
-    const kind: FurtherActionKind | null = item?.category === 'requestFurtherAction' ? 'OTHER' : item?.category === 'bantuanSediaAda' ? 'EXISTING' : null;
+    const kind: FurtherActionKind | null =
+      item?.category === 'requestFurtherAction' ? 'OTHER' : item?.category === 'bantuanSediaAda' ? 'EXISTING' : null;
     if (!kind) throw badRequest(`Bantuan tidak sah (kod ${key} bukan dalam senarai requestFurtherAction atau bantuanSediaAda).`, 'pkFurtherActionId');
     if (kind === 'EXISTING' && OTHER_ASSIST_ONLY.includes(subform.kind)) {
       throw badRequest(`Subform ${KIND_LABEL[subform.kind]} hanya menerima bantuan lain-lain, bukan bantuan sedia ada.`, 'pkFurtherActionId');
@@ -304,7 +320,10 @@ const furtherActionDef: ListDef<'requestFurtherActionList'> = {
     };
   },
   async rows(tx, rows) {
-    const m = await lookupMap(tx, rows.map((r) => r.furtherActionId));
+    const m = await lookupMap(
+      tx,
+      rows.map((r) => r.furtherActionId),
+    );
     return rows.map((r) => ({
       pkRequestFurtherActionListId: r.id,
       incidentSubFormId: r.subformId,
@@ -327,7 +346,10 @@ const furtherActionDef: ListDef<'requestFurtherActionList'> = {
 
 /** The highway assets (road_furniture) as lookup items with their usual unit. */
 export async function roadFurnitureItems(tx: Tx, opts: { ids?: number[]; activeOnly?: boolean } = {}) {
-  const conditions = [opts.ids ? inArray(roadFurniture.id, opts.ids.length ? opts.ids : [-1]) : undefined, opts.activeOnly ? eq(roadFurniture.active, true) : undefined];
+  const conditions = [
+    opts.ids ? inArray(roadFurniture.id, opts.ids.length ? opts.ids : [-1]) : undefined,
+    opts.activeOnly ? eq(roadFurniture.active, true) : undefined,
+  ];
   const rows = await tx
     .select()
     .from(roadFurniture)
@@ -352,14 +374,19 @@ const roadFurnitureDef: ListDef<'roadFurnitureList'> = {
     };
   },
   async rows(tx, rows) {
-    const m = await lookupMap(tx, rows.flatMap((r) => [r.conditionId, r.unitId]));
+    const m = await lookupMap(
+      tx,
+      rows.flatMap((r) => [r.conditionId, r.unitId]),
+    );
     const assets = new Map((await roadFurnitureItems(tx, { ids: [...new Set(rows.map((r) => r.roadFurnitureId))] })).map((a) => [a.key, a]));
     return rows.map((r) => {
       const a = assets.get(r.roadFurnitureId);
       return {
         pkRoadFurnitureListId: r.id,
         incidentSubFormId: r.subformId,
-        roadFurniture: a ? { key: a.key, value: a.value, description: a.description } : { key: r.roadFurnitureId, value: String(r.roadFurnitureId), description: null },
+        roadFurniture: a
+          ? { key: a.key, value: a.value, description: a.description }
+          : { key: r.roadFurnitureId, value: String(r.roadFurnitureId), description: null },
         roadFurnitureCondition: lookupOrKey(m, r.conditionId),
         count: Number(r.count),
         unitUkuran: lookupOrKey(m, r.unitId),
@@ -383,7 +410,10 @@ const laneClosureDef: ListDef<'roadLaneClosureList'> = {
     return { roadLaneId: input.pkRoadlaneid, cardinalDirectionId: input.pkCardinalDirectionId, initialClosingTime: closing, openingTime: opening };
   },
   async rows(tx, rows) {
-    const m = await lookupMap(tx, rows.flatMap((r) => [r.roadLaneId, r.cardinalDirectionId]));
+    const m = await lookupMap(
+      tx,
+      rows.flatMap((r) => [r.roadLaneId, r.cardinalDirectionId]),
+    );
     return rows.map((r) => ({
       pkRoadLaneClosureId: r.id,
       incidentSubFormId: r.subformId,
@@ -434,7 +464,11 @@ const trafficJamDef: ListDef<'trafficJam'> = {
   },
   describe: (r) => {
     const span = (s: number) => `${Math.floor(s / 3600)} jam ${Math.floor((s % 3600) / 60)} minit`;
-    const when = [r.startTime ? `mula ${localDisplay(new Date(r.startTime))}` : null, r.endTime ? `tamat ${localDisplay(new Date(r.endTime))}` : null, r.duration !== null ? span(r.duration) : null];
+    const when = [
+      r.startTime ? `mula ${localDisplay(new Date(r.startTime))}` : null,
+      r.endTime ? `tamat ${localDisplay(new Date(r.endTime))}` : null,
+      r.duration !== null ? span(r.duration) : null,
+    ];
     return [`${r.distance} km`, ...when.filter(Boolean)].join(', ');
   },
 };
@@ -449,7 +483,10 @@ const injuryDef: ListDef<'injuryType'> = {
     return { casualtyTypeId: input.pkCasualtyTypeId, raceId: input.pkRaceTypeId, genderId: input.pkGenderTypeId, count: input.count };
   },
   async rows(tx, rows) {
-    const m = await lookupMap(tx, rows.flatMap((r) => [r.casualtyTypeId, r.raceId, r.genderId]));
+    const m = await lookupMap(
+      tx,
+      rows.flatMap((r) => [r.casualtyTypeId, r.raceId, r.genderId]),
+    );
     return rows.map((r) => ({
       pkInjuryTypeId: r.id,
       incidentSubFormId: r.subformId,
@@ -459,7 +496,8 @@ const injuryDef: ListDef<'injuryType'> = {
       count: r.count,
     }));
   },
-  describe: (r) => `${r.count} orang ${r.casualtyType.value}${r.race || r.gender ? ` (${[r.race?.value, r.gender?.value].filter(Boolean).join(', ')})` : ''}`,
+  describe: (r) =>
+    `${r.count} orang ${r.casualtyType.value}${r.race || r.gender ? ` (${[r.race?.value, r.gender?.value].filter(Boolean).join(', ')})` : ''}`,
 };
 
 const DEFS: { [L in ChildList]: ListDef<L> } = {
@@ -476,7 +514,13 @@ const DEFS: { [L in ChildList]: ListDef<L> } = {
 // ------------------------------------------------------------------------------------------------ service
 
 /** `<list>/save`: one item; a new row without its id field, else an update of that live row of the subform. */
-export async function saveChild<L extends ChildList>(db: Db, user: TokenClaims, list: L, input: ChildSaves[L], now = new Date()): Promise<ChildRows[L]> {
+export async function saveChild<L extends ChildList>(
+  db: Db,
+  user: TokenClaims,
+  list: L,
+  input: ChildSaves[L],
+  now = new Date(),
+): Promise<ChildRows[L]> {
   const def = DEFS[list] as ListDef<L>;
   const table = tableOf(list);
   const label = CHILD_LIST_LABEL[list];

@@ -89,7 +89,16 @@ function selectIncident(db: Tx, where: SQL) {
 type Row = Awaited<ReturnType<typeof selectIncident>>[number];
 
 async function toIncident(db: Tx, r: Row): Promise<Incident & { _row: Row }> {
-  const lookups = await lookupMap(db, [r.sourceId, r.categoryId, r.severityId, r.directionId, r.locationTypeId, r.weatherId, r.lightingId, r.statusId]);
+  const lookups = await lookupMap(db, [
+    r.sourceId,
+    r.categoryId,
+    r.severityId,
+    r.directionId,
+    r.locationTypeId,
+    r.weatherId,
+    r.lightingId,
+    r.statusId,
+  ]);
   const lk = (key: number): LookupItem => lookups.get(key) ?? { key, value: String(key), description: null };
   const lkn = (key: number | null): LookupItem | null => (key === null ? null : lk(key));
   return {
@@ -119,8 +128,12 @@ async function toIncident(db: Tx, r: Row): Promise<Incident & { _row: Row }> {
       region: { key: r.regionId, value: r.regionName, description: r.regionCode },
     },
     specificSection: r.specificId === null ? null : { pkSectionId: r.specificId, sectionName: r.specificName ?? '' },
-    eventLocation: r.eventLocationId === null ? null : { key: r.eventLocationId, value: r.eventLocationName ?? '', description: r.eventLocationDescription },
-    dutyRoster: r.rosterId === null ? null : { pkDutyRosterId: r.rosterId, dutyRosterName: r.rosterName ?? '', plateNumber: r.plateNumber, callSign: r.callSign },
+    eventLocation:
+      r.eventLocationId === null ? null : { key: r.eventLocationId, value: r.eventLocationName ?? '', description: r.eventLocationDescription },
+    dutyRoster:
+      r.rosterId === null
+        ? null
+        : { pkDutyRosterId: r.rosterId, dutyRosterName: r.rosterName ?? '', plateNumber: r.plateNumber, callSign: r.callSign },
     latitude: r.latitude,
     longtitude: r.longitude,
     incidentStatusId: r.statusId,
@@ -271,7 +284,10 @@ export async function incidentViewRows(
   if (!all) parts.push(sql`i.region_id = ${user.reg}`);
   const where = parts.length ? sql.join(parts, sql` AND `) : sql`true`;
   const [rows, [{ n }]] = await Promise.all([
-    rowsOf<ViewRow>(db, sql`SELECT ${VIEW_COLUMNS} FROM incident i WHERE ${where} ORDER BY ${viewOrder(paging)} LIMIT ${paging.length} OFFSET ${paging.start}`),
+    rowsOf<ViewRow>(
+      db,
+      sql`SELECT ${VIEW_COLUMNS} FROM incident i WHERE ${where} ORDER BY ${viewOrder(paging)} LIMIT ${paging.length} OFFSET ${paging.start}`,
+    ),
     rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM incident i WHERE ${where}`),
   ]);
   return { recordCount: n, rows };

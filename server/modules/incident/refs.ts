@@ -65,7 +65,8 @@ export async function checkLookups(db: Tx, checks: LookupCheck[]): Promise<void>
   const rows = await db.select({ key: lookupItem.key, category: lookupItem.category }).from(lookupItem).where(inArray(lookupItem.key, keys));
   const byKey = new Map(rows.map((r) => [r.key, r.category]));
   for (const c of wanted) {
-    if (byKey.get(c.value as number) !== c.category) throw badRequest(`${c.label} tidak sah (kod ${c.value} bukan dalam senarai ${c.category}).`, c.field);
+    if (byKey.get(c.value as number) !== c.category)
+      throw badRequest(`${c.label} tidak sah (kod ${c.value} bukan dalam senarai ${c.category}).`, c.field);
   }
 }
 
@@ -132,7 +133,16 @@ export async function checkRoster(
 // ------------------------------------------------------------------------------------------------ subform children
 
 /** The child-list tables of a subform (§3.6; involved vehicles and the lists of #5). */
-export const SUBFORM_CHILD_TABLES = [involvedVehicle, collisionList, roadLaneSelection, furtherActionItem, roadFurnitureDamage, laneClosure, trafficJam, injury] as const;
+export const SUBFORM_CHILD_TABLES = [
+  involvedVehicle,
+  collisionList,
+  roadLaneSelection,
+  furtherActionItem,
+  roadFurnitureDamage,
+  laneClosure,
+  trafficJam,
+  injury,
+] as const;
 
 /** Child rows live and die with their subform: a deleted or replaced subform soft-deletes every live child row. */
 export async function softDeleteSubformChildren(db: Tx, subformIds: number[], at: Date): Promise<void> {

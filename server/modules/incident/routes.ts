@@ -74,13 +74,25 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.incidentGetPattern, {
     config: { permission: 'viewCase' },
-    schema: { tags: ['incident'], summary: 'One case (§3.1 read side)', security, params: IdParamSchema, response: { 200: envelope(IncidentSchema), ...errors } },
+    schema: {
+      tags: ['incident'],
+      summary: 'One case (§3.1 read side)',
+      security,
+      params: IdParamSchema,
+      response: { 200: envelope(IncidentSchema), ...errors },
+    },
     handler: async (request) => ok(await getIncident(db, requireUser(request), request.params.id)),
   });
 
   r.get(PATHS.incidentByTicketPattern, {
     config: { permission: 'viewCase' },
-    schema: { tags: ['incident'], summary: 'One case by its ticket number', security, params: TicketParamSchema, response: { 200: envelope(IncidentSchema), ...errors } },
+    schema: {
+      tags: ['incident'],
+      summary: 'One case by its ticket number',
+      security,
+      params: TicketParamSchema,
+      response: { 200: envelope(IncidentSchema), ...errors },
+    },
     handler: async (request) => {
       const user = requireUser(request);
       return ok(await getIncident(db, user, await incidentIdByTicket(db, request.params.ticket)));
@@ -145,11 +157,19 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: envelope(SubformRecordSchema), ...errors },
       },
       handler: (request, reply) =>
-        idempotent(db, request, reply, async (db) => ok(await saveSubform(db, requireUser(request), typeId, request.body as SubformInput), 'Maklumat subform berjaya disimpan.')),
+        idempotent(db, request, reply, async (db) =>
+          ok(await saveSubform(db, requireUser(request), typeId, request.body as SubformInput), 'Maklumat subform berjaya disimpan.'),
+        ),
     });
     r.get(`${MANAGE_BASE}/${def.path}/get/:id`, {
       config: { permission: 'viewCase' },
-      schema: { tags, summary: `One ${def.kind} subform`, security, params: IdParamSchema, response: { 200: envelope(SubformRecordSchema), ...errors } },
+      schema: {
+        tags,
+        summary: `One ${def.kind} subform`,
+        security,
+        params: IdParamSchema,
+        response: { 200: envelope(SubformRecordSchema), ...errors },
+      },
       handler: async (request) => ok(await getSubform(db, requireUser(request), typeId, request.params.id)),
     });
     r.post(PATHS.subformDelete(def.path), {
@@ -161,7 +181,10 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
         body: IdsSchema,
         response: { 200: envelope(z.array(z.number().int())), ...errors },
       },
-      handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteSubforms(db, requireUser(request), typeId, request.body), 'Subform berjaya dipadam.')),
+      handler: (request, reply) =>
+        idempotent(db, request, reply, async (db) =>
+          ok(await deleteSubforms(db, requireUser(request), typeId, request.body), 'Subform berjaya dipadam.'),
+        ),
     });
   }
 
@@ -200,7 +223,13 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.auditByIncidentPattern, {
     config: { permission: 'viewCase' },
-    schema: { tags: ['incident-audit'], summary: 'The whole audit trail of a case, newest first', security, params: IdParamSchema, response: { 200: envelope(z.array(AuditRowSchema)), ...errors } },
+    schema: {
+      tags: ['incident-audit'],
+      summary: 'The whole audit trail of a case, newest first',
+      security,
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(AuditRowSchema)), ...errors },
+    },
     handler: async (request) => ok((await auditTrail(db, requireUser(request), request.params.id)).rows),
   });
 }

@@ -91,24 +91,34 @@ async function resolveRefs(tx: Tx, user: TokenClaims, input: IncidentSave): Prom
   if (s.name.includes('G')) throw badRequest(`Seksyen ${s.name} tidak boleh dipilih untuk kes.`, 'pkSectionId');
   if (s.combinedSectionId !== null) {
     const [parent] = await tx.select({ name: section.name }).from(section).where(eq(section.id, s.combinedSectionId));
-    throw badRequest(`Seksyen ${s.name} dikendalikan sebagai ${parent?.name ?? 'seksyen gabungan'}: pilih seksyen gabungan itu dan seksyen khusus ${s.name}.`, 'pkSectionId');
+    throw badRequest(
+      `Seksyen ${s.name} dikendalikan sebagai ${parent?.name ?? 'seksyen gabungan'}: pilih seksyen gabungan itu dan seksyen khusus ${s.name}.`,
+      'pkSectionId',
+    );
   }
   let specific: SectionRef | null = null;
   if (s.isCombined) {
     if (input.pkSpecificSectionId == null) throw badRequest(`Sila pilih seksyen khusus bagi seksyen gabungan ${s.name}.`, 'pkSpecificSectionId');
     const sp = await sectionRef(tx, input.pkSpecificSectionId);
-    if (!sp || sp.combinedSectionId !== s.id) throw badRequest(`Seksyen khusus ${sp?.name ?? input.pkSpecificSectionId} bukan sebahagian daripada ${s.name}.`, 'pkSpecificSectionId');
+    if (!sp || sp.combinedSectionId !== s.id)
+      throw badRequest(`Seksyen khusus ${sp?.name ?? input.pkSpecificSectionId} bukan sebahagian daripada ${s.name}.`, 'pkSpecificSectionId');
     specific = sp;
   } else if (input.pkSpecificSectionId != null && input.pkSpecificSectionId !== s.id) {
     throw badRequest(`Seksyen ${s.name} bukan seksyen gabungan: seksyen khusus tidak diperlukan.`, 'pkSpecificSectionId');
   }
   const physical = specific ?? s;
 
-  const [loc] = await tx.select({ sectionId: eventLocation.sectionId }).from(eventLocation).where(eq(eventLocation.id, input.pkEventLocationId)).limit(1);
+  const [loc] = await tx
+    .select({ sectionId: eventLocation.sectionId })
+    .from(eventLocation)
+    .where(eq(eventLocation.id, input.pkEventLocationId))
+    .limit(1);
   if (!loc || loc.sectionId !== physical.id) throw badRequest(`Lokasi kejadian bukan dalam seksyen ${physical.name}.`, 'pkEventLocationId');
-  if (input.pkHighwayId !== physical.highwayId) throw badRequest(`Lebuhraya tidak sepadan dengan seksyen ${physical.name} (${physical.highwayCode}).`, 'pkHighwayId');
+  if (input.pkHighwayId !== physical.highwayId)
+    throw badRequest(`Lebuhraya tidak sepadan dengan seksyen ${physical.name} (${physical.highwayCode}).`, 'pkHighwayId');
 
-  if (!isEventTypeId(input.pkIncidentCategoryId)) throw badRequest(`Jenis kejadian tidak sah (kod ${input.pkIncidentCategoryId}; mesti 184–190).`, 'pkIncidentCategoryId');
+  if (!isEventTypeId(input.pkIncidentCategoryId))
+    throw badRequest(`Jenis kejadian tidak sah (kod ${input.pkIncidentCategoryId}; mesti 184–190).`, 'pkIncidentCategoryId');
   await checkLookups(tx, [
     { field: 'pkIncidentSourceId', value: input.pkIncidentSourceId, category: 'incidentSource', label: 'Sumber laporan' },
     { field: 'pkIncidentCategoryId', value: input.pkIncidentCategoryId, category: 'incidentCategory', label: 'Jenis kejadian' },
@@ -158,7 +168,11 @@ type IncidentValues = Pick<
 
 // ------------------------------------------------------------------------------------------------ correction entry
 
-const CORRECTION_FIELDS: { key: keyof IncidentValues | 'dutyRosterId'; label: string; kind: 'section' | 'lookup' | 'highway' | 'location' | 'text' | 'time' | 'roster' }[] = [
+const CORRECTION_FIELDS: {
+  key: keyof IncidentValues | 'dutyRosterId';
+  label: string;
+  kind: 'section' | 'lookup' | 'highway' | 'location' | 'text' | 'time' | 'roster';
+}[] = [
   { key: 'sectionId', label: 'Seksyen', kind: 'section' },
   { key: 'specificSectionId', label: 'Seksyen Khusus', kind: 'section' },
   { key: 'sourceId', label: 'Sumber', kind: 'lookup' },
@@ -186,13 +200,36 @@ export async function describeChanges(tx: Tx, before: Comparable, after: Compara
   const changed = CORRECTION_FIELDS.filter((f) => !same(before[f.key], after[f.key]));
   if (!changed.length) return [];
   const ids = (kind: string) =>
-    changed.filter((f) => f.kind === kind).flatMap((f) => [before[f.key], after[f.key]]).filter((v): v is number => typeof v === 'number');
+    changed
+      .filter((f) => f.kind === kind)
+      .flatMap((f) => [before[f.key], after[f.key]])
+      .filter((v): v is number => typeof v === 'number');
   const [lookups, sections, highways, locations, rosters] = await Promise.all([
     lookupMap(tx, ids('lookup')),
-    ids('section').length ? tx.select({ id: section.id, name: section.name }).from(section).where(inArray(section.id, ids('section'))) : [],
-    ids('highway').length ? tx.select({ id: highway.id, name: highway.code }).from(highway).where(inArray(highway.id, ids('highway'))) : [],
-    ids('location').length ? tx.select({ id: eventLocation.id, name: eventLocation.name }).from(eventLocation).where(inArray(eventLocation.id, ids('location'))) : [],
-    ids('roster').length ? tx.select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName }).from(dutyRoster).where(inArray(dutyRoster.id, ids('roster'))) : [],
+    ids('section').length
+      ? tx
+          .select({ id: section.id, name: section.name })
+          .from(section)
+          .where(inArray(section.id, ids('section')))
+      : [],
+    ids('highway').length
+      ? tx
+          .select({ id: highway.id, name: highway.code })
+          .from(highway)
+          .where(inArray(highway.id, ids('highway')))
+      : [],
+    ids('location').length
+      ? tx
+          .select({ id: eventLocation.id, name: eventLocation.name })
+          .from(eventLocation)
+          .where(inArray(eventLocation.id, ids('location')))
+      : [],
+    ids('roster').length
+      ? tx
+          .select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName })
+          .from(dutyRoster)
+          .where(inArray(dutyRoster.id, ids('roster')))
+      : [],
   ]);
   const named = (list: { id: number; name: string }[], v: number) => list.find((x) => x.id === v)?.name ?? String(v);
   const show = (kind: string, v: unknown): string => {
@@ -217,7 +254,14 @@ export async function describeChanges(tx: Tx, before: Comparable, after: Compara
   return changed.map((f) => `${f.label}: ${show(f.kind, before[f.key])} → ${show(f.kind, after[f.key])}`);
 }
 
-export async function writeCorrectionEntry(tx: Tx, user: TokenClaims, c: { incidentId: number; subformId: number | null }, title: string, lines: string[], justification?: string) {
+export async function writeCorrectionEntry(
+  tx: Tx,
+  user: TokenClaims,
+  c: { incidentId: number; subformId: number | null },
+  title: string,
+  lines: string[],
+  justification?: string,
+) {
   const entry = [title, ...lines, ...(justification ? [`Justifikasi: ${justification}`] : [])].join('\n');
   await tx.insert(journalEntry).values({
     incidentId: c.incidentId,
@@ -232,7 +276,12 @@ export async function writeCorrectionEntry(tx: Tx, user: TokenClaims, c: { incid
 
 // ------------------------------------------------------------------------------------------------ save
 
-export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSave, now = new Date()): Promise<{ saved: IncidentSaved; statusMsg: string }> {
+export async function saveIncident(
+  db: Db,
+  user: TokenClaims,
+  input: IncidentSave,
+  now = new Date(),
+): Promise<{ saved: IncidentSaved; statusMsg: string }> {
   return db.transaction(async (tx) => {
     // ---- the case being edited: access first, row locked, then the §6 edit rule and the version
     let current: IncidentRow | null = null;
@@ -280,7 +329,8 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
       incidentAt = current.incidentAt;
       if (input.date || input.time) {
         incidentAt = localDateTime(input.date ?? localYmd(current.incidentAt), input.time ?? localHms(current.incidentAt));
-        if (incidentAt.getTime() > now.getTime() + FUTURE_SLACK_MS) throw badRequest('Tarikh dan masa kes tidak boleh pada masa hadapan.', input.date ? 'date' : 'time');
+        if (incidentAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
+          throw badRequest('Tarikh dan masa kes tidak boleh pada masa hadapan.', input.date ? 'date' : 'time');
       }
     }
     const values: IncidentValues = {
@@ -348,7 +398,11 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(incidentSubform.incidentId, current.id), isNull(incidentSubform.deletedAt), ne(incidentSubform.typeId, values.categoryId)))
         .returning({ id: incidentSubform.id });
-      await softDeleteSubformChildren(tx, dropped.map((d) => d.id), now);
+      await softDeleteSubformChildren(
+        tx,
+        dropped.map((d) => d.id),
+        now,
+      );
       if (subformId !== null && dropped.some((d) => d.id === subformId)) subformId = null;
       subformDropped = dropped.length > 0;
     }
@@ -368,12 +422,25 @@ export async function saveIncident(db: Db, user: TokenClaims, input: IncidentSav
       const lines = await describeChanges(tx, current, { ...values, dutyRosterId: assignTo ?? current.dutyRosterId });
       if (subformDropped) lines.push('Subform jenis kejadian lama dipadam.');
       if (lines.length) {
-        await writeCorrectionEntry(tx, user, { incidentId: current.id, subformId: row.subformId }, `Pembetulan data kes ${current.ticketNumber}:`, lines, input.justification);
+        await writeCorrectionEntry(
+          tx,
+          user,
+          { incidentId: current.id, subformId: row.subformId },
+          `Pembetulan data kes ${current.ticketNumber}:`,
+          lines,
+          input.justification,
+        );
         statusMsg = CORRECTION_MESSAGE;
       }
     }
     return {
-      saved: { pkIncidentId: current.id, ticketNumber: current.ticketNumber, incidentStatusId: row.statusId, subformId: row.subformId, version: row.version },
+      saved: {
+        pkIncidentId: current.id,
+        ticketNumber: current.ticketNumber,
+        incidentStatusId: row.statusId,
+        subformId: row.subformId,
+        version: row.version,
+      },
       statusMsg,
     };
   });

@@ -103,7 +103,10 @@ const showValue = async (tx: Tx, field: FieldName, v: unknown): Promise<string> 
   if (v === null || v === undefined) return '-';
   if (typeof v === 'boolean') return v ? 'Ya' : 'Tidak';
   if ('category' in FIELDS[field]) {
-    const [r] = await tx.select({ value: lookupItem.value }).from(lookupItem).where(eq(lookupItem.key, v as number));
+    const [r] = await tx
+      .select({ value: lookupItem.value })
+      .from(lookupItem)
+      .where(eq(lookupItem.key, v as number));
     return r?.value ?? String(v);
   }
   return String(v);
@@ -121,7 +124,8 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
       );
     }
     const remark = input.remark === undefined ? undefined : input.remark.trim().toUpperCase();
-    if (remark !== undefined && remark.length > INCIDENT_LIMITS.remarkMax) throw badRequest(`Catatan maksimum ${INCIDENT_LIMITS.remarkMax} aksara.`, 'remark');
+    if (remark !== undefined && remark.length > INCIDENT_LIMITS.remarkMax)
+      throw badRequest(`Catatan maksimum ${INCIDENT_LIMITS.remarkMax} aksara.`, 'remark');
 
     const fields = KIND_FIELDS[def.kind];
     await checkLookups(
@@ -141,10 +145,14 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
     if (remark !== undefined) set.remark = remark;
 
     const ownId = input[def.idField] as number | undefined;
-    const [live] = await tx.select().from(incidentSubform).where(and(eq(incidentSubform.incidentId, c.id), isNull(incidentSubform.deletedAt)));
+    const [live] = await tx
+      .select()
+      .from(incidentSubform)
+      .where(and(eq(incidentSubform.incidentId, c.id), isNull(incidentSubform.deletedAt)));
 
     if (live && live.typeId === typeId) {
-      if (ownId !== undefined && ownId !== live.id) throw staleConflict('Subform ini telah dipadam atau diganti. Sila muat semula kes.', toRecord(live));
+      if (ownId !== undefined && ownId !== live.id)
+        throw staleConflict('Subform ini telah dipadam atau diganti. Sila muat semula kes.', toRecord(live));
       if (input.version !== undefined && input.version !== live.version) {
         throw staleConflict('Subform ini telah dikemaskini oleh pengguna lain. Sila muat semula dan cuba lagi.', toRecord(live));
       }
@@ -160,7 +168,14 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
           if (live[col] !== row[col]) lines.push(`${FIELDS[f].label}: ${await showValue(tx, f, live[col])} → ${await showValue(tx, f, row[col])}`);
         }
         if (live.remark !== row.remark) lines.push(`Catatan: ${live.remark || '-'} → ${row.remark || '-'}`);
-        if (lines.length) await writeCorrectionEntry(tx, user, { incidentId: c.id, subformId: row.id }, `Pembetulan subform ${KIND_LABEL[def.kind]} kes ${c.ticketNumber}:`, lines);
+        if (lines.length)
+          await writeCorrectionEntry(
+            tx,
+            user,
+            { incidentId: c.id, subformId: row.id },
+            `Pembetulan subform ${KIND_LABEL[def.kind]} kes ${c.ticketNumber}:`,
+            lines,
+          );
       }
       return toRecord(row);
     }
@@ -177,7 +192,9 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
       .returning();
     await tx.update(incident).set({ subformId: row.id, updatedAt: now }).where(eq(incident.id, c.id));
     if (isFinalCase(c)) {
-      await writeCorrectionEntry(tx, user, { incidentId: c.id, subformId: row.id }, `Pembetulan kes ${c.ticketNumber}:`, [`Subform ${KIND_LABEL[def.kind]} direkodkan.`]);
+      await writeCorrectionEntry(tx, user, { incidentId: c.id, subformId: row.id }, `Pembetulan kes ${c.ticketNumber}:`, [
+        `Subform ${KIND_LABEL[def.kind]} direkodkan.`,
+      ]);
     }
     return toRecord(row);
   });
@@ -200,7 +217,12 @@ export async function deleteSubforms(db: Db, user: TokenClaims, typeId: EventTyp
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: incidentSubform.id, incidentId: incidentSubform.incidentId, typeId: incidentSubform.typeId, deletedAt: incidentSubform.deletedAt })
+      .select({
+        id: incidentSubform.id,
+        incidentId: incidentSubform.incidentId,
+        typeId: incidentSubform.typeId,
+        deletedAt: incidentSubform.deletedAt,
+      })
       .from(incidentSubform)
       .where(inArray(incidentSubform.id, unique));
     for (const id of unique) {
@@ -210,7 +232,9 @@ export async function deleteSubforms(db: Db, user: TokenClaims, typeId: EventTyp
       await checkWriteRights(tx, user, c);
       if (row.typeId !== typeId) throw badRequest(`Subform ${id} bukan subform ${KIND_LABEL[SUBFORMS[typeId].kind]}.`, 'ids');
       if (isFinalCase(c)) {
-        await writeCorrectionEntry(tx, user, { incidentId: c.id, subformId: null }, `Pembetulan kes ${c.ticketNumber}:`, [`Subform ${KIND_LABEL[SUBFORMS[typeId].kind]} dipadam.`]);
+        await writeCorrectionEntry(tx, user, { incidentId: c.id, subformId: null }, `Pembetulan kes ${c.ticketNumber}:`, [
+          `Subform ${KIND_LABEL[SUBFORMS[typeId].kind]} dipadam.`,
+        ]);
       }
     }
     await tx.update(incidentSubform).set({ deletedAt: now, updatedAt: now }).where(inArray(incidentSubform.id, unique));

@@ -65,7 +65,13 @@ export async function findEntry(db: Db, id: number): Promise<JournalEntry | unde
 /** The bare row of an entry (for the access check before anything is shown). */
 export async function entryRef(db: Db, id: number) {
   const [row] = await db
-    .select({ id: journalEntry.id, incidentId: journalEntry.incidentId, subformId: journalEntry.subformId, staffId: journalEntry.staffId, entry: journalEntry.entry })
+    .select({
+      id: journalEntry.id,
+      incidentId: journalEntry.incidentId,
+      subformId: journalEntry.subformId,
+      staffId: journalEntry.staffId,
+      entry: journalEntry.entry,
+    })
     .from(journalEntry)
     .where(eq(journalEntry.id, id))
     .limit(1);
@@ -73,4 +79,5 @@ export async function entryRef(db: Db, id: number) {
 }
 
 export const byIncident = (incidentId: number) => eq(journalEntry.incidentId, incidentId);
-export const bySubform = (incidentId: number, subformId: number) => and(eq(journalEntry.incidentId, incidentId), eq(journalEntry.subformId, subformId));
+export const bySubform = (incidentId: number, subformId: number) =>
+  and(eq(journalEntry.incidentId, incidentId), eq(journalEntry.subformId, subformId));

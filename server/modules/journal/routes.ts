@@ -31,12 +31,18 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: JournalEntrySaveSchema,
       response: { 200: envelope(JournalEntrySchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
   });
 
   r.get(PATHS.journalEntryGetPattern, {
     config: { permission: 'viewCase' },
-    schema: { ...common, summary: 'One journal entry with its attachments', params: IdParamSchema, response: { 200: envelope(JournalEntrySchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'One journal entry with its attachments',
+      params: IdParamSchema,
+      response: { 200: envelope(JournalEntrySchema), ...errors },
+    },
     handler: async (request) => ok(await getEntry(db, requireUser(request), request.params.id)),
   });
 
@@ -63,7 +69,8 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: JournalLinkSaveSchema,
       response: { 200: envelope(JournalEntrySchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await linkEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await linkEntry(db, requireUser(request), request.body), JOURNAL_SAVED)),
   });
 
   r.post(PATHS.journalDataTables, {
@@ -83,13 +90,23 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.journalByIncidentPattern, {
     config: { permission: 'viewCase' },
-    schema: { ...common, summary: 'Every journal entry of a case, newest first, with attachments', params: IdParamSchema, response: { 200: envelope(z.array(JournalEntrySchema)), ...errors } },
+    schema: {
+      ...common,
+      summary: 'Every journal entry of a case, newest first, with attachments',
+      params: IdParamSchema,
+      response: { 200: envelope(z.array(JournalEntrySchema)), ...errors },
+    },
     handler: async (request) => ok(await entriesOfIncident(db, requireUser(request), request.params.id)),
   });
 
   r.get(PATHS.journalByTicketPattern, {
     config: { permission: 'viewCase' },
-    schema: { ...common, summary: "The journal of a case by its ticket number", params: TicketParamSchema, response: { 200: envelope(z.array(JournalEntrySchema)), ...errors } },
+    schema: {
+      ...common,
+      summary: 'The journal of a case by its ticket number',
+      params: TicketParamSchema,
+      response: { 200: envelope(z.array(JournalEntrySchema)), ...errors },
+    },
     handler: async (request) => ok(await entriesOfTicket(db, requireUser(request), request.params.ticket)),
   });
 }

@@ -22,7 +22,11 @@ export const JOURNAL_SAVED = 'Jurnal telah berjaya disimpan';
 const NO_ENTRY_MESSAGE = 'Kemasukan jurnal tidak dijumpai.';
 
 /** The case an entry goes to: by subform (the link of §3.8) or by incident, which must agree when both are sent. */
-async function caseOf(db: Db, user: TokenClaims, ids: { incidentSubFormId?: number; pkIncidentId?: number }): Promise<{ access: IncidentAccess; subformId: number | null }> {
+async function caseOf(
+  db: Db,
+  user: TokenClaims,
+  ids: { incidentSubFormId?: number; pkIncidentId?: number },
+): Promise<{ access: IncidentAccess; subformId: number | null }> {
   if (ids.incidentSubFormId) {
     const access = await incidentAccessBySubform(db, user, ids.incidentSubFormId);
     if (ids.pkIncidentId && ids.pkIncidentId !== access.id) throw badRequest('Subform ini bukan milik kes tersebut.', 'incidentSubFormId');
@@ -36,7 +40,11 @@ async function caseOf(db: Db, user: TokenClaims, ids: { incidentSubFormId?: numb
 }
 
 /** journalEntry/save: the entry and its link in one transaction; a patrol's entry raises the TMC notification. */
-export async function saveEntry(db: Db, user: TokenClaims, input: { entry: string; incidentSubFormId?: number; pkIncidentId?: number }): Promise<JournalEntry> {
+export async function saveEntry(
+  db: Db,
+  user: TokenClaims,
+  input: { entry: string; incidentSubFormId?: number; pkIncidentId?: number },
+): Promise<JournalEntry> {
   const { access, subformId } = await caseOf(db, user, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -95,7 +103,11 @@ export async function markRead(db: Db, user: TokenClaims, id: number): Promise<{
 }
 
 /** journal/save, the link of §3.8: idempotent; the entry and the subform must be of the same case. */
-export async function linkEntry(db: Db, user: TokenClaims, input: { journalEntryId: number; staffId?: number; incidentSubFormId: number }): Promise<JournalEntry> {
+export async function linkEntry(
+  db: Db,
+  user: TokenClaims,
+  input: { journalEntryId: number; staffId?: number; incidentSubFormId: number },
+): Promise<JournalEntry> {
   const access = await incidentAccessBySubform(db, user, input.incidentSubFormId);
   const ref = await entryRef(db, input.journalEntryId);
   if (!ref) throw notFound(NO_ENTRY_MESSAGE);
@@ -137,11 +149,7 @@ export async function entriesOfIncident(db: Db, user: TokenClaims, incidentId: n
 
 /** journal/getByTicketNumber: the same by the case's ticket number. */
 export async function entriesOfTicket(db: Db, user: TokenClaims, ticket: string): Promise<JournalEntry[]> {
-  const [row] = await db
-    .select({ id: incident.id })
-    .from(incident)
-    .where(eq(incident.ticketNumber, ticket.trim().toUpperCase()))
-    .limit(1);
+  const [row] = await db.select({ id: incident.id }).from(incident).where(eq(incident.ticketNumber, ticket.trim().toUpperCase())).limit(1);
   if (!row) throw notFound(NO_INCIDENT_MESSAGE);
   return entriesOfIncident(db, user, row.id);
 }

@@ -58,7 +58,6 @@ export const conflictCountSql = sql<number>`(case when ${staffLeave.status} = 'r
     and not exists (select 1 from ${dutyRosterAbsence} a where a.duty_roster_id = dr.id and a.staff_id = ${staffLeave.staffId})
 ) end)`;
 
-
 /** The where-condition of a filter within the user's scope (the caller has checked a section or region filter). */
 export function leaveWhere(user: TokenClaims, f: LeaveFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [inScope(user)];
@@ -176,7 +175,10 @@ async function conflictsOfLeaves(db: Db, leaveIds: number[]): Promise<Map<number
     .select({ leaveId: staffLeave.id, ...conflictColumns })
     .from(staffLeave)
     .innerJoin(teamMember, eq(teamMember.staffId, staffLeave.staffId))
-    .innerJoin(dutyRoster, and(eq(dutyRoster.teamId, teamMember.teamId), lte(dutyRoster.startDate, staffLeave.dateTo), gte(dutyRoster.endDate, staffLeave.dateFrom)))
+    .innerJoin(
+      dutyRoster,
+      and(eq(dutyRoster.teamId, teamMember.teamId), lte(dutyRoster.startDate, staffLeave.dateTo), gte(dutyRoster.endDate, staffLeave.dateFrom)),
+    )
     .innerJoin(team, eq(team.id, dutyRoster.teamId))
     .innerJoin(shift, eq(shift.id, dutyRoster.shiftId))
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
@@ -250,7 +252,13 @@ export async function leaveOwner(db: Db, id: number, lock = false) {
 /** Other requested or approved leave of the person that meets these dates. */
 export async function overlappingLeaves(db: Db, staffId: number, from: string, to: string, exceptId?: number) {
   return db
-    .select({ pkLeaveId: staffLeave.id, leaveTypeId: staffLeave.leaveTypeId, dateFrom: staffLeave.dateFrom, dateTo: staffLeave.dateTo, status: staffLeave.status })
+    .select({
+      pkLeaveId: staffLeave.id,
+      leaveTypeId: staffLeave.leaveTypeId,
+      dateFrom: staffLeave.dateFrom,
+      dateTo: staffLeave.dateTo,
+      status: staffLeave.status,
+    })
     .from(staffLeave)
     .where(
       and(

@@ -64,7 +64,10 @@ export async function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
       response: errors,
     },
     handler: async (request, reply) => {
-      const csv = await leaveCsv(db, requireUser(request), request.body ?? {}, { orderColumn: request.query.orderColumn, direction: request.query.direction ?? 'asc' });
+      const csv = await leaveCsv(db, requireUser(request), request.body ?? {}, {
+        orderColumn: request.query.orderColumn,
+        direction: request.query.direction ?? 'asc',
+      });
       return (reply as FastifyReply)
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', csvDisposition('cuti', localDate()))
@@ -75,7 +78,12 @@ export async function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(LEAVE_PATHS.getPattern, {
     config: { permission: 'adminOrg' },
-    schema: { ...common, summary: 'One leave with its roster conflicts', params: IdParamSchema, response: { 200: envelope(LeaveRowSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'One leave with its roster conflicts',
+      params: IdParamSchema,
+      response: { 200: envelope(LeaveRowSchema), ...errors },
+    },
     handler: async (request) => ok(await getLeave(db, requireUser(request), request.params.id)),
   });
 
@@ -87,7 +95,8 @@ export async function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
       body: LeaveSaveSchema,
       response: { 200: envelope(LeaveRowSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveLeave(db, requireUser(request), request.body), LEAVE_MESSAGES.saved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveLeave(db, requireUser(request), request.body), LEAVE_MESSAGES.saved)),
   });
 
   r.post(LEAVE_PATHS.decide, {
@@ -113,7 +122,8 @@ export async function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
       body: LeaveDeleteSchema,
       response: { 200: envelope(z.object({ deleted: z.array(z.number().int()) })), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteLeaves(db, requireUser(request), request.body), LEAVE_MESSAGES.deleted)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await deleteLeaves(db, requireUser(request), request.body), LEAVE_MESSAGES.deleted)),
   });
 
   r.post(LEAVE_PATHS.checkConflicts, {

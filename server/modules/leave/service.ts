@@ -97,7 +97,11 @@ async function checkFilterScope(db: Db, user: TokenClaims, f: LeaveFilter) {
   const scope = regionScopeOf(user);
   if (f.pkRegionId && scope !== null && f.pkRegionId !== scope) throw forbidden('Wilayah ini di luar skop anda.');
   if (f.pkStaffId) {
-    const [row] = await db.select({ regionId: section.regionId }).from(staff).innerJoin(section, eq(section.id, staff.sectionId)).where(eq(staff.id, f.pkStaffId));
+    const [row] = await db
+      .select({ regionId: section.regionId })
+      .from(staff)
+      .innerJoin(section, eq(section.id, staff.sectionId))
+      .where(eq(staff.id, f.pkStaffId));
     if (row && !mayReach(user, row.regionId)) throw forbidden(LEAVE_MESSAGES.otherRegion);
   }
 }
@@ -120,7 +124,13 @@ export async function checkLeave(db: Db, user: TokenClaims, input: LeaveCheck): 
   ]);
   return {
     conflicts,
-    overlapping: overlapping.map((o) => ({ pkLeaveId: o.pkLeaveId, leaveTypeName: leaveTypeName(o.leaveTypeId), dateFrom: o.dateFrom, dateTo: o.dateTo, status: o.status as LeaveStatus })),
+    overlapping: overlapping.map((o) => ({
+      pkLeaveId: o.pkLeaveId,
+      leaveTypeName: leaveTypeName(o.leaveTypeId),
+      dateFrom: o.dateFrom,
+      dateTo: o.dateTo,
+      status: o.status as LeaveStatus,
+    })),
   };
 }
 
@@ -130,7 +140,8 @@ export async function saveLeave(db: Db, user: TokenClaims, input: LeaveSave, now
     let before: typeof staffLeave.$inferSelect | null = null;
     if (input.pkLeaveId) {
       before = await assertLeaveAccess(tx, user, input.pkLeaveId, true);
-      if (before.status !== 'requested') throw conflict(`${LEAVE_MESSAGES.notRequested} (status: ${LEAVE_STATUS_LABEL[before.status as LeaveStatus] ?? before.status})`);
+      if (before.status !== 'requested')
+        throw conflict(`${LEAVE_MESSAGES.notRequested} (status: ${LEAVE_STATUS_LABEL[before.status as LeaveStatus] ?? before.status})`);
     }
     // the person's row is locked until the end of the transaction: overlapping saves for one person queue here
     const person = await staffInScope(tx, user, input.pkStaffId, true);
@@ -140,12 +151,18 @@ export async function saveLeave(db: Db, user: TokenClaims, input: LeaveSave, now
     const overlap = await overlappingLeaves(tx, input.pkStaffId, input.dateFrom, input.dateTo, input.pkLeaveId);
     if (overlap.length) {
       const o = overlap[0];
-      throw conflict(`${LEAVE_MESSAGES.overlap}: ${leaveTypeName(o.leaveTypeId)} ${dmy(o.dateFrom)} hingga ${dmy(o.dateTo)} (${LEAVE_STATUS_LABEL[o.status as LeaveStatus] ?? o.status}).`);
+      throw conflict(
+        `${LEAVE_MESSAGES.overlap}: ${leaveTypeName(o.leaveTypeId)} ${dmy(o.dateFrom)} hingga ${dmy(o.dateTo)} (${LEAVE_STATUS_LABEL[o.status as LeaveStatus] ?? o.status}).`,
+      );
     }
 
     const values = { staffId: input.pkStaffId, leaveTypeId: input.leaveTypeId, dateFrom: input.dateFrom, dateTo: input.dateTo, remark };
     if (before) {
-      const [after] = await tx.update(staffLeave).set({ ...values, updatedAt: now }).where(eq(staffLeave.id, before.id)).returning();
+      const [after] = await tx
+        .update(staffLeave)
+        .set({ ...values, updatedAt: now })
+        .where(eq(staffLeave.id, before.id))
+        .returning();
       await recordChange(tx, user, 'leave', after.id, 'update', await historyValues(tx, before), await historyValues(tx, after));
       return after.id;
     }
@@ -163,7 +180,8 @@ export async function decideLeave(db: Db, user: TokenClaims, input: LeaveDecide,
   await db.transaction(async (tx) => {
     const before = await assertLeaveAccess(tx, user, input.pkLeaveId, true);
     if (before.staffId === user.sid) throw forbidden(LEAVE_MESSAGES.ownLeave);
-    if (before.status !== 'requested') throw conflict(`${LEAVE_MESSAGES.alreadyDecided} (status: ${LEAVE_STATUS_LABEL[before.status as LeaveStatus] ?? before.status})`);
+    if (before.status !== 'requested')
+      throw conflict(`${LEAVE_MESSAGES.alreadyDecided} (status: ${LEAVE_STATUS_LABEL[before.status as LeaveStatus] ?? before.status})`);
 
     let released: string[] = [];
     if (input.decision === 'approved') {
@@ -186,8 +204,14 @@ export async function decideLeave(db: Db, user: TokenClaims, input: LeaveDecide,
       .set({ status: input.decision, approverStaffId: user.sid, decidedAt: now, updatedAt: now })
       .where(eq(staffLeave.id, before.id))
       .returning();
-    const rosterNote = input.decision === 'approved' && input.rosterAction ? { rosterAction: ROSTER_ACTION_LABEL[input.rosterAction], releasedRosters: released.length ? released : null } : {};
-    await recordChange(tx, user, 'leave', after.id, 'update', await historyValues(tx, before), { ...(await historyValues(tx, after)), ...rosterNote });
+    const rosterNote =
+      input.decision === 'approved' && input.rosterAction
+        ? { rosterAction: ROSTER_ACTION_LABEL[input.rosterAction], releasedRosters: released.length ? released : null }
+        : {};
+    await recordChange(tx, user, 'leave', after.id, 'update', await historyValues(tx, before), {
+      ...(await historyValues(tx, after)),
+      ...rosterNote,
+    });
   });
   return (await findLeave(db, input.pkLeaveId))!;
 }
@@ -198,7 +222,10 @@ export async function deleteLeaves(db: Db, user: TokenClaims, input: LeaveDelete
     const rows = [];
     for (const id of ids) {
       const l = await assertLeaveAccess(tx, user, id, true);
-      if (l.status !== 'requested') throw conflict(`${LEAVE_MESSAGES.deleteNotRequested} (${dmy(l.dateFrom)} hingga ${dmy(l.dateTo)}: ${LEAVE_STATUS_LABEL[l.status as LeaveStatus] ?? l.status})`);
+      if (l.status !== 'requested')
+        throw conflict(
+          `${LEAVE_MESSAGES.deleteNotRequested} (${dmy(l.dateFrom)} hingga ${dmy(l.dateTo)}: ${LEAVE_STATUS_LABEL[l.status as LeaveStatus] ?? l.status})`,
+        );
       rows.push(l);
     }
     for (const l of rows) {
@@ -223,7 +250,14 @@ export async function staffOptions(db: Db, user: TokenClaims, f: LeaveStaffOptio
     conds.push(or(ilike(staff.displayName, like), ilike(staff.staffNo, like)));
   }
   return db
-    .select({ pkStaffId: staff.id, staffNo: staff.staffNo, displayName: staff.displayName, position: staff.position, pkSectionId: section.id, sectionName: section.name })
+    .select({
+      pkStaffId: staff.id,
+      staffNo: staff.staffNo,
+      displayName: staff.displayName,
+      position: staff.position,
+      pkSectionId: section.id,
+      sectionName: section.name,
+    })
     .from(staff)
     .innerJoin(section, eq(section.id, staff.sectionId))
     .where(and(...conds))

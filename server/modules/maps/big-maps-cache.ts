@@ -224,7 +224,15 @@ export class BigMapsCache {
     const body = Buffer.from(
       `{"statusCode":200,"statusMsg":${JSON.stringify(this.statusMsg)},"body":{"incidents":${casesJson},"activePR":${json(RostersJson, rosters)},"serverTime":${JSON.stringify(now.toISOString())}}}`,
     );
-    const snap: Snapshot = { key, print, builtAt: now, expiresAt, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
+    const snap: Snapshot = {
+      key,
+      print,
+      builtAt: now,
+      expiresAt,
+      body,
+      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      encoded: {},
+    };
     this.snaps.delete(key);
     this.snaps.set(key, snap);
     if (stamp !== undefined) this.checked.set(key, { stamp, at: now.getTime() });
@@ -243,7 +251,10 @@ export function encodedBody(snap: Snapshot, encoding: Encoding): Promise<Buffer>
   if (encoding === 'identity') return Promise.resolve(snap.body);
   let p = snap.encoded[encoding];
   if (!p) {
-    p = encoding === 'br' ? brotli(snap.body, { params: { [zc.BROTLI_PARAM_QUALITY]: 4, [zc.BROTLI_PARAM_SIZE_HINT]: snap.body.length } }) : gz(snap.body, { level: 6 });
+    p =
+      encoding === 'br'
+        ? brotli(snap.body, { params: { [zc.BROTLI_PARAM_QUALITY]: 4, [zc.BROTLI_PARAM_SIZE_HINT]: snap.body.length } })
+        : gz(snap.body, { level: 6 });
     snap.encoded[encoding] = p;
     p.catch(() => delete snap.encoded[encoding]);
   }

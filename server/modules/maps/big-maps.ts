@@ -115,7 +115,12 @@ async function beatEnds(db: Db, sectionIds: number[]): Promise<Map<number, { a: 
   return out;
 }
 
-export async function mapRosters(db: Db, scope: { regionId?: number; sectionIds?: number[] }, staleSeconds: number, now = new Date()): Promise<MapRoster[]> {
+export async function mapRosters(
+  db: Db,
+  scope: { regionId?: number; sectionIds?: number[] },
+  staleSeconds: number,
+  now = new Date(),
+): Promise<MapRoster[]> {
   const patrols = await findActivePatrols(db, scope, null, { staleSeconds, now });
   const ends = await beatEnds(db, [...new Set(patrols.map((p) => p.sectionId))]);
   return patrols.map((p) => ({

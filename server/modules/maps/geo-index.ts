@@ -54,7 +54,7 @@ const MAX_RINGS = 10;
 
 /** Fast equirectangular metres; exact enough at 100 m marker spacing (the error is well under a metre). */
 function metresBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const x = ((lng2 - lng1) * Math.PI) / 180 * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
+  const x = (((lng2 - lng1) * Math.PI) / 180) * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
   const y = ((lat2 - lat1) * Math.PI) / 180;
   return Math.sqrt(x * x + y * y) * 6_371_008.8;
 }
@@ -77,7 +77,15 @@ export class GeoIndex {
   private readonly all: { s: SectionGeo; i: number }[] = [];
 
   constructor(
-    sections: { id: number; name: string; regionId: number; highwayId: number; isCombined: boolean; combinedSectionId: number | null; alignment: [number, number][] | null }[],
+    sections: {
+      id: number;
+      name: string;
+      regionId: number;
+      highwayId: number;
+      isCombined: boolean;
+      combinedSectionId: number | null;
+      alignment: [number, number][] | null;
+    }[],
     markers: { sectionId: number; km: number; latitude: number; longitude: number }[],
     crossovers: { sectionId: number; km: number; name: string }[],
   ) {
@@ -317,4 +325,3 @@ export async function ensureCrossovers(db: Db): Promise<number> {
   cache.delete(db);
   return rows.length;
 }
-

@@ -47,7 +47,11 @@ interface PrevFix {
 }
 
 /** Section, km, offset and carriageway of a fix (rule in the module comment). */
-export function derive(geo: GeoIndex, fix: { latitude: number; longitude: number; heading?: number | null; speed?: number | null }, prev: PrevFix | null): Derived {
+export function derive(
+  geo: GeoIndex,
+  fix: { latitude: number; longitude: number; heading?: number | null; speed?: number | null },
+  prev: PrevFix | null,
+): Derived {
   const m = geo.nearest(fix.latitude, fix.longitude);
   if (!m) return { sectionId: null, km: null, offsetMetres: null, directionId: null };
   const offsetMetres = Math.round(m.metres * 10) / 10;
@@ -55,7 +59,8 @@ export function derive(geo: GeoIndex, fix: { latitude: number; longitude: number
   const inc = m.section.increasingDirection;
   if (offsetMetres > MAINLINE_BOUND_METRES || inc === null) return { ...base, directionId: null };
   const prevSection = prev?.sectionId ? geo.sections.get(prev.sectionId) : undefined;
-  const sameHighway = prevSection && prevSection.highwayId === m.section.highwayId && prev!.offsetMetres !== null && prev!.offsetMetres <= MAINLINE_BOUND_METRES;
+  const sameHighway =
+    prevSection && prevSection.highwayId === m.section.highwayId && prev!.offsetMetres !== null && prev!.offsetMetres <= MAINLINE_BOUND_METRES;
   if (sameHighway && prev!.km !== null) {
     const d = m.km - prev!.km;
     if (Math.abs(d) >= MOVE_KM - 1e-9) return { ...base, directionId: d > 0 ? inc : oppositeDirection(inc) };
@@ -172,8 +177,24 @@ export async function planPositions(db: Db, geo: GeoIndex, user: TokenClaims, bo
   const last = rows.at(-1)!;
   const latest: LocationRow =
     r.latestAt && r.latestAt.getTime() >= last.recordedAt.getTime()
-      ? { latitude: r.latestLat!, longitude: r.latestLng!, recordedAt: r.latestAt, sectionId: r.latestSection, km: r.latestKm, offsetMetres: r.latestOffset, directionId: r.latestDirection }
-      : { latitude: last.latitude, longitude: last.longitude, recordedAt: last.recordedAt, sectionId: last.sectionId, km: last.km, offsetMetres: last.offsetMetres, directionId: last.directionId };
+      ? {
+          latitude: r.latestLat!,
+          longitude: r.latestLng!,
+          recordedAt: r.latestAt,
+          sectionId: r.latestSection,
+          km: r.latestKm,
+          offsetMetres: r.latestOffset,
+          directionId: r.latestDirection,
+        }
+      : {
+          latitude: last.latitude,
+          longitude: last.longitude,
+          recordedAt: last.recordedAt,
+          sectionId: last.sectionId,
+          km: last.km,
+          offsetMetres: last.offsetMetres,
+          directionId: last.directionId,
+        };
   return {
     answer: { pkDutyRosterId: r.id, accepted: rows.length, latest: toLocation(geo, latest) },
     writes: (claim: SQL) => batchWrites(r.id, userId, now, rows, claim),
@@ -242,7 +263,15 @@ export async function writeBatch(db: Db, rosterId: number, userId: number, now: 
     union all
     select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from roster_latest_position
     where duty_roster_id = ${rosterId} and not exists (select 1 from up)`)) as unknown as {
-    rows: { latitude: number; longitude: number; recorded_at: Date | string; section_id: number | null; km: number | null; offset_metres: number | null; direction_id: number | null }[];
+    rows: {
+      latitude: number;
+      longitude: number;
+      recorded_at: Date | string;
+      section_id: number | null;
+      km: number | null;
+      offset_metres: number | null;
+      direction_id: number | null;
+    }[];
   };
   const l = res.rows[0];
   return {
@@ -309,7 +338,14 @@ export async function positionHistory(
 /** The roster with its region and team, for the scope checks of the read routes. */
 export async function rosterScope(db: Db, rosterId: number) {
   const [r] = await db
-    .select({ id: dutyRoster.id, regionId: section.regionId, teamId: dutyRoster.teamId, startsAt: dutyRoster.startsAt, endsAt: dutyRoster.endsAt, name: dutyRoster.dutyRosterName })
+    .select({
+      id: dutyRoster.id,
+      regionId: section.regionId,
+      teamId: dutyRoster.teamId,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+      name: dutyRoster.dutyRosterName,
+    })
     .from(dutyRoster)
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
     .where(eq(dutyRoster.id, rosterId));

@@ -152,7 +152,9 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!seesAllRegions(user) && vehicles.some((v) => v.regionId !== user.reg)) throw forbidden(OTHER_REGION_VEHICLE);
       const geo = await geoIndex(db);
       const byKey = new Map(vehicles.map((v) => [v.key, v]));
-      const tracked = await mapLimit(plates, TRACKING_CONCURRENCY, (p) => (byKey.has(p) ? trackedPosition(geo, p, tracking, request.log) : Promise.resolve(null)));
+      const tracked = await mapLimit(plates, TRACKING_CONCURRENCY, (p) =>
+        byKey.has(p) ? trackedPosition(geo, p, tracking, request.log) : Promise.resolve(null),
+      );
       const tablets = await tabletPositions(
         db,
         geo,
@@ -178,7 +180,7 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       ...common,
       summary:
-        "The incident map: every open case of the scope (not Tutup/Batal, newest first) and the patrols on shift with live positions. Cached per scope while nothing shown changes; ETag, 304 to If-None-Match",
+        'The incident map: every open case of the scope (not Tutup/Batal, newest first) and the patrols on shift with live positions. Cached per scope while nothing shown changes; ETag, 304 to If-None-Match',
       body: BigMapsRequestSchema.optional().default({}),
       response: { 200: envelope(BigMapsSchema), ...errors },
     },
@@ -200,7 +202,10 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
       const snap = await mapCache.answer({ regionId, sectionIds });
       reply.header('ETag', snap.etag).header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], snap.etag)) return reply.code(304).send();
-      const encoding = snap.body.length < COMPRESS_THRESHOLD_BYTES ? 'identity' : negotiateEncoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined);
+      const encoding =
+        snap.body.length < COMPRESS_THRESHOLD_BYTES
+          ? 'identity'
+          : negotiateEncoding(request.headers['accept-encoding'], request.headers['x-no-compression'] !== undefined);
       const bytes = await encodedBody(snap, encoding);
       reply.type('application/json; charset=utf-8');
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

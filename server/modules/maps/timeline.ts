@@ -32,7 +32,13 @@ export async function rosterTimeline(db: Db, geo: GeoIndex, roster: { id: number
         offsetMetres: rosterPosition.offsetMetres,
       })
       .from(rosterPosition)
-      .where(and(eq(rosterPosition.dutyRosterId, roster.id), gte(rosterPosition.recordedAt, roster.startsAt), lte(rosterPosition.recordedAt, roster.endsAt)))
+      .where(
+        and(
+          eq(rosterPosition.dutyRosterId, roster.id),
+          gte(rosterPosition.recordedAt, roster.startsAt),
+          lte(rosterPosition.recordedAt, roster.endsAt),
+        ),
+      )
       .orderBy(asc(rosterPosition.recordedAt), asc(rosterPosition.id)),
     db
       .select({

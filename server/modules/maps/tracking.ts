@@ -35,7 +35,12 @@ export interface TrackingOptions {
 }
 
 /** The tracking service's position of a plate, or null (unset, unknown, failed or late). */
-export async function trackedPosition(geo: GeoIndex, plate: string, opts: TrackingOptions, log?: { warn: (o: object, m: string) => void }): Promise<VehicleLocation | null> {
+export async function trackedPosition(
+  geo: GeoIndex,
+  plate: string,
+  opts: TrackingOptions,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<VehicleLocation | null> {
   if (!opts.url) return null;
   try {
     const res = await fetch(`${opts.url}/vehicles/${encodeURIComponent(plate)}`, {

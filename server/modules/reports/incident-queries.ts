@@ -30,7 +30,11 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const CANCELLED = STATUS.CANCELLED;
 const CLOSED = STATUS.CLOSED;
@@ -222,7 +226,14 @@ export function sectionTableQuery(f: IncidentScopeFilter): SQL {
 
 // ------------------------------------------------------------------------------------------------ KPIs
 
-export const STEP_COLUMNS = { dispatch: 'm_dispatch', receive: 'm_receive', travel: 'm_travel', assist: 'm_assist', close: 'm_close', response: 'm_response' } as const;
+export const STEP_COLUMNS = {
+  dispatch: 'm_dispatch',
+  receive: 'm_receive',
+  travel: 'm_travel',
+  assist: 'm_assist',
+  close: 'm_close',
+  response: 'm_response',
+} as const;
 
 /** Every KPI of both periods: one row per period (cur true / false; a period without cases has no row). */
 export function kpiQuery(f: IncidentScopeFilter): SQL {

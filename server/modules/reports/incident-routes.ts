@@ -46,7 +46,11 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
   const counts = [
     [REPORT_PATHS.incidentCategory, 'category', 'Cases per event type (incidentCategory), now and in the previous period, biggest first'],
     [REPORT_PATHS.incidentRegion, 'region', 'Cases per region (code: the region code), now and in the previous period, biggest first'],
-    [REPORT_PATHS.incidentStatusKes, 'status', 'Cases per current status (statusKes; none: Tiada Status, id 0), now and in the previous period, biggest first'],
+    [
+      REPORT_PATHS.incidentStatusKes,
+      'status',
+      'Cases per current status (statusKes; none: Tiada Status, id 0), now and in the previous period, biggest first',
+    ],
   ] as const;
   for (const [url, by, summary] of counts) {
     r.post(url, {
@@ -60,7 +64,8 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
     config: reports,
     schema: {
       ...common,
-      summary: 'One row per section: cases, closed / open / cancelled, response median and p90, RCT and ICT medians, secondary crashes, response completeness',
+      summary:
+        'One row per section: cases, closed / open / cancelled, response median and p90, RCT and ICT medians, secondary crashes, response completeness',
       body: IncidentReportFilterSchema,
       response: { 200: envelope(IncidentSectionChartSchema), ...errors },
     },
@@ -71,7 +76,8 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
     config: reports,
     schema: {
       ...common,
-      summary: 'The response steps (median, p90, completeness) and the TIM KPIs (RCT, ICT, lane-closure minutes, secondary crashes), with the previous period',
+      summary:
+        'The response steps (median, p90, completeness) and the TIM KPIs (RCT, ICT, lane-closure minutes, secondary crashes), with the previous period',
       body: IncidentReportFilterSchema,
       response: { 200: envelope(IncidentKpiSchema), ...errors },
     },
@@ -106,8 +112,14 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
 
   r.post(REPORT_PATHS.incidentCsv, {
     config: reports,
-    schema: { ...common, summary: 'The section table as CSV (UTF-8 with BOM, every field quoted)', body: IncidentReportFilterSchema, response: errors },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'laporan-insiden', await incidentSectionCsv(db, requireUser(request), request.body)),
+    schema: {
+      ...common,
+      summary: 'The section table as CSV (UTF-8 with BOM, every field quoted)',
+      body: IncidentReportFilterSchema,
+      response: errors,
+    },
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'laporan-insiden', await incidentSectionCsv(db, requireUser(request), request.body)),
   });
 
   r.post(REPORT_PATHS.incidentStatusCsv, {
@@ -118,7 +130,8 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
       body: IncidentReportFilterSchema,
       response: errors,
     },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'laporan-status-insiden', await incidentStatusCsv(db, requireUser(request), request.body)),
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'laporan-status-insiden', await incidentStatusCsv(db, requireUser(request), request.body)),
   });
 
   // ---- Laporan Jenis Bantuan Lain-Lain: OTHERS too (§6)
@@ -143,7 +156,13 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
 
   r.post(REPORT_PATHS.assistanceCsv, {
     config: assistance,
-    schema: { ...common, summary: 'The assistance type table as CSV (UTF-8 with BOM, every field quoted)', body: ReportFilterSchema, response: errors },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'laporan-jenis-bantuan', await assistanceCsv(db, requireUser(request), request.body)),
+    schema: {
+      ...common,
+      summary: 'The assistance type table as CSV (UTF-8 with BOM, every field quoted)',
+      body: ReportFilterSchema,
+      response: errors,
+    },
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'laporan-jenis-bantuan', await assistanceCsv(db, requireUser(request), request.body)),
   });
 }

@@ -52,11 +52,21 @@ import {
 import { reportScope, type ReportScope } from './scope';
 
 /** Checks the caller's scope (reportScope) and gives the SQL filter and the periods of the answer. */
-export async function incidentScope(db: Db, user: TokenClaims, f: ReportFilter & { categoryId?: number }): Promise<{ scope: ReportScope; filter: IncidentScopeFilter }> {
+export async function incidentScope(
+  db: Db,
+  user: TokenClaims,
+  f: ReportFilter & { categoryId?: number },
+): Promise<{ scope: ReportScope; filter: IncidentScopeFilter }> {
   const scope = await reportScope(db, user, f);
   return {
     scope,
-    filter: { regionId: scope.regionId, sectionIds: scope.sectionIds, categoryId: f.categoryId, range: scope.range, previousRange: scope.previousRange },
+    filter: {
+      regionId: scope.regionId,
+      sectionIds: scope.sectionIds,
+      categoryId: f.categoryId,
+      range: scope.range,
+      previousRange: scope.previousRange,
+    },
   };
 }
 
@@ -126,7 +136,21 @@ type KpiRow = {
   secondary: number;
 } & Record<string, number | null | boolean>;
 
-const EMPTY_KPI = { cases: 0, closed: 0, cancelled: 0, live: 0, rct_median: null, rct_p90: null, rct_have: 0, rct_of: 0, ict_median: null, ict_p90: null, ict_have: 0, lane_minutes: null, secondary: 0 };
+const EMPTY_KPI = {
+  cases: 0,
+  closed: 0,
+  cancelled: 0,
+  live: 0,
+  rct_median: null,
+  rct_p90: null,
+  rct_have: 0,
+  rct_of: 0,
+  ict_median: null,
+  ict_p90: null,
+  ict_have: 0,
+  lane_minutes: null,
+  secondary: 0,
+};
 
 export async function incidentKpi(db: Db, user: TokenClaims, f: IncidentReportFilter): Promise<IncidentKpi> {
   const { scope, filter } = await incidentScope(db, user, f);
@@ -185,7 +209,12 @@ export async function incidentSecondary(db: Db, user: TokenClaims, f: IncidentRe
 
 // ------------------------------------------------------------------------------------------------ missing
 
-export async function incidentMissing(db: Db, user: TokenClaims, f: MissingFilter, page: { start: number; length: number }): Promise<{ rows: MissingRow[]; recordCount: number }> {
+export async function incidentMissing(
+  db: Db,
+  user: TokenClaims,
+  f: MissingFilter,
+  page: { start: number; length: number },
+): Promise<{ rows: MissingRow[]; recordCount: number }> {
   const { filter } = await incidentScope(db, user, f);
   let raw = await rowsOf<MissingRow & { total: number }>(db, missingQuery(filter, f.kpi, page));
   let recordCount = raw[0]?.total ?? 0;

@@ -17,7 +17,11 @@ import type { ReportScope } from './scope';
 /** The part of a roster scope the SQL needs (ReportScope has it). */
 export type RosterScope = Pick<ReportScope, 'regionId' | 'sectionIds' | 'period' | 'previousPeriod'>;
 
-const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 /** The condition on `dr` (duty_roster) of a scope: its sections, both periods, ended. */
 export function rosterWhere(sc: RosterScope, opts: { currentOnly?: boolean } = {}): SQL {
@@ -65,8 +69,8 @@ export interface MainlineFigureRow {
   ended: number;
 }
 export type MainlineGroupRow = { is_total: boolean; id: number | null; code: string | null; label: string | null } & MainlineFigureRow & {
-  [K in keyof MainlineFigureRow as `prev_${K}`]: MainlineFigureRow[K];
-};
+    [K in keyof MainlineFigureRow as `prev_${K}`]: MainlineFigureRow[K];
+  };
 
 export type MainlineGrouping = 'day' | 'region' | 'section' | 'none';
 
@@ -197,7 +201,10 @@ export interface WorkDbRow {
 /** PRTotalWorkDurationReport: one row per person (or team) with current rosters, then the totals row of both periods. */
 export function workQuery(sc: RosterScope, groupBy: 'person' | 'team'): SQL {
   // the totals: the sums of the items' minutes (person-minutes per person, roster-minutes per team), distinct rosters and people
-  const units = groupBy === 'person' ? sql`select r.cur, r.planned, r.worked from pr join r on r.id = pr.id` : sql`select r.cur, r.planned, r.worked from r where exists (select 1 from pr where pr.id = r.id)`;
+  const units =
+    groupBy === 'person'
+      ? sql`select r.cur, r.planned, r.worked from pr join r on r.id = pr.id`
+      : sql`select r.cur, r.planned, r.worked from r where exists (select 1 from pr where pr.id = r.id)`;
   const totals = sql`select true as is_total, null::int as id, null::text as code, null::text as label, null::text as detail, null::text as section_name,
       (select count(distinct pr.id) from pr where pr.cur)::int as rosters,
       coalesce(sum(u.planned) filter (where u.cur), 0)::int as planned,
@@ -271,7 +278,11 @@ export type VehicleOrder = 'km' | 'hour' | 'plate' | 'none';
 export function vehicleQuery(sc: RosterScope, order: VehicleOrder, limit: number | null): SQL {
   const hours = (c: SQL) => sql`round(((${c}) / 3600.0)::numeric, 1)::float8`;
   const orderBy =
-    order === 'km' ? sql`order by pv.km desc, v.plate_number` : order === 'hour' ? sql`order by pv.active_s desc, v.plate_number` : sql`order by v.plate_number`;
+    order === 'km'
+      ? sql`order by pv.km desc, v.plate_number`
+      : order === 'hour'
+        ? sql`order by pv.active_s desc, v.plate_number`
+        : sql`order by v.plate_number`;
   const items =
     order === 'none'
       ? sql``

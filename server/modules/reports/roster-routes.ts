@@ -25,7 +25,18 @@ import { ok, page } from '../../lib/reply';
 import { requireUser } from '../../plugins/auth';
 import { ReportPageQuerySchema, reportErrors, sendCsv } from './http';
 import { report1Section } from './section-report-service';
-import { loopingCsv, looping, mainlineCsv, mainlineDay, mainlineGroup, mainlineRosters, vehicleCsv, vehicleUsage, workCsv, workTotal } from './roster-service';
+import {
+  loopingCsv,
+  looping,
+  mainlineCsv,
+  mainlineDay,
+  mainlineGroup,
+  mainlineRosters,
+  vehicleCsv,
+  vehicleUsage,
+  workCsv,
+  workTotal,
+} from './roster-service';
 
 const errors = reportErrors;
 const PageQuerySchema = ReportPageQuerySchema;
@@ -41,7 +52,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
     config: reports,
     schema: {
       ...common,
-      summary: 'DLU per day of the period: averages of DLU, LLU and no-GPS minutes over the ended rosters with a stored shift summary, DLU share, completeness; totals now and before',
+      summary:
+        'DLU per day of the period: averages of DLU, LLU and no-GPS minutes over the ended rosters with a stored shift summary, DLU share, completeness; totals now and before',
       body: ReportFilterSchema,
       response: { 200: envelope(MainlineDayChartSchema), ...errors },
     },
@@ -66,7 +78,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
     config: reports,
     schema: {
       ...common,
-      summary: 'One row per ended roster of the period with its stored summary (nulls without one), newest first; each opens /laporanmasalebuhraya/{pkDutyRosterId}/{sectionName}/{teamName}/{shiftName}/{date}/DLU',
+      summary:
+        'One row per ended roster of the period with its stored summary (nulls without one), newest first; each opens /laporanmasalebuhraya/{pkDutyRosterId}/{sectionName}/{teamName}/{shiftName}/{date}/DLU',
       querystring: PageQuerySchema,
       body: ReportFilterSchema,
       response: { 200: envelope(MainlineRosterPageSchema), ...errors },
@@ -78,8 +91,14 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
   });
   r.post(REPORT_PATHS.mainlineCsv, {
     config: reports,
-    schema: { ...common, summary: 'The DLU roster table as CSV (UTF-8 with BOM, every field quoted, dd-mm-yyyy dates, minutes as numbers)', body: ReportFilterSchema, response: errors },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'laporan-masa-dalam-laluan-utama', await mainlineCsv(db, requireUser(request), request.body)),
+    schema: {
+      ...common,
+      summary: 'The DLU roster table as CSV (UTF-8 with BOM, every field quoted, dd-mm-yyyy dates, minutes as numbers)',
+      body: ReportFilterSchema,
+      response: errors,
+    },
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'laporan-masa-dalam-laluan-utama', await mainlineCsv(db, requireUser(request), request.body)),
   });
 
   // ---- 3. Laporan Masa Bertugas
@@ -87,7 +106,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
     config: reports,
     schema: {
       ...common,
-      summary: 'Work duration per person or team: rosters worked, planned minutes (shift windows), worked minutes (first to last activity-log entry, else the planned window), previous period',
+      summary:
+        'Work duration per person or team: rosters worked, planned minutes (shift windows), worked minutes (first to last activity-log entry, else the planned window), previous period',
       body: WorkDurationFilterSchema,
       response: { 200: envelope(WorkAnswerSchema), ...errors },
     },
@@ -101,9 +121,21 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // ---- 4. Laporan Penggunaan Kenderaan
   for (const [url, kind, summary] of [
-    [REPORT_PATHS.vehicleKm, 'km', 'The 20 vehicles with the most km (complete checklists: odometer post − pre), with the totals of every vehicle now and before'],
-    [REPORT_PATHS.vehicleHour, 'hour', 'The 20 vehicles with the most active hours (DLU + LLU of the shift summaries), with the totals now and before'],
-    [REPORT_PATHS.vehicleSummary, 'summary', 'Every vehicle that served a roster of the period, by plate: rosters, complete checklists, km, roster and active hours; totals with checklist completeness'],
+    [
+      REPORT_PATHS.vehicleKm,
+      'km',
+      'The 20 vehicles with the most km (complete checklists: odometer post − pre), with the totals of every vehicle now and before',
+    ],
+    [
+      REPORT_PATHS.vehicleHour,
+      'hour',
+      'The 20 vehicles with the most active hours (DLU + LLU of the shift summaries), with the totals now and before',
+    ],
+    [
+      REPORT_PATHS.vehicleSummary,
+      'summary',
+      'Every vehicle that served a roster of the period, by plate: rosters, complete checklists, km, roster and active hours; totals with checklist completeness',
+    ],
   ] as const) {
     r.post(url, {
       config: reports,
@@ -114,7 +146,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
   r.post(REPORT_PATHS.vehicleCsv, {
     config: reports,
     schema: { ...common, summary: 'The vehicle summary table as CSV', body: ReportFilterSchema, response: errors },
-    handler: async (request, reply) => sendCsv(reply as FastifyReply, 'laporan-penggunaan-kenderaan', await vehicleCsv(db, requireUser(request), request.body)),
+    handler: async (request, reply) =>
+      sendCsv(reply as FastifyReply, 'laporan-penggunaan-kenderaan', await vehicleCsv(db, requireUser(request), request.body)),
   });
 
   // ---- 8. LoopingReportV2
@@ -122,7 +155,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
     config: reports,
     schema: {
       ...common,
-      summary: "One row per ended roster of the period: rondas completed ('Tamat Rondaan' closing a 'Mula Rondaan') against the plan (each active ronda loop of its section once per shift), with the totals now and before",
+      summary:
+        "One row per ended roster of the period: rondas completed ('Tamat Rondaan' closing a 'Mula Rondaan') against the plan (each active ronda loop of its section once per shift), with the totals now and before",
       querystring: PageQuerySchema,
       body: ReportFilterSchema,
       response: { 200: envelope(LoopingPageSchema), ...errors },
@@ -140,7 +174,8 @@ export async function rosterReportRoutes(app: FastifyInstance, ctx: AppContext) 
     config: reports,
     schema: {
       ...common,
-      summary: "One section's figures of every report for a period (?dateFrom&dateTo): cases, categories, statuses, response steps, TIM KPIs, DLU now and before, rondas, vehicles, other assistance",
+      summary:
+        "One section's figures of every report for a period (?dateFrom&dateTo): cases, categories, statuses, response steps, TIM KPIs, DLU now and before, rondas, vehicles, other assistance",
       params: IdParamSchema,
       querystring: Report1SectionQuerySchema,
       response: { 200: envelope(Report1SectionSchema), ...errors },

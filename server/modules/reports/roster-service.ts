@@ -112,7 +112,16 @@ const figures = (r: MainlineFigureRow | undefined): MainlineFigures => ({
   completeness: { have: r?.rosters ?? 0, of: r?.ended ?? 0 },
 });
 const prevFigures = (r: MainlineGroupRow | undefined): MainlineFigures =>
-  figures(r && { rosters: r.prev_rosters, avg_dlu: r.prev_avg_dlu, avg_llu: r.prev_avg_llu, avg_nogps: r.prev_avg_nogps, dlu_share: r.prev_dlu_share, ended: r.prev_ended });
+  figures(
+    r && {
+      rosters: r.prev_rosters,
+      avg_dlu: r.prev_avg_dlu,
+      avg_llu: r.prev_avg_llu,
+      avg_nogps: r.prev_avg_nogps,
+      dlu_share: r.prev_dlu_share,
+      ended: r.prev_ended,
+    },
+  );
 
 /** The DLU totals of a scope now and before (Report1Section). */
 export async function mainlineTotals(db: Db, sc: RosterScope): Promise<{ total: MainlineFigures; previousTotal: MainlineFigures }> {
@@ -163,7 +172,12 @@ const toMainlineRow = (r: MainlineRosterDbRow): MainlineRosterRow => ({
 });
 
 /** PRAverageTimeOnMainline/dataTables: one row per roster of the period. */
-export async function mainlineRosters(db: Db, user: TokenClaims, f: ReportFilter, q: DataTablesQuery): Promise<{ rows: MainlineRosterRow[]; recordCount: number }> {
+export async function mainlineRosters(
+  db: Db,
+  user: TokenClaims,
+  f: ReportFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: MainlineRosterRow[]; recordCount: number }> {
   const sc = await scopeOf(db, user, f);
   const order = sortOf(q, MAINLINE_SORTABLE);
   let rows = await rowsOf<MainlineRosterDbRow>(db, mainlineRostersQuery(sc, order, q.length, q.start));
@@ -178,7 +192,9 @@ export async function mainlineRosters(db: Db, user: TokenClaims, f: ReportFilter
 /** PRAverageTimeOnMainline/csv: the roster table (dates dd-mm-yyyy, minutes as numbers). */
 export async function mainlineCsv(db: Db, user: TokenClaims, f: ReportFilter): Promise<string> {
   const sc = await scopeOf(db, user, f);
-  const rows = (await rowsOf<MainlineRosterDbRow>(db, mainlineRostersQuery(sc, sortOf({}, MAINLINE_SORTABLE), CSV_EXPORT_MAX_ROWS, 0))).map(toMainlineRow);
+  const rows = (await rowsOf<MainlineRosterDbRow>(db, mainlineRostersQuery(sc, sortOf({}, MAINLINE_SORTABLE), CSV_EXPORT_MAX_ROWS, 0))).map(
+    toMainlineRow,
+  );
   return toCsv(rows, [
     { label: 'Tarikh', value: (r) => dmy(r.date) },
     { label: 'Seksyen', value: (r) => r.sectionName },
@@ -214,7 +230,12 @@ export async function workTotal(db: Db, user: TokenClaims, f: WorkDurationFilter
       previousWorkedMinutes: Number(r.prev_worked),
     }))
     .sort((a, b) => b.workedMinutes - a.workedMinutes || a.label.localeCompare(b.label) || a.id - b.id);
-  const total: WorkTotals = { people: Number(t?.people ?? 0), rosters: Number(t?.rosters ?? 0), plannedMinutes: Number(t?.planned ?? 0), workedMinutes: Number(t?.worked ?? 0) };
+  const total: WorkTotals = {
+    people: Number(t?.people ?? 0),
+    rosters: Number(t?.rosters ?? 0),
+    plannedMinutes: Number(t?.planned ?? 0),
+    workedMinutes: Number(t?.worked ?? 0),
+  };
   const previousTotal: WorkTotals = {
     people: Number(t?.prev_people ?? 0),
     rosters: Number(t?.prev_rosters ?? 0),
@@ -317,13 +338,24 @@ export async function vehicleCsv(db: Db, user: TokenClaims, f: ReportFilter): Pr
 // ------------------------------------------------------------------------------------------------ 8. rondas
 
 /** percent of the totals: the plan achieved (each roster's rondas up to its plan, over the planned), never over 100 */
-const loopingTotals = (rosters: number, planned: number, completed: number, achieved: number): LoopingTotals => ({ rosters, planned, completed, achieved, percent: pct(achieved, planned) });
+const loopingTotals = (rosters: number, planned: number, completed: number, achieved: number): LoopingTotals => ({
+  rosters,
+  planned,
+  completed,
+  achieved,
+  percent: pct(achieved, planned),
+});
 
 async function loopingRows(db: Db, sc: RosterScope, q: { orderColumn?: string; direction?: string }, limit: number | null, offset: number) {
   const rows = await rowsOf<LoopingDbRow>(db, loopingQuery(sc, sortOf(q, LOOPING_SORTABLE), limit, offset));
   const t = rows[0];
   const total = loopingTotals(Number(t?.t_rosters ?? 0), Number(t?.t_planned ?? 0), Number(t?.t_completed ?? 0), Number(t?.t_achieved ?? 0));
-  const previousTotal = loopingTotals(Number(t?.t_prev_rosters ?? 0), Number(t?.t_prev_planned ?? 0), Number(t?.t_prev_completed ?? 0), Number(t?.t_prev_achieved ?? 0));
+  const previousTotal = loopingTotals(
+    Number(t?.t_prev_rosters ?? 0),
+    Number(t?.t_prev_planned ?? 0),
+    Number(t?.t_prev_completed ?? 0),
+    Number(t?.t_prev_achieved ?? 0),
+  );
   const items: LoopingRow[] = rows
     .filter((r) => r.id !== null)
     .map((r) => ({

@@ -39,7 +39,11 @@ export function rangeOfDays(p: Period): Range {
 }
 
 /** Checks the caller may read the region and section asked for and resolves the report's scope and periods. */
-export async function reportScope(db: Db, user: TokenClaims, f: { dateFrom: string; dateTo: string; regionId?: number; sectionId?: number }): Promise<ReportScope> {
+export async function reportScope(
+  db: Db,
+  user: TokenClaims,
+  f: { dateFrom: string; dateTo: string; regionId?: number; sectionId?: number },
+): Promise<ReportScope> {
   const limit = regionScopeOf(user);
   if (f.regionId !== undefined) {
     const [r] = await db.select({ id: region.id }).from(region).where(eq(region.id, f.regionId));

@@ -20,7 +20,6 @@ import { incidentAccess } from '../incident/access';
 import { reportErrors } from './http';
 import { caseSecondaryQuery, rowsOf } from './incident-queries';
 
-
 /** The pairs of one case; the case's access check first. */
 export async function caseSecondary(db: Db, user: TokenClaims, caseId: number): Promise<CaseSecondary> {
   await incidentAccess(db, user, caseId);
@@ -42,7 +41,8 @@ export async function secondaryCaseRoutes(app: FastifyInstance, ctx: AppContext)
     schema: {
       security: [{ bearerAuth: [] }],
       tags: ['report'],
-      summary: "The secondary-crash pairs one case is part of (its flag): as the secondary, with its primary; as the primary, with its secondaries. Read with the case's own access",
+      summary:
+        "The secondary-crash pairs one case is part of (its flag): as the secondary, with its primary; as the primary, with its secondaries. Read with the case's own access",
       params: IdParamSchema,
       response: { 200: envelope(CaseSecondarySchema), ...reportErrors },
     },

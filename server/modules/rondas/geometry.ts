@@ -15,7 +15,13 @@ export interface PlaceOnSection {
   km: number;
 }
 
-export function placeOnSection(alignment: readonly (readonly [number, number])[], kmStart: number, kmEnd: number, lng: number, lat: number): PlaceOnSection {
+export function placeOnSection(
+  alignment: readonly (readonly [number, number])[],
+  kmStart: number,
+  kmEnd: number,
+  lng: number,
+  lat: number,
+): PlaceOnSection {
   const line = lineString(alignment.map(([x, y]) => [x, y]));
   const total = length(line, { units: 'kilometers' });
   const near = nearestPointOnLine(line, point([lng, lat]), { units: 'kilometers' });

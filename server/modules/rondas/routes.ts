@@ -112,7 +112,13 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(RONDA_PATHS.csv, {
     config: { permission: 'readOrg' },
-    schema: { ...common, summary: 'The filtered rondas as CSV (UTF-8 with BOM)', querystring: CsvQuerySchema, body: RondaFilterSchema.optional().default({}), response: errors },
+    schema: {
+      ...common,
+      summary: 'The filtered rondas as CSV (UTF-8 with BOM)',
+      querystring: CsvQuerySchema,
+      body: RondaFilterSchema.optional().default({}),
+      response: errors,
+    },
     handler: async (request, reply) => {
       const rows = await rondasForCsv(db, requireUser(request), request.body ?? {}, { direction: 'asc', ...request.query });
       return sendCsv(reply as FastifyReply, 'ronda', toCsv(rows, RONDA_CSV));
@@ -121,7 +127,12 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(RONDA_PATHS.getPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...common, summary: 'One ronda with its section’s KM range and alignment', params: IdParamSchema, response: { 200: envelope(RondaDetailSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'One ronda with its section’s KM range and alignment',
+      params: IdParamSchema,
+      response: { 200: envelope(RondaDetailSchema), ...errors },
+    },
     handler: async (request) => ok(await getRonda(db, requireUser(request), request.params.id)),
   });
 
@@ -133,7 +144,8 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
       body: RondaSaveSchema,
       response: { 200: envelope(RondaRowSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveRonda(db, requireUser(request), request.body), RONDA_MESSAGES.saved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveRonda(db, requireUser(request), request.body), RONDA_MESSAGES.saved)),
   });
 
   r.post(RONDA_PATHS.delete, {
@@ -144,7 +156,8 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
       body: IdListSchema,
       response: { 200: envelope(RondaDeleteResultSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteRondas(db, requireUser(request), request.body), RONDA_MESSAGES.deleted)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await deleteRondas(db, requireUser(request), request.body), RONDA_MESSAGES.deleted)),
   });
 
   // ---------------------------------------------------------------------------------------------- rondaloopcheckpoints
@@ -166,7 +179,13 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(RONDA_PATHS.checkpointCsv, {
     config: { permission: 'readOrg' },
-    schema: { ...common, summary: 'The filtered checkpoints as CSV (UTF-8 with BOM)', querystring: CsvQuerySchema, body: CheckpointFilterSchema.optional().default({}), response: errors },
+    schema: {
+      ...common,
+      summary: 'The filtered checkpoints as CSV (UTF-8 with BOM)',
+      querystring: CsvQuerySchema,
+      body: CheckpointFilterSchema.optional().default({}),
+      response: errors,
+    },
     handler: async (request, reply) => {
       const rows = await checkpointsForCsv(db, requireUser(request), request.body ?? {}, { direction: 'asc', ...request.query });
       return sendCsv(reply as FastifyReply, 'checkpoint', toCsv(rows, CHECKPOINT_CSV));
@@ -188,7 +207,8 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
       body: CheckpointSaveSchema,
       response: { 200: envelope(CheckpointRowSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveCheckpoint(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveCheckpoint(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointSaved)),
   });
 
   r.post(RONDA_PATHS.checkpointReorder, {
@@ -200,7 +220,9 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(z.array(CheckpointRowSchema)), ...errors },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await reorderCheckpoint(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointMoved)),
+      idempotent(db, request, reply, async (db) =>
+        ok(await reorderCheckpoint(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointMoved),
+      ),
   });
 
   r.post(RONDA_PATHS.checkpointDelete, {
@@ -211,7 +233,10 @@ export async function rondasRoutes(app: FastifyInstance, ctx: AppContext) {
       body: IdListSchema,
       response: { 200: envelope(z.object({ deleted: z.array(z.number().int()) })), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await deleteCheckpoints(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointDeleted)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) =>
+        ok(await deleteCheckpoints(db, requireUser(request), request.body), RONDA_MESSAGES.checkpointDeleted),
+      ),
   });
 
   // ---------------------------------------------------------------------------------------------- neighboringSection

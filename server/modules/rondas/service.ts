@@ -202,11 +202,15 @@ function rondaWhere(user: TokenClaims, f: RondaFilter): SQL | undefined {
   if (f.sectionId) parts.push(eq(rondaLoop.sectionId, f.sectionId));
   if (f.regionId) parts.push(eq(section.regionId, f.regionId));
   if (f.active !== undefined) parts.push(eq(rondaLoop.isActive, f.active));
-  if (f.search) parts.push(or(ilike(rondaLoop.name, like(f.search)), ilike(rondaLoop.pointAName, like(f.search)), ilike(rondaLoop.pointBName, like(f.search))));
+  if (f.search)
+    parts.push(or(ilike(rondaLoop.name, like(f.search)), ilike(rondaLoop.pointAName, like(f.search)), ilike(rondaLoop.pointBName, like(f.search))));
   return and(...parts);
 }
 
-const toRondaRow = (r: Omit<RondaRow, 'checkpointCount'> & { checkpointCount: number | string }): RondaRow => ({ ...r, checkpointCount: Number(r.checkpointCount) });
+const toRondaRow = (r: Omit<RondaRow, 'checkpointCount'> & { checkpointCount: number | string }): RondaRow => ({
+  ...r,
+  checkpointCount: Number(r.checkpointCount),
+});
 
 export async function listRondas(db: Db, user: TokenClaims, f: RondaFilter, q: DataTablesQuery): Promise<{ rows: RondaRow[]; recordCount: number }> {
   const qb = db
@@ -216,11 +220,20 @@ export async function listRondas(db: Db, user: TokenClaims, f: RondaFilter, q: D
     .innerJoin(region, eq(region.id, section.regionId))
     .where(rondaWhere(user, f))
     .$dynamic();
-  const { rows, recordCount } = await listPage<typeof qb, RondaRow & { total: number }>(qb, q, orderOf(q, RONDA_SORTABLE, 'rondaName', [rondaLoop.id]));
+  const { rows, recordCount } = await listPage<typeof qb, RondaRow & { total: number }>(
+    qb,
+    q,
+    orderOf(q, RONDA_SORTABLE, 'rondaName', [rondaLoop.id]),
+  );
   return { rows: rows.map(toRondaRow), recordCount };
 }
 
-export async function rondasForCsv(db: Db, user: TokenClaims, f: RondaFilter, q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>): Promise<RondaRow[]> {
+export async function rondasForCsv(
+  db: Db,
+  user: TokenClaims,
+  f: RondaFilter,
+  q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>,
+): Promise<RondaRow[]> {
   const { rows } = await listRondas(db, user, f, { ...q, start: 0, length: CSV_EXPORT_MAX_ROWS });
   return rows;
 }
@@ -292,7 +305,8 @@ export async function saveRonda(db: Db, user: TokenClaims, input: RondaSave & { 
     }
     if (before && before.sectionId !== input.sectionId) {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(rondaCheckpoint).where(eq(rondaCheckpoint.rondaLoopId, before.id));
-      if (Number(n) > 0) throw badRequest('Seksyen ronda yang sudah mempunyai pusat semakan tidak boleh ditukar; padam pusat semakannya dahulu.', 'sectionId');
+      if (Number(n) > 0)
+        throw badRequest('Seksyen ronda yang sudah mempunyai pusat semakan tidak boleh ditukar; padam pusat semakannya dahulu.', 'sectionId');
     }
 
     const values = {
@@ -396,13 +410,27 @@ function checkpointWhere(user: TokenClaims, f: CheckpointFilter): SQL | undefine
 }
 
 /** rondaloopcheckpoints/dataTables: by default each ronda's checkpoints in their order. */
-export async function listCheckpoints(db: Db, user: TokenClaims, f: CheckpointFilter, q: DataTablesQuery): Promise<{ rows: CheckpointRow[]; recordCount: number }> {
+export async function listCheckpoints(
+  db: Db,
+  user: TokenClaims,
+  f: CheckpointFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: CheckpointRow[]; recordCount: number }> {
   if (f.rondaLoopId) await rondaInScope(db, user, f.rondaLoopId);
   const qb = checkpointQuery(db).where(checkpointWhere(user, f)).$dynamic();
-  return listPage<typeof qb, CheckpointRow & { total: number }>(qb, q, orderOf(q, CHECKPOINT_SORTABLE, 'rondaName', [rondaCheckpoint.rondaLoopId, rondaCheckpoint.seq, rondaCheckpoint.id]));
+  return listPage<typeof qb, CheckpointRow & { total: number }>(
+    qb,
+    q,
+    orderOf(q, CHECKPOINT_SORTABLE, 'rondaName', [rondaCheckpoint.rondaLoopId, rondaCheckpoint.seq, rondaCheckpoint.id]),
+  );
 }
 
-export async function checkpointsForCsv(db: Db, user: TokenClaims, f: CheckpointFilter, q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>): Promise<CheckpointRow[]> {
+export async function checkpointsForCsv(
+  db: Db,
+  user: TokenClaims,
+  f: CheckpointFilter,
+  q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>,
+): Promise<CheckpointRow[]> {
   const { rows } = await listCheckpoints(db, user, f, { ...q, start: 0, length: CSV_EXPORT_MAX_ROWS });
   return rows;
 }
@@ -420,7 +448,9 @@ export async function getCheckpoint(db: Db, user: TokenClaims, id: number): Prom
 }
 
 async function orderedCheckpoints(db: Db, rondaLoopId: number): Promise<CheckpointRow[]> {
-  const rows = await checkpointQuery(db).where(eq(rondaCheckpoint.rondaLoopId, rondaLoopId)).orderBy(asc(rondaCheckpoint.seq), asc(rondaCheckpoint.id));
+  const rows = await checkpointQuery(db)
+    .where(eq(rondaCheckpoint.rondaLoopId, rondaLoopId))
+    .orderBy(asc(rondaCheckpoint.seq), asc(rondaCheckpoint.id));
   return rows.map(({ total: _total, ...rest }) => rest);
 }
 

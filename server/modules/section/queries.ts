@@ -55,7 +55,10 @@ export async function findSections(
   const base = db.select(columns).from(section).innerJoin(region, eq(region.id, section.regionId)).where(where(q));
   const [rows, [{ count }]] = await Promise.all([
     paging
-      ? base.orderBy(paging.direction === 'desc' ? desc(order) : asc(order), asc(section.id)).limit(paging.length).offset(paging.start)
+      ? base
+          .orderBy(paging.direction === 'desc' ? desc(order) : asc(order), asc(section.id))
+          .limit(paging.length)
+          .offset(paging.start)
       : base.orderBy(asc(section.name)),
     db.select({ count: sql<number>`count(*)::int` }).from(section).innerJoin(region, eq(region.id, section.regionId)).where(where(q)),
   ]);
@@ -93,6 +96,9 @@ export async function findSections(
 
 /** A section and, for a combined one, its specific sections: the ids whose data belong to it. */
 export async function sectionFamilyIds(db: Db, sectionId: number): Promise<number[]> {
-  const rows = await db.select({ id: section.id }).from(section).where(sql`${section.id} = ${sectionId} or ${section.combinedSectionId} = ${sectionId}`);
+  const rows = await db
+    .select({ id: section.id })
+    .from(section)
+    .where(sql`${section.id} = ${sectionId} or ${section.combinedSectionId} = ${sectionId}`);
   return rows.map((r) => r.id);
 }

@@ -32,7 +32,13 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.sectionGetPattern, {
-    schema: { tags: ['section'], summary: 'One section with mapcenter and mapzoom', security: [{ bearerAuth: [] }], params: IdParamSchema, response: { 200: envelope(SectionSchema), ...errors } },
+    schema: {
+      tags: ['section'],
+      summary: 'One section with mapcenter and mapzoom',
+      security: [{ bearerAuth: [] }],
+      params: IdParamSchema,
+      response: { 200: envelope(SectionSchema), ...errors },
+    },
     handler: async (request) => {
       const { rows } = await findSections(ctx.db, { ids: [request.params.id] });
       if (!rows[0]) throw notFound('Seksyen tidak dijumpai.');
@@ -57,7 +63,16 @@ export async function sectionRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(eventLocation)
         .where(inArray(eventLocation.sectionId, ids))
         .orderBy(asc(eventLocation.km), asc(eventLocation.name));
-      return ok(rows.map((e) => ({ key: e.id, value: e.name, description: e.description, sectionId: e.sectionId, locationTypeId: e.locationTypeId, km: e.km })));
+      return ok(
+        rows.map((e) => ({
+          key: e.id,
+          value: e.name,
+          description: e.description,
+          sectionId: e.sectionId,
+          locationTypeId: e.locationTypeId,
+          km: e.km,
+        })),
+      );
     },
   });
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DataTablesQuerySchema, dataTablesBody, envelope, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
-import { NamaSyifItemSchema, SHIFT_MESSAGES, SHIFT_PAGE_SIZE, SHIFT_PATHS, ShiftDeleteResultSchema, ShiftDeleteSchema, ShiftFilterSchema, ShiftRowSchema, ShiftSaveSchema } from '../../../contract/shifts';
+import {
+  NamaSyifItemSchema,
+  SHIFT_MESSAGES,
+  SHIFT_PAGE_SIZE,
+  SHIFT_PATHS,
+  ShiftDeleteResultSchema,
+  ShiftDeleteSchema,
+  ShiftFilterSchema,
+  ShiftRowSchema,
+  ShiftSaveSchema,
+} from '../../../contract/shifts';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
 import { registerHistoryAccess } from '../../lib/change-log';
@@ -58,7 +68,8 @@ export async function shiftsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: ShiftSaveSchema,
       response: { 200: envelope(ShiftRowSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveShift(db, requireUser(request), request.body), SHIFT_MESSAGES.saved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveShift(db, requireUser(request), request.body), SHIFT_MESSAGES.saved)),
   });
 
   r.post(SHIFT_PATHS.delete, {

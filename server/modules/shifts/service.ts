@@ -9,7 +9,16 @@ import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
-import { crossesMidnight, SHIFT_MESSAGES, shiftMinutes, type NamaSyifItem, type ShiftDeleteResult, type ShiftFilter, type ShiftRow, type ShiftSave } from '../../../contract/shifts';
+import {
+  crossesMidnight,
+  SHIFT_MESSAGES,
+  shiftMinutes,
+  type NamaSyifItem,
+  type ShiftDeleteResult,
+  type ShiftFilter,
+  type ShiftRow,
+  type ShiftSave,
+} from '../../../contract/shifts';
 import type { Db } from '../../db/client';
 import { dutyRoster, lookupItem, shift, teamSchedule } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
@@ -29,7 +38,13 @@ const columns = {
   rosterCount,
   scheduleCount,
 };
-type DbRow = { s: typeof shift.$inferSelect; categoryName: string | null; jenisRosterName: string | null; rosterCount: number; scheduleCount: number };
+type DbRow = {
+  s: typeof shift.$inferSelect;
+  categoryName: string | null;
+  jenisRosterName: string | null;
+  rosterCount: number;
+  scheduleCount: number;
+};
 
 const selectRows = (db: Db) =>
   db
@@ -67,11 +82,19 @@ function toRow(r: DbRow): ShiftRow {
 /** The fields of a shift the change history keeps, the category and roster type by their names. */
 async function historyValues(db: Db, s: typeof shift.$inferSelect) {
   const keys = [s.categoryId, s.jenisRosterId].filter((k): k is number => k !== null);
-  const names = keys.length ? await db.select({ key: lookupItem.key, value: lookupItem.value }).from(lookupItem).where(inArray(lookupItem.key, keys)) : [];
+  const names = keys.length
+    ? await db.select({ key: lookupItem.key, value: lookupItem.value }).from(lookupItem).where(inArray(lookupItem.key, keys))
+    : [];
   const name = (k: number | null) => (k === null ? null : (names.find((n) => n.key === k)?.value ?? String(k)));
-  return { name: s.name, category: name(s.categoryId), startHour: s.startHour, endHour: s.endHour, rosterType: name(s.jenisRosterId), isActive: s.isActive };
+  return {
+    name: s.name,
+    category: name(s.categoryId),
+    startHour: s.startHour,
+    endHour: s.endHour,
+    rosterType: name(s.jenisRosterId),
+    isActive: s.isActive,
+  };
 }
-
 
 const SORTABLE: Sortable = {
   pkShiftId: shift.id,
@@ -89,7 +112,9 @@ export async function listShifts(db: Db, f: ShiftFilter, q: DataTablesQuery): Pr
   if (f.categoryId) conds.push(eq(shift.categoryId, f.categoryId));
   if (f.jenisRosterId) conds.push(eq(shift.jenisRosterId, f.jenisRosterId));
   if (f.isActive !== undefined) conds.push(eq(shift.isActive, f.isActive));
-  const qb = selectListRows(db).where(and(...conds)).$dynamic();
+  const qb = selectListRows(db)
+    .where(and(...conds))
+    .$dynamic();
   const { rows, recordCount } = await listPage<typeof qb, DbRow & { total: number }>(qb, q, orderOf(q, SORTABLE, 'startHour', [shift.id]));
   return { rows: rows.map(toRow), recordCount };
 }
@@ -134,7 +159,14 @@ export async function saveShift(db: Db, user: TokenClaims, input: ShiftSave): Pr
         .limit(1);
       if (same) throw conflict(`${SHIFT_MESSAGES.duplicateName} (syif #${same.id})`);
     }
-    const values = { name, categoryId: input.categoryId, startHour: input.startHour, endHour: input.endHour, jenisRosterId: input.jenisRosterId, isActive };
+    const values = {
+      name,
+      categoryId: input.categoryId,
+      startHour: input.startHour,
+      endHour: input.endHour,
+      jenisRosterId: input.jenisRosterId,
+      isActive,
+    };
     if (before) {
       const [after] = await tx.update(shift).set(values).where(eq(shift.id, before.id)).returning();
       const action = before.isActive === after.isActive ? 'update' : after.isActive ? 'activate' : 'deactivate';

@@ -83,7 +83,8 @@ async function check(db: Db, user: TokenClaims, file: StaffImportFile): Promise<
     if (staffNo) {
       if (!STAFF_NO_PATTERN.test(staffNo)) issues.push({ field: 'staffNo', message: STAFF_MESSAGES.staffNo });
       const lines = linesOf.get(staffNo) ?? [];
-      if (lines.length > 1) issues.push({ field: 'staffNo', message: `No. staf berulang dalam fail (baris ${lines.filter((l) => l !== line).join(', ')})` });
+      if (lines.length > 1)
+        issues.push({ field: 'staffNo', message: `No. staf berulang dalam fail (baris ${lines.filter((l) => l !== line).join(', ')})` });
       if (taken.has(staffNo)) issues.push({ field: 'staffNo', message: `${STAFF_MESSAGES.duplicateStaffNo}: ${staffNo}` });
     }
     const displayName = required('displayName', 'Nama').replace(/\s+/g, ' ');
@@ -132,7 +133,9 @@ export async function commitImport(db: Db, user: TokenClaims, file: StaffImportF
     const extra = { field: 'file', issues: issues.slice(0, 1000) };
     throw new HttpError(400, ERROR_CODES.VALIDATION, `${STAFF_MESSAGES.importRefused} ${bad.length} daripada ${rows.length} baris tidak sah.`, extra);
   }
-  const sectionCodeOf = new Map(rows.filter((r) => r.pkSectionId !== null).map((r) => [r.pkSectionId!, (r.values.section ?? '').trim().toUpperCase()]));
+  const sectionCodeOf = new Map(
+    rows.filter((r) => r.pkSectionId !== null).map((r) => [r.pkSectionId!, (r.values.section ?? '').trim().toUpperCase()]),
+  );
   const ids = await db.transaction(async (tx) => {
     const created: number[] = [];
     for (let i = 0; i < rows.length; i += BATCH) {

@@ -10,7 +10,6 @@ import { appUser, region, role, section, staff } from '../../db/schema';
 import { escapeLike, totalOver, type Sortable } from '../../lib/data-table';
 import { inScope } from '../../lib/scope';
 
-
 /** orderColumn → column; ties are broken by the staff id. */
 export const STAFF_SORTABLE: Sortable = {
   staffNo: staff.staffNo,
@@ -169,7 +168,13 @@ export async function historyOf(db: Db, ids: number[]) {
     account: 'akaun pengguna telah digunakan',
   };
   const out = new Map<number, string[]>();
-  for (const r of rows) out.set(Number(r.id), Object.keys(LABELS).filter((k) => r[k] === true || r[k] === 't').map((k) => LABELS[k]));
+  for (const r of rows)
+    out.set(
+      Number(r.id),
+      Object.keys(LABELS)
+        .filter((k) => r[k] === true || r[k] === 't')
+        .map((k) => LABELS[k]),
+    );
   return out;
 }
 

@@ -72,7 +72,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'readOrg' },
     schema: {
       ...common,
-      summary: 'Active staff of the caller’s region (§7.1; length 3000, 1000 or 1): filters pkCompanyId (accepted, not used), pkSectionId, position, userId (username), search, withoutUser',
+      summary:
+        'Active staff of the caller’s region (§7.1; length 3000, 1000 or 1): filters pkCompanyId (accepted, not used), pkSectionId, position, userId (username), search, withoutUser',
       querystring: DataTablesQuerySchema,
       body: StaffFilterSchema.optional().default({}),
       response: { 200: envelope(dataTablesBody(StaffRowSchema)), ...errors },
@@ -119,7 +120,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(STAFF_PATHS.getPattern, {
     config: { permission: 'adminOrg' },
-    schema: { ...common, summary: 'One active staff member: pkStaffId, profile, section, user account', params: IdParamSchema, response: { 200: envelope(StaffSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'One active staff member: pkStaffId, profile, section, user account',
+      params: IdParamSchema,
+      response: { 200: envelope(StaffSchema), ...errors },
+    },
     handler: async (request) => {
       await staffAccess(db, requireUser(request), request.params.id, { activeOnly: true });
       return ok(await getStaff(db, request.params.id));
@@ -137,7 +143,11 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(STAFF_PATHS.choices, {
     config: { permission: 'adminOrg' },
-    schema: { ...common, summary: 'Sections of the caller’s region (no G sections, §5), positions in use, roles the caller may give', response: { 200: envelope(StaffChoicesSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: 'Sections of the caller’s region (no G sections, §5), positions in use, roles the caller may give',
+      response: { 200: envelope(StaffChoicesSchema), ...errors },
+    },
     handler: async (request) => ok(await staffChoices(db, requireUser(request))),
   });
 
@@ -149,7 +159,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       body: StaffCreateSchema,
       response: { 200: envelope(StaffSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await createStaff(db, requireUser(request), request.body), STAFF_MESSAGES.created)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await createStaff(db, requireUser(request), request.body), STAFF_MESSAGES.created)),
   });
 
   r.post(STAFF_PATHS.save, {
@@ -160,7 +171,10 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       body: StaffSaveSchema,
       response: { 200: envelope(StaffSchema), ...writeErrors },
     },
-    handler: (request, reply) => revoking((effects) => idempotent(db, request, reply, async (db) => ok(await saveStaff(db, requireUser(request), request.body, effects), STAFF_MESSAGES.saved))),
+    handler: (request, reply) =>
+      revoking((effects) =>
+        idempotent(db, request, reply, async (db) => ok(await saveStaff(db, requireUser(request), request.body, effects), STAFF_MESSAGES.saved)),
+      ),
   });
 
   r.post(STAFF_PATHS.updateRoles, {
@@ -171,7 +185,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       body: StaffRolesSchema,
       response: { 200: envelope(StaffSchema), ...writeErrors },
     },
-    handler: (request, reply) => revoking((effects) => idempotent(db, request, reply, async (db) => ok(await updateStaffRoles(db, requireUser(request), request.body, effects), STAFF_MESSAGES.rolesSaved))),
+    handler: (request, reply) =>
+      revoking((effects) =>
+        idempotent(db, request, reply, async (db) =>
+          ok(await updateStaffRoles(db, requireUser(request), request.body, effects), STAFF_MESSAGES.rolesSaved),
+        ),
+      ),
   });
 
   r.post(STAFF_PATHS.delete, {
@@ -182,7 +201,10 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       body: StaffDeleteSchema,
       response: { 200: envelope(StaffDeleteResultSchema), ...writeErrors },
     },
-    handler: (request, reply) => revoking((effects) => idempotent(db, request, reply, async (db) => ok(await deleteStaff(db, requireUser(request), request.body, effects), STAFF_MESSAGES.deleted))),
+    handler: (request, reply) =>
+      revoking((effects) =>
+        idempotent(db, request, reply, async (db) => ok(await deleteStaff(db, requireUser(request), request.body, effects), STAFF_MESSAGES.deleted)),
+      ),
   });
 
   r.post(STAFF_PATHS.importPreview, {
@@ -206,6 +228,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       body: StaffImportFileSchema,
       response: { 200: envelope(StaffImportResultSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await commitImport(db, requireUser(request), request.body), STAFF_MESSAGES.imported)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await commitImport(db, requireUser(request), request.body), STAFF_MESSAGES.imported)),
   });
 }

@@ -31,7 +31,16 @@ import { CSV_EXPORT_MAX_ROWS, listPage, orderOf, toCsv } from '../../lib/data-ta
 import { badRequest, forbidden, HttpError, notFound, sqlStateOf } from '../../lib/http-error';
 import { ERROR_CODES } from '../../../contract/envelope';
 import { regionScopeOf } from '../../lib/scope';
-import { activeFilterOf, allStatusFilterOf, historyOf, staffCsvQuery, staffListQuery, STAFF_SORTABLE, toStaffRow, type StaffListDbRow } from './queries';
+import {
+  activeFilterOf,
+  allStatusFilterOf,
+  historyOf,
+  staffCsvQuery,
+  staffListQuery,
+  STAFF_SORTABLE,
+  toStaffRow,
+  type StaffListDbRow,
+} from './queries';
 
 /** What a write did to user accounts: their sessions must be forgotten once it is committed. */
 export interface WriteEffects {
@@ -92,7 +101,14 @@ export async function getStaff(db: Db, id: number): Promise<Staff> {
     pkStaffId: r.s.id,
     pkSectionId: r.s.sectionId,
     profile: { displayName: r.s.displayName, position: r.s.position, staffNo: r.s.staffNo, nric: r.s.nric, phone: r.s.phone, email: r.s.email },
-    section: { pkSectionId: r.s.sectionId, sectionName: r.sectionName, description: r.sectionDescription, regionId: r.regionId, regionCode: r.regionCode, regionName: r.regionName },
+    section: {
+      pkSectionId: r.s.sectionId,
+      sectionName: r.sectionName,
+      description: r.sectionDescription,
+      regionId: r.regionId,
+      regionCode: r.regionCode,
+      regionName: r.regionName,
+    },
     institutionId: r.s.institutionId,
     moduleId: r.s.moduleId,
     isActive: r.s.isActive,
@@ -111,7 +127,11 @@ export async function listActiveStaff(db: Db, user: TokenClaims, f: StaffFilter,
 }
 
 export async function listAllStatusStaff(db: Db, user: TokenClaims, f: StaffAllStatusFilter, q: DataTablesQuery) {
-  const { rows, recordCount } = await listPage(staffListQuery(db, allStatusFilterOf(user, f)), q, orderOf(q, STAFF_SORTABLE, 'displayName', [staff.id]));
+  const { rows, recordCount } = await listPage(
+    staffListQuery(db, allStatusFilterOf(user, f)),
+    q,
+    orderOf(q, STAFF_SORTABLE, 'displayName', [staff.id]),
+  );
   return { rows: (rows as StaffListDbRow[]).map(toStaffRow), recordCount };
 }
 
@@ -146,10 +166,23 @@ export async function staffChoices(db: Db, user: TokenClaims): Promise<StaffChoi
   const scope = regionScopeOf(user);
   const [sections, positions] = await Promise.all([
     db
-      .select({ pkSectionId: section.id, sectionName: section.name, description: section.description, regionId: section.regionId, regionCode: region.code, regionName: region.name })
+      .select({
+        pkSectionId: section.id,
+        sectionName: section.name,
+        description: section.description,
+        regionId: section.regionId,
+        regionCode: region.code,
+        regionName: region.name,
+      })
       .from(section)
       .innerJoin(region, eq(region.id, section.regionId))
-      .where(and(not(sql`${section.name} like '%G%'`), sql`${section.combinedSectionId} is null`, scope === null ? undefined : eq(section.regionId, scope)))
+      .where(
+        and(
+          not(sql`${section.name} like '%G%'`),
+          sql`${section.combinedSectionId} is null`,
+          scope === null ? undefined : eq(section.regionId, scope),
+        ),
+      )
       .orderBy(asc(section.name)),
     db
       .selectDistinct({ position: staff.position })
@@ -308,7 +341,15 @@ export async function updateStaffRoles(db: Db, user: TokenClaims, input: StaffRo
     if (roleChanged && account && newRole) {
       const now = new Date();
       await tx.update(appUser).set({ roleId: newRole.id, tokensValidAfter: now, updatedAt: now }).where(eq(appUser.id, account.id));
-      await recordChange(tx, user, 'user', account.id, 'update', { roleId: account.roleId, roleName: account.roleName }, { roleId: newRole.id, roleName: newRole.name });
+      await recordChange(
+        tx,
+        user,
+        'user',
+        account.id,
+        'update',
+        { roleId: account.roleId, roleName: account.roleName },
+        { roleId: newRole.id, roleName: newRole.name },
+      );
       effects.revokedUserIds.push(account.id);
     }
     await recordChange(
@@ -370,4 +411,3 @@ export async function deleteStaff(db: Db, user: TokenClaims, ids: number[], effe
   });
   return result;
 }
-

@@ -19,7 +19,12 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch {
         healthy = false;
       }
-      const body = { status: healthy ? ('ok' as const) : ('degraded' as const), db: ctx.dbKind, version: APP_VERSION, uptimeSeconds: Math.round((Date.now() - started) / 1000) };
+      const body = {
+        status: healthy ? ('ok' as const) : ('degraded' as const),
+        db: ctx.dbKind,
+        version: APP_VERSION,
+        uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      };
       return reply.code(healthy ? 200 : 503).send(body);
     },
   });

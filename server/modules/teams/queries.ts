@@ -27,7 +27,6 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { inScope, regionScopeOf } from '../../lib/scope';
 import { localDate } from '../../lib/time';
 
-
 // ------------------------------------------------------------------------------------------------ access
 
 export interface TeamRef {
@@ -45,7 +44,14 @@ export interface TeamRef {
  */
 export async function teamInScope(db: Db, user: TokenClaims, teamId: number, opts: { forUpdate?: boolean } = {}): Promise<TeamRef> {
   const q = db
-    .select({ id: team.id, name: team.name, sectionId: team.sectionId, sectionName: section.name, regionId: section.regionId, isActive: team.isActive })
+    .select({
+      id: team.id,
+      name: team.name,
+      sectionId: team.sectionId,
+      sectionName: section.name,
+      regionId: section.regionId,
+      isActive: team.isActive,
+    })
     .from(team)
     .innerJoin(section, eq(section.id, team.sectionId))
     .where(eq(team.id, teamId));
@@ -119,7 +125,13 @@ export async function listTeams(db: Db, user: TokenClaims, f: TeamFilter, q: Dat
 }
 
 /** team/csv: the whole filtered list (at most `max` rows), in the list's order. */
-export async function allTeams(db: Db, user: TokenClaims, f: TeamFilter, q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>, max: number): Promise<TeamRow[]> {
+export async function allTeams(
+  db: Db,
+  user: TokenClaims,
+  f: TeamFilter,
+  q: Pick<DataTablesQuery, 'orderColumn' | 'direction'>,
+  max: number,
+): Promise<TeamRow[]> {
   return (await teamSelect(db, false)
     .where(teamWhere(user, f))
     .orderBy(...orderOf(q, TEAM_SORTABLE, 'teamName', [section.name, team.id]))
@@ -194,7 +206,12 @@ const otherMember = alias(teamMember, 'other_member');
  * teamMembers/candidates: active staff of the team's region (or only its section) who are in no active team and not
  * in this one, by name or staff number.
  */
-export async function listCandidates(db: Db, t: TeamRef, f: TeamMemberCandidateFilter, q: DataTablesQuery): Promise<{ rows: TeamMemberCandidate[]; recordCount: number }> {
+export async function listCandidates(
+  db: Db,
+  t: TeamRef,
+  f: TeamMemberCandidateFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: TeamMemberCandidate[]; recordCount: number }> {
   const parts: (SQL | undefined)[] = [
     eq(staff.isActive, true),
     eq(section.regionId, t.regionId),
@@ -237,7 +254,11 @@ export async function listCandidates(db: Db, t: TeamRef, f: TeamMemberCandidateF
 }
 
 /** The active teams (other than `exceptTeamId`) the given staff are members of. */
-export async function activeTeamsOf(db: Db, staffIds: number[], exceptTeamId: number): Promise<{ staffId: number; displayName: string; teamId: number; teamName: string; sectionName: string }[]> {
+export async function activeTeamsOf(
+  db: Db,
+  staffIds: number[],
+  exceptTeamId: number,
+): Promise<{ staffId: number; displayName: string; teamId: number; teamName: string; sectionName: string }[]> {
   if (!staffIds.length) return [];
   return db
     .select({ staffId: staff.id, displayName: staff.displayName, teamId: team.id, teamName: team.name, sectionName: section.name })

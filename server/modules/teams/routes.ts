@@ -94,7 +94,10 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
       response: errors,
     },
     handler: async (request, reply) => {
-      const csv = await teamsCsv(db, requireUser(request), request.body ?? {}, { orderColumn: request.query.orderColumn, direction: request.query.direction ?? 'asc' });
+      const csv = await teamsCsv(db, requireUser(request), request.body ?? {}, {
+        orderColumn: request.query.orderColumn,
+        direction: request.query.direction ?? 'asc',
+      });
       return (reply as FastifyReply)
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', csvDisposition('pasukan', localDate()))
@@ -105,7 +108,13 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(TEAMS_PATHS.getPattern, {
     config: { permission: 'readOrg' },
-    schema: { ...common, tags: ['team'], summary: 'One team with its roster count', params: IdParamSchema, response: { 200: envelope(TeamDetailSchema), ...errors } },
+    schema: {
+      ...common,
+      tags: ['team'],
+      summary: 'One team with its roster count',
+      params: IdParamSchema,
+      response: { 200: envelope(TeamDetailSchema), ...errors },
+    },
     handler: async (request) => ok(await getTeam(db, requireUser(request), request.params.id)),
   });
 
@@ -118,7 +127,8 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: TeamSaveSchema,
       response: { 200: envelope(TeamDetailSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveTeam(db, requireUser(request), request.body), TEAM_MESSAGES.saved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveTeam(db, requireUser(request), request.body), TEAM_MESSAGES.saved)),
   });
 
   r.post(TEAMS_PATHS.delete, {
@@ -180,7 +190,8 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: TeamMemberSaveSchema,
       response: { 200: envelope(z.array(TeamMemberRowSchema)), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await addMembers(db, requireUser(request), request.body), TEAM_MESSAGES.membersSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await addMembers(db, requireUser(request), request.body), TEAM_MESSAGES.membersSaved)),
   });
 
   r.post(TEAMS_PATHS.membersDelete, {
@@ -192,7 +203,8 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: TeamMemberDeleteSchema,
       response: { 200: envelope(z.object({ removed: z.array(z.number().int()) })), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await removeMembers(db, requireUser(request), request.body.ids), TEAM_MESSAGES.membersDeleted)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await removeMembers(db, requireUser(request), request.body.ids), TEAM_MESSAGES.membersDeleted)),
   });
 
   // ---------------------------------------------------------------------------------------------- schedule
@@ -219,7 +231,8 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext) {
       body: TeamScheduleSaveSchema,
       response: { 200: envelope(TeamScheduleResultSchema), ...writeErrors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveSchedule(db, requireUser(request), request.body), TEAM_MESSAGES.scheduleSaved)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveSchedule(db, requireUser(request), request.body), TEAM_MESSAGES.scheduleSaved)),
   });
 
   r.get(TEAMS_PATHS.scheduleOptionsPattern, {

@@ -85,7 +85,9 @@ async function refuseMembersInOtherActiveTeams(db: Db, teamId: number, staffIds:
   if (clashes.length) {
     const c = clashes[0];
     const more = clashes.length > 1 ? ` (dan ${clashes.length - 1} lagi)` : '';
-    throw conflict(`${c.displayName} sudah menjadi ahli pasukan aktif ${c.teamName} (seksyen ${c.sectionName})${more}. Seorang kakitangan hanya boleh berada dalam satu pasukan aktif.`);
+    throw conflict(
+      `${c.displayName} sudah menjadi ahli pasukan aktif ${c.teamName} (seksyen ${c.sectionName})${more}. Seorang kakitangan hanya boleh berada dalam satu pasukan aktif.`,
+    );
   }
 }
 
@@ -95,7 +97,8 @@ export async function saveTeam(db: Db, user: TokenClaims, input: TeamSaveInput):
   if (input.pkTeamId) await teamInScope(db, user, input.pkTeamId);
   await assertSectionInScope(db, user, input.sectionId);
   const sec = await listedSection(db, input.sectionId);
-  if (!sec) throw badRequest('Pasukan hanya boleh berada dalam seksyen yang disenaraikan (bukan seksyen G atau sebahagian seksyen gabungan).', 'sectionId');
+  if (!sec)
+    throw badRequest('Pasukan hanya boleh berada dalam seksyen yang disenaraikan (bukan seksyen G atau sebahagian seksyen gabungan).', 'sectionId');
   const name = input.teamName.trim();
 
   const id = await db.transaction(async (tx) => {
@@ -105,7 +108,10 @@ export async function saveTeam(db: Db, user: TokenClaims, input: TeamSaveInput):
       .from(team)
       .where(and(eq(team.sectionId, sec.id), sql`lower(${team.name}) = lower(${name})`, current ? sql`${team.id} <> ${current.id}` : undefined))
       .limit(1);
-    if (dup) throw new HttpError(409, ERROR_CODES.CONFLICT, `Nama pasukan "${dup.name}" sudah digunakan dalam seksyen ${sec.name}. Sila pilih nama lain.`, { field: 'teamName' });
+    if (dup)
+      throw new HttpError(409, ERROR_CODES.CONFLICT, `Nama pasukan "${dup.name}" sudah digunakan dalam seksyen ${sec.name}. Sila pilih nama lain.`, {
+        field: 'teamName',
+      });
 
     const after = { teamName: name, sectionId: sec.id, sectionName: sec.name, isActive: input.isActive };
     if (!current) {
@@ -114,15 +120,27 @@ export async function saveTeam(db: Db, user: TokenClaims, input: TeamSaveInput):
       return created.id;
     }
 
-    const memberIds = (await tx.select({ staffId: teamMember.staffId }).from(teamMember).where(eq(teamMember.teamId, current.id))).map((m) => m.staffId);
+    const memberIds = (await tx.select({ staffId: teamMember.staffId }).from(teamMember).where(eq(teamMember.teamId, current.id))).map(
+      (m) => m.staffId,
+    );
     if (sec.regionId !== current.regionId && memberIds.length) {
-      throw conflict(`Pasukan ${current.name} mempunyai ${memberIds.length} ahli dari wilayah lain; keluarkan ahlinya dahulu sebelum memindahkannya ke seksyen ${sec.name}.`);
+      throw conflict(
+        `Pasukan ${current.name} mempunyai ${memberIds.length} ahli dari wilayah lain; keluarkan ahlinya dahulu sebelum memindahkannya ke seksyen ${sec.name}.`,
+      );
     }
     if (input.isActive && !current.isActive) await refuseMembersInOtherActiveTeams(tx, current.id, memberIds);
 
     await tx.update(team).set({ name, sectionId: sec.id, isActive: input.isActive }).where(eq(team.id, current.id));
     const onlyStatus = current.name === name && current.sectionId === sec.id && current.isActive !== input.isActive;
-    await recordChange(tx, user, 'team', current.id, onlyStatus ? (input.isActive ? 'activate' : 'deactivate') : 'update', teamValues(current), after);
+    await recordChange(
+      tx,
+      user,
+      'team',
+      current.id,
+      onlyStatus ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+      teamValues(current),
+      after,
+    );
     return current.id;
   });
   return getTeam(db, user, id);
@@ -193,17 +211,31 @@ export async function teamsCsv(db: Db, user: TokenClaims, f: TeamFilter, q: Pick
 
 // ------------------------------------------------------------------------------------------------ members
 
-export async function teamMembers(db: Db, user: TokenClaims, teamId: number, q: DataTablesQuery): Promise<{ rows: TeamMemberRow[]; recordCount: number }> {
+export async function teamMembers(
+  db: Db,
+  user: TokenClaims,
+  teamId: number,
+  q: DataTablesQuery,
+): Promise<{ rows: TeamMemberRow[]; recordCount: number }> {
   await teamInScope(db, user, teamId);
   return listMembers(db, teamId, q);
 }
 
-export async function memberCandidates(db: Db, user: TokenClaims, f: TeamMemberCandidateFilter, q: DataTablesQuery): Promise<{ rows: TeamMemberCandidate[]; recordCount: number }> {
+export async function memberCandidates(
+  db: Db,
+  user: TokenClaims,
+  f: TeamMemberCandidateFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: TeamMemberCandidate[]; recordCount: number }> {
   const t = await teamInScope(db, user, f.teamId);
   return listCandidates(db, t, f, q);
 }
 
-const memberValues = (m: { staffId: number; staffNo: string; displayName: string }) => ({ staffId: m.staffId, staffNo: m.staffNo, displayName: m.displayName });
+const memberValues = (m: { staffId: number; staffNo: string; displayName: string }) => ({
+  staffId: m.staffId,
+  staffNo: m.staffNo,
+  displayName: m.displayName,
+});
 
 /** teamMembers/save: adds staff to a team, all or none. */
 export async function addMembers(db: Db, user: TokenClaims, input: { teamId: number; staffIds: number[] }): Promise<TeamMemberRow[]> {
@@ -241,7 +273,11 @@ export async function addMembers(db: Db, user: TokenClaims, input: { teamId: num
       .values([...people].sort((a, b) => order.get(a.staffId)! - order.get(b.staffId)!).map((p) => ({ teamId: t.id, staffId: p.staffId })))
       .returning({ id: teamMember.id, staffId: teamMember.staffId });
     for (const p of people) await recordChange(tx, user, 'teamMember', t.id, 'create', null, memberValues(p));
-    return membersByIds(tx, t.id, inserted.map((i) => i.id));
+    return membersByIds(
+      tx,
+      t.id,
+      inserted.map((i) => i.id),
+    );
   });
 }
 
@@ -313,8 +349,18 @@ export async function saveSchedule(db: Db, user: TokenClaims, input: TeamSchedul
     const [existing] = await schedulesOf(tx, t.id);
     const after = { shiftId: s.id, shiftName: s.name, vehicleId: input.vehicleId, plateNumber, cycleDays: input.cycleDays, workDays };
     if (existing) {
-      await tx.update(teamSchedule).set({ shiftId: s.id, vehicleId: input.vehicleId, cycleDays: input.cycleDays, workDays }).where(eq(teamSchedule.id, existing.pkTeamScheduleId));
-      const before = { shiftId: existing.shiftId, shiftName: existing.shiftName, vehicleId: existing.vehicleId, plateNumber: existing.plateNumber, cycleDays: existing.cycleDays, workDays: existing.workDays };
+      await tx
+        .update(teamSchedule)
+        .set({ shiftId: s.id, vehicleId: input.vehicleId, cycleDays: input.cycleDays, workDays })
+        .where(eq(teamSchedule.id, existing.pkTeamScheduleId));
+      const before = {
+        shiftId: existing.shiftId,
+        shiftName: existing.shiftName,
+        vehicleId: existing.vehicleId,
+        plateNumber: existing.plateNumber,
+        cycleDays: existing.cycleDays,
+        workDays: existing.workDays,
+      };
       await recordChange(tx, user, 'teamSchedule', t.id, 'update', before, after);
     } else {
       await tx.insert(teamSchedule).values({ teamId: t.id, shiftId: s.id, vehicleId: input.vehicleId, cycleDays: input.cycleDays, workDays });
@@ -342,4 +388,3 @@ export async function scheduleOptions(db: Db, user: TokenClaims, teamId: number)
   ]);
   return { shifts, vehicles };
 }
-

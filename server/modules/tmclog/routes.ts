@@ -24,7 +24,8 @@ export async function tmcLogRoutes(app: FastifyInstance, ctx: AppContext) {
       body: TmcLogsheetSaveSchema,
       response: { 200: envelope(TmcLogsheetRowSchema), ...errors },
     },
-    handler: (request, reply) => idempotent(db, request, reply, async (db) => ok(await saveLogsheet(db, requireUser(request), request.body), LOGSHEET_SAVED)),
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveLogsheet(db, requireUser(request), request.body), LOGSHEET_SAVED)),
   });
 
   r.post(PATHS.tmcLogSheetDataTables, {

@@ -130,10 +130,12 @@ export async function saveLogsheet(db: Db, user: TokenClaims, input: TmcLogsheet
   if (!mayWrite(user, regionId, null)) throw forbidden(LOGSHEET_OTHER_REGION);
   const [known] = await db.select({ id: region.id }).from(region).where(eq(region.id, regionId));
   if (!known) throw badRequest('Wilayah tidak wujud.', 'pkRegionId');
-  const [created] = await db.insert(tmcLogsheet).values({ staffId: user.sid, regionId, fromAt, toAt, remarks, createdAt: now }).returning({ id: tmcLogsheet.id });
+  const [created] = await db
+    .insert(tmcLogsheet)
+    .values({ staffId: user.sid, regionId, fromAt, toAt, remarks, createdAt: now })
+    .returning({ id: tmcLogsheet.id });
   return (await getLogsheet(db, created.id))!;
 }
-
 
 function conditions(user: TokenClaims, f: TmcLogsheetFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
@@ -161,7 +163,12 @@ function orderOf(q: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>> 
   return [dir(col), dir(tmcLogsheet.id)];
 }
 
-export async function listLogsheets(db: Db, user: TokenClaims, f: TmcLogsheetFilter, q: DataTablesQuery): Promise<{ rows: TmcLogsheetRow[]; recordCount: number }> {
+export async function listLogsheets(
+  db: Db,
+  user: TokenClaims,
+  f: TmcLogsheetFilter,
+  q: DataTablesQuery,
+): Promise<{ rows: TmcLogsheetRow[]; recordCount: number }> {
   const cond = conditions(user, f);
   // one statement: the page and the filter's total
   const rows = await readRows(db, rowsQuery(cond, orderOf(q), { limit: q.length, offset: q.start }));
@@ -204,7 +211,12 @@ const d = (iso: string | null) => (iso ? localDmy(iso) : '');
 const t = (iso: string | null) => (iso ? localHms(iso) : '');
 
 /** The CSV of the filtered logsheets (newest first): UTF-8 with a BOM, CRLF, every field quoted, dd-mm-yyyy, HH:mm:ss. */
-export async function logsheetCsv(db: Db, user: TokenClaims, f: TmcLogsheetFilter, q?: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>>): Promise<string> {
+export async function logsheetCsv(
+  db: Db,
+  user: TokenClaims,
+  f: TmcLogsheetFilter,
+  q?: Partial<Pick<DataTablesQuery, 'orderColumn' | 'direction'>>,
+): Promise<string> {
   const rows = (await readRows(db, rowsQuery(conditions(user, f), orderOf(q), { limit: LOGSHEET_CSV_MAX_ROWS }))).map(toRow);
   const lines = [csvLine(CSV_HEADER)];
   rows.forEach((r, i) =>

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { appUser, region, role, section, staff } from '../../db/schema';
 import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 
-
 /** orderColumn → column (contract/users.ts USER_SORTABLE); ties are broken by the user id. */
 export const USER_SORTABLE: Sortable = {
   username: appUser.username,
@@ -35,7 +34,12 @@ function searchOf(text: string | undefined, withUser: boolean): SQL[] {
     .slice(0, 8)
     .map((w) => {
       const like = `%${escapeLike(w)}%`;
-      return or(ilike(staff.displayName, like), ilike(staff.staffNo, like), ilike(staff.nric, like), ...(withUser ? [ilike(appUser.username, like)] : []))!;
+      return or(
+        ilike(staff.displayName, like),
+        ilike(staff.staffNo, like),
+        ilike(staff.nric, like),
+        ...(withUser ? [ilike(appUser.username, like)] : []),
+      )!;
     });
 }
 
@@ -149,7 +153,11 @@ export const STAFF_CANDIDATE_SORTABLE: Sortable = {
 };
 
 /** Active staff members who have no user yet (for /registeruser). */
-export async function staffWithoutAccount(db: Db, f: { search?: string; sectionId?: number }, q: DataTablesQuery): Promise<{ rows: StaffCandidate[]; recordCount: number }> {
+export async function staffWithoutAccount(
+  db: Db,
+  f: { search?: string; sectionId?: number },
+  q: DataTablesQuery,
+): Promise<{ rows: StaffCandidate[]; recordCount: number }> {
   const qb = db
     .select({
       pkStaffId: staff.id,
@@ -166,7 +174,9 @@ export async function staffWithoutAccount(db: Db, f: { search?: string; sectionI
     .innerJoin(section, eq(section.id, staff.sectionId))
     .innerJoin(region, eq(region.id, section.regionId))
     .leftJoin(appUser, eq(appUser.staffId, staff.id))
-    .where(and(isNull(appUser.id), eq(staff.isActive, true), f.sectionId ? eq(staff.sectionId, f.sectionId) : undefined, ...searchOf(f.search, false)))
+    .where(
+      and(isNull(appUser.id), eq(staff.isActive, true), f.sectionId ? eq(staff.sectionId, f.sectionId) : undefined, ...searchOf(f.search, false)),
+    )
     .$dynamic();
   const { rows, recordCount } = await listPage(qb, q, orderOf(q, STAFF_CANDIDATE_SORTABLE, 'displayName', [staff.id]));
   return { rows: rows as unknown as StaffCandidate[], recordCount };

@@ -66,7 +66,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       await linkCalls.consume(ip);
     } catch (e) {
       if (e instanceof RateLimiterRes) {
-        throw new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Terlalu banyak cubaan. Sila cuba sebentar lagi.', { retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000) });
+        throw new HttpError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Terlalu banyak cubaan. Sila cuba sebentar lagi.', {
+          retryAfterSeconds: Math.ceil(e.msBeforeNext / 1000),
+        });
       }
       throw e;
     }
@@ -165,14 +167,18 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { permission: 'adminUsers' },
     schema: {
       ...common,
-      summary: 'Register a user for a member of staff without one: LOCAL (first password, changed at the first sign-in) or LDAP (the account must exist in the directory)',
+      summary:
+        'Register a user for a member of staff without one: LOCAL (first password, changed at the first sign-in) or LDAP (the account must exist in the directory)',
       body: UserRegistrationSchema,
       response: { 200: envelope(UserRowSchema), ...errors, 503: ErrorEnvelopeSchema },
     },
     handler: (request, reply) =>
       idempotent(db, request, reply, async (db) => {
         const created = await registerUser(db, ldap, requireUser(request), request.body);
-        request.log.info({ event: 'user_registered', user: created.username, authType: created.authType, by: requireUser(request).uid }, 'user registered');
+        request.log.info(
+          { event: 'user_registered', user: created.username, authType: created.authType, by: requireUser(request).uid },
+          'user registered',
+        );
         return ok(created, M.registered);
       }),
   });
@@ -199,7 +205,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(USERS_PATHS.changeRole, {
     config: { permission: 'adminUsers' },
-    schema: { ...common, summary: "Change a user's role: its tokens stop working at once (not one's own)", body: ChangeRoleSchema, response: { 200: envelope(UserRowSchema), ...errors } },
+    schema: {
+      ...common,
+      summary: "Change a user's role: its tokens stop working at once (not one's own)",
+      body: ChangeRoleSchema,
+      response: { 200: envelope(UserRowSchema), ...errors },
+    },
     handler: async (request, reply) => {
       const after = await idempotent(db, request, reply, (db) => changeUserRole(db, requireUser(request), request.body.userId, request.body.roleId));
       app.forgetUserSession(after.userId);
@@ -231,12 +242,19 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(ResetLinkSchema), ...errors },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await makeResetLink(db, requireUser(request), request.body.userId, `${request.protocol}://${request.host}`), M.linkMade)),
+      idempotent(db, request, reply, async (db) =>
+        ok(await makeResetLink(db, requireUser(request), request.body.userId, `${request.protocol}://${request.host}`), M.linkMade),
+      ),
   });
 
   r.post(USERS_PATHS.resetLinkCheck, {
     config: { auth: 'public' },
-    schema: { tags: ['users'], summary: 'What a reset link is for (no token needed)', body: ResetLinkCheckSchema, response: { 200: envelope(ResetLinkInfoSchema), ...errors, 429: ErrorEnvelopeSchema } },
+    schema: {
+      tags: ['users'],
+      summary: 'What a reset link is for (no token needed)',
+      body: ResetLinkCheckSchema,
+      response: { 200: envelope(ResetLinkInfoSchema), ...errors, 429: ErrorEnvelopeSchema },
+    },
     handler: async (request) => {
       await throttleLink(request.ip);
       return ok(await checkResetLink(db, request.body.token));
@@ -245,7 +263,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(USERS_PATHS.resetLink, {
     config: { auth: 'public' },
-    schema: { tags: ['users'], summary: 'Use a reset link once: the new password (no token needed)', body: ResetLinkUseSchema, response: { 200: envelope(z.null()), ...errors, 429: ErrorEnvelopeSchema } },
+    schema: {
+      tags: ['users'],
+      summary: 'Use a reset link once: the new password (no token needed)',
+      body: ResetLinkUseSchema,
+      response: { 200: envelope(z.null()), ...errors, 429: ErrorEnvelopeSchema },
+    },
     handler: async (request) => {
       await throttleLink(request.ip);
       const userId = await useResetLink(db, request.body.token, request.body.newPassword);

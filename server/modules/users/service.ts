@@ -10,7 +10,14 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/envelope';
 import { ROLE_IDS } from '../../../contract/roles';
-import { RESET_LINK_SCREEN, RESET_LINK_TTL_HOURS, USERS_MESSAGES as M, type ResetLink, type ResetLinkInfo, type UserRow } from '../../../contract/users';
+import {
+  RESET_LINK_SCREEN,
+  RESET_LINK_TTL_HOURS,
+  USERS_MESSAGES as M,
+  type ResetLink,
+  type ResetLinkInfo,
+  type UserRow,
+} from '../../../contract/users';
 import type { Db } from '../../db/client';
 import { appUser, passwordResetLink, role, staff } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
@@ -72,7 +79,13 @@ export interface Registration {
   password?: string;
 }
 
-export async function registerUser(db: Db, ldap: LdapDirectory | null, actor: Actor, body: Registration, opts: { hashCost?: 'normal' | 'fast' } = {}): Promise<UserRow> {
+export async function registerUser(
+  db: Db,
+  ldap: LdapDirectory | null,
+  actor: Actor,
+  body: Registration,
+  opts: { hashCost?: 'normal' | 'fast' } = {},
+): Promise<UserRow> {
   const username = body.username.trim().toLowerCase();
   if (!(await roleExists(db, body.roleId))) throw badRequest(M.roleNotFound, 'roleId');
   assertMayTouchRole(actor, body.roleId);
@@ -172,7 +185,13 @@ export async function changeUserRole(db: Db, actor: Actor, userId: number, roleI
 
 // ------------------------------------------------------------------------------------------------ passwords
 
-export async function adminResetPassword(db: Db, actor: Actor, userId: number, newPassword: string, opts: { hashCost?: 'normal' | 'fast' } = {}): Promise<void> {
+export async function adminResetPassword(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  newPassword: string,
+  opts: { hashCost?: 'normal' | 'fast' } = {},
+): Promise<void> {
   const before = await mustFindUser(db, userId);
   assertMayTouchRole(actor, before.roleId);
   if (before.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
@@ -183,8 +202,19 @@ export async function adminResetPassword(db: Db, actor: Actor, userId: number, n
       .set({ passwordHash, resetPasswordCount: 0, tokensValidAfter: revokeNow(), updatedAt: new Date() })
       .where(eq(appUser.id, userId));
     // links handed out earlier stop working: the administrator has just chosen another way
-    await tx.update(passwordResetLink).set({ usedAt: new Date() }).where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
-    await recordChange(tx, actor, 'user', userId, 'update', { resetPasswordCount: before.resetPasswordCount, passwordReset: null }, { resetPasswordCount: 0, passwordReset: 'Kata laluan sementara ditetapkan oleh pentadbir' });
+    await tx
+      .update(passwordResetLink)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
+    await recordChange(
+      tx,
+      actor,
+      'user',
+      userId,
+      'update',
+      { resetPasswordCount: before.resetPasswordCount, passwordReset: null },
+      { resetPasswordCount: 0, passwordReset: 'Kata laluan sementara ditetapkan oleh pentadbir' },
+    );
   });
 }
 
@@ -200,9 +230,20 @@ export async function makeResetLink(db: Db, actor: Actor, userId: number, origin
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_HOURS * 3600 * 1000);
   await db.transaction(async (tx) => {
-    await tx.update(passwordResetLink).set({ usedAt: now }).where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
+    await tx
+      .update(passwordResetLink)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
     await tx.insert(passwordResetLink).values({ userId, tokenHash: sha256(token), expiresAt, createdByUserId: Number(actor.sub) });
-    await recordChange(tx, actor, 'user', userId, 'update', { passwordResetLink: null }, { passwordResetLink: `Pautan sekali guna dijana, tamat ${expiresAt.toISOString()}` });
+    await recordChange(
+      tx,
+      actor,
+      'user',
+      userId,
+      'update',
+      { passwordResetLink: null },
+      { passwordResetLink: `Pautan sekali guna dijana, tamat ${expiresAt.toISOString()}` },
+    );
   });
   return { link: `${origin.replace(/\/+$/, '')}${RESET_LINK_SCREEN}?token=${token}`, expiresAt: expiresAt.toISOString(), mailed: false };
 }
@@ -220,7 +261,13 @@ async function refusalOf(db: Db, tokenHash: string, now: Date): Promise<HttpErro
 
 async function liveLink(db: Db, tokenHash: string, now: Date) {
   const [l] = await db
-    .select({ id: passwordResetLink.id, userId: appUser.id, username: appUser.username, staffId: appUser.staffId, expiresAt: passwordResetLink.expiresAt })
+    .select({
+      id: passwordResetLink.id,
+      userId: appUser.id,
+      username: appUser.username,
+      staffId: appUser.staffId,
+      expiresAt: passwordResetLink.expiresAt,
+    })
     .from(passwordResetLink)
     .innerJoin(appUser, eq(appUser.id, passwordResetLink.userId))
     .where(
@@ -245,7 +292,12 @@ export async function checkResetLink(db: Db, token: string, now = new Date()): P
 }
 
 /** Uses a link once: the new password, every earlier token revoked. Answers the user id. */
-export async function useResetLink(db: Db, token: string, newPassword: string, opts: { hashCost?: 'normal' | 'fast'; now?: Date } = {}): Promise<number> {
+export async function useResetLink(
+  db: Db,
+  token: string,
+  newPassword: string,
+  opts: { hashCost?: 'normal' | 'fast'; now?: Date } = {},
+): Promise<number> {
   const now = opts.now ?? new Date();
   const hash = sha256(token);
   if (!(await liveLink(db, hash, now))) throw await refusalOf(db, hash, now);
@@ -264,7 +316,15 @@ export async function useResetLink(db: Db, token: string, newPassword: string, o
       .set({ passwordHash, resetPasswordCount: sql`${appUser.resetPasswordCount} + 1`, tokensValidAfter: revokeNow(), updatedAt: new Date() })
       .where(eq(appUser.id, spent.userId));
     // the user made this change themself
-    await recordChange(tx, { sub: String(spent.userId), sid: u.staffId }, 'user', spent.userId, 'update', { resetPasswordCount: u.count, passwordReset: null }, { resetPasswordCount: u.count + 1, passwordReset: 'Kata laluan ditetapkan oleh pengguna melalui pautan' });
+    await recordChange(
+      tx,
+      { sub: String(spent.userId), sid: u.staffId },
+      'user',
+      spent.userId,
+      'update',
+      { resetPasswordCount: u.count, passwordReset: null },
+      { resetPasswordCount: u.count + 1, passwordReset: 'Kata laluan ditetapkan oleh pengguna melalui pautan' },
+    );
     return spent.userId;
   });
   if (userId === null) throw await refusalOf(db, hash, now);

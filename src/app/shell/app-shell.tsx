@@ -60,7 +60,15 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
         {nav.mode !== 'drawer' && <SideNav roleName={role.name} variant={nav.mode === 'rail' ? 'rail' : 'full'} />}
         <Box as="main" flex="1" minW="0" overflowY="auto" bg="surface.page" id="main" data-scroll-restoration-id="main">
           {!online && (
-            <Alert.Root status="warning" rounded="none" py="2" px={{ base: '4', md: '6' }} borderBottomWidth="1px" borderColor="orange.200" data-testid="offline-banner">
+            <Alert.Root
+              status="warning"
+              rounded="none"
+              py="2"
+              px={{ base: '4', md: '6' }}
+              borderBottomWidth="1px"
+              borderColor="orange.200"
+              data-testid="offline-banner"
+            >
               <Alert.Indicator />
               <Alert.Description fontSize="sm">{t('app.offline')}</Alert.Description>
             </Alert.Root>

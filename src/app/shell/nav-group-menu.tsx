@@ -9,7 +9,17 @@ import { useRouteExists } from '@/ui/use-route-exists';
 import { NavGroupButton, useItemLabel } from './side-nav';
 
 /** A group of the side menu in the rail: its screens in a menu beside the icon (loaded on first use by ./side-nav.tsx). */
-export function NavGroupMenu({ item, triggerId, onNavigate, openOnMount }: { item: MenuItem; triggerId: string; onNavigate?: () => void; openOnMount?: boolean }) {
+export function NavGroupMenu({
+  item,
+  triggerId,
+  onNavigate,
+  openOnMount,
+}: {
+  item: MenuItem;
+  triggerId: string;
+  onNavigate?: () => void;
+  openOnMount?: boolean;
+}) {
   const t = useT();
   const itemLabel = useItemLabel();
   const exists = useRouteExists();
@@ -20,7 +30,13 @@ export function NavGroupMenu({ item, triggerId, onNavigate, openOnMount }: { ite
   }, [openOnMount]);
 
   return (
-    <Menu.Root recipe={menuSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} ids={{ trigger: triggerId }} positioning={{ placement: 'right-start', gutter: 10 }}>
+    <Menu.Root
+      recipe={menuSlotRecipe}
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      ids={{ trigger: triggerId }}
+      positioning={{ placement: 'right-start', gutter: 10 }}
+    >
       <Tooltip content={itemLabel(item)} placement="right">
         <Menu.Trigger asChild id={triggerId}>
           <NavGroupButton item={item} label={itemLabel(item)} />
@@ -34,7 +50,16 @@ export function NavGroupMenu({ item, triggerId, onNavigate, openOnMount }: { ite
               {(item.children ?? []).map((c) => {
                 const available = exists(c.path);
                 return (
-                  <Menu.Item key={c.key} value={c.key} disabled={!available} asChild={available} minH="11" data-testid="nav-item" data-menu-key={c.key} data-available={available ? 'true' : 'false'}>
+                  <Menu.Item
+                    key={c.key}
+                    value={c.key}
+                    disabled={!available}
+                    asChild={available}
+                    minH="11"
+                    data-testid="nav-item"
+                    data-menu-key={c.key}
+                    data-available={available ? 'true' : 'false'}
+                  >
                     {available ? (
                       <RouterLink to={c.path} onClick={onNavigate}>
                         {itemLabel(c)}

@@ -41,13 +41,25 @@ export function SideNav({ roleName, variant, onNavigate }: { roleName: string; v
       <Box flex="1" overflowY="auto" overflowX="hidden" py="3" px={rail ? '2' : '3'}>
         <Flex direction="column" gap="0.5">
           {main.map((item) =>
-            item.children ? <NavGroup key={item.key} item={item} rail={rail} onNavigate={onNavigate} /> : <NavEntry key={item.key} item={item} rail={rail} onNavigate={onNavigate} />,
+            item.children ? (
+              <NavGroup key={item.key} item={item} rail={rail} onNavigate={onNavigate} />
+            ) : (
+              <NavEntry key={item.key} item={item} rail={rail} onNavigate={onNavigate} />
+            ),
           )}
         </Flex>
       </Box>
       <Box borderTopWidth="1px" borderColor="chrome.border" px={rail ? '2' : '3'} pt="2" pb="3">
         {logout && <NavEntry item={logout} rail={rail} onNavigate={onNavigate} />}
-        <Text fontSize="2xs" color="chrome.muted" textAlign={rail ? 'center' : 'left'} px={rail ? '0' : '3'} pt="2" data-testid="app-version" title={APP_VERSION}>
+        <Text
+          fontSize="2xs"
+          color="chrome.muted"
+          textAlign={rail ? 'center' : 'left'}
+          px={rail ? '0' : '3'}
+          pt="2"
+          data-testid="app-version"
+          title={APP_VERSION}
+        >
           {rail ? APP_VERSION : t('app.version', { version: APP_VERSION })}
         </Text>
       </Box>
@@ -127,7 +139,16 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   if (!available) {
     return (
       <Tooltip content={rail ? `${text} · ${t('menu.comingSoon')}` : t('menu.comingSoonTip')} placement="right">
-        <Box {...common} as="span" role="link" aria-disabled="true" tabIndex={0} color="chrome.muted" cursor="not-allowed" aria-label={`${text} (${t('menu.comingSoon')})`}>
+        <Box
+          {...common}
+          as="span"
+          role="link"
+          aria-disabled="true"
+          tabIndex={0}
+          color="chrome.muted"
+          cursor="not-allowed"
+          aria-label={`${text} (${t('menu.comingSoon')})`}
+        >
           {content}
         </Box>
       </Tooltip>

@@ -73,7 +73,17 @@ export function TopBar({
       data-testid="top-bar"
     >
       <Tooltip content={menuLabel}>
-        <IconButton aria-label={menuLabel} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onMenuClick} onPointerEnter={onMenuIntent} onFocus={onMenuIntent} data-testid="menu-toggle">
+        <IconButton
+          aria-label={menuLabel}
+          variant="ghost"
+          size="lg"
+          color="chrome.fg"
+          _hover={{ bg: 'chrome.bgHover' }}
+          onClick={onMenuClick}
+          onPointerEnter={onMenuIntent}
+          onFocus={onMenuIntent}
+          data-testid="menu-toggle"
+        >
           <MenuIcon />
         </IconButton>
       </Tooltip>
@@ -132,7 +142,17 @@ export function TopBar({
 
       <Tooltip content={t('topbar.broadcast')}>
         <Box position="relative" display="inline-flex">
-          <IconButton aria-label={t('topbar.broadcast')} variant="ghost" size="lg" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} onClick={onBroadcastClick} onPointerEnter={onBroadcastIntent} onFocus={onBroadcastIntent} data-testid="broadcast-button">
+          <IconButton
+            aria-label={t('topbar.broadcast')}
+            variant="ghost"
+            size="lg"
+            color="chrome.fg"
+            _hover={{ bg: 'chrome.bgHover' }}
+            onClick={onBroadcastClick}
+            onPointerEnter={onBroadcastIntent}
+            onFocus={onBroadcastIntent}
+            data-testid="broadcast-button"
+          >
             <LuMegaphone />
           </IconButton>
           {alertCount > 0 && (

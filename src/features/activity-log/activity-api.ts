@@ -48,12 +48,16 @@ export interface ActivityList {
 }
 
 export const activityListCall = (rosterId: number, opts?: CallOptions) =>
-  dataTables<ActivityLogRow>(ACTIVITY_PATHS.dataTables, { dutyRosterId: rosterId }, { length: ACTIVITY_PAGE_MAX, start: 0 }, opts) as Promise<DataTablesResult<ActivityLogRow>>;
+  dataTables<ActivityLogRow>(ACTIVITY_PATHS.dataTables, { dutyRosterId: rosterId }, { length: ACTIVITY_PAGE_MAX, start: 0 }, opts) as Promise<
+    DataTablesResult<ActivityLogRow>
+  >;
 
 export const rosterReportCall = (rosterId: number, opts?: CallOptions) => apiGet<EndOfDutyReport>(ACTIVITY_PATHS.report(rosterId), opts);
 
 export const checkpointsCall = (sectionId: number, opts?: CallOptions) =>
-  dataTables<CheckpointRow>(CHECKPOINT_DATA_TABLES, { sectionId }, { length: CHECKPOINT_PAGE, start: 0 }, opts) as Promise<DataTablesResult<CheckpointRow>>;
+  dataTables<CheckpointRow>(CHECKPOINT_DATA_TABLES, { sectionId }, { length: CHECKPOINT_PAGE, start: 0 }, opts) as Promise<
+    DataTablesResult<CheckpointRow>
+  >;
 
 /** The roster's entries (the server's), refreshed every 60 s while shown; the last list is kept for offline use. */
 export function useActivityRows(rosterId: number) {
@@ -90,7 +94,8 @@ export function useSectionCheckpoints(sectionId: number | null | undefined) {
   const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: activityKeys.checkpoints(sectionId ?? 0),
-    queryFn: async ({ signal }) => (await networkFirst(userId, `activityLog:checkpoints:${sectionId}`, () => checkpointsCall(sectionId!, { signal, quiet: true }))).data.rows,
+    queryFn: async ({ signal }) =>
+      (await networkFirst(userId, `activityLog:checkpoints:${sectionId}`, () => checkpointsCall(sectionId!, { signal, quiet: true }))).data.rows,
     select: (rows) => [...rows].sort((a, b) => a.rondaName.localeCompare(b.rondaName, 'ms', { numeric: true }) || a.seq - b.seq),
     enabled: !!sectionId && sectionId > 0,
     staleTime: 30 * 60_000,
@@ -98,7 +103,11 @@ export function useSectionCheckpoints(sectionId: number | null | undefined) {
 }
 
 const isRow = (v: unknown): v is ActivityLogRow =>
-  typeof v === 'object' && v !== null && typeof (v as ActivityLogRow).pkActivityLogId === 'number' && typeof (v as ActivityLogRow).occurredAt === 'string' && typeof (v as ActivityLogRow).eventName === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ActivityLogRow).pkActivityLogId === 'number' &&
+  typeof (v as ActivityLogRow).occurredAt === 'string' &&
+  typeof (v as ActivityLogRow).eventName === 'string';
 
 /**
  * When the outbox delivers a write of this roster (here, in another tab or from the service worker), its answer goes
@@ -113,10 +122,13 @@ export function useDeliveredIntoList(rosterId: number) {
       const key = activityKeys.list(rosterId);
       if (e.item.kind === ACTIVITY_SAVE_KIND && isRow(e.answer)) {
         const row = e.answer;
-        qc.setQueryData<ActivityList>(key, (old) => (old ? { ...old, rows: [...old.rows.filter((r) => r.pkActivityLogId !== row.pkActivityLogId), row] } : old));
+        qc.setQueryData<ActivityList>(key, (old) =>
+          old ? { ...old, rows: [...old.rows.filter((r) => r.pkActivityLogId !== row.pkActivityLogId), row] } : old,
+        );
       } else if (e.item.kind === ACTIVITY_DELETE_KIND) {
         const id = (e.answer as { pkActivityLogId?: unknown } | null)?.pkActivityLogId;
-        if (typeof id === 'number') qc.setQueryData<ActivityList>(key, (old) => (old ? { ...old, rows: old.rows.filter((r) => r.pkActivityLogId !== id) } : old));
+        if (typeof id === 'number')
+          qc.setQueryData<ActivityList>(key, (old) => (old ? { ...old, rows: old.rows.filter((r) => r.pkActivityLogId !== id) } : old));
       }
     });
   }, [qc, rosterId]);

@@ -27,7 +27,17 @@ import { ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
 import { notify } from '@/ui/toaster';
-import { deleteEntry, discardRefused, editEntry, recordEntry, useActivityRows, useDeliveredIntoList, useRosterReport, useSectionCheckpoints, type WriteContext } from './activity-api';
+import {
+  deleteEntry,
+  discardRefused,
+  editEntry,
+  recordEntry,
+  useActivityRows,
+  useDeliveredIntoList,
+  useRosterReport,
+  useSectionCheckpoints,
+  type WriteContext,
+} from './activity-api';
 import {
   buildSavePayload,
   defaultEntryDate,
@@ -171,14 +181,27 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
   const shiftDates = head ? { startDate: head.startDate, endDate: head.endDate } : null;
 
   const ctx = (label: string): WriteContext | null => (user ? { userId: user.userId, rosterId, label } : null);
-  const labelOf = (eventId: number, occurredAt: string) => t('activity.queuedLabel', { roster: head?.name ?? `#${rosterId}`, event: nameOfEvent(eventId), time: formatClock(formatTime(occurredAt)) });
+  const labelOf = (eventId: number, occurredAt: string) =>
+    t('activity.queuedLabel', { roster: head?.name ?? `#${rosterId}`, event: nameOfEvent(eventId), time: formatClock(formatTime(occurredAt)) });
 
   function openNew(eventId: number) {
     const w = wallNow();
     const dates = entryDates(shiftDates, today, yesterday);
     setFormErrors({});
     setServerError(null);
-    setDialog({ mode: 'new', initial: { eventId, date: defaultEntryDate(dates, w.date), time: w.time, km: '', directionId: null, checkpointId: null, location: '', remark: '' } });
+    setDialog({
+      mode: 'new',
+      initial: {
+        eventId,
+        date: defaultEntryDate(dates, w.date),
+        time: w.time,
+        km: '',
+        directionId: null,
+        checkpointId: null,
+        location: '',
+        remark: '',
+      },
+    });
   }
 
   function openEdit(entry: ShownEntry) {
@@ -253,7 +276,12 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
   );
   // issue #16: the roster's daily vehicle checklist (by route path; the checklist feature is its own)
   const checklistButton = can(role, 'checklistWrite') ? (
-    <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })} data-testid="activity-open-checklist">
+    <Button
+      variant="outline"
+      minH="11"
+      onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })}
+      data-testid="activity-open-checklist"
+    >
       <LuClipboardCheck /> {t('cl.open')}
     </Button>
   ) : null;
@@ -399,7 +427,12 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
           )}
           {rowsQ.isError && !rowsQ.data && (
             <Box p="4">
-              <ErrorBlock title={t('activity.loadFailed')} message={messageOf(rowsQ.error)} offline={isApiError(rowsQ.error) && rowsQ.error.kind !== 'http'} onRetry={() => void rowsQ.refetch()} />
+              <ErrorBlock
+                title={t('activity.loadFailed')}
+                message={messageOf(rowsQ.error)}
+                offline={isApiError(rowsQ.error) && rowsQ.error.kind !== 'http'}
+                onRetry={() => void rowsQ.refetch()}
+              />
             </Box>
           )}
           {loadingList ? (
@@ -431,15 +464,31 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
 
         <Stack gap="3">
           <StatCard label={t('activity.summary.rondas')} value={summary.rondaCount} icon={eventLook(295).icon} testId="activity-summary-rondas" />
-          <StatCard label={t('activity.summary.rehat')} value={minutesText(summary.rehatMinutes, { h: t('eod.minutes.h'), m: t('eod.minutes.m') })} icon={eventLook(3004).icon} palette="orange" testId="activity-summary-rehat" />
-          <StatCard label={t('activity.summary.entries')} value={summary.entryCount} icon={<LuFileText />} palette="gray" testId="activity-summary-entries" />
+          <StatCard
+            label={t('activity.summary.rehat')}
+            value={minutesText(summary.rehatMinutes, { h: t('eod.minutes.h'), m: t('eod.minutes.m') })}
+            icon={eventLook(3004).icon}
+            palette="orange"
+            testId="activity-summary-rehat"
+          />
+          <StatCard
+            label={t('activity.summary.entries')}
+            value={summary.entryCount}
+            icon={<LuFileText />}
+            palette="gray"
+            testId="activity-summary-entries"
+          />
         </Stack>
       </Grid>
 
       {dialog && (
         <EntryDialog
           open
-          title={dialog.mode === 'edit' ? t('activity.form.edit', { event: nameOfEvent(dialog.initial.eventId) }) : t('activity.form.new', { event: nameOfEvent(dialog.initial.eventId) })}
+          title={
+            dialog.mode === 'edit'
+              ? t('activity.form.edit', { event: nameOfEvent(dialog.initial.eventId) })
+              : t('activity.form.new', { event: nameOfEvent(dialog.initial.eventId) })
+          }
           initial={dialog.initial}
           subtitle={head?.name ?? ''}
           dates={entryDates(shiftDates, today, yesterday, dialog.initial.date)}
@@ -462,7 +511,10 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
           confirm
             ? confirm.kind === 'discard'
               ? t('activity.discardMessage', { event: eventNameOf(confirm.entry.values, confirm.entry.row, names) })
-              : t('activity.deleteMessage', { event: eventNameOf(confirm.entry.values, confirm.entry.row, names), time: formatDateTimeShort(confirm.entry.values.occurredAt) })
+              : t('activity.deleteMessage', {
+                  event: eventNameOf(confirm.entry.values, confirm.entry.row, names),
+                  time: formatDateTimeShort(confirm.entry.values.occurredAt),
+                })
             : undefined
         }
         confirmLabel={confirm?.kind === 'discard' ? t('activity.discard') : t('activity.delete')}
@@ -564,7 +616,8 @@ function EntryItem({
   const badges = p ? (
     <HStack gap="1" wrap="wrap">
       <Badge colorPalette={parked ? 'red' : 'orange'} variant="subtle" size="sm" data-testid="activity-unsent" data-state={p.state}>
-        {parked ? <LuTriangleAlert /> : <LuCloudOff />} {parked ? t('activity.refused') : p.state === 'sending' ? t('activity.sending') : t('activity.unsent')}
+        {parked ? <LuTriangleAlert /> : <LuCloudOff />}{' '}
+        {parked ? t('activity.refused') : p.state === 'sending' ? t('activity.sending') : t('activity.unsent')}
       </Badge>
       {deleting && (
         <Badge colorPalette="red" variant="outline" size="sm" data-testid="activity-to-delete">

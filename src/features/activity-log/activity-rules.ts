@@ -138,7 +138,8 @@ export function buildSavePayload(input: {
   if (iso) {
     const at = Date.parse(iso);
     if (at > input.now + FUTURE_SKEW_MS) errors.time = 'inFuture';
-    else if (input.shift && (at < input.shift.startsAt - ACTIVITY_SHIFT_MARGIN_MS || at > input.shift.endsAt + ACTIVITY_SHIFT_MARGIN_MS)) errors.time = 'outsideShift';
+    else if (input.shift && (at < input.shift.startsAt - ACTIVITY_SHIFT_MARGIN_MS || at > input.shift.endsAt + ACTIVITY_SHIFT_MARGIN_MS))
+      errors.time = 'outsideShift';
   }
   if (Object.keys(errors).length) return { ok: false, errors };
 
@@ -268,7 +269,11 @@ const STATE_RANK = { pending: 0, sending: 1, parked: 2 } as const;
  * of entries this device created whose later edits still refer to them by their entity. Sorted by time, then by
  * server id (queued ones last).
  */
-export function mergeEntries(rows: readonly ActivityLogRow[], queued: readonly QueuedWrite[], idMap: ReadonlyMap<string, number> = new Map()): ShownEntry[] {
+export function mergeEntries(
+  rows: readonly ActivityLogRow[],
+  queued: readonly QueuedWrite[],
+  idMap: ReadonlyMap<string, number> = new Map(),
+): ShownEntry[] {
   const bySid = new Map<number, ShownEntry>();
   const byEntity = new Map<string, ShownEntry>();
   const out: ShownEntry[] = [];
@@ -429,7 +434,12 @@ export function localSummary(entries: readonly Timed[], shift: ShiftWindow | nul
  * from the acknowledgement, ended by 'Tamat Rondaan' (295), 'Tamat Syif' or the shift being over, on shift from the
  * first entry or the shift's start, else planned.
  */
-export function localLifecycle(entries: readonly Timed[], shift: ShiftWindow | null, now: number, ack?: { isDisemak: boolean; isDisahkan: boolean } | null): RosterLifecycle {
+export function localLifecycle(
+  entries: readonly Timed[],
+  shift: ShiftWindow | null,
+  now: number,
+  ack?: { isDisemak: boolean; isDisahkan: boolean } | null,
+): RosterLifecycle {
   if (ack?.isDisahkan) return 'approved';
   if (ack?.isDisemak) return 'verified';
   if (entries.some((e) => e.eventId === ACTIVITY_EVENT.PATROL_END || e.eventId === ACTIVITY_EVENT.SHIFT_END)) return 'ended';
@@ -454,8 +464,14 @@ export const kmText = (km: number) => String(Math.round(km * 1000) / 1000);
  * KM, direction and checkpoint. Names from the server's row when it has them, else from the lookups.
  */
 export function placeText(v: EntryValues, row: ActivityLogRow | null, names?: Partial<EntryNames>): string | null {
-  const dir = v.directionId !== null ? (row && row.directionId === v.directionId ? row.directionName : null) ?? names?.direction?.(v.directionId) ?? null : null;
-  const cp = v.rondaCheckpointId !== null ? (row && row.rondaCheckpointId === v.rondaCheckpointId ? row.checkpointName : null) ?? names?.checkpoint?.(v.rondaCheckpointId) ?? null : null;
+  const dir =
+    v.directionId !== null
+      ? ((row && row.directionId === v.directionId ? row.directionName : null) ?? names?.direction?.(v.directionId) ?? null)
+      : null;
+  const cp =
+    v.rondaCheckpointId !== null
+      ? ((row && row.rondaCheckpointId === v.rondaCheckpointId ? row.checkpointName : null) ?? names?.checkpoint?.(v.rondaCheckpointId) ?? null)
+      : null;
   const parts = [v.location?.trim() || null, v.km !== null ? `KM ${kmText(v.km)}` : null, dir, cp].filter((p): p is string => !!p);
   return parts.length ? parts.join(' · ') : null;
 }
@@ -472,7 +488,11 @@ export function eventName(v: EntryValues, row: ActivityLogRow | null, names?: Pa
 export function timelineEntryOf(e: Pick<ShownEntry, 'values' | 'row'>, names?: Partial<EntryNames>, by?: (name: string) => string): TimelineEntry {
   const v = e.values;
   const row = e.row;
-  const description = [v.remark?.trim() || null, row?.ticketNumber ? `No. Tiket: ${row.ticketNumber}` : null, row && by ? by(row.createdByName) : null]
+  const description = [
+    v.remark?.trim() || null,
+    row?.ticketNumber ? `No. Tiket: ${row.ticketNumber}` : null,
+    row && by ? by(row.createdByName) : null,
+  ]
     .filter((p): p is string => !!p)
     .join('\n');
   const title = eventName(v, row, names);

@@ -40,7 +40,15 @@ export function saveItem(ctx: WriteContext, body: object, creates?: string): New
 }
 
 export function deleteItem(ctx: WriteContext, pk: number | Ref): NewOutboxItem {
-  return { clientId: newId(), userId: ctx.userId, kind: ACTIVITY_DELETE_KIND, label: ctx.label, path: ACTIVITY_PATHS.delete, body: { pkActivityLogId: pk }, group: activityGroup(ctx.rosterId) };
+  return {
+    clientId: newId(),
+    userId: ctx.userId,
+    kind: ACTIVITY_DELETE_KIND,
+    label: ctx.label,
+    path: ACTIVITY_PATHS.delete,
+    body: { pkActivityLogId: pk },
+    group: activityGroup(ctx.rosterId),
+  };
 }
 
 /** The id to name an entry by: its server id, or its entity (resolved when the entry has been created). */

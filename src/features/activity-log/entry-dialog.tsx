@@ -75,7 +75,13 @@ export function EntryDialog({
   const set = (patch: Partial<EntryForm>) => setForm((f) => ({ ...f, ...patch }));
   const look = eventLook(form.eventId);
   const errorText = (e: EntryError | undefined, max?: number) =>
-    !e ? null : e === 'outsideShift' ? ACTIVITY_MESSAGES.outsideShift : e === 'inFuture' ? ACTIVITY_MESSAGES.inFuture : t(ERROR_TEXT[e], max ? { max } : undefined);
+    !e
+      ? null
+      : e === 'outsideShift'
+        ? ACTIVITY_MESSAGES.outsideShift
+        : e === 'inFuture'
+          ? ACTIVITY_MESSAGES.inFuture
+          : t(ERROR_TEXT[e], max ? { max } : undefined);
 
   // checkpoints grouped by ronda (optgroups)
   const groups = new Map<string, CheckpointRow[]>();
@@ -113,7 +119,17 @@ export function EntryDialog({
             >
               <Dialog.Header>
                 <Flex align="center" gap="3">
-                  <Flex w="10" h="10" rounded="lg" align="center" justify="center" colorPalette={look.palette} bg="colorPalette.subtle" color="colorPalette.fg" fontSize="xl">
+                  <Flex
+                    w="10"
+                    h="10"
+                    rounded="lg"
+                    align="center"
+                    justify="center"
+                    colorPalette={look.palette}
+                    bg="colorPalette.subtle"
+                    color="colorPalette.fg"
+                    fontSize="xl"
+                  >
                     {look.icon}
                   </Flex>
                   <Box>
@@ -162,7 +178,12 @@ export function EntryDialog({
                   <Field.Root>
                     <Field.Label>{t('activity.form.date')}</Field.Label>
                     <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg">
-                      <NativeSelect.Field minH="12" value={form.date} onChange={(e) => set({ date: e.currentTarget.value })} data-testid="activity-date">
+                      <NativeSelect.Field
+                        minH="12"
+                        value={form.date}
+                        onChange={(e) => set({ date: e.currentTarget.value })}
+                        data-testid="activity-date"
+                      >
                         {dates.map((d) => (
                           <option key={d} value={d}>
                             {isoDateToDisplay(d)}
@@ -176,7 +197,12 @@ export function EntryDialog({
                   <Field.Root gridColumn={{ sm: 'span 2' }}>
                     <Field.Label>{t('activity.form.checkpoint')}</Field.Label>
                     <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg" disabled={!checkpoints.length}>
-                      <NativeSelect.Field minH="12" value={form.checkpointId ?? ''} onChange={(e) => pickCheckpoint(e.currentTarget.value)} data-testid="activity-checkpoint">
+                      <NativeSelect.Field
+                        minH="12"
+                        value={form.checkpointId ?? ''}
+                        onChange={(e) => pickCheckpoint(e.currentTarget.value)}
+                        data-testid="activity-checkpoint"
+                      >
                         <option value="">{t('activity.form.noCheckpoint')}</option>
                         {[...groups.entries()].map(([ronda, cps]) => (
                           <optgroup key={ronda} label={ronda}>
@@ -190,7 +216,9 @@ export function EntryDialog({
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    <Field.HelperText>{checkpointsUnavailable ? t('activity.form.checkpointsOffline') : t('activity.form.checkpointHint')}</Field.HelperText>
+                    <Field.HelperText>
+                      {checkpointsUnavailable ? t('activity.form.checkpointsOffline') : t('activity.form.checkpointHint')}
+                    </Field.HelperText>
                   </Field.Root>
 
                   <Field.Root invalid={!!errors.km}>
@@ -267,7 +295,16 @@ export function EntryDialog({
                 )}
               </Dialog.Body>
               <Dialog.Footer>
-                <Button type="button" variant="outline" size="lg" minH="14" minW="28" onClick={onCancel} disabled={saving} data-testid="activity-cancel">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="lg"
+                  minH="14"
+                  minW="28"
+                  onClick={onCancel}
+                  disabled={saving}
+                  data-testid="activity-cancel"
+                >
                   {t('activity.form.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="brand" size="lg" minH="14" minW="36" loading={saving} data-testid="activity-save">

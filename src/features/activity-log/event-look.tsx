@@ -1,5 +1,19 @@
 import type { ReactNode } from 'react';
-import { LuBuilding2, LuCarFront, LuCircleDot, LuCoffee, LuFlag, LuFuel, LuHandshake, LuLogIn, LuLogOut, LuRoute, LuSiren, LuSquareParking, LuTrafficCone } from 'react-icons/lu';
+import {
+  LuBuilding2,
+  LuCarFront,
+  LuCircleDot,
+  LuCoffee,
+  LuFlag,
+  LuFuel,
+  LuHandshake,
+  LuLogIn,
+  LuLogOut,
+  LuRoute,
+  LuSiren,
+  LuSquareParking,
+  LuTrafficCone,
+} from 'react-icons/lu';
 import { ACTIVITY_EVENT } from '@contract/activity-log-rules';
 
 /** The icon and colour of each activity event (the buttons and the timeline's left edge). */

@@ -40,7 +40,15 @@ export function useQueuedActivities(rosterId: number): QueuedActivities {
         const refs = refsIn(items);
         if (refs.length) for (const r of await db.idMap.bulkGet(refs)) if (r && r.userId === userId) idMap.set(r.clientId, r.serverId);
         return {
-          items: items.map((i) => ({ clientId: i.clientId, seq: i.seq, kind: i.kind, state: i.state, body: i.body, creates: i.creates, park: i.park ? { message: i.park.message } : undefined })),
+          items: items.map((i) => ({
+            clientId: i.clientId,
+            seq: i.seq,
+            kind: i.kind,
+            state: i.state,
+            body: i.body,
+            creates: i.creates,
+            park: i.park ? { message: i.park.message } : undefined,
+          })),
           idMap,
           loaded: true,
         };

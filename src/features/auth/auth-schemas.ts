@@ -28,10 +28,8 @@ export const ResetPasswordFormBaseSchema = z
   );
 
 /** The reset form: the request plus the confirmation, which must match the new password. */
-export const ResetPasswordFormSchema = z
-  .intersection(ResetPasswordFormBaseSchema, z.object({ confirmPassword: z.string() }))
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'mismatch' });
-    }),
-  );
+export const ResetPasswordFormSchema = z.intersection(ResetPasswordFormBaseSchema, z.object({ confirmPassword: z.string() })).check(
+  z.superRefine((v, ctx) => {
+    if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'mismatch' });
+  }),
+);

@@ -37,7 +37,9 @@ export function validateLoginForm(input: Record<string, unknown>): { success: tr
 export type LoginFormErrors = Partial<Record<keyof LoginRequest, { type: FormIssue['code']; message: string }>>;
 
 /** The form's values checked: the trimmed values, or the first message per field (as zodResolver reported it). */
-export function checkLoginForm(values: Record<string, unknown>): { values: LoginRequest; errors: LoginFormErrors } | { values: {}; errors: LoginFormErrors } {
+export function checkLoginForm(
+  values: Record<string, unknown>,
+): { values: LoginRequest; errors: LoginFormErrors } | { values: {}; errors: LoginFormErrors } {
   const r = validateLoginForm(values);
   if (r.success) return { values: r.data, errors: {} };
   const errors: LoginFormErrors = {};

@@ -115,4 +115,3 @@ export async function tokenForReset(username: string, oldPassword: string): Prom
   if (!tk) throw new LoginError('token', LOGIN_ERRORS.tokenNotReceived);
   return tk;
 }
-

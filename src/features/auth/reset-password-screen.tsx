@@ -108,7 +108,14 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
             <Stack gap="4">
               <Field.Root invalid={!!errors.userName} required>
                 <Field.Label>{t('reset.username')}</Field.Label>
-                <Input {...register('userName')} autoComplete="username" autoCapitalize="none" readOnly={!!username} bg={username ? 'gray.50' : undefined} data-testid="reset-username" />
+                <Input
+                  {...register('userName')}
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  readOnly={!!username}
+                  bg={username ? 'gray.50' : undefined}
+                  data-testid="reset-username"
+                />
                 <Field.ErrorText>{errors.userName?.message}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.oldPassword} required>
@@ -143,7 +150,14 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
                 </List.Root>
               </Box>
 
-              <Button type="submit" size="lg" colorPalette="brand" loading={isSubmitting} loadingText={t('reset.submitting')} data-testid="reset-submit">
+              <Button
+                type="submit"
+                size="lg"
+                colorPalette="brand"
+                loading={isSubmitting}
+                loadingText={t('reset.submitting')}
+                data-testid="reset-submit"
+              >
                 {t('reset.submit')}
               </Button>
             </Stack>

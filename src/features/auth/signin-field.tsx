@@ -28,7 +28,15 @@ export function SigninField({ label, error, children }: { label: ReactNode; erro
   const invalidAttr = invalid ? '' : undefined;
   const errorTextId = `field::${id}::error-text`;
   return (
-    <chakra.div id={`field::${id}`} role="group" data-scope="field" data-part="root" data-invalid={invalidAttr} className="chakra-field__root" css={styles.root}>
+    <chakra.div
+      id={`field::${id}`}
+      role="group"
+      data-scope="field"
+      data-part="root"
+      data-invalid={invalidAttr}
+      className="chakra-field__root"
+      css={styles.root}
+    >
       <chakra.label
         id={`field::${id}::label`}
         htmlFor={id}
@@ -52,7 +60,14 @@ export function SigninField({ label, error, children }: { label: ReactNode; erro
         'data-part': 'input',
       })}
       {invalid && (
-        <chakra.span id={errorTextId} data-scope="field" data-part="error-text" aria-live="polite" className="chakra-field__errorText" css={styles.errorText}>
+        <chakra.span
+          id={errorTextId}
+          data-scope="field"
+          data-part="error-text"
+          aria-live="polite"
+          className="chakra-field__errorText"
+          css={styles.errorText}
+        >
           {error}
         </chakra.span>
       )}

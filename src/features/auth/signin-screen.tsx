@@ -14,7 +14,6 @@ import { checkLoginForm, type LoginFormErrors } from './login-form';
 import { SigninField, SigninInput, SigninPasswordInput } from './signin-field';
 import type { SigninSearch } from './auth-search';
 
-
 export function SigninScreen({ search }: { search: SigninSearch }) {
   const t = useT();
   const navigate = useNavigate();

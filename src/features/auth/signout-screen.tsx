@@ -89,7 +89,11 @@ export function SignoutScreen() {
             <Alert.Root status={note === 'allSent' ? 'success' : 'warning'} data-testid="signout-note" data-note={note}>
               <Alert.Indicator />
               <Alert.Description>
-                {note === 'offline' ? t('sync.signout.offline') : note === 'allSent' ? t('sync.signout.allSent') : t('sync.signout.left', { n: unsent.items })}
+                {note === 'offline'
+                  ? t('sync.signout.offline')
+                  : note === 'allSent'
+                    ? t('sync.signout.allSent')
+                    : t('sync.signout.left', { n: unsent.items })}
               </Alert.Description>
             </Alert.Root>
           )}

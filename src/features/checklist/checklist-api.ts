@@ -62,7 +62,10 @@ export function useChecklistForm(rosterId: number) {
 }
 
 const isDetail = (v: unknown): v is ChecklistDetail =>
-  typeof v === 'object' && v !== null && typeof (v as ChecklistDetail).pkDailyAssetChecklistId === 'number' && Array.isArray((v as ChecklistDetail).items);
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ChecklistDetail).pkDailyAssetChecklistId === 'number' &&
+  Array.isArray((v as ChecklistDetail).items);
 
 /**
  * When the outbox delivers a write of this roster's checklist (here, in another tab or from the service worker), the
@@ -102,7 +105,15 @@ export function useQueuedChecklist(rosterId: number): { items: QueuedChecklistWr
         const group = checklistGroup(rosterId);
         const rows = (await getDb().outbox.where('userId').equals(userId).sortBy('seq')).filter((i) => i.group === group);
         return {
-          items: rows.map((i) => ({ clientId: i.clientId, seq: i.seq, kind: i.kind, state: i.state, body: i.body, park: i.park ? { message: i.park.message } : undefined, blob: i.blob })),
+          items: rows.map((i) => ({
+            clientId: i.clientId,
+            seq: i.seq,
+            kind: i.kind,
+            state: i.state,
+            body: i.body,
+            park: i.park ? { message: i.park.message } : undefined,
+            blob: i.blob,
+          })),
           loaded: true,
         };
       },
@@ -125,7 +136,8 @@ export const draftIdOf = (userId: string, rosterId: number, phase: ChecklistPhas
 export function useChecklistDraft(rosterId: number, phase: ChecklistPhase): Draft<ChecklistDraftValues> | null | undefined {
   const userId = useSession()?.user.userId;
   return useLiveQuery(
-    async () => (userId ? (((await getDb().drafts.get(draftIdOf(userId, rosterId, phase))) as Draft<ChecklistDraftValues> | undefined) ?? null) : null),
+    async () =>
+      userId ? (((await getDb().drafts.get(draftIdOf(userId, rosterId, phase))) as Draft<ChecklistDraftValues> | undefined) ?? null) : null,
     [userId, rosterId, phase],
     undefined,
   );
@@ -214,7 +226,8 @@ export function useObjectUrl(blob: Blob | null | undefined): string | undefined 
 export const reportCall = (filter: ChecklistReportFilter, q: Partial<DataTablesQuery>, opts?: CallOptions) =>
   dataTables<ChecklistRow>(CHECKLIST_PATHS.reportDataTables, filter, q, opts) as Promise<DataTablesResult<ChecklistRow>>;
 
-export const reportCsv = (filter: ChecklistReportFilter, q: Partial<DataTablesQuery>) => downloadCsv(CHECKLIST_PATHS.reportCsv, filter, q, 'laporan-senarai-semak.csv');
+export const reportCsv = (filter: ChecklistReportFilter, q: Partial<DataTablesQuery>) =>
+  downloadCsv(CHECKLIST_PATHS.reportCsv, filter, q, 'laporan-senarai-semak.csv');
 
 export function useChecklistReport(filter: ChecklistReportFilter | null, q: Partial<DataTablesQuery>) {
   return useQuery({
@@ -230,9 +243,12 @@ export function useChecklistItems(checklistId: number | null, page: number) {
   return useQuery({
     queryKey: checklistKeys.items(checklistId ?? 0, page),
     queryFn: ({ signal }) =>
-      dataTables<ChecklistItemRow>(CHECKLIST_PATHS.itemsDataTables, { pkDailyAssetChecklistId: checklistId! }, { length: CHECKLIST_ITEMS_PAGE_SIZE, start: page * CHECKLIST_ITEMS_PAGE_SIZE }, { signal }) as Promise<
-        DataTablesResult<ChecklistItemRow>
-      >,
+      dataTables<ChecklistItemRow>(
+        CHECKLIST_PATHS.itemsDataTables,
+        { pkDailyAssetChecklistId: checklistId! },
+        { length: CHECKLIST_ITEMS_PAGE_SIZE, start: page * CHECKLIST_ITEMS_PAGE_SIZE },
+        { signal },
+      ) as Promise<DataTablesResult<ChecklistItemRow>>,
     placeholderData: keepPreviousData,
     enabled: !!checklistId,
   });

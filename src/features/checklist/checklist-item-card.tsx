@@ -22,7 +22,13 @@ export const STATUS_PALETTE: Record<ItemStatus, string> = { OK: 'green', SHORT: 
 export function StatusBadge({ status, testId }: { status: ItemStatus | null; testId?: string }) {
   const t = useT();
   return (
-    <Badge size="md" variant={status && status !== 'OK' ? 'solid' : 'subtle'} colorPalette={status ? STATUS_PALETTE[status] : 'gray'} data-testid={testId} data-status={status ?? ''}>
+    <Badge
+      size="md"
+      variant={status && status !== 'OK' ? 'solid' : 'subtle'}
+      colorPalette={status ? STATUS_PALETTE[status] : 'gray'}
+      data-testid={testId}
+      data-status={status ?? ''}
+    >
       {status === 'OK' ? <LuCheck /> : status ? <LuTriangleAlert /> : null}
       {t(status ? `cl.status.${status}` : 'cl.status.none')}
     </Badge>
@@ -31,7 +37,17 @@ export function StatusBadge({ status, testId }: { status: ItemStatus | null; tes
 
 const TOUCH = { minH: '12', minW: '12' } as const;
 
-export function ChecklistItemCard({ spec, entry, disabled, onChange }: { spec: ItemSpec; entry: ItemEntry; disabled?: boolean; onChange: (next: ItemEntry) => void }) {
+export function ChecklistItemCard({
+  spec,
+  entry,
+  disabled,
+  onChange,
+}: {
+  spec: ItemSpec;
+  entry: ItemEntry;
+  disabled?: boolean;
+  onChange: (next: ItemEntry) => void;
+}) {
   const t = useT();
   const id = spec.masterId;
   const status = statusOf(spec, entry);
@@ -46,7 +62,10 @@ export function ChecklistItemCard({ spec, entry, disabled, onChange }: { spec: I
     setPreparing(true);
     try {
       const img = await prepareImage(file);
-      onChange({ ...entry, photo: { name: `${spec.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'item'}-${img.name}`.slice(0, 200), blob: img.blob } });
+      onChange({
+        ...entry,
+        photo: { name: `${spec.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'item'}-${img.name}`.slice(0, 200), blob: img.blob },
+      });
     } catch (err) {
       notify.error(err instanceof NotAnImageError ? t('cl.notAnImage') : String((err as Error)?.message ?? err));
     } finally {

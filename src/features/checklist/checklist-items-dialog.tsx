@@ -95,7 +95,13 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
                     </Table.Header>
                     <Table.Body>
                       {(q.data?.rows ?? []).map((i) => (
-                        <Table.Row key={i.pkDailyAssetChecklistItemId} data-testid="cl-items-row" data-master-id={i.assetChecklistMasterId} data-pre-status={i.preStatus ?? ''} data-post-status={i.postStatus ?? ''}>
+                        <Table.Row
+                          key={i.pkDailyAssetChecklistItemId}
+                          data-testid="cl-items-row"
+                          data-master-id={i.assetChecklistMasterId}
+                          data-pre-status={i.preStatus ?? ''}
+                          data-post-status={i.postStatus ?? ''}
+                        >
                           <Table.Cell>
                             <Text fontWeight="medium">{i.name}</Text>
                             <Text fontSize="xs" color="fg.muted">
@@ -133,13 +139,31 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
             </Dialog.Body>
             <Dialog.Footer>
               <Flex align="center" gap="2" me="auto">
-                <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label={t('cl.items.prev')} disabled={page === 0} onClick={() => setPage((p) => p - 1)} data-testid="cl-items-prev">
+                <IconButton
+                  variant="outline"
+                  size="sm"
+                  minH="11"
+                  minW="11"
+                  aria-label={t('cl.items.prev')}
+                  disabled={page === 0}
+                  onClick={() => setPage((p) => p - 1)}
+                  data-testid="cl-items-prev"
+                >
                   <LuChevronLeft />
                 </IconButton>
                 <Text fontSize="sm" color="fg.muted" data-testid="cl-items-page">
                   {t('cl.items.page', { page: page + 1, pages })}
                 </Text>
-                <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label={t('cl.items.next')} disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)} data-testid="cl-items-next">
+                <IconButton
+                  variant="outline"
+                  size="sm"
+                  minH="11"
+                  minW="11"
+                  aria-label={t('cl.items.next')}
+                  disabled={page + 1 >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                  data-testid="cl-items-next"
+                >
                   <LuChevronRight />
                 </IconButton>
               </Flex>

@@ -39,13 +39,33 @@ function Frame({ url, size, alt, testId, pending }: { url?: string; size: keyof 
   );
 }
 
-export function ServerPhoto({ photoId, alt, size = 'sm', testId = 'cl-photo' }: { photoId: number; alt: string; size?: keyof typeof SIZE; testId?: string }) {
+export function ServerPhoto({
+  photoId,
+  alt,
+  size = 'sm',
+  testId = 'cl-photo',
+}: {
+  photoId: number;
+  alt: string;
+  size?: keyof typeof SIZE;
+  testId?: string;
+}) {
   const q = usePhotoBlob(photoId);
   const url = useObjectUrl(q.data);
   return <Frame url={url} size={size} alt={alt} testId={testId} pending={q.isPending} />;
 }
 
-export function LocalPhoto({ blob, alt, size = 'sm', testId = 'cl-photo-local' }: { blob: Blob; alt: string; size?: keyof typeof SIZE; testId?: string }) {
+export function LocalPhoto({
+  blob,
+  alt,
+  size = 'sm',
+  testId = 'cl-photo-local',
+}: {
+  blob: Blob;
+  alt: string;
+  size?: keyof typeof SIZE;
+  testId?: string;
+}) {
   const url = useObjectUrl(blob);
   return <Frame url={url} size={size} alt={alt} testId={testId} />;
 }

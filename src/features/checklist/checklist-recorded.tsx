@@ -78,7 +78,13 @@ function RecordedRow({ phase, item }: { phase: ChecklistPhase; item: RecordedIte
         </Text>
       </Box>
       <Text fontSize="lg" fontWeight="bold" fontVariantNumeric="tabular-nums" minW="16" textAlign="end" data-testid={`cl-recorded-item-${id}-qty`}>
-        {item.quantity === null ? '—' : item.spec.isMeasurable ? `${item.quantity} / ${item.spec.expected}` : item.quantity ? t('cl.present') : t('cl.absent')}
+        {item.quantity === null
+          ? '—'
+          : item.spec.isMeasurable
+            ? `${item.quantity} / ${item.spec.expected}`
+            : item.quantity
+              ? t('cl.present')
+              : t('cl.absent')}
       </Text>
       <StatusBadge status={item.status} />
       <HStack gap="1" minW="14">

@@ -28,7 +28,13 @@ import type { ChecklistReportSearch } from './checklist-search';
 /** newest first (the server's one order of this report) */
 const DEFAULT_SORT = { sort: 'rosterDate', dir: 'desc' } as const;
 
-export function ChecklistReportScreen({ search, onSearchChange }: { search: ChecklistReportSearch; onSearchChange: (s: ChecklistReportSearch) => void }) {
+export function ChecklistReportScreen({
+  search,
+  onSearchChange,
+}: {
+  search: ChecklistReportSearch;
+  onSearchChange: (s: ChecklistReportSearch) => void;
+}) {
   const t = useT();
   const user = useSession()?.user;
   const today = todayIso();
@@ -206,12 +212,26 @@ export function ChecklistReportScreen({ search, onSearchChange }: { search: Chec
         width="200px"
       />
       <Stack gap="1">
-        <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="brand" checked={!!search.defects} onCheckedChange={(d) => set({ defects: d.checked === true ? true : undefined })} minH="8" data-testid="cl-report-defects">
+        <Checkbox.Root
+          recipe={checkboxSlotRecipe}
+          colorPalette="brand"
+          checked={!!search.defects}
+          onCheckedChange={(d) => set({ defects: d.checked === true ? true : undefined })}
+          minH="8"
+          data-testid="cl-report-defects"
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label fontSize="sm">{t('cl.report.defectsOnly')}</Checkbox.Label>
         </Checkbox.Root>
-        <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="brand" checked={!!search.flagged} onCheckedChange={(d) => set({ flagged: d.checked === true ? true : undefined })} minH="8" data-testid="cl-report-flagged">
+        <Checkbox.Root
+          recipe={checkboxSlotRecipe}
+          colorPalette="brand"
+          checked={!!search.flagged}
+          onCheckedChange={(d) => set({ flagged: d.checked === true ? true : undefined })}
+          minH="8"
+          data-testid="cl-report-flagged"
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label fontSize="sm">{t('cl.report.flaggedOnly')}</Checkbox.Label>

@@ -18,7 +18,15 @@ import {
   type ChecklistPhase,
   type ItemStatus,
 } from '@contract/checklist-rules';
-import type { ChecklistDetail, ChecklistForm, ChecklistItemRow, ChecklistMasterItem, ChecklistPhotoSave, ChecklistReportFilter, ChecklistSave } from '@contract/checklist';
+import type {
+  ChecklistDetail,
+  ChecklistForm,
+  ChecklistItemRow,
+  ChecklistMasterItem,
+  ChecklistPhotoSave,
+  ChecklistReportFilter,
+  ChecklistSave,
+} from '@contract/checklist';
 import type { NewOutboxItem } from '@/offline/outbox';
 import { newId } from '@/offline/outbox';
 import type { ChecklistReportSearch } from './checklist-search';
@@ -213,7 +221,8 @@ export function odometerError(text: string, ctx: OdometerContext): string | null
   if (km > ODOMETER_MAX) return CHECKLIST_MESSAGES.odometerMax;
   if (ctx.phase === 'PRE' && ctx.lastOdometer !== null && ctx.lastOdometer !== undefined && km < ctx.lastOdometer)
     return CHECKLIST_MESSAGES.odometerBelowLast(km, ctx.lastOdometer, ctx.lastOdometerDate ?? '—');
-  if (ctx.phase === 'POST' && ctx.preOdometer !== null && ctx.preOdometer !== undefined && km < ctx.preOdometer) return CHECKLIST_MESSAGES.odometerBelowPre(km, ctx.preOdometer);
+  if (ctx.phase === 'POST' && ctx.preOdometer !== null && ctx.preOdometer !== undefined && km < ctx.preOdometer)
+    return CHECKLIST_MESSAGES.odometerBelowPre(km, ctx.preOdometer);
   return null;
 }
 
@@ -281,7 +290,9 @@ export interface WriteContext {
  */
 export function planSubmit(ctx: WriteContext, body: ChecklistSave, photos: readonly { spec: ItemSpec; photo: ItemPhoto }[]): NewOutboxItem[] {
   const group = checklistGroup(ctx.rosterId);
-  const items: NewOutboxItem[] = [{ clientId: newId(), userId: ctx.userId, kind: CHECKLIST_SAVE_KIND, label: ctx.label, path: CHECKLIST_PATHS.save, body, group }];
+  const items: NewOutboxItem[] = [
+    { clientId: newId(), userId: ctx.userId, kind: CHECKLIST_SAVE_KIND, label: ctx.label, path: CHECKLIST_PATHS.save, body, group },
+  ];
   for (const { spec, photo } of photos) {
     const photoBody: Omit<ChecklistPhotoSave, 'fileContent'> = {
       dutyRosterId: body.dutyRosterId,
@@ -291,7 +302,16 @@ export function planSubmit(ctx: WriteContext, body: ChecklistSave, photos: reado
       documentName: photo.name,
       documentType: photo.blob.type || 'image/jpeg',
     };
-    items.push({ clientId: newId(), userId: ctx.userId, kind: CHECKLIST_PHOTO_KIND, label: ctx.photoLabel(spec.name), path: CHECKLIST_PATHS.photoSave, body: photoBody, blob: photo.blob, group });
+    items.push({
+      clientId: newId(),
+      userId: ctx.userId,
+      kind: CHECKLIST_PHOTO_KIND,
+      label: ctx.photoLabel(spec.name),
+      path: CHECKLIST_PATHS.photoSave,
+      body: photoBody,
+      blob: photo.blob,
+      group,
+    });
   }
   return items;
 }
@@ -365,7 +385,10 @@ export type PhaseState =
   /** not yet possible (POST before PRE) */
   | 'blocked';
 
-export function phaseStates(checklist: ChecklistDetail | null, queued: Partial<Record<ChecklistPhase, QueuedPhase>>): Record<ChecklistPhase, PhaseState> {
+export function phaseStates(
+  checklist: ChecklistDetail | null,
+  queued: Partial<Record<ChecklistPhase, QueuedPhase>>,
+): Record<ChecklistPhase, PhaseState> {
   const of = (phase: ChecklistPhase, onServer: boolean): PhaseState => {
     const q = queued[phase];
     if (q) return q.state === 'parked' ? 'refused' : 'queued';
@@ -430,7 +453,14 @@ export function recordedOfValues(specs: readonly ItemSpec[], values: PhaseValues
     items: specs.map((s) => {
       const e = entryOf(values, s.masterId);
       const status = statusOf(s, e);
-      return { spec: s, quantity: e.quantity, damaged: e.damaged, status, photoIds: [], localPhoto: isDefect(status) ? (e.photo?.blob ?? null) : null };
+      return {
+        spec: s,
+        quantity: e.quantity,
+        damaged: e.damaged,
+        status,
+        photoIds: [],
+        localPhoto: isDefect(status) ? (e.photo?.blob ?? null) : null,
+      };
     }),
   };
 }
@@ -448,13 +478,19 @@ export function recordedOfQueued(specs: readonly ItemSpec[], q: QueuedPhase): Re
       const i = byId.get(s.masterId);
       const quantity = i ? i.quantity : null;
       const damaged = !!i?.damaged;
-      return { spec: s, quantity, damaged, status: itemStatus(quantity, damaged, s.expected), photoIds: [], localPhoto: q.photos[String(s.masterId)] ?? null };
+      return {
+        spec: s,
+        quantity,
+        damaged,
+        status: itemStatus(quantity, damaged, s.expected),
+        photoIds: [],
+        localPhoto: q.photos[String(s.masterId)] ?? null,
+      };
     }),
   };
 }
 
 // ---------------------------------------------------------------- the report's search (URL) and filter
-
 
 export const REPORT_DEFAULT_DAYS = 7;
 

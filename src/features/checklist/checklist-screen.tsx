@@ -64,7 +64,12 @@ import {
 /** The server's message of a refusal, else a readable line. */
 const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
 
-const stripSubmitted = (v: ChecklistDraftValues): PhaseValues => ({ odometer: v.odometer, noKadTng: v.noKadTng, noKadBahanApi: v.noKadBahanApi, items: v.items });
+const stripSubmitted = (v: ChecklistDraftValues): PhaseValues => ({
+  odometer: v.odometer,
+  noKadTng: v.noKadTng,
+  noKadBahanApi: v.noKadBahanApi,
+  items: v.items,
+});
 
 export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { rosterId: number; onBack: () => void; onOpenActivityLog: () => void }) {
   const t = useT();
@@ -158,7 +163,8 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
       if (errors.odometer) setErrors((e) => ({ ...e, odometer: undefined }));
     }
   }
-  const changeItem = (p: ChecklistPhase, masterId: number, entry: ItemEntry) => change(p, { items: { ...(latest.current[p]?.items ?? {}), [String(masterId)]: entry } });
+  const changeItem = (p: ChecklistPhase, masterId: number, entry: ItemEntry) =>
+    change(p, { items: { ...(latest.current[p]?.items ?? {}), [String(masterId)]: entry } });
 
   const odometerContext = (p: ChecklistPhase) => ({
     phase: p,
@@ -195,7 +201,8 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
       if (refused) {
         const drop = [...refused.items, ...(p === 'PRE' && qPhases.POST ? qPhases.POST.items : [])];
         await discardQueued(drop);
-        if (p === 'PRE' && qPhases.POST && postDraft) await writeDraft({ userId: user.userId, rosterId, phase: 'POST', title: postDraft.title, values: stripSubmitted(postDraft.values) });
+        if (p === 'PRE' && qPhases.POST && postDraft)
+          await writeDraft({ userId: user.userId, rosterId, phase: 'POST', title: postDraft.title, values: stripSubmitted(postDraft.values) });
       }
       const plate = vehicle.plateNumber;
       const items = planSubmit(
@@ -251,7 +258,12 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
     return (
       <Box data-testid="cl-screen-error">
         <PageHeader title={t('cl.title')} actions={back} />
-        <ErrorBlock title={t('cl.loadFailed')} message={offline ? t('cl.loadFailedHint') : messageOf(err)} offline={offline} onRetry={() => void formQ.refetch()} />
+        <ErrorBlock
+          title={t('cl.loadFailed')}
+          message={offline ? t('cl.loadFailedHint') : messageOf(err)}
+          offline={offline}
+          onRetry={() => void formQ.refetch()}
+        />
       </Box>
     );
   }
@@ -262,7 +274,8 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
   const v = values[shown];
   const editable = mayWrite && (state === 'open' || state === 'refused') && v !== null;
   const progress = progressOf(specs, v ?? emptyValues());
-  const odometerProblem = errors.odometer ?? (odometerLeft && v && v.odometer.trim() ? odometerError(v.odometer, odometerContext(shown)) : null) ?? undefined;
+  const odometerProblem =
+    errors.odometer ?? (odometerLeft && v && v.odometer.trim() ? odometerError(v.odometer, odometerContext(shown)) : null) ?? undefined;
   const groups = groupByCategory(specs);
   const draft = drafts[shown];
 
@@ -443,7 +456,11 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                   </Field.ErrorText>
                 ) : shown === 'PRE' && vehicle.lastOdometer !== null ? (
                   <Field.HelperText data-testid="cl-last-odometer">
-                    {t('cl.lastOdometer')}: {t('cl.lastOdometerValue', { km: String(vehicle.lastOdometer), date: vehicle.lastOdometerAt ? formatDate(vehicle.lastOdometerAt) : '—' })}
+                    {t('cl.lastOdometer')}:{' '}
+                    {t('cl.lastOdometerValue', {
+                      km: String(vehicle.lastOdometer),
+                      date: vehicle.lastOdometerAt ? formatDate(vehicle.lastOdometerAt) : '—',
+                    })}
                   </Field.HelperText>
                 ) : shown === 'POST' && preOdometer !== null && !Number.isNaN(preOdometer) ? (
                   <Field.HelperText data-testid="cl-pre-odometer">{t('cl.odometerPre', { km: String(preOdometer) })}</Field.HelperText>
@@ -455,7 +472,17 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                     <Field.Label fontSize="md" fontWeight="semibold">
                       {t('cl.noKadTng')}
                     </Field.Label>
-                    <Input h="14" fontSize="xl" fontFamily="mono" bg="white" inputMode="numeric" autoComplete="off" value={v.noKadTng} onChange={(e) => change(shown, { noKadTng: e.currentTarget.value })} data-testid="cl-card-tng" />
+                    <Input
+                      h="14"
+                      fontSize="xl"
+                      fontFamily="mono"
+                      bg="white"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={v.noKadTng}
+                      onChange={(e) => change(shown, { noKadTng: e.currentTarget.value })}
+                      data-testid="cl-card-tng"
+                    />
                     {errors.noKadTng && <Field.ErrorText data-testid="cl-card-tng-error">{errors.noKadTng}</Field.ErrorText>}
                   </Field.Root>
                   <Field.Root invalid={!!errors.noKadBahanApi}>
@@ -505,7 +532,13 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                   >
                     <Stack gap="3" p={{ base: '3', md: '4' }}>
                       {g.items.map((s) => (
-                        <ChecklistItemCard key={s.masterId} spec={s} entry={entryOf(v, s.masterId)} disabled={submitting} onChange={(e) => changeItem(shown, s.masterId, e)} />
+                        <ChecklistItemCard
+                          key={s.masterId}
+                          spec={s}
+                          entry={entryOf(v, s.masterId)}
+                          disabled={submitting}
+                          onChange={(e) => changeItem(shown, s.masterId, e)}
+                        />
                       ))}
                     </Stack>
                   </Panel>
@@ -589,7 +622,15 @@ function VehicleCard({ form }: { form: ChecklistForm }) {
 
 const STATE_PALETTE: Record<PhaseState, string> = { recorded: 'green', queued: 'orange', refused: 'red', open: 'gray', blocked: 'gray' };
 
-function PhaseTabs({ states, shown, onShow }: { states: Record<ChecklistPhase, PhaseState>; shown: ChecklistPhase; onShow: (p: ChecklistPhase) => void }) {
+function PhaseTabs({
+  states,
+  shown,
+  onShow,
+}: {
+  states: Record<ChecklistPhase, PhaseState>;
+  shown: ChecklistPhase;
+  onShow: (p: ChecklistPhase) => void;
+}) {
   const t = useT();
   return (
     <SimpleGrid columns={2} gap="2" mb="4" role="tablist">
@@ -614,7 +655,16 @@ function PhaseTabs({ states, shown, onShow }: { states: Record<ChecklistPhase, P
             data-state={s}
           >
             <Flex align="center" gap="3" w="full">
-              <Flex align="center" justify="center" w="8" h="8" rounded="full" bg={active ? 'whiteAlpha.300' : 'brand.50'} fontWeight="bold" flexShrink={0}>
+              <Flex
+                align="center"
+                justify="center"
+                w="8"
+                h="8"
+                rounded="full"
+                bg={active ? 'whiteAlpha.300' : 'brand.50'}
+                fontWeight="bold"
+                flexShrink={0}
+              >
                 {i + 1}
               </Flex>
               <Box textAlign="start">
@@ -655,17 +705,42 @@ function SubmitBar({
   const t = useT();
   return (
     <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-3', md: '0' }} data-testid="cl-submit-bar">
-      <Flex bg="white" borderWidth="1px" borderColor="gray.300" rounded={{ base: 'none', md: 'lg' }} boxShadow="lg" px="4" py="3" gap="4" align="center" wrap="wrap">
+      <Flex
+        bg="white"
+        borderWidth="1px"
+        borderColor="gray.300"
+        rounded={{ base: 'none', md: 'lg' }}
+        boxShadow="lg"
+        px="4"
+        py="3"
+        gap="4"
+        align="center"
+        wrap="wrap"
+      >
         <Box>
           <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em">
             {t('cl.progress')}
           </Text>
-          <Text fontSize="3xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" color={checked === total ? 'green.700' : 'fg'} data-testid="cl-progress" data-checked={checked} data-total={total}>
+          <Text
+            fontSize="3xl"
+            fontWeight="bold"
+            lineHeight="1"
+            fontVariantNumeric="tabular-nums"
+            color={checked === total ? 'green.700' : 'fg'}
+            data-testid="cl-progress"
+            data-checked={checked}
+            data-total={total}
+          >
             {progressText({ checked, total })}
           </Text>
         </Box>
         <Box h="2" flex="1 1 120px" minW="24" bg="gray.100" rounded="full" overflow="hidden">
-          <Box h="full" w={`${total ? Math.round((checked / total) * 100) : 0}%`} bg={checked === total ? 'green.500' : 'brand.500'} transition="width 0.2s" />
+          <Box
+            h="full"
+            w={`${total ? Math.round((checked / total) * 100) : 0}%`}
+            bg={checked === total ? 'green.500' : 'brand.500'}
+            transition="width 0.2s"
+          />
         </Box>
         <Stack gap="1">
           {defects > 0 && (
@@ -679,7 +754,19 @@ function SubmitBar({
             </Badge>
           )}
         </Stack>
-        <Button size="xl" minH="14" px="8" colorPalette="brand" fontSize="lg" disabled={!ready || submitting} loading={submitting} loadingText={t('cl.submitting')} onClick={onSubmit} title={ready ? undefined : t('cl.submitHint')} data-testid="cl-submit">
+        <Button
+          size="xl"
+          minH="14"
+          px="8"
+          colorPalette="brand"
+          fontSize="lg"
+          disabled={!ready || submitting}
+          loading={submitting}
+          loadingText={t('cl.submitting')}
+          onClick={onSubmit}
+          title={ready ? undefined : t('cl.submitHint')}
+          data-testid="cl-submit"
+        >
           <LuSend /> {label}
         </Button>
       </Flex>

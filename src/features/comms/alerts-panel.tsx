@@ -60,7 +60,14 @@ export function AlertsPanel() {
               <Button size="xs" minH="11" variant="outline" onClick={() => setDetail(a)} data-testid="alert-detail">
                 <LuInfo /> {t('drawer.detail')}
               </Button>
-              <Button size="xs" minH="11" variant="ghost" colorPalette="brand" onClick={() => read(a)} loading={markRead.isPending && markRead.variables === a.pkAlertNotificationId}>
+              <Button
+                size="xs"
+                minH="11"
+                variant="ghost"
+                colorPalette="brand"
+                onClick={() => read(a)}
+                loading={markRead.isPending && markRead.variables === a.pkAlertNotificationId}
+              >
                 <LuCheck /> {t('drawer.markRead')}
               </Button>
             </Flex>

@@ -44,32 +44,40 @@ export function BroadcastPanel() {
   return (
     <Flex direction="column" h="full" minH="0">
       {maySend && (
-      <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
-        <Textarea
-          recipe={textareaRecipe}
-          value={message}
-          onChange={(e) => setMessage(e.target.value.slice(0, MAX))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          placeholder={t('drawer.broadcastPlaceholder')}
-          rows={3}
-          resize="vertical"
-          bg="white"
-          data-testid="broadcast-input"
-        />
-        <Flex mt="2" align="center" justify="space-between">
-          <Text fontSize="xs" color="fg.muted">
-            {t('drawer.charCount', { count: message.length, max: MAX })}
-          </Text>
-          <Button size="sm" minH="11" colorPalette="brand" onClick={submit} loading={send.isPending} disabled={!message.trim()} data-testid="broadcast-send">
-            <LuSend /> {t('drawer.send')}
-          </Button>
-        </Flex>
-      </Box>
+        <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
+          <Textarea
+            recipe={textareaRecipe}
+            value={message}
+            onChange={(e) => setMessage(e.target.value.slice(0, MAX))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder={t('drawer.broadcastPlaceholder')}
+            rows={3}
+            resize="vertical"
+            bg="white"
+            data-testid="broadcast-input"
+          />
+          <Flex mt="2" align="center" justify="space-between">
+            <Text fontSize="xs" color="fg.muted">
+              {t('drawer.charCount', { count: message.length, max: MAX })}
+            </Text>
+            <Button
+              size="sm"
+              minH="11"
+              colorPalette="brand"
+              onClick={submit}
+              loading={send.isPending}
+              disabled={!message.trim()}
+              data-testid="broadcast-send"
+            >
+              <LuSend /> {t('drawer.send')}
+            </Button>
+          </Flex>
+        </Box>
       )}
       <Box flex="1" overflowY="auto" minH="0" data-testid="broadcast-list">
         <ListStates

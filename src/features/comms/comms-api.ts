@@ -25,12 +25,16 @@ async function queuedWrite<T>(kind: string, label: () => string, path: string, b
 
 /** Today → tomorrow (the server's default range), at most 8 (§9). */
 export const broadcastsCall = (quiet = true) =>
-  dataTables<BroadcastRow>(PATHS.broadcastDataTables, {}, { length: PAGE_SIZE.broadcasts, start: 0 }, { quiet }) as Promise<DataTablesResult<BroadcastRow>>;
+  dataTables<BroadcastRow>(PATHS.broadcastDataTables, {}, { length: PAGE_SIZE.broadcasts, start: 0 }, { quiet }) as Promise<
+    DataTablesResult<BroadcastRow>
+  >;
 
-export const sendBroadcastCall = (message: string) => queuedWrite<BroadcastRow | null>('broadcast.save', () => t('queued.label.broadcast'), PATHS.broadcastSave, { message });
+export const sendBroadcastCall = (message: string) =>
+  queuedWrite<BroadcastRow | null>('broadcast.save', () => t('queued.label.broadcast'), PATHS.broadcastSave, { message });
 
 /** messageBroadcast/seen: the broadcasts the user has had on screen (a silent write; offline it waits). */
-export const markBroadcastsSeenCall = (ids: number[]) => queuedWrite<unknown>('broadcast.seen', () => t('queued.label.broadcastSeen'), PATHS.broadcastSeen, { ids });
+export const markBroadcastsSeenCall = (ids: number[]) =>
+  queuedWrite<unknown>('broadcast.seen', () => t('queued.label.broadcastSeen'), PATHS.broadcastSeen, { ids });
 
 export const alertsCall = (viewed: 0 | 1 = 0, quiet = true) =>
   dataTables<AlertRow>(PATHS.alertDataTables, { viewed }, { length: PAGE_SIZE.alerts, start: 0 }, { quiet }) as Promise<DataTablesResult<AlertRow>>;
@@ -41,12 +45,17 @@ export const markAlertReadCall = (pkAlertNotificationId: number) =>
 export const notificationsCall = (quiet = true) => apiPost<Notification[]>(PATHS.notificationGetAll, {}, { quiet });
 
 export const markNotificationReadCall = (incidentTicketNumber: string) =>
-  queuedWrite<unknown>('notification.read', () => t('queued.label.notificationRead', { ticket: incidentTicketNumber }), PATHS.notificationUpdate, { incidentTicketNumber });
+  queuedWrite<unknown>('notification.read', () => t('queued.label.notificationRead', { ticket: incidentTicketNumber }), PATHS.notificationUpdate, {
+    incidentTicketNumber,
+  });
 
 /** The entry §4.4 marks: the newest written by a patrol (position or role starting with PR) on the subform. */
 export function latestPatrolEntry(entries: JournalEntry[], subformId: number | null): JournalEntry | null {
   const mine = entries.filter(
-    (e) => e.kind === 'NOTE' && (subformId === null || e.incidentSubFormId === subformId) && (isPatrolRole(e.staff.roleName) || e.staff.position.toUpperCase().startsWith('PR')),
+    (e) =>
+      e.kind === 'NOTE' &&
+      (subformId === null || e.incidentSubFormId === subformId) &&
+      (isPatrolRole(e.staff.roleName) || e.staff.position.toUpperCase().startsWith('PR')),
   );
   mine.sort((a, b) => Date.parse(b.createdDateTime) - Date.parse(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
   return mine[0] ?? null;

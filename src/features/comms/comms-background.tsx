@@ -79,7 +79,8 @@ export function CommsBackground({ onOpenAlerts }: { onOpenAlerts: () => void }) 
     const onMessage = (e: MessageEvent) => {
       const m = e.data as FromWorker | null;
       if (m?.type !== 'COMMS_OPEN') return;
-      if (m.target.kind === 'case') void latest.current.navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(m.target.incidentId) } });
+      if (m.target.kind === 'case')
+        void latest.current.navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(m.target.incidentId) } });
       else latest.current.onOpenAlerts();
     };
     navigator.serviceWorker.addEventListener('message', onMessage);

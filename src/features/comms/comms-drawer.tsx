@@ -10,7 +10,17 @@ import { useAlerts } from './use-comms';
 export type CommsMode = 'broadcast' | 'alerts';
 
 /** The 300 px right drawer (§2.5) with its two modes; loaded on first use by the app shell. */
-export function CommsDrawer({ open, mode, onOpenChange, onModeChange }: { open: boolean; mode: CommsMode; onOpenChange: (o: boolean) => void; onModeChange: (m: CommsMode) => void }) {
+export function CommsDrawer({
+  open,
+  mode,
+  onOpenChange,
+  onModeChange,
+}: {
+  open: boolean;
+  mode: CommsMode;
+  onOpenChange: (o: boolean) => void;
+  onModeChange: (m: CommsMode) => void;
+}) {
   const t = useT();
   // mounted by the click that opened it: open right after mounting, through the same transition as later openings
   const mounted = useMounted();
@@ -30,13 +40,36 @@ export function CommsDrawer({ open, mode, onOpenChange, onModeChange }: { open: 
                     <CloseButton size="md" color="white" _hover={{ bg: 'whiteAlpha.200' }} aria-label={t('drawer.close')} />
                   </Drawer.CloseTrigger>
                 </Flex>
-                <SegmentGroup.Root value={mode} onValueChange={(d) => d.value && onModeChange(d.value as CommsMode)} size="sm" bg="whiteAlpha.200" color="white" w="full">
+                <SegmentGroup.Root
+                  value={mode}
+                  onValueChange={(d) => d.value && onModeChange(d.value as CommsMode)}
+                  size="sm"
+                  bg="whiteAlpha.200"
+                  color="white"
+                  w="full"
+                >
                   <SegmentGroup.Indicator bg="white" />
-                  <SegmentGroup.Item value="broadcast" flex="1" minH="10" justifyContent="center" color="white" _checked={{ color: 'brand.900' }} data-testid="mode-broadcast">
+                  <SegmentGroup.Item
+                    value="broadcast"
+                    flex="1"
+                    minH="10"
+                    justifyContent="center"
+                    color="white"
+                    _checked={{ color: 'brand.900' }}
+                    data-testid="mode-broadcast"
+                  >
                     <SegmentGroup.ItemText>{t('drawer.broadcast')}</SegmentGroup.ItemText>
                     <SegmentGroup.ItemHiddenInput />
                   </SegmentGroup.Item>
-                  <SegmentGroup.Item value="alerts" flex="1" minH="10" justifyContent="center" color="white" _checked={{ color: 'brand.900' }} data-testid="mode-alerts">
+                  <SegmentGroup.Item
+                    value="alerts"
+                    flex="1"
+                    minH="10"
+                    justifyContent="center"
+                    color="white"
+                    _checked={{ color: 'brand.900' }}
+                    data-testid="mode-alerts"
+                  >
                     <SegmentGroup.ItemText>
                       <Flex align="center" gap="1.5">
                         <Text as="span">{t('drawer.alerts')}</Text>

@@ -11,7 +11,16 @@ const popup = onDemand(() => import('./notification-popover'));
 export const BellButton = forwardRef<HTMLButtonElement, Omit<IconButtonProps, 'children'>>(function BellButton(props, ref) {
   const t = useT();
   return (
-    <IconButton ref={ref} aria-label={t('topbar.notifications')} variant="ghost" color="chrome.fg" _hover={{ bg: 'chrome.bgHover' }} size="lg" data-testid="notification-bell" {...props}>
+    <IconButton
+      ref={ref}
+      aria-label={t('topbar.notifications')}
+      variant="ghost"
+      color="chrome.fg"
+      _hover={{ bg: 'chrome.bgHover' }}
+      size="lg"
+      data-testid="notification-bell"
+      {...props}
+    >
       <LuBell />
     </IconButton>
   );
@@ -22,7 +31,17 @@ export function UnreadCount({ unread }: { unread: number }) {
   if (unread <= 0) return null;
   return (
     <Float placement="top-end" offset="2.5">
-      <Circle size="5" bg="red.500" color="white" fontSize="2xs" fontWeight="bold" px="1" minW="5" data-testid="notification-count" pointerEvents="none">
+      <Circle
+        size="5"
+        bg="red.500"
+        color="white"
+        fontSize="2xs"
+        fontWeight="bold"
+        px="1"
+        minW="5"
+        data-testid="notification-count"
+        pointerEvents="none"
+      >
         {unread > 99 ? '99+' : unread}
       </Circle>
     </Float>
@@ -40,7 +59,13 @@ export function NotificationBell() {
   if (mod) return <mod.NotificationPopover unread={unread} openOnMount={asked} />;
   return (
     <Box position="relative" display="inline-flex">
-      <BellButton aria-haspopup="dialog" aria-expanded={false} onPointerEnter={() => prefetch(popup)} onFocus={() => prefetch(popup)} onClick={request} />
+      <BellButton
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onPointerEnter={() => prefetch(popup)}
+        onFocus={() => prefetch(popup)}
+        onClick={request}
+      />
       <UnreadCount unread={unread} />
     </Box>
   );

@@ -43,7 +43,18 @@ export function NotifyPrompt() {
   };
 
   return (
-    <Alert.Root status="info" size="sm" rounded="none" py="2.5" px="3" borderBottomWidth="1px" borderColor="blue.200" flexShrink={0} aria-label={t('comms.notifyPromptLabel')} data-testid="notify-prompt">
+    <Alert.Root
+      status="info"
+      size="sm"
+      rounded="none"
+      py="2.5"
+      px="3"
+      borderBottomWidth="1px"
+      borderColor="blue.200"
+      flexShrink={0}
+      aria-label={t('comms.notifyPromptLabel')}
+      data-testid="notify-prompt"
+    >
       <Alert.Indicator>
         <LuBellRing />
       </Alert.Indicator>

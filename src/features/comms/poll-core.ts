@@ -49,7 +49,8 @@ export type FromWorker = { type: 'COMMS_OPEN'; target: OpenTarget } | { type: 'C
 export const isToWorker = (d: unknown): d is ToWorker =>
   !!d && typeof d === 'object' && typeof (d as { type?: unknown }).type === 'string' && (d as { type: string }).type.startsWith('COMMS_');
 
-export const caseKey = (n: Pick<Notification, 'incidentId' | 'incidentStatus' | 'updatedAt'>) => `case:${n.incidentId}:${n.updatedAt ?? n.incidentStatus}`;
+export const caseKey = (n: Pick<Notification, 'incidentId' | 'incidentStatus' | 'updatedAt'>) =>
+  `case:${n.incidentId}:${n.updatedAt ?? n.incidentStatus}`;
 export const alertKey = (a: Pick<AlertRow, 'pkAlertNotificationId'>) => `alert:${a.pkAlertNotificationId}`;
 
 /** The keys of the unread events of the lists (either may be missing). */
@@ -71,7 +72,11 @@ export function remember(known: Record<string, number>, keys: readonly string[],
 export type NewEvent = { key: string; kind: 'case'; notification: Notification } | { key: string; kind: 'alert'; alert: AlertRow };
 
 /** The unread events not known yet, cases first then alerts, each list in the server's order (newest first). */
-export function newEvents(notifications: readonly Notification[] | undefined, alerts: readonly AlertRow[] | undefined, known: Record<string, number>): NewEvent[] {
+export function newEvents(
+  notifications: readonly Notification[] | undefined,
+  alerts: readonly AlertRow[] | undefined,
+  known: Record<string, number>,
+): NewEvent[] {
   const out: NewEvent[] = [];
   for (const n of notifications ?? []) if (!n.read && !(caseKey(n) in known)) out.push({ key: caseKey(n), kind: 'case', notification: n });
   for (const a of alerts ?? []) if (a.viewed === 0 && !(alertKey(a) in known)) out.push({ key: alertKey(a), kind: 'alert', alert: a });
@@ -80,7 +85,14 @@ export function newEvents(notifications: readonly Notification[] | undefined, al
 
 export interface SystemNotification {
   title: string;
-  options: { body: string; tag: string; data: { app: typeof NOTIFICATION_APP; target: OpenTarget; key: string }; icon: string; badge: string; lang: string };
+  options: {
+    body: string;
+    tag: string;
+    data: { app: typeof NOTIFICATION_APP; target: OpenTarget; key: string };
+    icon: string;
+    badge: string;
+    lang: string;
+  };
 }
 
 const ICON = '/icons/icon-192.png';
@@ -89,7 +101,9 @@ const ICON = '/icons/icon-192.png';
 export function systemNotifications(events: readonly NewEvent[], lang: SystemLang): SystemNotification[] {
   const base = { icon: ICON, badge: ICON, lang };
   if (events.length > MAX_SINGLE_NOTIFICATIONS) {
-    const target: OpenTarget = events.some((e) => e.kind === 'alert') ? { kind: 'alerts' } : { kind: 'case', incidentId: (events[0] as Extract<NewEvent, { kind: 'case' }>).notification.incidentId };
+    const target: OpenTarget = events.some((e) => e.kind === 'alert')
+      ? { kind: 'alerts' }
+      : { kind: 'case', incidentId: (events[0] as Extract<NewEvent, { kind: 'case' }>).notification.incidentId };
     const key = `summary:${events.map((e) => e.key).join('|')}`;
     return [
       {
@@ -126,7 +140,13 @@ export function systemNotifications(events: readonly NewEvent[], lang: SystemLan
 export type ListAnswer<T> = { status: 200; etag: string | null; data: T } | { status: 304 } | { status: 401 } | { status: 'error'; code?: number };
 
 /** POSTs a polled list with `If-None-Match` of the last answer; a 304 carries no body. */
-export async function pollList<T>(fetchFn: typeof fetch, url: string, body: unknown, token: string, etag: string | undefined): Promise<ListAnswer<T>> {
+export async function pollList<T>(
+  fetchFn: typeof fetch,
+  url: string,
+  body: unknown,
+  token: string,
+  etag: string | undefined,
+): Promise<ListAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
   if (etag) headers['If-None-Match'] = etag;
   let res: Response;
@@ -215,13 +235,22 @@ export async function pollComms(deps: PollDeps, opts: { force?: boolean } = {}):
   if (!s || Date.parse(s.expiresAt) <= now) return { outcome: 'no-session', lists: none, baseline: false, focused: false, shown: [] };
   const stored = await deps.load(s.userId);
   if (stored?.stoppedToken === s.token) return { outcome: 'stopped', lists: none, baseline: false, focused: false, shown: [] };
-  if (!opts.force && stored && now - stored.lastPollAt < POLL_MIN_GAP_MS) return { outcome: 'recent', lists: none, baseline: false, focused: false, shown: [] };
+  if (!opts.force && stored && now - stored.lastPollAt < POLL_MIN_GAP_MS)
+    return { outcome: 'recent', lists: none, baseline: false, focused: false, shown: [] };
   const state = stored ?? emptyPollState();
 
   const url = (path: string) => new URL(path, deps.origin).toString();
   const [notes, alerts] = await Promise.all([
-    showsNotificationBell(s.roleName) ? pollList<Notification[]>(deps.fetch, url(PATHS.notificationGetAll), {}, s.token, state.etags.notifications) : Promise.resolve(null),
-    pollList<DataTablesResult<AlertRow>>(deps.fetch, url(`${PATHS.alertDataTables}?length=${PAGE_SIZE.alerts}&start=0`), { viewed: 0 }, s.token, state.etags.alerts),
+    showsNotificationBell(s.roleName)
+      ? pollList<Notification[]>(deps.fetch, url(PATHS.notificationGetAll), {}, s.token, state.etags.notifications)
+      : Promise.resolve(null),
+    pollList<DataTablesResult<AlertRow>>(
+      deps.fetch,
+      url(`${PATHS.alertDataTables}?length=${PAGE_SIZE.alerts}&start=0`),
+      { viewed: 0 },
+      s.token,
+      state.etags.alerts,
+    ),
   ]);
   const lists = { notifications: listStatus(notes), alerts: listStatus(alerts) };
 
@@ -246,7 +275,11 @@ export async function pollComms(deps: PollDeps, opts: { force?: boolean } = {}):
   }
   await deps.save(s.userId, {
     ...state,
-    known: remember(state.known, events.map((e) => e.key), now),
+    known: remember(
+      state.known,
+      events.map((e) => e.key),
+      now,
+    ),
     etags: {
       notifications: notes?.status === 200 ? (notes.etag ?? undefined) : state.etags.notifications,
       alerts: alerts.status === 200 ? (alerts.etag ?? undefined) : state.etags.alerts,

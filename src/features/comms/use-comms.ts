@@ -3,7 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@contract/lookups';
 import { useSession } from '@/lib/session';
 import type { Notification } from '@contract/comms';
-import { alertsCall, broadcastsCall, markAlertReadCall, markBroadcastsSeenCall, notificationsCall, readNotificationCalls, sendBroadcastCall } from './comms-api';
+import {
+  alertsCall,
+  broadcastsCall,
+  markAlertReadCall,
+  markBroadcastsSeenCall,
+  notificationsCall,
+  readNotificationCalls,
+  sendBroadcastCall,
+} from './comms-api';
 
 /** §4.4, §9: notifications, broadcasts and alerts refresh every 60 s while signed in. */
 const REFRESH = TIMING.refreshMs;

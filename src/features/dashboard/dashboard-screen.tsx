@@ -64,7 +64,10 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
     <Box data-testid="dashboard">
       <PageHeader
         title={t('dashboard.title')}
-        subtitle={t('lists.dashboardSubtitle', { date: isoDateToDisplay(todayIso()), region: seesAllRegions(user) ? t('lists.filter.allRegions') : user.section.region.value })}
+        subtitle={t('lists.dashboardSubtitle', {
+          date: isoDateToDisplay(todayIso()),
+          region: seesAllRegions(user) ? t('lists.filter.allRegions') : user.section.region.value,
+        })}
         actions={
           <Tooltip content={t('lists.refresh')}>
             <IconButton
@@ -84,10 +87,20 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
         }
       />
       <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="gray.200">
-        <TabButton selected={tab === 'insiden'} onClick={() => onSearchChange({ ...search, tab: undefined })} icon={<LuSiren />} testId="tab-incidents">
+        <TabButton
+          selected={tab === 'insiden'}
+          onClick={() => onSearchChange({ ...search, tab: undefined })}
+          icon={<LuSiren />}
+          testId="tab-incidents"
+        >
           {t('lists.tab.incidents')}
         </TabButton>
-        <TabButton selected={tab === 'jadual'} onClick={() => onSearchChange({ ...search, tab: 'jadual' })} icon={<LuCalendarClock />} testId="tab-rosters">
+        <TabButton
+          selected={tab === 'jadual'}
+          onClick={() => onSearchChange({ ...search, tab: 'jadual' })}
+          icon={<LuCalendarClock />}
+          testId="tab-rosters"
+        >
           {t('lists.tab.rosters')}
         </TabButton>
       </Flex>

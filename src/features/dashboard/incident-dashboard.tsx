@@ -70,7 +70,8 @@ export function IncidentDashboard({
   const categoryFilter: DashboardFilter = { ...filter, incidentCategory: undefined };
   const categories = useQuery({
     queryKey: ['incidents', 'categoryCounts', userId, categoryFilter],
-    queryFn: async () => (await networkFirst(userId, `dashboardTypes:${JSON.stringify(categoryFilter)}`, () => categoryCountsCall(categoryFilter))).data,
+    queryFn: async () =>
+      (await networkFirst(userId, `dashboardTypes:${JSON.stringify(categoryFilter)}`, () => categoryCountsCall(categoryFilter))).data,
     placeholderData: keepPreviousData,
     refetchInterval: TIMING.refreshMs,
   });
@@ -112,7 +113,13 @@ export function IncidentDashboard({
         </Alert.Root>
       )}
 
-      <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="3" mb="3" role="group" aria-label={t('lists.filter.group')}>
+      <Grid
+        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+        gap="3"
+        mb="3"
+        role="group"
+        aria-label={t('lists.filter.group')}
+      >
         <Counter
           testId="count-open"
           label={t('lists.count.open')}
@@ -143,11 +150,19 @@ export function IncidentDashboard({
           {t('lists.filter.allCategories')}
         </Chip>
         {/* types with no case under the other filters add nothing but noise; a chosen one always shows */}
-        {(categories.data?.byCategory ?? []).filter((c) => c.count > 0 || search.category === c.key).map((c) => (
-          <Chip key={c.key} active={search.category === c.key} onClick={() => set({ category: search.category === c.key ? undefined : c.key })} count={c.count} testId={`category-${c.key}`}>
-            {c.value}
-          </Chip>
-        ))}
+        {(categories.data?.byCategory ?? [])
+          .filter((c) => c.count > 0 || search.category === c.key)
+          .map((c) => (
+            <Chip
+              key={c.key}
+              active={search.category === c.key}
+              onClick={() => set({ category: search.category === c.key ? undefined : c.key })}
+              count={c.count}
+              testId={`category-${c.key}`}
+            >
+              {c.value}
+            </Chip>
+          ))}
       </Flex>
 
       <Box mb="4">
@@ -237,14 +252,32 @@ function Counter({
           <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={1}>
             {label}
           </Text>
-          <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" fontVariantNumeric="tabular-nums" data-testid={`${testId}-value`}>
+          <Text
+            fontSize="2xl"
+            fontWeight="bold"
+            color="brand.900"
+            lineHeight="1.15"
+            fontVariantNumeric="tabular-nums"
+            data-testid={`${testId}-value`}
+          >
             {value ?? '–'}
           </Text>
           <Text fontSize="xs" color="fg.muted" lineClamp={1}>
             {hint}
           </Text>
         </Box>
-        <Flex w="10" h="10" rounded="lg" align="center" justify="center" colorPalette={palette} bg="colorPalette.subtle" color="colorPalette.fg" flexShrink={0} fontSize="lg">
+        <Flex
+          w="10"
+          h="10"
+          rounded="lg"
+          align="center"
+          justify="center"
+          colorPalette={palette}
+          bg="colorPalette.subtle"
+          color="colorPalette.fg"
+          flexShrink={0}
+          fontSize="lg"
+        >
           {icon}
         </Flex>
       </Flex>
@@ -252,7 +285,19 @@ function Counter({
   );
 }
 
-function Chip({ active, onClick, count, children, testId }: { active: boolean; onClick: () => void; count?: number; children: React.ReactNode; testId: string }) {
+function Chip({
+  active,
+  onClick,
+  count,
+  children,
+  testId,
+}: {
+  active: boolean;
+  onClick: () => void;
+  count?: number;
+  children: React.ReactNode;
+  testId: string;
+}) {
   return (
     <chakra.button
       type="button"
@@ -279,7 +324,16 @@ function Chip({ active, onClick, count, children, testId }: { active: boolean; o
     >
       {children}
       {count !== undefined && (
-        <Box as="span" px="2" rounded="full" fontSize="xs" fontWeight="bold" bg={active ? 'whiteAlpha.300' : 'gray.100'} fontVariantNumeric="tabular-nums" data-testid={`${testId}-count`}>
+        <Box
+          as="span"
+          px="2"
+          rounded="full"
+          fontSize="xs"
+          fontWeight="bold"
+          bg={active ? 'whiteAlpha.300' : 'gray.100'}
+          fontVariantNumeric="tabular-nums"
+          data-testid={`${testId}-count`}
+        >
           {count}
         </Box>
       )}

@@ -43,10 +43,7 @@ export function RosterDashboard({ user }: { user: WebUser }) {
     refetchInterval: 60_000,
   });
 
-  const rows = useMemo(
-    () => sortRosters((query.data?.data.rows ?? []).map((r) => ({ ...r, status: rosterStatusAt(r, now) }))),
-    [query.data, now],
-  );
+  const rows = useMemo(() => sortRosters((query.data?.data.rows ?? []).map((r) => ({ ...r, status: rosterStatusAt(r, now) }))), [query.data, now]);
   const sections = useMemo(() => sectionsOf(rows), [rows]);
   const visible = filter.sectionId ? rows.filter((r) => r.sectionId === filter.sectionId) : rows;
   const summary = summarize(visible);

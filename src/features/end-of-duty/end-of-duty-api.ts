@@ -24,7 +24,8 @@ export const endOfDutyKeys = {
 export const endOfDutyListCall = (filter: EndOfDutyFilter, q: Partial<DataTablesQuery>, opts?: CallOptions) =>
   dataTables<EndOfDutyRow>(ACTIVITY_PATHS.reportDataTables, filter, q, opts) as Promise<DataTablesResult<EndOfDutyRow>>;
 
-export const endOfDutyCsv = (filter: EndOfDutyFilter, q: Partial<DataTablesQuery>) => downloadCsv(ACTIVITY_PATHS.reportCsv, filter, q, 'laporan-tamat-tugas.csv');
+export const endOfDutyCsv = (filter: EndOfDutyFilter, q: Partial<DataTablesQuery>) =>
+  downloadCsv(ACTIVITY_PATHS.reportCsv, filter, q, 'laporan-tamat-tugas.csv');
 
 export const reportCall = (rosterId: number, opts?: CallOptions) => apiGet<EndOfDutyReport>(ACTIVITY_PATHS.report(rosterId), opts);
 

@@ -118,9 +118,27 @@ export function EndOfDutyListScreen({
           </Text>
         ),
       },
-      { id: 'activityCount', header: t('eod.col.activities'), align: 'end', width: '80px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.activityCount}</Text> },
-      { id: 'caseCount', header: t('eod.col.cases'), align: 'end', width: '60px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.caseCount}</Text> },
-      { id: 'rondaCount', header: t('eod.col.rondas'), align: 'end', width: '70px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.rondaCount ?? '—'}</Text> },
+      {
+        id: 'activityCount',
+        header: t('eod.col.activities'),
+        align: 'end',
+        width: '80px',
+        cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.activityCount}</Text>,
+      },
+      {
+        id: 'caseCount',
+        header: t('eod.col.cases'),
+        align: 'end',
+        width: '60px',
+        cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.caseCount}</Text>,
+      },
+      {
+        id: 'rondaCount',
+        header: t('eod.col.rondas'),
+        align: 'end',
+        width: '70px',
+        cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.rondaCount ?? '—'}</Text>,
+      },
       {
         id: 'dluMinutes',
         header: t('eod.col.dluLlu'),
@@ -131,7 +149,13 @@ export function EndOfDutyListScreen({
           </Text>
         ),
       },
-      { id: 'lifecycle', header: t('eod.col.status'), sortable: true, width: '140px', cell: (r) => <LifecycleBadge lifecycle={r.lifecycle} testId="eod-row-lifecycle" /> },
+      {
+        id: 'lifecycle',
+        header: t('eod.col.status'),
+        sortable: true,
+        width: '140px',
+        cell: (r) => <LifecycleBadge lifecycle={r.lifecycle} testId="eod-row-lifecycle" />,
+      },
       {
         id: 'acknowledgedAt',
         header: t('eod.col.ack'),
@@ -140,8 +164,16 @@ export function EndOfDutyListScreen({
         cell: (r) =>
           r.acknowledgedByName || r.approvedByName ? (
             <Stack gap="0.5" fontSize="xs">
-              {r.acknowledgedByName && <Text title={formatDateTimeShort(r.acknowledgedAt)}>{t('eod.report.verifiedBy', { name: r.acknowledgedByName, time: formatDateTimeShort(r.acknowledgedAt) })}</Text>}
-              {r.approvedByName && <Text title={formatDateTimeShort(r.approvedAt)}>{t('eod.report.approvedBy', { name: r.approvedByName, time: formatDateTimeShort(r.approvedAt) })}</Text>}
+              {r.acknowledgedByName && (
+                <Text title={formatDateTimeShort(r.acknowledgedAt)}>
+                  {t('eod.report.verifiedBy', { name: r.acknowledgedByName, time: formatDateTimeShort(r.acknowledgedAt) })}
+                </Text>
+              )}
+              {r.approvedByName && (
+                <Text title={formatDateTimeShort(r.approvedAt)}>
+                  {t('eod.report.approvedBy', { name: r.approvedByName, time: formatDateTimeShort(r.approvedAt) })}
+                </Text>
+              )}
             </Stack>
           ) : (
             <Text fontSize="xs" color="fg.muted">

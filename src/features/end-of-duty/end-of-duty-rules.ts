@@ -10,7 +10,6 @@ import type { WebUser } from '@contract/auth';
 import { dateParam, idParam, parseListSearch, withFilters, type ListSearch } from '@/ui/admin/list-search';
 import { rangeOrLastDays } from '@/lib/time';
 
-
 export const isLifecycle = (v: unknown): v is RosterLifecycle => typeof v === 'string' && (ROSTER_LIFECYCLE as readonly string[]).includes(v);
 
 // ---------------------------------------------------------------- the list's search (URL) and filter
@@ -23,7 +22,6 @@ export interface EndOfDutySearch extends ListSearch {
   sectionId?: number;
   lifecycle?: RosterLifecycle;
 }
-
 
 export function parseEndOfDutySearch(raw: Record<string, unknown>): EndOfDutySearch {
   return withFilters<EndOfDutySearch>(parseListSearch(raw), {
@@ -66,7 +64,10 @@ export type UserRoster = WebUser['rosters'][number];
  * The caller's rosters from the session (§7.1 "the user's rosters"): the one on shift now (earliest start first when
  * two overlap) and those still to come. `statusAt` is src/lib/roster-status.ts rosterStatusAt.
  */
-export function myShifts(rosters: readonly UserRoster[] | undefined, statusAt: (r: UserRoster) => 'upcoming' | 'active' | 'ended'): { current: UserRoster | null; upcoming: UserRoster[] } {
+export function myShifts(
+  rosters: readonly UserRoster[] | undefined,
+  statusAt: (r: UserRoster) => 'upcoming' | 'active' | 'ended',
+): { current: UserRoster | null; upcoming: UserRoster[] } {
   const xs = [...(rosters ?? [])].sort((a, b) => `${a.startDate} ${a.startHour}`.localeCompare(`${b.startDate} ${b.startHour}`));
   const current = xs.find((r) => statusAt(r) === 'active') ?? null;
   const upcoming = xs.filter((r) => statusAt(r) === 'upcoming');
@@ -81,15 +82,28 @@ export type DluKind = 'DLU' | 'LLU';
  * /laporanmasalebuhraya/{rosterId}/{seksyen}/{team}/{syif}/{date}/{dlullu} (§2.1) of a roster: its section, team and
  * shift names and its date (YYYY-MM-DD) in the path, each segment encoded.
  */
-export function dluReportPath(roster: Pick<EndOfDutyReport['roster'], 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'startDate'>, kind: DluKind): string {
+export function dluReportPath(
+  roster: Pick<EndOfDutyReport['roster'], 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'startDate'>,
+  kind: DluKind,
+): string {
   const seg = (s: string) => encodeURIComponent(s.trim() || '-');
   return `/laporanmasalebuhraya/${roster.pkDutyRosterId}/${seg(roster.sectionName)}/${seg(roster.teamName)}/${seg(roster.shiftName)}/${seg(roster.startDate)}/${kind}`;
 }
 
 /** The same path as route parameters (the router encodes them). */
-export function dluReportParams(roster: Pick<EndOfDutyReport['roster'], 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'startDate'>, kind: DluKind) {
+export function dluReportParams(
+  roster: Pick<EndOfDutyReport['roster'], 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'startDate'>,
+  kind: DluKind,
+) {
   const seg = (s: string) => s.trim() || '-';
-  return { rosterId: String(roster.pkDutyRosterId), seksyen: seg(roster.sectionName), team: seg(roster.teamName), syif: seg(roster.shiftName), date: seg(roster.startDate), dlullu: kind };
+  return {
+    rosterId: String(roster.pkDutyRosterId),
+    seksyen: seg(roster.sectionName),
+    team: seg(roster.teamName),
+    syif: seg(roster.shiftName),
+    date: seg(roster.startDate),
+    dlullu: kind,
+  };
 }
 
 /** /activitylog/{rosterId}/{mode} (§2.1): 'edit' records, 'view' is the report, 'print' its printable view. */
@@ -112,7 +126,9 @@ const kmText = (km: number) => String(Math.round(km * 1000) / 1000);
 
 /** The place of an activity in one line: the typed location first (§2.18's map rule reads it), then KM, direction, checkpoint. */
 export function activityPlace(row: Pick<ActivityLogRow, 'location' | 'km' | 'directionName' | 'checkpointName'>): string | null {
-  const parts = [row.location?.trim() || null, row.km !== null ? `KM ${kmText(row.km)}` : null, row.directionName, row.checkpointName].filter((p): p is string => !!p);
+  const parts = [row.location?.trim() || null, row.km !== null ? `KM ${kmText(row.km)}` : null, row.directionName, row.checkpointName].filter(
+    (p): p is string => !!p,
+  );
   return parts.length ? parts.join(' · ') : null;
 }
 

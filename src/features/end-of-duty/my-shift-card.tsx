@@ -44,7 +44,9 @@ export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void
               {t('eod.myShift.now', { name: current.dutyRosterName })}
             </Text>
             <HStack gap="3" mt="1" fontSize="sm" opacity={0.9} wrap="wrap">
-              <Text fontVariantNumeric="tabular-nums">{isoDateToDisplay(current.startDate)} · {rosterHours(current)}</Text>
+              <Text fontVariantNumeric="tabular-nums">
+                {isoDateToDisplay(current.startDate)} · {rosterHours(current)}
+              </Text>
               {current.plateNumber && <Text fontFamily="mono">{current.plateNumber}</Text>}
               {current.callSign && (
                 <HStack gap="1">
@@ -74,7 +76,16 @@ export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void
                 <LuClipboardCheck /> {t('cl.open')}
               </Button>
             )}
-            <Button size="xl" minH="16" px="8" colorPalette="amber" variant="solid" fontSize="lg" onClick={() => onRecord(current.pkDutyRosterId)} data-testid="my-shift-open">
+            <Button
+              size="xl"
+              minH="16"
+              px="8"
+              colorPalette="amber"
+              variant="solid"
+              fontSize="lg"
+              onClick={() => onRecord(current.pkDutyRosterId)}
+              data-testid="my-shift-open"
+            >
               <LuNotebookPen /> {t('eod.myShift.open')}
             </Button>
           </Flex>

@@ -81,13 +81,42 @@ export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
         data-testid="eod-print"
         data-ready={ready ? 'true' : 'false'}
       >
-        <Flex _print={{ display: 'none' }} position="sticky" top="0" zIndex="docked" bg="brand.900" color="white" px="4" py="2" gap="3" align="center" justify="space-between" wrap="wrap">
+        <Flex
+          _print={{ display: 'none' }}
+          position="sticky"
+          top="0"
+          zIndex="docked"
+          bg="brand.900"
+          color="white"
+          px="4"
+          py="2"
+          gap="3"
+          align="center"
+          justify="space-between"
+          wrap="wrap"
+        >
           <Text fontSize="sm">{t('eod.report.printAuto')}</Text>
           <HStack gap="2">
-            <Button size="sm" minH="11" colorPalette="amber" variant="solid" onClick={() => window.print()} disabled={!ready} data-testid="eod-print-now">
+            <Button
+              size="sm"
+              minH="11"
+              colorPalette="amber"
+              variant="solid"
+              onClick={() => window.print()}
+              disabled={!ready}
+              data-testid="eod-print-now"
+            >
               <LuPrinter /> {t('eod.report.printNow')}
             </Button>
-            <Button size="sm" minH="11" variant="outline" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => window.close()} data-testid="eod-print-close">
+            <Button
+              size="sm"
+              minH="11"
+              variant="outline"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={() => window.close()}
+              data-testid="eod-print-close"
+            >
               <LuX /> {t('eod.report.printClose')}
             </Button>
           </HStack>
@@ -172,7 +201,10 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
             <Pair label={t('eod.report.vehicle')} value={[r.plateNumber, r.callSign].filter(Boolean).join(' · ')} />
             <Pair label={t('eod.report.device')} value={r.deviceNo} />
             <Pair label={t('eod.report.hp')} value={r.hpNo} />
-            <Pair label={t('eod.report.members')} value={r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${m.rosterRoleName})` : m.displayName)).join(', ')} />
+            <Pair
+              label={t('eod.report.members')}
+              value={r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${m.rosterRoleName})` : m.displayName)).join(', ')}
+            />
           </Box>
         </Grid>
         {r.remark && <Pair label={t('eod.report.remark')} value={r.remark} />}
@@ -279,16 +311,28 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
       )}
 
       <Section title={t('cl.eod.title')}>
-        {report.checklist ? checklistSummaryLines(report.checklist, t).map((l) => <Pair key={l.key} label={l.label} value={l.value} />) : <Text>{t('cl.eod.none')}</Text>}
+        {report.checklist ? (
+          checklistSummaryLines(report.checklist, t).map((l) => <Pair key={l.key} label={l.label} value={l.value} />)
+        ) : (
+          <Text>{t('cl.eod.none')}</Text>
+        )}
       </Section>
 
       <Section title={t('eod.report.ack')}>
         <Grid templateColumns="1fr 1fr" gap="6" mt="2">
           <Box borderTopWidth="1px" borderColor="gray.500" pt="1">
-            <Text>{a.isDisemak ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) }) : t('eod.report.notVerified')}</Text>
+            <Text>
+              {a.isDisemak
+                ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) })
+                : t('eod.report.notVerified')}
+            </Text>
           </Box>
           <Box borderTopWidth="1px" borderColor="gray.500" pt="1">
-            <Text>{a.isDisahkan ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) }) : t('eod.report.notApproved')}</Text>
+            <Text>
+              {a.isDisahkan
+                ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) })
+                : t('eod.report.notApproved')}
+            </Text>
           </Box>
         </Grid>
       </Section>

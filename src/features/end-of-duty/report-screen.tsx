@@ -100,8 +100,16 @@ export function EndOfDutyReportScreen({
   async function ack(action: AckAction, justification?: string) {
     setPending(action);
     try {
-      const out = await sendAck(rosterId, action, `${t(action === 'verify' ? 'eod.report.verify' : action === 'approve' ? 'eod.report.approve' : 'eod.report.revoke')}: ${r.dutyRosterName}`, justification);
-      if (out.status === 'sent') notify.success(action === 'verify' ? ACTIVITY_MESSAGES.verified : action === 'approve' ? ACTIVITY_MESSAGES.approved : ACTIVITY_MESSAGES.revoked);
+      const out = await sendAck(
+        rosterId,
+        action,
+        `${t(action === 'verify' ? 'eod.report.verify' : action === 'approve' ? 'eod.report.approve' : 'eod.report.revoke')}: ${r.dutyRosterName}`,
+        justification,
+      );
+      if (out.status === 'sent')
+        notify.success(
+          action === 'verify' ? ACTIVITY_MESSAGES.verified : action === 'approve' ? ACTIVITY_MESSAGES.approved : ACTIVITY_MESSAGES.revoked,
+        );
       setConfirm(null);
       setRevokeOpen(false);
       refresh();
@@ -123,7 +131,9 @@ export function EndOfDutyReportScreen({
       if (out.status === 'sent') {
         const summary = out.answer as ShiftSummary | undefined;
         if (summary && typeof summary.rondaCount === 'number')
-          qc.setQueryData<{ report: EndOfDutyReport; cachedAt: string | null }>(endOfDutyKeys.report(rosterId), (old) => (old ? { ...old, report: { ...old.report, summary } } : old));
+          qc.setQueryData<{ report: EndOfDutyReport; cachedAt: string | null }>(endOfDutyKeys.report(rosterId), (old) =>
+            old ? { ...old, report: { ...old.report, summary } } : old,
+          );
         notify.success(t('eod.report.summaryUpdated'));
       }
       refresh();
@@ -198,7 +208,13 @@ export function EndOfDutyReportScreen({
         </Alert.Root>
       )}
       <Stack gap="4">
-        <SummaryPanel report={report} canUpdate={mayUpdateSummary} updating={pending === 'summary'} onUpdate={() => void updateSummary()} onOpenDlu={(k) => onOpenDlu(report, k)} />
+        <SummaryPanel
+          report={report}
+          canUpdate={mayUpdateSummary}
+          updating={pending === 'summary'}
+          onUpdate={() => void updateSummary()}
+          onOpenDlu={(k) => onOpenDlu(report, k)}
+        />
         <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
           <Stack gap="4">
             <RosterDetails report={report} />
@@ -216,7 +232,11 @@ export function EndOfDutyReportScreen({
       <ConfirmDialog
         open={confirm !== null}
         title={confirm === 'approve' ? t('eod.report.approveTitle') : t('eod.report.verifyTitle')}
-        message={confirm === 'approve' ? t('eod.report.approveMessage', { name: r.dutyRosterName }) : t('eod.report.verifyMessage', { name: r.dutyRosterName })}
+        message={
+          confirm === 'approve'
+            ? t('eod.report.approveMessage', { name: r.dutyRosterName })
+            : t('eod.report.verifyMessage', { name: r.dutyRosterName })
+        }
         confirmLabel={confirm === 'approve' ? t('eod.report.approve') : t('eod.report.verify')}
         colorPalette={confirm === 'approve' ? 'teal' : 'purple'}
         pending={pending === 'verify' || pending === 'approve'}

@@ -6,7 +6,20 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
-import { LuBadgeCheck, LuClipboardCheck, LuClock, LuCoffee, LuExternalLink, LuHistory, LuMap, LuRefreshCw, LuRoute, LuSatelliteDish, LuShieldCheck, LuTriangleAlert } from 'react-icons/lu';
+import {
+  LuBadgeCheck,
+  LuClipboardCheck,
+  LuClock,
+  LuCoffee,
+  LuExternalLink,
+  LuHistory,
+  LuMap,
+  LuRefreshCw,
+  LuRoute,
+  LuSatelliteDish,
+  LuShieldCheck,
+  LuTriangleAlert,
+} from 'react-icons/lu';
 import { useNavigate } from '@tanstack/react-router';
 import type { EndOfDutyCase, EndOfDutyReport, GpsPeriod } from '@contract/activity-log';
 import type { ChecklistSummary } from '@contract/checklist';
@@ -129,10 +142,28 @@ export function SummaryPanel({
       <Box p="4">
         <SimpleGrid columns={{ base: 2, md: 3, '2xl': 5 }} gap="3">
           <StatCard label={t('eod.report.rondas')} value={s.rondaCount} icon={<LuRoute />} testId="eod-sum-rondas" />
-          <StatCard label={t('eod.report.rehat')} value={minutesText(s.rehatMinutes, units)} icon={<LuCoffee />} palette="orange" testId="eod-sum-rehat" />
+          <StatCard
+            label={t('eod.report.rehat')}
+            value={minutesText(s.rehatMinutes, units)}
+            icon={<LuCoffee />}
+            palette="orange"
+            testId="eod-sum-rehat"
+          />
           <StatCard label={t('eod.report.dlu')} value={minutesText(s.dluMinutes, units)} icon={<LuMap />} palette="green" testId="eod-sum-dlu" />
-          <StatCard label={t('eod.report.llu')} value={minutesText(s.lluMinutes, units)} icon={<LuTriangleAlert />} palette="red" testId="eod-sum-llu" />
-          <StatCard label={t('eod.report.inactiveGps')} value={minutesText(s.inactiveGpsMinutes, units)} icon={<LuSatelliteDish />} palette="gray" testId="eod-sum-nogps" />
+          <StatCard
+            label={t('eod.report.llu')}
+            value={minutesText(s.lluMinutes, units)}
+            icon={<LuTriangleAlert />}
+            palette="red"
+            testId="eod-sum-llu"
+          />
+          <StatCard
+            label={t('eod.report.inactiveGps')}
+            value={minutesText(s.inactiveGpsMinutes, units)}
+            icon={<LuSatelliteDish />}
+            palette="gray"
+            testId="eod-sum-nogps"
+          />
         </SimpleGrid>
         <Flex mt="3" gap="3" align="center" wrap="wrap">
           <Text fontSize="xs" color="fg.muted" data-testid="eod-summary-at">
@@ -161,13 +192,17 @@ export function AckPanel({ report, actions }: { report: Report; actions?: ReactN
         <Flex align="center" gap="2" color={a.isDisemak ? 'purple.700' : 'fg.muted'}>
           <LuBadgeCheck />
           <Text fontSize="sm" data-testid="eod-verified-by" data-done={a.isDisemak ? '1' : '0'}>
-            {a.isDisemak ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) }) : t('eod.report.notVerified')}
+            {a.isDisemak
+              ? t('eod.report.verifiedBy', { name: a.acknowledgedByName ?? '—', time: formatDateTimeShort(a.acknowledgedAt) })
+              : t('eod.report.notVerified')}
           </Text>
         </Flex>
         <Flex align="center" gap="2" color={a.isDisahkan ? 'teal.700' : 'fg.muted'}>
           <LuShieldCheck />
           <Text fontSize="sm" data-testid="eod-approved-by" data-done={a.isDisahkan ? '1' : '0'}>
-            {a.isDisahkan ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) }) : t('eod.report.notApproved')}
+            {a.isDisahkan
+              ? t('eod.report.approvedBy', { name: a.approvedByName ?? '—', time: formatDateTimeShort(a.approvedAt) })
+              : t('eod.report.notApproved')}
           </Text>
         </Flex>
         {actions && (
@@ -309,7 +344,10 @@ export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
 
 /** The checklist's lines (issue #16, ChecklistSummary): vehicle, odometers and km, cards, defects, flags, times. */
 export function checklistSummaryLines(c: ChecklistSummary, t: ReturnType<typeof useT>): { key: string; label: string; value: string }[] {
-  const flags = [c.gapKm !== null ? t('cl.report.gap', { n: c.gapKm }) : null, c.jumpKm !== null ? t('cl.report.jump', { n: c.jumpKm }) : null].filter((f): f is string => !!f);
+  const flags = [
+    c.gapKm !== null ? t('cl.report.gap', { n: c.gapKm }) : null,
+    c.jumpKm !== null ? t('cl.report.jump', { n: c.jumpKm }) : null,
+  ].filter((f): f is string => !!f);
   return [
     { key: 'vehicle', label: t('cl.eod.vehicle'), value: c.callSign ? `${c.plateNumber} (${c.callSign})` : c.plateNumber },
     { key: 'odometer', label: t('cl.eod.odometer'), value: `${c.odometerPre} / ${c.odometerPost ?? '—'} km` },
@@ -318,7 +356,10 @@ export function checklistSummaryLines(c: ChecklistSummary, t: ReturnType<typeof 
     {
       key: 'defects',
       label: t('cl.eod.defects'),
-      value: c.preDefects || c.postDefects ? `${t('cl.report.defectCounts', { pre: c.preDefects, post: c.postDefects })}${c.defectSummary ? ` — ${c.defectSummary}` : ''}` : t('cl.report.noDefects'),
+      value:
+        c.preDefects || c.postDefects
+          ? `${t('cl.report.defectCounts', { pre: c.preDefects, post: c.postDefects })}${c.defectSummary ? ` — ${c.defectSummary}` : ''}`
+          : t('cl.report.noDefects'),
     },
     { key: 'flags', label: t('cl.eod.flags'), value: flags.length ? flags.join(', ') : '—' },
     { key: 'times', label: t('cl.eod.times'), value: `${formatDateTimeShort(c.preAt)}${c.postAt ? ` / ${formatDateTimeShort(c.postAt)}` : ''}` },
@@ -335,7 +376,13 @@ export function ChecklistPanel({ checklist, rosterId }: { checklist: ChecklistSu
   const role = userRole(useSession()?.user).name;
   const link =
     rosterId && can(role, 'checklistWrite') ? (
-      <Button size="sm" minH="11" variant="outline" onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })} data-testid="eod-checklist-open">
+      <Button
+        size="sm"
+        minH="11"
+        variant="outline"
+        onClick={() => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(rosterId) } })}
+        data-testid="eod-checklist-open"
+      >
         <LuClipboardCheck /> {t('cl.eod.open')}
       </Button>
     ) : undefined;
@@ -344,7 +391,12 @@ export function ChecklistPanel({ checklist, rosterId }: { checklist: ChecklistSu
       {checklist ? (
         <Box px="4" py="2">
           {checklistSummaryLines(checklist, t).map((l) => (
-            <InfoRow key={l.key} label={l.label} value={l.key === 'defects' && (checklist.preDefects || checklist.postDefects) ? <Text color="red.700">{l.value}</Text> : l.value} testId={`eod-checklist-${l.key}`} />
+            <InfoRow
+              key={l.key}
+              label={l.label}
+              value={l.key === 'defects' && (checklist.preDefects || checklist.postDefects) ? <Text color="red.700">{l.value}</Text> : l.value}
+              testId={`eod-checklist-${l.key}`}
+            />
           ))}
         </Box>
       ) : (

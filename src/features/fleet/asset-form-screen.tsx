@@ -121,7 +121,12 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
     enabled: !!sectionId && sectionId > 0,
   });
   // another section: the vehicle chosen for the old one cannot stay
-  useSectionChoice(form, 'vehicleId', sectionId, vehicles.data?.map((o) => o.key));
+  useSectionChoice(
+    form,
+    'vehicleId',
+    sectionId,
+    vehicles.data?.map((o) => o.key),
+  );
   if (sections.isPending || categories.isPending || sections.isError || categories.isError)
     return <OptionsState queries={[sections, categories]} title={t('fleet.optionsFailed')} testId="asset-form-options-loading" />;
 
@@ -134,10 +139,14 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
     value: v.key,
     label: `${v.value}${v.callSign ? ` · ${v.callSign}` : ''} · ${v.vehicleType}${v.needsAttention ? ` — ${t('fleet.attention')}` : ''}`,
   }));
-  if (asset?.vehicleId && asset.plateNumber && !vehicleOptions.some((o) => o.value === asset.vehicleId)) vehicleOptions.unshift({ value: asset.vehicleId, label: asset.plateNumber });
+  if (asset?.vehicleId && asset.plateNumber && !vehicleOptions.some((o) => o.value === asset.vehicleId))
+    vehicleOptions.unshift({ value: asset.vehicleId, label: asset.plateNumber });
 
   const submit = async (values: z.output<typeof AssetSaveSchema>) => {
-    const out = await saveAssetCall({ ...values, ...(asset ? { pkAssetId: asset.pkAssetId } : {}) }, `${t('fleet.asset')}: ${values.tagNo} ${values.name}`);
+    const out = await saveAssetCall(
+      { ...values, ...(asset ? { pkAssetId: asset.pkAssetId } : {}) },
+      `${t('fleet.asset')}: ${values.tagNo} ${values.name}`,
+    );
     if (out.status === 'sent') notify.success(t('fleet.asset.saved'));
     await refreshFleet(queryClient, asset ? { entity: 'asset', id: asset.pkAssetId } : undefined);
     if (!asset) await navigate({ to: '/listingasset' });
@@ -175,17 +184,58 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
         testId="asset-form"
         extraActions={
           asset ? (
-            <Button variant="outline" colorPalette="red" minH="11" onClick={() => setConfirmDelete(true)} disabled={!asset.isActive && !!asset.vehicleId} data-testid="asset-delete">
+            <Button
+              variant="outline"
+              colorPalette="red"
+              minH="11"
+              onClick={() => setConfirmDelete(true)}
+              disabled={!asset.isActive && !!asset.vehicleId}
+              data-testid="asset-delete"
+            >
               <LuTrash2 /> {t('fleet.delete')}
             </Button>
           ) : undefined
         }
       >
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-          <SelectInput form={form} name="sectionId" label={t('fleet.field.section')} required options={sectionOptions} placeholder={t('fleet.choose')} testId="asset-section" />
-          <SelectInput form={form} name="assetCategoryId" label={t('fleet.field.category')} required options={keyOptions(categories.data)} placeholder={t('fleet.choose')} testId="asset-category" />
-          <TextInput form={form} name="name" label={t('fleet.field.assetName')} required maxLength={FLEET_NAME_MAX} autoComplete="off" placeholder={t('fleet.field.assetNamePlaceholder')} testId="asset-name-input" />
-          <TextInput form={form} name="tagNo" label={t('fleet.field.tagNo')} required maxLength={ASSET_TAG_MAX} autoComplete="off" helper={t('fleet.field.tagHint')} testId="asset-tag-input" />
+          <SelectInput
+            form={form}
+            name="sectionId"
+            label={t('fleet.field.section')}
+            required
+            options={sectionOptions}
+            placeholder={t('fleet.choose')}
+            testId="asset-section"
+          />
+          <SelectInput
+            form={form}
+            name="assetCategoryId"
+            label={t('fleet.field.category')}
+            required
+            options={keyOptions(categories.data)}
+            placeholder={t('fleet.choose')}
+            testId="asset-category"
+          />
+          <TextInput
+            form={form}
+            name="name"
+            label={t('fleet.field.assetName')}
+            required
+            maxLength={FLEET_NAME_MAX}
+            autoComplete="off"
+            placeholder={t('fleet.field.assetNamePlaceholder')}
+            testId="asset-name-input"
+          />
+          <TextInput
+            form={form}
+            name="tagNo"
+            label={t('fleet.field.tagNo')}
+            required
+            maxLength={ASSET_TAG_MAX}
+            autoComplete="off"
+            helper={t('fleet.field.tagHint')}
+            testId="asset-tag-input"
+          />
           <SelectInput
             form={form}
             name="vehicleId"
@@ -193,7 +243,9 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
             options={vehicleOptions}
             placeholder={t('fleet.field.noVehicle')}
             disabled={!sectionId}
-            helper={!sectionId ? t('fleet.field.vehiclePickSection') : vehicles.isFetching ? t('fleet.field.vehiclesLoading') : t('fleet.field.vehicleHint')}
+            helper={
+              !sectionId ? t('fleet.field.vehiclePickSection') : vehicles.isFetching ? t('fleet.field.vehiclesLoading') : t('fleet.field.vehicleHint')
+            }
             testId="asset-vehicle"
           />
         </Grid>
@@ -202,7 +254,14 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="asset-active">
+            <Checkbox.Root
+              recipe={checkboxSlotRecipe}
+              checked={field.value !== false}
+              onCheckedChange={(d) => field.onChange(d.checked === true)}
+              colorPalette="brand"
+              minH="11"
+              data-testid="asset-active"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>

@@ -77,7 +77,12 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
         </Text>
       ),
     },
-    { id: 'assetCategoryName', header: t('fleet.col.category'), sortable: true, cell: (r) => r.assetCategoryName ?? <Text color="fg.subtle">—</Text> },
+    {
+      id: 'assetCategoryName',
+      header: t('fleet.col.category'),
+      sortable: true,
+      cell: (r) => r.assetCategoryName ?? <Text color="fg.subtle">—</Text>,
+    },
     { id: 'sectionName', header: t('fleet.col.section'), sortable: true, width: '90px', cell: (r) => r.sectionName },
     {
       id: 'plateNumber',
@@ -93,7 +98,13 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
           <Text color="fg.subtle">{t('fleet.asset.inStore')}</Text>
         ),
     },
-    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '110px', cell: (r) => <StatusBadge active={r.isActive} testId="asset-status" /> },
+    {
+      id: 'isActive',
+      header: t('fleet.col.status'),
+      sortable: true,
+      width: '110px',
+      cell: (r) => <StatusBadge active={r.isActive} testId="asset-status" />,
+    },
   ];
 
   const toolbar = (
@@ -134,9 +145,20 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
         width="190px"
         testId="asset-filter-vehicle"
       />
-      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="asset-filter-status" />
+      <StatusFilter
+        label={t('fleet.filter.status')}
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        width="140px"
+        testId="asset-filter-status"
+      />
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="asset-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="asset-filter-reset"
+        >
           <LuRotateCcw /> {t('fleet.filter.reset')}
         </Button>
       )}

@@ -87,7 +87,13 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
         </Text>
       ),
     },
-    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '120px', cell: (r) => <StatusBadge active={r.isActive} testId="callsign-status" /> },
+    {
+      id: 'isActive',
+      header: t('fleet.col.status'),
+      sortable: true,
+      width: '120px',
+      cell: (r) => <StatusBadge active={r.isActive} testId="callsign-status" />,
+    },
     {
       id: 'plateNumber',
       header: t('fleet.col.carriedBy'),
@@ -134,14 +140,32 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
         width="170px"
         testId="callsign-filter-section"
       />
-      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="callsign-filter-status" />
-      <Checkbox.Root recipe={checkboxSlotRecipe} checked={!!search.free} onCheckedChange={(e) => apply({ free: e.checked === true ? true : undefined })} minH="11" alignItems="center" data-testid="callsign-filter-free">
+      <StatusFilter
+        label={t('fleet.filter.status')}
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        width="140px"
+        testId="callsign-filter-status"
+      />
+      <Checkbox.Root
+        recipe={checkboxSlotRecipe}
+        checked={!!search.free}
+        onCheckedChange={(e) => apply({ free: e.checked === true ? true : undefined })}
+        minH="11"
+        alignItems="center"
+        data-testid="callsign-filter-free"
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label fontSize="sm">{t('fleet.filter.freeOnly')}</Checkbox.Label>
       </Checkbox.Root>
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ tab: 'callsign', size: search.size, sort: search.sort, dir: search.dir })} data-testid="callsign-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ tab: 'callsign', size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="callsign-filter-reset"
+        >
           <LuRotateCcw /> {t('fleet.filter.reset')}
         </Button>
       )}
@@ -170,8 +194,19 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
         minW="760px"
         testId="callsign-list"
       />
-      <FleetDialog open={editing !== null} title={t(editing === 'new' ? 'fleet.callsign.new' : 'fleet.callsign.edit')} onClose={() => setEditing(null)} testId="callsign-dialog">
-        {editing !== null && <CallsignForm key={editing === 'new' ? 'new' : editing.pkCallSignId} row={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <FleetDialog
+        open={editing !== null}
+        title={t(editing === 'new' ? 'fleet.callsign.new' : 'fleet.callsign.edit')}
+        onClose={() => setEditing(null)}
+        testId="callsign-dialog"
+      >
+        {editing !== null && (
+          <CallsignForm
+            key={editing === 'new' ? 'new' : editing.pkCallSignId}
+            row={editing === 'new' ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </FleetDialog>
       <ConfirmDialog
         open={!!deleting}
@@ -207,7 +242,10 @@ function CallsignForm({ row, onDone }: { row?: CallSignRow; onDone: () => void }
   ];
 
   const submit = async (values: z.output<typeof CallSignSaveSchema>) => {
-    const out = await saveCallsignCall({ ...values, ...(row ? { pkCallSignId: row.pkCallSignId } : {}) }, `${t('fleet.callsign')}: ${values.callsign}`);
+    const out = await saveCallsignCall(
+      { ...values, ...(row ? { pkCallSignId: row.pkCallSignId } : {}) },
+      `${t('fleet.callsign')}: ${values.callsign}`,
+    );
     if (out.status === 'sent') notify.success(t('fleet.callsign.saved'));
     await refreshFleet(queryClient, row ? { entity: 'callsign', id: row.pkCallSignId } : undefined);
     onDone();
@@ -242,7 +280,14 @@ function CallsignForm({ row, onDone }: { row?: CallSignRow; onDone: () => void }
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="callsign-active">
+            <Checkbox.Root
+              recipe={checkboxSlotRecipe}
+              checked={field.value !== false}
+              onCheckedChange={(d) => field.onChange(d.checked === true)}
+              colorPalette="brand"
+              minH="11"
+              data-testid="callsign-active"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>

@@ -12,7 +12,14 @@ import { Badge, Box, Button, Checkbox, Flex, Grid, Input, Text } from '@chakra-u
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
 import { Controller } from 'react-hook-form';
-import { ChecklistMasterSaveSchema, FLEET_NAME_MAX, QUANTITY_MAX, UNIT_LABEL_MAX, type ChecklistMasterFilter, type ChecklistMasterRow } from '@contract/fleet';
+import {
+  ChecklistMasterSaveSchema,
+  FLEET_NAME_MAX,
+  QUANTITY_MAX,
+  UNIT_LABEL_MAX,
+  type ChecklistMasterFilter,
+  type ChecklistMasterRow,
+} from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
@@ -113,10 +120,37 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         </Text>
       ),
     },
-    { id: 'defaultQuantity', header: t('fleet.col.defaultQuantity'), sortable: true, width: '100px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.defaultQuantity}</Text> },
-    { id: 'sortOrder', header: t('fleet.col.sortOrder'), sortable: true, width: '90px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.sortOrder}</Text> },
-    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '110px', cell: (r) => <StatusBadge active={r.isActive} testId="master-status" /> },
-    { id: 'usedCount', header: t('fleet.col.used'), sortable: true, width: '100px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.usedCount.toLocaleString('ms-MY')}</Text> },
+    {
+      id: 'defaultQuantity',
+      header: t('fleet.col.defaultQuantity'),
+      sortable: true,
+      width: '100px',
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.defaultQuantity}</Text>,
+    },
+    {
+      id: 'sortOrder',
+      header: t('fleet.col.sortOrder'),
+      sortable: true,
+      width: '90px',
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.sortOrder}</Text>,
+    },
+    {
+      id: 'isActive',
+      header: t('fleet.col.status'),
+      sortable: true,
+      width: '110px',
+      cell: (r) => <StatusBadge active={r.isActive} testId="master-status" />,
+    },
+    {
+      id: 'usedCount',
+      header: t('fleet.col.used'),
+      sortable: true,
+      width: '100px',
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.usedCount.toLocaleString('ms-MY')}</Text>,
+    },
   ];
   if (mayManage) {
     columns.push({
@@ -155,9 +189,20 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         submit={{ label: t('fleet.search'), testId: 'master-filter-search' }}
         testId="master-filter-text"
       />
-      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="master-filter-status" />
+      <StatusFilter
+        label={t('fleet.filter.status')}
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        width="140px"
+        testId="master-filter-status"
+      />
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="master-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="master-filter-reset"
+        >
           <LuRotateCcw /> {t('fleet.filter.reset')}
         </Button>
       )}
@@ -191,7 +236,12 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         minW="880px"
         testId="master-list"
       />
-      <FleetDialog open={editing !== null} title={t(editing === 'new' ? 'fleet.master.new' : 'fleet.master.edit')} onClose={() => setEditing(null)} testId="master-dialog">
+      <FleetDialog
+        open={editing !== null}
+        title={t(editing === 'new' ? 'fleet.master.new' : 'fleet.master.edit')}
+        onClose={() => setEditing(null)}
+        testId="master-dialog"
+      >
         {editing !== null && (
           <MasterForm
             key={editing === 'new' ? 'new' : editing.pkAssetChecklistMasterId}
@@ -205,7 +255,14 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
       <ConfirmDialog
         open={!!deleting}
         title={t(deleting && deleting.usedCount > 0 ? 'fleet.master.deactivateTitle' : 'fleet.master.deleteTitle')}
-        message={deleting ? t(deleting.usedCount > 0 ? 'fleet.master.deactivateMessage' : 'fleet.master.deleteMessage', { name: deleting.name, n: deleting.usedCount }) : undefined}
+        message={
+          deleting
+            ? t(deleting.usedCount > 0 ? 'fleet.master.deactivateMessage' : 'fleet.master.deleteMessage', {
+                name: deleting.name,
+                n: deleting.usedCount,
+              })
+            : undefined
+        }
         confirmLabel={t(deleting && deleting.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
         cancelLabel={t('fleet.cancel')}
         colorPalette="red"
@@ -218,7 +275,17 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
   );
 }
 
-function MasterForm({ row, categoryId, categories, onDone }: { row?: ChecklistMasterRow; categoryId?: number; categories: { value: number; label: string }[]; onDone: () => void }) {
+function MasterForm({
+  row,
+  categoryId,
+  categories,
+  onDone,
+}: {
+  row?: ChecklistMasterRow;
+  categoryId?: number;
+  categories: { value: number; label: string }[];
+  onDone: () => void;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const form = useAdminForm(ChecklistMasterSaveSchema, {
@@ -238,12 +305,19 @@ function MasterForm({ row, categoryId, categories, onDone }: { row?: ChecklistMa
   }, [measurable, form]);
 
   const submit = async (values: z.output<typeof ChecklistMasterSaveSchema>) => {
-    const out = await saveMasterCall({ ...values, ...(row ? { pkAssetChecklistMasterId: row.pkAssetChecklistMasterId } : {}) }, `${t('fleet.master')}: ${values.name}`);
+    const out = await saveMasterCall(
+      { ...values, ...(row ? { pkAssetChecklistMasterId: row.pkAssetChecklistMasterId } : {}) },
+      `${t('fleet.master')}: ${values.name}`,
+    );
     if (out.status === 'sent') notify.success(t('fleet.master.saved'));
     await refreshFleet(queryClient, row ? { entity: 'checklistMaster', id: row.pkAssetChecklistMasterId } : undefined);
     onDone();
   };
-  const numberField = (name: 'defaultQuantity' | 'sortOrder', label: string, opts: { max: number; disabled?: boolean; helper?: string; testId: string }) => {
+  const numberField = (
+    name: 'defaultQuantity' | 'sortOrder',
+    label: string,
+    opts: { max: number; disabled?: boolean; helper?: string; testId: string },
+  ) => {
     const error = form.getFieldState(name, form.formState).error?.message;
     return (
       <FormField label={label} error={error} required={name === 'defaultQuantity'} helper={opts.helper}>
@@ -265,17 +339,49 @@ function MasterForm({ row, categoryId, categories, onDone }: { row?: ChecklistMa
 
   return (
     <AdminForm form={form} onSubmit={submit} onCancel={onDone} testId="master-form">
-      <SelectInput form={form} name="assetCategoryId" label={t('fleet.field.category')} required options={categories} placeholder={t('fleet.choose')} testId="master-category-input" />
-      <TextInput form={form} name="name" label={t('fleet.field.itemName')} required maxLength={FLEET_NAME_MAX} autoComplete="off" placeholder={t('fleet.field.itemNamePlaceholder')} testId="master-name-input" />
+      <SelectInput
+        form={form}
+        name="assetCategoryId"
+        label={t('fleet.field.category')}
+        required
+        options={categories}
+        placeholder={t('fleet.choose')}
+        testId="master-category-input"
+      />
+      <TextInput
+        form={form}
+        name="name"
+        label={t('fleet.field.itemName')}
+        required
+        maxLength={FLEET_NAME_MAX}
+        autoComplete="off"
+        placeholder={t('fleet.field.itemNamePlaceholder')}
+        testId="master-name-input"
+      />
       <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="4">
-        <TextInput form={form} name="unitLabel" label={t('fleet.field.unit')} required maxLength={UNIT_LABEL_MAX} autoComplete="off" testId="master-unit-input" />
+        <TextInput
+          form={form}
+          name="unitLabel"
+          label={t('fleet.field.unit')}
+          required
+          maxLength={UNIT_LABEL_MAX}
+          autoComplete="off"
+          testId="master-unit-input"
+        />
         {numberField('sortOrder', t('fleet.field.sortOrder'), { max: 10_000, testId: 'master-sort-input', helper: t('fleet.field.sortOrderHint') })}
       </Grid>
       <Controller
         control={form.control}
         name="isMeasurable"
         render={({ field }) => (
-          <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value === true} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="master-measurable">
+          <Checkbox.Root
+            recipe={checkboxSlotRecipe}
+            checked={field.value === true}
+            onCheckedChange={(d) => field.onChange(d.checked === true)}
+            colorPalette="brand"
+            minH="11"
+            data-testid="master-measurable"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label fontSize="sm">{t('fleet.field.measurable')}</Checkbox.Label>
@@ -293,7 +399,14 @@ function MasterForm({ row, categoryId, categories, onDone }: { row?: ChecklistMa
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="master-active">
+            <Checkbox.Root
+              recipe={checkboxSlotRecipe}
+              checked={field.value !== false}
+              onCheckedChange={(d) => field.onChange(d.checked === true)}
+              colorPalette="brand"
+              minH="11"
+              data-testid="master-active"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>

@@ -48,7 +48,7 @@ export const fleetKeys = {
   checklists: (vehicleId: number) => ['fleet', 'checklists', vehicleId] as const,
 };
 
-const page = <T,>(path: string, filter: object, q: Partial<DataTablesQuery>) => dataTables<T>(path, filter, q) as Promise<DataTablesResult<T>>;
+const page = <T>(path: string, filter: object, q: Partial<DataTablesQuery>) => dataTables<T>(path, filter, q) as Promise<DataTablesResult<T>>;
 
 // ------------------------------------------------------------------------------------------------ reads
 
@@ -57,8 +57,10 @@ export const vehicleCall = (id: number) => apiGet<VehicleRow>(VEHICLE_PATHS.get(
 export const vehiclesCsv = (filter: VehicleFilter, q: Partial<DataTablesQuery>) => downloadCsv(VEHICLE_PATHS.csv, filter, q, 'kenderaan.csv');
 export const vehiclesOfSectionCall = (sectionId: number) => apiGet<VehicleOption[]>(VEHICLE_PATHS.bySection(sectionId));
 
-export const modelsCall = (filter: { text?: string; isActive?: boolean }, q: Partial<DataTablesQuery> = { start: 0, length: VEHICLE_MODEL_PAGE_SIZE, orderColumn: 'name', direction: 'asc' }) =>
-  page<VehicleModelRow>(VEHICLE_PATHS.modelDataTables, filter, q);
+export const modelsCall = (
+  filter: { text?: string; isActive?: boolean },
+  q: Partial<DataTablesQuery> = { start: 0, length: VEHICLE_MODEL_PAGE_SIZE, orderColumn: 'name', direction: 'asc' },
+) => page<VehicleModelRow>(VEHICLE_PATHS.modelDataTables, filter, q);
 
 export const callsignsCall = (filter: CallSignFilter, q: Partial<DataTablesQuery>) => page<CallSignRow>(CALLSIGN_PATHS.dataTables, filter, q);
 export const notAssignedCall = (sectionId: number) => apiGet<CallSignOption[]>(CALLSIGN_PATHS.notAssigned(sectionId));
@@ -68,30 +70,41 @@ export const assetsCall = (filter: AssetFilter, q: Partial<DataTablesQuery>) => 
 export const assetCall = (id: number) => apiGet<AssetRow>(ASSET_PATHS.get(id));
 export const assetsCsv = (filter: AssetFilter, q: Partial<DataTablesQuery>) => downloadCsv(ASSET_PATHS.csv, filter, q, 'aset.csv');
 
-export const masterCall = (filter: ChecklistMasterFilter, q: Partial<DataTablesQuery>) => page<ChecklistMasterRow>(CHECKLIST_MASTER_PATHS.dataTables, filter, q);
+export const masterCall = (filter: ChecklistMasterFilter, q: Partial<DataTablesQuery>) =>
+  page<ChecklistMasterRow>(CHECKLIST_MASTER_PATHS.dataTables, filter, q);
 
-export const vehicleChecklistsCall = (filter: ChecklistFilter, q: Partial<DataTablesQuery>) => page<ChecklistRow>(CHECKLIST_PATHS.dataTables, filter, q);
+export const vehicleChecklistsCall = (filter: ChecklistFilter, q: Partial<DataTablesQuery>) =>
+  page<ChecklistRow>(CHECKLIST_PATHS.dataTables, filter, q);
 
 // ------------------------------------------------------------------------------------------------ writes
 
 export const saveVehicleCall = (body: VehicleSave, label: string) =>
   adminWrite<VehicleRow>('admin.vehicle.save', label, VEHICLE_PATHS.save, body, body.pkVehicleId ? `vehicle:${body.pkVehicleId}` : undefined);
-export const deleteVehicleCall = (id: number, label: string) => adminWrite<FleetDeleteResult>('admin.vehicle.delete', label, VEHICLE_PATHS.delete, { pkVehicleId: id }, `vehicle:${id}`);
+export const deleteVehicleCall = (id: number, label: string) =>
+  adminWrite<FleetDeleteResult>('admin.vehicle.delete', label, VEHICLE_PATHS.delete, { pkVehicleId: id }, `vehicle:${id}`);
 export const setVehicleActiveCall = (id: number, isActive: boolean, label: string) =>
   adminWrite<VehicleRow>('admin.vehicle.setActive', label, VEHICLE_PATHS.setActive, { pkVehicleId: id, isActive }, `vehicle:${id}`);
 export const clearAttentionCall = (id: number, remark: string, label: string) =>
   adminWrite<VehicleRow>('admin.vehicle.clearAttention', label, VEHICLE_PATHS.clearAttention, { pkVehicleId: id, remark }, `vehicle:${id}`);
 
 export const saveModelCall = (body: VehicleModelSave, label: string) =>
-  adminWrite<VehicleModelRow>('admin.vehicleModel.save', label, VEHICLE_PATHS.modelSave, body, body.pkVehicleModelId ? `vehicleModel:${body.pkVehicleModelId}` : undefined);
+  adminWrite<VehicleModelRow>(
+    'admin.vehicleModel.save',
+    label,
+    VEHICLE_PATHS.modelSave,
+    body,
+    body.pkVehicleModelId ? `vehicleModel:${body.pkVehicleModelId}` : undefined,
+  );
 
 export const saveCallsignCall = (body: CallSignSave, label: string) =>
   adminWrite<CallSignRow>('admin.callsign.save', label, CALLSIGN_PATHS.save, body, body.pkCallSignId ? `callsign:${body.pkCallSignId}` : undefined);
-export const deleteCallsignCall = (id: number, label: string) => adminWrite<FleetDeleteResult>('admin.callsign.delete', label, CALLSIGN_PATHS.delete, { pkCallSignId: id }, `callsign:${id}`);
+export const deleteCallsignCall = (id: number, label: string) =>
+  adminWrite<FleetDeleteResult>('admin.callsign.delete', label, CALLSIGN_PATHS.delete, { pkCallSignId: id }, `callsign:${id}`);
 
 export const saveAssetCall = (body: AssetSave, label: string) =>
   adminWrite<AssetRow>('admin.asset.save', label, ASSET_PATHS.save, body, body.pkAssetId ? `asset:${body.pkAssetId}` : undefined);
-export const deleteAssetCall = (id: number, label: string) => adminWrite<FleetDeleteResult>('admin.asset.delete', label, ASSET_PATHS.delete, { pkAssetId: id }, `asset:${id}`);
+export const deleteAssetCall = (id: number, label: string) =>
+  adminWrite<FleetDeleteResult>('admin.asset.delete', label, ASSET_PATHS.delete, { pkAssetId: id }, `asset:${id}`);
 
 export const saveMasterCall = (body: ChecklistMasterSave, label: string) =>
   adminWrite<ChecklistMasterRow>(
@@ -102,7 +115,13 @@ export const saveMasterCall = (body: ChecklistMasterSave, label: string) =>
     body.pkAssetChecklistMasterId ? `checklistMaster:${body.pkAssetChecklistMasterId}` : undefined,
   );
 export const deleteMasterCall = (id: number, label: string) =>
-  adminWrite<FleetDeleteResult>('admin.checklistMaster.delete', label, CHECKLIST_MASTER_PATHS.delete, { pkAssetChecklistMasterId: id }, `checklistMaster:${id}`);
+  adminWrite<FleetDeleteResult>(
+    'admin.checklistMaster.delete',
+    label,
+    CHECKLIST_MASTER_PATHS.delete,
+    { pkAssetChecklistMasterId: id },
+    `checklistMaster:${id}`,
+  );
 
 /** After a write: the area's queries and, for one record, its change history. */
 export async function refreshFleet(queryClient: QueryClient, record?: { entity: ChangeEntity; id: number }) {

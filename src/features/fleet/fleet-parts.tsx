@@ -52,7 +52,15 @@ export function AttentionBadge({ reason, since, showReason }: { reason: string |
   return (
     <Box minW="0">
       <Tooltip content={tip}>
-        <Badge colorPalette="orange" variant="solid" size="sm" tabIndex={0} title={tip} aria-label={`${t('fleet.attention')}: ${tip}`} data-testid="vehicle-attention-badge">
+        <Badge
+          colorPalette="orange"
+          variant="solid"
+          size="sm"
+          tabIndex={0}
+          title={tip}
+          aria-label={`${t('fleet.attention')}: ${tip}`}
+          data-testid="vehicle-attention-badge"
+        >
           <LuTriangleAlert /> {t('fleet.attention')}
         </Badge>
       </Tooltip>
@@ -66,9 +74,28 @@ export function AttentionBadge({ reason, since, showReason }: { reason: string |
 }
 
 /** The frame of the small forms (call sign, model, master item): a dialog whose body is an AdminForm. */
-export function FleetDialog({ open, title, onClose, children, testId }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; testId: string }) {
+export function FleetDialog({
+  open,
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size="md" closeOnInteractOutside={false}>
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      size="md"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -85,14 +112,19 @@ export function FleetDialog({ open, title, onClose, children, testId }: { open: 
 }
 
 /** The options of a select from the lookups' { key, value } items. */
-export const keyOptions = (items: readonly { key: number; value: string }[] | undefined) => (items ?? []).map((i) => ({ value: i.key, label: i.value }));
-
+export const keyOptions = (items: readonly { key: number; value: string }[] | undefined) =>
+  (items ?? []).map((i) => ({ value: i.key, label: i.value }));
 
 /**
  * A choice that follows the section (a vehicle's call sign, an asset's vehicle): cleared when the section changes,
  * and set again when its options arrive after the form (a native select shows a value only once its option exists).
  */
-export function useSectionChoice<TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>, name: Path<TIn>, sectionId: unknown, optionKeys: readonly number[] | undefined) {
+export function useSectionChoice<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  name: Path<TIn>,
+  sectionId: unknown,
+  optionKeys: readonly number[] | undefined,
+) {
   const lastSection = useRef(sectionId);
   useEffect(() => {
     if (lastSection.current !== sectionId) {
@@ -142,7 +174,16 @@ export function EditDeleteActions({
   const t = useT();
   return (
     <HStack justify="flex-end" gap="2">
-      <IconButton size="sm" minH="11" minW="11" variant="outline" aria-label={t('fleet.edit')} title={t('fleet.edit')} onClick={onEdit} data-testid={`${testIdPrefix}-edit`}>
+      <IconButton
+        size="sm"
+        minH="11"
+        minW="11"
+        variant="outline"
+        aria-label={t('fleet.edit')}
+        title={t('fleet.edit')}
+        onClick={onEdit}
+        data-testid={`${testIdPrefix}-edit`}
+      >
         <LuPencil />
       </IconButton>
       <IconButton

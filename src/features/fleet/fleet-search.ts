@@ -62,7 +62,11 @@ export interface MasterListSearch extends ListSearch {
 }
 
 export function parseMasterListSearch(raw: Record<string, unknown>): MasterListSearch {
-  return withFilters<MasterListSearch>(parseListSearch(raw), { q: textParam(raw.q), category: idParam(raw.category), status: statusParam(raw.status) });
+  return withFilters<MasterListSearch>(parseListSearch(raw), {
+    q: textParam(raw.q),
+    category: idParam(raw.category),
+    status: statusParam(raw.status),
+  });
 }
 
 /** A route parameter that must be a positive id ('abc', '0' → undefined: the screen says not found). */

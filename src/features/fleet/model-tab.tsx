@@ -55,8 +55,21 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
       ),
     },
     { id: 'vehicleType', header: t('fleet.col.vehicleType'), sortable: true, cell: (r) => r.vehicleType },
-    { id: 'vehicleCount', header: t('fleet.col.vehicleCount'), sortable: true, width: '120px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.vehicleCount}</Text> },
-    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '120px', cell: (r) => <StatusBadge active={r.isActive} testId="model-status" /> },
+    {
+      id: 'vehicleCount',
+      header: t('fleet.col.vehicleCount'),
+      sortable: true,
+      width: '120px',
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.vehicleCount}</Text>,
+    },
+    {
+      id: 'isActive',
+      header: t('fleet.col.status'),
+      sortable: true,
+      width: '120px',
+      cell: (r) => <StatusBadge active={r.isActive} testId="model-status" />,
+    },
   ];
   if (mayManage) {
     columns.push({
@@ -82,9 +95,20 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
         submit={{ label: t('fleet.search'), testId: 'model-filter-search' }}
         testId="model-filter-text"
       />
-      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="model-filter-status" />
+      <StatusFilter
+        label={t('fleet.filter.status')}
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        width="140px"
+        testId="model-filter-status"
+      />
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ tab: 'model', size: search.size, sort: search.sort, dir: search.dir })} data-testid="model-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ tab: 'model', size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="model-filter-reset"
+        >
           <LuRotateCcw /> {t('fleet.filter.reset')}
         </Button>
       )}
@@ -113,8 +137,19 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
         minW="700px"
         testId="model-list"
       />
-      <FleetDialog open={editing !== null} title={t(editing === 'new' ? 'fleet.model.new' : 'fleet.model.edit')} onClose={() => setEditing(null)} testId="model-dialog">
-        {editing !== null && <ModelForm key={editing === 'new' ? 'new' : editing.pkVehicleModelId} row={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      <FleetDialog
+        open={editing !== null}
+        title={t(editing === 'new' ? 'fleet.model.new' : 'fleet.model.edit')}
+        onClose={() => setEditing(null)}
+        testId="model-dialog"
+      >
+        {editing !== null && (
+          <ModelForm
+            key={editing === 'new' ? 'new' : editing.pkVehicleModelId}
+            row={editing === 'new' ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </FleetDialog>
     </>
   );
@@ -125,7 +160,12 @@ function ModelForm({ row, onDone }: { row?: VehicleModelRow; onDone: () => void 
   const queryClient = useQueryClient();
   const types = useQuery({ queryKey: [...fleetKeys.models, 'options'], queryFn: () => modelsCall({}), staleTime: 5 * 60_000 });
   const typeNames = [...new Set((types.data?.rows ?? []).map((m) => m.vehicleType))].sort();
-  const form = useAdminForm(VehicleModelSaveSchema, { pkVehicleModelId: row?.pkVehicleModelId, name: row?.name ?? '', vehicleType: row?.vehicleType ?? '', isActive: row?.isActive ?? true });
+  const form = useAdminForm(VehicleModelSaveSchema, {
+    pkVehicleModelId: row?.pkVehicleModelId,
+    name: row?.name ?? '',
+    vehicleType: row?.vehicleType ?? '',
+    isActive: row?.isActive ?? true,
+  });
 
   const submit = async (values: z.output<typeof VehicleModelSaveSchema>) => {
     const out = await saveModelCall({ ...values, ...(row ? { pkVehicleModelId: row.pkVehicleModelId } : {}) }, `${t('fleet.model')}: ${values.name}`);
@@ -136,7 +176,16 @@ function ModelForm({ row, onDone }: { row?: VehicleModelRow; onDone: () => void 
 
   return (
     <AdminForm form={form} onSubmit={submit} onCancel={onDone} testId="model-form">
-      <TextInput form={form} name="name" label={t('fleet.field.modelName')} required maxLength={FLEET_NAME_MAX} autoComplete="off" placeholder={t('fleet.field.modelNamePlaceholder')} testId="model-name-input" />
+      <TextInput
+        form={form}
+        name="name"
+        label={t('fleet.field.modelName')}
+        required
+        maxLength={FLEET_NAME_MAX}
+        autoComplete="off"
+        placeholder={t('fleet.field.modelNamePlaceholder')}
+        testId="model-name-input"
+      />
       <TextInput
         form={form}
         name="vehicleType"
@@ -158,7 +207,14 @@ function ModelForm({ row, onDone }: { row?: VehicleModelRow; onDone: () => void 
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="model-active">
+            <Checkbox.Root
+              recipe={checkboxSlotRecipe}
+              checked={field.value !== false}
+              onCheckedChange={(d) => field.onChange(d.checked === true)}
+              colorPalette="brand"
+              minH="11"
+              data-testid="model-active"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>

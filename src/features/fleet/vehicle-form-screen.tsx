@@ -27,7 +27,17 @@ import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
-import { clearAttentionCall, deleteVehicleCall, fleetKeys, modelsCall, notAssignedCall, refreshFleet, saveVehicleCall, unAssignedCall, vehicleCall } from './fleet-api';
+import {
+  clearAttentionCall,
+  deleteVehicleCall,
+  fleetKeys,
+  modelsCall,
+  notAssignedCall,
+  refreshFleet,
+  saveVehicleCall,
+  unAssignedCall,
+  vehicleCall,
+} from './fleet-api';
 import { FleetDialog, OptionsState, StatusBadge, useFleetAccess, useFleetSections, useSectionChoice } from './fleet-parts';
 import { VehicleAssets, VehicleChecklists } from './vehicle-history';
 
@@ -77,7 +87,11 @@ export function VehicleFormScreen({ vehicleId }: { vehicleId?: number }) {
             title
           )
         }
-        subtitle={record ? `${record.vehicleModel || '—'} · ${record.vehicleType} · ${record.sectionName} (${record.regionName})${record.callSign ? ` · ${record.callSign}` : ''}` : t('fleet.vehicle.newSubtitle')}
+        subtitle={
+          record
+            ? `${record.vehicleModel || '—'} · ${record.vehicleType} · ${record.sectionName} (${record.regionName})${record.callSign ? ` · ${record.callSign}` : ''}`
+            : t('fleet.vehicle.newSubtitle')
+        }
         actions={back}
       />
       {record?.needsAttention && <AttentionBanner vehicle={record} />}
@@ -96,7 +110,10 @@ export function VehicleFormScreen({ vehicleId }: { vehicleId?: number }) {
                 <InfoRow label={t('fleet.vehicle.rosters')} value={record.rosterCount} />
                 <InfoRow label={t('fleet.vehicle.checklists')} value={record.checklistCount} />
                 <InfoRow label={t('fleet.vehicle.assets')} value={record.assetCount} />
-                <InfoRow label={t('fleet.vehicle.lastOdometer')} value={record.lastOdometer !== null ? `${record.lastOdometer.toLocaleString('ms-MY')} km` : '—'} />
+                <InfoRow
+                  label={t('fleet.vehicle.lastOdometer')}
+                  value={record.lastOdometer !== null ? `${record.lastOdometer.toLocaleString('ms-MY')} km` : '—'}
+                />
                 <InfoRow label={t('fleet.vehicle.lastChecklist')} value={record.lastChecklistAt ? formatDateTime(record.lastChecklistAt) : '—'} />
               </DataList.Root>
             </Panel>
@@ -141,7 +158,12 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
   const queryClient = useQueryClient();
   const { user, mayManage } = useFleetAccess();
   const sections = useFleetSections();
-  const models = useQuery({ queryKey: [...fleetKeys.models, 'options', user?.userId], queryFn: () => modelsCall({}), staleTime: 5 * 60_000, enabled: !!user });
+  const models = useQuery({
+    queryKey: [...fleetKeys.models, 'options', user?.userId],
+    queryFn: () => modelsCall({}),
+    staleTime: 5 * 60_000,
+    enabled: !!user,
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -157,20 +179,28 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
   const [sectionId, plate, callSignId] = form.watch(['sectionId', 'plateNumber', 'callSignId']);
   const ownSection = !!vehicle && sectionId === vehicle.sectionId;
   const callsigns = useQuery({
-    queryKey: vehicle && ownSection ? fleetKeys.callsignOptions('vehicle', vehicle.pkVehicleId) : fleetKeys.callsignOptions('section', sectionId ?? 0),
+    queryKey:
+      vehicle && ownSection ? fleetKeys.callsignOptions('vehicle', vehicle.pkVehicleId) : fleetKeys.callsignOptions('section', sectionId ?? 0),
     queryFn: () => (vehicle && ownSection ? unAssignedCall(vehicle.pkVehicleId) : notAssignedCall(sectionId!)),
     enabled: !!sectionId && sectionId > 0,
     staleTime: 0,
   });
 
   // another section: the call sign chosen for the old one cannot stay
-  useSectionChoice(form, 'callSignId', sectionId, callsigns.data?.map((o) => o.key));
+  useSectionChoice(
+    form,
+    'callSignId',
+    sectionId,
+    callsigns.data?.map((o) => o.key),
+  );
   if (sections.isPending || models.isPending || sections.isError || models.isError)
     return <OptionsState queries={[sections, models]} title={t('fleet.optionsFailed')} testId="vehicle-form-options-loading" />;
 
   const sectionList = sections.data ?? [];
   const sectionOptions = [
-    ...(vehicle && !sectionList.some((s) => s.pkSectionId === vehicle.sectionId) ? [{ value: vehicle.sectionId, label: `${vehicle.sectionName} (${vehicle.regionName})` }] : []),
+    ...(vehicle && !sectionList.some((s) => s.pkSectionId === vehicle.sectionId)
+      ? [{ value: vehicle.sectionId, label: `${vehicle.sectionName} (${vehicle.regionName})` }]
+      : []),
     ...sectionList.map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} · ${s.description ?? ''}` })),
   ];
   const modelRows = models.data?.rows ?? [];
@@ -178,7 +208,8 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
     .filter((m) => m.isActive || m.pkVehicleModelId === vehicle?.vehicleModelId)
     .map((m) => ({ value: m.pkVehicleModelId, label: `${m.name} · ${m.vehicleType}${m.isActive ? '' : ` (${t('fleet.inactive')})`}` }));
   const callsignOptions = (callsigns.data ?? []).map((c) => ({ value: c.key, label: c.value }));
-  if (callSignId && vehicle?.callSignId === callSignId && vehicle.callSign && !callsignOptions.some((o) => o.value === callSignId)) callsignOptions.unshift({ value: callSignId, label: vehicle.callSign });
+  if (callSignId && vehicle?.callSignId === callSignId && vehicle.callSign && !callsignOptions.some((o) => o.value === callSignId))
+    callsignOptions.unshift({ value: callSignId, label: vehicle.callSign });
   const normalised = normalisePlate(plate ?? '');
 
   const submit = async (values: z.output<typeof VehicleSaveSchema>) => {
@@ -231,15 +262,39 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
         submitLabel={vehicle ? undefined : t('fleet.vehicle.register')}
         extraActions={
           vehicle ? (
-            <Button variant="outline" colorPalette="red" minH="11" onClick={() => setConfirmDelete(true)} disabled={used && !vehicle.isActive} data-testid="vehicle-delete">
+            <Button
+              variant="outline"
+              colorPalette="red"
+              minH="11"
+              onClick={() => setConfirmDelete(true)}
+              disabled={used && !vehicle.isActive}
+              data-testid="vehicle-delete"
+            >
               <LuTrash2 /> {t(used ? 'fleet.vehicle.deactivate' : 'fleet.delete')}
             </Button>
           ) : undefined
         }
       >
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-          <SelectInput form={form} name="sectionId" label={t('fleet.field.section')} required options={sectionOptions} placeholder={t('fleet.choose')} testId="vehicle-section" />
-          <SelectInput form={form} name="vehicleModelId" label={t('fleet.field.model')} required options={modelOptions} placeholder={t('fleet.choose')} helper={modelOptions.length ? undefined : t('fleet.field.noModels')} testId="vehicle-model" />
+          <SelectInput
+            form={form}
+            name="sectionId"
+            label={t('fleet.field.section')}
+            required
+            options={sectionOptions}
+            placeholder={t('fleet.choose')}
+            testId="vehicle-section"
+          />
+          <SelectInput
+            form={form}
+            name="vehicleModelId"
+            label={t('fleet.field.model')}
+            required
+            options={modelOptions}
+            placeholder={t('fleet.choose')}
+            helper={modelOptions.length ? undefined : t('fleet.field.noModels')}
+            testId="vehicle-model"
+          />
           <SelectInput
             form={form}
             name="callSignId"
@@ -276,7 +331,14 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="vehicle-active">
+            <Checkbox.Root
+              recipe={checkboxSlotRecipe}
+              checked={field.value !== false}
+              onCheckedChange={(d) => field.onChange(d.checked === true)}
+              colorPalette="brand"
+              minH="11"
+              data-testid="vehicle-active"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontSize="sm">{t('fleet.field.vehicleActive')}</Checkbox.Label>
@@ -319,7 +381,9 @@ function AttentionBanner({ vehicle }: { vehicle: VehicleRow }) {
             {vehicle.attentionReason ?? t('fleet.attention.noReason')}
           </Text>
         </Alert.Title>
-        {vehicle.attentionSince && <Alert.Description fontSize="sm">{t('fleet.attention.since', { at: formatDateTime(vehicle.attentionSince) })}</Alert.Description>}
+        {vehicle.attentionSince && (
+          <Alert.Description fontSize="sm">{t('fleet.attention.since', { at: formatDateTime(vehicle.attentionSince) })}</Alert.Description>
+        )}
       </Box>
       {mayManage && (
         <Button minH="11" colorPalette="orange" variant="outline" bg="white" onClick={() => setOpen(true)} data-testid="vehicle-clear-attention">
@@ -348,7 +412,13 @@ function ClearAttentionForm({ vehicle, onDone }: { vehicle: VehicleRow; onDone: 
       <Text fontSize="sm" color="fg.muted">
         {t('fleet.attention.clearHint', { plate: vehicle.plateNumber })}
       </Text>
-      <TextAreaInput form={form} name="remark" label={t('fleet.attention.remark')} helper={t('fleet.attention.remarkHint', { max: FLEET_REMARK_MAX })} testId="vehicle-clear-attention-remark" />
+      <TextAreaInput
+        form={form}
+        name="remark"
+        label={t('fleet.attention.remark')}
+        helper={t('fleet.attention.remarkHint', { max: FLEET_REMARK_MAX })}
+        testId="vehicle-clear-attention-remark"
+      />
     </AdminForm>
   );
 }

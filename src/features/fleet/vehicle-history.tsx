@@ -57,9 +57,28 @@ export function VehicleChecklists({ vehicleId }: { vehicleId: number }) {
         </Stack>
       ),
     },
-    { id: 'odometerPre', header: t('fleet.history.odoPre'), align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{km(r.odometerPre)}</Text> },
-    { id: 'odometerPost', header: t('fleet.history.odoPost'), align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{km(r.odometerPost)}</Text> },
-    { id: 'km', header: t('fleet.history.km'), align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums" fontWeight="semibold">{km(r.km)}</Text> },
+    {
+      id: 'odometerPre',
+      header: t('fleet.history.odoPre'),
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{km(r.odometerPre)}</Text>,
+    },
+    {
+      id: 'odometerPost',
+      header: t('fleet.history.odoPost'),
+      align: 'end',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{km(r.odometerPost)}</Text>,
+    },
+    {
+      id: 'km',
+      header: t('fleet.history.km'),
+      align: 'end',
+      cell: (r) => (
+        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold">
+          {km(r.km)}
+        </Text>
+      ),
+    },
     {
       id: 'defects',
       header: t('fleet.history.defects'),
@@ -89,7 +108,12 @@ export function VehicleChecklists({ vehicleId }: { vehicleId: number }) {
       cell: (r) => (
         <Flex gap="1" wrap="wrap">
           {r.gapKm !== null && (
-            <Badge colorPalette="orange" size="sm" title={t('fleet.history.gapHint', { km: r.gapKm, prev: km(r.previousOdometer) })} data-testid="vehicle-checklist-gap">
+            <Badge
+              colorPalette="orange"
+              size="sm"
+              title={t('fleet.history.gapHint', { km: r.gapKm, prev: km(r.previousOdometer) })}
+              data-testid="vehicle-checklist-gap"
+            >
               {t('fleet.history.gap', { km: r.gapKm })}
             </Badge>
           )}
@@ -141,10 +165,25 @@ export function VehicleAssets({ vehicleId }: { vehicleId: number }) {
     placeholderData: keepPreviousData,
   });
   const columns: AdminColumn<AssetRow>[] = [
-    { id: 'tagNo', header: t('fleet.col.tagNo'), sortable: true, cell: (r) => <Text fontFamily="mono" fontSize="sm">{r.tagNo}</Text> },
+    {
+      id: 'tagNo',
+      header: t('fleet.col.tagNo'),
+      sortable: true,
+      cell: (r) => (
+        <Text fontFamily="mono" fontSize="sm">
+          {r.tagNo}
+        </Text>
+      ),
+    },
     { id: 'name', header: t('fleet.col.assetName'), sortable: true, cell: (r) => <Text fontWeight="medium">{r.name}</Text> },
     { id: 'assetCategoryName', header: t('fleet.col.category'), sortable: true, cell: (r) => r.assetCategoryName ?? '—' },
-    { id: 'isActive', header: t('fleet.col.status'), sortable: true, width: '110px', cell: (r) => <StatusBadge active={r.isActive} testId="asset-status" /> },
+    {
+      id: 'isActive',
+      header: t('fleet.col.status'),
+      sortable: true,
+      width: '110px',
+      cell: (r) => <StatusBadge active={r.isActive} testId="asset-status" />,
+    },
   ];
   return (
     <Panel

@@ -31,7 +31,12 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
   const queryClient = useQueryClient();
   const { user, mayManage, seesAll } = useFleetAccess();
   const sections = useFleetSections();
-  const models = useQuery({ queryKey: [...fleetKeys.models, 'options', user?.userId], queryFn: () => modelsCall({}), staleTime: 5 * 60_000, enabled: !!user });
+  const models = useQuery({
+    queryKey: [...fleetKeys.models, 'options', user?.userId],
+    queryFn: () => modelsCall({}),
+    staleTime: 5 * 60_000,
+    enabled: !!user,
+  });
   const [toggling, setToggling] = useState<VehicleRow | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -56,15 +61,25 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
   const apply = (patch: Partial<ManageVehicleSearch>) => onSearchChange({ ...search, ...patch, page: undefined });
   const hasFilter = !!(search.q || search.regionId || search.sectionId || search.type || search.status || search.attention);
 
-  const types = useMemo(() => [...new Set((models.data?.rows ?? []).map((m) => m.vehicleType))].sort().map((v) => ({ value: v, label: v })), [models.data]);
-  const sectionChoices = useMemo(() => (search.regionId ? (sections.data ?? []).filter((s) => s.regionId === search.regionId) : sections.data), [sections.data, search.regionId]);
+  const types = useMemo(
+    () => [...new Set((models.data?.rows ?? []).map((m) => m.vehicleType))].sort().map((v) => ({ value: v, label: v })),
+    [models.data],
+  );
+  const sectionChoices = useMemo(
+    () => (search.regionId ? (sections.data ?? []).filter((s) => s.regionId === search.regionId) : sections.data),
+    [sections.data, search.regionId],
+  );
 
   const toggle = async () => {
     if (!toggling) return;
     const next = !toggling.isActive;
     setPending(true);
     try {
-      const out = await setVehicleActiveCall(toggling.pkVehicleId, next, `${t(next ? 'fleet.vehicle.activate' : 'fleet.vehicle.deactivate')}: ${toggling.plateNumber}`);
+      const out = await setVehicleActiveCall(
+        toggling.pkVehicleId,
+        next,
+        `${t(next ? 'fleet.vehicle.activate' : 'fleet.vehicle.deactivate')}: ${toggling.plateNumber}`,
+      );
       if (out.status === 'sent') notify.success(t(next ? 'fleet.vehicle.activated' : 'fleet.vehicle.deactivatedToggle'));
       await refreshFleet(queryClient, { entity: 'vehicle', id: toggling.pkVehicleId });
     } catch (err) {
@@ -93,7 +108,19 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
         </Stack>
       ),
     },
-    { id: 'callSign', header: t('fleet.col.callsign'), sortable: true, cell: (r) => (r.callSign ? <Text fontFamily="mono" fontSize="sm">{r.callSign}</Text> : <Text color="fg.subtle">—</Text>) },
+    {
+      id: 'callSign',
+      header: t('fleet.col.callsign'),
+      sortable: true,
+      cell: (r) =>
+        r.callSign ? (
+          <Text fontFamily="mono" fontSize="sm">
+            {r.callSign}
+          </Text>
+        ) : (
+          <Text color="fg.subtle">—</Text>
+        ),
+    },
     {
       id: 'plateNumber',
       header: t('fleet.col.plate'),
@@ -185,7 +212,13 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
         width="170px"
         testId="vehicle-filter-type"
       />
-      <StatusFilter label={t('fleet.filter.status')} value={search.status} onChange={(status) => apply({ status })} width="140px" testId="vehicle-filter-status" />
+      <StatusFilter
+        label={t('fleet.filter.status')}
+        value={search.status}
+        onChange={(status) => apply({ status })}
+        width="140px"
+        testId="vehicle-filter-status"
+      />
       <Checkbox.Root
         recipe={checkboxSlotRecipe}
         checked={!!search.attention}
@@ -201,7 +234,12 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
       </Checkbox.Root>
       {hasFilter && (
         <HStack>
-          <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="vehicle-filter-reset">
+          <Button
+            variant="ghost"
+            minH="11"
+            onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+            data-testid="vehicle-filter-reset"
+          >
             <LuRotateCcw /> {t('fleet.filter.reset')}
           </Button>
         </HStack>
@@ -230,7 +268,11 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
       <ConfirmDialog
         open={!!toggling}
         title={t(toggling?.isActive ? 'fleet.vehicle.deactivateTitle' : 'fleet.vehicle.activateTitle')}
-        message={toggling ? t(toggling.isActive ? 'fleet.vehicle.deactivateMessage' : 'fleet.vehicle.activateMessage', { plate: toggling.plateNumber }) : undefined}
+        message={
+          toggling
+            ? t(toggling.isActive ? 'fleet.vehicle.deactivateMessage' : 'fleet.vehicle.activateMessage', { plate: toggling.plateNumber })
+            : undefined
+        }
         confirmLabel={t(toggling?.isActive ? 'fleet.vehicle.deactivate' : 'fleet.vehicle.activate')}
         cancelLabel={t('fleet.cancel')}
         colorPalette={toggling?.isActive ? 'red' : 'green'}

@@ -84,7 +84,15 @@ export function newCaseItems(input: NewCaseWriteInput): { entity: string; items:
   ];
   let childSteps: ChildSteps = new Map();
   if (input.subform) {
-    const w = subformWrite({ userId: input.userId, group, target: { entity }, subform: input.subform, typeName: input.typeName, formValues: input.formValues, children: input.children });
+    const w = subformWrite({
+      userId: input.userId,
+      group,
+      target: { entity },
+      subform: input.subform,
+      typeName: input.typeName,
+      formValues: input.formValues,
+      children: input.children,
+    });
     items.push(...w.items);
     childSteps = w.childSteps;
   }
@@ -111,7 +119,17 @@ export function subformWrite(input: {
   const createsEntity = subformId ? undefined : newId();
   const items: NewOutboxItem[] = [
     {
-      ...subformItem({ userId: input.userId, group: input.group, target: input.target, subform: input.subform, typeName: input.typeName, formValues: input.formValues, base, subformId, createsEntity }),
+      ...subformItem({
+        userId: input.userId,
+        group: input.group,
+        target: input.target,
+        subform: input.subform,
+        typeName: input.typeName,
+        formValues: input.formValues,
+        base,
+        subformId,
+        createsEntity,
+      }),
       ...(input.partOf ? { partOf: input.partOf } : {}),
     },
   ];

@@ -19,7 +19,15 @@ export const THUMB_HEIGHT = '180px';
  * shows only where `canDelete` says so (§6); a failed delete shows 'Ops! Aset tidak berjaya dipadam.' and the
  * attachment stays.
  */
-export function AttachmentGrid({ attachments, canDelete, testId }: { attachments: readonly Attachment[]; canDelete: (a: Attachment) => boolean; testId?: string }) {
+export function AttachmentGrid({
+  attachments,
+  canDelete,
+  testId,
+}: {
+  attachments: readonly Attachment[];
+  canDelete: (a: Attachment) => boolean;
+  testId?: string;
+}) {
   const t = useT();
   const [viewing, setViewing] = useState<Attachment | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
@@ -88,7 +96,17 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
       data-attachment-id={a.pkAttachmentListId}
     >
       {doc.isError ? (
-        <Flex direction="column" align="center" justify="center" h="full" gap="1" p="2" textAlign="center" color="red.700" data-testid="attachment-failed">
+        <Flex
+          direction="column"
+          align="center"
+          justify="center"
+          h="full"
+          gap="1"
+          p="2"
+          textAlign="center"
+          color="red.700"
+          data-testid="attachment-failed"
+        >
           <LuImageOff />
           <Text fontSize="xs">{t('journal.documentFailed')}</Text>
           <Button size="xs" minH="11" variant="outline" bg="white" onClick={() => void doc.refetch()}>

@@ -30,7 +30,10 @@ async function store(userId: string, c: JournalDraftTarget, text: string) {
     kind: 'journal',
     title: t('journal.draftTitle', { ticket: c.ticketNumber ?? '' }),
     values: { entry: text },
-    link: c.incidentId > 0 ? { to: '/insidenView/$insidenId', params: { insidenId: String(c.incidentId) } } : { to: '/kes-tertunda/$entity', params: { entity: c.pendingEntity ?? '' } },
+    link:
+      c.incidentId > 0
+        ? { to: '/insidenView/$insidenId', params: { insidenId: String(c.incidentId) } }
+        : { to: '/kes-tertunda/$entity', params: { entity: c.pendingEntity ?? '' } },
     ...(c.incidentId > 0 ? { incidentId: c.incidentId } : {}),
   });
 }

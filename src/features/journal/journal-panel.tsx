@@ -90,7 +90,9 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
   async function showEntry(entryId: number) {
     try {
       const entry = await journalEntryCall(entryId);
-      qc.setQueryData<JournalEntry[]>(journalKeys.list(entry.pkIncidentId), (old) => sortEntries([entry, ...(old ?? []).filter((e) => e.pkJournalEntryId !== entryId)]));
+      qc.setQueryData<JournalEntry[]>(journalKeys.list(entry.pkIncidentId), (old) =>
+        sortEntries([entry, ...(old ?? []).filter((e) => e.pkJournalEntryId !== entryId)]),
+      );
     } catch {
       notify.error(t('journal.entryLoadFailed'));
     }
@@ -175,7 +177,8 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
     >
       {!disabled ? (
         <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
-          <Textarea recipe={textareaRecipe}
+          <Textarea
+            recipe={textareaRecipe}
             value={draft}
             onChange={(e) => setDraft(e.target.value.slice(0, ENTRY_MAX))}
             onKeyDown={(e) => {
@@ -225,7 +228,15 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
                 {t('journal.sendHint')}
               </Text>
             </Text>
-            <Button minH="11" flexShrink={0} colorPalette="brand" onClick={() => void send()} loading={sending} disabled={!canSend} data-testid="journal-send">
+            <Button
+              minH="11"
+              flexShrink={0}
+              colorPalette="brand"
+              onClick={() => void send()}
+              loading={sending}
+              disabled={!canSend}
+              data-testid="journal-send"
+            >
               <LuSend /> {t('journal.send')}
             </Button>
           </Flex>
@@ -236,7 +247,14 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
                 <Alert.Description>{t('journal.pendingImages', { count: pending.images.length })}</Alert.Description>
                 <ChosenImages images={pending.images} />
                 <Flex gap="2" wrap="wrap">
-                  <Button size="sm" minH="11" colorPalette="brand" onClick={() => void retryPending()} loading={sending} data-testid="journal-pending-retry">
+                  <Button
+                    size="sm"
+                    minH="11"
+                    colorPalette="brand"
+                    onClick={() => void retryPending()}
+                    loading={sending}
+                    data-testid="journal-pending-retry"
+                  >
                     <LuRefreshCw /> {t('journal.retryUpload')}
                   </Button>
                   <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => setPending(null)} disabled={sending}>
@@ -401,5 +419,17 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
 
 function QueuedPhoto({ blob }: { blob?: Blob }) {
   const url = useObjectUrl(blob);
-  return <chakra.img src={url} alt="" h="90px" maxW="140px" objectFit="cover" rounded="md" borderWidth="1px" borderColor="gray.200" data-testid="journal-queued-photo" />;
+  return (
+    <chakra.img
+      src={url}
+      alt=""
+      h="90px"
+      maxW="140px"
+      objectFit="cover"
+      rounded="md"
+      borderWidth="1px"
+      borderColor="gray.200"
+      data-testid="journal-queued-photo"
+    />
+  );
 }

@@ -39,7 +39,8 @@ export function readMark(entry: Pick<JournalEntry, 'readStatus' | 'entry' | 'kin
 }
 
 /** §6 delete right of the signed-in role on one attachment. */
-export const mayDelete = (roleId: number | null | undefined, a: Pick<Attachment, 'statusImg'>) => !!roleId && canDeleteAttachment(roleId, a.statusImg);
+export const mayDelete = (roleId: number | null | undefined, a: Pick<Attachment, 'statusImg'>) =>
+  !!roleId && canDeleteAttachment(roleId, a.statusImg);
 
 /** Enter sends, Shift+Enter (or an IME composition) makes a new line. */
 export const isSendKey = (e: { key: string; shiftKey: boolean; isComposing?: boolean; nativeEvent?: { isComposing?: boolean } }) =>

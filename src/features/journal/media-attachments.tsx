@@ -144,7 +144,14 @@ function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean;
 
   const count = picker.images.length;
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && close()} placement="center" size="lg" closeOnInteractOutside={!uploading}>
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && close()}
+      placement="center"
+      size="lg"
+      closeOnInteractOutside={!uploading}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -158,10 +165,24 @@ function UploadDialog({ open, incidentId, subformId, onClose }: { open: boolean;
                   {t('journal.media.hint')}
                 </Text>
                 <Flex gap="2" wrap="wrap">
-                  <Button minH="11" variant="outline" colorPalette="brand" onClick={() => chooseRef.current?.click()} disabled={uploading} data-testid="media-choose">
+                  <Button
+                    minH="11"
+                    variant="outline"
+                    colorPalette="brand"
+                    onClick={() => chooseRef.current?.click()}
+                    disabled={uploading}
+                    data-testid="media-choose"
+                  >
                     <LuImage /> {t('journal.media.choose')}
                   </Button>
-                  <Button minH="11" variant="outline" colorPalette="brand" onClick={() => cameraRef.current?.click()} disabled={uploading} data-testid="media-camera">
+                  <Button
+                    minH="11"
+                    variant="outline"
+                    colorPalette="brand"
+                    onClick={() => cameraRef.current?.click()}
+                    disabled={uploading}
+                    data-testid="media-camera"
+                  >
                     <LuCamera /> {t('journal.media.camera')}
                   </Button>
                   <ImageInput inputRef={chooseRef} onFiles={(f) => void picker.add(f)} testId="media-file" />

@@ -40,7 +40,8 @@ export function useMedia(subformId: number | null | undefined) {
   const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: journalKeys.media(subformId ?? 0),
-    queryFn: async ({ signal }) => (await networkFirst(userId, `journal:media:${subformId}`, () => mediaListCall(subformId!, { signal, quiet: true }))).data.rows,
+    queryFn: async ({ signal }) =>
+      (await networkFirst(userId, `journal:media:${subformId}`, () => mediaListCall(subformId!, { signal, quiet: true }))).data.rows,
     enabled: !!subformId && subformId > 0,
     refetchInterval: TIMING.refreshMs,
     refetchIntervalInBackground: false,
@@ -95,7 +96,11 @@ export function useDeleteAttachment() {
     onSuccess: (_res, id) => {
       // drop it at once from whatever list shows it, then ask the server again
       qc.setQueriesData<JournalEntry[]>({ queryKey: ['journal', 'list'] }, (old) =>
-        old?.map((e) => (e.attachments.some((a) => a.pkAttachmentListId === id) ? { ...e, attachments: e.attachments.filter((a) => a.pkAttachmentListId !== id) } : e)),
+        old?.map((e) =>
+          e.attachments.some((a) => a.pkAttachmentListId === id)
+            ? { ...e, attachments: e.attachments.filter((a) => a.pkAttachmentListId !== id) }
+            : e,
+        ),
       );
       qc.setQueriesData<Attachment[]>({ queryKey: ['journal', 'media'] }, (old) => old?.filter((a) => a.pkAttachmentListId !== id));
       qc.removeQueries({ queryKey: journalKeys.document(id) });

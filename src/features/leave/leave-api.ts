@@ -29,8 +29,10 @@ export const staffOptionsCall = (filter: LeaveStaffOptionsFilter) => apiPost<Lea
 
 export const saveLeaveCall = (body: LeaveSave, label: string) =>
   adminWrite<LeaveRow>('admin.leave.save', label, LEAVE_PATHS.save, body, body.pkLeaveId ? `leave:${body.pkLeaveId}` : undefined);
-export const decideLeaveCall = (body: LeaveDecide, label: string) => adminWrite<LeaveRow>('admin.leave.decide', label, LEAVE_PATHS.decide, body, `leave:${body.pkLeaveId}`);
-export const deleteLeaveCall = (id: number, label: string) => adminWrite<{ deleted: number[] }>('admin.leave.delete', label, LEAVE_PATHS.delete, { ids: [id] }, `leave:${id}`);
+export const decideLeaveCall = (body: LeaveDecide, label: string) =>
+  adminWrite<LeaveRow>('admin.leave.decide', label, LEAVE_PATHS.decide, body, `leave:${body.pkLeaveId}`);
+export const deleteLeaveCall = (id: number, label: string) =>
+  adminWrite<{ deleted: number[] }>('admin.leave.delete', label, LEAVE_PATHS.delete, { ids: [id] }, `leave:${id}`);
 
 export const downloadLeaveCsv = (filter: LeaveFilter, q: Partial<DataTablesQuery>) => downloadCsv(LEAVE_PATHS.csv, filter, q, 'cuti.csv');
 

@@ -84,7 +84,9 @@ export function LeaveFormScreen({ leaveId }: { leaveId?: number }) {
     <Box>
       <PageHeader
         title={t('leave.form.editTitle')}
-        subtitle={leave.data ? `${leave.data.displayName} · ${leave.data.leaveTypeName} · ${leaveRange(leave.data.dateFrom, leave.data.dateTo)}` : undefined}
+        subtitle={
+          leave.data ? `${leave.data.displayName} · ${leave.data.leaveTypeName} · ${leaveRange(leave.data.dateFrom, leave.data.dateTo)}` : undefined
+        }
         actions={back}
       />
       {leave.isPending ? (
@@ -153,7 +155,10 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
     if (!leave) return;
     setDeletePending(true);
     try {
-      const outcome = await deleteLeaveCall(leave.pkLeaveId, `${t('leave.delete')}: ${leave.displayName} ${leaveRange(leave.dateFrom, leave.dateTo)}`);
+      const outcome = await deleteLeaveCall(
+        leave.pkLeaveId,
+        `${t('leave.delete')}: ${leave.displayName} ${leaveRange(leave.dateFrom, leave.dateTo)}`,
+      );
       if (outcome.status === 'sent') notify.success(t('leave.deleted'));
       await refreshLeave(queryClient);
       await navigate({ to: '/listingleave' });
@@ -165,8 +170,19 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
     }
   };
 
-  const initialStaff = leave ? { pkStaffId: leave.pkStaffId, staffNo: leave.staffNo, displayName: leave.displayName, position: leave.position, pkSectionId: leave.pkSectionId, sectionName: leave.sectionName } : undefined;
-  const conflicts = editable ? (check.data?.conflicts ?? (leave && from === leave.dateFrom && to === leave.dateTo ? leave.conflicts : [])) : (leave?.conflicts ?? []);
+  const initialStaff = leave
+    ? {
+        pkStaffId: leave.pkStaffId,
+        staffNo: leave.staffNo,
+        displayName: leave.displayName,
+        position: leave.position,
+        pkSectionId: leave.pkSectionId,
+        sectionName: leave.sectionName,
+      }
+    : undefined;
+  const conflicts = editable
+    ? (check.data?.conflicts ?? (leave && from === leave.dateFrom && to === leave.dateTo ? leave.conflicts : []))
+    : (leave?.conflicts ?? []);
   const overlapping = editable ? (check.data?.overlapping ?? []) : [];
 
   return (
@@ -176,9 +192,14 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
           <Panel heading={t('leave.form.decision')}>
             <DataList.Root orientation="horizontal" px="4" py="4" gap="2.5" data-testid="leave-decision">
               <InfoRow label={t('leave.col.status')} value={<LeaveStatusBadge status={leave.status} />} />
-              <InfoRow label={t('leave.col.approver')} value={leave.approver ? `${leave.approver.displayName} · ${formatDateTime(leave.decidedAt)}` : '—'} />
+              <InfoRow
+                label={t('leave.col.approver')}
+                value={leave.approver ? `${leave.approver.displayName} · ${formatDateTime(leave.decidedAt)}` : '—'}
+              />
               <InfoRow label={t('leave.form.recordedBy')} value={`${leave.createdBy.displayName} · ${formatDateTime(leave.createdAt)}`} />
-              {leave.releasedRosterIds.length > 0 && <InfoRow label={t('leave.history.released')} value={t('leave.releasedN', { n: leave.releasedRosterIds.length })} />}
+              {leave.releasedRosterIds.length > 0 && (
+                <InfoRow label={t('leave.history.released')} value={t('leave.releasedN', { n: leave.releasedRosterIds.length })} />
+              )}
             </DataList.Root>
             {leave.status === 'requested' && (
               <Flex px="4" pb="4" gap="3" wrap="wrap">
@@ -210,9 +231,15 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
                   <Alert.Title>{t('leave.form.readOnly')}</Alert.Title>
                 </Alert.Root>
                 <DataList.Root orientation="horizontal" gap="2.5" data-testid="leave-details">
-                  <InfoRow label={t('leave.form.staff')} value={`${leave.displayName} (${leave.staffNo}) · ${leave.sectionName} · ${leave.position}`} />
+                  <InfoRow
+                    label={t('leave.form.staff')}
+                    value={`${leave.displayName} (${leave.staffNo}) · ${leave.sectionName} · ${leave.position}`}
+                  />
                   <InfoRow label={t('leave.form.type')} value={leave.leaveTypeName} />
-                  <InfoRow label={t('leave.col.dates')} value={`${leaveRange(leave.dateFrom, leave.dateTo)} · ${t('leave.daysN', { n: leave.days })}`} />
+                  <InfoRow
+                    label={t('leave.col.dates')}
+                    value={`${leaveRange(leave.dateFrom, leave.dateTo)} · ${t('leave.daysN', { n: leave.days })}`}
+                  />
                   <InfoRow label={t('leave.form.remark')} value={leave.remark || '—'} />
                 </DataList.Root>
               </Stack>
@@ -233,16 +260,37 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
                 <Controller
                   control={form.control}
                   name="pkStaffId"
-                  render={({ field, fieldState }) => <StaffPicker value={field.value} onChange={(v) => field.onChange(v ?? undefined)} initial={initialStaff} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => (
+                    <StaffPicker
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? undefined)}
+                      initial={initialStaff}
+                      error={fieldState.error?.message}
+                    />
+                  )}
                 />
-                <SelectInput form={form} name="leaveTypeId" label={t('leave.form.type')} required options={LEAVE_TYPES.map((lt) => ({ value: lt.key, label: lt.value }))} placeholder={t('leave.form.typeChoose')} testId="leave-type" />
+                <SelectInput
+                  form={form}
+                  name="leaveTypeId"
+                  label={t('leave.form.type')}
+                  required
+                  options={LEAVE_TYPES.map((lt) => ({ value: lt.key, label: lt.value }))}
+                  placeholder={t('leave.form.typeChoose')}
+                  testId="leave-type"
+                />
                 <Flex gap="4" wrap="wrap" align="flex-start">
                   <Controller
                     control={form.control}
                     name="dateFrom"
                     render={({ field }) => (
                       <Stack gap="1">
-                        <DateField label={`${t('leave.form.from')} *`} value={field.value ?? ''} onChange={(v) => field.onChange(v)} testId="leave-from" width="220px" />
+                        <DateField
+                          label={`${t('leave.form.from')} *`}
+                          value={field.value ?? ''}
+                          onChange={(v) => field.onChange(v)}
+                          testId="leave-from"
+                          width="220px"
+                        />
                         <FieldNote error={dateError('dateFrom')} />
                       </Stack>
                     )}
@@ -252,13 +300,25 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
                     name="dateTo"
                     render={({ field }) => (
                       <Stack gap="1">
-                        <DateField label={`${t('leave.form.to')} *`} value={field.value ?? ''} onChange={(v) => field.onChange(v)} testId="leave-to" width="220px" />
+                        <DateField
+                          label={`${t('leave.form.to')} *`}
+                          value={field.value ?? ''}
+                          onChange={(v) => field.onChange(v)}
+                          testId="leave-to"
+                          width="220px"
+                        />
                         <FieldNote error={dateError('dateTo')} note={datesOk ? t('leave.daysN', { n: leaveDays(from!, to!) }) : undefined} />
                       </Stack>
                     )}
                   />
                 </Flex>
-                <TextAreaInput form={form} name="remark" label={t('leave.form.remark')} helper={t('leave.form.remarkHint', { n: LEAVE_REMARK_MAX })} testId="leave-remark" />
+                <TextAreaInput
+                  form={form}
+                  name="remark"
+                  label={t('leave.form.remark')}
+                  helper={t('leave.form.remarkHint', { n: LEAVE_REMARK_MAX })}
+                  testId="leave-remark"
+                />
               </AdminForm>
             )}
           </Box>
@@ -289,12 +349,19 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
                     <Alert.Indicator />
                     <Box>
                       <Alert.Title>{t('leave.form.overlap')}</Alert.Title>
-                      <Alert.Description fontSize="sm">{overlapping.map((o) => `${o.leaveTypeName} ${leaveRange(o.dateFrom, o.dateTo)} (${t(`leave.status.${o.status}`)})`).join('; ')}</Alert.Description>
+                      <Alert.Description fontSize="sm">
+                        {overlapping
+                          .map((o) => `${o.leaveTypeName} ${leaveRange(o.dateFrom, o.dateTo)} (${t(`leave.status.${o.status}`)})`)
+                          .join('; ')}
+                      </Alert.Description>
                     </Box>
                   </Alert.Root>
                 )}
                 {conflicts.length > 0 ? (
-                  <LeaveConflictsWarning conflicts={conflicts} hint={editable ? t('leave.form.conflictHint') : leave?.status === 'approved' ? t('leave.form.conflictKept') : undefined} />
+                  <LeaveConflictsWarning
+                    conflicts={conflicts}
+                    hint={editable ? t('leave.form.conflictHint') : leave?.status === 'approved' ? t('leave.form.conflictKept') : undefined}
+                  />
                 ) : (
                   <Alert.Root status="success" rounded="md" data-testid="leave-no-conflicts">
                     <Alert.Indicator />
@@ -308,7 +375,7 @@ function LeaveEditor({ leave }: { leave?: LeaveRow }) {
         {leave && <ChangeHistory entity="leave" id={leave.pkLeaveId} labels={labels} />}
       </Stack>
 
-      <DecideDialog leave={deciding ? leave ?? null : null} decision={deciding ?? 'approved'} onClose={() => setDeciding(null)} />
+      <DecideDialog leave={deciding ? (leave ?? null) : null} decision={deciding ?? 'approved'} onClose={() => setDeciding(null)} />
       <ConfirmDialog
         open={deleting}
         title={t('leave.deleteTitle')}

@@ -97,7 +97,14 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
       header: t('leave.col.conflicts'),
       cell: (r) =>
         r.conflicts.length ? (
-          <Badge colorPalette="orange" variant="solid" size="sm" title={r.conflicts.map(conflictLine).join('\n')} data-testid="leave-conflict-marker" data-count={r.conflicts.length}>
+          <Badge
+            colorPalette="orange"
+            variant="solid"
+            size="sm"
+            title={r.conflicts.map(conflictLine).join('\n')}
+            data-testid="leave-conflict-marker"
+            data-count={r.conflicts.length}
+          >
             <LuTriangleAlert /> {r.conflicts.length}
           </Badge>
         ) : r.releasedRosterIds.length ? (
@@ -119,10 +126,24 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
           </Text>
         ) : (
           <HStack gap="2" onClick={(e) => e.stopPropagation()}>
-            <Button size="sm" minH="11" colorPalette="green" variant="outline" onClick={() => setDeciding({ leave: r, decision: 'approved' })} data-testid="leave-approve">
+            <Button
+              size="sm"
+              minH="11"
+              colorPalette="green"
+              variant="outline"
+              onClick={() => setDeciding({ leave: r, decision: 'approved' })}
+              data-testid="leave-approve"
+            >
               <LuCheck /> {t('leave.approve')}
             </Button>
-            <Button size="sm" minH="11" colorPalette="red" variant="outline" onClick={() => setDeciding({ leave: r, decision: 'rejected' })} data-testid="leave-reject">
+            <Button
+              size="sm"
+              minH="11"
+              colorPalette="red"
+              variant="outline"
+              onClick={() => setDeciding({ leave: r, decision: 'rejected' })}
+              data-testid="leave-reject"
+            >
               <LuX /> {t('leave.reject')}
             </Button>
           </HStack>
@@ -172,7 +193,13 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
         width="190px"
         testId="leave-filter-type"
       />
-      <DateField label={t('leave.filter.from')} value={search.from ?? ''} onChange={(from) => apply({ from })} testId="leave-filter-from" width="170px" />
+      <DateField
+        label={t('leave.filter.from')}
+        value={search.from ?? ''}
+        onChange={(from) => apply({ from })}
+        testId="leave-filter-from"
+        width="170px"
+      />
       <DateField label={t('leave.filter.to')} value={search.to ?? ''} onChange={(to) => apply({ to })} testId="leave-filter-to" width="170px" />
       <Checkbox.Root
         recipe={checkboxSlotRecipe}
@@ -187,7 +214,12 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
         <Checkbox.Label fontSize="sm">{t('leave.filter.conflictsOnly')}</Checkbox.Label>
       </Checkbox.Root>
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="leave-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="leave-filter-reset"
+        >
           <LuRotateCcw /> {t('leave.filter.reset')}
         </Button>
       )}

@@ -17,7 +17,8 @@ export function LeaveStatusBadge({ status }: { status: LeaveStatus }) {
 }
 
 /** 'dd-mm-yyyy – dd-mm-yyyy', or one date when the leave is one day. */
-export const leaveRange = (from: string, to: string) => (from === to ? isoDateToDisplay(from) : `${isoDateToDisplay(from)} – ${isoDateToDisplay(to)}`);
+export const leaveRange = (from: string, to: string) =>
+  from === to ? isoDateToDisplay(from) : `${isoDateToDisplay(from)} – ${isoDateToDisplay(to)}`;
 
 /** One conflict as a line: date, shift and hours, the roster. */
 export function conflictLine(c: LeaveConflict) {
@@ -25,7 +26,15 @@ export function conflictLine(c: LeaveConflict) {
 }
 
 /** The rosters a leave meets, as a warning; nothing when there are none. */
-export function LeaveConflictsWarning({ conflicts, hint, testId = 'leave-conflicts' }: { conflicts: LeaveConflict[]; hint?: string; testId?: string }) {
+export function LeaveConflictsWarning({
+  conflicts,
+  hint,
+  testId = 'leave-conflicts',
+}: {
+  conflicts: LeaveConflict[];
+  hint?: string;
+  testId?: string;
+}) {
   const t = useT();
   if (!conflicts.length) return null;
   const shown = conflicts.slice(0, 14);

@@ -102,8 +102,20 @@ export function StaffPicker({
         </Field.Root>
       )}
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={disabled}>
-        <NativeSelect.Field bg="white" minH="11" value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)} data-testid="leave-staff">
-          <option value="">{options.isPending && !initial ? t('leave.form.staffLoading') : list.length ? t('leave.form.staffChoose', { n: list.length }) : t('leave.form.staffNone')}</option>
+        <NativeSelect.Field
+          bg="white"
+          minH="11"
+          value={value ?? ''}
+          onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+          data-testid="leave-staff"
+        >
+          <option value="">
+            {options.isPending && !initial
+              ? t('leave.form.staffLoading')
+              : list.length
+                ? t('leave.form.staffChoose', { n: list.length })
+                : t('leave.form.staffNone')}
+          </option>
           {list.map((o) => (
             <option key={o.pkStaffId} value={o.pkStaffId}>
               {optionLabel(o)}

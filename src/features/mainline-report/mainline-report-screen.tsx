@@ -17,13 +17,32 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
 import { useMainlineReport } from './mainline-api';
-import { barSegments, hourTicks, KIND_COLOUR, minutesText, percentOf, totalsOf, trackRuns, type DluParams, type Highlight, type PeriodKind } from './mainline-rules';
+import {
+  barSegments,
+  hourTicks,
+  KIND_COLOUR,
+  minutesText,
+  percentOf,
+  totalsOf,
+  trackRuns,
+  type DluParams,
+  type Highlight,
+  type PeriodKind,
+} from './mainline-rules';
 
 const TrackMap = lazy(() => import('./track-map'));
 
 const clock = (ms: number | string) => formatClock(formatTime(ms));
 
-export function MainlineReportScreen({ params, onHighlight, onBack }: { params: DluParams; onHighlight: (h: Highlight) => void; onBack: () => void }) {
+export function MainlineReportScreen({
+  params,
+  onHighlight,
+  onBack,
+}: {
+  params: DluParams;
+  onHighlight: (h: Highlight) => void;
+  onBack: () => void;
+}) {
   const t = useT();
   const query = useMainlineReport(params.rosterId);
   const report = query.data?.report;
@@ -58,7 +77,12 @@ export function MainlineReportScreen({ params, onHighlight, onBack }: { params: 
   const header = (
     <PageHeader
       title={`${t('dlu.title')} (${h})`}
-      subtitle={t('dlu.subtitle', { roster: params.team, section: params.seksyen, shift: params.syif, date: isoDateToDisplay(params.date) || params.date })}
+      subtitle={t('dlu.subtitle', {
+        roster: params.team,
+        section: params.seksyen,
+        shift: params.syif,
+        date: isoDateToDisplay(params.date) || params.date,
+      })}
       actions={
         <>
           {back}
@@ -146,7 +170,9 @@ export function MainlineReportScreen({ params, onHighlight, onBack }: { params: 
                 width={`max(${s.width}%, 2px)`}
                 bg={KIND_COLOUR[s.kind]}
                 opacity={s.kind === h ? 1 : s.kind === 'NOGPS' ? 0.55 : 0.35}
-                backgroundImage={s.kind === 'NOGPS' ? 'repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,0.45) 6px 12px)' : undefined}
+                backgroundImage={
+                  s.kind === 'NOGPS' ? 'repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,0.45) 6px 12px)' : undefined
+                }
                 title={`${t(`dlu.${s.kind}`)}: ${clock(s.from)} – ${clock(s.to)} (${minutesText(s.minutes, units)})`}
                 data-testid="dlu-segment"
                 data-kind={s.kind}

@@ -89,7 +89,12 @@ export interface Totals {
 
 export function totalsOf(report: Pick<MainlineReport, 'startsAt' | 'endsAt' | 'dluMinutes' | 'lluMinutes' | 'inactiveGpsMinutes'>): Totals {
   const span = (Date.parse(report.endsAt) - Date.parse(report.startsAt)) / 60_000;
-  return { DLU: report.dluMinutes, LLU: report.lluMinutes, NOGPS: report.inactiveGpsMinutes, shift: Number.isFinite(span) && span > 0 ? Math.round(span) : 0 };
+  return {
+    DLU: report.dluMinutes,
+    LLU: report.lluMinutes,
+    NOGPS: report.inactiveGpsMinutes,
+    shift: Number.isFinite(span) && span > 0 ? Math.round(span) : 0,
+  };
 }
 
 /** A share of the shift in whole percent (0 for an empty shift). */

@@ -47,7 +47,10 @@ function runStyle(onMainline: boolean, highlighted: boolean): Style[] {
   if (!s) {
     const colour = onMainline ? KIND_COLOUR.DLU : KIND_COLOUR.LLU;
     s = highlighted
-      ? [new Style({ stroke: new Stroke({ color: '#ffffff', width: 9 }), zIndex: 2 }), new Style({ stroke: new Stroke({ color: colour, width: 5.5 }), zIndex: 3 })]
+      ? [
+          new Style({ stroke: new Stroke({ color: '#ffffff', width: 9 }), zIndex: 2 }),
+          new Style({ stroke: new Stroke({ color: colour, width: 5.5 }), zIndex: 3 }),
+        ]
       : [new Style({ stroke: new Stroke({ color: `${colour}99`, width: 2.5, lineDash: [6, 5] }), zIndex: 1 })];
     runStyles.set(key, s);
   }
@@ -56,7 +59,13 @@ function runStyle(onMainline: boolean, highlighted: boolean): Style[] {
 const endStyle = (label: string, colour: string) =>
   new Style({
     image: new CircleStyle({ radius: 9, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#ffffff', width: 2.5 }) }),
-    text: new TextStyle({ text: label, offsetY: -18, font: 'bold 11px system-ui, sans-serif', fill: new Fill({ color: '#1a1a1a' }), stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
+    text: new TextStyle({
+      text: label,
+      offsetY: -18,
+      font: 'bold 11px system-ui, sans-serif',
+      fill: new Fill({ color: '#1a1a1a' }),
+      stroke: new Stroke({ color: '#ffffff', width: 3 }),
+    }),
     zIndex: 10,
   });
 
@@ -169,7 +178,19 @@ export default function TrackMap({ runs, highlight, startLabel, endLabel, noTile
     <Box position="relative" h={{ base: '340px', lg: '480px' }} rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200" bg="#e8edf3">
       <Box ref={ref} position="absolute" inset="0" data-testid="dlu-map" />
       {noTiles && (
-        <Text position="absolute" bottom="2" left="2" right="2" fontSize="xs" bg="whiteAlpha.900" px="2" py="1" rounded="sm" color="gray.700" data-testid="dlu-map-no-tiles">
+        <Text
+          position="absolute"
+          bottom="2"
+          left="2"
+          right="2"
+          fontSize="xs"
+          bg="whiteAlpha.900"
+          px="2"
+          py="1"
+          rounded="sm"
+          color="gray.700"
+          data-testid="dlu-map-no-tiles"
+        >
           {noTilesText}
         </Text>
       )}

@@ -28,7 +28,9 @@ import { useMapKit, useTilesUnavailable } from './use-map-kit';
 const REGION_MIN_ZOOM = 5;
 
 export const patrolMarkers = (rows: readonly MapRoster[]): PatrolMarker[] =>
-  rows.flatMap((r) => (r.latlng ? [{ id: r.pkDutyRosterId, lat: r.latlng[0], lng: r.latlng[1], stale: r.stale, busy: r.busy, name: r.dutyRosterName }] : []));
+  rows.flatMap((r) =>
+    r.latlng ? [{ id: r.pkDutyRosterId, lat: r.latlng[0], lng: r.latlng[1], stale: r.stale, busy: r.busy, name: r.dutyRosterName }] : [],
+  );
 
 export function IncidentMapScreen() {
   const t = useT();
@@ -95,7 +97,13 @@ export function IncidentMapScreen() {
               {t('map.section')}
             </Field.Label>
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm">
-              <NativeSelect.Field bg="white" minH="10" value={sectionId} onChange={(e) => chooseSection(e.currentTarget.value)} data-testid="map-section">
+              <NativeSelect.Field
+                bg="white"
+                minH="10"
+                value={sectionId}
+                onChange={(e) => chooseSection(e.currentTarget.value)}
+                data-testid="map-section"
+              >
                 <option value="">{t('map.allSections')}</option>
                 {(sections.data ?? []).map((s) => (
                   <option key={s.pkSectionId} value={String(s.pkSectionId)}>
@@ -109,7 +117,15 @@ export function IncidentMapScreen() {
         }
       />
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="4" alignItems="start">
-        <Box position="relative" h={{ base: '65vh', lg: 'calc(100dvh - 210px)' }} minH="420px" rounded="lg" overflow="hidden" borderWidth="1px" bg="#e9ecef">
+        <Box
+          position="relative"
+          h={{ base: '65vh', lg: 'calc(100dvh - 210px)' }}
+          minH="420px"
+          rounded="lg"
+          overflow="hidden"
+          borderWidth="1px"
+          bg="#e9ecef"
+        >
           <Box ref={ref} position="absolute" inset="0" data-testid="map-canvas" data-tiles={noTiles ? 'unavailable' : 'ok'} />
           <Flex position="absolute" top="2" left="12" right="2" gap="2" direction="column" align="flex-start" pointerEvents="none">
             {data.isPending && (
@@ -118,7 +134,13 @@ export function IncidentMapScreen() {
               </Flex>
             )}
             {data.isError && (
-              <Alert.Root status={isApiError(data.error) && data.error.kind !== 'http' ? 'warning' : 'error'} size="sm" maxW="md" pointerEvents="auto" data-testid="map-error">
+              <Alert.Root
+                status={isApiError(data.error) && data.error.kind !== 'http' ? 'warning' : 'error'}
+                size="sm"
+                maxW="md"
+                pointerEvents="auto"
+                data-testid="map-error"
+              >
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title>{t('map.loadFailed')}</Alert.Title>

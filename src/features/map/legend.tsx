@@ -104,7 +104,10 @@ export function MapLegend({ dialog = false }: { dialog?: boolean }) {
         <Stack gap="1">
           {dialog && <Row icon={<MarkerSwatch shape="circle" fill={INCIDENT_PIN_COLOUR} stroke="#7a1010" />} text={t('map.legend.incident')} />}
           <Row icon={<MarkerSwatch shape="circle" fill={PATROL_COLOUR} stroke="#fff" strokeWidth={2.5} />} text={t('map.legend.patrol')} />
-          <Row icon={<MarkerSwatch shape="circle" fill={PATROL_COLOUR} stroke={PATROL_BUSY_RING} strokeWidth={2.5} />} text={t('map.legend.patrolBusy')} />
+          <Row
+            icon={<MarkerSwatch shape="circle" fill={PATROL_COLOUR} stroke={PATROL_BUSY_RING} strokeWidth={2.5} />}
+            text={t('map.legend.patrolBusy')}
+          />
           <Row icon={<MarkerSwatch shape="circle" fill={PATROL_STALE_COLOUR} stroke="#fff" strokeWidth={2.5} />} text={t('map.legend.patrolStale')} />
           <Row
             icon={

@@ -62,7 +62,6 @@ export function useSectionNetwork() {
   });
 }
 
-
 /** A roster's timeline of this shift (§2.18 entries), newest first. */
 export function useRosterTimeline(rosterId: number | null) {
   return useQuery({

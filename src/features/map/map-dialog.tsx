@@ -51,7 +51,11 @@ export function MapDialog(p: MapDialogProps) {
 
   const ref = useRef<HTMLDivElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
-  const kit = useMapKit(ref, { center: incidentAt ?? MAP_DEFAULT_CENTER, zoom: incidentAt ? INCIDENT_ZOOM : MAP_DEFAULT_ZOOM, probe: '__lebuhrayaMapDialog' });
+  const kit = useMapKit(ref, {
+    center: incidentAt ?? MAP_DEFAULT_CENTER,
+    zoom: incidentAt ? INCIDENT_ZOOM : MAP_DEFAULT_ZOOM,
+    probe: '__lebuhrayaMapDialog',
+  });
   const noTiles = useTilesUnavailable(kit);
   const [info, setInfo] = useState<number | null>(null);
   const overlay = useMemo(() => new Overlay({ positioning: 'bottom-center', offset: [0, -16], stopEvent: true }), []);
@@ -84,7 +88,10 @@ export function MapDialog(p: MapDialogProps) {
   useEffect(() => {
     if (!kit || incidentAt || fitted.current || !located.length) return;
     fitted.current = true;
-    kit.fit(located.map((r) => positionOf(r)!), INCIDENT_ZOOM);
+    kit.fit(
+      located.map((r) => positionOf(r)!),
+      INCIDENT_ZOOM,
+    );
   }, [kit, incidentAt, located]);
   useEffect(() => {
     if (!kit) return;
@@ -102,7 +109,11 @@ export function MapDialog(p: MapDialogProps) {
   const recentre = () => {
     if (!kit) return;
     if (incidentAt) kit.centreOn(incidentAt, INCIDENT_ZOOM);
-    else if (located.length) kit.fit(located.map((r) => positionOf(r)!), INCIDENT_ZOOM);
+    else if (located.length)
+      kit.fit(
+        located.map((r) => positionOf(r)!),
+        INCIDENT_ZOOM,
+      );
   };
   const showPatrol = (r: ActivePrRow) => {
     const at = positionOf(r);
@@ -138,7 +149,12 @@ export function MapDialog(p: MapDialogProps) {
               </Dialog.CloseTrigger>
             </Dialog.Header>
             <Dialog.Body p="0" display="flex" minH="0" flex="1">
-              <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) 300px' }} templateRows={{ base: 'minmax(260px, 1fr) auto', md: '1fr' }} w="full" minH="0">
+              <Grid
+                templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) 300px' }}
+                templateRows={{ base: 'minmax(260px, 1fr) auto', md: '1fr' }}
+                w="full"
+                minH="0"
+              >
                 <Box position="relative" minH="260px" bg="#e9ecef">
                   <Box ref={ref} position="absolute" inset="0" data-testid="map-dialog-canvas" data-tiles={noTiles ? 'unavailable' : 'ok'} />
                   <Box ref={popupRef} data-testid="map-dialog-info">
@@ -163,7 +179,14 @@ export function MapDialog(p: MapDialogProps) {
                     )}
                   </Stack>
                 </Box>
-                <Box borderLeftWidth={{ md: '1px' }} borderTopWidth={{ base: '1px', md: '0' }} overflowY="auto" p="3" minH="0" maxH={{ base: '40dvh', md: 'none' }}>
+                <Box
+                  borderLeftWidth={{ md: '1px' }}
+                  borderTopWidth={{ base: '1px', md: '0' }}
+                  overflowY="auto"
+                  p="3"
+                  minH="0"
+                  maxH={{ base: '40dvh', md: 'none' }}
+                >
                   <Text fontWeight="semibold" mb="2">
                     {t('map.dialog.nearest')}
                   </Text>
@@ -214,33 +237,40 @@ function NearestRow({ row, active, onShow }: { row: ActivePrRow; active: boolean
       bg={active ? 'green.50' : 'white'}
       _hover={{ bg: 'gray.50' }}
     >
-      <button type="button" onClick={onShow} disabled={!row.position} data-testid="map-dialog-patrol" data-roster-id={row.pkDutyRosterId} data-distance={row.distanceKm ?? ''}>
-      <Flex justify="space-between" gap="2" align="baseline">
-        <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
-          {row.dutyRosterName}
-        </Text>
-        <Text fontSize="sm" fontWeight="bold" color="green.700" whiteSpace="nowrap" data-testid="map-dialog-distance">
-          {row.distanceKm !== null ? formatKm(row.distanceKm) : t('map.dialog.distanceUnknown')}
-        </Text>
-      </Flex>
-      <Text fontSize="xs" color="fg.muted">
-        {[row.plateNumber, row.callSign, row.sectionName].filter(Boolean).join(' · ')}
-        {row.distanceBasis === 'highway' && row.crossoverKm ? ` · ${t('map.dialog.viaCrossover')}` : ''}
-        {row.distanceBasis === 'position' || row.distanceBasis === 'section' ? ` · ${t('map.dialog.straightLine')}` : ''}
-      </Text>
-      <Flex gap="2" align="center" mt="0.5" wrap="wrap">
-        {row.positionAgeSeconds !== null ? (
-          <Text fontSize="xs" data-testid="map-dialog-age">
-            <AgeText seconds={row.positionAgeSeconds} />
+      <button
+        type="button"
+        onClick={onShow}
+        disabled={!row.position}
+        data-testid="map-dialog-patrol"
+        data-roster-id={row.pkDutyRosterId}
+        data-distance={row.distanceKm ?? ''}
+      >
+        <Flex justify="space-between" gap="2" align="baseline">
+          <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
+            {row.dutyRosterName}
           </Text>
-        ) : (
-          <Text fontSize="xs" color="fg.muted">
-            {t('map.patrol.noPosition')}
+          <Text fontSize="sm" fontWeight="bold" color="green.700" whiteSpace="nowrap" data-testid="map-dialog-distance">
+            {row.distanceKm !== null ? formatKm(row.distanceKm) : t('map.dialog.distanceUnknown')}
           </Text>
-        )}
-        {row.stale && <Badge colorPalette="gray">{t('map.patrol.stale')}</Badge>}
-        {row.busy && <Badge colorPalette="orange">{t('map.legend.patrolBusy')}</Badge>}
-      </Flex>
+        </Flex>
+        <Text fontSize="xs" color="fg.muted">
+          {[row.plateNumber, row.callSign, row.sectionName].filter(Boolean).join(' · ')}
+          {row.distanceBasis === 'highway' && row.crossoverKm ? ` · ${t('map.dialog.viaCrossover')}` : ''}
+          {row.distanceBasis === 'position' || row.distanceBasis === 'section' ? ` · ${t('map.dialog.straightLine')}` : ''}
+        </Text>
+        <Flex gap="2" align="center" mt="0.5" wrap="wrap">
+          {row.positionAgeSeconds !== null ? (
+            <Text fontSize="xs" data-testid="map-dialog-age">
+              <AgeText seconds={row.positionAgeSeconds} />
+            </Text>
+          ) : (
+            <Text fontSize="xs" color="fg.muted">
+              {t('map.patrol.noPosition')}
+            </Text>
+          )}
+          {row.stale && <Badge colorPalette="gray">{t('map.patrol.stale')}</Badge>}
+          {row.busy && <Badge colorPalette="orange">{t('map.legend.patrolBusy')}</Badge>}
+        </Flex>
       </button>
     </Box>
   );
@@ -251,7 +281,18 @@ function PatrolInfoWindow({ row, onClose }: { row: ActivePrRow; onClose: () => v
   const t = useT();
   const loc = row.position;
   return (
-    <Box bg="white" rounded="md" shadow="lg" borderWidth="1px" p="3" minW="220px" maxW="280px" fontSize="xs" position="relative" data-testid="map-dialog-info-window">
+    <Box
+      bg="white"
+      rounded="md"
+      shadow="lg"
+      borderWidth="1px"
+      p="3"
+      minW="220px"
+      maxW="280px"
+      fontSize="xs"
+      position="relative"
+      data-testid="map-dialog-info-window"
+    >
       <CloseButton size="2xs" position="absolute" top="1" right="1" onClick={onClose} aria-label={t('map.patrol.close')} />
       <Text fontWeight="semibold" fontSize="sm" pr="6">
         {row.dutyRosterName}
@@ -269,7 +310,8 @@ function PatrolInfoWindow({ row, onClose }: { row: ActivePrRow; onClose: () => v
             {t('map.patrol.lastSeen')}: {formatDateTimeShort(loc.lastSeen)}
           </Text>
           <Text>
-            {t('map.patrol.km')}: {loc.kmmarker != null ? `${loc.kmmarker.toFixed(1)}${loc.section ? ` (${loc.section})` : ''}` : '—'} · {loc.direction ?? '—'}
+            {t('map.patrol.km')}: {loc.kmmarker != null ? `${loc.kmmarker.toFixed(1)}${loc.section ? ` (${loc.section})` : ''}` : '—'} ·{' '}
+            {loc.direction ?? '—'}
           </Text>
         </>
       )}

@@ -117,7 +117,14 @@ function caseStyle(typeId: number, statusId: number | null): Style {
     const stroke = new Stroke({ color: ring.colour, width: ring.width });
     const g = shapeGeometry(look.shape);
     const image = g
-      ? new RegularShape({ points: g.points, angle: g.angle, radius: g.points === 3 ? 10 : 8, radius2: g.inner ? 8 * g.inner + 1 : undefined, fill, stroke })
+      ? new RegularShape({
+          points: g.points,
+          angle: g.angle,
+          radius: g.points === 3 ? 10 : 8,
+          radius2: g.inner ? 8 * g.inner + 1 : undefined,
+          fill,
+          stroke,
+        })
       : new CircleStyle({ radius: 7, fill, stroke });
     s = new Style({ image });
     caseStyles.set(key, s);
@@ -238,7 +245,13 @@ export function createMapKit(
   });
 
   /** Keeps a source's features in step with rows by id: moves what moved, adds and removes the rest in one go. */
-  function sync<R>(source: VectorSource<Feature<Point>>, rows: readonly R[], idOf: (r: R) => string, at: (r: R) => LatLng | null, props: (r: R) => Record<string, unknown>) {
+  function sync<R>(
+    source: VectorSource<Feature<Point>>,
+    rows: readonly R[],
+    idOf: (r: R) => string,
+    at: (r: R) => LatLng | null,
+    props: (r: R) => Record<string, unknown>,
+  ) {
     const keep = new Set<string>();
     const added: Feature<Point>[] = [];
     for (const r of rows) {
@@ -322,7 +335,10 @@ export function createMapKit(
         rows
           .filter((r) => r.alignment.length >= 2)
           .map((r) => {
-            const f = new Feature<LineString>({ geometry: new LineString(r.alignment.map(([lng, lat]) => fromLonLat([lng, lat]))), sectionName: r.sectionName });
+            const f = new Feature<LineString>({
+              geometry: new LineString(r.alignment.map(([lng, lat]) => fromLonLat([lng, lat]))),
+              sectionName: r.sectionName,
+            });
             f.setId(`s:${r.sectionId}`);
             return f;
           }),

@@ -63,7 +63,10 @@ export function PatrolInfo({ roster }: { roster: MapRoster }) {
           </Text>
           {roster.members.map((m) => (
             <Text key={m.pkStaffId} fontSize="sm">
-              {m.displayName} <Text as="span" color="fg.muted">({m.position})</Text>
+              {m.displayName}{' '}
+              <Text as="span" color="fg.muted">
+                ({m.position})
+              </Text>
             </Text>
           ))}
         </Box>

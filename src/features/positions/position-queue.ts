@@ -45,7 +45,12 @@ export interface FlushResult {
  * acknowledged and when the line is back; then replay the outbox. One transaction: a drain running meanwhile sees
  * either the fixes or the batch, never both or neither.
  */
-export async function flushPositions(db: LebuhrayaDb, userId: string, label: (n: number) => string, batchMax = POSITION_BATCH_MAX): Promise<FlushResult> {
+export async function flushPositions(
+  db: LebuhrayaDb,
+  userId: string,
+  label: (n: number) => string,
+  batchMax = POSITION_BATCH_MAX,
+): Promise<FlushResult> {
   const out: FlushResult = { queued: 0, refused: [] };
   await db.transaction('rw', db.positions, db.outbox, async () => {
     let waiting = 0;

@@ -51,7 +51,9 @@ export function chipText(
   if (s.lastSentAt === null) return { text: t('positions.chip.sending'), tone: 'wait' };
   const secs = Math.max(0, Math.round((now - s.lastSentAt) / 1000));
   if (s.pending > 0 && secs > 60) return { text: t('positions.chip.queued', { n: s.pending }), tone: 'wait' };
-  return secs < 120 ? { text: t('positions.chip.sentSeconds', { n: secs }), tone: 'ok' } : { text: t('positions.chip.sentMinutes', { n: Math.floor(secs / 60) }), tone: 'ok' };
+  return secs < 120
+    ? { text: t('positions.chip.sentSeconds', { n: secs }), tone: 'ok' }
+    : { text: t('positions.chip.sentMinutes', { n: Math.floor(secs / 60) }), tone: 'ok' };
 }
 
 /** The top bar's GPS chip (patrol users on shift only). */
@@ -65,7 +67,9 @@ export function GpsChip() {
   const title =
     s.phase === 'denied'
       ? t('positions.chip.deniedTitle')
-      : [t('positions.chip.title', { roster: s.rosterName ?? '', s: Math.round(POSITION_INTERVAL_MS / 1000) }), s.refused].filter(Boolean).join(' — ');
+      : [t('positions.chip.title', { roster: s.rosterName ?? '', s: Math.round(POSITION_INTERVAL_MS / 1000) }), s.refused]
+          .filter(Boolean)
+          .join(' — ');
   const color = chip.tone === 'ok' ? 'green.300' : chip.tone === 'wait' ? 'amber.300' : 'orange.300';
   const Icon = s.phase === 'denied' || s.phase === 'unavailable' ? LuMapPinOff : LuMapPin;
   return (
@@ -116,13 +120,23 @@ export function GpsPermissionBanner() {
   });
   if (s.phase !== 'permission' || later) return null;
   return (
-    <Alert.Root status="info" rounded="none" py="2.5" px={{ base: '4', md: '6' }} borderBottomWidth="1px" borderColor="blue.200" data-testid="gps-banner">
+    <Alert.Root
+      status="info"
+      rounded="none"
+      py="2.5"
+      px={{ base: '4', md: '6' }}
+      borderBottomWidth="1px"
+      borderColor="blue.200"
+      data-testid="gps-banner"
+    >
       <Alert.Indicator>
         <LuMapPin />
       </Alert.Indicator>
       <Alert.Content>
         <Alert.Title fontSize="sm">{t('positions.banner.title')}</Alert.Title>
-        <Alert.Description fontSize="sm">{t('positions.banner.text', { roster: s.rosterName ?? '', s: Math.round(POSITION_INTERVAL_MS / 1000) })}</Alert.Description>
+        <Alert.Description fontSize="sm">
+          {t('positions.banner.text', { roster: s.rosterName ?? '', s: Math.round(POSITION_INTERVAL_MS / 1000) })}
+        </Alert.Description>
       </Alert.Content>
       <HStack gap="2" alignSelf="center" flexShrink={0}>
         <Button size="sm" colorPalette="brand" onClick={requestGpsPermission} data-testid="gps-allow">

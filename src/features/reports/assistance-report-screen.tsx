@@ -17,7 +17,17 @@ import '@/lib/i18n/parts/reports';
 import { useSession } from '@/lib/session';
 import { regionScopeOf } from '@/ui/admin/report-scope';
 import { BarChart, type ChartDatum } from '@/ui/report/lazy-charts';
-import { CsvButton, formatFigure, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
+import {
+  CsvButton,
+  formatFigure,
+  HeadlineFigures,
+  ReportBlock,
+  ReportFilterBar,
+  ReportPage,
+  ReportTable,
+  type Headline,
+  type ReportColumn,
+} from '@/ui/report/report-kit';
 import { reportFilterOf, type ReportScopeSearch } from '@/ui/report/report-search';
 import { RangeInvalidNote } from './incident-figures';
 import { assistanceCsv, useAssistance, type AssistanceBy } from './reports-api';
@@ -44,13 +54,65 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
   const before = byType.data?.previousOverall ?? null;
 
   const headline: Headline[] = [
-    { key: 'total', label: t('rp.as.h.total'), value: byType.data?.total ?? null, previous: byType.data?.previousTotal ?? null, unit: 'count', testId: 'rp-assistance-headline-total' },
-    { key: 'notified', label: t('rp.as.h.notified'), value: overall?.notified ?? null, previous: before?.notified ?? null, unit: 'count', testId: 'rp-assistance-headline-notified' },
-    { key: 'arrived', label: t('rp.as.h.arrived'), value: overall?.arrived ?? null, previous: before?.arrived ?? null, unit: 'count', testId: 'rp-assistance-headline-arrived' },
-    { key: 'completed', label: t('rp.as.h.completed'), value: overall?.completed ?? null, previous: before?.completed ?? null, unit: 'count', testId: 'rp-assistance-headline-completed' },
-    { key: 'toNotify', label: t('rp.as.h.toNotify'), value: overall?.medianToNotify ?? null, previous: before?.medianToNotify ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-notify' },
-    { key: 'toArrive', label: t('rp.as.h.toArrive'), value: overall?.medianToArrive ?? null, previous: before?.medianToArrive ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-arrive' },
-    { key: 'toComplete', label: t('rp.as.h.toComplete'), value: overall?.medianToComplete ?? null, previous: before?.medianToComplete ?? null, unit: 'min', lowerIsBetter: true, testId: 'rp-assistance-headline-to-complete' },
+    {
+      key: 'total',
+      label: t('rp.as.h.total'),
+      value: byType.data?.total ?? null,
+      previous: byType.data?.previousTotal ?? null,
+      unit: 'count',
+      testId: 'rp-assistance-headline-total',
+    },
+    {
+      key: 'notified',
+      label: t('rp.as.h.notified'),
+      value: overall?.notified ?? null,
+      previous: before?.notified ?? null,
+      unit: 'count',
+      testId: 'rp-assistance-headline-notified',
+    },
+    {
+      key: 'arrived',
+      label: t('rp.as.h.arrived'),
+      value: overall?.arrived ?? null,
+      previous: before?.arrived ?? null,
+      unit: 'count',
+      testId: 'rp-assistance-headline-arrived',
+    },
+    {
+      key: 'completed',
+      label: t('rp.as.h.completed'),
+      value: overall?.completed ?? null,
+      previous: before?.completed ?? null,
+      unit: 'count',
+      testId: 'rp-assistance-headline-completed',
+    },
+    {
+      key: 'toNotify',
+      label: t('rp.as.h.toNotify'),
+      value: overall?.medianToNotify ?? null,
+      previous: before?.medianToNotify ?? null,
+      unit: 'min',
+      lowerIsBetter: true,
+      testId: 'rp-assistance-headline-to-notify',
+    },
+    {
+      key: 'toArrive',
+      label: t('rp.as.h.toArrive'),
+      value: overall?.medianToArrive ?? null,
+      previous: before?.medianToArrive ?? null,
+      unit: 'min',
+      lowerIsBetter: true,
+      testId: 'rp-assistance-headline-to-arrive',
+    },
+    {
+      key: 'toComplete',
+      label: t('rp.as.h.toComplete'),
+      value: overall?.medianToComplete ?? null,
+      previous: before?.medianToComplete ?? null,
+      unit: 'min',
+      lowerIsBetter: true,
+      testId: 'rp-assistance-headline-to-complete',
+    },
   ];
 
   const columns = useMemo<ReportColumn<AssistanceItem>[]>(
@@ -81,13 +143,49 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
           </Text>
         ),
       },
-      { key: 'previous', header: t('rp.as.col.previous'), align: 'end', sortValue: (r) => r.previous, cell: (r) => <Muted>{formatFigure(r.previous, 'count')}</Muted> },
-      { key: 'notified', header: t('rp.as.col.notified'), align: 'end', sortValue: (r) => r.notified, cell: (r) => formatFigure(r.notified, 'count') },
+      {
+        key: 'previous',
+        header: t('rp.as.col.previous'),
+        align: 'end',
+        sortValue: (r) => r.previous,
+        cell: (r) => <Muted>{formatFigure(r.previous, 'count')}</Muted>,
+      },
+      {
+        key: 'notified',
+        header: t('rp.as.col.notified'),
+        align: 'end',
+        sortValue: (r) => r.notified,
+        cell: (r) => formatFigure(r.notified, 'count'),
+      },
       { key: 'arrived', header: t('rp.as.col.arrived'), align: 'end', sortValue: (r) => r.arrived, cell: (r) => formatFigure(r.arrived, 'count') },
-      { key: 'completed', header: t('rp.as.col.completed'), align: 'end', sortValue: (r) => r.completed, cell: (r) => formatFigure(r.completed, 'count') },
-      { key: 'toNotify', header: t('rp.as.col.toNotify'), align: 'end', sortValue: (r) => r.medianToNotify, cell: (r) => formatFigure(r.medianToNotify, 'min') },
-      { key: 'toArrive', header: t('rp.as.col.toArrive'), align: 'end', sortValue: (r) => r.medianToArrive, cell: (r) => formatFigure(r.medianToArrive, 'min') },
-      { key: 'toComplete', header: t('rp.as.col.toComplete'), align: 'end', sortValue: (r) => r.medianToComplete, cell: (r) => formatFigure(r.medianToComplete, 'min') },
+      {
+        key: 'completed',
+        header: t('rp.as.col.completed'),
+        align: 'end',
+        sortValue: (r) => r.completed,
+        cell: (r) => formatFigure(r.completed, 'count'),
+      },
+      {
+        key: 'toNotify',
+        header: t('rp.as.col.toNotify'),
+        align: 'end',
+        sortValue: (r) => r.medianToNotify,
+        cell: (r) => formatFigure(r.medianToNotify, 'min'),
+      },
+      {
+        key: 'toArrive',
+        header: t('rp.as.col.toArrive'),
+        align: 'end',
+        sortValue: (r) => r.medianToArrive,
+        cell: (r) => formatFigure(r.medianToArrive, 'min'),
+      },
+      {
+        key: 'toComplete',
+        header: t('rp.as.col.toComplete'),
+        align: 'end',
+        sortValue: (r) => r.medianToComplete,
+        cell: (r) => formatFigure(r.medianToComplete, 'min'),
+      },
     ],
     [t, shownBy],
   );
@@ -125,7 +223,14 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
       description={t('rp.as.subtitle')}
       testId="assistance-report"
       filters={<ReportFilterBar search={search} onChange={onSearchChange} testIdPrefix="rp-assistance" />}
-      actions={<CsvButton testId="rp-assistance-csv" label={t('rp.as.csv')} disabled={!filter || !byType.data?.items.length} onDownload={() => assistanceCsv(filter!)} />}
+      actions={
+        <CsvButton
+          testId="rp-assistance-csv"
+          label={t('rp.as.csv')}
+          disabled={!filter || !byType.data?.items.length}
+          onDownload={() => assistanceCsv(filter!)}
+        />
+      }
     >
       {!filter ? (
         <RangeInvalidNote testId="rp-assistance-range-invalid-note" />

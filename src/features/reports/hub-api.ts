@@ -6,7 +6,16 @@
  * and the assistance totals come from ./reports-api.ts.
  */
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import type { LoopingPage, LoopingTotals, MainlineDayChart, MainlineFigures, Period, ReportFilter, VehicleUsageChart, VehicleUsageTotals } from '@contract/reports';
+import type {
+  LoopingPage,
+  LoopingTotals,
+  MainlineDayChart,
+  MainlineFigures,
+  Period,
+  ReportFilter,
+  VehicleUsageChart,
+  VehicleUsageTotals,
+} from '@contract/reports';
 import { REPORT_PATHS } from '@contract/reports-rules';
 import { apiPost, dataTables, isApiError } from '@/lib/api';
 
@@ -25,7 +34,12 @@ export interface HubTotals<T> {
   total: T;
   previousTotal: T;
 }
-const totalsOf = <T>(a: HubTotals<T>): HubTotals<T> => ({ period: a.period, previousPeriod: a.previousPeriod, total: a.total, previousTotal: a.previousTotal });
+const totalsOf = <T>(a: HubTotals<T>): HubTotals<T> => ({
+  period: a.period,
+  previousPeriod: a.previousPeriod,
+  total: a.total,
+  previousTotal: a.previousTotal,
+});
 
 /** One totals read: the previous answer kept while the next loads, no retry of a refusal, no refetch on focus. */
 function useTotals<T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<HubTotals<T>>, enabled: boolean) {

@@ -25,7 +25,15 @@ function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolea
   const body = (
     <Flex direction="column" h="full">
       <HeadlineFigureTop item={item} labelLines={3} />
-      {item.completeness && <ShareBar label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80} />}
+      {item.completeness && (
+        <ShareBar
+          label={t('rp.kit.completeness')}
+          have={item.completeness.have}
+          of={item.completeness.of}
+          testId={`${item.testId}-completeness`}
+          warnBelow={80}
+        />
+      )}
       {item.plan && <ShareBar label={item.plan.label} have={item.plan.have} of={item.plan.of} testId={`${item.testId}-plan`} warnBelow={100} />}
       {item.link && linkLabel && (
         <Flex mt="auto" pt="3" align="center" gap="1" fontSize="xs" color="brand.700" fontWeight="medium" className="hub-figure-link">
@@ -67,9 +75,24 @@ function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolea
  * A grid of the hub's figures; `columns` at the widest breakpoint (2 on phones, 3 on tablets). `linkLabels`: each card
  * names the report it opens (off when every card of the grid opens the same one, which its block's header names).
  */
-export function HubFigures({ items, columns, testId, linkLabels = true }: { items: HubFigure[]; columns: number; testId: string; linkLabels?: boolean }) {
+export function HubFigures({
+  items,
+  columns,
+  testId,
+  linkLabels = true,
+}: {
+  items: HubFigure[];
+  columns: number;
+  testId: string;
+  linkLabels?: boolean;
+}) {
   return (
-    <SimpleGrid columns={{ base: 2, md: columns % 2 === 0 ? 2 : Math.min(3, columns), xl: columns }} gap="3" data-testid={testId} data-count={items.length}>
+    <SimpleGrid
+      columns={{ base: 2, md: columns % 2 === 0 ? 2 : Math.min(3, columns), xl: columns }}
+      gap="3"
+      data-testid={testId}
+      data-count={items.length}
+    >
       {items.map((item) => (
         <HubFigureCard key={item.key} item={item} linkLabel={linkLabels} />
       ))}

@@ -33,7 +33,14 @@ export function hubAccess(roleName: string | undefined | null): { incident: bool
 }
 
 /** The reports that take the report kit's scope search (from, to, region, section). */
-const SCOPE_SEARCH_PATHS = new Set(['/laporaninsiden', '/laporanmasalebuhraya', '/laporanmasabertugas', '/laporanpenggunaankenderaan', '/laporanjenisbantuan', '/laporanrondaan']);
+const SCOPE_SEARCH_PATHS = new Set([
+  '/laporaninsiden',
+  '/laporanmasalebuhraya',
+  '/laporanmasabertugas',
+  '/laporanpenggunaankenderaan',
+  '/laporanjenisbantuan',
+  '/laporanrondaan',
+]);
 /** The older lists whose search names the region and section regionId / sectionId (end-of-duty, checklists). */
 const ID_SEARCH_PATHS = new Set(['/dailyactivitylog', '/reportsenaraisemak']);
 
@@ -60,7 +67,9 @@ export function sectionLinkSearch(search: ReportScopeSearch, today?: string): { 
 }
 
 /** Groups sections by region name (in the order given: the list comes sorted by name), for the hub's section list. */
-export function sectionsByRegion<S extends { regionId: number; regionName: string }>(sections: readonly S[]): Array<{ regionId: number; regionName: string; sections: S[] }> {
+export function sectionsByRegion<S extends { regionId: number; regionName: string }>(
+  sections: readonly S[],
+): Array<{ regionId: number; regionName: string; sections: S[] }> {
   const groups = new Map<number, { regionId: number; regionName: string; sections: S[] }>();
   for (const s of sections) {
     let g = groups.get(s.regionId);

@@ -102,7 +102,15 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
   const tim = (key: string) => k?.tim.find((f) => f.key === key);
   const incidentLink = linkOf('reportIncident');
   const incidentFigures: HubFigure[] = [
-    { key: 'cases', label: t('rp.hub.kpi.cases'), value: k?.cases ?? null, previous: k?.previousCases ?? null, unit: 'count', testId: 'report-hub-kpi-cases', link: incidentLink },
+    {
+      key: 'cases',
+      label: t('rp.hub.kpi.cases'),
+      value: k?.cases ?? null,
+      previous: k?.previousCases ?? null,
+      unit: 'count',
+      testId: 'report-hub-kpi-cases',
+      link: incidentLink,
+    },
     {
       key: 'response',
       label: t('rp.hub.kpi.response'),
@@ -216,7 +224,16 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
       {(access.incident || access.assistance) && (
         <HubSection
           title={t('rp.hub.kpi.title')}
-          hint={filter ? t('rp.hub.kpi.period', { from: isoDateToDisplay(range.from), to: isoDateToDisplay(range.to), prevFrom: isoDateToDisplay(prev.from), prevTo: isoDateToDisplay(prev.to) }) : undefined}
+          hint={
+            filter
+              ? t('rp.hub.kpi.period', {
+                  from: isoDateToDisplay(range.from),
+                  to: isoDateToDisplay(range.to),
+                  prevFrom: isoDateToDisplay(prev.from),
+                  prevTo: isoDateToDisplay(prev.to),
+                })
+              : undefined
+          }
           testId="report-hub-kpi"
         >
           {!filter ? (
@@ -292,7 +309,17 @@ function ReportCard({ item, text, link }: { item: MenuItem; text: string; link: 
   const Icon = card?.icon ?? LuFileText;
   const body = (
     <Flex gap="3" align="flex-start" h="full">
-      <Flex w="10" h="10" rounded="lg" bg={link ? 'brand.50' : 'gray.100'} color={link ? 'brand.700' : 'fg.muted'} align="center" justify="center" flexShrink={0} fontSize="xl">
+      <Flex
+        w="10"
+        h="10"
+        rounded="lg"
+        bg={link ? 'brand.50' : 'gray.100'}
+        color={link ? 'brand.700' : 'fg.muted'}
+        align="center"
+        justify="center"
+        flexShrink={0}
+        fontSize="xl"
+      >
         <Icon />
       </Flex>
       <Box flex="1" minW="0">

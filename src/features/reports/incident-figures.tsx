@@ -36,8 +36,18 @@ export function incidentHeadlines(
   const ict = timOf(kpi, 'ict');
   const lane = timOf(kpi, 'laneClosure');
   const secondary = timOf(kpi, 'secondary');
-  const items: Headline[] = [{ key: 'cases', label: t('rp.inc.h.cases'), value: kpi.cases, previous: kpi.previousCases, unit: 'count', testId: `${prefix}-cases` }];
-  if (kpi.closed !== undefined) items.push({ key: 'closed', label: t('rp.inc.h.closed'), value: kpi.closed, previous: kpi.previousClosed ?? null, unit: 'count', testId: `${prefix}-closed` });
+  const items: Headline[] = [
+    { key: 'cases', label: t('rp.inc.h.cases'), value: kpi.cases, previous: kpi.previousCases, unit: 'count', testId: `${prefix}-cases` },
+  ];
+  if (kpi.closed !== undefined)
+    items.push({
+      key: 'closed',
+      label: t('rp.inc.h.closed'),
+      value: kpi.closed,
+      previous: kpi.previousClosed ?? null,
+      unit: 'count',
+      testId: `${prefix}-closed`,
+    });
   items.push(
     {
       key: 'responseMedian',
@@ -110,7 +120,10 @@ export function useDrillScope(search: ReportScopeSearch, scopeRegion: number | u
   const sections = useListedSections(regionId);
   const range = reportRange(search);
   const regionCode = scopeRegion === undefined && search.region ? sections.data?.[0]?.regionCode : undefined;
-  return useMemo(() => ({ from: range.from, to: range.to, regionCode, sectionId: search.section }), [range.from, range.to, regionCode, search.section]);
+  return useMemo(
+    () => ({ from: range.from, to: range.to, regionCode, sectionId: search.section }),
+    [range.from, range.to, regionCode, search.section],
+  );
 }
 
 /** The response steps: count, median and p90 with the previous period's, completeness. */
@@ -122,8 +135,20 @@ export function StepTable({ steps, testId }: { steps: StepFigure[]; testId: stri
       { key: 'count', header: t('rp.inc.col.cases'), align: 'end', cell: (s) => formatFigure(s.count, 'count'), sortValue: (s) => s.count },
       { key: 'median', header: t('rp.inc.col.median'), align: 'end', cell: (s) => formatFigure(s.median, 'min'), sortValue: (s) => s.median },
       { key: 'p90', header: t('rp.inc.col.p90'), align: 'end', cell: (s) => formatFigure(s.p90, 'min'), sortValue: (s) => s.p90 },
-      { key: 'previousMedian', header: t('rp.inc.col.previousMedian'), align: 'end', cell: (s) => formatFigure(s.previousMedian, 'min'), sortValue: (s) => s.previousMedian },
-      { key: 'previousP90', header: t('rp.inc.col.previousP90'), align: 'end', cell: (s) => formatFigure(s.previousP90, 'min'), sortValue: (s) => s.previousP90 },
+      {
+        key: 'previousMedian',
+        header: t('rp.inc.col.previousMedian'),
+        align: 'end',
+        cell: (s) => formatFigure(s.previousMedian, 'min'),
+        sortValue: (s) => s.previousMedian,
+      },
+      {
+        key: 'previousP90',
+        header: t('rp.inc.col.previousP90'),
+        align: 'end',
+        cell: (s) => formatFigure(s.previousP90, 'min'),
+        sortValue: (s) => s.previousP90,
+      },
       {
         key: 'completeness',
         header: t('rp.inc.col.completeness'),

@@ -22,7 +22,16 @@ import { FilterSelect } from '@/ui/admin/filters';
 import { regionScopeOf } from '@/ui/admin/report-scope';
 import { caseSearchLink } from '@/ui/report/drill-down';
 import { BarChart, type ChartDatum } from '@/ui/report/lazy-charts';
-import { CsvButton, formatFigure, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, ReportTable, type ReportColumn } from '@/ui/report/report-kit';
+import {
+  CsvButton,
+  formatFigure,
+  HeadlineFigures,
+  ReportBlock,
+  ReportFilterBar,
+  ReportPage,
+  ReportTable,
+  type ReportColumn,
+} from '@/ui/report/report-kit';
 import { completenessPercent } from '@/ui/report/report-format';
 import { reportFilterOf } from '@/ui/report/report-search';
 import { incidentHeadlines, RangeInvalidNote, StepTable, useDrillScope } from './incident-figures';
@@ -55,9 +64,16 @@ function withCategory(search: IncidentReportSearch, category: number | undefined
 }
 
 /** Bars of counts with the previous period's (the charts draw that second bar only when the previous period has any case). */
-const countData = (items: { id: number; label: string; count: number; previous: number }[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
+const countData = (items: { id: number; label: string; count: number; previous: number }[]): ChartDatum[] =>
+  items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
 
-export function IncidentReportScreen({ search, onSearchChange }: { search: IncidentReportSearch; onSearchChange: (s: IncidentReportSearch) => void }) {
+export function IncidentReportScreen({
+  search,
+  onSearchChange,
+}: {
+  search: IncidentReportSearch;
+  onSearchChange: (s: IncidentReportSearch) => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const user = useSession()?.user;
@@ -78,7 +94,10 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
   const drill = useDrillScope(search, scopeRegion);
   const open = (extra: { category?: number; status?: number; regionCode?: string; sectionId?: number }) => {
     const { regionCode, sectionId, ...rest } = extra;
-    const link = caseSearchLink({ ...drill, ...(regionCode ? { regionCode } : {}), ...(sectionId ? { sectionId } : {}) }, { category: search.category, ...rest });
+    const link = caseSearchLink(
+      { ...drill, ...(regionCode ? { regionCode } : {}), ...(sectionId ? { sectionId } : {}) },
+      { category: search.category, ...rest },
+    );
     void navigate(link);
   };
 
@@ -100,15 +119,45 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
         ),
       },
       { key: 'count', header: t('rp.inc.col.cases'), align: 'end', sortValue: (r) => r.count, cell: (r) => formatFigure(r.count, 'count') },
-      { key: 'previous', header: t('rp.inc.col.previous'), align: 'end', sortValue: (r) => r.previous, cell: (r) => formatFigure(r.previous, 'count') },
+      {
+        key: 'previous',
+        header: t('rp.inc.col.previous'),
+        align: 'end',
+        sortValue: (r) => r.previous,
+        cell: (r) => formatFigure(r.previous, 'count'),
+      },
       { key: 'closed', header: t('rp.inc.col.closed'), align: 'end', sortValue: (r) => r.closed, cell: (r) => formatFigure(r.closed, 'count') },
       { key: 'open', header: t('rp.inc.col.open'), align: 'end', sortValue: (r) => r.open, cell: (r) => formatFigure(r.open, 'count') },
-      { key: 'cancelled', header: t('rp.inc.col.cancelled'), align: 'end', sortValue: (r) => r.cancelled, cell: (r) => formatFigure(r.cancelled, 'count') },
-      { key: 'responseMedian', header: t('rp.inc.col.responseMedian'), align: 'end', sortValue: (r) => r.responseMedian, cell: (r) => formatFigure(r.responseMedian, 'min') },
-      { key: 'responseP90', header: t('rp.inc.col.responseP90'), align: 'end', sortValue: (r) => r.responseP90, cell: (r) => formatFigure(r.responseP90, 'min') },
+      {
+        key: 'cancelled',
+        header: t('rp.inc.col.cancelled'),
+        align: 'end',
+        sortValue: (r) => r.cancelled,
+        cell: (r) => formatFigure(r.cancelled, 'count'),
+      },
+      {
+        key: 'responseMedian',
+        header: t('rp.inc.col.responseMedian'),
+        align: 'end',
+        sortValue: (r) => r.responseMedian,
+        cell: (r) => formatFigure(r.responseMedian, 'min'),
+      },
+      {
+        key: 'responseP90',
+        header: t('rp.inc.col.responseP90'),
+        align: 'end',
+        sortValue: (r) => r.responseP90,
+        cell: (r) => formatFigure(r.responseP90, 'min'),
+      },
       { key: 'rctMedian', header: t('rp.inc.col.rct'), align: 'end', sortValue: (r) => r.rctMedian, cell: (r) => formatFigure(r.rctMedian, 'min') },
       { key: 'ictMedian', header: t('rp.inc.col.ict'), align: 'end', sortValue: (r) => r.ictMedian, cell: (r) => formatFigure(r.ictMedian, 'min') },
-      { key: 'secondaryCrashes', header: t('rp.inc.col.secondary'), align: 'end', sortValue: (r) => r.secondaryCrashes, cell: (r) => formatFigure(r.secondaryCrashes, 'count') },
+      {
+        key: 'secondaryCrashes',
+        header: t('rp.inc.col.secondary'),
+        align: 'end',
+        sortValue: (r) => r.secondaryCrashes,
+        cell: (r) => formatFigure(r.secondaryCrashes, 'count'),
+      },
       {
         key: 'completeness',
         header: t('rp.inc.col.completeness'),
@@ -173,14 +222,28 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
           </Text>
         ),
       },
-      { key: 'minutesAfter', header: t('rp.inc.col.minutesAfter'), align: 'end', sortValue: (p) => p.minutesAfter, cell: (p) => formatFigure(p.minutesAfter, 'min') },
-      { key: 'kmUpstream', header: t('rp.inc.col.kmUpstream'), align: 'end', sortValue: (p) => p.kmUpstream, cell: (p) => formatFigure(p.kmUpstream, 'km') },
+      {
+        key: 'minutesAfter',
+        header: t('rp.inc.col.minutesAfter'),
+        align: 'end',
+        sortValue: (p) => p.minutesAfter,
+        cell: (p) => formatFigure(p.minutesAfter, 'min'),
+      },
+      {
+        key: 'kmUpstream',
+        header: t('rp.inc.col.kmUpstream'),
+        align: 'end',
+        sortValue: (p) => p.kmUpstream,
+        cell: (p) => formatFigure(p.kmUpstream, 'km'),
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
 
-  const stepsChart: ChartDatum[] = (kpi.data?.steps ?? []).filter((s) => s.key !== 'response').map((s) => ({ id: s.key, label: s.label, value: s.median, previous: s.p90 }));
+  const stepsChart: ChartDatum[] = (kpi.data?.steps ?? [])
+    .filter((s) => s.key !== 'response')
+    .map((s) => ({ id: s.key, label: s.label, value: s.median, previous: s.p90 }));
 
   return (
     <ReportPage
@@ -202,8 +265,18 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
       }
       actions={
         <>
-          <CsvButton onDownload={() => incidentCsv(filter!)} disabled={!filter || !kpi.data?.cases} testId="rp-incident-csv" label={t('rp.inc.csv')} />
-          <CsvButton onDownload={() => incidentStatusCsv(filter!)} disabled={!filter || !kpi.data?.cases} testId="rp-incident-status-csv" label={t('rp.inc.statusCsv')} />
+          <CsvButton
+            onDownload={() => incidentCsv(filter!)}
+            disabled={!filter || !kpi.data?.cases}
+            testId="rp-incident-csv"
+            label={t('rp.inc.csv')}
+          />
+          <CsvButton
+            onDownload={() => incidentStatusCsv(filter!)}
+            disabled={!filter || !kpi.data?.cases}
+            testId="rp-incident-status-csv"
+            label={t('rp.inc.statusCsv')}
+          />
         </>
       }
     >
@@ -211,8 +284,16 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
         <RangeInvalidNote testId="rp-incident-range-invalid-note" />
       ) : (
         <>
-          <ReportBlock title={t('rp.inc.headline')} loading={kpi.isPending} error={kpi.isError && !kpi.data ? kpi.error : undefined} onRetry={() => void kpi.refetch()} testId="rp-incident-headline">
-            {kpi.data && <HeadlineFigures items={incidentHeadlines(t, kpi.data, 'rp-incident-headline', setMissing)} previousPeriod={kpi.data.previousPeriod} />}
+          <ReportBlock
+            title={t('rp.inc.headline')}
+            loading={kpi.isPending}
+            error={kpi.isError && !kpi.data ? kpi.error : undefined}
+            onRetry={() => void kpi.refetch()}
+            testId="rp-incident-headline"
+          >
+            {kpi.data && (
+              <HeadlineFigures items={incidentHeadlines(t, kpi.data, 'rp-incident-headline', setMissing)} previousPeriod={kpi.data.previousPeriod} />
+            )}
           </ReportBlock>
 
           <Text fontSize="xs" color="fg.muted" mb="-2" data-testid="rp-incident-drill-hint">
@@ -221,7 +302,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
             <ReportBlock
               title={t('rp.inc.chart.category')}
-              loading={byCategory.isPending }
+              loading={byCategory.isPending}
               error={byCategory.isError && !byCategory.data ? byCategory.error : undefined}
               onRetry={() => void byCategory.refetch()}
               empty={byCategory.data?.total === 0}
@@ -240,7 +321,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
             </ReportBlock>
             <ReportBlock
               title={t('rp.inc.chart.status')}
-              loading={byStatus.isPending }
+              loading={byStatus.isPending}
               error={byStatus.isError && !byStatus.data ? byStatus.error : undefined}
               onRetry={() => void byStatus.refetch()}
               empty={byStatus.data?.total === 0}
@@ -263,7 +344,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
             {seesAll && (
               <ReportBlock
                 title={t('rp.inc.chart.region')}
-                loading={byRegion.isPending }
+                loading={byRegion.isPending}
                 error={byRegion.isError && !byRegion.data ? byRegion.error : undefined}
                 onRetry={() => void byRegion.refetch()}
                 empty={byRegion.data?.total === 0}
@@ -274,7 +355,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
                     data={countData(byRegion.data.items)}
                     valueLabel={t('rp.inc.series.now')}
                     previousLabel={byRegion.data.previousTotal > 0 ? t('rp.inc.series.previous') : undefined}
-                      onSelect={(d) => {
+                    onSelect={(d) => {
                       const code = byRegion.data.items.find((i) => i.id === d.id)?.code;
                       if (code) open({ regionCode: code });
                     }}
@@ -291,7 +372,16 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
               empty={kpi.data?.cases === 0}
               testId="rp-incident-block-steps"
             >
-              {kpi.data && <BarChart data={stepsChart} valueLabel={t('rp.inc.series.median')} previousLabel={t('rp.inc.series.p90')} unit="min" horizontal testId="rp-incident-chart-steps" />}
+              {kpi.data && (
+                <BarChart
+                  data={stepsChart}
+                  valueLabel={t('rp.inc.series.median')}
+                  previousLabel={t('rp.inc.series.p90')}
+                  unit="min"
+                  horizontal
+                  testId="rp-incident-chart-steps"
+                />
+              )}
             </ReportBlock>
           </SimpleGrid>
 
@@ -308,7 +398,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
 
           <ReportBlock
             title={t('rp.inc.sections')}
-            loading={sections.isPending }
+            loading={sections.isPending}
             error={sections.isError && !sections.data ? sections.error : undefined}
             onRetry={() => void sections.refetch()}
             empty={sections.data?.items.length === 0}
@@ -339,7 +429,7 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
 
           <ReportBlock
             title={t('rp.inc.secondaryTitle')}
-            loading={secondary.isPending }
+            loading={secondary.isPending}
             error={secondary.isError && !secondary.data ? secondary.error : undefined}
             onRetry={() => void secondary.refetch()}
             empty={secondary.data?.items.length === 0}
@@ -354,8 +444,19 @@ export function IncidentReportScreen({ search, onSearchChange }: { search: Incid
                 testId="rp-incident-secondary"
                 minW="900px"
                 footer={
-                  <Text fontSize="xs" color="fg.muted" data-testid="rp-incident-secondary-count" data-count={secondary.data.count} data-previous={secondary.data.previousCount}>
-                    {t('rp.inc.secondaryCount', { n: secondary.data.count, previous: secondary.data.previousCount, minutes: SECONDARY_WINDOW_MINUTES, km: SECONDARY_DISTANCE_KM })}
+                  <Text
+                    fontSize="xs"
+                    color="fg.muted"
+                    data-testid="rp-incident-secondary-count"
+                    data-count={secondary.data.count}
+                    data-previous={secondary.data.previousCount}
+                  >
+                    {t('rp.inc.secondaryCount', {
+                      n: secondary.data.count,
+                      previous: secondary.data.previousCount,
+                      minutes: SECONDARY_WINDOW_MINUTES,
+                      km: SECONDARY_DISTANCE_KM,
+                    })}
                   </Text>
                 }
               />

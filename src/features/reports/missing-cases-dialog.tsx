@@ -25,7 +25,17 @@ const KPI_LABEL: Record<MissingKpiKey, 'rp.inc.missing.kpi.response' | 'rp.inc.m
   ict: 'rp.inc.missing.kpi.ict',
 };
 
-export function MissingCasesDialog({ filter, kpi, onKpiChange, onClose }: { filter: IncidentReportFilter | null; kpi: MissingKpiKey | null; onKpiChange: (k: MissingKpiKey) => void; onClose: () => void }) {
+export function MissingCasesDialog({
+  filter,
+  kpi,
+  onKpiChange,
+  onClose,
+}: {
+  filter: IncidentReportFilter | null;
+  kpi: MissingKpiKey | null;
+  onKpiChange: (k: MissingKpiKey) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
@@ -98,7 +108,9 @@ export function MissingCasesDialog({ filter, kpi, onKpiChange, onClose }: { filt
                               cursor="pointer"
                               tabIndex={0}
                               onClick={() => void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(r.id) } })}
-                              onKeyDown={(e) => e.key === 'Enter' && void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(r.id) } })}
+                              onKeyDown={(e) =>
+                                e.key === 'Enter' && void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(r.id) } })
+                              }
                               opacity={q.isPlaceholderData ? 0.6 : 1}
                               data-testid={`rp-incident-missing-row-${r.id}`}
                             >
@@ -138,10 +150,26 @@ export function MissingCasesDialog({ filter, kpi, onKpiChange, onClose }: { filt
                   {q.data ? t('rp.inc.missing.total', { n: total, page: page + 1, pages }) : ''}
                 </Text>
                 <HStack ms="auto" gap="2">
-                  <Button variant="outline" size="sm" minH="10" disabled={page === 0} onClick={() => setPage((p) => p - 1)} aria-label={t('rp.inc.missing.prev')} data-testid="rp-incident-missing-prev">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    minH="10"
+                    disabled={page === 0}
+                    onClick={() => setPage((p) => p - 1)}
+                    aria-label={t('rp.inc.missing.prev')}
+                    data-testid="rp-incident-missing-prev"
+                  >
                     <LuChevronLeft />
                   </Button>
-                  <Button variant="outline" size="sm" minH="10" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)} aria-label={t('rp.inc.missing.next')} data-testid="rp-incident-missing-next">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    minH="10"
+                    disabled={page + 1 >= pages}
+                    onClick={() => setPage((p) => p + 1)}
+                    aria-label={t('rp.inc.missing.next')}
+                    data-testid="rp-incident-missing-next"
+                  >
                     <LuChevronRight />
                   </Button>
                 </HStack>

@@ -6,7 +6,17 @@
  * aggregates rows).
  */
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import type { AssistanceChart, CountChart, IncidentKpi, IncidentReportFilter, IncidentSectionChart, MissingRow, Report1Section, ReportFilter, SecondaryAnswer } from '@contract/reports';
+import type {
+  AssistanceChart,
+  CountChart,
+  IncidentKpi,
+  IncidentReportFilter,
+  IncidentSectionChart,
+  MissingRow,
+  Report1Section,
+  ReportFilter,
+  SecondaryAnswer,
+} from '@contract/reports';
 import { REPORT_PAGE_SIZE, REPORT_PATHS, type MissingKpiKey } from '@contract/reports-rules';
 import { apiGet, apiPost, dataTables, isApiError } from '@/lib/api';
 import { downloadCsv } from '@/lib/download';
@@ -30,26 +40,49 @@ export const reportKeys = {
  * shared options object left TanStack's TQueryData inferred as the placeholder function itself).
  */
 function useReportQuery<T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>, enabled: boolean) {
-  return useQuery<T, Error, T>({ queryKey, queryFn: ({ signal }) => read(signal), enabled, placeholderData: keepPreviousData, retry, refetchOnWindowFocus: false });
+  return useQuery<T, Error, T>({
+    queryKey,
+    queryFn: ({ signal }) => read(signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export type CountBy = 'category' | 'region' | 'status';
-const COUNT_PATHS: Record<CountBy, string> = { category: REPORT_PATHS.incidentCategory, region: REPORT_PATHS.incidentRegion, status: REPORT_PATHS.incidentStatusKes };
+const COUNT_PATHS: Record<CountBy, string> = {
+  category: REPORT_PATHS.incidentCategory,
+  region: REPORT_PATHS.incidentRegion,
+  status: REPORT_PATHS.incidentStatusKes,
+};
 
 export function useIncidentCounts(by: CountBy, filter: IncidentReportFilter | null, enabled = true) {
   return useReportQuery(reportKeys.incident(by, filter), (signal) => post<CountChart>(COUNT_PATHS[by], filter!, signal), enabled && filter !== null);
 }
 
 export function useIncidentSections(filter: IncidentReportFilter | null) {
-  return useReportQuery(reportKeys.incident('section', filter), (signal) => post<IncidentSectionChart>(REPORT_PATHS.incidentSection, filter!, signal), filter !== null);
+  return useReportQuery(
+    reportKeys.incident('section', filter),
+    (signal) => post<IncidentSectionChart>(REPORT_PATHS.incidentSection, filter!, signal),
+    filter !== null,
+  );
 }
 
 export function useIncidentKpi(filter: IncidentReportFilter | null) {
-  return useReportQuery(reportKeys.incident('kpi', filter), (signal) => post<IncidentKpi>(REPORT_PATHS.incidentKpi, filter!, signal), filter !== null);
+  return useReportQuery(
+    reportKeys.incident('kpi', filter),
+    (signal) => post<IncidentKpi>(REPORT_PATHS.incidentKpi, filter!, signal),
+    filter !== null,
+  );
 }
 
 export function useIncidentSecondary(filter: IncidentReportFilter | null) {
-  return useReportQuery(reportKeys.incident('secondary', filter), (signal) => post<SecondaryAnswer>(REPORT_PATHS.incidentSecondary, filter!, signal), filter !== null);
+  return useReportQuery(
+    reportKeys.incident('secondary', filter),
+    (signal) => post<SecondaryAnswer>(REPORT_PATHS.incidentSecondary, filter!, signal),
+    filter !== null,
+  );
 }
 
 /** The cases a KPI applies to that lack its times, REPORT_PAGE_SIZE a page (the server's order: newest first). */
@@ -57,31 +90,48 @@ export function useIncidentMissing(filter: IncidentReportFilter | null, kpi: Mis
   return useReportQuery(
     reportKeys.missing(filter, kpi, page),
     (signal) =>
-      dataTables<MissingRow>(REPORT_PATHS.incidentMissing, { ...filter!, kpi }, { start: page * REPORT_PAGE_SIZE, length: REPORT_PAGE_SIZE }, { signal }),
+      dataTables<MissingRow>(
+        REPORT_PATHS.incidentMissing,
+        { ...filter!, kpi },
+        { start: page * REPORT_PAGE_SIZE, length: REPORT_PAGE_SIZE },
+        { signal },
+      ),
     enabled && filter !== null,
   );
 }
 
-export const incidentCsv = (filter: IncidentReportFilter) => downloadCsv(REPORT_PATHS.incidentCsv, filter, {}, 'laporan-insiden.csv').then(() => undefined);
-export const incidentStatusCsv = (filter: IncidentReportFilter) => downloadCsv(REPORT_PATHS.incidentStatusCsv, filter, {}, 'laporan-status-insiden.csv').then(() => undefined);
+export const incidentCsv = (filter: IncidentReportFilter) =>
+  downloadCsv(REPORT_PATHS.incidentCsv, filter, {}, 'laporan-insiden.csv').then(() => undefined);
+export const incidentStatusCsv = (filter: IncidentReportFilter) =>
+  downloadCsv(REPORT_PATHS.incidentStatusCsv, filter, {}, 'laporan-status-insiden.csv').then(() => undefined);
 
 // ---------------------------------------------------------------- Laporan Jenis Bantuan Lain-Lain
 
 export type AssistanceBy = 'type' | 'region' | 'section';
-const ASSISTANCE_PATHS: Record<AssistanceBy, string> = { type: REPORT_PATHS.assistanceType, region: REPORT_PATHS.assistanceRegion, section: REPORT_PATHS.assistanceSection };
+const ASSISTANCE_PATHS: Record<AssistanceBy, string> = {
+  type: REPORT_PATHS.assistanceType,
+  region: REPORT_PATHS.assistanceRegion,
+  section: REPORT_PATHS.assistanceSection,
+};
 
 export function useAssistance(by: AssistanceBy, filter: ReportFilter | null, enabled = true) {
-  return useReportQuery(reportKeys.assistance(by, filter), (signal) => post<AssistanceChart>(ASSISTANCE_PATHS[by], filter!, signal), enabled && filter !== null);
+  return useReportQuery(
+    reportKeys.assistance(by, filter),
+    (signal) => post<AssistanceChart>(ASSISTANCE_PATHS[by], filter!, signal),
+    enabled && filter !== null,
+  );
 }
 
-export const assistanceCsv = (filter: ReportFilter) => downloadCsv(REPORT_PATHS.assistanceCsv, filter, {}, 'laporan-jenis-bantuan.csv').then(() => undefined);
+export const assistanceCsv = (filter: ReportFilter) =>
+  downloadCsv(REPORT_PATHS.assistanceCsv, filter, {}, 'laporan-jenis-bantuan.csv').then(() => undefined);
 
 // ---------------------------------------------------------------- one section
 
 export function useSectionReport(sectionId: number, range: { from: string; to: string } | null) {
   return useReportQuery(
     reportKeys.section(sectionId, range?.from ?? '', range?.to ?? ''),
-    (signal) => apiGet<Report1Section>(REPORT_PATHS.report1Section(sectionId), { signal, searchParams: { dateFrom: range!.from, dateTo: range!.to } }),
+    (signal) =>
+      apiGet<Report1Section>(REPORT_PATHS.report1Section(sectionId), { signal, searchParams: { dateFrom: range!.from, dateTo: range!.to } }),
     range !== null && sectionId > 0,
   );
 }

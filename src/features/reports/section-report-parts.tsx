@@ -33,7 +33,12 @@ const TIM_TEXT: Record<string, TextKey> = {
 
 /** A completeness cell: the share (orange under 80%) with have/of under it. */
 export function CompletenessCell({ value }: { value: { have: number; of: number } | null }) {
-  if (!value) return <Text as="span" color="fg.muted">—</Text>;
+  if (!value)
+    return (
+      <Text as="span" color="fg.muted">
+        —
+      </Text>
+    );
   const pct = completenessPercent(value);
   return (
     <Box textAlign="end" data-have={value.have} data-of={value.of}>
@@ -102,7 +107,12 @@ export function StepsTable({ steps, testId }: { steps: StepFigure[]; testId: str
         key: 'step',
         header: t('rp.sec.col.step'),
         cell: (s) => (
-          <Text as="span" whiteSpace="normal" fontWeight={s.key === 'response' ? 'semibold' : undefined} color={s.key === 'response' ? 'brand.900' : undefined}>
+          <Text
+            as="span"
+            whiteSpace="normal"
+            fontWeight={s.key === 'response' ? 'semibold' : undefined}
+            color={s.key === 'response' ? 'brand.900' : undefined}
+          >
             {STEP_TEXT[s.key] ? t(STEP_TEXT[s.key]) : s.label}
           </Text>
         ),
@@ -111,13 +121,30 @@ export function StepsTable({ steps, testId }: { steps: StepFigure[]; testId: str
         key: 'median',
         header: t('rp.sec.col.median'),
         align: 'end',
-        cell: (s) => <WithPrevious value={formatFigure(s.median, 'min')} previous={formatFigure(s.previousMedian, 'min')} raw={s.median} rawPrevious={s.previousMedian} lowerIsBetter strong={s.key === 'response'} />,
+        cell: (s) => (
+          <WithPrevious
+            value={formatFigure(s.median, 'min')}
+            previous={formatFigure(s.previousMedian, 'min')}
+            raw={s.median}
+            rawPrevious={s.previousMedian}
+            lowerIsBetter
+            strong={s.key === 'response'}
+          />
+        ),
       },
       {
         key: 'p90',
         header: t('rp.sec.col.p90'),
         align: 'end',
-        cell: (s) => <WithPrevious value={formatFigure(s.p90, 'min')} previous={formatFigure(s.previousP90, 'min')} raw={s.p90} rawPrevious={s.previousP90} lowerIsBetter />,
+        cell: (s) => (
+          <WithPrevious
+            value={formatFigure(s.p90, 'min')}
+            previous={formatFigure(s.previousP90, 'min')}
+            raw={s.p90}
+            rawPrevious={s.previousP90}
+            lowerIsBetter
+          />
+        ),
       },
       { key: 'completeness', header: t('rp.sec.col.completeness'), align: 'end', cell: (s) => <CompletenessCell value={s.completeness} /> },
     ],
@@ -145,9 +172,30 @@ export function TimTable({ tim, testId }: { tim: TimFigure[]; testId: string }) 
         key: 'value',
         header: t('rp.sec.col.value'),
         align: 'end',
-        cell: (f) => <WithPrevious value={formatFigure(f.value, f.unit)} previous={formatFigure(f.previous, f.unit)} raw={f.value} rawPrevious={f.previous} strong lowerIsBetter />,
+        cell: (f) => (
+          <WithPrevious
+            value={formatFigure(f.value, f.unit)}
+            previous={formatFigure(f.previous, f.unit)}
+            raw={f.value}
+            rawPrevious={f.previous}
+            strong
+            lowerIsBetter
+          />
+        ),
       },
-      { key: 'p90', header: t('rp.sec.col.p90'), align: 'end', cell: (f) => (f.p90 === null ? <Text as="span" color="fg.muted">—</Text> : formatFigure(f.p90, 'min')) },
+      {
+        key: 'p90',
+        header: t('rp.sec.col.p90'),
+        align: 'end',
+        cell: (f) =>
+          f.p90 === null ? (
+            <Text as="span" color="fg.muted">
+              —
+            </Text>
+          ) : (
+            formatFigure(f.p90, 'min')
+          ),
+      },
       { key: 'completeness', header: t('rp.sec.col.completeness'), align: 'end', cell: (f) => <CompletenessCell value={f.completeness} /> },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
@@ -220,7 +268,11 @@ export function StatList({ rows, testId }: { rows: StatRow[]; testId: string }) 
 
 /** DLU of the section: rosters summarised, averages of DLU, LLU and no GPS, DLU share, completeness; each with the previous period's. */
 export function dluRows(t: ReturnType<typeof useT>, now: MainlineFigures, before: MainlineFigures): StatRow[] {
-  const fig = (key: 'rosters' | 'avgDluMinutes' | 'avgLluMinutes' | 'avgNoGpsMinutes' | 'dluShare', unit: 'count' | 'min' | '%', labelKey: TextKey): StatRow => ({
+  const fig = (
+    key: 'rosters' | 'avgDluMinutes' | 'avgLluMinutes' | 'avgNoGpsMinutes' | 'dluShare',
+    unit: 'count' | 'min' | '%',
+    labelKey: TextKey,
+  ): StatRow => ({
     key,
     label: t(labelKey),
     value: formatFigure(now[key], unit),

@@ -30,7 +30,15 @@ type PeriodSearch = Pick<ReportScopeSearch, 'from' | 'to'>;
 
 const countData = (items: CountItem[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
 
-export function SectionReportScreen({ sectionId, search, onSearchChange }: { sectionId: number; search: PeriodSearch; onSearchChange: (s: PeriodSearch) => void }) {
+export function SectionReportScreen({
+  sectionId,
+  search,
+  onSearchChange,
+}: {
+  sectionId: number;
+  search: PeriodSearch;
+  onSearchChange: (s: PeriodSearch) => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const exists = useRouteExists();
@@ -58,7 +66,8 @@ export function SectionReportScreen({ sectionId, search, onSearchChange }: { sec
         </RouterLink>
       </Button>
     ) : undefined;
-  const drill = (extra: { category?: number; status?: number }) => void navigate(caseSearchLink({ from: range.from, to: range.to, sectionId }, extra));
+  const drill = (extra: { category?: number; status?: number }) =>
+    void navigate(caseSearchLink({ from: range.from, to: range.to, sectionId }, extra));
 
   const title = data ? t('rp.sec.title', { name: data.section.name }) : t('rp.sec.titleLoading');
   const period = { from: isoDateToDisplay(range.from), to: isoDateToDisplay(range.to) };
@@ -72,8 +81,22 @@ export function SectionReportScreen({ sectionId, search, onSearchChange }: { sec
         testId="section-report"
         filters={
           <>
-            <DateField label={t('rp.filter.from')} value={range.from} max={range.to} onChange={(d) => setPeriod({ from: d })} testId="section-report-from" width="170px" />
-            <DateField label={t('rp.filter.to')} value={range.to} max={today} onChange={(d) => setPeriod({ to: d })} testId="section-report-to" width="170px" />
+            <DateField
+              label={t('rp.filter.from')}
+              value={range.from}
+              max={range.to}
+              onChange={(d) => setPeriod({ from: d })}
+              testId="section-report-from"
+              width="170px"
+            />
+            <DateField
+              label={t('rp.filter.to')}
+              value={range.to}
+              max={today}
+              onChange={(d) => setPeriod({ to: d })}
+              testId="section-report-to"
+              width="170px"
+            />
             {problem && (
               <Text w="full" fontSize="sm" color="red.600" data-testid="section-report-range-invalid">
                 {problem === 'order' ? t('rp.filter.rangeOrder') : t('rp.filter.rangeLength')}
@@ -99,10 +122,19 @@ export function SectionReportScreen({ sectionId, search, onSearchChange }: { sec
             <EmptyBlock title={t('rp.sec.rangeInvalid')} icon={<LuCalendarX2 />} />
           </Box>
         ) : refused ? (
-          <SectionRefused status={refused} message={isApiError(query.error) ? query.error.statusMsg : ''} backSearch={{ from: range.from, to: range.to }} />
+          <SectionRefused
+            status={refused}
+            message={isApiError(query.error) ? query.error.statusMsg : ''}
+            backSearch={{ from: range.from, to: range.to }}
+          />
         ) : failed ? (
           <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" data-testid="section-report-error">
-            <ErrorBlock title={t('rp.kit.loadFailed')} message={errorText(query.error)} offline={isApiError(query.error) && query.error.kind !== 'http'} onRetry={() => void query.refetch()} />
+            <ErrorBlock
+              title={t('rp.kit.loadFailed')}
+              message={errorText(query.error)}
+              offline={isApiError(query.error) && query.error.kind !== 'http'}
+              onRetry={() => void query.refetch()}
+            />
           </Box>
         ) : (
           <SectionBody data={data} loading={loading} reportLink={reportLink} onDrill={drill} generatedAt={query.dataUpdatedAt} />
@@ -129,7 +161,14 @@ function SectionBody({
   const response = data?.steps.find((s) => s.key === 'response');
   const headline: Headline[] = data
     ? [
-        { key: 'cases', label: t('rp.sec.h.cases'), value: data.cases, previous: data.previousCases, unit: 'count', testId: 'section-report-headline-cases' },
+        {
+          key: 'cases',
+          label: t('rp.sec.h.cases'),
+          value: data.cases,
+          previous: data.previousCases,
+          unit: 'count',
+          testId: 'section-report-headline-cases',
+        },
         {
           key: 'responseMedian',
           label: t('rp.sec.h.responseMedian'),
@@ -149,7 +188,14 @@ function SectionBody({
           lowerIsBetter: true,
           testId: 'section-report-headline-response-p90',
         },
-        { key: 'assistance', label: t('rp.sec.h.assistance'), value: data.assistance.total, previous: data.assistance.previousTotal, unit: 'count', testId: 'section-report-headline-assistance' },
+        {
+          key: 'assistance',
+          label: t('rp.sec.h.assistance'),
+          value: data.assistance.total,
+          previous: data.assistance.previousTotal,
+          unit: 'count',
+          testId: 'section-report-headline-assistance',
+        },
       ]
     : [];
   const noCases = !!data && data.cases === 0;
@@ -176,7 +222,8 @@ function SectionBody({
           label: t('rp.sec.vehicles.checklists'),
           value: (
             <Text as="span" color={checklistPct !== null && checklistPct < 80 ? 'orange.700' : undefined}>
-              {checklistPct === null ? '—' : `${checklistPct}%`} ({formatNumber(veh.checklistCompleteness.have, 0)}/{formatNumber(veh.checklistCompleteness.of, 0)})
+              {checklistPct === null ? '—' : `${checklistPct}%`} ({formatNumber(veh.checklistCompleteness.have, 0)}/
+              {formatNumber(veh.checklistCompleteness.of, 0)})
             </Text>
           ),
           raw: veh.checklistCompleteness.have,
@@ -186,19 +233,34 @@ function SectionBody({
 
   return (
     <>
-      <ReportBlock title={t('rp.sec.headline')} loading={loading} testId="section-report-headline" actions={reportLink('/laporaninsiden', 'section-report-open-incident')}>
+      <ReportBlock
+        title={t('rp.sec.headline')}
+        loading={loading}
+        testId="section-report-headline"
+        actions={reportLink('/laporaninsiden', 'section-report-open-incident')}
+      >
         {data && (
           <>
             <HeadlineFigures items={headline} previousPeriod={data.previousPeriod} />
             <Text fontSize="xs" color="fg.muted" mt="3" data-testid="section-report-generated">
-              {t('rp.sec.generated', { at: formatDateTime(generatedAt), prevFrom: isoDateToDisplay(data.previousPeriod.from), prevTo: isoDateToDisplay(data.previousPeriod.to) })}
+              {t('rp.sec.generated', {
+                at: formatDateTime(generatedAt),
+                prevFrom: isoDateToDisplay(data.previousPeriod.from),
+                prevTo: isoDateToDisplay(data.previousPeriod.to),
+              })}
             </Text>
           </>
         )}
       </ReportBlock>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" _print={{ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-        <ReportBlock title={t('rp.sec.chart.category')} loading={loading} empty={noCases} emptyText={t('rp.sec.noCases')} testId="section-report-category">
+        <ReportBlock
+          title={t('rp.sec.chart.category')}
+          loading={loading}
+          empty={noCases}
+          emptyText={t('rp.sec.noCases')}
+          testId="section-report-category"
+        >
           {data && (
             <BarChart
               data={countData(data.byCategory)}
@@ -210,7 +272,13 @@ function SectionBody({
             />
           )}
         </ReportBlock>
-        <ReportBlock title={t('rp.sec.chart.status')} loading={loading} empty={noCases} emptyText={t('rp.sec.noCases')} testId="section-report-status">
+        <ReportBlock
+          title={t('rp.sec.chart.status')}
+          loading={loading}
+          empty={noCases}
+          emptyText={t('rp.sec.noCases')}
+          testId="section-report-status"
+        >
           {data && (
             <BarChart
               data={countData(data.byStatus)}
@@ -239,13 +307,28 @@ function SectionBody({
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="5" _print={{ gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-        <ReportBlock title={t('rp.sec.dlu')} loading={loading} testId="section-report-dlu-block" actions={reportLink('/laporanmasalebuhraya', 'section-report-open-mainline')}>
+        <ReportBlock
+          title={t('rp.sec.dlu')}
+          loading={loading}
+          testId="section-report-dlu-block"
+          actions={reportLink('/laporanmasalebuhraya', 'section-report-open-mainline')}
+        >
           <StatList rows={data ? dluRows(t, data.mainline, data.previousMainline) : []} testId="section-report-dlu" />
         </ReportBlock>
-        <ReportBlock title={t('rp.sec.looping')} loading={loading} testId="section-report-looping-block" actions={reportLink('/laporanrondaan', 'section-report-open-looping')}>
+        <ReportBlock
+          title={t('rp.sec.looping')}
+          loading={loading}
+          testId="section-report-looping-block"
+          actions={reportLink('/laporanrondaan', 'section-report-open-looping')}
+        >
           <StatList rows={loopRows} testId="section-report-looping" />
         </ReportBlock>
-        <ReportBlock title={t('rp.sec.vehicles')} loading={loading} testId="section-report-vehicles-block" actions={reportLink('/laporanpenggunaankenderaan', 'section-report-open-vehicles')}>
+        <ReportBlock
+          title={t('rp.sec.vehicles')}
+          loading={loading}
+          testId="section-report-vehicles-block"
+          actions={reportLink('/laporanpenggunaankenderaan', 'section-report-open-vehicles')}
+        >
           <StatList rows={vehicleRows} testId="section-report-vehicles" />
         </ReportBlock>
       </SimpleGrid>

@@ -24,7 +24,11 @@ const CheckpointMap = lazy(() => import('./checkpoint-map'));
 /** /createupdatecheckpoint(?rondaId=) and /createupdatecheckpoint/{checkpointId}: a checkpoint placed on its section's map. */
 export function CheckpointFormScreen({ checkpointId, rondaId }: { checkpointId?: number; rondaId?: number }) {
   const t = useT();
-  const checkpoint = useQuery({ queryKey: rondaKeys.checkpoint(checkpointId ?? 0), queryFn: () => checkpointCall(checkpointId!), enabled: checkpointId !== undefined });
+  const checkpoint = useQuery({
+    queryKey: rondaKeys.checkpoint(checkpointId ?? 0),
+    queryFn: () => checkpointCall(checkpointId!),
+    enabled: checkpointId !== undefined,
+  });
   const owner = checkpoint.data?.rondaLoopId ?? rondaId;
 
   const header = (
@@ -63,7 +67,11 @@ export function CheckpointFormScreen({ checkpointId, rondaId }: { checkpointId?:
     return (
       <Box>
         {header}
-        <ErrorBlock title={missing ? t('admin.notFound') : t('rondas.cpForm.loadFailed')} message={errorText(checkpoint.error)} onRetry={missing ? undefined : () => void checkpoint.refetch()} />
+        <ErrorBlock
+          title={missing ? t('admin.notFound') : t('rondas.cpForm.loadFailed')}
+          message={errorText(checkpoint.error)}
+          onRetry={missing ? undefined : () => void checkpoint.refetch()}
+        />
       </Box>
     );
   }
@@ -131,7 +139,10 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
   const value = typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   const section = ronda.data?.section;
   const place = useMemo(
-    () => (value && section && section.kmStart !== null && section.kmEnd !== null ? placeOnSection(section.alignment, section.kmStart, section.kmEnd, value.lat, value.lng) : null),
+    () =>
+      value && section && section.kmStart !== null && section.kmEnd !== null
+        ? placeOnSection(section.alignment, section.kmStart, section.kmEnd, value.lat, value.lng)
+        : null,
     [value?.lat, value?.lng, section], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const [picked, setPicked] = useState(false);
@@ -148,8 +159,12 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
   };
 
   const rondaOptions = [
-    ...(rondas.data ?? []).filter((r) => r.isActive || r.pkRondaLoopId === checkpoint?.rondaLoopId || r.pkRondaLoopId === rondaId).map((r) => ({ value: r.pkRondaLoopId, label: `${r.rondaName} (${r.sectionName})` })),
-    ...(checkpoint && !rondas.data?.some((r) => r.pkRondaLoopId === checkpoint.rondaLoopId) ? [{ value: checkpoint.rondaLoopId, label: checkpoint.rondaName }] : []),
+    ...(rondas.data ?? [])
+      .filter((r) => r.isActive || r.pkRondaLoopId === checkpoint?.rondaLoopId || r.pkRondaLoopId === rondaId)
+      .map((r) => ({ value: r.pkRondaLoopId, label: `${r.rondaName} (${r.sectionName})` })),
+    ...(checkpoint && !rondas.data?.some((r) => r.pkRondaLoopId === checkpoint.rondaLoopId)
+      ? [{ value: checkpoint.rondaLoopId, label: checkpoint.rondaName }]
+      : []),
   ];
   const directionOptions = (directions.data ?? []).map((d) => ({ value: d.key, label: d.value }));
 
@@ -162,7 +177,10 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
   };
 
   const mapPanel = (
-    <Panel heading={section ? t('rondas.cpForm.map', { section: section.sectionName }) : t('rondas.cpForm.map', { section: '' })} data-testid="checkpoint-map-panel">
+    <Panel
+      heading={section ? t('rondas.cpForm.map', { section: section.sectionName }) : t('rondas.cpForm.map', { section: '' })}
+      data-testid="checkpoint-map-panel"
+    >
       <Box p="4">
         {rondaLoopId === undefined ? (
           <Flex h="320px" align="center" justify="center" bg="gray.50" rounded="md" color="fg.muted" fontSize="sm" textAlign="center" px="6">
@@ -177,7 +195,13 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
         ) : (
           <Suspense fallback={<Skeleton h="320px" rounded="md" data-testid="checkpoint-map-loading" />}>
             <MapErrorGuard fallback={<ErrorBlock title={t('rondas.cpForm.mapFailed')} />}>
-              <CheckpointMap alignment={section?.alignment ?? []} others={others} value={value} onPick={pick} noTilesText={t('rondas.cpForm.noTiles')} />
+              <CheckpointMap
+                alignment={section?.alignment ?? []}
+                others={others}
+                value={value}
+                onPick={pick}
+                noTilesText={t('rondas.cpForm.noTiles')}
+              />
             </MapErrorGuard>
           </Suspense>
         )}
@@ -186,7 +210,12 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
           <Text data-testid="checkpoint-map-hint">{t('rondas.cpForm.mapHint')}</Text>
         </Flex>
         {place && value && (
-          <Text mt="2" fontSize="sm" color={place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM ? 'red.600' : picked ? 'green.700' : 'fg.muted'} data-testid="checkpoint-map-picked">
+          <Text
+            mt="2"
+            fontSize="sm"
+            color={place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM ? 'red.600' : picked ? 'green.700' : 'fg.muted'}
+            data-testid="checkpoint-map-picked"
+          >
             {place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM
               ? t('rondas.cpForm.tooFar', { d: fmt(place.offLineKm, 1), max: CHECKPOINT_MAX_OFF_LINE_KM })
               : t('rondas.cpForm.picked', { lat: fmt(value.lat, 5), lng: fmt(value.lng, 5), km: fmt(place.km, 1), d: fmt(place.offLineKm, 2) })}
@@ -201,11 +230,17 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
       <Stack gap="5">
         <Panel heading={t('rondas.form.details')}>
           <Box p="4">
-            {rondas.isError && <ErrorBlock title={t('rondas.cpForm.rondasFailed')} message={errorText(rondas.error)} onRetry={() => void rondas.refetch()} />}
+            {rondas.isError && (
+              <ErrorBlock title={t('rondas.cpForm.rondasFailed')} message={errorText(rondas.error)} onRetry={() => void rondas.refetch()} />
+            )}
             <AdminForm
               form={form}
               onSubmit={onSubmit}
-              onCancel={() => void navigate(rondaLoopId ? { to: '/createupdateronda/$rondaId', params: { rondaId: String(rondaLoopId) } } : { to: '/listingcheckpoint' })}
+              onCancel={() =>
+                void navigate(
+                  rondaLoopId ? { to: '/createupdateronda/$rondaId', params: { rondaId: String(rondaLoopId) } } : { to: '/listingcheckpoint' },
+                )
+              }
               testId="checkpoint-form"
             >
               <OptionsPending label={t('rondas.cpForm.ronda')} pending={rondas.isPending}>
@@ -227,18 +262,38 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
                   name="km"
                   label={t('rondas.cpForm.km')}
                   required
-                  helper={section && section.kmStart !== null && section.kmEnd !== null ? t('rondas.form.range', { section: section.sectionName, from: fmt(section.kmStart, 1), to: fmt(section.kmEnd, 1) }) : undefined}
+                  helper={
+                    section && section.kmStart !== null && section.kmEnd !== null
+                      ? t('rondas.form.range', { section: section.sectionName, from: fmt(section.kmStart, 1), to: fmt(section.kmEnd, 1) })
+                      : undefined
+                  }
                   testId="checkpoint-km"
                 />
                 <OptionsPending label={t('rondas.cpForm.direction')} pending={directions.isPending}>
-                  <SelectInput form={form} name="directionId" label={t('rondas.cpForm.direction')} placeholder={t('rondas.cpForm.directionPick')} options={directionOptions} required testId="checkpoint-direction" />
+                  <SelectInput
+                    form={form}
+                    name="directionId"
+                    label={t('rondas.cpForm.direction')}
+                    placeholder={t('rondas.cpForm.directionPick')}
+                    options={directionOptions}
+                    required
+                    testId="checkpoint-direction"
+                  />
                 </OptionsPending>
               </Flex>
               <Flex gap="4" direction={{ base: 'column', md: 'row' }}>
                 <NumberInput form={form} name="latitude" label={t('rondas.cpForm.latitude')} required step="0.000001" testId="checkpoint-lat" />
                 <NumberInput form={form} name="longitude" label={t('rondas.cpForm.longitude')} required step="0.000001" testId="checkpoint-lng" />
               </Flex>
-              <NumberInput form={form} name="seq" label={t('rondas.cpForm.seq')} step="1" helper={checkpoint ? undefined : t('rondas.cpForm.seqHint')} testId="checkpoint-seq" width="200px" />
+              <NumberInput
+                form={form}
+                name="seq"
+                label={t('rondas.cpForm.seq')}
+                step="1"
+                helper={checkpoint ? undefined : t('rondas.cpForm.seqHint')}
+                testId="checkpoint-seq"
+                width="200px"
+              />
             </AdminForm>
           </Box>
         </Panel>

@@ -18,7 +18,13 @@ import type { CheckpointListSearch } from './ronda-search';
 const DEFAULT_SORT = { sort: 'rondaName', dir: 'asc' } as const;
 
 /** /listingcheckpoint: every checkpoint of the user's region scope, each ronda's in order; filter by ronda or section. */
-export function CheckpointListScreen({ search, onSearchChange }: { search: CheckpointListSearch; onSearchChange: (s: CheckpointListSearch) => void }) {
+export function CheckpointListScreen({
+  search,
+  onSearchChange,
+}: {
+  search: CheckpointListSearch;
+  onSearchChange: (s: CheckpointListSearch) => void;
+}) {
   const t = useT();
   const user = useSession()?.user;
   const navigate = useNavigate();
@@ -116,7 +122,9 @@ export function CheckpointListScreen({ search, onSearchChange }: { search: Check
         emptyText={t('rondas.cpList.empty')}
         emptyHint={t('rondas.cpList.emptyHint')}
         onExportCsv={() => checkpointCsv(filter, q)}
-        onRowClick={(r) => void navigate({ to: '/createupdatecheckpoint/$checkpointId', params: { checkpointId: String(r.pkRondaLoopCheckpointId) } })}
+        onRowClick={(r) =>
+          void navigate({ to: '/createupdatecheckpoint/$checkpointId', params: { checkpointId: String(r.pkRondaLoopCheckpointId) } })
+        }
         toolbar={
           <>
             <SectionFilter

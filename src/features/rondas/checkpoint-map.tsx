@@ -54,7 +54,10 @@ declare global {
   }
 }
 
-const lineStyle = [new Style({ stroke: new Stroke({ color: '#ffffff', width: 9 }) }), new Style({ stroke: new Stroke({ color: '#1d4ed8', width: 5 }) })];
+const lineStyle = [
+  new Style({ stroke: new Stroke({ color: '#ffffff', width: 9 }) }),
+  new Style({ stroke: new Stroke({ color: '#1d4ed8', width: 5 }) }),
+];
 const pinStyle = new Style({
   image: new CircleStyle({ radius: 10, fill: new Fill({ color: '#dc2626' }), stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
   zIndex: 20,
@@ -157,14 +160,27 @@ export default function CheckpointMap({ alignment, others, value, onPick, noTile
     const p = parts.current;
     if (!p) return;
     p.pin.clear();
-    if (value && Number.isFinite(value.lat) && Number.isFinite(value.lng)) p.pin.addFeature(new Feature(new Point(fromLonLat([value.lng, value.lat]))));
+    if (value && Number.isFinite(value.lat) && Number.isFinite(value.lng))
+      p.pin.addFeature(new Feature(new Point(fromLonLat([value.lng, value.lat]))));
   }, [value?.lat, value?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <Box position="relative" h={{ base: '320px', lg: '460px' }} rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200" bg="#e8edf3">
       <Box ref={ref} position="absolute" inset="0" cursor="crosshair" data-testid={testId} />
       {noTiles && (
-        <Text position="absolute" bottom="2" left="2" right="2" fontSize="xs" bg="whiteAlpha.900" px="2" py="1" rounded="sm" color="gray.700" data-testid={`${testId}-no-tiles`}>
+        <Text
+          position="absolute"
+          bottom="2"
+          left="2"
+          right="2"
+          fontSize="xs"
+          bg="whiteAlpha.900"
+          px="2"
+          py="1"
+          rounded="sm"
+          color="gray.700"
+          data-testid={`${testId}-no-tiles`}
+        >
           {noTilesText}
         </Text>
       )}

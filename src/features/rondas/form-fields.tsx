@@ -34,12 +34,31 @@ export function NumberInput<TIn extends FieldValues, TOut>({
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={error} required={required} helper={helper} width={width}>
-      <Input bg="white" minH="11" type="number" inputMode="decimal" step={step} placeholder={placeholder} {...form.register(name, { setValueAs: toNumber })} data-testid={testId} />
+      <Input
+        bg="white"
+        minH="11"
+        type="number"
+        inputMode="decimal"
+        step={step}
+        placeholder={placeholder}
+        {...form.register(name, { setValueAs: toNumber })}
+        data-testid={testId}
+      />
     </FormField>
   );
 }
 
-export function CheckboxInput<TIn extends FieldValues, TOut>({ form, name, label, testId }: { form: UseFormReturn<TIn, unknown, TOut>; name: Path<TIn>; label: string; testId?: string }) {
+export function CheckboxInput<TIn extends FieldValues, TOut>({
+  form,
+  name,
+  label,
+  testId,
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  name: Path<TIn>;
+  label: string;
+  testId?: string;
+}) {
   return (
     <Controller
       control={form.control}

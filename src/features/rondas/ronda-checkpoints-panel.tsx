@@ -142,7 +142,11 @@ export function RondaCheckpointsPanel({ ronda }: { ronda: RondaDetail }) {
                   <LuArrowDown />
                 </IconButton>
                 <IconButton asChild variant="ghost" minH="11" minW="11" aria-label={t('rondas.cp.edit')}>
-                  <Link to="/createupdatecheckpoint/$checkpointId" params={{ checkpointId: String(row.pkRondaLoopCheckpointId) }} data-testid="ronda-checkpoint-edit">
+                  <Link
+                    to="/createupdatecheckpoint/$checkpointId"
+                    params={{ checkpointId: String(row.pkRondaLoopCheckpointId) }}
+                    data-testid="ronda-checkpoint-edit"
+                  >
                     <LuPencil />
                   </Link>
                 </IconButton>

@@ -31,7 +31,13 @@ export function RondaFormScreen({ rondaId }: { rondaId?: number }) {
       </Link>
     </Button>
   );
-  const header = <PageHeader title={t(rondaId ? 'rondas.form.titleEdit' : 'rondas.form.titleNew')} subtitle={ronda.data ? `${ronda.data.rondaName} · ${ronda.data.sectionName}` : t('rondas.form.subtitle')} actions={back} />;
+  const header = (
+    <PageHeader
+      title={t(rondaId ? 'rondas.form.titleEdit' : 'rondas.form.titleNew')}
+      subtitle={ronda.data ? `${ronda.data.rondaName} · ${ronda.data.sectionName}` : t('rondas.form.subtitle')}
+      actions={back}
+    />
+  );
 
   if (rondaId !== undefined && ronda.isPending) {
     return (
@@ -50,7 +56,11 @@ export function RondaFormScreen({ rondaId }: { rondaId?: number }) {
     return (
       <Box>
         {header}
-        <ErrorBlock title={missing ? t('admin.notFound') : t('rondas.form.loadFailed')} message={errorText(ronda.error)} onRetry={missing ? undefined : () => void ronda.refetch()} />
+        <ErrorBlock
+          title={missing ? t('admin.notFound') : t('rondas.form.loadFailed')}
+          message={errorText(ronda.error)}
+          onRetry={missing ? undefined : () => void ronda.refetch()}
+        />
       </Box>
     );
   }
@@ -96,7 +106,10 @@ function RondaEditor({ ronda }: { ronda: RondaDetail | null }) {
   );
   const sectionId = form.watch('sectionId');
   const section = sections.data?.find((s) => s.pkSectionId === sectionId);
-  const range = section && section.kmStart !== null && section.kmEnd !== null ? t('rondas.form.range', { section: section.sectionName, from: section.kmStart.toFixed(1), to: section.kmEnd.toFixed(1) }) : undefined;
+  const range =
+    section && section.kmStart !== null && section.kmEnd !== null
+      ? t('rondas.form.range', { section: section.sectionName, from: section.kmStart.toFixed(1), to: section.kmEnd.toFixed(1) })
+      : undefined;
   // a section outside the list (another region's, for a record opened by a national role) still shows as chosen
   const sectionOptions = [
     ...(sections.data ?? []).map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` })),
@@ -141,7 +154,9 @@ function RondaEditor({ ronda }: { ronda: RondaDetail | null }) {
       <Stack gap="5">
         <Panel heading={t('rondas.form.details')}>
           <Box p="4">
-            {sections.isError && <ErrorBlock title={t('rondas.form.sectionsFailed')} message={errorText(sections.error)} onRetry={() => void sections.refetch()} />}
+            {sections.isError && (
+              <ErrorBlock title={t('rondas.form.sectionsFailed')} message={errorText(sections.error)} onRetry={() => void sections.refetch()} />
+            )}
             <AdminForm
               form={form}
               onSubmit={onSubmit}
@@ -156,7 +171,15 @@ function RondaEditor({ ronda }: { ronda: RondaDetail | null }) {
               }
             >
               <OptionsPending label={t('rondas.form.section')} pending={sections.isPending}>
-                <SelectInput form={form} name="sectionId" label={t('rondas.form.section')} placeholder={t('rondas.form.sectionPick')} options={sectionOptions} required testId="ronda-section" />
+                <SelectInput
+                  form={form}
+                  name="sectionId"
+                  label={t('rondas.form.section')}
+                  placeholder={t('rondas.form.sectionPick')}
+                  options={sectionOptions}
+                  required
+                  testId="ronda-section"
+                />
               </OptionsPending>
               <TextInput form={form} name="rondaName" label={t('rondas.form.name')} required maxLength={100} testId="ronda-name" />
               <Flex gap="4" direction={{ base: 'column', md: 'row' }}>

@@ -155,7 +155,12 @@ export function RondaListScreen({ search, onSearchChange }: { search: RondaListS
               width="220px"
               testId="ronda-filter-section"
             />
-            <StatusFilter label={t('rondas.filter.status')} value={search.status} onChange={(status) => setFilter({ status })} testId="ronda-filter-status" />
+            <StatusFilter
+              label={t('rondas.filter.status')}
+              value={search.status}
+              onChange={(status) => setFilter({ status })}
+              testId="ronda-filter-status"
+            />
             <SearchFilter
               label={t('rondas.filter.search')}
               value={search.q}

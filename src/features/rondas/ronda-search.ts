@@ -12,7 +12,11 @@ export interface RondaListSearch extends ListSearch {
 }
 
 export function parseRondaListSearch(raw: Record<string, unknown>): RondaListSearch {
-  return withFilters<RondaListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), status: statusParam(raw.status), q: textParam(raw.q) });
+  return withFilters<RondaListSearch>(parseListSearch(raw), {
+    sectionId: idParam(raw.sectionId),
+    status: statusParam(raw.status),
+    q: textParam(raw.q),
+  });
 }
 
 export interface CheckpointListSearch extends ListSearch {
@@ -22,7 +26,11 @@ export interface CheckpointListSearch extends ListSearch {
 }
 
 export function parseCheckpointListSearch(raw: Record<string, unknown>): CheckpointListSearch {
-  return withFilters<CheckpointListSearch>(parseListSearch(raw), { rondaId: idParam(raw.rondaId), sectionId: idParam(raw.sectionId), q: textParam(raw.q) });
+  return withFilters<CheckpointListSearch>(parseListSearch(raw), {
+    rondaId: idParam(raw.rondaId),
+    sectionId: idParam(raw.sectionId),
+    q: textParam(raw.q),
+  });
 }
 
 /** /createupdatecheckpoint?rondaId=…: the ronda a new checkpoint is for. */

@@ -34,15 +34,16 @@ export const rondaKeys = {
   checkpoint: (id: number) => ['rondas', 'checkpoint', id] as const,
 };
 
-export const rondasCall = (filter: RondaFilter, q: Partial<DataTablesQuery>) => dataTables<RondaRow>(RONDA_PATHS.dataTables, filter, q) as Promise<DataTablesResult<RondaRow>>;
+export const rondasCall = (filter: RondaFilter, q: Partial<DataTablesQuery>) =>
+  dataTables<RondaRow>(RONDA_PATHS.dataTables, filter, q) as Promise<DataTablesResult<RondaRow>>;
 export const rondaCall = (id: number) => apiGet<RondaDetail>(RONDA_PATHS.get(id));
 export const checkpointsCall = (filter: CheckpointFilter, q: Partial<DataTablesQuery>) =>
   dataTables<CheckpointRow>(RONDA_PATHS.checkpointDataTables, filter, q) as Promise<DataTablesResult<CheckpointRow>>;
 export const checkpointCall = (id: number) => apiGet<CheckpointRow>(RONDA_PATHS.checkpointGet(id));
 
 export const rondaCsv = (filter: RondaFilter, q: Partial<DataTablesQuery>) => downloadCsv(RONDA_PATHS.csv, filter, q, 'ronda.csv');
-export const checkpointCsv = (filter: CheckpointFilter, q: Partial<DataTablesQuery>) => downloadCsv(RONDA_PATHS.checkpointCsv, filter, q, 'checkpoint.csv');
-
+export const checkpointCsv = (filter: CheckpointFilter, q: Partial<DataTablesQuery>) =>
+  downloadCsv(RONDA_PATHS.checkpointCsv, filter, q, 'checkpoint.csv');
 
 /** The sections a ronda may be in: those with a kilometre range (no G section, no combined one without a range). */
 export function useRondaSections() {
@@ -50,8 +51,12 @@ export function useRondaSections() {
   const regionId = regionScopeOf(user);
   return useQuery({
     queryKey: ['rondas', 'sections', user?.userId, regionId ?? 'all'],
-    queryFn: () => dataTables<Section>(PATHS.sectionDataTables, regionId ? { regionId } : {}, { length: 200, start: 0 }) as Promise<DataTablesResult<Section>>,
-    select: (r) => r.rows.filter((s) => s.kmStart !== null && s.kmEnd !== null).sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
+    queryFn: () =>
+      dataTables<Section>(PATHS.sectionDataTables, regionId ? { regionId } : {}, { length: 200, start: 0 }) as Promise<DataTablesResult<Section>>,
+    select: (r) =>
+      r.rows
+        .filter((s) => s.kmStart !== null && s.kmEnd !== null)
+        .sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
     staleTime: 10 * 60_000,
     enabled: !!user,
   });
@@ -72,19 +77,49 @@ export function useRondaChoices() {
 // ------------------------------------------------------------------------------------------------ writes
 
 export const saveRonda = (body: RondaSave) =>
-  adminWrite<RondaRow>('admin.ronda.save', `${t('rondas.title')}: ${body.rondaName}`, RONDA_PATHS.save, body, body.pkRondaLoopId ? `ronda:${body.pkRondaLoopId}` : undefined);
+  adminWrite<RondaRow>(
+    'admin.ronda.save',
+    `${t('rondas.title')}: ${body.rondaName}`,
+    RONDA_PATHS.save,
+    body,
+    body.pkRondaLoopId ? `ronda:${body.pkRondaLoopId}` : undefined,
+  );
 
 export const deleteRonda = (row: Pick<RondaRow, 'pkRondaLoopId' | 'rondaName'>) =>
-  adminWrite<RondaDeleteResult>('admin.ronda.delete', `${t('rondas.form.delete')}: ${row.rondaName}`, RONDA_PATHS.delete, [row.pkRondaLoopId], `ronda:${row.pkRondaLoopId}`);
+  adminWrite<RondaDeleteResult>(
+    'admin.ronda.delete',
+    `${t('rondas.form.delete')}: ${row.rondaName}`,
+    RONDA_PATHS.delete,
+    [row.pkRondaLoopId],
+    `ronda:${row.pkRondaLoopId}`,
+  );
 
 /** Writes of one ronda's checkpoints go in order (a move after an add). */
 const orderGroup = (rondaLoopId: number) => `rondaOrder:${rondaLoopId}`;
 
 export const saveCheckpoint = (body: CheckpointSave) =>
-  adminWrite<CheckpointRow>('admin.checkpoint.save', `${t('rondas.cpCol.name')}: ${body.checkpointName}`, RONDA_PATHS.checkpointSave, body, orderGroup(body.rondaLoopId));
+  adminWrite<CheckpointRow>(
+    'admin.checkpoint.save',
+    `${t('rondas.cpCol.name')}: ${body.checkpointName}`,
+    RONDA_PATHS.checkpointSave,
+    body,
+    orderGroup(body.rondaLoopId),
+  );
 
 export const reorderCheckpoint = (row: Pick<CheckpointRow, 'rondaLoopId' | 'checkpointName'>, body: CheckpointReorder) =>
-  adminWrite<CheckpointRow[]>('admin.checkpoint.reorder', `${t('rondas.cp.moved')} ${row.checkpointName}`, RONDA_PATHS.checkpointReorder, body, orderGroup(row.rondaLoopId));
+  adminWrite<CheckpointRow[]>(
+    'admin.checkpoint.reorder',
+    `${t('rondas.cp.moved')} ${row.checkpointName}`,
+    RONDA_PATHS.checkpointReorder,
+    body,
+    orderGroup(row.rondaLoopId),
+  );
 
 export const deleteCheckpoint = (row: Pick<CheckpointRow, 'pkRondaLoopCheckpointId' | 'rondaLoopId' | 'checkpointName'>) =>
-  adminWrite<{ deleted: number[] }>('admin.checkpoint.delete', `${t('rondas.cp.delete')}: ${row.checkpointName}`, RONDA_PATHS.checkpointDelete, [row.pkRondaLoopCheckpointId], orderGroup(row.rondaLoopId));
+  adminWrite<{ deleted: number[] }>(
+    'admin.checkpoint.delete',
+    `${t('rondas.cp.delete')}: ${row.checkpointName}`,
+    RONDA_PATHS.checkpointDelete,
+    [row.pkRondaLoopCheckpointId],
+    orderGroup(row.rondaLoopId),
+  );

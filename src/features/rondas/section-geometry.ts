@@ -14,7 +14,13 @@ export interface PlaceOnSection {
   km: number;
 }
 
-export function placeOnSection(alignment: readonly (readonly [number, number])[], kmStart: number, kmEnd: number, lat: number, lng: number): PlaceOnSection | null {
+export function placeOnSection(
+  alignment: readonly (readonly [number, number])[],
+  kmStart: number,
+  kmEnd: number,
+  lat: number,
+  lng: number,
+): PlaceOnSection | null {
   if (alignment.length < 2) return null;
   const line = lineString(alignment.map(([x, y]) => [x, y]));
   const total = length(line, { units: 'kilometers' });

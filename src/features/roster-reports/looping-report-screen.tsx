@@ -36,18 +36,67 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
   const total = page?.total;
   const prev = page?.previousTotal;
   const headline: Headline[] = [
-    { key: 'rosters', label: t('rr.looping.rosters'), value: total?.rosters ?? null, previous: prev?.rosters ?? null, unit: 'count', testId: 'rr-looping-headline-rosters' },
-    { key: 'planned', label: t('rr.looping.planned'), value: total?.planned ?? null, previous: prev?.planned ?? null, unit: 'count', testId: 'rr-looping-headline-planned' },
-    { key: 'completed', label: t('rr.looping.completed'), value: total?.completed ?? null, previous: prev?.completed ?? null, unit: 'count', testId: 'rr-looping-headline-completed' },
-    { key: 'percent', label: t('rr.looping.percent'), value: total?.percent ?? null, previous: prev?.percent ?? null, unit: '%', testId: 'rr-looping-headline-percent' },
+    {
+      key: 'rosters',
+      label: t('rr.looping.rosters'),
+      value: total?.rosters ?? null,
+      previous: prev?.rosters ?? null,
+      unit: 'count',
+      testId: 'rr-looping-headline-rosters',
+    },
+    {
+      key: 'planned',
+      label: t('rr.looping.planned'),
+      value: total?.planned ?? null,
+      previous: prev?.planned ?? null,
+      unit: 'count',
+      testId: 'rr-looping-headline-planned',
+    },
+    {
+      key: 'completed',
+      label: t('rr.looping.completed'),
+      value: total?.completed ?? null,
+      previous: prev?.completed ?? null,
+      unit: 'count',
+      testId: 'rr-looping-headline-completed',
+    },
+    {
+      key: 'percent',
+      label: t('rr.looping.percent'),
+      value: total?.percent ?? null,
+      previous: prev?.percent ?? null,
+      unit: '%',
+      testId: 'rr-looping-headline-percent',
+    },
   ];
 
   const columns = useMemo<AdminColumn<LoopingRow>[]>(
     () => [
       ...rosterColumns<LoopingRow>(t, 'rr-looping-rosters'),
-      { id: 'planned', header: t('rr.looping.col.planned'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num testId="rr-looping-rosters-planned">{countText(r.planned)}</Num> },
-      { id: 'completed', header: t('rr.looping.col.completed'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num testId="rr-looping-rosters-completed">{countText(r.completed)}</Num> },
-      { id: 'percent', header: t('rr.looping.col.percent'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num muted={r.percent === null}>{percentText(r.percent)}</Num> },
+      {
+        id: 'planned',
+        header: t('rr.looping.col.planned'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => <Num testId="rr-looping-rosters-planned">{countText(r.planned)}</Num>,
+      },
+      {
+        id: 'completed',
+        header: t('rr.looping.col.completed'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => <Num testId="rr-looping-rosters-completed">{countText(r.completed)}</Num>,
+      },
+      {
+        id: 'percent',
+        header: t('rr.looping.col.percent'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => <Num muted={r.percent === null}>{percentText(r.percent)}</Num>,
+      },
       {
         id: 'state',
         header: '',
@@ -72,13 +121,21 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
       description={t('rr.looping.description')}
       testId="rr-looping-page"
       filters={<ReportFilterBar search={search} onChange={(next) => onSearchChange(withScope(search, next))} testIdPrefix="rr-looping" />}
-      actions={<CsvButton testId="rr-looping-csv" disabled={!filter || !page?.recordCount} onDownload={async () => void (await loopingCsv(filter!, q))} />}
+      actions={
+        <CsvButton testId="rr-looping-csv" disabled={!filter || !page?.recordCount} onDownload={async () => void (await loopingCsv(filter!, q))} />
+      }
     >
       {!filter ? (
         <RangeInvalid testId="rr-looping-range-invalid-note" />
       ) : (
         <>
-          <ReportBlock title={t('rr.headline')} loading={looping.isPending} error={looping.error} onRetry={() => void looping.refetch()} testId="rr-looping-headline">
+          <ReportBlock
+            title={t('rr.headline')}
+            loading={looping.isPending}
+            error={looping.error}
+            onRetry={() => void looping.refetch()}
+            testId="rr-looping-headline"
+          >
             <HeadlineFigures items={headline} previousPeriod={page?.previousPeriod} />
           </ReportBlock>
           <Box>

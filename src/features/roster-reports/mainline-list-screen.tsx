@@ -41,11 +41,49 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
   const total = day.data?.total;
   const prev = day.data?.previousTotal;
   const headline: Headline[] = [
-    { key: 'rosters', label: t('rr.dlu.rosters'), value: total?.rosters ?? null, previous: prev?.rosters ?? null, unit: 'count', completeness: total?.completeness ?? null, testId: 'rr-dlu-headline-rosters' },
-    { key: 'avgDlu', label: t('rr.dlu.avgDlu'), value: total?.avgDluMinutes ?? null, previous: prev?.avgDluMinutes ?? null, unit: 'min', testId: 'rr-dlu-headline-avg-dlu' },
-    { key: 'avgLlu', label: t('rr.dlu.avgLlu'), value: total?.avgLluMinutes ?? null, previous: prev?.avgLluMinutes ?? null, unit: 'min', lowerIsBetter: true, testId: 'rr-dlu-headline-avg-llu' },
-    { key: 'avgNoGps', label: t('rr.dlu.avgNoGps'), value: total?.avgNoGpsMinutes ?? null, previous: prev?.avgNoGpsMinutes ?? null, unit: 'min', lowerIsBetter: true, testId: 'rr-dlu-headline-nogps' },
-    { key: 'dluShare', label: t('rr.dlu.share'), value: total?.dluShare ?? null, previous: prev?.dluShare ?? null, unit: '%', testId: 'rr-dlu-headline-share' },
+    {
+      key: 'rosters',
+      label: t('rr.dlu.rosters'),
+      value: total?.rosters ?? null,
+      previous: prev?.rosters ?? null,
+      unit: 'count',
+      completeness: total?.completeness ?? null,
+      testId: 'rr-dlu-headline-rosters',
+    },
+    {
+      key: 'avgDlu',
+      label: t('rr.dlu.avgDlu'),
+      value: total?.avgDluMinutes ?? null,
+      previous: prev?.avgDluMinutes ?? null,
+      unit: 'min',
+      testId: 'rr-dlu-headline-avg-dlu',
+    },
+    {
+      key: 'avgLlu',
+      label: t('rr.dlu.avgLlu'),
+      value: total?.avgLluMinutes ?? null,
+      previous: prev?.avgLluMinutes ?? null,
+      unit: 'min',
+      lowerIsBetter: true,
+      testId: 'rr-dlu-headline-avg-llu',
+    },
+    {
+      key: 'avgNoGps',
+      label: t('rr.dlu.avgNoGps'),
+      value: total?.avgNoGpsMinutes ?? null,
+      previous: prev?.avgNoGpsMinutes ?? null,
+      unit: 'min',
+      lowerIsBetter: true,
+      testId: 'rr-dlu-headline-nogps',
+    },
+    {
+      key: 'dluShare',
+      label: t('rr.dlu.share'),
+      value: total?.dluShare ?? null,
+      previous: prev?.dluShare ?? null,
+      unit: '%',
+      testId: 'rr-dlu-headline-share',
+    },
   ];
   const dayLines = useMemo(() => dluDayLines(day.data?.items ?? []), [day.data]);
   const regionBars = useMemo(() => dluGroupBars(regions.data?.items ?? []), [regions.data]);
@@ -55,7 +93,14 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
   const columns = useMemo<AdminColumn<MainlineRosterRow>[]>(
     () => [
       ...rosterColumns<MainlineRosterRow>(t, 'rr-dlu-rosters'),
-      { id: 'shiftMinutes', header: t('rr.dlu.col.shiftLength'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num>{hm(r.shiftMinutes, units)}</Num> },
+      {
+        id: 'shiftMinutes',
+        header: t('rr.dlu.col.shiftLength'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => <Num>{hm(r.shiftMinutes, units)}</Num>,
+      },
       {
         id: 'dluMinutes',
         header: t('rr.dlu.col.dlu'),
@@ -75,9 +120,29 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
             </Num>
           ),
       },
-      { id: 'lluMinutes', header: t('rr.dlu.col.llu'), sortable: true, align: 'end', width: '90px', cell: (r) => <Num muted={r.lluMinutes === null}>{hm(r.lluMinutes, units)}</Num> },
-      { id: 'noGpsMinutes', header: t('rr.dlu.col.noGps'), sortable: true, align: 'end', width: '100px', cell: (r) => <Num muted={r.noGpsMinutes === null}>{hm(r.noGpsMinutes, units)}</Num> },
-      { id: 'share', header: t('rr.dlu.col.share'), align: 'end', width: '80px', cell: (r) => <Num muted={r.dluMinutes === null}>{percentText(shiftShare(r.dluMinutes, r.shiftMinutes))}</Num> },
+      {
+        id: 'lluMinutes',
+        header: t('rr.dlu.col.llu'),
+        sortable: true,
+        align: 'end',
+        width: '90px',
+        cell: (r) => <Num muted={r.lluMinutes === null}>{hm(r.lluMinutes, units)}</Num>,
+      },
+      {
+        id: 'noGpsMinutes',
+        header: t('rr.dlu.col.noGps'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => <Num muted={r.noGpsMinutes === null}>{hm(r.noGpsMinutes, units)}</Num>,
+      },
+      {
+        id: 'share',
+        header: t('rr.dlu.col.share'),
+        align: 'end',
+        width: '80px',
+        cell: (r) => <Num muted={r.dluMinutes === null}>{percentText(shiftShare(r.dluMinutes, r.shiftMinutes))}</Num>,
+      },
       { id: 'open', header: '', width: '40px', cell: () => <LuChevronRight aria-hidden /> },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
@@ -92,7 +157,13 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
       description={t('rr.dlu.description')}
       testId="rr-dlu-page"
       filters={<ReportFilterBar search={search} onChange={setScope} testIdPrefix="rr-dlu" />}
-      actions={<CsvButton testId="rr-dlu-csv" disabled={!filter || !rosters.data?.recordCount} onDownload={async () => void (await mainlineCsv(filter!, q))} />}
+      actions={
+        <CsvButton
+          testId="rr-dlu-csv"
+          disabled={!filter || !rosters.data?.recordCount}
+          onDownload={async () => void (await mainlineCsv(filter!, q))}
+        />
+      }
     >
       {!filter ? (
         <RangeInvalid testId="rr-dlu-range-invalid-note" />
@@ -177,7 +248,9 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
               defaultSort={DEFAULT_SORT}
               emptyText={t('rr.dlu.empty')}
               emptyHint={t('rr.emptyHint')}
-              onRowClick={(r) => void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: dluRouteParams(r) })}
+              onRowClick={(r) =>
+                void navigate({ to: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu', params: dluRouteParams(r) })
+              }
               rowTestId="rr-dlu-rosters-row"
               minW="900px"
               testId="rr-dlu-rosters"

@@ -53,9 +53,18 @@ interface RosterRowParts {
 }
 
 /** The first three columns of a table of rosters (date, section, team with its shift and roster name), all sortable. */
-export function rosterColumns<Row extends RosterRowParts>(t: (key: 'rr.col.date' | 'rr.col.section' | 'rr.col.team') => string, testIdPrefix: string): AdminColumn<Row>[] {
+export function rosterColumns<Row extends RosterRowParts>(
+  t: (key: 'rr.col.date' | 'rr.col.section' | 'rr.col.team') => string,
+  testIdPrefix: string,
+): AdminColumn<Row>[] {
   return [
-    { id: 'date', header: t('rr.col.date'), sortable: true, width: '110px', cell: (r) => <Num testId={`${testIdPrefix}-date`}>{isoDateToDisplay(r.date)}</Num> },
+    {
+      id: 'date',
+      header: t('rr.col.date'),
+      sortable: true,
+      width: '110px',
+      cell: (r) => <Num testId={`${testIdPrefix}-date`}>{isoDateToDisplay(r.date)}</Num>,
+    },
     {
       id: 'sectionName',
       header: t('rr.col.section'),

@@ -6,7 +6,16 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_PATHS, type WorkGroup } from '@contract/reports-rules';
-import type { LoopingPage, LoopingRow, MainlineDayChart, MainlineGroupChart, MainlineRosterRow, ReportFilter, VehicleUsageChart, WorkAnswer } from '@contract/reports';
+import type {
+  LoopingPage,
+  LoopingRow,
+  MainlineDayChart,
+  MainlineGroupChart,
+  MainlineRosterRow,
+  ReportFilter,
+  VehicleUsageChart,
+  WorkAnswer,
+} from '@contract/reports';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import { apiPost, dataTables, isApiError } from '@/lib/api';
 import { downloadCsv } from '@/lib/download';
@@ -35,20 +44,23 @@ function useChart<T>(path: string, filter: ReportFilter | null, enabled = true) 
 // ---------------------------------------------------------------- 2. DLU
 
 export const useMainlineDay = (filter: ReportFilter | null) => useChart<MainlineDayChart>(REPORT_PATHS.mainlineDay, filter);
-export const useMainlineRegion = (filter: ReportFilter | null, enabled: boolean) => useChart<MainlineGroupChart>(REPORT_PATHS.mainlineRegion, filter, enabled);
+export const useMainlineRegion = (filter: ReportFilter | null, enabled: boolean) =>
+  useChart<MainlineGroupChart>(REPORT_PATHS.mainlineRegion, filter, enabled);
 export const useMainlineSection = (filter: ReportFilter | null) => useChart<MainlineGroupChart>(REPORT_PATHS.mainlineSection, filter);
 
 export function useMainlineRosters(filter: ReportFilter | null, q: Partial<DataTablesQuery>) {
   return useQuery({
     queryKey: rosterReportKeys.page(REPORT_PATHS.mainlineRosters, filter, q),
-    queryFn: ({ signal }) => dataTables<MainlineRosterRow>(REPORT_PATHS.mainlineRosters, filter!, q, { signal }) as Promise<DataTablesResult<MainlineRosterRow>>,
+    queryFn: ({ signal }) =>
+      dataTables<MainlineRosterRow>(REPORT_PATHS.mainlineRosters, filter!, q, { signal }) as Promise<DataTablesResult<MainlineRosterRow>>,
     enabled: filter !== null,
     placeholderData: keepPreviousData,
     retry,
   });
 }
 
-export const mainlineCsv = (filter: ReportFilter, q: Partial<DataTablesQuery>) => downloadCsv(REPORT_PATHS.mainlineCsv, filter, q, 'laporan-masa-dalam-laluan-utama.csv');
+export const mainlineCsv = (filter: ReportFilter, q: Partial<DataTablesQuery>) =>
+  downloadCsv(REPORT_PATHS.mainlineCsv, filter, q, 'laporan-masa-dalam-laluan-utama.csv');
 
 // ---------------------------------------------------------------- 3. work duration
 
@@ -62,7 +74,8 @@ export function useWorkTotal(filter: ReportFilter | null, groupBy: WorkGroup) {
   });
 }
 
-export const workCsv = (filter: ReportFilter, groupBy: WorkGroup) => downloadCsv(REPORT_PATHS.workCsv, { ...filter, groupBy }, {}, `laporan-masa-bertugas-${groupBy === 'team' ? 'pasukan' : 'individu'}.csv`);
+export const workCsv = (filter: ReportFilter, groupBy: WorkGroup) =>
+  downloadCsv(REPORT_PATHS.workCsv, { ...filter, groupBy }, {}, `laporan-masa-bertugas-${groupBy === 'team' ? 'pasukan' : 'individu'}.csv`);
 
 // ---------------------------------------------------------------- 4. vehicles
 
@@ -84,4 +97,5 @@ export function useLooping(filter: ReportFilter | null, q: Partial<DataTablesQue
   });
 }
 
-export const loopingCsv = (filter: ReportFilter, q: Partial<DataTablesQuery>) => downloadCsv(REPORT_PATHS.loopingCsv, filter, q, 'laporan-rondaan.csv');
+export const loopingCsv = (filter: ReportFilter, q: Partial<DataTablesQuery>) =>
+  downloadCsv(REPORT_PATHS.loopingCsv, filter, q, 'laporan-rondaan.csv');

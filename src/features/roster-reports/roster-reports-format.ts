@@ -19,7 +19,8 @@ export interface HmUnits {
 export const hm = (minutes: number | null | undefined, units: HmUnits) => minutesText(minutes, units);
 
 /** Hours (a decimal number of the server) as '12j 30m' ('—' for none). */
-export const hoursHm = (hours: number | null | undefined, units: HmUnits) => minutesText(hours === null || hours === undefined ? null : hours * 60, units);
+export const hoursHm = (hours: number | null | undefined, units: HmUnits) =>
+  minutesText(hours === null || hours === undefined ? null : hours * 60, units);
 
 /** A percentage with at most one decimal, ms-MY ('85.5%'), '—' for none. */
 export function percentText(value: number | null | undefined): string {
@@ -55,9 +56,19 @@ export type DluKind = 'DLU' | 'LLU';
  * (§2.1) of a roster row: section, team and shift names, the date YYYY-MM-DD (the router encodes them); an empty
  * name becomes '-' so no segment is empty.
  */
-export function dluRouteParams(row: Pick<MainlineRosterRow, 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'date'>, kind: DluKind = 'DLU') {
+export function dluRouteParams(
+  row: Pick<MainlineRosterRow, 'pkDutyRosterId' | 'sectionName' | 'teamName' | 'shiftName' | 'date'>,
+  kind: DluKind = 'DLU',
+) {
   const seg = (s: string) => s.trim() || '-';
-  return { rosterId: String(row.pkDutyRosterId), seksyen: seg(row.sectionName), team: seg(row.teamName), syif: seg(row.shiftName), date: row.date, dlullu: kind };
+  return {
+    rosterId: String(row.pkDutyRosterId),
+    seksyen: seg(row.sectionName),
+    team: seg(row.teamName),
+    syif: seg(row.shiftName),
+    date: row.date,
+    dlullu: kind,
+  };
 }
 
 /**
@@ -67,7 +78,11 @@ export function dluRouteParams(row: Pick<MainlineRosterRow, 'pkDutyRosterId' | '
 export function dluDayLines(items: MainlineDayChart['items']): Array<{ day: string; dlu: number | null; llu: number | null }> {
   const days = [...items].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const oneYear = days.length === 0 || days[0].date.slice(0, 4) === days[days.length - 1].date.slice(0, 4);
-  return days.map((d) => ({ day: oneYear ? isoDateToDisplay(d.date).slice(0, 5) : isoDateToDisplay(d.date), dlu: d.avgDluMinutes, llu: d.avgLluMinutes }));
+  return days.map((d) => ({
+    day: oneYear ? isoDateToDisplay(d.date).slice(0, 5) : isoDateToDisplay(d.date),
+    dlu: d.avgDluMinutes,
+    llu: d.avgLluMinutes,
+  }));
 }
 
 /** A region or section chart's bars: the average DLU minutes per item, biggest first, items without rosters left out. */
@@ -91,20 +106,28 @@ export function workBars(items: readonly WorkItem[], n = 20): Array<{ id: number
 // ---------------------------------------------------------------- vehicles
 
 /** A vehicle's label in words: its call sign beside the plate when it has one. */
-export const vehicleLabel = (v: Pick<VehicleUsageItem, 'plateNumber' | 'callSign'>) => (v.callSign ? `${v.plateNumber} (${v.callSign})` : v.plateNumber);
+export const vehicleLabel = (v: Pick<VehicleUsageItem, 'plateNumber' | 'callSign'>) =>
+  v.callSign ? `${v.plateNumber} (${v.callSign})` : v.plateNumber;
 
 /** The km chart's bars (the server's order: by km, biggest first), labelled by plate, with the previous period. */
-export const vehicleKmBars = (items: readonly VehicleUsageItem[]) => items.map((v) => ({ id: v.vehicleId, label: v.plateNumber, value: v.km, previous: v.previousKm }));
+export const vehicleKmBars = (items: readonly VehicleUsageItem[]) =>
+  items.map((v) => ({ id: v.vehicleId, label: v.plateNumber, value: v.km, previous: v.previousKm }));
 
 /** Hours of the server as whole minutes (the charts and headline show time as hours and minutes). */
 export const hoursToMinutes = (hours: number) => Math.round(hours * 60);
 
 /** The active-hours chart's bars (the server's order: by active hours), in minutes, with the previous period. */
 export const vehicleHourBars = (items: readonly VehicleUsageItem[]) =>
-  items.map((v) => ({ id: v.vehicleId, label: v.plateNumber, value: hoursToMinutes(v.activeHours), previous: hoursToMinutes(v.previousActiveHours) }));
+  items.map((v) => ({
+    id: v.vehicleId,
+    label: v.plateNumber,
+    value: hoursToMinutes(v.activeHours),
+    previous: hoursToMinutes(v.previousActiveHours),
+  }));
 
 /** Where a vehicle row leads: its form /registervehicle/{id} for a user with fleetManage, else nowhere (a plain row). */
-export const vehicleRowTarget = (vehicleId: number, mayManage: boolean) => (mayManage ? ({ to: '/registervehicle/$vehicleId', params: { vehicleId: String(vehicleId) } } as const) : null);
+export const vehicleRowTarget = (vehicleId: number, mayManage: boolean) =>
+  mayManage ? ({ to: '/registervehicle/$vehicleId', params: { vehicleId: String(vehicleId) } } as const) : null;
 
 // ---------------------------------------------------------------- rondas
 

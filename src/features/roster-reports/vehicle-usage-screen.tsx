@@ -16,7 +16,16 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
 import { userRole } from '@/lib/session';
 import { BarChart } from '@/ui/report/lazy-charts';
-import { CsvButton, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
+import {
+  CsvButton,
+  HeadlineFigures,
+  ReportBlock,
+  ReportFilterBar,
+  ReportPage,
+  ReportTable,
+  type Headline,
+  type ReportColumn,
+} from '@/ui/report/report-kit';
 import { reportFilterOf } from '@/ui/report/report-search';
 import { useVehicleHour, useVehicleKm, useVehicleSummary, vehicleCsv } from './roster-reports-api';
 import { countText, hoursHm, hoursToMinutes, vehicleHourBars, vehicleKmBars, vehicleRowTarget } from './roster-reports-format';
@@ -41,10 +50,31 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
   const prev = summary.data?.previousTotal;
   const hoursMin = (h: number | undefined) => (h === undefined ? null : hoursToMinutes(h));
   const headline: Headline[] = [
-    { key: 'vehicles', label: t('rr.vehicle.vehicles'), value: total?.vehicles ?? null, previous: prev?.vehicles ?? null, unit: 'count', testId: 'rr-vehicle-headline-vehicles' },
+    {
+      key: 'vehicles',
+      label: t('rr.vehicle.vehicles'),
+      value: total?.vehicles ?? null,
+      previous: prev?.vehicles ?? null,
+      unit: 'count',
+      testId: 'rr-vehicle-headline-vehicles',
+    },
     { key: 'km', label: t('rr.vehicle.km'), value: total?.km ?? null, previous: prev?.km ?? null, unit: 'km', testId: 'rr-vehicle-headline-km' },
-    { key: 'rosterHours', label: t('rr.vehicle.rosterHours'), value: hoursMin(total?.rosterHours), previous: hoursMin(prev?.rosterHours), unit: 'min', testId: 'rr-vehicle-headline-roster-hours' },
-    { key: 'activeHours', label: t('rr.vehicle.activeHours'), value: hoursMin(total?.activeHours), previous: hoursMin(prev?.activeHours), unit: 'min', testId: 'rr-vehicle-headline-active-hours' },
+    {
+      key: 'rosterHours',
+      label: t('rr.vehicle.rosterHours'),
+      value: hoursMin(total?.rosterHours),
+      previous: hoursMin(prev?.rosterHours),
+      unit: 'min',
+      testId: 'rr-vehicle-headline-roster-hours',
+    },
+    {
+      key: 'activeHours',
+      label: t('rr.vehicle.activeHours'),
+      value: hoursMin(total?.activeHours),
+      previous: hoursMin(prev?.activeHours),
+      unit: 'min',
+      testId: 'rr-vehicle-headline-active-hours',
+    },
     {
       key: 'checklists',
       label: t('rr.vehicle.checklists'),
@@ -114,9 +144,27 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
           </Num>
         ),
       },
-      { key: 'previousKm', header: t('rr.vehicle.col.previousKm'), align: 'end', sortValue: (r) => r.previousKm, cell: (r) => <Num muted>{countText(r.previousKm)}</Num> },
-      { key: 'rosterHours', header: t('rr.vehicle.col.rosterHours'), align: 'end', sortValue: (r) => r.rosterHours, cell: (r) => <Num>{hoursHm(r.rosterHours, units)}</Num> },
-      { key: 'activeHours', header: t('rr.vehicle.col.activeHours'), align: 'end', sortValue: (r) => r.activeHours, cell: (r) => <Num>{hoursHm(r.activeHours, units)}</Num> },
+      {
+        key: 'previousKm',
+        header: t('rr.vehicle.col.previousKm'),
+        align: 'end',
+        sortValue: (r) => r.previousKm,
+        cell: (r) => <Num muted>{countText(r.previousKm)}</Num>,
+      },
+      {
+        key: 'rosterHours',
+        header: t('rr.vehicle.col.rosterHours'),
+        align: 'end',
+        sortValue: (r) => r.rosterHours,
+        cell: (r) => <Num>{hoursHm(r.rosterHours, units)}</Num>,
+      },
+      {
+        key: 'activeHours',
+        header: t('rr.vehicle.col.activeHours'),
+        align: 'end',
+        sortValue: (r) => r.activeHours,
+        cell: (r) => <Num>{hoursHm(r.activeHours, units)}</Num>,
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
@@ -134,13 +182,25 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
       description={t('rr.vehicle.description')}
       testId="rr-vehicle-page"
       filters={<ReportFilterBar search={search} onChange={(next) => onSearchChange(withScope(search, next))} testIdPrefix="rr-vehicle" />}
-      actions={<CsvButton testId="rr-vehicle-csv" disabled={!filter || !summary.data?.items.length} onDownload={async () => void (await vehicleCsv(filter!))} />}
+      actions={
+        <CsvButton
+          testId="rr-vehicle-csv"
+          disabled={!filter || !summary.data?.items.length}
+          onDownload={async () => void (await vehicleCsv(filter!))}
+        />
+      }
     >
       {!filter ? (
         <RangeInvalid testId="rr-vehicle-range-invalid-note" />
       ) : (
         <>
-          <ReportBlock title={t('rr.headline')} loading={summary.isPending} error={summary.error} onRetry={() => void summary.refetch()} testId="rr-vehicle-headline">
+          <ReportBlock
+            title={t('rr.headline')}
+            loading={summary.isPending}
+            error={summary.error}
+            onRetry={() => void summary.refetch()}
+            testId="rr-vehicle-headline"
+          >
             <HeadlineFigures items={headline} previousPeriod={summary.data?.previousPeriod} />
           </ReportBlock>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
@@ -153,7 +213,14 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
               emptyText={t('rr.vehicle.noKm')}
               testId="rr-vehicle-chart-km-block"
             >
-              <BarChart data={kmBars} valueLabel={t('rr.vehicle.series.km')} previousLabel={t('rr.previous')} unit="km" horizontal testId="rr-vehicle-chart-km" />
+              <BarChart
+                data={kmBars}
+                valueLabel={t('rr.vehicle.series.km')}
+                previousLabel={t('rr.previous')}
+                unit="km"
+                horizontal
+                testId="rr-vehicle-chart-km"
+              />
             </ReportBlock>
             <ReportBlock
               title={t('rr.vehicle.chart.hour')}
@@ -164,10 +231,25 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
               emptyText={t('rr.vehicle.noActive')}
               testId="rr-vehicle-chart-hour-block"
             >
-              <BarChart data={hourBars} valueLabel={t('rr.vehicle.series.hour')} previousLabel={t('rr.previous')} unit="min" horizontal testId="rr-vehicle-chart-hour" />
+              <BarChart
+                data={hourBars}
+                valueLabel={t('rr.vehicle.series.hour')}
+                previousLabel={t('rr.previous')}
+                unit="min"
+                horizontal
+                testId="rr-vehicle-chart-hour"
+              />
             </ReportBlock>
           </SimpleGrid>
-          <ReportBlock title={t('rr.vehicle.table')} loading={summary.isPending} error={summary.error} onRetry={() => void summary.refetch()} empty={empty} emptyText={t('rr.vehicle.empty')} testId="rr-vehicle-table-block">
+          <ReportBlock
+            title={t('rr.vehicle.table')}
+            loading={summary.isPending}
+            error={summary.error}
+            onRetry={() => void summary.refetch()}
+            empty={empty}
+            emptyText={t('rr.vehicle.empty')}
+            testId="rr-vehicle-table-block"
+          >
             {mayManage && (
               <Text fontSize="xs" color="fg.muted" mb="2">
                 {t('rr.vehicle.tableHint')}

@@ -12,7 +12,16 @@ import type { WorkItem } from '@contract/reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
 import { BarChart } from '@/ui/report/lazy-charts';
-import { CsvButton, HeadlineFigures, ReportBlock, ReportFilterBar, ReportPage, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
+import {
+  CsvButton,
+  HeadlineFigures,
+  ReportBlock,
+  ReportFilterBar,
+  ReportPage,
+  ReportTable,
+  type Headline,
+  type ReportColumn,
+} from '@/ui/report/report-kit';
 import { reportFilterOf } from '@/ui/report/report-search';
 import { useWorkTotal, workCsv } from './roster-reports-api';
 import { countText, hm, percentText, workBars } from './roster-reports-format';
@@ -33,10 +42,38 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
   const total = data?.total;
   const prev = data?.previousTotal;
   const headline: Headline[] = [
-    { key: 'people', label: t('rr.work.people'), value: total?.people ?? null, previous: prev?.people ?? null, unit: 'count', testId: 'rr-work-headline-people' },
-    { key: 'rosters', label: t('rr.work.rosters'), value: total?.rosters ?? null, previous: prev?.rosters ?? null, unit: 'count', testId: 'rr-work-headline-rosters' },
-    { key: 'planned', label: t('rr.work.planned'), value: total?.plannedMinutes ?? null, previous: prev?.plannedMinutes ?? null, unit: 'min', testId: 'rr-work-headline-planned' },
-    { key: 'worked', label: t('rr.work.worked'), value: total?.workedMinutes ?? null, previous: prev?.workedMinutes ?? null, unit: 'min', testId: 'rr-work-headline-worked' },
+    {
+      key: 'people',
+      label: t('rr.work.people'),
+      value: total?.people ?? null,
+      previous: prev?.people ?? null,
+      unit: 'count',
+      testId: 'rr-work-headline-people',
+    },
+    {
+      key: 'rosters',
+      label: t('rr.work.rosters'),
+      value: total?.rosters ?? null,
+      previous: prev?.rosters ?? null,
+      unit: 'count',
+      testId: 'rr-work-headline-rosters',
+    },
+    {
+      key: 'planned',
+      label: t('rr.work.planned'),
+      value: total?.plannedMinutes ?? null,
+      previous: prev?.plannedMinutes ?? null,
+      unit: 'min',
+      testId: 'rr-work-headline-planned',
+    },
+    {
+      key: 'worked',
+      label: t('rr.work.worked'),
+      value: total?.workedMinutes ?? null,
+      previous: prev?.workedMinutes ?? null,
+      unit: 'min',
+      testId: 'rr-work-headline-worked',
+    },
   ];
   const bars = useMemo(() => workBars(data?.items ?? []), [data]);
 
@@ -78,7 +115,13 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
           ),
       },
       { key: 'rosters', header: t('rr.col.rosters'), align: 'end', sortValue: (r) => r.rosters, cell: (r) => <Num>{countText(r.rosters)}</Num> },
-      { key: 'planned', header: t('rr.work.planned'), align: 'end', sortValue: (r) => r.plannedMinutes, cell: (r) => <Num>{hm(r.plannedMinutes, units)}</Num> },
+      {
+        key: 'planned',
+        header: t('rr.work.planned'),
+        align: 'end',
+        sortValue: (r) => r.plannedMinutes,
+        cell: (r) => <Num>{hm(r.plannedMinutes, units)}</Num>,
+      },
       {
         key: 'worked',
         header: t('rr.work.worked'),
@@ -92,7 +135,13 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
           </Num>
         ),
       },
-      { key: 'previous', header: t('rr.work.col.previous'), align: 'end', sortValue: (r) => r.previousWorkedMinutes, cell: (r) => <Num muted>{hm(r.previousWorkedMinutes, units)}</Num> },
+      {
+        key: 'previous',
+        header: t('rr.work.col.previous'),
+        align: 'end',
+        sortValue: (r) => r.previousWorkedMinutes,
+        cell: (r) => <Num muted>{hm(r.previousWorkedMinutes, units)}</Num>,
+      },
       {
         key: 'change',
         header: t('rr.work.col.change'),
@@ -154,7 +203,9 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
           {toggle}
         </ReportFilterBar>
       }
-      actions={<CsvButton testId="rr-work-csv" disabled={!filter || !data?.items.length} onDownload={async () => void (await workCsv(filter!, group))} />}
+      actions={
+        <CsvButton testId="rr-work-csv" disabled={!filter || !data?.items.length} onDownload={async () => void (await workCsv(filter!, group))} />
+      }
     >
       {!filter ? (
         <RangeInvalid testId="rr-work-range-invalid-note" />

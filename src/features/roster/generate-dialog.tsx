@@ -23,7 +23,17 @@ import { generateCommitCall, generatePreviewCall, rosterKeys } from './roster-ap
 const OUTCOME_PALETTE: Record<GenerateOutcome, string> = { create: 'green', exists: 'gray', conflict: 'red' };
 type Show = 'all' | GenerateOutcome;
 
-export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClose }: { sections: Section[]; defaultSectionId?: number; defaultMonth: string; onClose: () => void }) {
+export function GenerateDialog({
+  sections,
+  defaultSectionId,
+  defaultMonth,
+  onClose,
+}: {
+  sections: Section[];
+  defaultSectionId?: number;
+  defaultMonth: string;
+  onClose: () => void;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const [month, setMonth] = useState(defaultMonth);
@@ -83,7 +93,14 @@ export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClo
   const rows = useMemo(() => (preview ? preview.candidates.filter((c) => show === 'all' || c.outcome === show) : []), [preview, show]);
 
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" size="xl" scrollBehavior="inside">
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+      placement="center"
+      size="xl"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -98,7 +115,14 @@ export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClo
               <Flex gap="4" align="flex-end" wrap="wrap" mb="4">
                 <Field.Root width="200px">
                   <Field.Label fontSize="sm">{t('rosters.generate.month')}</Field.Label>
-                  <Input type="month" bg="white" minH="11" value={month} onChange={(e) => change(() => setMonth(e.currentTarget.value))} data-testid="roster-generate-month" />
+                  <Input
+                    type="month"
+                    bg="white"
+                    minH="11"
+                    value={month}
+                    onChange={(e) => change(() => setMonth(e.currentTarget.value))}
+                    data-testid="roster-generate-month"
+                  />
                 </Field.Root>
                 <Field.Root width="260px">
                   <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
@@ -120,7 +144,15 @@ export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClo
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </Field.Root>
-                <Button variant="outline" colorPalette="brand" minH="11" onClick={() => void runPreview()} loading={busy === 'preview'} disabled={!/^\d{4}-\d{2}$/.test(month) || !!busy} data-testid="roster-generate-preview">
+                <Button
+                  variant="outline"
+                  colorPalette="brand"
+                  minH="11"
+                  onClick={() => void runPreview()}
+                  loading={busy === 'preview'}
+                  disabled={!/^\d{4}-\d{2}$/.test(month) || !!busy}
+                  data-testid="roster-generate-preview"
+                >
                   <LuEye /> {t('rosters.generate.preview')}
                 </Button>
               </Flex>
@@ -134,7 +166,9 @@ export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClo
               {done && (
                 <Alert.Root status="success" rounded="md" mb="3" data-testid="roster-generate-result" data-created={done.created}>
                   <Alert.Indicator />
-                  <Alert.Title>{t('rosters.generate.result', { created: done.created, exists: done.counts.exists, conflict: done.counts.conflict })}</Alert.Title>
+                  <Alert.Title>
+                    {t('rosters.generate.result', { created: done.created, exists: done.counts.exists, conflict: done.counts.conflict })}
+                  </Alert.Title>
                 </Alert.Root>
               )}
 
@@ -165,7 +199,15 @@ export function GenerateDialog({ sections, defaultSectionId, defaultMonth, onClo
                       <Table.Root recipe={tableSlotRecipe} size="sm" stickyHeader data-testid="roster-generate-table">
                         <Table.Header>
                           <Table.Row bg="gray.50">
-                            {['rosters.col.date', 'roster.section', 'roster.team', 'roster.shift', 'roster.vehicle', 'rosters.generate.outcome', 'rosters.generate.reasons'].map((k) => (
+                            {[
+                              'rosters.col.date',
+                              'roster.section',
+                              'roster.team',
+                              'roster.shift',
+                              'roster.vehicle',
+                              'rosters.generate.outcome',
+                              'rosters.generate.reasons',
+                            ].map((k) => (
                               <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
                                 {t(k as 'roster.team')}
                               </Table.ColumnHeader>

@@ -30,7 +30,14 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
   const total = list.data?.recordCount ?? 0;
 
   if (list.isError && !list.data) {
-    return <ErrorBlock title={t('roster.loadFailed')} message={errorText(list.error)} offline={isApiError(list.error) && list.error.kind !== 'http'} onRetry={() => void list.refetch()} />;
+    return (
+      <ErrorBlock
+        title={t('roster.loadFailed')}
+        message={errorText(list.error)}
+        offline={isApiError(list.error) && list.error.kind !== 'http'}
+        onRetry={() => void list.refetch()}
+      />
+    );
   }
   return (
     <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden" data-testid="roster-month">
@@ -66,7 +73,12 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
               <TableSkeletonRows cols={8} />
             ) : (
               rows.map((r) => (
-                <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-month-row" data-roster-id={r.pkDutyRosterId}>
+                <Table.Row
+                  key={r.pkDutyRosterId}
+                  opacity={list.isPlaceholderData ? 0.6 : 1}
+                  data-testid="roster-month-row"
+                  data-roster-id={r.pkDutyRosterId}
+                >
                   <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                     {isoDateToDisplay(r.startDate)}
                   </Table.Cell>
@@ -148,7 +160,13 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
           <Button size="sm" minH="11" variant="outline" disabled={start === 0} onClick={() => setStart(Math.max(0, start - ROSTER_MONTH_PAGE_MAX))}>
             <LuChevronLeft /> {t('roster.prev')}
           </Button>
-          <Button size="sm" minH="11" variant="outline" disabled={start + ROSTER_MONTH_PAGE_MAX >= total} onClick={() => setStart(start + ROSTER_MONTH_PAGE_MAX)}>
+          <Button
+            size="sm"
+            minH="11"
+            variant="outline"
+            disabled={start + ROSTER_MONTH_PAGE_MAX >= total}
+            onClick={() => setStart(start + ROSTER_MONTH_PAGE_MAX)}
+          >
             {t('roster.next')} <LuChevronRight />
           </Button>
         </Flex>

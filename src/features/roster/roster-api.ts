@@ -17,7 +17,9 @@ export const rosterPageCall = (filter: { date?: string; sectionId?: number }, pa
 
 /** Sections for the filter: as forms list them (no G sections, §5), of the user's region unless it sees all. */
 export const sectionsCall = (regionId: number | undefined) =>
-  dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<DataTablesResult<Section>>;
+  dataTables<Section>(PATHS.sectionDataTables, { regionId, listed: true }, { length: PAGE_SIZE.sections, start: 0 }) as Promise<
+    DataTablesResult<Section>
+  >;
 
 /** Query keys: everything of the area under 'rosters', so one invalidation refreshes the screens. */
 export const rosterKeys = {
@@ -31,12 +33,21 @@ export const rosterKeys = {
 
 export const rosterCall = (id: number) => apiGet<RosterDetail>(ROSTER_PATHS.get(id));
 export const monthCall = (filter: RosterMonthFilter, start = 0) =>
-  dataTables<RosterMonthRow>(ROSTER_PATHS.monthDataTables, filter, { length: ROSTER_MONTH_PAGE_MAX, start, orderColumn: 'startDate' }) as Promise<DataTablesResult<RosterMonthRow>>;
+  dataTables<RosterMonthRow>(ROSTER_PATHS.monthDataTables, filter, { length: ROSTER_MONTH_PAGE_MAX, start, orderColumn: 'startDate' }) as Promise<
+    DataTablesResult<RosterMonthRow>
+  >;
 export const staffingCall = (filter: StaffingFilter) => apiPost<StaffingResult>(ROSTER_PATHS.staffing, filter);
 /** The preview of a month's generation: a read, answered at once (never queued). */
-export const generatePreviewCall = (month: string, sectionId?: number) => apiPost<GenerateResult>(ROSTER_PATHS.generateMonth, { month, sectionId, dryRun: true });
+export const generatePreviewCall = (month: string, sectionId?: number) =>
+  apiPost<GenerateResult>(ROSTER_PATHS.generateMonth, { month, sectionId, dryRun: true });
 
 export const deleteRosterCall = (id: number, name: string, version?: number) =>
-  adminWrite<{ pkDutyRosterId: number }>('admin.roster.delete', `Padam jadual tugas: ${name}`, ROSTER_PATHS.delete, { pkDutyRosterId: id, version }, `roster:${id}`);
+  adminWrite<{ pkDutyRosterId: number }>(
+    'admin.roster.delete',
+    `Padam jadual tugas: ${name}`,
+    ROSTER_PATHS.delete,
+    { pkDutyRosterId: id, version },
+    `roster:${id}`,
+  );
 export const generateCommitCall = (month: string, sectionId: number | undefined, label: string) =>
   adminWrite<GenerateResult>('admin.roster.generate', `Jana jadual tugas ${label}`, ROSTER_PATHS.generateMonth, { month, sectionId, dryRun: false });

@@ -75,7 +75,15 @@ export function RosterEditScreen({
       <LuArrowLeft /> {t('rosters.back')}
     </Button>
   );
-  const gate = recordGate({ query: roster, isNew, testId: 'roster-edit', title: t('rosters.edit'), failedTitle: t('rosters.loadFailed'), actions: back, skeletons: ['64', '40'] });
+  const gate = recordGate({
+    query: roster,
+    isNew,
+    testId: 'roster-edit',
+    title: t('rosters.edit'),
+    failedTitle: t('rosters.loadFailed'),
+    actions: back,
+    skeletons: ['64', '40'],
+  });
   if (gate) return gate;
   const detail = isNew ? null : (roster.data as RosterDetail);
   return (
@@ -101,7 +109,11 @@ export function RosterEditScreen({
           <>
             {detail && (
               <Button asChild variant="outline" minH="11">
-                <Link to="/activitylog/$rosterId/$mode" params={{ rosterId: String(detail.pkDutyRosterId), mode: 'view' }} data-testid="roster-activity-link">
+                <Link
+                  to="/activitylog/$rosterId/$mode"
+                  params={{ rosterId: String(detail.pkDutyRosterId), mode: 'view' }}
+                  data-testid="roster-activity-link"
+                >
                   <LuClipboardList /> {t('rosters.action.activity')}
                 </Link>
               </Button>
@@ -110,7 +122,13 @@ export function RosterEditScreen({
           </>
         }
       />
-      <RosterForm key={detail ? `${detail.pkDutyRosterId}:${detail.version}` : 'new'} detail={detail} preset={preset} onSaved={onSaved} onBack={onBack} />
+      <RosterForm
+        key={detail ? `${detail.pkDutyRosterId}:${detail.version}` : 'new'}
+        detail={detail}
+        preset={preset}
+        onSaved={onSaved}
+        onBack={onBack}
+      />
       {detail && (
         <Box mt="4">
           <ChangeHistory entity="roster" id={detail.pkDutyRosterId} labels={historyLabels(t)} />
@@ -140,7 +158,17 @@ const HISTORY_FIELDS: Record<string, TextKey> = {
 };
 const historyLabels = (t: ReturnType<typeof useT>) => Object.fromEntries(Object.entries(HISTORY_FIELDS).map(([k, v]) => [k, t(v)]));
 
-function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail | null; preset?: { sectionId?: number; date?: string }; onSaved: (id: number) => void; onBack: () => void }) {
+function RosterForm({
+  detail,
+  preset,
+  onSaved,
+  onBack,
+}: {
+  detail: RosterDetail | null;
+  preset?: { sectionId?: number; date?: string };
+  onSaved: (id: number) => void;
+  onBack: () => void;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const user = useSession()?.user;
@@ -194,7 +222,8 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
       team.members.filter((m) => m.isActive).map((m) => ({ staffId: m.pkStaffId, rosterRoleId: m.rosterRoleId ?? defaultRosterRole(m.position) })),
       { shouldValidate: form.formState.isSubmitted },
     );
-    if (!form.getValues('vehicleId') && team.vehicleId && opts?.vehicles.some((v) => v.key === team.vehicleId && v.isActive)) form.setValue('vehicleId', team.vehicleId);
+    if (!form.getValues('vehicleId') && team.vehicleId && opts?.vehicles.some((v) => v.key === team.vehicleId && v.isActive))
+      form.setValue('vehicleId', team.vehicleId);
     if (!form.getValues('shiftId') && team.shiftId && shifts.data?.some((s) => s.key === team.shiftId)) {
       form.setValue('shiftId', team.shiftId);
       picked.current.shift = true;
@@ -228,7 +257,10 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
       return;
     }
     notify.success(t('rosters.saved', { name: outcome.answer.dutyRosterName }));
-    await Promise.all([queryClient.invalidateQueries({ queryKey: rosterKeys.all }), queryClient.invalidateQueries({ queryKey: historyKey('roster', outcome.answer.pkDutyRosterId) })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: rosterKeys.all }),
+      queryClient.invalidateQueries({ queryKey: historyKey('roster', outcome.answer.pkDutyRosterId) }),
+    ]);
     onSaved(outcome.answer.pkDutyRosterId);
   };
 
@@ -250,7 +282,8 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
   };
 
   const sectionOptions = (sections.data ?? []).map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` }));
-  if (detail && !sectionOptions.some((o) => o.value === detail.sectionId)) sectionOptions.unshift({ value: detail.sectionId, label: detail.sectionName });
+  if (detail && !sectionOptions.some((o) => o.value === detail.sectionId))
+    sectionOptions.unshift({ value: detail.sectionId, label: detail.sectionName });
   const shiftOptions = (shifts.data ?? []).map((s) => ({ value: s.key, label: `${s.value} (${s.description ?? `${s.startHour}–${s.endHour}`})` }));
   if (detail && !shiftOptions.some((o) => o.value === detail.shiftId)) shiftOptions.unshift({ value: detail.shiftId, label: detail.shiftName });
   const teamOptions = (opts?.teams ?? []).map((x) => ({ value: x.key, label: x.isActive ? x.value : `${x.value} (${t('rosters.inactive')})` }));
@@ -329,12 +362,31 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
                   label={t('rosters.field.shift')}
                   required
                   options={shiftOptions}
-                  placeholder={shifts.isPending && jenisId ? '…' : shiftOptions.length ? t('rosters.field.shiftPlaceholder') : t('rosters.field.noShifts')}
+                  placeholder={
+                    shifts.isPending && jenisId ? '…' : shiftOptions.length ? t('rosters.field.shiftPlaceholder') : t('rosters.field.noShifts')
+                  }
                   onPicked={() => (picked.current.shift = true)}
                   testId="roster-shift-input"
                 />
-                <TextInput form={form as never} name="startDate" label={t('rosters.field.startDate')} required placeholder="hh/bb/tttt" inputMode="numeric" helper={t('rosters.field.dateHelper')} testId="roster-start-date" />
-                <TextInput form={form as never} name="endDate" label={t('rosters.field.endDate')} placeholder="hh/bb/tttt" inputMode="numeric" helper={t('rosters.field.endDateHelper')} testId="roster-end-date" />
+                <TextInput
+                  form={form as never}
+                  name="startDate"
+                  label={t('rosters.field.startDate')}
+                  required
+                  placeholder="hh/bb/tttt"
+                  inputMode="numeric"
+                  helper={t('rosters.field.dateHelper')}
+                  testId="roster-start-date"
+                />
+                <TextInput
+                  form={form as never}
+                  name="endDate"
+                  label={t('rosters.field.endDate')}
+                  placeholder="hh/bb/tttt"
+                  inputMode="numeric"
+                  helper={t('rosters.field.endDateHelper')}
+                  testId="roster-end-date"
+                />
                 <TextInput
                   form={form as never}
                   name="startHour"
@@ -345,7 +397,16 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
                   helper={shift ? t('rosters.field.shiftHours', { from: shift.startHour, to: shift.endHour }) : t('rosters.field.hourHelper')}
                   testId="roster-start-hour"
                 />
-                <TextInput form={form as never} name="endHour" label={t('rosters.field.endHour')} placeholder="HH:mm" inputMode="numeric" maxLength={5} helper={t('rosters.field.hourHelper')} testId="roster-end-hour" />
+                <TextInput
+                  form={form as never}
+                  name="endHour"
+                  label={t('rosters.field.endHour')}
+                  placeholder="HH:mm"
+                  inputMode="numeric"
+                  maxLength={5}
+                  helper={t('rosters.field.hourHelper')}
+                  testId="roster-end-hour"
+                />
               </Grid>
               {ends && (
                 <Text fontSize="sm" color="fg.muted" data-testid="roster-span">
@@ -390,12 +451,25 @@ function RosterForm({ detail, preset, onSaved, onBack }: { detail: RosterDetail 
                   testId="roster-phone-input"
                 />
               </Grid>
-              <TextAreaInput form={form as never} name="remark" label={t('rosters.field.remark')} helper={t('rosters.field.remarkHelper', { max: ROSTER_REMARK_MAX })} testId="roster-remark" />
+              <TextAreaInput
+                form={form as never}
+                name="remark"
+                label={t('rosters.field.remark')}
+                helper={t('rosters.field.remarkHelper', { max: ROSTER_REMARK_MAX })}
+                testId="roster-remark"
+              />
               <Controller
                 control={form.control}
                 name="statusAlert"
                 render={({ field }) => (
-                  <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="orange" checked={field.value === true} onCheckedChange={(d) => field.onChange(d.checked === true)} minH="11" data-testid="roster-status-alert">
+                  <Checkbox.Root
+                    recipe={checkboxSlotRecipe}
+                    colorPalette="orange"
+                    checked={field.value === true}
+                    onCheckedChange={(d) => field.onChange(d.checked === true)}
+                    minH="11"
+                    data-testid="roster-status-alert"
+                  >
                     <Checkbox.HiddenInput onBlur={field.onBlur} />
                     <Checkbox.Control />
                     <Checkbox.Label fontSize="sm">{t('rosters.field.statusAlertLabel')}</Checkbox.Label>
@@ -538,7 +612,11 @@ function MembersField({ form, options, detail }: { form: Form; options: RosterFo
                               checked={!!on}
                               disabled={!c.isActive && !on}
                               onCheckedChange={(d) =>
-                                set(d.checked === true ? [...value, { staffId: c.pkStaffId, rosterRoleId: defaultRosterRole(c.position) }] : value.filter((v) => v.staffId !== c.pkStaffId))
+                                set(
+                                  d.checked === true
+                                    ? [...value, { staffId: c.pkStaffId, rosterRoleId: defaultRosterRole(c.position) }]
+                                    : value.filter((v) => v.staffId !== c.pkStaffId),
+                                )
                               }
                               aria-label={c.displayName}
                               data-testid="roster-member-check"
@@ -562,7 +640,9 @@ function MembersField({ form, options, detail }: { form: Form; options: RosterFo
                                 bg="white"
                                 minH="10"
                                 value={on ? String(on.rosterRoleId) : ''}
-                                onChange={(e) => set(value.map((v) => (v.staffId === c.pkStaffId ? { ...v, rosterRoleId: Number(e.currentTarget.value) } : v)))}
+                                onChange={(e) =>
+                                  set(value.map((v) => (v.staffId === c.pkStaffId ? { ...v, rosterRoleId: Number(e.currentTarget.value) } : v)))
+                                }
                                 aria-label={t('rosters.field.role')}
                                 data-testid="roster-member-role"
                               >

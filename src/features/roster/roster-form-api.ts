@@ -13,4 +13,10 @@ export const formOptionsCall = (sectionId: number, rosterId: number | null) =>
   apiGet<RosterFormOptions>(ROSTER_PATHS.formOptions(sectionId), rosterId ? { searchParams: { rosterId } } : undefined);
 export const shiftsOfTypeCall = (jenisRosterId: number) => apiGet<NamaSyifItem[]>(SHIFT_PATHS.byJenisRoster(jenisRosterId));
 export const saveRosterCall = (body: RosterSave, label: string) =>
-  adminWrite<RosterDetail>('admin.roster.save', `Jadual tugas: ${label}`, ROSTER_PATHS.save, body, body.pkDutyRosterId ? `roster:${body.pkDutyRosterId}` : undefined);
+  adminWrite<RosterDetail>(
+    'admin.roster.save',
+    `Jadual tugas: ${label}`,
+    ROSTER_PATHS.save,
+    body,
+    body.pkDutyRosterId ? `roster:${body.pkDutyRosterId}` : undefined,
+  );

@@ -59,13 +59,17 @@ export function RosterListScreen({
     staleTime: 10 * 60_000,
   });
   const sectionOptions = useMemo(
-    () => (sections.data?.data.rows ?? []).filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName)),
+    () =>
+      (sections.data?.data.rows ?? []).filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => a.sectionName.localeCompare(b.sectionName)),
     [sections.data],
   );
 
   const list = useQuery({
     queryKey: [...rosterKeys.all, 'list', user?.userId, date, search.sectionId ?? null, page, size],
-    queryFn: () => networkFirst(user?.userId, `rosterList:${date}:${search.sectionId ?? 'all'}:${page}:${size}`, () => rosterPageCall({ date, sectionId: search.sectionId }, page, size)),
+    queryFn: () =>
+      networkFirst(user?.userId, `rosterList:${date}:${search.sectionId ?? 'all'}:${page}:${size}`, () =>
+        rosterPageCall({ date, sectionId: search.sectionId }, page, size),
+      ),
     placeholderData: keepPreviousData,
     enabled: !monthView,
   });
@@ -86,7 +90,11 @@ export function RosterListScreen({
         actions={
           <>
             <Button asChild variant="outline" minH="11">
-              <Link to="/staffingroster" search={{ date, ...(search.sectionId ? { sectionId: search.sectionId } : {}) }} data-testid="roster-staffing-link">
+              <Link
+                to="/staffingroster"
+                search={{ date, ...(search.sectionId ? { sectionId: search.sectionId } : {}) }}
+                data-testid="roster-staffing-link"
+              >
                 <LuLayoutGrid /> {t('rosters.staffing.link')}
               </Link>
             </Button>
@@ -213,67 +221,69 @@ export function RosterListScreen({
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {list.isPending
-                  ? <TableSkeletonRows cols={8} />
-                  : rows.map((r, i) => (
-                      <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-row">
-                        <Table.Cell py="3" color="fg.muted" fontVariantNumeric="tabular-nums">
-                          {page * size + i + 1}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette="brand" variant="solid" size="sm">
-                            {r.sectionName}
-                          </Badge>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Text fontWeight="medium">{r.dutyRosterName}</Text>
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('roster.team')}: {r.teamName}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Text>{r.shiftName}</Text>
-                          <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                            {rosterHours(r)}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell fontSize="xs" lineHeight="1.45">
-                          {r.members.length ? (
-                            r.members.map((m) => (
-                              <Text key={m.pkStaffId} truncate maxW="260px" title={`${m.displayName} · ${m.position}`}>
-                                {m.displayName}
-                              </Text>
-                            ))
-                          ) : (
-                            <Text color="fg.muted">{t('roster.noMembers')}</Text>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell>
-                          {r.plateNumber ? (
-                            <Box>
-                              <Text fontFamily="mono" fontWeight="bold" fontSize="sm">
-                                {r.plateNumber}
-                              </Text>
-                              {r.callSign && (
-                                <HStack gap="1" color="brand.700" fontSize="xs">
-                                  <LuRadio /> <Text>{r.callSign}</Text>
-                                </HStack>
-                              )}
-                            </Box>
-                          ) : (
-                            <Text color="fg.muted" fontSize="xs">
-                              {t('roster.noVehicle')}
+                {list.isPending ? (
+                  <TableSkeletonRows cols={8} />
+                ) : (
+                  rows.map((r, i) => (
+                    <Table.Row key={r.pkDutyRosterId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="roster-row">
+                      <Table.Cell py="3" color="fg.muted" fontVariantNumeric="tabular-nums">
+                        {page * size + i + 1}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette="brand" variant="solid" size="sm">
+                          {r.sectionName}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Text fontWeight="medium">{r.dutyRosterName}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {t('roster.team')}: {r.teamName}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Text>{r.shiftName}</Text>
+                        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                          {rosterHours(r)}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell fontSize="xs" lineHeight="1.45">
+                        {r.members.length ? (
+                          r.members.map((m) => (
+                            <Text key={m.pkStaffId} truncate maxW="260px" title={`${m.displayName} · ${m.position}`}>
+                              {m.displayName}
                             </Text>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <RosterStatusBadge status={rosterStatusAt(r, now)} />
-                        </Table.Cell>
-                        <Table.Cell>
-                          <RosterRowActions id={r.pkDutyRosterId} name={r.dutyRosterName} canManage={canManage} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
+                          ))
+                        ) : (
+                          <Text color="fg.muted">{t('roster.noMembers')}</Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {r.plateNumber ? (
+                          <Box>
+                            <Text fontFamily="mono" fontWeight="bold" fontSize="sm">
+                              {r.plateNumber}
+                            </Text>
+                            {r.callSign && (
+                              <HStack gap="1" color="brand.700" fontSize="xs">
+                                <LuRadio /> <Text>{r.callSign}</Text>
+                              </HStack>
+                            )}
+                          </Box>
+                        ) : (
+                          <Text color="fg.muted" fontSize="xs">
+                            {t('roster.noVehicle')}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <RosterStatusBadge status={rosterStatusAt(r, now)} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <RosterRowActions id={r.pkDutyRosterId} name={r.dutyRosterName} canManage={canManage} />
+                      </Table.Cell>
+                    </Table.Row>
+                  ))
+                )}
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
@@ -286,7 +296,12 @@ export function RosterListScreen({
                 {t('roster.perPage')}
               </Text>
               <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="80px">
-                <NativeSelect.Field value={String(size)} onChange={(e) => set({ size: Number(e.currentTarget.value), page: 0 })} minH="10" data-testid="roster-size">
+                <NativeSelect.Field
+                  value={String(size)}
+                  onChange={(e) => set({ size: Number(e.currentTarget.value), page: 0 })}
+                  minH="10"
+                  data-testid="roster-size"
+                >
                   {PAGE_SIZES.map((n) => (
                     <option key={n} value={n}>
                       {n}
@@ -300,10 +315,24 @@ export function RosterListScreen({
               <Text fontSize="sm" color="fg.muted" data-testid="roster-pageinfo" fontVariantNumeric="tabular-nums">
                 {t('roster.pageInfo', { from, to, total })}
               </Text>
-              <Button size="sm" minH="11" variant="outline" disabled={page === 0} onClick={() => set({ page: page - 1 })} aria-label={t('roster.prev')}>
+              <Button
+                size="sm"
+                minH="11"
+                variant="outline"
+                disabled={page === 0}
+                onClick={() => set({ page: page - 1 })}
+                aria-label={t('roster.prev')}
+              >
                 <LuChevronLeft /> {t('roster.prev')}
               </Button>
-              <Button size="sm" minH="11" variant="outline" disabled={to >= total} onClick={() => set({ page: page + 1 })} aria-label={t('roster.next')}>
+              <Button
+                size="sm"
+                minH="11"
+                variant="outline"
+                disabled={to >= total}
+                onClick={() => set({ page: page + 1 })}
+                aria-label={t('roster.next')}
+              >
                 {t('roster.next')} <LuChevronRight />
               </Button>
             </HStack>

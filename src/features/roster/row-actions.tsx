@@ -55,7 +55,16 @@ export function RosterRowActions({ id, name, canManage }: { id: number; name: st
             </IconButton>
           </Tooltip>
           <Tooltip content={t('rosters.action.delete')}>
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('rosters.action.delete')} minW="10" minH="10" onClick={() => setConfirm(true)} data-testid="roster-row-delete">
+            <IconButton
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t('rosters.action.delete')}
+              minW="10"
+              minH="10"
+              onClick={() => setConfirm(true)}
+              data-testid="roster-row-delete"
+            >
               <LuTrash2 />
             </IconButton>
           </Tooltip>

@@ -53,11 +53,23 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
         }
       />
       <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
-        <Button variant="outline" minH="11" aria-label={t('rosters.staffing.prevDay')} onClick={() => set({ date: addIsoDays(date, -1) })} data-testid="staffing-prev">
+        <Button
+          variant="outline"
+          minH="11"
+          aria-label={t('rosters.staffing.prevDay')}
+          onClick={() => set({ date: addIsoDays(date, -1) })}
+          data-testid="staffing-prev"
+        >
           <LuChevronLeft />
         </Button>
         <DateField label={t('roster.date')} value={date} onChange={(d) => set({ date: d })} testId="staffing-date" />
-        <Button variant="outline" minH="11" aria-label={t('rosters.staffing.nextDay')} onClick={() => set({ date: addIsoDays(date, 1) })} data-testid="staffing-next">
+        <Button
+          variant="outline"
+          minH="11"
+          aria-label={t('rosters.staffing.nextDay')}
+          onClick={() => set({ date: addIsoDays(date, 1) })}
+          data-testid="staffing-next"
+        >
           <LuChevronRight />
         </Button>
         <Button variant="outline" minH="11" onClick={() => set({ date: undefined })} disabled={date === todayIso()}>
@@ -75,7 +87,12 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
       </Flex>
 
       {q.isError && !data ? (
-        <ErrorBlock title={t('rosters.staffing.loadFailed')} message={errorText(q.error)} offline={isApiError(q.error) && q.error.kind !== 'http'} onRetry={() => void q.refetch()} />
+        <ErrorBlock
+          title={t('rosters.staffing.loadFailed')}
+          message={errorText(q.error)}
+          offline={isApiError(q.error) && q.error.kind !== 'http'}
+          onRetry={() => void q.refetch()}
+        />
       ) : !data ? (
         <Stack gap="3" data-testid="staffing-loading">
           <Skeleton h="20" rounded="lg" />
@@ -88,8 +105,20 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="staffing-totals">
             <StatCard label={t('rosters.staffing.rosters')} value={data.totals.rosters} icon={<LuCalendarCheck />} testId="staffing-rosters" />
             <StatCard label={t('rosters.staffing.onDuty')} value={data.totals.onDuty} icon={<LuUsers />} palette="green" testId="staffing-on-duty" />
-            <StatCard label={t('rosters.staffing.onLeave')} value={data.totals.onLeave} icon={<LuPlane />} palette="orange" testId="staffing-on-leave" />
-            <StatCard label={t('rosters.staffing.gaps')} value={data.totals.gaps} icon={<LuTriangleAlert />} palette={data.totals.gaps ? 'red' : 'gray'} testId="staffing-gaps" />
+            <StatCard
+              label={t('rosters.staffing.onLeave')}
+              value={data.totals.onLeave}
+              icon={<LuPlane />}
+              palette="orange"
+              testId="staffing-on-leave"
+            />
+            <StatCard
+              label={t('rosters.staffing.gaps')}
+              value={data.totals.gaps}
+              icon={<LuTriangleAlert />}
+              palette={data.totals.gaps ? 'red' : 'gray'}
+              testId="staffing-gaps"
+            />
           </SimpleGrid>
           <StaffingGrid data={data} date={date} canManage={canManage} />
         </Stack>
@@ -160,7 +189,12 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                         </HStack>
                         {canManage && (
                           <Button asChild size="xs" variant="outline" colorPalette="red">
-                            <Link to="/createupdateroster/$rosterId" params={{ rosterId: 'baru' }} search={{ sectionId: sec.sectionId, date }} data-testid="staffing-gap-new">
+                            <Link
+                              to="/createupdateroster/$rosterId"
+                              params={{ rosterId: 'baru' }}
+                              search={{ sectionId: sec.sectionId, date }}
+                              data-testid="staffing-gap-new"
+                            >
                               <LuPlus /> {t('rosters.new')}
                             </Link>
                           </Button>

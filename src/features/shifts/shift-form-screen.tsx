@@ -55,7 +55,11 @@ export function ShiftFormScreen({ shiftId }: { shiftId?: number }) {
   }
   return (
     <Box>
-      <PageHeader title={shift.data ? shift.data.name : t('shifts.form.editTitle')} subtitle={shift.data ? `${t('shifts.col.id')} ${shift.data.pkShiftId}` : undefined} actions={back} />
+      <PageHeader
+        title={shift.data ? shift.data.name : t('shifts.form.editTitle')}
+        subtitle={shift.data ? `${t('shifts.col.id')} ${shift.data.pkShiftId}` : undefined}
+        actions={back}
+      />
       {!(shiftId > 0) ? (
         <ErrorBlock title={t('shifts.notFound')} />
       ) : shift.isPending ? (
@@ -173,19 +177,63 @@ function ShiftEditor({ shift }: { shift?: ShiftRow }) {
               testId="shift-form"
               extraActions={
                 shift ? (
-                  <Button variant="outline" colorPalette="red" minH="11" onClick={() => setDeleting(true)} disabled={!shift.isActive && used} data-testid="shift-delete">
+                  <Button
+                    variant="outline"
+                    colorPalette="red"
+                    minH="11"
+                    onClick={() => setDeleting(true)}
+                    disabled={!shift.isActive && used}
+                    data-testid="shift-delete"
+                  >
                     <LuTrash2 /> {t(used ? 'shifts.deactivate' : 'shifts.delete')}
                   </Button>
                 ) : undefined
               }
             >
-              <TextInput form={form} name="name" label={t('shifts.col.name')} required maxLength={100} placeholder={t('shifts.form.namePlaceholder')} testId="shift-name" />
+              <TextInput
+                form={form}
+                name="name"
+                label={t('shifts.col.name')}
+                required
+                maxLength={100}
+                placeholder={t('shifts.form.namePlaceholder')}
+                testId="shift-name"
+              />
               <Flex gap="4" wrap="wrap">
-                <SelectInput form={form} name="categoryId" label={t('shifts.col.category')} required options={options(categories.data)} placeholder={t('shifts.form.choose')} testId="shift-category" width="220px" />
-                <SelectInput form={form} name="jenisRosterId" label={t('shifts.col.rosterType')} required options={options(rosterTypes.data)} placeholder={t('shifts.form.choose')} testId="shift-roster-type" width="260px" />
+                <SelectInput
+                  form={form}
+                  name="categoryId"
+                  label={t('shifts.col.category')}
+                  required
+                  options={options(categories.data)}
+                  placeholder={t('shifts.form.choose')}
+                  testId="shift-category"
+                  width="220px"
+                />
+                <SelectInput
+                  form={form}
+                  name="jenisRosterId"
+                  label={t('shifts.col.rosterType')}
+                  required
+                  options={options(rosterTypes.data)}
+                  placeholder={t('shifts.form.choose')}
+                  testId="shift-roster-type"
+                  width="260px"
+                />
               </Flex>
               <Flex gap="4" wrap="wrap">
-                <TextInput form={form} name="startHour" label={t('shifts.form.start')} required placeholder="HH:MM" maxLength={5} inputMode="numeric" autoComplete="off" testId="shift-start" width="180px" />
+                <TextInput
+                  form={form}
+                  name="startHour"
+                  label={t('shifts.form.start')}
+                  required
+                  placeholder="HH:MM"
+                  maxLength={5}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  testId="shift-start"
+                  width="180px"
+                />
                 <TextInput
                   form={form}
                   name="endHour"
@@ -213,7 +261,14 @@ function ShiftEditor({ shift }: { shift?: ShiftRow }) {
                   control={form.control}
                   name="isActive"
                   render={({ field }) => (
-                    <Checkbox.Root recipe={checkboxSlotRecipe} checked={field.value !== false} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand" minH="11" data-testid="shift-active-toggle">
+                    <Checkbox.Root
+                      recipe={checkboxSlotRecipe}
+                      checked={field.value !== false}
+                      onCheckedChange={(d) => field.onChange(d.checked === true)}
+                      colorPalette="brand"
+                      minH="11"
+                      data-testid="shift-active-toggle"
+                    >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label fontSize="sm">{t('shifts.form.activeLabel')}</Checkbox.Label>
@@ -236,13 +291,32 @@ function ShiftEditor({ shift }: { shift?: ShiftRow }) {
             </DataList.Root>
           </Panel>
         )}
-        {shift && <ChangeHistory entity="shift" id={shift.pkShiftId} labels={{ name: t('shifts.col.name'), category: t('shifts.col.category'), startHour: t('shifts.form.start'), endHour: t('shifts.form.end'), rosterType: t('shifts.col.rosterType'), isActive: t('shifts.col.state') }} />}
+        {shift && (
+          <ChangeHistory
+            entity="shift"
+            id={shift.pkShiftId}
+            labels={{
+              name: t('shifts.col.name'),
+              category: t('shifts.col.category'),
+              startHour: t('shifts.form.start'),
+              endHour: t('shifts.form.end'),
+              rosterType: t('shifts.col.rosterType'),
+              isActive: t('shifts.col.state'),
+            }}
+          />
+        )}
       </Stack>
 
       <ConfirmDialog
         open={deleting}
         title={t(used ? 'shifts.deactivateTitle' : 'shifts.deleteTitle')}
-        message={shift ? (used ? t('shifts.deactivateMessage', { rosters: shift.rosterCount, schedules: shift.scheduleCount }) : t('shifts.deleteMessage', { name: shift.name })) : undefined}
+        message={
+          shift
+            ? used
+              ? t('shifts.deactivateMessage', { rosters: shift.rosterCount, schedules: shift.scheduleCount })
+              : t('shifts.deleteMessage', { name: shift.name })
+            : undefined
+        }
         confirmLabel={t(used ? 'shifts.deactivate' : 'shifts.delete')}
         cancelLabel={t('shifts.cancel')}
         colorPalette="red"

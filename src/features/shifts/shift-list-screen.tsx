@@ -55,7 +55,13 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
   const hasFilter = !!(rawSearch.q || rawSearch.category || rawSearch.jenis || rawSearch.state);
 
   const columns: AdminColumn<ShiftRow>[] = [
-    { id: 'pkShiftId', header: t('shifts.col.id'), sortable: true, width: '70px', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.pkShiftId}</Text> },
+    {
+      id: 'pkShiftId',
+      header: t('shifts.col.id'),
+      sortable: true,
+      width: '70px',
+      cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.pkShiftId}</Text>,
+    },
     { id: 'name', header: t('shifts.col.name'), sortable: true, cell: (r) => <Text fontWeight="semibold">{r.name}</Text> },
     { id: 'categoryName', header: t('shifts.col.category'), sortable: true, cell: (r) => r.categoryName ?? <Text color="fg.subtle">—</Text> },
     { id: 'startHour', header: t('shifts.col.hours'), sortable: true, cell: (r) => <ShiftHours {...r} /> },
@@ -116,7 +122,12 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
         testId="shift-filter-state"
       />
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })} data-testid="shift-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })}
+          data-testid="shift-filter-reset"
+        >
           <LuRotateCcw /> {t('shifts.filter.reset')}
         </Button>
       )}

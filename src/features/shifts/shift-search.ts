@@ -12,5 +12,10 @@ export interface ShiftListSearch extends ListSearch {
 }
 
 export function parseShiftListSearch(raw: Record<string, unknown>): ShiftListSearch {
-  return withFilters<ShiftListSearch>(parseListSearch(raw), { q: textParam(raw.q), category: idParam(raw.category), jenis: idParam(raw.jenis), state: statusParam(raw.state) });
+  return withFilters<ShiftListSearch>(parseListSearch(raw), {
+    q: textParam(raw.q),
+    category: idParam(raw.category),
+    jenis: idParam(raw.jenis),
+    state: statusParam(raw.state),
+  });
 }

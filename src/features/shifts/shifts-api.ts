@@ -8,15 +8,16 @@ import { historyKey } from '@/ui/admin/change-history';
 
 export const SHIFTS_KEY = 'admin-shifts';
 
-export const shiftsCall = (filter: ShiftFilter, q: Partial<DataTablesQuery>) => dataTables<ShiftRow>(SHIFT_PATHS.dataTables, filter, q) as Promise<DataTablesResult<ShiftRow>>;
+export const shiftsCall = (filter: ShiftFilter, q: Partial<DataTablesQuery>) =>
+  dataTables<ShiftRow>(SHIFT_PATHS.dataTables, filter, q) as Promise<DataTablesResult<ShiftRow>>;
 export const shiftCall = (id: number) => apiGet<ShiftRow>(SHIFT_PATHS.get(id));
 
 export const saveShiftCall = (body: ShiftSave, label: string) =>
   adminWrite<ShiftRow>('admin.shift.save', label, SHIFT_PATHS.save, body, body.pkShiftId ? `shift:${body.pkShiftId}` : undefined);
-export const deleteShiftCall = (id: number, label: string) => adminWrite<ShiftDeleteResult>('admin.shift.delete', label, SHIFT_PATHS.delete, { pkShiftId: id }, `shift:${id}`);
+export const deleteShiftCall = (id: number, label: string) =>
+  adminWrite<ShiftDeleteResult>('admin.shift.delete', label, SHIFT_PATHS.delete, { pkShiftId: id }, `shift:${id}`);
 
 export async function refreshShifts(queryClient: QueryClient, id?: number) {
   await queryClient.invalidateQueries({ queryKey: [SHIFTS_KEY] });
   if (id) await queryClient.invalidateQueries({ queryKey: historyKey('shift', id) });
 }
-

@@ -51,7 +51,8 @@ export function useStaffChoices() {
 
 // ------------------------------------------------------------------------------------------------ writes
 
-export const createStaff = (body: StaffCreate) => adminWrite<Staff>('admin.staff.create', `${t('staff.new')}: ${body.displayName}`, STAFF_PATHS.create, body);
+export const createStaff = (body: StaffCreate) =>
+  adminWrite<Staff>('admin.staff.create', `${t('staff.new')}: ${body.displayName}`, STAFF_PATHS.create, body);
 
 export const saveStaff = (body: StaffSave) =>
   adminWrite<Staff>('admin.staff.save', `${t('staff.edit')}: ${body.displayName}`, STAFF_PATHS.save, body, `staff:${body.pkStaffId}`);
@@ -60,7 +61,13 @@ export const saveStaffRoles = (name: string, body: StaffRoles) =>
   adminWrite<Staff>('admin.staff.roles', `${t('staff.roles.title')}: ${name}`, STAFF_PATHS.updateRoles, body, `staff:${body.pkStaffId}`);
 
 export const deleteStaff = (row: { pkStaffId: number; displayName: string }) =>
-  adminWrite<StaffDeleteResult>('admin.staff.delete', `${t('staff.delete')}: ${row.displayName}`, STAFF_PATHS.delete, [row.pkStaffId], `staff:${row.pkStaffId}`);
+  adminWrite<StaffDeleteResult>(
+    'admin.staff.delete',
+    `${t('staff.delete')}: ${row.displayName}`,
+    STAFF_PATHS.delete,
+    [row.pkStaffId],
+    `staff:${row.pkStaffId}`,
+  );
 
 // ------------------------------------------------------------------------------------------------ CSV import
 
@@ -81,4 +88,5 @@ export const commitImport = (body: StaffImportFile, rows: number) =>
   adminWrite<StaffImportResult>('admin.staff.import', `${t('staff.import')}: ${body.fileName} (${rows})`, STAFF_PATHS.importCommit, body);
 
 /** A template a manager fills in: the header and one example row. */
-export const IMPORT_TEMPLATE = 'staffNo,displayName,position,nric,phone,email,section\r\nPLS40001,Ahmad Fauzi bin Ismail,PR - Peronda,900101-10-1231,012-3456789,ahmad.fauzi@contoh.my,N9\r\n';
+export const IMPORT_TEMPLATE =
+  'staffNo,displayName,position,nric,phone,email,section\r\nPLS40001,Ahmad Fauzi bin Ismail,PR - Peronda,900101-10-1231,012-3456789,ahmad.fauzi@contoh.my,N9\r\n';

@@ -109,12 +109,22 @@ export function StaffFormScreen({ staffId, onSaved, onBack }: { staffId?: number
             )}
           </Flex>
         }
-        subtitle={record ? `${record.profile.staffNo} · ${record.profile.displayName} · ${record.section.sectionName} (${record.section.regionName})` : undefined}
+        subtitle={
+          record
+            ? `${record.profile.staffNo} · ${record.profile.displayName} · ${record.section.sectionName} (${record.section.regionName})`
+            : undefined
+        }
         actions={back}
       />
       <Grid templateColumns={{ base: '1fr', xl: record ? 'minmax(0, 2fr) minmax(0, 1fr)' : '1fr' }} gap="5" alignItems="start">
         <Stack gap="5">
-          <ProfileForm key={record ? `profile:${record.pkStaffId}:${record.updatedAt}` : 'profile:new'} record={record} choices={choices.data} onSaved={onSaved} onBack={onBack} />
+          <ProfileForm
+            key={record ? `profile:${record.pkStaffId}:${record.updatedAt}` : 'profile:new'}
+            record={record}
+            choices={choices.data}
+            onSaved={onSaved}
+            onBack={onBack}
+          />
           {record && <RolesPanel key={`roles:${record.pkStaffId}:${record.updatedAt}`} record={record} choices={choices.data} />}
         </Stack>
         {record && <ChangeHistory entity="staff" id={record.pkStaffId} labels={labels} />}
@@ -123,7 +133,17 @@ export function StaffFormScreen({ staffId, onSaved, onBack }: { staffId?: number
   );
 }
 
-function ProfileForm({ record, choices, onSaved, onBack }: { record?: Staff; choices: StaffChoices; onSaved: (id: number) => void; onBack: () => void }) {
+function ProfileForm({
+  record,
+  choices,
+  onSaved,
+  onBack,
+}: {
+  record?: Staff;
+  choices: StaffChoices;
+  onSaved: (id: number) => void;
+  onBack: () => void;
+}) {
   const t = useT();
   const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState(false);
@@ -142,7 +162,8 @@ function ProfileForm({ record, choices, onSaved, onBack }: { record?: Staff; cho
     moduleId: record?.moduleId ?? null,
   });
   // a staff member may sit in a section that is not offered (a G section, another's region for a national role's view)
-  const sections: StaffSection[] = record && !choices.sections.some((s) => s.pkSectionId === record.pkSectionId) ? [record.section, ...choices.sections] : choices.sections;
+  const sections: StaffSection[] =
+    record && !choices.sections.some((s) => s.pkSectionId === record.pkSectionId) ? [record.section, ...choices.sections] : choices.sections;
   const refresh = async (id: number) => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: staffKeys.all }),
@@ -270,19 +291,79 @@ function ProfileForm({ record, choices, onSaved, onBack }: { record?: Staff; cho
                 <LuTrash2 /> {t('staff.delete')}
               </Button>
             ) : (
-              <Button variant="outline" colorPalette="green" minH="11" onClick={() => void reactivate()} loading={reactivating} data-testid="staff-reactivate">
+              <Button
+                variant="outline"
+                colorPalette="green"
+                minH="11"
+                onClick={() => void reactivate()}
+                loading={reactivating}
+                data-testid="staff-reactivate"
+              >
                 <LuUserCheck /> {t('staff.form.reactivate')}
               </Button>
             ))
           }
         >
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <TextInput form={form} name="staffNo" label={t('staff.form.staffNo')} helper={t('staff.form.staffNoHint')} required maxLength={30} autoComplete="off" testId="staff-form-staffNo" />
-            <TextInput form={form} name="displayName" label={t('staff.form.displayName')} required maxLength={150} autoComplete="off" testId="staff-form-displayName" />
-            <TextInput form={form} name="position" label={t('staff.form.position')} helper={t('staff.form.positionHint')} required maxLength={100} list="staff-positions" autoComplete="off" testId="staff-form-position" />
-            <TextInput form={form} name="nric" label={t('staff.form.nric')} helper={t('staff.form.nricHint')} required maxLength={14} inputMode="numeric" autoComplete="off" testId="staff-form-nric" />
-            <TextInput form={form} name="phone" label={t('staff.form.phone')} maxLength={20} type="tel" autoComplete="off" testId="staff-form-phone" />
-            <TextInput form={form} name="email" label={t('staff.form.email')} maxLength={150} type="email" autoComplete="off" testId="staff-form-email" />
+            <TextInput
+              form={form}
+              name="staffNo"
+              label={t('staff.form.staffNo')}
+              helper={t('staff.form.staffNoHint')}
+              required
+              maxLength={30}
+              autoComplete="off"
+              testId="staff-form-staffNo"
+            />
+            <TextInput
+              form={form}
+              name="displayName"
+              label={t('staff.form.displayName')}
+              required
+              maxLength={150}
+              autoComplete="off"
+              testId="staff-form-displayName"
+            />
+            <TextInput
+              form={form}
+              name="position"
+              label={t('staff.form.position')}
+              helper={t('staff.form.positionHint')}
+              required
+              maxLength={100}
+              list="staff-positions"
+              autoComplete="off"
+              testId="staff-form-position"
+            />
+            <TextInput
+              form={form}
+              name="nric"
+              label={t('staff.form.nric')}
+              helper={t('staff.form.nricHint')}
+              required
+              maxLength={14}
+              inputMode="numeric"
+              autoComplete="off"
+              testId="staff-form-nric"
+            />
+            <TextInput
+              form={form}
+              name="phone"
+              label={t('staff.form.phone')}
+              maxLength={20}
+              type="tel"
+              autoComplete="off"
+              testId="staff-form-phone"
+            />
+            <TextInput
+              form={form}
+              name="email"
+              label={t('staff.form.email')}
+              maxLength={150}
+              type="email"
+              autoComplete="off"
+              testId="staff-form-email"
+            />
             <SelectInput
               form={form}
               name="pkSectionId"
@@ -332,7 +413,10 @@ function RolesPanel({ record, choices }: { record: Staff; choices: StaffChoices 
     const out = await saveStaffRoles(record.profile.displayName, values);
     if (out.status === 'sent') {
       notify.success(t('staff.roles.saved'));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKeys.all }), queryClient.invalidateQueries({ queryKey: historyKey('staff', record.pkStaffId) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+        queryClient.invalidateQueries({ queryKey: historyKey('staff', record.pkStaffId) }),
+      ]);
     }
   };
 
@@ -344,8 +428,24 @@ function RolesPanel({ record, choices }: { record: Staff; choices: StaffChoices 
         </Text>
         <AdminForm form={form} onSubmit={submit} submitLabel={t('staff.roles.save')} testId="staff-roles-form">
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <TextInput form={form} name="position" label={t('staff.form.position')} maxLength={100} list="staff-positions" autoComplete="off" testId="staff-roles-position" />
-            <FormField label={t('staff.roles.role')} error={error} helper={account ? `${t('staff.roles.account')}: ${account.username} · ${account.roleName}${account.isActive ? '' : ` (${t('staff.roles.accountInactive')})`}` : t('staff.roles.noAccount')}>
+            <TextInput
+              form={form}
+              name="position"
+              label={t('staff.form.position')}
+              maxLength={100}
+              list="staff-positions"
+              autoComplete="off"
+              testId="staff-roles-position"
+            />
+            <FormField
+              label={t('staff.roles.role')}
+              error={error}
+              helper={
+                account
+                  ? `${t('staff.roles.account')}: ${account.username} · ${account.roleName}${account.isActive ? '' : ` (${t('staff.roles.accountInactive')})`}`
+                  : t('staff.roles.noAccount')
+              }
+            >
               <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={!account}>
                 <NativeSelect.Field
                   bg="white"

@@ -134,7 +134,14 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                     onChange={(e) => void choose(e.currentTarget.files?.[0])}
                     data-testid="staff-import-file"
                   />
-                  <Button colorPalette="brand" variant={preview ? 'outline' : 'solid'} minH="11" onClick={() => input.current?.click()} disabled={busy} data-testid="staff-import-choose">
+                  <Button
+                    colorPalette="brand"
+                    variant={preview ? 'outline' : 'solid'}
+                    minH="11"
+                    onClick={() => input.current?.click()}
+                    disabled={busy}
+                    data-testid="staff-import-choose"
+                  >
                     <LuFileUp /> {preview ? t('staff.import.change') : t('staff.import.choose')}
                   </Button>
                   <Button
@@ -155,7 +162,9 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                 {busy && (
                   <Box data-testid="staff-import-progress">
                     <Text fontSize="sm" mb="2">
-                      {phase === 'checking' ? t('staff.import.checking', { name: file?.fileName ?? '' }) : t('staff.import.committing', { n: preview?.total ?? 0 })}
+                      {phase === 'checking'
+                        ? t('staff.import.checking', { name: file?.fileName ?? '' })
+                        : t('staff.import.committing', { n: preview?.total ?? 0 })}
                     </Text>
                     <Progress.Root recipe={progressSlotRecipe} value={null} size="sm" colorPalette="brand">
                       <Progress.Track>
@@ -193,7 +202,12 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                 {preview && phase !== 'done' && (
                   <>
                     <Flex gap="3" align="center" wrap="wrap">
-                      <Badge colorPalette={preview.invalid ? 'red' : 'green'} size="lg" data-testid="staff-import-summary" data-invalid={preview.invalid}>
+                      <Badge
+                        colorPalette={preview.invalid ? 'red' : 'green'}
+                        size="lg"
+                        data-testid="staff-import-summary"
+                        data-invalid={preview.invalid}
+                      >
                         {preview.invalid ? <LuTriangleAlert /> : <LuCircleCheck />}
                         {t('staff.import.summary', { total: preview.total, valid: preview.valid, invalid: preview.invalid })}
                       </Badge>
@@ -233,7 +247,12 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                           {shown.map((r) => {
                             const bad = new Set(r.issues.map((i) => i.field));
                             return (
-                              <Table.Row key={r.line} bg={r.issues.length ? 'red.50' : undefined} data-testid="staff-import-row" data-bad={r.issues.length ? 'true' : 'false'}>
+                              <Table.Row
+                                key={r.line}
+                                bg={r.issues.length ? 'red.50' : undefined}
+                                data-testid="staff-import-row"
+                                data-bad={r.issues.length ? 'true' : 'false'}
+                              >
                                 <Table.Cell fontVariantNumeric="tabular-nums">{r.line}</Table.Cell>
                                 {STAFF_IMPORT_COLUMNS.map((c) => (
                                   <Table.Cell key={c} color={bad.has(c) ? 'red.700' : undefined} fontWeight={bad.has(c) ? 'semibold' : undefined}>
@@ -251,13 +270,29 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                     </Box>
                     {pages > 1 && (
                       <HStack justify="flex-end" gap="2">
-                        <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label="‹" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                        <IconButton
+                          variant="outline"
+                          size="sm"
+                          minH="11"
+                          minW="11"
+                          aria-label="‹"
+                          disabled={page === 0}
+                          onClick={() => setPage(page - 1)}
+                        >
                           <LuChevronLeft />
                         </IconButton>
                         <Text fontSize="sm" color="fg.muted">
                           {t('staff.import.page', { page: page + 1, pages })}
                         </Text>
-                        <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label="›" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                        <IconButton
+                          variant="outline"
+                          size="sm"
+                          minH="11"
+                          minW="11"
+                          aria-label="›"
+                          disabled={page + 1 >= pages}
+                          onClick={() => setPage(page + 1)}
+                        >
                           <LuChevronRight />
                         </IconButton>
                       </HStack>

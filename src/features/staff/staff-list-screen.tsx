@@ -61,7 +61,16 @@ export function StaffListScreen({
   const columns = useMemo<AdminColumn<StaffRow>[]>(
     () => [
       { id: 'no', header: t('staff.col.no'), width: '60px', cell: (_r, i) => q.start + i + 1 },
-      { id: 'staffNo', header: t('staff.col.staffNo'), sortable: true, cell: (r) => <Text fontFamily="mono" fontSize="sm">{r.staffNo}</Text> },
+      {
+        id: 'staffNo',
+        header: t('staff.col.staffNo'),
+        sortable: true,
+        cell: (r) => (
+          <Text fontFamily="mono" fontSize="sm">
+            {r.staffNo}
+          </Text>
+        ),
+      },
       { id: 'displayName', header: t('staff.col.name'), sortable: true, cell: (r) => <Text fontWeight="medium">{r.profile.displayName}</Text> },
       { id: 'position', header: t('staff.col.position'), sortable: true, cell: (r) => r.profile.position },
       { id: 'sectionName', header: t('staff.col.section'), sortable: true, cell: (r) => r.sectionName },
@@ -70,7 +79,14 @@ export function StaffListScreen({
         id: 'username',
         header: t('staff.col.user'),
         sortable: true,
-        cell: (r) => (r.username ? <Text fontFamily="mono" fontSize="sm">{r.username}</Text> : <Text color="fg.muted">—</Text>),
+        cell: (r) =>
+          r.username ? (
+            <Text fontFamily="mono" fontSize="sm">
+              {r.username}
+            </Text>
+          ) : (
+            <Text color="fg.muted">—</Text>
+          ),
       },
       {
         id: 'isActive',
@@ -124,13 +140,25 @@ export function StaffListScreen({
           <LuSearch /> {t('admin.search')}
         </Button>
       </form>
-      <Checkbox.Root recipe={checkboxSlotRecipe} checked={!!search.all} onCheckedChange={(e) => apply({ all: e.checked === true ? true : undefined })} minH="11" alignItems="center" data-testid="staff-filter-all">
+      <Checkbox.Root
+        recipe={checkboxSlotRecipe}
+        checked={!!search.all}
+        onCheckedChange={(e) => apply({ all: e.checked === true ? true : undefined })}
+        minH="11"
+        alignItems="center"
+        data-testid="staff-filter-all"
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label fontSize="sm">{t('staff.filter.inactive')}</Checkbox.Label>
       </Checkbox.Root>
       {hasFilter && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="staff-filter-reset">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="staff-filter-reset"
+        >
           <LuRotateCcw /> {t('admin.reset')}
         </Button>
       )}

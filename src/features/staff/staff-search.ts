@@ -14,7 +14,12 @@ export interface StaffListSearch extends ListSearch {
 }
 
 export function parseStaffListSearch(raw: Record<string, unknown>): StaffListSearch {
-  return withFilters<StaffListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), position: textParam(raw.position), q: textParam(raw.q), all: flagParam(raw.all) });
+  return withFilters<StaffListSearch>(parseListSearch(raw), {
+    sectionId: idParam(raw.sectionId),
+    position: textParam(raw.position),
+    q: textParam(raw.q),
+    all: flagParam(raw.all),
+  });
 }
 
 /** A route parameter that must be a positive id ('abc', '0' → undefined: the screen says not found). */

@@ -5,7 +5,19 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { Box, Flex, Grid, Heading, Text } from '@chakra-ui/react';
-import { LuCalendarOff, LuCar, LuClipboardList, LuClock, LuMapPin, LuPackage, LuRoute, LuUserCog, LuUserPlus, LuUsers, LuUsersRound } from 'react-icons/lu';
+import {
+  LuCalendarOff,
+  LuCar,
+  LuClipboardList,
+  LuClock,
+  LuMapPin,
+  LuPackage,
+  LuRoute,
+  LuUserCog,
+  LuUserPlus,
+  LuUsers,
+  LuUsersRound,
+} from 'react-icons/lu';
 import { can, roleByName } from '@contract/roles';
 import { guardRedirect, routePermission } from '@/lib/access';
 import { useT, type TextKey } from '@/lib/i18n';

@@ -30,10 +30,25 @@ export function UsernameCheckForm({ autoFocus }: { autoFocus?: boolean }) {
         <Flex gap="3" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
           <Field.Root invalid={!!formState.errors.username} flex="1" minW="200px">
             <Field.Label>{t('check.username')}</Field.Label>
-            <Input {...register('username')} size="lg" autoCapitalize="none" autoCorrect="off" spellCheck={false} autoFocus={autoFocus} data-testid="check-username" />
+            <Input
+              {...register('username')}
+              size="lg"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              autoFocus={autoFocus}
+              data-testid="check-username"
+            />
             <Field.ErrorText>{formState.errors.username ? t('check.invalid') : null}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" size="lg" colorPalette="brand" loading={check.isPending} data-testid="check-submit" alignSelf={formState.errors.username ? 'center' : undefined}>
+          <Button
+            type="submit"
+            size="lg"
+            colorPalette="brand"
+            loading={check.isPending}
+            data-testid="check-submit"
+            alignSelf={formState.errors.username ? 'center' : undefined}
+          >
             <LuSearch /> {t('check.submit')}
           </Button>
         </Flex>
@@ -62,7 +77,17 @@ function YesNo({ value }: { value: boolean }) {
 function Result({ user, username }: { user: PrimeUser; username: string }) {
   const t = useT();
   return (
-    <Box mt="5" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" bg="gray.50" data-testid="check-result" data-exists={user.exists} data-active={user.active}>
+    <Box
+      mt="5"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="lg"
+      p="4"
+      bg="gray.50"
+      data-testid="check-result"
+      data-exists={user.exists}
+      data-active={user.active}
+    >
       <Text fontWeight="semibold" color="brand.900" mb="3">
         {t('check.resultFor', { username: user.username || username })}
       </Text>

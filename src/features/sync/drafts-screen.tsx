@@ -52,7 +52,17 @@ export function DraftsScreen() {
         ) : (
           <Stack gap="0" data-testid="draft-list">
             {drafts.map((d) => (
-              <Flex key={d.id} align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="draft-item" data-draft-id={d.id}>
+              <Flex
+                key={d.id}
+                align={{ base: 'stretch', md: 'center' }}
+                direction={{ base: 'column', md: 'row' }}
+                gap="3"
+                py="3"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0 }}
+                data-testid="draft-item"
+                data-draft-id={d.id}
+              >
                 <Box flex="1" minW="0">
                   <Text fontWeight="semibold" truncate data-testid="draft-title">
                     {d.title}
@@ -67,7 +77,13 @@ export function DraftsScreen() {
                   </HStack>
                 </Box>
                 <HStack gap="2" flexShrink={0}>
-                  <Button size="sm" minH="11" colorPalette="brand" onClick={() => void navigate(d.link as Parameters<typeof navigate>[0])} data-testid="draft-resume">
+                  <Button
+                    size="sm"
+                    minH="11"
+                    colorPalette="brand"
+                    onClick={() => void navigate(d.link as Parameters<typeof navigate>[0])}
+                    data-testid="draft-resume"
+                  >
                     <LuPlay /> {t('sync.drafts.resume')}
                   </Button>
                   <Button size="sm" minH="11" variant="outline" colorPalette="red" onClick={() => setDiscard(d)} data-testid="draft-discard">

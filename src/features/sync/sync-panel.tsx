@@ -157,7 +157,13 @@ export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOp
                       <Alert.Indicator />
                       <Alert.Content>
                         <Alert.Description>{t('sync.evicted', { expected: snap.evicted.expected, found: snap.evicted.found })}</Alert.Description>
-                        <Button size="sm" mt="2" variant="outline" onClick={() => setSyncSnapshot({ evicted: null })} data-testid="sync-evicted-dismiss">
+                        <Button
+                          size="sm"
+                          mt="2"
+                          variant="outline"
+                          onClick={() => setSyncSnapshot({ evicted: null })}
+                          data-testid="sync-evicted-dismiss"
+                        >
                           {t('sync.dismiss')}
                         </Button>
                       </Alert.Content>
@@ -229,7 +235,9 @@ export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOp
         message={
           discard && (
             <>
-              {discard.conflict ? t('sync.useServer.message', { label: discard.item.label }) : t('sync.discard.message', { label: discard.item.label })}
+              {discard.conflict
+                ? t('sync.useServer.message', { label: discard.item.label })
+                : t('sync.discard.message', { label: discard.item.label })}
               {discard.deps.length > 0 && (
                 <Box as="span" display="block" mt="2" data-testid="outbox-discard-dependents">
                   {t('sync.discard.dependents')}
@@ -287,7 +295,18 @@ function ItemCard({
   const serverVersion = current && typeof current.version === 'number' ? current.version : undefined;
 
   return (
-    <Box borderWidth="1px" borderColor={park ? 'red.200' : 'border'} rounded="md" p="3" bg={park ? 'red.50' : 'bg'} data-testid="outbox-item" data-state={item.state} data-kind={item.kind} data-reason={park?.reason} data-waiting-behind={waitingFor?.clientId}>
+    <Box
+      borderWidth="1px"
+      borderColor={park ? 'red.200' : 'border'}
+      rounded="md"
+      p="3"
+      bg={park ? 'red.50' : 'bg'}
+      data-testid="outbox-item"
+      data-state={item.state}
+      data-kind={item.kind}
+      data-reason={park?.reason}
+      data-waiting-behind={waitingFor?.clientId}
+    >
       <Flex justify="space-between" gap="2" align="start">
         <Text fontWeight="semibold" fontSize="sm" data-testid="outbox-label">
           {item.label}
@@ -377,7 +396,13 @@ function ItemCard({
           </Button>
         )}
         {fixable && fix === 'journal' && (
-          <Button size="sm" colorPalette="brand" disabled={!text.trim()} onClick={() => void onRetry(item, { body: { ...(item.body as object), entry: text } })} data-testid="outbox-resend">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            disabled={!text.trim()}
+            onClick={() => void onRetry(item, { body: { ...(item.body as object), entry: text } })}
+            data-testid="outbox-resend"
+          >
             {t('sync.resend')}
           </Button>
         )}

@@ -40,12 +40,22 @@ export async function readCounts(db: LebuhrayaDb, userId: string): Promise<Count
     metaGet<string>(db, lastSyncKey(userId)),
     metaGet<boolean>(db, authPausedKey(userId)),
   ]);
-  return { unsent: items.length, parked: items.filter((i) => i.state === 'parked').length, drafts, lastSync: lastSync ?? null, authPaused: authPaused === true };
+  return {
+    unsent: items.length,
+    parked: items.filter((i) => i.state === 'parked').length,
+    drafts,
+    lastSync: lastSync ?? null,
+    authPaused: authPaused === true,
+  };
 }
 
 /** The start-up eviction check: the marker against what the database holds. */
 export async function checkEviction(db: LebuhrayaDb, userId: string, storage?: Pick<Storage, 'getItem'> | null) {
-  const [items, drafts, device] = await Promise.all([db.outbox.where('userId').equals(userId).count(), db.drafts.where('userId').equals(userId).count(), metaGet<string>(db, 'deviceId')]);
+  const [items, drafts, device] = await Promise.all([
+    db.outbox.where('userId').equals(userId).count(),
+    db.drafts.where('userId').equals(userId).count(),
+    metaGet<string>(db, 'deviceId'),
+  ]);
   return detectEviction(storage === undefined ? readMarker(userId) : readMarker(userId, storage), { items, drafts }, !!device);
 }
 

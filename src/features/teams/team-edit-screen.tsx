@@ -34,7 +34,15 @@ export function TeamEditScreen({ teamId, onSaved, onBack }: { teamId: number | '
     </Button>
   );
 
-  const gate = recordGate({ query: team, isNew, testId: 'team-edit', title: t('teams.edit'), failedTitle: t('teams.loadFailed'), actions: back, skeletons: ['40', '64'] });
+  const gate = recordGate({
+    query: team,
+    isNew,
+    testId: 'team-edit',
+    title: t('teams.edit'),
+    failedTitle: t('teams.loadFailed'),
+    actions: back,
+    skeletons: ['40', '64'],
+  });
   if (gate) return gate;
   const detail = isNew ? null : (team.data as TeamDetail);
 
@@ -115,7 +123,13 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
     notify.success(t('teams.saved', { name: outcome.answer.teamName }));
     await refresh(outcome.answer.pkTeamId);
     if (!detail) onSaved(outcome.answer.pkTeamId);
-    else form.reset({ pkTeamId: outcome.answer.pkTeamId, teamName: outcome.answer.teamName, sectionId: outcome.answer.sectionId, isActive: outcome.answer.isActive });
+    else
+      form.reset({
+        pkTeamId: outcome.answer.pkTeamId,
+        teamName: outcome.answer.teamName,
+        sectionId: outcome.answer.sectionId,
+        isActive: outcome.answer.isActive,
+      });
   };
 
   const remove = async () => {
@@ -143,7 +157,8 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
 
   const sectionOptions = (sections.data ?? []).map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` }));
   // a team of a section no longer listed keeps showing it
-  if (detail && !sectionOptions.some((o) => o.value === detail.sectionId)) sectionOptions.unshift({ value: detail.sectionId, label: detail.sectionName });
+  if (detail && !sectionOptions.some((o) => o.value === detail.sectionId))
+    sectionOptions.unshift({ value: detail.sectionId, label: detail.sectionName });
 
   return (
     <>
@@ -160,7 +175,15 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
           )
         }
       >
-        <TextInput form={form} name="teamName" label={t('teams.field.name')} required maxLength={TEAM_NAME_MAX} helper={t('teams.field.nameHelper')} testId="team-name-input" />
+        <TextInput
+          form={form}
+          name="teamName"
+          label={t('teams.field.name')}
+          required
+          maxLength={TEAM_NAME_MAX}
+          helper={t('teams.field.nameHelper')}
+          testId="team-name-input"
+        />
         <SelectInput
           form={form}
           name="sectionId"

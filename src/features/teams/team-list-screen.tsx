@@ -15,7 +15,15 @@ import { useSectionOptions } from './use-section-options';
 import { TEAM_LIST_DEFAULT_SORT, type TeamListSearch } from './teams-search';
 
 /** /listingteam: the teams of the manager's region, filtered, sorted and paged on the server; CSV; 'Tambah Pasukan'. */
-export function TeamListScreen({ search, onSearchChange, onOpen }: { search: TeamListSearch; onSearchChange: (s: TeamListSearch) => void; onOpen: (teamId: number | 'new') => void }) {
+export function TeamListScreen({
+  search,
+  onSearchChange,
+  onOpen,
+}: {
+  search: TeamListSearch;
+  onSearchChange: (s: TeamListSearch) => void;
+  onOpen: (teamId: number | 'new') => void;
+}) {
   const t = useT();
   const sections = useSectionOptions();
   const [name, setName] = useState(search.name ?? '');
@@ -53,16 +61,34 @@ export function TeamListScreen({ search, onSearchChange, onOpen }: { search: Tea
           </Badge>
         ),
       },
-      { id: 'memberCount', header: t('teams.col.members'), sortable: true, width: '90px', align: 'end', cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.memberCount}</Text> },
+      {
+        id: 'memberCount',
+        header: t('teams.col.members'),
+        sortable: true,
+        width: '90px',
+        align: 'end',
+        cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.memberCount}</Text>,
+      },
       { id: 'leaderName', header: t('teams.col.leader'), sortable: true, cell: (r) => r.leaderName ?? <Text color="fg.subtle">—</Text> },
       {
         id: 'shiftName',
         header: t('teams.col.shift'),
         sortable: true,
         width: '140px',
-        cell: (r) => r.shiftName ?? <Text color="fg.subtle" fontSize="sm">{t('teams.noShift')}</Text>,
+        cell: (r) =>
+          r.shiftName ?? (
+            <Text color="fg.subtle" fontSize="sm">
+              {t('teams.noShift')}
+            </Text>
+          ),
       },
-      { id: 'plateNumber', header: t('teams.col.vehicle'), sortable: true, width: '130px', cell: (r) => r.plateNumber ?? <Text color="fg.subtle">—</Text> },
+      {
+        id: 'plateNumber',
+        header: t('teams.col.vehicle'),
+        sortable: true,
+        width: '130px',
+        cell: (r) => r.plateNumber ?? <Text color="fg.subtle">—</Text>,
+      },
       {
         id: 'isActive',
         header: t('teams.col.status'),

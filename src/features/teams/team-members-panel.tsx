@@ -65,7 +65,15 @@ export function TeamMembersPanel({ team }: { team: TeamDetail }) {
         </Flex>
       }
       actions={
-        <Button size="sm" minH="11" colorPalette="brand" onClick={() => setAdding(true)} disabled={full || !members.data} title={full ? t('teams.members.full', { max: TEAM_MEMBERS_MAX }) : undefined} data-testid="team-member-add">
+        <Button
+          size="sm"
+          minH="11"
+          colorPalette="brand"
+          onClick={() => setAdding(true)}
+          disabled={full || !members.data}
+          title={full ? t('teams.members.full', { max: TEAM_MEMBERS_MAX }) : undefined}
+          data-testid="team-member-add"
+        >
           <LuUserPlus /> {t('teams.members.add')}
         </Button>
       }
@@ -207,7 +215,14 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
   };
 
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open onOpenChange={(e) => !e.open && !sending && onClose()} placement="center" size="md" scrollBehavior="inside">
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open
+      onOpenChange={(e) => !e.open && !sending && onClose()}
+      placement="center"
+      size="md"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -232,7 +247,14 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
                       data-testid="team-member-search"
                     />
                   </Flex>
-                  <Checkbox.Root recipe={checkboxSlotRecipe} colorPalette="brand" checked={sameSection} onCheckedChange={(d) => setSameSection(d.checked === true)} minH="11" data-testid="team-member-same-section">
+                  <Checkbox.Root
+                    recipe={checkboxSlotRecipe}
+                    colorPalette="brand"
+                    checked={sameSection}
+                    onCheckedChange={(d) => setSameSection(d.checked === true)}
+                    minH="11"
+                    data-testid="team-member-same-section"
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label fontSize="sm">
@@ -251,7 +273,11 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
                     </Stack>
                   ) : candidates.isError ? (
                     <Box p="3">
-                      <ErrorBlock title={t('teams.members.candidatesFailed')} message={errorText(candidates.error)} onRetry={() => void candidates.refetch()} />
+                      <ErrorBlock
+                        title={t('teams.members.candidatesFailed')}
+                        message={errorText(candidates.error)}
+                        onRetry={() => void candidates.refetch()}
+                      />
                     </Box>
                   ) : rows.length === 0 ? (
                     <Text p="4" fontSize="sm" color="fg.muted" textAlign="center" data-testid="team-candidates-empty">
@@ -323,7 +349,15 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
               <Button variant="outline" minH="11" minW="24" onClick={onClose} disabled={sending}>
                 {t('admin.cancel')}
               </Button>
-              <Button colorPalette="brand" minH="11" minW="28" onClick={() => void add()} loading={sending} disabled={chosen.size === 0} data-testid="team-member-add-submit">
+              <Button
+                colorPalette="brand"
+                minH="11"
+                minW="28"
+                onClick={() => void add()}
+                loading={sending}
+                disabled={chosen.size === 0}
+                data-testid="team-member-add-submit"
+              >
                 <LuUserPlus /> {t('teams.members.addSelected', { n: chosen.size })}
               </Button>
             </Dialog.Footer>

@@ -110,8 +110,12 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
 
   const shiftOptions = options.shifts.map((s) => ({ value: s.key, label: `${s.value} (${s.startHour}–${s.endHour})` }));
   if (current && !shiftOptions.some((o) => o.value === current.shiftId)) shiftOptions.unshift({ value: current.shiftId, label: current.shiftName });
-  const vehicleOptions = options.vehicles.map((v) => ({ value: v.key, label: `${v.value} · ${v.vehicleType}${v.callSign ? ` · ${v.callSign}` : ''}` }));
-  if (current?.vehicleId && !vehicleOptions.some((o) => o.value === current.vehicleId)) vehicleOptions.unshift({ value: current.vehicleId, label: current.plateNumber ?? String(current.vehicleId) });
+  const vehicleOptions = options.vehicles.map((v) => ({
+    value: v.key,
+    label: `${v.value} · ${v.vehicleType}${v.callSign ? ` · ${v.callSign}` : ''}`,
+  }));
+  if (current?.vehicleId && !vehicleOptions.some((o) => o.value === current.vehicleId))
+    vehicleOptions.unshift({ value: current.vehicleId, label: current.plateNumber ?? String(current.vehicleId) });
 
   const submit = async (values: { teamId: number; shiftId: number; vehicleId: number | null; cycleDays: number; workDays: number[] }) => {
     const outcome = await saveScheduleCall(values, team.teamName);
@@ -134,17 +138,49 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
           <Alert.Title fontSize="sm">{t('teams.schedule.none')}</Alert.Title>
         </Alert.Root>
       )}
-      <SelectInput form={form} name="shiftId" label={t('teams.schedule.shift')} options={shiftOptions} placeholder={t('teams.schedule.shiftPlaceholder')} required testId="team-schedule-shift" />
-      <SelectInput form={form} name="vehicleId" label={t('teams.schedule.vehicle')} options={vehicleOptions} placeholder={t('teams.schedule.noVehicle')} testId="team-schedule-vehicle" />
-      <FormField label={t('teams.schedule.cycle')} error={cycleError} required helper={t('teams.schedule.cycleHint', { n: validCycle ? cycleDays : '…' })}>
-        <Input type="number" inputMode="numeric" min={1} max={TEAM_CYCLE_MAX} step={1} bg="white" minH="11" maxW="32" {...form.register('cycleDays', { valueAsNumber: true })} data-testid="team-schedule-cycle" />
+      <SelectInput
+        form={form}
+        name="shiftId"
+        label={t('teams.schedule.shift')}
+        options={shiftOptions}
+        placeholder={t('teams.schedule.shiftPlaceholder')}
+        required
+        testId="team-schedule-shift"
+      />
+      <SelectInput
+        form={form}
+        name="vehicleId"
+        label={t('teams.schedule.vehicle')}
+        options={vehicleOptions}
+        placeholder={t('teams.schedule.noVehicle')}
+        testId="team-schedule-vehicle"
+      />
+      <FormField
+        label={t('teams.schedule.cycle')}
+        error={cycleError}
+        required
+        helper={t('teams.schedule.cycleHint', { n: validCycle ? cycleDays : '…' })}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={TEAM_CYCLE_MAX}
+          step={1}
+          bg="white"
+          minH="11"
+          maxW="32"
+          {...form.register('cycleDays', { valueAsNumber: true })}
+          data-testid="team-schedule-cycle"
+        />
       </FormField>
       <Controller
         control={form.control}
         name="workDays"
         render={({ field, fieldState }) => {
           const value: number[] = field.value ?? [];
-          const set = (d: number, on: boolean) => field.onChange(on ? [...value.filter((x) => x !== d), d].sort((a, b) => a - b) : value.filter((x) => x !== d));
+          const set = (d: number, on: boolean) =>
+            field.onChange(on ? [...value.filter((x) => x !== d), d].sort((a, b) => a - b) : value.filter((x) => x !== d));
           return (
             // a group of checkboxes, not one Field: inside a Field every checkbox would take the field's one id
             <Stack gap="1.5" role="group" aria-labelledby="team-schedule-days-label" aria-invalid={!!fieldState.error}>

@@ -39,12 +39,19 @@ export const teamKeys = {
 /** The change histories the team screen shows, each keyed by the team id (historyKey of src/ui/admin/change-history.tsx). */
 export const TEAM_HISTORY_ENTITIES = ['team', 'teamMember', 'teamSchedule'] as const satisfies readonly ChangeEntity[];
 
-export const teamsCall = (filter: TeamFilter, q: Partial<DataTablesQuery>) => dataTables<TeamRow>(TEAMS_PATHS.dataTables, filter, q) as Promise<DataTablesResult<TeamRow>>;
+export const teamsCall = (filter: TeamFilter, q: Partial<DataTablesQuery>) =>
+  dataTables<TeamRow>(TEAMS_PATHS.dataTables, filter, q) as Promise<DataTablesResult<TeamRow>>;
 export const teamCall = (id: number) => apiGet<TeamDetail>(TEAMS_PATHS.get(id));
 export const membersCall = (teamId: number) =>
-  dataTables<TeamMemberRow>(TEAMS_PATHS.membersDataTables, { teamId }, { length: TEAM_MEMBERS_PAGE_MAX, start: 0, orderColumn: 'pkTeamMemberId' }) as Promise<DataTablesResult<TeamMemberRow>>;
+  dataTables<TeamMemberRow>(
+    TEAMS_PATHS.membersDataTables,
+    { teamId },
+    { length: TEAM_MEMBERS_PAGE_MAX, start: 0, orderColumn: 'pkTeamMemberId' },
+  ) as Promise<DataTablesResult<TeamMemberRow>>;
 export const candidatesCall = (f: TeamMemberCandidateFilter, length = 50) =>
-  dataTables<TeamMemberCandidate>(TEAMS_PATHS.membersCandidates, f, { length, start: 0, orderColumn: 'patrolFirst' }) as Promise<DataTablesResult<TeamMemberCandidate>>;
+  dataTables<TeamMemberCandidate>(TEAMS_PATHS.membersCandidates, f, { length, start: 0, orderColumn: 'patrolFirst' }) as Promise<
+    DataTablesResult<TeamMemberCandidate>
+  >;
 export const scheduleCall = (teamId: number) => apiPost<TeamScheduleResult>(TEAMS_PATHS.scheduleDataTables, { teamId });
 export const scheduleOptionsCall = (teamId: number) => apiGet<TeamScheduleOptions>(TEAMS_PATHS.scheduleOptions(teamId));
 
@@ -52,10 +59,23 @@ export const teamsCsv = (filter: TeamFilter, q: Partial<DataTablesQuery>) => dow
 
 export const saveTeamCall = (body: TeamSave) =>
   adminWrite<TeamDetail>('admin.team.save', `Pasukan: ${body.teamName}`, TEAMS_PATHS.save, body, body.pkTeamId ? `team:${body.pkTeamId}` : undefined);
-export const deleteTeamCall = (id: number, name: string) => adminWrite<TeamDeleteResult>('admin.team.delete', `Padam pasukan: ${name}`, TEAMS_PATHS.delete, { ids: [id] }, `team:${id}`);
+export const deleteTeamCall = (id: number, name: string) =>
+  adminWrite<TeamDeleteResult>('admin.team.delete', `Padam pasukan: ${name}`, TEAMS_PATHS.delete, { ids: [id] }, `team:${id}`);
 export const addMembersCall = (teamId: number, teamName: string, staffIds: number[]) =>
-  adminWrite<TeamMemberRow[]>('admin.teamMembers.save', `Ahli pasukan ${teamName}: +${staffIds.length}`, TEAMS_PATHS.membersSave, { teamId, staffIds }, `team:${teamId}`);
+  adminWrite<TeamMemberRow[]>(
+    'admin.teamMembers.save',
+    `Ahli pasukan ${teamName}: +${staffIds.length}`,
+    TEAMS_PATHS.membersSave,
+    { teamId, staffIds },
+    `team:${teamId}`,
+  );
 export const removeMemberCall = (teamId: number, m: TeamMemberRow) =>
-  adminWrite<{ removed: number[] }>('admin.teamMembers.delete', `Keluarkan ${m.displayName}`, TEAMS_PATHS.membersDelete, { ids: [m.pkTeamMemberId] }, `team:${teamId}`);
+  adminWrite<{ removed: number[] }>(
+    'admin.teamMembers.delete',
+    `Keluarkan ${m.displayName}`,
+    TEAMS_PATHS.membersDelete,
+    { ids: [m.pkTeamMemberId] },
+    `team:${teamId}`,
+  );
 export const saveScheduleCall = (body: TeamScheduleSave, teamName: string) =>
   adminWrite<TeamScheduleResult>('admin.teamSchedule.save', `Jadual pasukan ${teamName}`, TEAMS_PATHS.scheduleSave, body, `team:${body.teamId}`);

@@ -17,7 +17,11 @@ export const NEW_TEAM_PARAM = 'baru';
 export const TEAM_LIST_DEFAULT_SORT = { sort: 'teamName', dir: 'asc' } as const;
 
 export function parseTeamListSearch(raw: Record<string, unknown>): TeamListSearch {
-  return withFilters<TeamListSearch>(parseListSearch(raw), { sectionId: idParam(raw.sectionId), name: textParam(raw.name, 60), status: statusParam(raw.status) });
+  return withFilters<TeamListSearch>(parseListSearch(raw), {
+    sectionId: idParam(raw.sectionId),
+    name: textParam(raw.name, 60),
+    status: statusParam(raw.status),
+  });
 }
 
 /** The team id of /createupdateteam/{teamId}: a positive id, 'baru' (new), or null (not a team). */

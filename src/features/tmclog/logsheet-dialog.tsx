@@ -38,7 +38,17 @@ function initialValues(user: WebUser, row: TmcLogsheetRow | null): FormValues {
  * stay disabled until From, To and Region are filled (§5); To before From is shown under To. Region defaults to the
  * user's and is locked for TMCA (role 104) and when editing.
  */
-export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser; row: TmcLogsheetRow | null; onClose: () => void; onSaved: (o: SaveOutcome) => void }) {
+export function LogsheetDialog({
+  user,
+  row,
+  onClose,
+  onSaved,
+}: {
+  user: WebUser;
+  row: TmcLogsheetRow | null;
+  onClose: () => void;
+  onSaved: (o: SaveOutcome) => void;
+}) {
   const t = useT();
   const regions = useLookup('region');
   const [v, setV] = useState<FormValues>(() => initialValues(user, row));
@@ -103,7 +113,14 @@ export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser;
                 }}
               >
                 <Stack gap="4">
-                  <DateTime label={t('tmclog.from')} date={v.fromDate} time={v.fromTime} onDate={(fromDate) => set({ fromDate })} onTime={(fromTime) => set({ fromTime })} testId="logsheet-from" />
+                  <DateTime
+                    label={t('tmclog.from')}
+                    date={v.fromDate}
+                    time={v.fromTime}
+                    onDate={(fromDate) => set({ fromDate })}
+                    onTime={(fromTime) => set({ fromTime })}
+                    testId="logsheet-from"
+                  />
                   <DateTime
                     label={t('tmclog.to')}
                     date={v.toDate}
@@ -120,7 +137,13 @@ export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser;
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={regionLocked}>
-                      <NativeSelect.Field bg="white" minH="11" value={v.regionId} onChange={(e) => set({ regionId: e.currentTarget.value })} data-testid="logsheet-region">
+                      <NativeSelect.Field
+                        bg="white"
+                        minH="11"
+                        value={v.regionId}
+                        onChange={(e) => set({ regionId: e.currentTarget.value })}
+                        data-testid="logsheet-region"
+                      >
                         <option value="" disabled>
                           —
                         </option>
@@ -138,7 +161,14 @@ export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser;
                     <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
                       {t('tmclog.remarks')}
                     </Field.Label>
-                    <Textarea recipe={textareaRecipe} bg="white" rows={5} value={v.remarks} onChange={(e) => set({ remarks: e.currentTarget.value })} data-testid="logsheet-remarks" />
+                    <Textarea
+                      recipe={textareaRecipe}
+                      bg="white"
+                      rows={5}
+                      value={v.remarks}
+                      onChange={(e) => set({ remarks: e.currentTarget.value })}
+                      data-testid="logsheet-remarks"
+                    />
                     <Field.HelperText>{t('tmclog.remarksCount', { n: v.remarks.length, max: LOGSHEET_REMARKS_MAX })}</Field.HelperText>
                   </Field.Root>
                   {serverError && (
@@ -158,7 +188,16 @@ export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser;
                   <Button variant="outline" minH="11" minW="24" onClick={onClose} disabled={pending} data-testid="logsheet-cancel">
                     {t('tmclog.cancel')}
                   </Button>
-                  <Button type="submit" form="logsheet-form" colorPalette="brand" minH="11" minW="24" disabled={!canSubmit} loading={pending} data-testid="logsheet-save">
+                  <Button
+                    type="submit"
+                    form="logsheet-form"
+                    colorPalette="brand"
+                    minH="11"
+                    minW="24"
+                    disabled={!canSubmit}
+                    loading={pending}
+                    data-testid="logsheet-save"
+                  >
                     {t('tmclog.save')}
                   </Button>
                 </>
@@ -167,7 +206,16 @@ export function LogsheetDialog({ user, row, onClose, onSaved }: { user: WebUser;
                   <Button variant="ghost" minH="11" onClick={onClose} disabled={pending} data-testid="logsheet-close">
                     {t('tmclog.close')}
                   </Button>
-                  <Button type="submit" form="logsheet-form" colorPalette="brand" minH="11" minW="24" disabled={!canSubmit} loading={pending} data-testid="logsheet-send">
+                  <Button
+                    type="submit"
+                    form="logsheet-form"
+                    colorPalette="brand"
+                    minH="11"
+                    minW="24"
+                    disabled={!canSubmit}
+                    loading={pending}
+                    data-testid="logsheet-send"
+                  >
                     {t('tmclog.send')}
                   </Button>
                 </>
@@ -208,8 +256,26 @@ function DateTime({
         <Field.RequiredIndicator />
       </Field.Label>
       <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
-        <Input size="lg" bg="white" type="date" min={min || undefined} aria-label={`${label} — ${t('tmclog.date')}`} value={date} onChange={(e) => onDate(e.currentTarget.value)} data-testid={`${testId}-date`} />
-        <Input size="lg" bg="white" type="time" step={1} aria-label={`${label} — ${t('tmclog.time')}`} value={time} onChange={(e) => onTime(withSeconds(e.currentTarget.value))} data-testid={`${testId}-time`} />
+        <Input
+          size="lg"
+          bg="white"
+          type="date"
+          min={min || undefined}
+          aria-label={`${label} — ${t('tmclog.date')}`}
+          value={date}
+          onChange={(e) => onDate(e.currentTarget.value)}
+          data-testid={`${testId}-date`}
+        />
+        <Input
+          size="lg"
+          bg="white"
+          type="time"
+          step={1}
+          aria-label={`${label} — ${t('tmclog.time')}`}
+          value={time}
+          onChange={(e) => onTime(withSeconds(e.currentTarget.value))}
+          data-testid={`${testId}-time`}
+        />
       </Flex>
       {error && (
         <Field.ErrorText data-testid={`${testId}-error`}>

@@ -40,4 +40,5 @@ export async function saveLogsheetCall(body: TmcLogsheetSave): Promise<SaveOutco
 }
 
 /** tmcLogSheet/csv (src/lib/download.ts): resolves with the file name. */
-export const downloadCsv = (filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>, fallbackName: string) => downloadFile(PATHS.tmcLogSheetCsv, filter, q, fallbackName);
+export const downloadCsv = (filter: TmcLogsheetFilter, q: Partial<DataTablesQuery>, fallbackName: string) =>
+  downloadFile(PATHS.tmcLogSheetCsv, filter, q, fallbackName);

@@ -110,7 +110,13 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
               <Field.Label fontSize="sm">{t('tmclog.filter.region')}</Field.Label>
               {seesAll ? (
                 <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-                  <NativeSelect.Field bg="white" minH="11" value={search.region ? String(search.region) : ''} onChange={(e) => apply({ region: Number(e.currentTarget.value) || undefined })} data-testid="tmclog-filter-region">
+                  <NativeSelect.Field
+                    bg="white"
+                    minH="11"
+                    value={search.region ? String(search.region) : ''}
+                    onChange={(e) => apply({ region: Number(e.currentTarget.value) || undefined })}
+                    data-testid="tmclog-filter-region"
+                  >
                     <option value="">{t('tmclog.filter.allRegions')}</option>
                     {(regions.data ?? []).map((r) => (
                       <option key={r.key} value={String(r.key)}>
@@ -121,16 +127,45 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               ) : (
-                <Flex align="center" minH="11" px="3" rounded="md" bg="gray.50" borderWidth="1px" borderColor="gray.200" color="gray.700" data-testid="tmclog-filter-region-locked">
+                <Flex
+                  align="center"
+                  minH="11"
+                  px="3"
+                  rounded="md"
+                  bg="gray.50"
+                  borderWidth="1px"
+                  borderColor="gray.200"
+                  color="gray.700"
+                  data-testid="tmclog-filter-region-locked"
+                >
                   <Text fontSize="sm">{ownRegionName}</Text>
                 </Flex>
               )}
             </Field.Root>
-            <DateField label={t('tmclog.filter.dateFrom')} value={search.from ?? ''} onChange={(from) => apply({ from })} testId="tmclog-filter-from" width="180px" />
-            <DateField label={t('tmclog.filter.dateTo')} value={search.to ?? ''} onChange={(to) => apply({ to })} testId="tmclog-filter-to" width="180px" />
+            <DateField
+              label={t('tmclog.filter.dateFrom')}
+              value={search.from ?? ''}
+              onChange={(from) => apply({ from })}
+              testId="tmclog-filter-from"
+              width="180px"
+            />
+            <DateField
+              label={t('tmclog.filter.dateTo')}
+              value={search.to ?? ''}
+              onChange={(to) => apply({ to })}
+              testId="tmclog-filter-to"
+              width="180px"
+            />
             <Field.Root flex="1" minW="200px">
               <Field.Label fontSize="sm">{t('tmclog.filter.text')}</Field.Label>
-              <Input bg="white" minH="11" value={text} maxLength={200} onChange={(e) => setText(e.currentTarget.value)} data-testid="tmclog-filter-text" />
+              <Input
+                bg="white"
+                minH="11"
+                value={text}
+                maxLength={200}
+                onChange={(e) => setText(e.currentTarget.value)}
+                data-testid="tmclog-filter-text"
+              />
             </Field.Root>
             <Button type="submit" colorPalette="brand" variant="outline" bg="white" minH="11" data-testid="tmclog-search">
               <LuSearch /> {t('tmclog.filter.search')}
@@ -152,7 +187,12 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
       </Panel>
 
       {list.isError && !list.data ? (
-        <ErrorBlock title={t('tmclog.loadFailed')} message={errorText(list.error)} offline={isApiError(list.error) && list.error.isOffline} onRetry={() => void list.refetch()} />
+        <ErrorBlock
+          title={t('tmclog.loadFailed')}
+          message={errorText(list.error)}
+          offline={isApiError(list.error) && list.error.isOffline}
+          onRetry={() => void list.refetch()}
+        />
       ) : !list.isPending && rows.length === 0 ? (
         <Panel>
           <Box data-testid="tmclog-empty">
@@ -165,13 +205,25 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
             <Table.Root recipe={tableSlotRecipe} size="sm" minW="900px" data-testid="tmclog-table">
               <Table.Header>
                 <Table.Row bg="gray.50">
-                  <Table.ColumnHeader {...HEAD} w="160px">{t('tmclog.col.from')}</Table.ColumnHeader>
-                  <Table.ColumnHeader {...HEAD} w="160px">{t('tmclog.col.to')}</Table.ColumnHeader>
-                  <Table.ColumnHeader {...HEAD} w="110px">{t('tmclog.col.region')}</Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="160px">
+                    {t('tmclog.col.from')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="160px">
+                    {t('tmclog.col.to')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="110px">
+                    {t('tmclog.col.region')}
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader {...HEAD}>{t('tmclog.col.remarks')}</Table.ColumnHeader>
-                  <Table.ColumnHeader {...HEAD} w="170px">{t('tmclog.col.createdBy')}</Table.ColumnHeader>
-                  <Table.ColumnHeader {...HEAD} w="170px">{t('tmclog.col.modified')}</Table.ColumnHeader>
-                  <Table.ColumnHeader {...HEAD} w="120px">{t('tmclog.col.actions')}</Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="170px">
+                    {t('tmclog.col.createdBy')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="170px">
+                    {t('tmclog.col.modified')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader {...HEAD} w="120px">
+                    {t('tmclog.col.actions')}
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -181,7 +233,12 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                   rows.map((r) => {
                     const editable = isLogsheetEditable(r, now);
                     return (
-                      <Table.Row key={r.pkTmcLogsheetId} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="tmclog-row" data-id={r.pkTmcLogsheetId}>
+                      <Table.Row
+                        key={r.pkTmcLogsheetId}
+                        opacity={list.isPlaceholderData ? 0.6 : 1}
+                        data-testid="tmclog-row"
+                        data-id={r.pkTmcLogsheetId}
+                      >
                         <Table.Cell verticalAlign="top" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="tmclog-from">
                           {formatDateTime(r.from)}
                         </Table.Cell>
@@ -220,7 +277,14 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                         </Table.Cell>
                         <Table.Cell verticalAlign="top">
                           {editable && (
-                            <Button size="sm" variant="outline" minH="9" onClick={() => setDialog({ row: r })} title={t('tmclog.editUntil', { time: formatDateTime(r.editableUntil) })} data-testid="tmclog-edit">
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              minH="9"
+                              onClick={() => setDialog({ row: r })}
+                              title={t('tmclog.editUntil', { time: formatDateTime(r.editableUntil) })}
+                              data-testid="tmclog-edit"
+                            >
                               <LuPencil /> {t('tmclog.edit')}
                             </Button>
                           )}
@@ -237,11 +301,25 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
               {t('tmclog.total', { n: total })}
             </Text>
             <Flex align="center" gap="2">
-              <Button size="sm" variant="outline" minH="9" disabled={page <= 0} onClick={() => onSearchChange({ ...search, page: page - 1 || undefined })} data-testid="tmclog-prev">
+              <Button
+                size="sm"
+                variant="outline"
+                minH="9"
+                disabled={page <= 0}
+                onClick={() => onSearchChange({ ...search, page: page - 1 || undefined })}
+                data-testid="tmclog-prev"
+              >
                 <LuChevronLeft /> {t('tmclog.prev')}
               </Button>
               <Text fontSize="sm">{t('tmclog.page', { page: page + 1, pages })}</Text>
-              <Button size="sm" variant="outline" minH="9" disabled={page + 1 >= pages} onClick={() => onSearchChange({ ...search, page: page + 1 })} data-testid="tmclog-next">
+              <Button
+                size="sm"
+                variant="outline"
+                minH="9"
+                disabled={page + 1 >= pages}
+                onClick={() => onSearchChange({ ...search, page: page + 1 })}
+                data-testid="tmclog-next"
+              >
                 {t('tmclog.next')} <LuChevronRight />
               </Button>
             </Flex>

@@ -72,7 +72,16 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
 
   const columns = useMemo<AdminColumn<UserRow>[]>(
     () => [
-      { id: 'No', header: t('users.col.no'), cell: (r) => <Text color="fg.muted" fontSize="sm" fontVariantNumeric="tabular-nums">{r.No}</Text>, width: '44px' },
+      {
+        id: 'No',
+        header: t('users.col.no'),
+        cell: (r) => (
+          <Text color="fg.muted" fontSize="sm" fontVariantNumeric="tabular-nums">
+            {r.No}
+          </Text>
+        ),
+        width: '44px',
+      },
       {
         id: 'username',
         header: t('users.col.username'),
@@ -97,7 +106,16 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
           </Box>
         ),
       },
-      { id: 'displayName', header: t('users.col.name'), sortable: true, cell: (r) => <Text fontWeight="medium" fontSize="sm" whiteSpace="normal" minW="140px" maxW="190px">{r.displayName}</Text> },
+      {
+        id: 'displayName',
+        header: t('users.col.name'),
+        sortable: true,
+        cell: (r) => (
+          <Text fontWeight="medium" fontSize="sm" whiteSpace="normal" minW="140px" maxW="190px">
+            {r.displayName}
+          </Text>
+        ),
+      },
       {
         id: 'employeeId',
         header: t('users.col.staffNoNric'),
@@ -124,7 +142,16 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
           </Badge>
         ),
       },
-      { id: 'position', header: t('users.col.position'), sortable: true, cell: (r) => <Text fontSize="xs" whiteSpace="normal" lineClamp={2} minW="110px" maxW="150px" title={r.position}>{r.position}</Text> },
+      {
+        id: 'position',
+        header: t('users.col.position'),
+        sortable: true,
+        cell: (r) => (
+          <Text fontSize="xs" whiteSpace="normal" lineClamp={2} minW="110px" maxW="150px" title={r.position}>
+            {r.position}
+          </Text>
+        ),
+      },
       {
         id: 'roleName',
         header: t('users.col.role'),
@@ -163,7 +190,13 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
           return (
             <Menu.Root recipe={menuSlotRecipe} positioning={{ placement: 'bottom-end' }}>
               <Menu.Trigger asChild>
-                <IconButton variant="ghost" minH="11" minW="11" aria-label={t('users.action.menu', { username: r.username })} data-testid="user-actions">
+                <IconButton
+                  variant="ghost"
+                  minH="11"
+                  minW="11"
+                  aria-label={t('users.action.menu', { username: r.username })}
+                  data-testid="user-actions"
+                >
                   <LuEllipsisVertical />
                 </IconButton>
               </Menu.Trigger>
@@ -171,7 +204,13 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
                 <Menu.Positioner>
                   <Menu.Content minW="240px">
                     {!self && (
-                      <Menu.Item value="toggle" minH="11" onSelect={() => setOpen({ kind: 'toggle', user: r })} color={r.isActive ? 'red.600' : undefined} data-testid="user-action-toggle">
+                      <Menu.Item
+                        value="toggle"
+                        minH="11"
+                        onSelect={() => setOpen({ kind: 'toggle', user: r })}
+                        color={r.isActive ? 'red.600' : undefined}
+                        data-testid="user-action-toggle"
+                      >
                         {r.isActive ? <LuPowerOff /> : <LuPower />} {r.isActive ? t('users.action.deactivate') : t('users.action.activate')}
                       </Menu.Item>
                     )}
@@ -206,7 +245,16 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
           <Box position="absolute" left="3" color="fg.muted" pointerEvents="none" zIndex="1">
             <LuSearch />
           </Box>
-          <Input bg="white" minH="11" ps="9" value={text} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('users.filter.searchPlaceholder')} maxLength={100} data-testid="users-search" />
+          <Input
+            bg="white"
+            minH="11"
+            ps="9"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            placeholder={t('users.filter.searchPlaceholder')}
+            maxLength={100}
+            data-testid="users-search"
+          />
         </Flex>
       </Field.Root>
       <FilterSelect<number>
@@ -238,7 +286,12 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
         width="160px"
       />
       {filtered && (
-        <Button variant="ghost" minH="11" onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} data-testid="users-clear">
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
+          data-testid="users-clear"
+        >
           <LuX /> {t('users.filter.clear')}
         </Button>
       )}
@@ -277,7 +330,11 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
       {open?.kind === 'toggle' && (
         <ConfirmDialog
           open
-          title={open.user.isActive ? t('users.confirm.deactivate', { username: open.user.username }) : t('users.confirm.activate', { username: open.user.username })}
+          title={
+            open.user.isActive
+              ? t('users.confirm.deactivate', { username: open.user.username })
+              : t('users.confirm.activate', { username: open.user.username })
+          }
           message={open.user.isActive ? t('users.confirm.deactivateText') : t('users.confirm.activateText')}
           confirmLabel={open.user.isActive ? t('users.action.deactivate') : t('users.action.activate')}
           cancelLabel={t('admin.cancel')}

@@ -23,7 +23,17 @@ import { notify } from '@/ui/toaster';
 import { CANDIDATE_PAGE_SIZE, generatePassword, registerUser, useCandidates, useGrantableRoles, useUsersRefresh } from './users-api';
 import type { RegisterUserSearch } from './users-search';
 
-function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: RegisterUserSearch; onSearchChange: (s: RegisterUserSearch) => void; picked: StaffCandidate | null; onPick: (s: StaffCandidate) => void }) {
+function CandidatePicker({
+  search,
+  onSearchChange,
+  picked,
+  onPick,
+}: {
+  search: RegisterUserSearch;
+  onSearchChange: (s: RegisterUserSearch) => void;
+  picked: StaffCandidate | null;
+  onPick: (s: StaffCandidate) => void;
+}) {
   const t = useT();
   const [text, setText] = useState(search.q ?? '');
   const page = search.page ?? 0;
@@ -54,12 +64,27 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
           <Box position="absolute" left="3" color="fg.muted" pointerEvents="none" zIndex="1">
             <LuSearch />
           </Box>
-          <Input bg="white" minH="11" ps="9" value={text} onChange={(e) => setText(e.currentTarget.value)} placeholder={t('users.reg.search')} maxLength={100} aria-label={t('users.reg.search')} data-testid="register-search" />
+          <Input
+            bg="white"
+            minH="11"
+            ps="9"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            placeholder={t('users.reg.search')}
+            maxLength={100}
+            aria-label={t('users.reg.search')}
+            data-testid="register-search"
+          />
         </Flex>
       </Box>
       {list.isError && !list.data ? (
         <Box p="4">
-          <ErrorBlock title={t('admin.loadFailed')} message={errorText(list.error)} offline={isApiError(list.error) && list.error.kind !== 'http'} onRetry={() => void list.refetch()} />
+          <ErrorBlock
+            title={t('admin.loadFailed')}
+            message={errorText(list.error)}
+            offline={isApiError(list.error) && list.error.kind !== 'http'}
+            onRetry={() => void list.refetch()}
+          />
         </Box>
       ) : (
         <>
@@ -78,7 +103,12 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
                   : rows.map((s) => {
                       const chosen = picked?.pkStaffId === s.pkStaffId;
                       return (
-                        <Table.Row key={s.pkStaffId} bg={chosen ? 'brand.50' : undefined} opacity={list.isPlaceholderData ? 0.6 : 1} data-testid="register-candidate">
+                        <Table.Row
+                          key={s.pkStaffId}
+                          bg={chosen ? 'brand.50' : undefined}
+                          opacity={list.isPlaceholderData ? 0.6 : 1}
+                          data-testid="register-candidate"
+                        >
                           <Table.Cell py="2.5">
                             <Text fontWeight="medium">{s.displayName}</Text>
                             <Text fontSize="xs" color="fg.muted">
@@ -110,13 +140,30 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
             <Text fontSize="sm" color="fg.muted">
               {list.data ? t('admin.total', { n: total.toLocaleString('ms-MY') }) : ''}
             </Text>
-            <IconButton ms="auto" variant="outline" size="sm" minH="11" minW="11" aria-label={t('admin.prev')} disabled={page === 0} onClick={() => onSearchChange({ ...search, page: page - 1 })}>
+            <IconButton
+              ms="auto"
+              variant="outline"
+              size="sm"
+              minH="11"
+              minW="11"
+              aria-label={t('admin.prev')}
+              disabled={page === 0}
+              onClick={() => onSearchChange({ ...search, page: page - 1 })}
+            >
               <LuChevronLeft />
             </IconButton>
             <Text fontSize="sm" color="fg.muted" minW="16" textAlign="center">
               {t('admin.page', { page: page + 1, pages })}
             </Text>
-            <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label={t('admin.next')} disabled={page + 1 >= pages} onClick={() => onSearchChange({ ...search, page: page + 1 })}>
+            <IconButton
+              variant="outline"
+              size="sm"
+              minH="11"
+              minW="11"
+              aria-label={t('admin.next')}
+              disabled={page + 1 >= pages}
+              onClick={() => onSearchChange({ ...search, page: page + 1 })}
+            >
               <LuChevronRight />
             </IconButton>
           </Flex>
@@ -126,7 +173,15 @@ function CandidatePicker({ search, onSearchChange, picked, onPick }: { search: R
   );
 }
 
-export function RegisterUserScreen({ search, onSearchChange, onDone }: { search: RegisterUserSearch; onSearchChange: (s: RegisterUserSearch) => void; onDone: (username: string) => void }) {
+export function RegisterUserScreen({
+  search,
+  onSearchChange,
+  onDone,
+}: {
+  search: RegisterUserSearch;
+  onSearchChange: (s: RegisterUserSearch) => void;
+  onDone: (username: string) => void;
+}) {
   const t = useT();
   const roles = useGrantableRoles();
   const refresh = useUsersRefresh();
@@ -176,7 +231,16 @@ export function RegisterUserScreen({ search, onSearchChange, onDone }: { search:
               }}
             >
               <FormField label={t('users.reg.staff')} required error={staffError}>
-                <Box w="full" px="3" py="2.5" rounded="md" borderWidth="1px" borderColor={staffError ? 'red.500' : 'gray.200'} bg={picked ? 'brand.50' : 'gray.50'} data-testid="register-picked">
+                <Box
+                  w="full"
+                  px="3"
+                  py="2.5"
+                  rounded="md"
+                  borderWidth="1px"
+                  borderColor={staffError ? 'red.500' : 'gray.200'}
+                  bg={picked ? 'brand.50' : 'gray.50'}
+                  data-testid="register-picked"
+                >
                   {picked ? (
                     <>
                       <Text fontWeight="semibold">{picked.displayName}</Text>
@@ -191,7 +255,18 @@ export function RegisterUserScreen({ search, onSearchChange, onDone }: { search:
                   )}
                 </Box>
               </FormField>
-              <TextInput form={form} name="username" label={t('users.reg.username')} required helper={t('users.reg.usernameHelp')} autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={60} testId="register-username" />
+              <TextInput
+                form={form}
+                name="username"
+                label={t('users.reg.username')}
+                required
+                helper={t('users.reg.usernameHelp')}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={60}
+                testId="register-username"
+              />
               <SelectInput
                 form={form}
                 name="roleId"
@@ -221,10 +296,28 @@ export function RegisterUserScreen({ search, onSearchChange, onDone }: { search:
                   <Alert.Description>{t('users.reg.ldapHelp')}</Alert.Description>
                 </Alert.Root>
               ) : (
-                <FormField label={t('users.reg.password')} required error={form.getFieldState('password', form.formState).error?.message} helper={t('users.reg.passwordHelp')}>
+                <FormField
+                  label={t('users.reg.password')}
+                  required
+                  error={form.getFieldState('password', form.formState).error?.message}
+                  helper={t('users.reg.passwordHelp')}
+                >
                   <Flex gap="2" w="full">
-                    <Input bg="white" minH="11" fontFamily="mono" autoComplete="off" spellCheck={false} {...form.register('password')} data-testid="register-password" />
-                    <Button variant="outline" minH="11" onClick={() => form.setValue('password', generatePassword(), { shouldValidate: true })} data-testid="register-generate">
+                    <Input
+                      bg="white"
+                      minH="11"
+                      fontFamily="mono"
+                      autoComplete="off"
+                      spellCheck={false}
+                      {...form.register('password')}
+                      data-testid="register-password"
+                    />
+                    <Button
+                      variant="outline"
+                      minH="11"
+                      onClick={() => form.setValue('password', generatePassword(), { shouldValidate: true })}
+                      data-testid="register-generate"
+                    >
                       <LuDices /> {t('users.reset.generate')}
                     </Button>
                   </Flex>

@@ -19,7 +19,13 @@ import { checkResetLink, spendResetLink } from './users-api';
 
 export function ResetLinkScreen({ token }: { token?: string }) {
   const t = useT();
-  const info = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token!), enabled: !!token, retry: false, staleTime: Infinity });
+  const info = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token!),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -60,7 +66,13 @@ export function ResetLinkScreen({ token }: { token?: string }) {
     }
   };
 
-  const refused = !token ? t('users.link.missing') : info.isError ? (isApiError(info.error) && info.error.kind === 'http' ? info.error.statusMsg : errorText(info.error)) : null;
+  const refused = !token
+    ? t('users.link.missing')
+    : info.isError
+      ? isApiError(info.error) && info.error.kind === 'http'
+        ? info.error.statusMsg
+        : errorText(info.error)
+      : null;
 
   return (
     <Flex minH="100dvh" align="center" justify="center" bg="surface.page" px="4" py="10">
@@ -132,11 +144,22 @@ export function ResetLinkScreen({ token }: { token?: string }) {
                 <input type="text" name="username" autoComplete="username" value={info.data.username} readOnly hidden />
                 <Field.Root invalid={!!fieldError} required>
                   <Field.Label>{t('users.link.newPassword')}</Field.Label>
-                  <PasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" autoFocus data-testid="reset-link-new" />
+                  <PasswordInput
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                    autoComplete="new-password"
+                    autoFocus
+                    data-testid="reset-link-new"
+                  />
                 </Field.Root>
                 <Field.Root invalid={!!fieldError} required>
                   <Field.Label>{t('users.link.confirm')}</Field.Label>
-                  <PasswordInput value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" data-testid="reset-link-confirm" />
+                  <PasswordInput
+                    value={confirm}
+                    onChange={(e) => setConfirm(e.currentTarget.value)}
+                    autoComplete="new-password"
+                    data-testid="reset-link-confirm"
+                  />
                   {fieldError && <Field.ErrorText>{fieldError}</Field.ErrorText>}
                 </Field.Root>
                 <Box bg="gray.50" rounded="md" p="3" borderWidth="1px" borderColor="gray.100">

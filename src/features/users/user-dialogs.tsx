@@ -16,7 +16,23 @@ import { ChangeHistory } from '@/ui/admin/change-history';
 import { notify } from '@/ui/toaster';
 import { changeRole, generatePassword, makeResetLink, resetPassword, useGrantableRoles, useUsersRefresh } from './users-api';
 
-function UserDialog({ open, title, onClose, children, footer, testId, size = '560px' }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string; size?: string }) {
+function UserDialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  testId,
+  size = '560px',
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+  size?: string;
+}) {
   return (
     <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size="md">
       <Portal>
@@ -105,7 +121,13 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
               {t('users.role.new')}
             </Field.Label>
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} disabled={roles.isPending}>
-              <NativeSelect.Field bg="white" minH="11" value={roleId ?? ''} onChange={(e) => setRoleId(e.currentTarget.value ? Number(e.currentTarget.value) : null)} data-testid="user-role-select">
+              <NativeSelect.Field
+                bg="white"
+                minH="11"
+                value={roleId ?? ''}
+                onChange={(e) => setRoleId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                data-testid="user-role-select"
+              >
                 <option value="">{t('users.role.choose')}</option>
                 {(roles.data ?? [])
                   .filter((r) => r.pkRoleId !== user.roleId)
@@ -271,7 +293,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
                   {link && (
                     <Box data-testid="user-reset-link">
                       <Flex gap="2">
-                        <Input readOnly value={link.link} fontFamily="mono" fontSize="xs" minH="11" onFocus={(e) => e.currentTarget.select()} data-testid="user-reset-link-value" />
+                        <Input
+                          readOnly
+                          value={link.link}
+                          fontFamily="mono"
+                          fontSize="xs"
+                          minH="11"
+                          onFocus={(e) => e.currentTarget.select()}
+                          data-testid="user-reset-link-value"
+                        />
                         <Button variant="outline" minH="11" onClick={() => void copy()} data-testid="user-reset-copy">
                           <LuCopy /> {t('users.reset.copy')}
                         </Button>
@@ -283,7 +313,14 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
                   )}
                   <ErrorLine message={error} testId="user-reset-link-error" />
                   <Box>
-                    <Button colorPalette="brand" variant={link ? 'outline' : 'solid'} minH="11" onClick={() => void newLink()} loading={pending} data-testid="user-reset-make-link">
+                    <Button
+                      colorPalette="brand"
+                      variant={link ? 'outline' : 'solid'}
+                      minH="11"
+                      onClick={() => void newLink()}
+                      loading={pending}
+                      data-testid="user-reset-make-link"
+                    >
                       <LuLink /> {t('users.reset.makeLink')}
                     </Button>
                   </Box>

@@ -36,7 +36,8 @@ export function filterOf(search: ManageUserSearch): UserFilter {
   return { search: search.q, roleId: search.roleId, regionId: search.regionId, status: search.status };
 }
 
-export const usersCall = (filter: UserFilter, q: Partial<DataTablesQuery>) => dataTables<UserRow>(USERS_PATHS.dataTables, filter, q) as Promise<DataTablesResult<UserRow>>;
+export const usersCall = (filter: UserFilter, q: Partial<DataTablesQuery>) =>
+  dataTables<UserRow>(USERS_PATHS.dataTables, filter, q) as Promise<DataTablesResult<UserRow>>;
 export const rolesCall = () => apiGet<RoleRow[]>(USERS_PATHS.roleList);
 export const candidatesCall = (search: string, q: Partial<DataTablesQuery>) =>
   dataTables<StaffCandidate>(USERS_PATHS.staffWithoutAccount, search ? { search } : {}, q) as Promise<DataTablesResult<StaffCandidate>>;
@@ -64,7 +65,8 @@ export const CANDIDATE_PAGE_SIZE = 10;
 export function useCandidates(search: string, page: number) {
   return useQuery({
     queryKey: userKeys.candidates(search, page),
-    queryFn: () => candidatesCall(search, { start: page * CANDIDATE_PAGE_SIZE, length: CANDIDATE_PAGE_SIZE, orderColumn: 'displayName', direction: 'asc' }),
+    queryFn: () =>
+      candidatesCall(search, { start: page * CANDIDATE_PAGE_SIZE, length: CANDIDATE_PAGE_SIZE, orderColumn: 'displayName', direction: 'asc' }),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,7 +93,13 @@ export function setActive(user: UserRow, active: boolean) {
 }
 
 export function changeRole(user: UserRow, roleId: number, roleName: string) {
-  return adminWrite<UserRow>('admin.user.role', `Pengguna: ${user.username} — peranan ${roleName}`, USERS_PATHS.changeRole, { userId: user.userId, roleId }, `user:${user.userId}`);
+  return adminWrite<UserRow>(
+    'admin.user.role',
+    `Pengguna: ${user.username} — peranan ${roleName}`,
+    USERS_PATHS.changeRole,
+    { userId: user.userId, roleId },
+    `user:${user.userId}`,
+  );
 }
 
 /** Online only: the temporary password is never kept on the device. */
@@ -110,6 +118,6 @@ export function generatePassword(): string {
   crypto.getRandomValues(bytes);
   const pick = (i: number, set: string) => set[bytes[i] % set.length];
   const word = (from: number) => Array.from({ length: 4 }, (_, i) => pick(from + i, letters)).join('');
-  const digits = String(bytes[8] % 9000 + 1000);
+  const digits = String((bytes[8] % 9000) + 1000);
   return `${word(0).replace(/^./, (c) => c.toUpperCase())}-${word(4)}-${digits}`;
 }

@@ -12,7 +12,12 @@ export interface ManageUserSearch extends ListSearch {
 }
 
 export function parseManageUserSearch(raw: Record<string, unknown>): ManageUserSearch {
-  return withFilters<ManageUserSearch>(parseListSearch(raw), { q: textParam(raw.q), roleId: idParam(raw.roleId), regionId: idParam(raw.regionId), status: statusParam(raw.status) });
+  return withFilters<ManageUserSearch>(parseListSearch(raw), {
+    q: textParam(raw.q),
+    roleId: idParam(raw.roleId),
+    regionId: idParam(raw.regionId),
+    status: statusParam(raw.status),
+  });
 }
 
 export interface RegisterUserSearch {

@@ -27,7 +27,8 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>(sche
 }
 
 /** The server's message for a field, without the 'Input tidak sah: field — ' it carries for other clients. */
-export const fieldMessage = (message: string, field: string) => message.replace(new RegExp(`^Input tidak sah: ${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — `), '');
+export const fieldMessage = (message: string, field: string) =>
+  message.replace(new RegExp(`^Input tidak sah: ${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — `), '');
 
 export function AdminForm<TIn extends FieldValues, TOut>({
   form,
@@ -96,7 +97,21 @@ export function AdminForm<TIn extends FieldValues, TOut>({
 }
 
 /** One labelled field with its error (react-hook-form's or the server's) and an optional hint. */
-export function FormField({ label, error, required, helper, children, width }: { label: string; error?: string; required?: boolean; helper?: ReactNode; children: ReactNode; width?: string }) {
+export function FormField({
+  label,
+  error,
+  required,
+  helper,
+  children,
+  width,
+}: {
+  label: string;
+  error?: string;
+  required?: boolean;
+  helper?: ReactNode;
+  children: ReactNode;
+  width?: string;
+}) {
   return (
     <Field.Root required={required} invalid={!!error} width={width}>
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
@@ -119,7 +134,15 @@ export function TextInput<TIn extends FieldValues, TOut>({
   testId,
   width,
   ...rest
-}: { form: UseFormReturn<TIn, unknown, TOut>; name: Path<TIn>; label: string; required?: boolean; helper?: ReactNode; testId?: string; width?: string } & Omit<InputProps, 'name' | 'form' | 'width'>) {
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  name: Path<TIn>;
+  label: string;
+  required?: boolean;
+  helper?: ReactNode;
+  testId?: string;
+  width?: string;
+} & Omit<InputProps, 'name' | 'form' | 'width'>) {
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={error} required={required} helper={helper} width={width}>
@@ -129,7 +152,21 @@ export function TextInput<TIn extends FieldValues, TOut>({
 }
 
 /** A multi-line text input registered on the form. */
-export function TextAreaInput<TIn extends FieldValues, TOut>({ form, name, label, helper, rows = 3, testId }: { form: UseFormReturn<TIn, unknown, TOut>; name: Path<TIn>; label: string; helper?: ReactNode; rows?: number; testId?: string }) {
+export function TextAreaInput<TIn extends FieldValues, TOut>({
+  form,
+  name,
+  label,
+  helper,
+  rows = 3,
+  testId,
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  name: Path<TIn>;
+  label: string;
+  helper?: ReactNode;
+  rows?: number;
+  testId?: string;
+}) {
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={error} helper={helper}>

@@ -130,7 +130,14 @@ export function AdminList<Row extends RowData>({
               {query.data ? t('admin.total', { n: total.toLocaleString('ms-MY') }) : ''}
             </Text>
             {onExportCsv && (
-              <Button variant="outline" minH="11" onClick={() => void exportCsv()} loading={exporting} disabled={!total} data-testid={`${testId}-csv`}>
+              <Button
+                variant="outline"
+                minH="11"
+                onClick={() => void exportCsv()}
+                loading={exporting}
+                disabled={!total}
+                data-testid={`${testId}-csv`}
+              >
                 <LuDownload /> CSV
               </Button>
             )}
@@ -238,13 +245,31 @@ export function AdminList<Row extends RowData>({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label={t('admin.prev')} disabled={page === 0} onClick={() => onSearchChange({ page: page - 1 })} data-testid={`${testId}-prev`}>
+              <IconButton
+                variant="outline"
+                size="sm"
+                minH="11"
+                minW="11"
+                aria-label={t('admin.prev')}
+                disabled={page === 0}
+                onClick={() => onSearchChange({ page: page - 1 })}
+                data-testid={`${testId}-prev`}
+              >
                 <LuChevronLeft />
               </IconButton>
               <Text fontSize="sm" color="fg.muted" minW="20" textAlign="center">
                 {t('admin.page', { page: page + 1, pages })}
               </Text>
-              <IconButton variant="outline" size="sm" minH="11" minW="11" aria-label={t('admin.next')} disabled={page + 1 >= pages} onClick={() => onSearchChange({ page: page + 1 })} data-testid={`${testId}-next`}>
+              <IconButton
+                variant="outline"
+                size="sm"
+                minH="11"
+                minW="11"
+                aria-label={t('admin.next')}
+                disabled={page + 1 >= pages}
+                onClick={() => onSearchChange({ page: page + 1 })}
+                data-testid={`${testId}-next`}
+              >
                 <LuChevronRight />
               </IconButton>
             </HStack>

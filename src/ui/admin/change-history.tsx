@@ -63,7 +63,15 @@ export function ChangeHistory({ entity, id, labels = {} }: { entity: ChangeEntit
         ) : (
           <Stack gap="3" as="ol" listStyleType="none">
             {history.data.map((r) => (
-              <Box as="li" key={r.pkChangeId} borderLeftWidth="3px" borderColor={`${ACTION_COLOR[r.action]}.300`} ps="3" data-testid="change-history-entry" data-action={r.action}>
+              <Box
+                as="li"
+                key={r.pkChangeId}
+                borderLeftWidth="3px"
+                borderColor={`${ACTION_COLOR[r.action]}.300`}
+                ps="3"
+                data-testid="change-history-entry"
+                data-action={r.action}
+              >
                 <Flex gap="2" align="center" wrap="wrap">
                   <Badge colorPalette={ACTION_COLOR[r.action]} size="sm">
                     {t(`admin.history.${r.action}`)}

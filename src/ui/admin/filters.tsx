@@ -90,7 +90,12 @@ export function StatusFilter({
   inactiveLabel,
   width = '160px',
   ...rest
-}: Omit<FilterSelectProps<ActiveStatus>, 'options' | 'allLabel' | 'width'> & { allLabel?: string; activeLabel?: string; inactiveLabel?: string; width?: Width }) {
+}: Omit<FilterSelectProps<ActiveStatus>, 'options' | 'allLabel' | 'width'> & {
+  allLabel?: string;
+  activeLabel?: string;
+  inactiveLabel?: string;
+  width?: Width;
+}) {
   const t = useT();
   return (
     <FilterSelect
@@ -113,7 +118,10 @@ export interface SectionChoice {
 
 /** '{sectionName}{separator}{description}', or the name alone when the separator is null. */
 export function sectionOptions(sections: readonly SectionChoice[] | undefined, separator: string | null = ' — '): FilterOption<number>[] {
-  return (sections ?? []).map((s) => ({ value: s.pkSectionId, label: separator === null ? s.sectionName : `${s.sectionName}${separator}${s.description ?? ''}` }));
+  return (sections ?? []).map((s) => ({
+    value: s.pkSectionId,
+    label: separator === null ? s.sectionName : `${s.sectionName}${separator}${s.description ?? ''}`,
+  }));
 }
 
 /** The section filter: '{sectionName} — {description}' options (or another separator, or the name alone). */

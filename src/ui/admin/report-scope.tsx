@@ -55,7 +55,14 @@ export function ReportScopeFilters({
   const regions = useLookup('region');
   return (
     <>
-      <DateField label={texts.from} value={range.from} max={range.to} onChange={(d) => onChange({ from: d })} testId={`${testIdPrefix}-from`} width="170px" />
+      <DateField
+        label={texts.from}
+        value={range.from}
+        max={range.to}
+        onChange={(d) => onChange({ from: d })}
+        testId={`${testIdPrefix}-from`}
+        width="170px"
+      />
       <DateField label={texts.to} value={range.to} max={today} onChange={(d) => onChange({ to: d })} testId={`${testIdPrefix}-to`} width="170px" />
       {scopeRegion === undefined && (
         <FilterSelect

@@ -6,7 +6,20 @@
  */
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box, Button, Text } from '@chakra-ui/react';
-import { Bar, BarChart as RBarChart, CartesianGrid, Cell, Legend, Line, LineChart as RLineChart, Pie, PieChart as RPieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart as RBarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart as RLineChart,
+  Pie,
+  PieChart as RPieChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import { formatFigure } from './report-format';
@@ -19,7 +32,20 @@ export interface ChartDatum {
 }
 
 /** Slice colours (Chakra tokens), in order. */
-const PALETTE = ['blue.500', 'teal.500', 'orange.400', 'purple.500', 'pink.500', 'cyan.600', 'yellow.500', 'red.500', 'green.500', 'gray.500', 'blue.300', 'teal.300'];
+const PALETTE = [
+  'blue.500',
+  'teal.500',
+  'orange.400',
+  'purple.500',
+  'pink.500',
+  'cyan.600',
+  'yellow.500',
+  'red.500',
+  'green.500',
+  'gray.500',
+  'blue.300',
+  'teal.300',
+];
 const VALUE_COLOR = 'blue.600';
 const PREVIOUS_COLOR = 'gray.300';
 
@@ -45,7 +71,12 @@ function DataTable({
       <Box as="summary" cursor="pointer" py="1" w="fit-content">
         {t('rp.kit.dataTable')}
       </Box>
-      <Box as="table" w="full" mt="1" css={{ '& th, & td': { textAlign: 'start', padding: '4px 8px', borderBottom: '1px solid var(--chakra-colors-gray-100)' } }}>
+      <Box
+        as="table"
+        w="full"
+        mt="1"
+        css={{ '& th, & td': { textAlign: 'start', padding: '4px 8px', borderBottom: '1px solid var(--chakra-colors-gray-100)' } }}
+      >
         <thead>
           <tr>
             {headers.map((h) => (
@@ -59,7 +90,16 @@ function DataTable({
               {r.cells.map((c, i) => (
                 <td key={i}>
                   {i === 0 && onSelect && r.datum ? (
-                    <Button variant="plain" size="xs" h="auto" minH="6" px="0" color="brand.700" textDecoration="underline" onClick={() => onSelect(r.datum!)}>
+                    <Button
+                      variant="plain"
+                      size="xs"
+                      h="auto"
+                      minH="6"
+                      px="0"
+                      color="brand.700"
+                      textDecoration="underline"
+                      onClick={() => onSelect(r.datum!)}
+                    >
                       {c}
                     </Button>
                   ) : (
@@ -110,16 +150,40 @@ export function BarChart({
   return (
     <Box data-testid={testId} data-count={data.length} minW="0">
       <Chart.Root chart={chart} h={`${h}px`} aspectRatio="auto">
-        <RBarChart data={chart.data} layout={horizontal ? 'vertical' : 'horizontal'} responsive width="100%" height="100%" margin={{ top: 8, right: 16, bottom: 4, left: 4 }} barGap={2}>
+        <RBarChart
+          data={chart.data}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          responsive
+          width="100%"
+          height="100%"
+          margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
+          barGap={2}
+        >
           <CartesianGrid stroke={chart.color('border.muted')} vertical={!!horizontal} horizontal={!horizontal} />
           {horizontal ? (
             <>
               <XAxis type="number" axisLine={false} tickLine={false} tickFormatter={format} allowDecimals={unit !== undefined && unit !== 'count'} />
-              <YAxis type="category" dataKey={chart.key('label')} axisLine={false} tickLine={false} width={Math.min(200, 12 + longest * 7)} interval={0} />
+              <YAxis
+                type="category"
+                dataKey={chart.key('label')}
+                axisLine={false}
+                tickLine={false}
+                width={Math.min(200, 12 + longest * 7)}
+                interval={0}
+              />
             </>
           ) : (
             <>
-              <XAxis dataKey={chart.key('label')} axisLine={false} tickLine={false} interval={0} tick={{ fontSize: 11 }} height={data.length > 8 ? 60 : 30} angle={data.length > 8 ? -35 : 0} textAnchor={data.length > 8 ? 'end' : 'middle'} />
+              <XAxis
+                dataKey={chart.key('label')}
+                axisLine={false}
+                tickLine={false}
+                interval={0}
+                tick={{ fontSize: 11 }}
+                height={data.length > 8 ? 60 : 30}
+                angle={data.length > 8 ? -35 : 0}
+                textAnchor={data.length > 8 ? 'end' : 'middle'}
+              />
               <YAxis axisLine={false} tickLine={false} tickFormatter={format} width={unit === 'min' ? 60 : 44} />
             </>
           )}
@@ -143,7 +207,11 @@ export function BarChart({
       <DataTable
         testId={testId}
         headers={withPrevious ? ['', valueLabel, previousLabel ?? ''] : ['', valueLabel]}
-        rows={data.map((d) => ({ id: d.id, datum: d, cells: withPrevious ? [d.label, format(d.value), format(d.previous)] : [d.label, format(d.value)] }))}
+        rows={data.map((d) => ({
+          id: d.id,
+          datum: d,
+          cells: withPrevious ? [d.label, format(d.value), format(d.previous)] : [d.label, format(d.value)],
+        }))}
         onSelect={onSelect}
       />
     </Box>

@@ -44,7 +44,11 @@ export function completenessPercent(c: { have: number; of: number } | null | und
 }
 
 /** Rows sorted by a column's sortValue (nulls last whichever the direction; ties keep the server's order). */
-export function sortReportRows<Row>(rows: readonly Row[], column: { sortValue?: (row: Row) => number | string | null } | undefined, desc: boolean): Row[] {
+export function sortReportRows<Row>(
+  rows: readonly Row[],
+  column: { sortValue?: (row: Row) => number | string | null } | undefined,
+  desc: boolean,
+): Row[] {
   if (!column?.sortValue) return [...rows];
   const value = column.sortValue;
   return rows

@@ -50,7 +50,19 @@ export function ReportPage({
   return (
     <Box data-testid={testId}>
       <PageHeader title={title} subtitle={description} />
-      <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="5" boxShadow="xs" data-testid={`${testId}-filters`}>
+      <Flex
+        bg="white"
+        borderWidth="1px"
+        borderColor="gray.200"
+        rounded="lg"
+        p="4"
+        gap="4"
+        align="flex-end"
+        wrap="wrap"
+        mb="5"
+        boxShadow="xs"
+        data-testid={`${testId}-filters`}
+      >
         {filters}
         {actions && (
           <HStack ms="auto" gap="2" alignSelf="flex-end" wrap="wrap" data-testid={`${testId}-actions`}>
@@ -153,7 +165,15 @@ export function ChangeBadge({ item }: { item: Pick<Headline, 'value' | 'previous
   const good = item.lowerIsBetter === undefined || flat ? null : item.lowerIsBetter ? !up : up;
   const palette = good === null ? 'gray' : good ? 'green' : 'red';
   return (
-    <Badge colorPalette={palette} variant="subtle" size="sm" gap="0.5" data-testid={`${item.testId}-change`} data-change={change} title={t('rp.kit.changeTitle')}>
+    <Badge
+      colorPalette={palette}
+      variant="subtle"
+      size="sm"
+      gap="0.5"
+      data-testid={`${item.testId}-change`}
+      data-change={change}
+      title={t('rp.kit.changeTitle')}
+    >
       {flat ? <LuMinus /> : up ? <LuArrowUpRight /> : <LuArrowDownRight />}
       {up ? '+' : ''}
       {formatNumber(change, 1)}%
@@ -162,7 +182,21 @@ export function ChangeBadge({ item }: { item: Pick<Headline, 'value' | 'previous
 }
 
 /** A share as a bar with its percentage and have/of (`testId`: data-have, data-of), orange below `warnBelow` %. */
-export function ShareBar({ label, have, of, testId, warnBelow, children }: { label: string; have: number; of: number; testId: string; warnBelow: number; children?: ReactNode }) {
+export function ShareBar({
+  label,
+  have,
+  of,
+  testId,
+  warnBelow,
+  children,
+}: {
+  label: string;
+  have: number;
+  of: number;
+  testId: string;
+  warnBelow: number;
+  children?: ReactNode;
+}) {
   const pct = completenessPercent({ have, of });
   const warn = pct !== null && pct < warnBelow;
   return (
@@ -186,14 +220,38 @@ export function HeadlineFigureTop({ item, labelLines = 2 }: { item: Omit<Headlin
   const t = useT();
   return (
     <>
-      <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={labelLines} minH="2lh" title={item.label}>
+      <Text
+        fontSize="xs"
+        fontWeight="semibold"
+        color="fg.muted"
+        textTransform="uppercase"
+        letterSpacing="0.05em"
+        lineClamp={labelLines}
+        minH="2lh"
+        title={item.label}
+      >
         {item.label}
       </Text>
-      <Text fontSize="2xl" fontWeight="bold" color="brand.900" lineHeight="1.15" mt="1" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-value`} data-value={item.value ?? ''}>
+      <Text
+        fontSize="2xl"
+        fontWeight="bold"
+        color="brand.900"
+        lineHeight="1.15"
+        mt="1"
+        fontVariantNumeric="tabular-nums"
+        data-testid={`${item.testId}-value`}
+        data-value={item.value ?? ''}
+      >
         {formatFigure(item.value, item.unit)}
       </Text>
       <Flex mt="1.5" gap="2" align="center" wrap="wrap">
-        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid={`${item.testId}-previous`} data-value={item.previous ?? ''}>
+        <Text
+          fontSize="xs"
+          color="fg.muted"
+          fontVariantNumeric="tabular-nums"
+          data-testid={`${item.testId}-previous`}
+          data-value={item.previous ?? ''}
+        >
           {t('rp.kit.previous', { value: formatFigure(item.previous, item.unit) })}
         </Text>
         <ChangeBadge item={item} />
@@ -209,9 +267,26 @@ function HeadlineCard({ item }: { item: Headline }) {
     <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={item.testId} data-key={item.key}>
       <HeadlineFigureTop item={item} />
       {item.completeness && (
-        <ShareBar label={t('rp.kit.completeness')} have={item.completeness.have} of={item.completeness.of} testId={`${item.testId}-completeness`} warnBelow={80}>
+        <ShareBar
+          label={t('rp.kit.completeness')}
+          have={item.completeness.have}
+          of={item.completeness.of}
+          testId={`${item.testId}-completeness`}
+          warnBelow={80}
+        >
           {item.onShowMissing && missing > 0 && (
-            <Button variant="plain" size="xs" px="0" h="auto" minH="8" mt="0.5" color="brand.700" textDecoration="underline" onClick={item.onShowMissing} data-testid={`${item.testId}-missing`}>
+            <Button
+              variant="plain"
+              size="xs"
+              px="0"
+              h="auto"
+              minH="8"
+              mt="0.5"
+              color="brand.700"
+              textDecoration="underline"
+              onClick={item.onShowMissing}
+              data-testid={`${item.testId}-missing`}
+            >
               {t('rp.kit.showMissing')} ({formatNumber(missing, 0)})
             </Button>
           )}
@@ -301,7 +376,17 @@ export function ReportBlock({
 }
 
 /** CSV download button (uses downloadCsv of src/lib/download like the admin list); disabled while running. */
-export function CsvButton({ onDownload, disabled, testId, label }: { onDownload: () => Promise<void>; disabled?: boolean; testId: string; label?: string }) {
+export function CsvButton({
+  onDownload,
+  disabled,
+  testId,
+  label,
+}: {
+  onDownload: () => Promise<void>;
+  disabled?: boolean;
+  testId: string;
+  label?: string;
+}) {
   const t = useT();
   const [running, setRunning] = useState(false);
   const run = async () => {
@@ -441,11 +526,18 @@ export function ReportTable<Row>({
                 cursor={onRowClick ? 'pointer' : undefined}
                 onClick={onRowClick ? () => onRowClick(row.original as Row) : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
-                onKeyDown={onRowClick ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick(row.original as Row)) : undefined}
+                onKeyDown={
+                  onRowClick ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick(row.original as Row)) : undefined
+                }
                 data-testid={`${testId}-row-${row.id}`}
               >
                 {row.getAllCells().map((cell) => (
-                  <Table.Cell key={cell.id} py="2" textAlign={byKey.get(cell.column.id)?.align === 'end' ? 'end' : undefined} fontVariantNumeric="tabular-nums">
+                  <Table.Cell
+                    key={cell.id}
+                    py="2"
+                    textAlign={byKey.get(cell.column.id)?.align === 'end' ? 'end' : undefined}
+                    fontVariantNumeric="tabular-nums"
+                  >
                     <table.FlexRender cell={cell} />
                   </Table.Cell>
                 ))}

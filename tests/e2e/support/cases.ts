@@ -31,7 +31,14 @@ export async function patrolOnShift(api: Api, tmc: E2eUser, users: E2eUser[]): P
 }
 
 /** A new case of the event type assigned to the roster (incident/save, then an empty subform with the remark). */
-export async function createCase(api: Api, tmc: E2eUser, roster: ActivePrRow, type: EventTypeId, km: string, remark = ''): Promise<IncidentSaved & { subformId: number }> {
+export async function createCase(
+  api: Api,
+  tmc: E2eUser,
+  roster: ActivePrRow,
+  type: EventTypeId,
+  km: string,
+  remark = '',
+): Promise<IncidentSaved & { subformId: number }> {
   const sec = await ok(api.call<Section>(tmc, 'GET', PATHS.sectionGet(roster.sectionId)), 'section');
   const locations = await ok(api.call<EventLocation[]>(tmc, 'GET', PATHS.eventLocationsBySection(roster.sectionId)), 'event locations');
   const sources = await ok(api.call<LookupItem[]>(tmc, 'POST', PATHS.lookup('incidentSource')), 'sources');
@@ -51,7 +58,11 @@ export async function createCase(api: Api, tmc: E2eUser, roster: ActivePrRow, ty
     'incident/save',
   );
   const sub = await ok(
-    api.call<{ subformId: number }>(tmc, 'POST', PATHS.subformSave(SUBFORMS[type].path), { pkIncidentId: saved.pkIncidentId, incidentTypeId: type, remark }),
+    api.call<{ subformId: number }>(tmc, 'POST', PATHS.subformSave(SUBFORMS[type].path), {
+      pkIncidentId: saved.pkIncidentId,
+      incidentTypeId: type,
+      remark,
+    }),
     'subform save',
   );
   return { ...saved, subformId: sub.subformId };

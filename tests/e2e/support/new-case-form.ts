@@ -16,7 +16,9 @@ import type { E2eUser } from './users';
 export async function choose(page: Page, testId: string, prefix?: string): Promise<string> {
   const select = page.getByTestId(testId);
   await expect.poll(async () => (await select.locator('option').count()) > 1 && (await select.isEnabled()), { timeout: 20_000 }).toBe(true);
-  const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+  const options = await select
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
   const pick = prefix ? options.find((o) => o.value && o.text.startsWith(prefix)) : options.find((o) => o.value);
   if (!pick) throw new Error(`${testId}: no option ${prefix ?? ''} in ${options.map((o) => o.text).join(' | ')}`);
   await select.selectOption(pick.value);
@@ -33,7 +35,8 @@ export interface NewCaseSetting {
 export async function newCaseSetting(api: Api, tmc: E2eUser, sectionName = 'N9'): Promise<NewCaseSetting> {
   const me = (await api.call<{ user: WebUser }>(tmc, 'POST', PATHS.webUser, {})).body.user;
   const regionId = me.section.region.key;
-  const sections = (await api.call<{ rows: Section[] }>(tmc, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId, listed: true })).body.rows;
+  const sections = (await api.call<{ rows: Section[] }>(tmc, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId, listed: true })).body
+    .rows;
   const section = sections.find((s) => s.sectionName === sectionName);
   if (!section) throw new Error(`no section ${sectionName} in region ${regionId}`);
   const active = (await api.call<{ rows: ActivePrRow[] }>(tmc, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId })).body.rows;

@@ -41,7 +41,11 @@ export async function selectStarting(select: Locator, prefix: string): Promise<s
 
 /** The first option of a native <select> with a value (after it has options). */
 export async function selectFirst(select: Locator): Promise<string> {
-  await expect.poll(async () => select.evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value && !o.disabled).length), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => select.evaluate((el) => [...(el as HTMLSelectElement).options].filter((o) => o.value && !o.disabled).length), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
   const value = await select.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value && !o.disabled)!.value);
   await select.selectOption(value);
   return value;
@@ -51,7 +55,15 @@ export async function selectFirst(select: Locator): Promise<string> {
 export async function newOfficerAndTeam(api: Api, baseUrl: string, o: { superadmin: E2eUser; sectmgr: E2eUser }, suffix: string) {
   const { superadmin, sectmgr } = o;
   const me = (await ok(api.call<{ user: WebUser }>(sectmgr, 'POST', PATHS.webUser, {}), 'webUser')).user;
-  const sections = (await ok(api.call<{ rows: Section[] }>(sectmgr, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, { regionId: me.section.region.key, listed: true }), 'sections')).rows;
+  const sections = (
+    await ok(
+      api.call<{ rows: Section[] }>(sectmgr, 'POST', `${PATHS.sectionDataTables}?length=50&start=0`, {
+        regionId: me.section.region.key,
+        listed: true,
+      }),
+      'sections',
+    )
+  ).rows;
   const n9 = sections.find((s) => s.sectionName === 'N9')!;
   const staff = await ok(
     api.call<{ pkStaffId: number }>(superadmin, 'POST', STAFF_PATHS.create, {
@@ -63,11 +75,30 @@ export async function newOfficerAndTeam(api: Api, baseUrl: string, o: { superadm
     }),
     'staff',
   );
-  const officer: E2eUser = { username: `ronda.${suffix}`, password: `Baharu#${suffix}q`, roleId: 106, roleName: 'PR', displayName: `Aiman Hakimi bin Yusof ${suffix}` };
+  const officer: E2eUser = {
+    username: `ronda.${suffix}`,
+    password: `Baharu#${suffix}q`,
+    roleId: 106,
+    roleName: 'PR',
+    displayName: `Aiman Hakimi bin Yusof ${suffix}`,
+  };
   const first = `Awal#${suffix}p`;
-  await ok(api.call(superadmin, 'POST', USERS_PATHS.registration, { pkStaffId: staff.pkStaffId, username: officer.username, roleId: 106, authType: 'LOCAL', password: first }), 'registration');
+  await ok(
+    api.call(superadmin, 'POST', USERS_PATHS.registration, {
+      pkStaffId: staff.pkStaffId,
+      username: officer.username,
+      roleId: 106,
+      authType: 'LOCAL',
+      password: first,
+    }),
+    'registration',
+  );
   // the first sign-in must change the password (§4.1): done here, through the API
-  const signin = await fetch(`${baseUrl}${PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: officer.username, password: first }) });
+  const signin = await fetch(`${baseUrl}${PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: officer.username, password: first }),
+  });
   const token = ((await signin.json()) as { body: { token: string } }).body.token;
   const reset = await fetch(`${baseUrl}/rest/roster/manage/user/resetPassword`, {
     method: 'POST',
@@ -75,8 +106,10 @@ export async function newOfficerAndTeam(api: Api, baseUrl: string, o: { superadm
     body: JSON.stringify({ userName: officer.username, oldPassword: first, newPassword: officer.password }),
   });
   expect(reset.status).toBe(200);
-  const team = await ok(api.call<{ pkTeamId: number; teamName: string }>(sectmgr, 'POST', TEAMS_PATHS.save, { teamName: `N9-RONDA-${suffix}`, sectionId: n9.sectionId }), 'team');
+  const team = await ok(
+    api.call<{ pkTeamId: number; teamName: string }>(sectmgr, 'POST', TEAMS_PATHS.save, { teamName: `N9-RONDA-${suffix}`, sectionId: n9.sectionId }),
+    'team',
+  );
   await ok(api.call(sectmgr, 'POST', TEAMS_PATHS.membersSave, { teamId: team.pkTeamId, staffIds: [staff.pkStaffId] }), 'members');
   return { officer, staffId: staff.pkStaffId, team, n9 };
 }
-

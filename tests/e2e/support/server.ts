@@ -58,7 +58,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server not healthy after ${timeoutMs} ms (${last})\n${output()}`);
 }
 
-export async function startServer(opts: { env?: Record<string, string>; timeoutMs?: number; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { env?: Record<string, string>; timeoutMs?: number; port?: number; dataDir?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error(`${CLIENT_DIR} is missing: run \`npx vite build\` first`);
   // a restart after kill() reuses the port (the pages' origin) and the data

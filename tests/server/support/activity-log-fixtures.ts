@@ -14,7 +14,11 @@ let nextShiftId = 9100;
 export const min = (n: number) => n * 60_000;
 
 export async function teamByName(app: FastifyInstance, name: string) {
-  const [t] = await app.ctx.db.select({ id: team.id, sectionId: team.sectionId, regionId: section.regionId }).from(team).innerJoin(section, eq(section.id, team.sectionId)).where(eq(team.name, name));
+  const [t] = await app.ctx.db
+    .select({ id: team.id, sectionId: team.sectionId, regionId: section.regionId })
+    .from(team)
+    .innerJoin(section, eq(section.id, team.sectionId))
+    .where(eq(team.name, name));
   if (!t) throw new Error(`no team ${name}`);
   return t;
 }
@@ -58,7 +62,8 @@ export async function makeRoster(
       endsAt,
     })
     .returning({ id: dutyRoster.id });
-  if (o.members?.length) await db.insert(dutyRosterMember).values(o.members.map((m) => ({ dutyRosterId: r.id, staffId: m.staffId, rosterRoleId: m.roleId ?? null })));
+  if (o.members?.length)
+    await db.insert(dutyRosterMember).values(o.members.map((m) => ({ dutyRosterId: r.id, staffId: m.staffId, rosterRoleId: m.roleId ?? null })));
   return { id: r.id, name, sectionId: t.sectionId, regionId: t.regionId, teamId: t.id, startsAt, endsAt, startDate, startHour: hhmm(startsAt) };
 }
 

@@ -35,7 +35,10 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<Fastif
 export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, remoteAddress = '127.0.0.1') {
   const res = await app.inject({ method: 'POST', url: '/rest/auth/jwt/login', payload: { username, password }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-  return res.json().body as { token: string; user: { pkStaffId: number; roles: { roleName: string; pkRoleId: number }[]; section: { pkSectionId: number; region: { key: number } } } };
+  return res.json().body as {
+    token: string;
+    user: { pkStaffId: number; roles: { roleName: string; pkRoleId: number }[]; section: { pkSectionId: number; region: { key: number } } };
+  };
 }
 
 export function call(app: FastifyInstance, token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse> {

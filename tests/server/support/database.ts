@@ -30,5 +30,11 @@ export async function freshDatabaseUrl(): Promise<{ databaseUrl?: string; drop: 
 export async function openTestDb(): Promise<DbHandle> {
   const { databaseUrl, drop } = await freshDatabaseUrl();
   const handle = await openDb({ dataDir: 'memory://', databaseUrl });
-  return { ...handle, close: async () => { await handle.close(); await drop(); } };
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
 }

@@ -21,7 +21,13 @@ export async function sectionByName(app: App, name: string) {
 /** Today's (local date) roster of a team such as 'N9-PAGI-A'. */
 export async function rosterOf(app: App, teamName: string, date = localDate()) {
   const [r] = await app.ctx.db
-    .select({ id: dutyRoster.id, name: dutyRoster.dutyRosterName, sectionId: dutyRoster.sectionId, teamId: dutyRoster.teamId, endsAt: dutyRoster.endsAt })
+    .select({
+      id: dutyRoster.id,
+      name: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      teamId: dutyRoster.teamId,
+      endsAt: dutyRoster.endsAt,
+    })
     .from(dutyRoster)
     .innerJoin(team, eq(team.id, dutyRoster.teamId))
     .where(and(eq(team.name, teamName), eq(dutyRoster.startDate, date)));
@@ -81,7 +87,15 @@ export async function newCasePayload(app: App, overrides: Partial<IncidentSave> 
   };
 }
 
-const TABLES = ['incident', 'incident_subform', 'incident_audit', 'journal_entry', 'ticket_counter', 'incident_notification', 'involved_vehicle'] as const;
+const TABLES = [
+  'incident',
+  'incident_subform',
+  'incident_audit',
+  'journal_entry',
+  'ticket_counter',
+  'incident_notification',
+  'involved_vehicle',
+] as const;
 
 /** Row counts of the incident tables (and a checksum of the mutable incident columns), to prove nothing was half-saved. */
 export async function snapshot(app: App): Promise<Record<string, number | string>> {
@@ -112,15 +126,20 @@ export async function versionOf(app: App, id: number): Promise<number> {
   return row.version;
 }
 
-export const saveCase = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.incidentSave, payload: payload as object });
-export const audit = (app: App, token: string, payload: unknown) => call(app, token, { method: 'POST', url: PATHS.auditSave, payload: payload as object });
+export const saveCase = (app: App, token: string, payload: unknown) =>
+  call(app, token, { method: 'POST', url: PATHS.incidentSave, payload: payload as object });
+export const audit = (app: App, token: string, payload: unknown) =>
+  call(app, token, { method: 'POST', url: PATHS.auditSave, payload: payload as object });
 export const getView = (app: App, token: string, id: number) => call(app, token, { method: 'GET', url: PATHS.incidentViewGet(id) });
 export const saveSubformCall = (app: App, token: string, pathWord: string, payload: unknown) =>
   call(app, token, { method: 'POST', url: PATHS.subformSave(pathWord), payload: payload as object });
 
 let seq = 0;
 /** A case written straight into the tables (main record + live subform), as incident/save would leave it. */
-export async function insertIncident(app: App, o: { section: string; staffId: number; statusId?: number | null; rosterId?: number | null; typeId?: number }) {
+export async function insertIncident(
+  app: App,
+  o: { section: string; staffId: number; statusId?: number | null; rosterId?: number | null; typeId?: number },
+) {
   const db = app.ctx.db;
   const [sec] = await db.select().from(section).where(eq(section.name, o.section));
   seq += 1;
@@ -144,7 +163,10 @@ export async function insertIncident(app: App, o: { section: string; staffId: nu
         dutyRosterId: o.rosterId ?? null,
       })
       .returning({ id: incident.id, ticket: incident.ticketNumber });
-    const [sub] = await tx.insert(incidentSubform).values({ incidentId: inc.id, typeId: o.typeId ?? 184 }).returning({ id: incidentSubform.id });
+    const [sub] = await tx
+      .insert(incidentSubform)
+      .values({ incidentId: inc.id, typeId: o.typeId ?? 184 })
+      .returning({ id: incidentSubform.id });
     await tx.update(incident).set({ subformId: sub.id }).where(eq(incident.id, inc.id));
     return { id: inc.id, ticket: inc.ticket, subformId: sub.id };
   });

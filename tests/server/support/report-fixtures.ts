@@ -36,7 +36,10 @@ let seq = 0;
 /** Writes the case and answers its id and ticket number. */
 export async function insertCase(app: App, c: CaseSpec): Promise<{ id: number; ticket: string }> {
   const db = app.ctx.db;
-  const [sec] = await db.select().from(section).where(eq(section.name, c.section ?? 'N9'));
+  const [sec] = await db
+    .select()
+    .from(section)
+    .where(eq(section.name, c.section ?? 'N9'));
   const [someone] = await db.select({ id: staff.id }).from(staff).limit(1);
   const [date, hhmm] = c.at.split(' ');
   const base = localInstant(date, hhmm);

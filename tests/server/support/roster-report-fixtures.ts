@@ -48,7 +48,14 @@ export async function makeRosterFixture(app: FastifyInstance): Promise<RosterFix
   const sectionId = s2.id;
   const people = await db
     .insert(staff)
-    .values((['A', 'B', 'C', 'D', 'E'] as const).map((k) => ({ staffNo: `UJIRR${k}`, displayName: `Peronda Uji ${k}`, position: 'PR - Peronda', sectionId })))
+    .values(
+      (['A', 'B', 'C', 'D', 'E'] as const).map((k) => ({
+        staffNo: `UJIRR${k}`,
+        displayName: `Peronda Uji ${k}`,
+        position: 'PR - Peronda',
+        sectionId,
+      })),
+    )
     .returning({ id: staff.id, staffNo: staff.staffNo });
   const sid = (k: string) => people.find((p) => p.staffNo === `UJIRR${k}`)!.id;
   const st = { A: sid('A'), B: sid('B'), C: sid('C'), D: sid('D'), E: sid('E') };
@@ -95,7 +102,16 @@ export async function makeRosterFixture(app: FastifyInstance): Promise<RosterFix
         endHour: '16:00',
         startsAt: at(date, '08:00'),
         endsAt: at(date, '16:00'),
-        ...(summary ? { dluMinutes: summary[0], lluMinutes: summary[1], inactiveGpsMinutes: summary[2], rondaCount: 0, rehatMinutes: 0, summaryAt: at(date, '16:30') } : {}),
+        ...(summary
+          ? {
+              dluMinutes: summary[0],
+              lluMinutes: summary[1],
+              inactiveGpsMinutes: summary[2],
+              rondaCount: 0,
+              rehatMinutes: 0,
+              summaryAt: at(date, '16:30'),
+            }
+          : {}),
       })
       .returning({ id: dutyRoster.id });
     return r.id;
@@ -113,7 +129,9 @@ export async function makeRosterFixture(app: FastifyInstance): Promise<RosterFix
 
   const E = ACTIVITY_EVENT;
   const log = (rosterId: number, date: string, entries: [number, string][]) =>
-    db.insert(activityLog).values(entries.map(([eventId, hhmm]) => ({ dutyRosterId: rosterId, eventId, occurredAt: at(date, hhmm), createdBy: st.A })));
+    db
+      .insert(activityLog)
+      .values(entries.map(([eventId, hhmm]) => ({ dutyRosterId: rosterId, eventId, occurredAt: at(date, hhmm), createdBy: st.A })));
   await log(R1, '2025-03-01', [
     [E.SHIFT_START, '08:05'],
     [E.PATROL_START, '08:30'],

@@ -85,7 +85,9 @@ export async function startSlapd(): Promise<Slapd> {
   await mkdir(dbDir);
   const conf = path.join(dir, 'slapd.conf');
   // Debian builds the mdb backend as a module under /usr/lib/ldap; other builds have it built in
-  const moduleDir = ['/usr/lib/ldap', '/usr/lib/x86_64-linux-gnu/ldap', '/usr/lib/aarch64-linux-gnu/ldap', '/usr/lib/openldap'].find((d) => existsSync(path.join(d, 'back_mdb.so')));
+  const moduleDir = ['/usr/lib/ldap', '/usr/lib/x86_64-linux-gnu/ldap', '/usr/lib/aarch64-linux-gnu/ldap', '/usr/lib/openldap'].find((d) =>
+    existsSync(path.join(d, 'back_mdb.so')),
+  );
   await writeFile(
     conf,
     [
@@ -110,7 +112,14 @@ export async function startSlapd(): Promise<Slapd> {
   for (const p of LDAP_PEOPLE_ACCOUNTS) {
     const { stdout } = await run(slappasswd, ['-s', p.password]);
     people.push(
-      [`dn: uid=${p.uid},${LDAP_PEOPLE}`, 'objectClass: inetOrgPerson', `uid: ${p.uid}`, `cn: ${p.cn}`, `sn: ${p.cn.split(' ').pop()}`, `userPassword: ${stdout.trim()}`].join('\n'),
+      [
+        `dn: uid=${p.uid},${LDAP_PEOPLE}`,
+        'objectClass: inetOrgPerson',
+        `uid: ${p.uid}`,
+        `cn: ${p.cn}`,
+        `sn: ${p.cn.split(' ').pop()}`,
+        `userPassword: ${stdout.trim()}`,
+      ].join('\n'),
     );
   }
   const ldif = path.join(dir, 'base.ldif');
@@ -164,5 +173,14 @@ export async function startSlapd(): Promise<Slapd> {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  return { url, port, suffix: LDAP_SUFFIX, peopleDn: LDAP_PEOPLE, bindDnTemplate: `uid={username},${LDAP_PEOPLE}`, rootDn: LDAP_ROOT_DN, rootPassword: LDAP_ROOT_PASSWORD, stop };
+  return {
+    url,
+    port,
+    suffix: LDAP_SUFFIX,
+    peopleDn: LDAP_PEOPLE,
+    bindDnTemplate: `uid={username},${LDAP_PEOPLE}`,
+    rootDn: LDAP_ROOT_DN,
+    rootPassword: LDAP_ROOT_PASSWORD,
+    stop,
+  };
 }

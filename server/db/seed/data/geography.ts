@@ -163,7 +163,12 @@ export const SECTIONS: readonly SectionDef[] = [
       p(5.47, 100.44),
       p(5.435, 100.43, ic('Sungai Dua', 'Ke Butterworth / Lebuhraya Lingkaran Luar Butterworth (E17)', true), tol('Sungai Dua')),
       p(5.39, 100.432, ic('Seberang Jaya', 'Ke Seberang Jaya / Perai')),
-      p(...JURU, ic('Juru', 'Ke Jambatan Pulau Pinang / Lebuhraya Butterworth–Kulim (E15)', true), tol('Juru'), rnr('Juru', 'Juru Auto-City, arah utara dan selatan')),
+      p(
+        ...JURU,
+        ic('Juru', 'Ke Jambatan Pulau Pinang / Lebuhraya Butterworth–Kulim (E15)', true),
+        tol('Juru'),
+        rnr('Juru', 'Juru Auto-City, arah utara dan selatan'),
+      ),
     ],
   },
   {

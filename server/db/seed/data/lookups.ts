@@ -8,7 +8,14 @@
  *
  * Each entry is [key, value, description?]. The order in the array is the display order (sortOrder).
  */
-import { ACTIVITY_EVENT_END_OF_PATROL, ASSIST_TYPE, COLLISION_TYPE, EVENT_TYPE, OTHER_CASE_WITH_LANE_CLOSURE, STATUS } from '../../../../contract/lookups';
+import {
+  ACTIVITY_EVENT_END_OF_PATROL,
+  ASSIST_TYPE,
+  COLLISION_TYPE,
+  EVENT_TYPE,
+  OTHER_CASE_WITH_LANE_CLOSURE,
+  STATUS,
+} from '../../../../contract/lookups';
 import type { LookupName } from '../../../../contract/lookups';
 import { HIGHWAYS, REGIONS } from './geography';
 

@@ -97,7 +97,11 @@ export function incidentClock(input: ClockInput): IncidentClock {
     t5,
     t6,
     hadClosures,
-    roadwayClearance: hadClosures ? (t5 ? { seconds: secondsBetween(t1ms, ms(t5)), running: false } : { seconds: secondsBetween(t1ms, input.now), running: true }) : null,
+    roadwayClearance: hadClosures
+      ? t5
+        ? { seconds: secondsBetween(t1ms, ms(t5)), running: false }
+        : { seconds: secondsBetween(t1ms, input.now), running: true }
+      : null,
     incidentClearance: t6 ? { seconds: secondsBetween(t1ms, ms(t6)), running: false } : { seconds: secondsBetween(t1ms, input.now), running: true },
     lanes: [...lanes.values()].map((l) => ({ ...l, minutes: Math.round(l.minutes) })),
     openClosures,

@@ -9,7 +9,17 @@ import { PATHS } from '@contract/paths';
 import { CHILD_LISTS_OF_KIND, type ChildList } from '@contract/child-rules';
 import { apiGet, dataTables } from '@/lib/api';
 import type { ChildDeleteStep, ChildPlan, ChildRowSet, ChildSaveStep } from '../form/children-io';
-import { answeredSteps, auditItem, caseEditItems, childItems, groupOf, ParkedWriteError, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';
+import {
+  answeredSteps,
+  auditItem,
+  caseEditItems,
+  childItems,
+  groupOf,
+  ParkedWriteError,
+  sendWrites,
+  subformWrite,
+  type ChildSteps,
+} from '../outbox-writes';
 
 // ---------------------------------------------------------------- reads
 
@@ -34,7 +44,9 @@ export const fetchSubform = (type: EventTypeId, subformId: number) => apiGet<Sub
  */
 export async function fetchChildren(type: EventTypeId, subformId: number): Promise<ChildRowSet> {
   const lists: readonly ChildList[] = CHILD_LISTS_OF_KIND[SUBFORMS[type].kind];
-  const pages = await Promise.all(lists.map((list) => dataTables<unknown>(PATHS.childDataTables(list), { incidentSubFormId: subformId }, { length: 100 })));
+  const pages = await Promise.all(
+    lists.map((list) => dataTables<unknown>(PATHS.childDataTables(list), { incidentSubFormId: subformId }, { length: 100 })),
+  );
   const out: Record<string, unknown[]> = {};
   lists.forEach((list, i) => (out[list] = pages[i].rows));
   return out as ChildRowSet;
@@ -134,7 +146,8 @@ export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext & { inciden
   // the items of the main record and of the subform (absent ones: -1)
   const mainAt = edit.incident ? 0 : -1;
   const subAt = edit.subform ? mainAt + 1 : -1;
-  const answerAt = <T>(answers: Record<string, unknown>, at: number) => (at >= 0 && items[at] ? ((answers[items[at].clientId!] as T | undefined) ?? null) : null);
+  const answerAt = <T>(answers: Record<string, unknown>, at: number) =>
+    at >= 0 && items[at] ? ((answers[items[at].clientId!] as T | undefined) ?? null) : null;
   let outcome;
   try {
     outcome = await sendWrites(items, { replaces: ctx.replaces });
@@ -153,8 +166,17 @@ export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext & { inciden
 }
 
 /** One incidentAudit/save through the outbox; null when it stays queued on the device. */
-export async function saveAudit(payload: AuditSave, ctx: { userId: string; ticket: string; statusName: string; base: number | null }): Promise<AuditSaved | null> {
-  const item = await auditItem({ userId: ctx.userId, target: { id: payload.incidentId, ticket: ctx.ticket }, payload, statusName: ctx.statusName, base: ctx.base });
+export async function saveAudit(
+  payload: AuditSave,
+  ctx: { userId: string; ticket: string; statusName: string; base: number | null },
+): Promise<AuditSaved | null> {
+  const item = await auditItem({
+    userId: ctx.userId,
+    target: { id: payload.incidentId, ticket: ctx.ticket },
+    payload,
+    statusName: ctx.statusName,
+    base: ctx.base,
+  });
   const outcome = await sendWrites([item]);
   return (outcome.answers[item.clientId!] as AuditSaved | undefined) ?? null;
 }
@@ -165,7 +187,10 @@ type AuditCtx = Parameters<typeof saveAudit>[1];
  * The opening times of still-closed lanes before Tutup (issue #5 item 3): their saves through the outbox, in the
  * case's group, so a queued Tutup after them goes only once they are on the server.
  */
-export async function saveLaneOpenings(plan: ChildPlan, ctx: { userId: string; ticket: string; incidentId: number; subformId: number }): Promise<void> {
+export async function saveLaneOpenings(
+  plan: ChildPlan,
+  ctx: { userId: string; ticket: string; incidentId: number; subformId: number },
+): Promise<void> {
   const target = { id: ctx.incidentId, ticket: ctx.ticket };
   const group = await groupOf(ctx.userId, target);
   const { items } = childItems({ userId: ctx.userId, group, target, subform: ctx.subformId, plan });
@@ -173,7 +198,8 @@ export async function saveLaneOpenings(plan: ChildPlan, ctx: { userId: string; t
 }
 
 /** Tutup (§4.2): 210. */
-export const closeCase = (incidentId: number, ctx: AuditCtx) => saveAudit({ incidentId, incidentStatusId: STATUS.CLOSED, datetime: new Date().toISOString() }, ctx);
+export const closeCase = (incidentId: number, ctx: AuditCtx) =>
+  saveAudit({ incidentId, incidentStatusId: STATUS.CLOSED, datetime: new Date().toISOString() }, ctx);
 
 /** BATALKAN KES (§4.2): 202 with the justification as remark. */
 export const cancelCase = (incidentId: number, justification: string, ctx: AuditCtx) =>

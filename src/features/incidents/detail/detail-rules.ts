@@ -46,7 +46,12 @@ export function detailActions(i: DetailActionInput): DetailActions {
     print: !editing,
     edit: !editing && can(roleName, 'editCase') && canEditCase(roleName, status, i.everCancelled),
     editDetails:
-      !editing && !can(roleName, 'editCase') && can(roleName, 'editSubform') && isPatrolRole(roleName) && i.assignedToCaller && canEditCase(roleName, status, i.everCancelled),
+      !editing &&
+      !can(roleName, 'editCase') &&
+      can(roleName, 'editSubform') &&
+      isPatrolRole(roleName) &&
+      i.assignedToCaller &&
+      canEditCase(roleName, status, i.everCancelled),
     save: editing,
     cancelEdit: editing,
     close: !editing && can(roleName, 'closeCase') && canCloseCase(status, i.hasDoneEntry),

@@ -73,7 +73,14 @@ export function IncidentClockPanel(props: Omit<ClockInput, 'now'>) {
             </Text>
             <Stack gap="0.5">
               {c.lanes.map((l) => (
-                <Flex key={`${l.lane}:${l.direction}`} justify="space-between" gap="3" data-testid="clock-lane" data-minutes={l.minutes} data-open={l.open}>
+                <Flex
+                  key={`${l.lane}:${l.direction}`}
+                  justify="space-between"
+                  gap="3"
+                  data-testid="clock-lane"
+                  data-minutes={l.minutes}
+                  data-open={l.open}
+                >
                   <Text>{t('clock.laneRow', { lane: l.lane, direction: l.direction })}</Text>
                   <Text fontVariantNumeric="tabular-nums" color={l.open ? 'orange.700' : 'gray.900'}>
                     {t('clock.minutes', { n: l.minutes })}
@@ -89,9 +96,30 @@ export function IncidentClockPanel(props: Omit<ClockInput, 'now'>) {
   );
 }
 
-function Measure({ label, value, running, runningLabel, testId }: { label: string; value: string; running: boolean; runningLabel: string; testId: string }) {
+function Measure({
+  label,
+  value,
+  running,
+  runningLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  running: boolean;
+  runningLabel: string;
+  testId: string;
+}) {
   return (
-    <Box borderWidth="1px" borderColor={running ? 'orange.200' : 'gray.200'} bg={running ? 'orange.50' : 'gray.50'} rounded="md" px="3" py="2" data-testid={testId} data-running={running}>
+    <Box
+      borderWidth="1px"
+      borderColor={running ? 'orange.200' : 'gray.200'}
+      bg={running ? 'orange.50' : 'gray.50'}
+      rounded="md"
+      px="3"
+      py="2"
+      data-testid={testId}
+      data-running={running}
+    >
       <Text fontSize="xs" color="gray.600">
         {label}
       </Text>

@@ -36,15 +36,7 @@ import {
 import { PatrolPanel } from '../patrol/patrol-panel';
 import { AuditTrail } from './audit-trail';
 import { CaseForm } from './case-form';
-import {
-  cancelCase,
-  closeCase,
-  saveLaneOpenings,
-  incidentKeys,
-  saveCaseEdit,
-  CaseEditError,
-  type CaseEdit,
-} from './detail-api';
+import { cancelCase, closeCase, saveLaneOpenings, incidentKeys, saveCaseEdit, CaseEditError, type CaseEdit } from './detail-api';
 import { QueuedCaseWrites } from './queued-writes';
 import { useQueuedItems } from '@/offline/queued';
 
@@ -73,7 +65,6 @@ export interface MediaSlotProps {
   /** read-only unless the case may be edited by this user */
   disabled: boolean;
 }
-
 
 type Ask = null | 'cancelConfirm' | 'cancelJustify' | 'closeConfirm' | 'openLanes' | 'saveJustify';
 
@@ -155,7 +146,9 @@ export function IncidentDetailScreen({
 
   // the user's status writes of this case still on the device move the buttons on (offline, Terima then Tiba)
   const queuedAudit = useQueuedItems({ id: incidentId }, AUDIT_KIND);
-  const queuedStatuses = queuedAudit.map((i) => (i.body as { incidentStatusId?: number }).incidentStatusId).filter((n): n is number => typeof n === 'number');
+  const queuedStatuses = queuedAudit
+    .map((i) => (i.body as { incidentStatusId?: number }).incidentStatusId)
+    .filter((n): n is number => typeof n === 'number');
   const effectiveStatus = queuedStatuses.length ? queuedStatuses[queuedStatuses.length - 1] : (v?.incidentStatusId ?? null);
   const actions = v
     ? detailActions({
@@ -192,7 +185,8 @@ export function IncidentDetailScreen({
   // (src/features/sync/sync-runtime.ts) refreshes every query, this case's too
 
   const userId = session?.user.userId ?? '';
-  const typeNameOf = (edit: CaseEdit) => (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident?.pkIncidentCategoryId ?? typeId);
+  const typeNameOf = (edit: CaseEdit) =>
+    (edit.subform && edit.subform.type === typeId ? v?.incidentCategory.value : undefined) ?? String(edit.incident?.pkIncidentCategoryId ?? typeId);
   const save = useMutation({
     mutationFn: async (edit: CaseEdit) =>
       saveCaseEdit(edit, {
@@ -275,7 +269,10 @@ export function IncidentDetailScreen({
       const byUid = new Map(updated.map((c) => [c.uid, c]));
       const next = { ...children.data, laneClosures: children.data.laneClosures.map((c) => byUid.get(c.uid) ?? c) };
       const plan = planChildSaves(SUBFORMS[typeId].kind, next, children.data);
-      await saveLaneOpenings({ deletes: [], saves: plan.saves.filter((s) => s.list === 'roadLaneClosureList') }, { userId, ticket: v.ticketNumber, incidentId, subformId: v.subformId });
+      await saveLaneOpenings(
+        { deletes: [], saves: plan.saves.filter((s) => s.list === 'roadLaneClosureList') },
+        { userId, ticket: v.ticketNumber, incidentId, subformId: v.subformId },
+      );
       return closeCase(incidentId, auditCtx(t('incident.action.close')));
     },
     onSuccess: (row) => {
@@ -401,7 +398,13 @@ export function IncidentDetailScreen({
           </Button>
         )}
         {actions.edit && (
-          <Button colorPalette="brand" minH="11" onClick={() => startEdit()} disabled={(subform.isPending || children.isPending) && !!v.subformId} data-testid="detail-edit">
+          <Button
+            colorPalette="brand"
+            minH="11"
+            onClick={() => startEdit()}
+            disabled={(subform.isPending || children.isPending) && !!v.subformId}
+            data-testid="detail-edit"
+          >
             <LuPencil /> {t('incident.action.edit')}
           </Button>
         )}
@@ -585,7 +588,17 @@ function BackButton({ onClick, label }: { onClick: () => void; label: string }) 
 }
 
 /** Title of §2.7: incident type, KM, direction, status chip, 'Bertarikh' and the date; the ticket references. */
-function DetailHeader({ view: v, offlineAt, onBack, children }: { view: IncidentView; offlineAt: string | null; onBack: () => void; children: ReactNode }) {
+function DetailHeader({
+  view: v,
+  offlineAt,
+  onBack,
+  children,
+}: {
+  view: IncidentView;
+  offlineAt: string | null;
+  onBack: () => void;
+  children: ReactNode;
+}) {
   const t = useT();
   const refs = useMemo(
     () =>

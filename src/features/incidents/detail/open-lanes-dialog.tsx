@@ -66,18 +66,39 @@ export function OpenLanesDialog({
                   const bad = tried && !openingOk(c, o);
                   const set = (patch: Partial<Opening>) => setOpenings((cur) => ({ ...cur, [c.uid]: { ...o, ...patch } }));
                   return (
-                    <Stack key={c.uid} gap="2" borderWidth="1px" borderColor={bad ? 'red.300' : 'gray.200'} rounded="md" p="3" data-testid="open-lanes-row">
+                    <Stack
+                      key={c.uid}
+                      gap="2"
+                      borderWidth="1px"
+                      borderColor={bad ? 'red.300' : 'gray.200'}
+                      rounded="md"
+                      p="3"
+                      data-testid="open-lanes-row"
+                    >
                       <Text fontWeight="semibold">
                         {c.roadLane} ({c.cardinalDirection}) · {t('clock.openLanes.closedAt', { time: formatDateTime(closureStart(c)) })}
                       </Text>
                       <Flex gap="3" wrap="wrap">
                         <Field.Root flex="1" minW="150px" invalid={bad}>
                           <Field.Label fontSize="sm">{t('clock.openLanes.date')}</Field.Label>
-                          <Input type="date" value={o.date} max={todayIso()} min={c.dateStartSelected} onChange={(e) => set({ date: e.target.value })} data-testid="open-lanes-date" />
+                          <Input
+                            type="date"
+                            value={o.date}
+                            max={todayIso()}
+                            min={c.dateStartSelected}
+                            onChange={(e) => set({ date: e.target.value })}
+                            data-testid="open-lanes-date"
+                          />
                         </Field.Root>
                         <Field.Root flex="1" minW="150px" invalid={bad}>
                           <Field.Label fontSize="sm">{t('clock.openLanes.time')}</Field.Label>
-                          <Input type="time" step="1" value={o.time} onChange={(e) => set({ time: e.target.value.length === 5 ? `${e.target.value}:00` : e.target.value })} data-testid="open-lanes-time" />
+                          <Input
+                            type="time"
+                            step="1"
+                            value={o.time}
+                            onChange={(e) => set({ time: e.target.value.length === 5 ? `${e.target.value}:00` : e.target.value })}
+                            data-testid="open-lanes-time"
+                          />
                         </Field.Root>
                       </Flex>
                       {bad && (

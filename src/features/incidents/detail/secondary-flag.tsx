@@ -59,7 +59,19 @@ export function SecondaryCrashFlag({ incidentId, version }: { incidentId: number
   );
 }
 
-function FlagRow({ role, label, lead, hint, children }: { role: 'secondary' | 'primary'; label: string; lead: string; hint: string; children: ReactNode }) {
+function FlagRow({
+  role,
+  label,
+  lead,
+  hint,
+  children,
+}: {
+  role: 'secondary' | 'primary';
+  label: string;
+  lead: string;
+  hint: string;
+  children: ReactNode;
+}) {
   return (
     <HStack
       gap="2"

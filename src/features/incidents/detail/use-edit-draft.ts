@@ -24,7 +24,11 @@ export function useEditDraft(opts: {
 }) {
   const { draftId, view, editing, main, sub, subformVersion } = opts;
   const userId = useSession()?.user.userId;
-  const state = useRef<{ id: string; replaces?: string; resumed: boolean; dropped: boolean }>({ id: draftId ?? newId(), resumed: !draftId, dropped: false });
+  const state = useRef<{ id: string; replaces?: string; resumed: boolean; dropped: boolean }>({
+    id: draftId ?? newId(),
+    resumed: !draftId,
+    dropped: false,
+  });
   const onResume = useRef(opts.onResume);
   onResume.current = opts.onResume;
 

@@ -16,7 +16,11 @@ const retry = (n: number, e: unknown) => n < 2 && !(isApiError(e) && e.status >=
 
 export function useIncidentView(id: number) {
   const userId = useSession()?.user.userId;
-  return useQuery({ queryKey: incidentKeys.view(id), queryFn: () => networkFirst(userId, `incident:view:${id}`, () => fetchIncidentView(id)), retry });
+  return useQuery({
+    queryKey: incidentKeys.view(id),
+    queryFn: () => networkFirst(userId, `incident:view:${id}`, () => fetchIncidentView(id)),
+    retry,
+  });
 }
 
 export function useIncidentAudit(id: number) {
@@ -39,7 +43,8 @@ export function useSubformChildren(typeId: EventTypeId | null, subformId: number
   const userId = useSession()?.user.userId;
   return useQuery({
     queryKey: incidentKeys.children(typeId ?? 0, subformId ?? 0),
-    queryFn: async () => childrenFromRows((await networkFirst(userId, `incident:children:${typeId}:${subformId}`, () => fetchChildren(typeId!, subformId!))).data),
+    queryFn: async () =>
+      childrenFromRows((await networkFirst(userId, `incident:children:${typeId}:${subformId}`, () => fetchChildren(typeId!, subformId!))).data),
     enabled: !!typeId && !!subformId && subformId > 0,
     retry,
   });

@@ -160,7 +160,8 @@ export function AssignToField({
           </Text>
         </Box>
       ) : (
-        <RadioCard.Root recipe={radioCardSlotRecipe}
+        <RadioCard.Root
+          recipe={radioCardSlotRecipe}
           value={selected === null ? null : String(selected)}
           onValueChange={(d) => field.onChange(d.value ? idFromInput(d.value) : null)}
           colorPalette="brand"

@@ -227,13 +227,49 @@ interface Entry {
 function entries(c: SubformChildren): Entry[] {
   return [
     ...c.vehicles.map((v) => ({ field: 'vehicles' as const, uid: v.uid, id: v.involvedVehicleId, payload: vehiclePayload(v), label: v.plateNo })),
-    ...c.collisions.map((x) => ({ field: 'collisions' as const, uid: x.uid, id: x.collisionListId, payload: collisionPayload(x), label: x.jenisPerlanggaran.value })),
-    ...c.injuries.map((x) => ({ field: 'injuries' as const, uid: x.uid, id: x.injuryId, payload: injuryPayload(x), label: `${x.casualtyType} × ${x.count}` })),
-    ...c.sections.map((x) => ({ field: 'sections' as const, uid: `k${x.key}`, id: x.bahagianLebuhrayaId, payload: sectionPayload(x), label: x.value })),
+    ...c.collisions.map((x) => ({
+      field: 'collisions' as const,
+      uid: x.uid,
+      id: x.collisionListId,
+      payload: collisionPayload(x),
+      label: x.jenisPerlanggaran.value,
+    })),
+    ...c.injuries.map((x) => ({
+      field: 'injuries' as const,
+      uid: x.uid,
+      id: x.injuryId,
+      payload: injuryPayload(x),
+      label: `${x.casualtyType} × ${x.count}`,
+    })),
+    ...c.sections.map((x) => ({
+      field: 'sections' as const,
+      uid: `k${x.key}`,
+      id: x.bahagianLebuhrayaId,
+      payload: sectionPayload(x),
+      label: x.value,
+    })),
     ...c.assists.map((x) => ({ field: 'assists' as const, uid: x.uid, id: x.furtherActionId, payload: assistPayload(x), label: x.bantuan.value })),
-    ...c.assetDamages.map((x) => ({ field: 'assetDamages' as const, uid: x.uid, id: x.asetId, payload: assetPayload(x), label: `${x.type} ${x.count} ${x.unitUkuran}` })),
-    ...c.laneClosures.map((x) => ({ field: 'laneClosures' as const, uid: x.uid, id: x.asetId, payload: laneClosurePayload(x), label: `${x.roadLane} (${x.cardinalDirection})` })),
-    ...c.trafficJams.map((x) => ({ field: 'trafficJams' as const, uid: x.uid, id: x.trafficJamId, payload: trafficJamPayload(x), label: `${x.sesakJalanSelected} km` })),
+    ...c.assetDamages.map((x) => ({
+      field: 'assetDamages' as const,
+      uid: x.uid,
+      id: x.asetId,
+      payload: assetPayload(x),
+      label: `${x.type} ${x.count} ${x.unitUkuran}`,
+    })),
+    ...c.laneClosures.map((x) => ({
+      field: 'laneClosures' as const,
+      uid: x.uid,
+      id: x.asetId,
+      payload: laneClosurePayload(x),
+      label: `${x.roadLane} (${x.cardinalDirection})`,
+    })),
+    ...c.trafficJams.map((x) => ({
+      field: 'trafficJams' as const,
+      uid: x.uid,
+      id: x.trafficJamId,
+      payload: trafficJamPayload(x),
+      label: `${x.sesakJalanSelected} km`,
+    })),
   ];
 }
 
@@ -353,5 +389,3 @@ export function normalizeChildren(c: Partial<SubformChildren> | undefined | null
     removed: { ...emptyRemoved(), ...(c.removed ?? {}) },
   };
 }
-
-

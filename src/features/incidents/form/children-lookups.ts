@@ -11,7 +11,6 @@ import { networkFirst } from '@/lib/cached';
 import { HIGHWAY_SECTIONS_CACHE_KEY, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
 import { useSession } from '@/lib/session';
 
-
 function useCachedList<T>(key: string, path: string) {
   const userId = useSession()?.user.userId;
   return useQuery({

@@ -27,7 +27,10 @@ export const ASSIST_STATUS_LABEL: Record<AssistStatus, string> = {
   SELESAI: 'Selesai',
 };
 
-type AssistFlags = Pick<AssistItem, 'notifikasi' | 'ketibaan' | 'selesai' | 'recordCreatedDate' | 'notifiedDateTime' | 'arrivedDateTime' | 'completedDateTime'>;
+type AssistFlags = Pick<
+  AssistItem,
+  'notifikasi' | 'ketibaan' | 'selesai' | 'recordCreatedDate' | 'notifiedDateTime' | 'arrivedDateTime' | 'completedDateTime'
+>;
 
 /**
  * §4.6: the status derived from the flags and the instant it shows. Selesai wins; then Ketibaan (ketibaan set,
@@ -313,7 +316,8 @@ export function savedIdOf<F extends ChildField>(field: F, item: Item<F>): number
   return null;
 }
 
-const itemKey = (field: ChildField, item: unknown): string | number => (field === 'sections' ? (item as { key: number }).key : (item as { uid: string }).uid);
+const itemKey = (field: ChildField, item: unknown): string | number =>
+  field === 'sections' ? (item as { key: number }).key : (item as { uid: string }).uid;
 
 /** Adds the item, or replaces the item with the same uid (an edit). */
 export function upsertItem<F extends ChildField>(children: SubformChildren, field: F, item: Item<F>): SubformChildren {
@@ -336,7 +340,9 @@ export function removeItem(children: SubformChildren, field: ChildField, uidOrKe
   const id = savedIdOf(field, item as Item<typeof field>);
   const listName: ChildList = LIST_OF[field];
   const removed =
-    id === null || children.removed[listName].includes(id) ? children.removed : { ...children.removed, [listName]: [...children.removed[listName], id] };
+    id === null || children.removed[listName].includes(id)
+      ? children.removed
+      : { ...children.removed, [listName]: [...children.removed[listName], id] };
   return { ...children, [field]: rest, removed };
 }
 

@@ -130,7 +130,8 @@ export function RadioField({
       {loading ? (
         <Skeleton h="11" w="full" rounded="md" />
       ) : (
-        <RadioGroup.Root recipe={radioGroupSlotRecipe}
+        <RadioGroup.Root
+          recipe={radioGroupSlotRecipe}
           value={value === null ? null : String(value)}
           onValueChange={(d) => onChange(d.value ? idFromInput(d.value) : null)}
           disabled={disabled}
@@ -198,7 +199,8 @@ export function YesNoField({
       <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id={testId ? `${testId}-label` : undefined}>
         {label}
       </Field.Label>
-      <RadioGroup.Root recipe={radioGroupSlotRecipe}
+      <RadioGroup.Root
+        recipe={radioGroupSlotRecipe}
         value={current}
         onValueChange={(d) => d.value && onChange(d.value === 'true')}
         disabled={disabled}

@@ -11,7 +11,6 @@ import { nearestKmMarker, parseKm } from '@contract/incident-rules';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
 
-
 /** Event locations of a section (a combined section answers those of its parts too). */
 export function useEventLocations(sectionId: number | null) {
   const userId = useSession()?.user.userId;
@@ -38,7 +37,14 @@ export async function offlineKmCheck(userId: string | undefined, sectionId: numb
   const first = row.data[0];
   return m
     ? { matched: true, latitude: m.latitude, longtitude: m.longitude, km: m.km, sectionId: m.sectionId, sectionName: m.sectionName }
-    : { matched: false, latitude: null, longtitude: null, km: null, sectionId: row.data.length > 1 ? sectionId : first.sectionId, sectionName: first.sectionName };
+    : {
+        matched: false,
+        latitude: null,
+        longtitude: null,
+        km: null,
+        sectionId: row.data.length > 1 ? sectionId : first.sectionId,
+        sectionName: first.sectionName,
+      };
 }
 
 export function useKmCheck(sectionId: number | null, km: string, enabled: boolean) {
@@ -74,7 +80,9 @@ export const nearestActivePrCall = async (filter: ActivePrFilter, signal?: Abort
  */
 export async function offlineActivePr(userId: string | undefined, filter: ActivePrFilter): Promise<ActivePrRow[] | null> {
   if (!userId || filter.regionId === undefined) return null;
-  const row = await import('@/offline/db').then((db) => db.cacheGet<DataTablesResult<ActivePrRow>>(userId, activePrCacheKey(filter.regionId!))).catch(() => undefined);
+  const row = await import('@/offline/db')
+    .then((db) => db.cacheGet<DataTablesResult<ActivePrRow>>(userId, activePrCacheKey(filter.regionId!)))
+    .catch(() => undefined);
   if (!row) return null;
   const here = (r: ActivePrRow) => (r.sectionId === filter.sectionId ? 0 : 1);
   return row.data.rows.map((r) => ({ ...r, distanceKm: null })).sort((a, b) => here(a) - here(b));

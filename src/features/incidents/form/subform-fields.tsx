@@ -17,8 +17,25 @@ import '@/lib/i18n/parts/new-case';
 import { RadioField, SelectField, YesNoField, readOnlyCss, type Option } from './controls';
 import { OTHER_ASSIST_KEY, normalizeRemark, type SubformValues } from './model';
 import { emptyChildren, type SubformChildren } from './children-model';
-import { assetNaEnabled, assistAfterRadio, assistEditorFor, assistRadioLocked, jamNaEnabled, laneNaEnabled, showLaneClosureBlock } from './children-rules';
-import { AssetDamageEditor, AssistEditor, CollisionEditor, InjuryEditor, LaneClosureEditor, SectionChips, TrafficJamEditor, VehicleEditor } from './children';
+import {
+  assetNaEnabled,
+  assistAfterRadio,
+  assistEditorFor,
+  assistRadioLocked,
+  jamNaEnabled,
+  laneNaEnabled,
+  showLaneClosureBlock,
+} from './children-rules';
+import {
+  AssetDamageEditor,
+  AssistEditor,
+  CollisionEditor,
+  InjuryEditor,
+  LaneClosureEditor,
+  SectionChips,
+  TrafficJamEditor,
+  VehicleEditor,
+} from './children';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
@@ -378,7 +395,9 @@ function LookupRadio({
 
 function AssistRadio({ value, onChange, disabled }: { value: number | null; onChange: (v: number | null) => void; disabled: boolean }) {
   const t = useT();
-  return <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />;
+  return (
+    <LookupRadio name="assistType" label={t('newCase.sub.assistType')} value={value} onChange={onChange} disabled={disabled} testId="sub-assist" />
+  );
 }
 
 /** §2.12, §2.15: assistance only through the other-assistance list (277) — one switch. */

@@ -32,7 +32,13 @@ export interface EditDraftValues {
 export const newCaseDraftTitle = (typeName: string | undefined, km: string) =>
   typeName ? `${t('queued.draft.newCase', { type: typeName })}${km.trim() ? `, KM ${km.trim()}` : ''}` : t('queued.draft.newCaseEmpty');
 
-export async function saveNewCaseDraft(input: { id: string; userId: string; values: NewCaseDraftValues; title: string; replaces?: string }): Promise<Draft> {
+export async function saveNewCaseDraft(input: {
+  id: string;
+  userId: string;
+  values: NewCaseDraftValues;
+  title: string;
+  replaces?: string;
+}): Promise<Draft> {
   return saveDraft(getDb(), {
     id: input.id,
     userId: input.userId,
@@ -44,7 +50,14 @@ export async function saveNewCaseDraft(input: { id: string; userId: string; valu
   });
 }
 
-export async function saveEditDraft(input: { id: string; userId: string; incidentId: number; ticket: string; values: EditDraftValues; replaces?: string }): Promise<Draft> {
+export async function saveEditDraft(input: {
+  id: string;
+  userId: string;
+  incidentId: number;
+  ticket: string;
+  values: EditDraftValues;
+  replaces?: string;
+}): Promise<Draft> {
   return saveDraft(getDb(), {
     id: input.id,
     userId: input.userId,

@@ -28,14 +28,7 @@ import { toIncidentSavePayload, toSubformPayload } from '../form/model';
 import { ParkedWriteError, answerOf, answeredSteps, groupOf, newCaseItems, sendWrites, subformWrite, type ChildSteps } from '../outbox-writes';
 import { applyChildAnswers, normalizeChildren, planChildSaves } from '../form/children-io';
 import { SUBFORMS } from '@contract/incident-rules';
-import {
-  NewCaseSchema,
-  mainFailure,
-  newCaseDefaults,
-  subformFailure,
-  type NewCaseValues,
-  type SubmitFailure,
-} from './new-case-submit';
+import { NewCaseSchema, mainFailure, newCaseDefaults, subformFailure, type NewCaseValues, type SubmitFailure } from './new-case-submit';
 import { loadDraft, newCaseDraftTitle, replacedIds, saveNewCaseDraft, type NewCaseDraftValues } from './new-case-drafts';
 import { stepsSlotRecipe } from '@chakra-theme/recipes/steps';
 
@@ -200,7 +193,15 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
         if (inc) {
           // the case went through, its subform (or a child list) did not: only those go again (never a second case)
           const target = { id: inc.pkIncidentId, ticket: inc.ticketNumber, entity: draft.current.entity ?? null };
-          const w = subformWrite({ userId, group: await groupOf(userId, target), target, subform: { type: type as EventTypeId, payload: subPayload }, typeName, formValues: v, children });
+          const w = subformWrite({
+            userId,
+            group: await groupOf(userId, target),
+            target,
+            subform: { type: type as EventTypeId, payload: subPayload },
+            typeName,
+            formValues: v,
+            children,
+          });
           try {
             await sendWrites(w.items);
           } catch (err) {

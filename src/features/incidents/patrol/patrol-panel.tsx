@@ -70,7 +70,12 @@ export function PatrolPanel({
 
   const step = useMutation({
     mutationFn: (s: { incidentId: number; statusId: number; remark?: string }) =>
-      savePatrolStep(s, { userId, ticket: view.ticketNumber, statusName: t(PATROL_STEP_LOOK[s.statusId]?.label ?? 'incident.auditFailed'), base: view.version }),
+      savePatrolStep(s, {
+        userId,
+        ticket: view.ticketNumber,
+        statusName: t(PATROL_STEP_LOOK[s.statusId]?.label ?? 'incident.auditFailed'),
+        base: view.version,
+      }),
     onSuccess: (row) => {
       setAsking(null);
       // null: kept on the device (the queued toast said so); the audit trail shows it as 'Belum dihantar'

@@ -35,16 +35,13 @@ export function PendingCaseScreen({ entity, journal }: { entity: string; journal
   const user = useSession()?.user;
   const userId = user?.userId;
 
-  const state = useLiveQuery(
-    async () => {
-      const db = getDb();
-      const mapped = await db.idMap.get(entity);
-      const items = userId ? await db.outbox.where('userId').equals(userId).toArray() : [];
-      const create = items.find((i) => i.kind === 'incident.create' && i.creates?.entity === entity) ?? null;
-      return { serverId: mapped && mapped.userId === userId ? mapped.serverId : null, create };
-    },
-    [entity, userId],
-  );
+  const state = useLiveQuery(async () => {
+    const db = getDb();
+    const mapped = await db.idMap.get(entity);
+    const items = userId ? await db.outbox.where('userId').equals(userId).toArray() : [];
+    const create = items.find((i) => i.kind === 'incident.create' && i.creates?.entity === entity) ?? null;
+    return { serverId: mapped && mapped.userId === userId ? mapped.serverId : null, create };
+  }, [entity, userId]);
 
   useEffect(() => {
     if (state?.serverId) void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(state.serverId) }, replace: true });
@@ -89,14 +86,19 @@ function PendingCase({
   const directions = useLookup('cardinalDirection');
   const sources = useLookup('incidentSource');
   const highways = useLookup('highway');
-  const name = (list: { key: number; value: string }[] | undefined, id: number | null | undefined) => list?.find((x) => x.key === id)?.value ?? (id == null ? '—' : `#${id}`);
+  const name = (list: { key: number; value: string }[] | undefined, id: number | null | undefined) =>
+    list?.find((x) => x.key === id)?.value ?? (id == null ? '—' : `#${id}`);
   const section = (sections.data ?? []).find((s) => s.pkSectionId === v?.pkSectionId);
   const specific = section?.specificSections.find((s) => s.pkSectionId === v?.pkSpecificSectionId);
 
   const rows: { label: string; value: string; testId: string }[] = v
     ? [
         { label: t('newCase.field.eventType'), value: name(categories.data, v.pkIncidentCategoryId), testId: 'pending-case-type' },
-        { label: t('newCase.field.section'), value: section ? (specific ? `${section.sectionName} (${specific.sectionName})` : section.sectionName) : `#${v.pkSectionId}`, testId: 'pending-case-section' },
+        {
+          label: t('newCase.field.section'),
+          value: section ? (specific ? `${section.sectionName} (${specific.sectionName})` : section.sectionName) : `#${v.pkSectionId}`,
+          testId: 'pending-case-section',
+        },
         { label: t('newCase.field.highway'), value: name(highways.data, v.pkHighwayId), testId: 'pending-case-highway' },
         { label: t('newCase.field.kilometer'), value: v.kilometerMarker, testId: 'pending-case-km' },
         { label: t('newCase.field.direction'), value: name(directions.data, v.pkCardinalDirectionId), testId: 'pending-case-direction' },
@@ -111,7 +113,9 @@ function PendingCase({
       {back}
       <HStack gap="3" wrap="wrap" align="center" mb="1">
         <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.900" data-testid="pending-case-title">
-          {v ? `${name(categories.data, v.pkIncidentCategoryId)} · KM ${v.kilometerMarker} · ${name(directions.data, v.pkCardinalDirectionId)}` : item.label}
+          {v
+            ? `${name(categories.data, v.pkIncidentCategoryId)} · KM ${v.kilometerMarker} · ${name(directions.data, v.pkCardinalDirectionId)}`
+            : item.label}
         </Heading>
         <Badge colorPalette={item.state === 'parked' ? 'red' : 'orange'} size="lg" variant="solid" data-testid="pending-case-badge">
           <LuCloudOff /> {t('queued.notSent')}

@@ -26,9 +26,10 @@ export function childLines(c: SubformChildren, opts: { assistStatus: (a: AssistI
       const d = durationSeconds(x.dateStartSelected, x.timeStartSelected, x.dateEndSelected, x.timeEndSelected);
       return `${x.roadLane} (${x.cardinalDirection}): ${when(x.dateStartSelected, x.timeStartSelected)} → ${when(x.dateEndSelected, x.timeEndSelected)}${d !== null ? ` (${formatDuration(d)})` : ''}`;
     }),
-    trafficJams: c.trafficJams.map((x) => `${x.sesakJalanSelected} km: ${when(x.dateStart, x.timeStart)} → ${when(x.dateEnd, x.timeEnd)}${x.seconds !== null ? ` (${formatDuration(x.seconds)})` : ''}`),
+    trafficJams: c.trafficJams.map(
+      (x) =>
+        `${x.sesakJalanSelected} km: ${when(x.dateStart, x.timeStart)} → ${when(x.dateEnd, x.timeEnd)}${x.seconds !== null ? ` (${formatDuration(x.seconds)})` : ''}`,
+    ),
   };
   return (Object.keys(LIST_OF) as (keyof typeof LIST_OF)[]).filter((f) => lines[f].length).map((f) => ({ list: LIST_OF[f], lines: lines[f] }));
 }
-
-

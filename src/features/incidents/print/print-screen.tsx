@@ -141,7 +141,11 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
               ) : subform.data && typeId ? (
                 <>
                   <SubformFieldsView typeId={typeId} record={subform.data} />
-                  {children.isError ? <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote> : children.data && <ChildListsView children={children.data} />}
+                  {children.isError ? (
+                    <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote>
+                  ) : (
+                    children.data && <ChildListsView children={children.data} />
+                  )}
                 </>
               ) : subformSettled ? (
                 <PrintNote>{t('incident.detail.subformMissing')}</PrintNote>
@@ -320,15 +324,9 @@ function PrintNote({ failed = false, children }: { failed?: boolean; children: R
 
 function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: boolean }) {
   const t = useT();
-  if (failed)
-    return (
-      <PrintNote failed>{t('incident.audit.loadFailed')}</PrintNote>
-    );
+  if (failed) return <PrintNote failed>{t('incident.audit.loadFailed')}</PrintNote>;
   const list = [...(rows ?? [])].sort((a, b) => a.datetime.localeCompare(b.datetime) || a.pkIncidentAuditId - b.pkIncidentAuditId);
-  if (!list.length)
-    return (
-      <PrintNote>{t('incident.audit.empty')}</PrintNote>
-    );
+  if (!list.length) return <PrintNote>{t('incident.audit.empty')}</PrintNote>;
   return (
     <Table.Root recipe={tableSlotRecipe} size="sm" variant="line" data-testid="print-audit">
       <Table.Header>
@@ -363,15 +361,9 @@ function AuditTable({ rows, failed }: { rows: AuditRow[] | undefined; failed: bo
 
 function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined; failed: boolean }) {
   const t = useT();
-  if (failed)
-    return (
-      <PrintNote failed>{t('journal.listFailed')}</PrintNote>
-    );
+  if (failed) return <PrintNote failed>{t('journal.listFailed')}</PrintNote>;
   const list = [...(entries ?? [])].sort((a, b) => b.createdDateTime.localeCompare(a.createdDateTime) || b.pkJournalEntryId - a.pkJournalEntryId);
-  if (!list.length)
-    return (
-      <PrintNote>{t('incident.print.noJournal')}</PrintNote>
-    );
+  if (!list.length) return <PrintNote>{t('incident.print.noJournal')}</PrintNote>;
   return (
     <Stack gap="0" data-testid="print-journal">
       {list.map((e) => (

@@ -47,7 +47,8 @@ export const incidentMs = {
   'incident.correctionOk': 'Changes logged successfully.',
   'incident.sectionCheck': 'Sila pilih "Seksyen" dan semak maklumat "Kilometer" dan "Ditugaskan Kepada',
   'incident.conflictTitle': 'Kes ini telah diubah oleh pengguna lain.',
-  'incident.conflictText': 'Perubahan anda belum disimpan dan masih dipaparkan. Muat semula untuk melihat maklumat terkini, kemudian buat semula perubahan anda.',
+  'incident.conflictText':
+    'Perubahan anda belum disimpan dan masih dipaparkan. Muat semula untuk melihat maklumat terkini, kemudian buat semula perubahan anda.',
   'incident.conflictReload': 'Muat semula kes',
   'incident.cancelOk': 'Kes telah berjaya dibatalkan',
   'incident.cancelFailed': 'Ops! Kes tidak berjaya dibatalkan.',
@@ -57,7 +58,8 @@ export const incidentMs = {
   'incident.cancelConfirm': 'Kes ini akan dibatalkan dan tidak lagi dipaparkan di dashboard.',
   'incident.cancelJustifyTitle': 'Justifikasi pembatalan kes',
   'incident.correctionJustifyTitle': 'Justifikasi pembetulan data',
-  'incident.correctionJustifyHint': 'Kes ini telah ditutup atau dibatalkan. Nyatakan sebab pembetulan; nilai lama dan baharu akan direkodkan dalam jurnal.',
+  'incident.correctionJustifyHint':
+    'Kes ini telah ditutup atau dibatalkan. Nyatakan sebab pembetulan; nilai lama dan baharu akan direkodkan dalam jurnal.',
   // ---- audit trail (§3.7)
   'incident.audit.loadFailed': 'Oops! Ralat. Sila cuba lagi.',
   'incident.audit.empty': 'Tiada rekod audit.',
@@ -182,7 +184,8 @@ export const incidentEn: Record<keyof typeof incidentMs, string> = {
   'incident.cancelConfirm': 'The case will be cancelled and no longer shown on the dashboard.',
   'incident.cancelJustifyTitle': 'Justification for cancelling',
   'incident.correctionJustifyTitle': 'Justification for the correction',
-  'incident.correctionJustifyHint': 'This case is closed or cancelled. Give the reason for the correction; old and new values are logged in the journal.',
+  'incident.correctionJustifyHint':
+    'This case is closed or cancelled. Give the reason for the correction; old and new values are logged in the journal.',
   'incident.audit.loadFailed': 'Oops! Error. Please try again.',
   'incident.audit.empty': 'No audit entries.',
   'incident.dialog.sure': 'Are you sure?',

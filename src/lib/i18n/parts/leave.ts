@@ -86,7 +86,8 @@ export const leaveMs = {
   'leave.form.checkHint': 'Pilih kakitangan dan tarikh untuk melihat jadual tugas yang bertembung.',
   'leave.form.checkFailed': 'Semakan jadual tidak dapat dibuat.',
   'leave.form.overlap': 'Bertindih dengan cuti lain kakitangan ini (tidak akan disimpan):',
-  'leave.form.conflictHint': 'Cuti masih boleh direkod. Semasa meluluskannya, anda akan ditanya sama ada kakitangan dilepaskan daripada jadual ini atau dikekalkan.',
+  'leave.form.conflictHint':
+    'Cuti masih boleh direkod. Semasa meluluskannya, anda akan ditanya sama ada kakitangan dilepaskan daripada jadual ini atau dikekalkan.',
   'leave.form.conflictKept': 'Cuti diluluskan dengan kakitangan dikekalkan dalam jadual ini.',
   'leave.form.noConflicts': 'Tiada jadual tugas bertembung.',
   'leave.form.rejectedNoConflicts': 'Cuti ditolak: tiada pertembungan dikira.',
@@ -177,7 +178,8 @@ export const leaveEn: Record<keyof typeof leaveMs, string> = {
   'leave.form.checkHint': 'Choose the staff member and the dates to see the rosters the leave meets.',
   'leave.form.checkFailed': 'The roster check could not be made.',
   'leave.form.overlap': 'Overlaps other leave of this person (it will not be saved):',
-  'leave.form.conflictHint': 'The leave can still be recorded. When approving it you will be asked whether the person is released from these rosters or kept on them.',
+  'leave.form.conflictHint':
+    'The leave can still be recorded. When approving it you will be asked whether the person is released from these rosters or kept on them.',
   'leave.form.conflictKept': 'Approved with the person kept on these rosters.',
   'leave.form.noConflicts': 'No duty roster conflicts.',
   'leave.form.rejectedNoConflicts': 'Rejected: no conflicts counted.',

@@ -33,7 +33,8 @@ export const newCaseMs = {
   'newCase.openWithoutDetails': 'Buka kes tanpa maklumat lanjut',
   'newCase.lockedMain': 'Maklumat asas kes telah disimpan dan tidak boleh diubah di sini. Gunakan Kemaskini pada halaman kes.',
   'newCase.serverSays': 'Pelayan: {message}',
-  'newCase.uncertainMain': 'Sambungan terputus sebelum jawapan pelayan diterima: kes mungkin telah disimpan. Semak senarai kes di Dashboard sebelum menghantar semula supaya kes tidak berganda.',
+  'newCase.uncertainMain':
+    'Sambungan terputus sebelum jawapan pelayan diterima: kes mungkin telah disimpan. Semak senarai kes di Dashboard sebelum menghantar semula supaya kes tidak berganda.',
   'newCase.offline': 'Anda di luar talian. Kes baharu memerlukan sambungan ke pelayan untuk dihantar.',
 
   // main fields (§2.6)
@@ -152,7 +153,8 @@ export const newCaseEn: Record<keyof typeof newCaseMs, string> = {
   'newCase.openWithoutDetails': 'Open the case without further details',
   'newCase.lockedMain': 'The basic case information is saved and cannot be changed here. Use Edit on the case page.',
   'newCase.serverSays': 'Server: {message}',
-  'newCase.uncertainMain': 'The connection dropped before the server answered: the case may have been saved. Check the case list on the Dashboard before submitting again, so the case is not recorded twice.',
+  'newCase.uncertainMain':
+    'The connection dropped before the server answered: the case may have been saved. Check the case list on the Dashboard before submitting again, so the case is not recorded twice.',
   'newCase.offline': 'You are offline. A new case needs a connection to the server to be submitted.',
 
   'newCase.field.ticketNumber': 'Ticket No.',

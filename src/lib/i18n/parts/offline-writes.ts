@@ -35,7 +35,8 @@ export const offlineWritesMs = {
   'queued.notSent': 'Belum dihantar',
   // the pending-case view
   'queued.pendingCase.title': 'Kes belum dihantar',
-  'queued.pendingCase.hint': 'Kes ini disimpan dalam peranti dan akan dihantar apabila talian pulih. Nombor tiket diberi oleh pelayan selepas itu. Jurnal dan gambar boleh ditambah sekarang.',
+  'queued.pendingCase.hint':
+    'Kes ini disimpan dalam peranti dan akan dihantar apabila talian pulih. Nombor tiket diberi oleh pelayan selepas itu. Jurnal dan gambar boleh ditambah sekarang.',
   'queued.pendingCase.gone': 'Kes ini tiada lagi dalam peranti (sudah dihantar atau dibuang).',
   'queued.pendingCase.parked': 'Pelayan menolak kes ini: {message}',
   'queued.pendingCase.details': 'Maklumat kes',
@@ -77,7 +78,8 @@ export const offlineWritesEn: Record<keyof typeof offlineWritesMs, string> = {
   'queued.newTicket': 'new case',
   'queued.notSent': 'Not sent yet',
   'queued.pendingCase.title': 'Case not sent yet',
-  'queued.pendingCase.hint': 'This case is saved on this device and will be sent when the connection is back. The server gives the ticket number then. Journal entries and photos can be added now.',
+  'queued.pendingCase.hint':
+    'This case is saved on this device and will be sent when the connection is back. The server gives the ticket number then. Journal entries and photos can be added now.',
   'queued.pendingCase.gone': 'This case is no longer on this device (already sent or discarded).',
   'queued.pendingCase.parked': 'The server refused this case: {message}',
   'queued.pendingCase.details': 'Case details',

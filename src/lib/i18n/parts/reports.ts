@@ -26,7 +26,8 @@ export const reportsMs = {
   'rp.kit.count': 'Bilangan',
   // ---- Laporan Insiden TMC & Masa Tindak Balas (/laporaninsiden)
   'rp.inc.title': 'Laporan Insiden TMC & Masa Tindak Balas',
-  'rp.inc.subtitle': 'Kes mengikut jenis, status, wilayah dan seksyen; masa tindak balas setiap langkah (median dan persentil ke-90), masa pembersihan jalan dan insiden, dan kemalangan sekunder.',
+  'rp.inc.subtitle':
+    'Kes mengikut jenis, status, wilayah dan seksyen; masa tindak balas setiap langkah (median dan persentil ke-90), masa pembersihan jalan dan insiden, dan kemalangan sekunder.',
   'rp.inc.filter.category': 'Jenis Kes',
   'rp.inc.filter.allCategories': 'Semua jenis kes',
   'rp.inc.csv': 'CSV Seksyen',
@@ -52,7 +53,8 @@ export const reportsMs = {
   'rp.inc.series.p90': 'Persentil ke-90',
   'rp.inc.drillHint': 'Klik bar carta atau baris jadual untuk membuka Carian Kes dengan penapis yang sama.',
   'rp.inc.sections': 'Kes dan masa tindak balas mengikut seksyen',
-  'rp.inc.sectionsHint': 'Median dan P90: masa tindak balas (laporan → tiba di lokasi). RCT dan ICT: median. Lengkap: bahagian kes yang mempunyai masa tindak balas. Klik satu baris untuk membuka Carian Kes seksyen itu dengan penapis yang sama.',
+  'rp.inc.sectionsHint':
+    'Median dan P90: masa tindak balas (laporan → tiba di lokasi). RCT dan ICT: median. Lengkap: bahagian kes yang mempunyai masa tindak balas. Klik satu baris untuk membuka Carian Kes seksyen itu dengan penapis yang sama.',
   'rp.inc.total': 'Jumlah',
   'rp.inc.col.section': 'Seksyen',
   'rp.inc.col.cases': 'Kes',
@@ -83,9 +85,11 @@ export const reportsMs = {
   'rp.inc.col.missing': 'Data tiada',
   'rp.inc.secondaryTitle': 'Kemalangan sekunder',
   'rp.inc.secondaryNone': 'Tiada kemalangan sekunder dalam tempoh ini.',
-  'rp.inc.secondaryCount': '{n} kemalangan sekunder dalam tempoh ini (tempoh sebelum: {previous}). Kemalangan sekunder ialah kemalangan dalam {minutes} minit selepas kes lain yang jalannya belum dibersihkan, hingga {km} km di belakangnya pada arah yang sama.',
+  'rp.inc.secondaryCount':
+    '{n} kemalangan sekunder dalam tempoh ini (tempoh sebelum: {previous}). Kemalangan sekunder ialah kemalangan dalam {minutes} minit selepas kes lain yang jalannya belum dibersihkan, hingga {km} km di belakangnya pada arah yang sama.',
   'rp.inc.missing.title': 'Kes tanpa data masa',
-  'rp.inc.missing.hint': 'Kes dalam tempoh dan skop laporan yang tidak mempunyai masa yang diperlukan oleh KPI ini. Klik satu baris untuk membuka kes.',
+  'rp.inc.missing.hint':
+    'Kes dalam tempoh dan skop laporan yang tidak mempunyai masa yang diperlukan oleh KPI ini. Klik satu baris untuk membuka kes.',
   'rp.inc.missing.kpi.response': 'Masa tindak balas',
   'rp.inc.missing.kpi.rct': 'RCT',
   'rp.inc.missing.kpi.ict': 'ICT',
@@ -95,7 +99,8 @@ export const reportsMs = {
   'rp.inc.missing.next': 'Halaman seterusnya',
   // ---- Laporan Jenis Bantuan Lain-Lain (/laporanjenisbantuan)
   'rp.as.title': 'Laporan Jenis Bantuan Lain-Lain',
-  'rp.as.subtitle': 'Bantuan lain-lain yang diminta bagi kes dalam tempoh ini mengikut jenis, wilayah dan seksyen, dengan masa notifikasi, ketibaan dan selesai.',
+  'rp.as.subtitle':
+    'Bantuan lain-lain yang diminta bagi kes dalam tempoh ini mengikut jenis, wilayah dan seksyen, dengan masa notifikasi, ketibaan dan selesai.',
   'rp.as.csv': 'CSV Jenis Bantuan',
   'rp.as.headline': 'Ringkasan tempoh',
   'rp.as.h.total': 'Bantuan diminta',
@@ -115,7 +120,8 @@ export const reportsMs = {
   'rp.as.by.type': 'Jenis',
   'rp.as.by.section': 'Seksyen',
   'rp.as.by.region': 'Wilayah',
-  'rp.as.tableHint': 'Maklum, Tiba, Selesai: bilangan bantuan yang dimaklumkan, tiba dan selesai. Masa (median): maklum = laporan kes hingga dimaklumkan; tiba = dimaklumkan hingga tiba; selesai = tiba hingga selesai. Median jumlah diberi bagi satu wilayah.',
+  'rp.as.tableHint':
+    'Maklum, Tiba, Selesai: bilangan bantuan yang dimaklumkan, tiba dan selesai. Masa (median): maklum = laporan kes hingga dimaklumkan; tiba = dimaklumkan hingga tiba; selesai = tiba hingga selesai. Median jumlah diberi bagi satu wilayah.',
   'rp.as.col.type': 'Jenis Bantuan',
   'rp.as.col.section': 'Seksyen',
   'rp.as.col.region': 'Wilayah',
@@ -153,7 +159,8 @@ export const reportsEn: Record<keyof typeof reportsMs, string> = {
   'rp.kit.dataTable': 'Data table',
   'rp.kit.count': 'Count',
   'rp.inc.title': 'TMC Incident & Response Time Report',
-  'rp.inc.subtitle': 'Cases by event type, status, region and section; the time of each response step (median and 90th percentile), roadway and incident clearance times, and secondary crashes.',
+  'rp.inc.subtitle':
+    'Cases by event type, status, region and section; the time of each response step (median and 90th percentile), roadway and incident clearance times, and secondary crashes.',
   'rp.inc.filter.category': 'Event Type',
   'rp.inc.filter.allCategories': 'All event types',
   'rp.inc.csv': 'Sections CSV',
@@ -179,7 +186,8 @@ export const reportsEn: Record<keyof typeof reportsMs, string> = {
   'rp.inc.series.p90': '90th percentile',
   'rp.inc.drillHint': 'Click a chart bar or a table row to open the case search with the same filters.',
   'rp.inc.sections': 'Cases and response times by section',
-  'rp.inc.sectionsHint': "Median and P90: response time (report → arrived on site). RCT and ICT: median. Complete: the share of cases with a response time. Click a row to open that section's case search with the same filters.",
+  'rp.inc.sectionsHint':
+    "Median and P90: response time (report → arrived on site). RCT and ICT: median. Complete: the share of cases with a response time. Click a row to open that section's case search with the same filters.",
   'rp.inc.total': 'Total',
   'rp.inc.col.section': 'Section',
   'rp.inc.col.cases': 'Cases',
@@ -210,7 +218,8 @@ export const reportsEn: Record<keyof typeof reportsMs, string> = {
   'rp.inc.col.missing': 'Missing',
   'rp.inc.secondaryTitle': 'Secondary crashes',
   'rp.inc.secondaryNone': 'No secondary crashes in this period.',
-  'rp.inc.secondaryCount': '{n} secondary crashes in this period (previous period: {previous}). A secondary crash is a crash within {minutes} minutes of another case whose roadway is not yet clear, up to {km} km upstream of it in the same direction.',
+  'rp.inc.secondaryCount':
+    '{n} secondary crashes in this period (previous period: {previous}). A secondary crash is a crash within {minutes} minutes of another case whose roadway is not yet clear, up to {km} km upstream of it in the same direction.',
   'rp.inc.missing.title': 'Cases without time data',
   'rp.inc.missing.hint': "Cases of the report's period and scope that lack the times this KPI needs. Click a row to open the case.",
   'rp.inc.missing.kpi.response': 'Response time',
@@ -221,7 +230,8 @@ export const reportsEn: Record<keyof typeof reportsMs, string> = {
   'rp.inc.missing.prev': 'Previous page',
   'rp.inc.missing.next': 'Next page',
   'rp.as.title': 'Other Assistance Type Report',
-  'rp.as.subtitle': "Other assistance requested for the period's cases by type, region and section, with the notification, arrival and completion times.",
+  'rp.as.subtitle':
+    "Other assistance requested for the period's cases by type, region and section, with the notification, arrival and completion times.",
   'rp.as.csv': 'Assistance Types CSV',
   'rp.as.headline': 'The period at a glance',
   'rp.as.h.total': 'Assistance requested',
@@ -241,7 +251,8 @@ export const reportsEn: Record<keyof typeof reportsMs, string> = {
   'rp.as.by.type': 'Type',
   'rp.as.by.section': 'Section',
   'rp.as.by.region': 'Region',
-  'rp.as.tableHint': 'Notified, Arrived, Completed: the assistance items notified, arrived and completed. Times (medians): to notify = case report to notified; to arrive = notified to arrived; to complete = arrived to completed. The total medians are given for one region.',
+  'rp.as.tableHint':
+    'Notified, Arrived, Completed: the assistance items notified, arrived and completed. Times (medians): to notify = case report to notified; to arrive = notified to arrived; to complete = arrived to completed. The total medians are given for one region.',
   'rp.as.col.type': 'Assistance Type',
   'rp.as.col.section': 'Section',
   'rp.as.col.region': 'Region',

@@ -41,7 +41,8 @@ export const rosterReportsMs = {
   'rr.dlu.empty': 'Tiada jadual tugas dalam tempoh ini.',
   // ---- Laporan Masa Bertugas
   'rr.work.title': 'Laporan Masa Bertugas',
-  'rr.work.description': 'Jumlah masa bertugas setiap individu atau pasukan: dirancang (syif) dan sebenar (Mula Syif hingga Tamat Syif dalam log aktiviti).',
+  'rr.work.description':
+    'Jumlah masa bertugas setiap individu atau pasukan: dirancang (syif) dan sebenar (Mula Syif hingga Tamat Syif dalam log aktiviti).',
   'rr.work.group': 'Kumpulan',
   'rr.work.byPerson': 'Individu',
   'rr.work.byTeam': 'Pasukan',
@@ -62,7 +63,8 @@ export const rosterReportsMs = {
   'rr.work.empty': 'Tiada masa bertugas dalam tempoh ini.',
   // ---- Laporan Penggunaan Kenderaan
   'rr.vehicle.title': 'Laporan Penggunaan Kenderaan',
-  'rr.vehicle.description': 'Jarak (odometer senarai semak harian), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan.',
+  'rr.vehicle.description':
+    'Jarak (odometer senarai semak harian), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan.',
   'rr.vehicle.vehicles': 'Kenderaan',
   'rr.vehicle.km': 'Jarak',
   'rr.vehicle.rosterHours': 'Jam jadual tugas',
@@ -140,7 +142,8 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.dlu.noSummary': 'No summary',
   'rr.dlu.empty': 'No duty rosters in this period.',
   'rr.work.title': 'Work Duration Report',
-  'rr.work.description': 'Total work duration per person or team: planned (the shift) and actual (Start of Shift to End of Shift in the activity log).',
+  'rr.work.description':
+    'Total work duration per person or team: planned (the shift) and actual (Start of Shift to End of Shift in the activity log).',
   'rr.work.group': 'Group by',
   'rr.work.byPerson': 'Person',
   'rr.work.byTeam': 'Team',

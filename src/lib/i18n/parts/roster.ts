@@ -65,7 +65,8 @@ export const rosterMs = {
   'rosters.summary.activities': 'Catatan aktiviti',
   'rosters.summary.cases': 'Kes',
   'rosters.summary.positions': 'Kedudukan GPS',
-  'rosters.summary.fromTeam': 'Jadual tugas ini dijana daripada jadual pasukan: ahlinya ialah ahli pasukan semasa (tolak yang dilepaskan kerana cuti). Simpan untuk menetapkan ahli dan peranan sendiri.',
+  'rosters.summary.fromTeam':
+    'Jadual tugas ini dijana daripada jadual pasukan: ahlinya ialah ahli pasukan semasa (tolak yang dilepaskan kerana cuti). Simpan untuk menetapkan ahli dan peranan sendiri.',
   'rosters.summary.inUse': 'Jadual tugas ini sedang digunakan dan tidak boleh dipadam.',
   'rosters.col.date': 'Tarikh',
   'rosters.col.lifecycle': 'Kitaran',
@@ -178,7 +179,8 @@ export const rosterEn: Record<keyof typeof rosterMs, string> = {
   'rosters.summary.activities': 'Activity entries',
   'rosters.summary.cases': 'Cases',
   'rosters.summary.positions': 'GPS positions',
-  'rosters.summary.fromTeam': 'This roster was generated from the team’s schedule: its people are the team’s current members (minus those released for leave). Save it to set its own members and roles.',
+  'rosters.summary.fromTeam':
+    'This roster was generated from the team’s schedule: its people are the team’s current members (minus those released for leave). Save it to set its own members and roles.',
   'rosters.summary.inUse': 'This roster is in use and cannot be deleted.',
   'rosters.col.date': 'Date',
   'rosters.col.lifecycle': 'Lifecycle',

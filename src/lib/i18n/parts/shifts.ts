@@ -45,7 +45,8 @@ export const shiftsMs = {
   'shifts.deleteTitle': 'Padam syif ini?',
   'shifts.deleteMessage': 'Syif "{name}" belum digunakan oleh mana-mana jadual dan akan dipadam.',
   'shifts.deactivateTitle': 'Nyahaktifkan syif ini?',
-  'shifts.deactivateMessage': 'Syif ini digunakan oleh {rosters} jadual tugas dan {schedules} jadual pasukan, maka ia dinyahaktifkan dan tidak dipadam. Jadual sedia ada mengekalkan waktunya.',
+  'shifts.deactivateMessage':
+    'Syif ini digunakan oleh {rosters} jadual tugas dan {schedules} jadual pasukan, maka ia dinyahaktifkan dan tidak dipadam. Jadual sedia ada mengekalkan waktunya.',
   'shifts.cancel': 'Batal',
   'shifts.form.newTitle': 'Tambah Syif',
   'shifts.form.newSubtitle': 'Syif baharu boleh dipilih untuk jadual pasukan dan jadual tugas semua wilayah.',
@@ -109,7 +110,8 @@ export const shiftsEn: Record<keyof typeof shiftsMs, string> = {
   'shifts.deleteTitle': 'Delete this shift?',
   'shifts.deleteMessage': 'Shift "{name}" is not used by any roster and will be deleted.',
   'shifts.deactivateTitle': 'Deactivate this shift?',
-  'shifts.deactivateMessage': 'This shift is used by {rosters} duty rosters and {schedules} team schedules, so it is deactivated, not deleted. Existing rosters keep their hours.',
+  'shifts.deactivateMessage':
+    'This shift is used by {rosters} duty rosters and {schedules} team schedules, so it is deactivated, not deleted. Existing rosters keep their hours.',
   'shifts.cancel': 'Cancel',
   'shifts.form.newTitle': 'Add Shift',
   'shifts.form.newSubtitle': 'A new shift can be chosen for the team schedules and duty rosters of every region.',

@@ -39,7 +39,8 @@ export const staffMs = {
   'staff.form.optional': 'Pilihan',
   'staff.form.created': 'Staf {name} berjaya didaftarkan.',
   'staff.form.saved': 'Maklumat staf berjaya disimpan.',
-  'staff.form.inactiveNote': 'Staf ini tidak aktif. Simpan dengan "Aktifkan semula" untuk mengaktifkannya (akaun pengguna kekal tidak aktif sehingga pentadbir pengguna mengaktifkannya).',
+  'staff.form.inactiveNote':
+    'Staf ini tidak aktif. Simpan dengan "Aktifkan semula" untuk mengaktifkannya (akaun pengguna kekal tidak aktif sehingga pentadbir pengguna mengaktifkannya).',
   'staff.form.reactivate': 'Aktifkan semula',
   'staff.form.reactivated': 'Staf diaktifkan semula.',
   'staff.form.notFound': 'Staf tidak dijumpai.',
@@ -47,7 +48,8 @@ export const staffMs = {
   'staff.form.choicesFailed': 'Senarai seksyen tidak dapat dimuatkan.',
   'staff.delete': 'Padam / Nyahaktif',
   'staff.deleteTitle': 'Padam staf ini?',
-  'staff.deleteMessage': 'Staf yang pernah berada dalam jadual tugas, kes, jurnal atau rekod lain akan dinyahaktifkan (bersama akaun penggunanya), bukan dipadam. Staf tanpa sejarah dipadam terus.',
+  'staff.deleteMessage':
+    'Staf yang pernah berada dalam jadual tugas, kes, jurnal atau rekod lain akan dinyahaktifkan (bersama akaun penggunanya), bukan dipadam. Staf tanpa sejarah dipadam terus.',
   'staff.deleted': 'Staf {name} dipadam.',
   'staff.deactivated': 'Staf {name} dinyahaktifkan kerana ada sejarah: {reasons}.',
   'staff.roles.title': 'Jawatan & peranan',
@@ -62,7 +64,8 @@ export const staffMs = {
   'staff.status.active': 'Aktif',
   'staff.status.inactive': 'Tidak aktif',
   'staff.import.title': 'Import staf dari CSV',
-  'staff.import.intro': 'Lajur: staffNo, displayName, position, nric, phone, email, section (kod seksyen seperti N9). Fail UTF-8, maksimum {max} baris. Semua baris diimport, atau tiada langsung.',
+  'staff.import.intro':
+    'Lajur: staffNo, displayName, position, nric, phone, email, section (kod seksyen seperti N9). Fail UTF-8, maksimum {max} baris. Semua baris diimport, atau tiada langsung.',
   'staff.import.template': 'Muat turun templat',
   'staff.import.choose': 'Pilih fail CSV',
   'staff.import.change': 'Tukar fail',
@@ -73,7 +76,8 @@ export const staffMs = {
   'staff.import.failed': 'Fail tidak dapat disemak.',
   'staff.import.summary': '{total} baris: {valid} sah, {invalid} tidak sah',
   'staff.import.clean': 'Semua baris sah. Tekan Import untuk mendaftarkan {n} staf.',
-  'staff.import.fixFirst': 'Betulkan baris bertanda merah dalam fail, kemudian pilih fail itu semula. Import dibenarkan hanya apabila semua baris sah.',
+  'staff.import.fixFirst':
+    'Betulkan baris bertanda merah dalam fail, kemudian pilih fail itu semula. Import dibenarkan hanya apabila semua baris sah.',
   'staff.import.onlyBad': 'Tunjuk baris tidak sah sahaja',
   'staff.import.line': 'Baris',
   'staff.import.reasons': 'Sebab',
@@ -125,7 +129,8 @@ export const staffEn: Record<keyof typeof staffMs, string> = {
   'staff.form.optional': 'Optional',
   'staff.form.created': 'Staff member {name} registered.',
   'staff.form.saved': 'Staff details saved.',
-  'staff.form.inactiveNote': 'This staff member is inactive. Use "Reactivate" to make them active again (their user account stays inactive until a user administrator activates it).',
+  'staff.form.inactiveNote':
+    'This staff member is inactive. Use "Reactivate" to make them active again (their user account stays inactive until a user administrator activates it).',
   'staff.form.reactivate': 'Reactivate',
   'staff.form.reactivated': 'Staff member reactivated.',
   'staff.form.notFound': 'Staff member not found.',
@@ -133,7 +138,8 @@ export const staffEn: Record<keyof typeof staffMs, string> = {
   'staff.form.choicesFailed': 'The section list could not be loaded.',
   'staff.delete': 'Delete / Deactivate',
   'staff.deleteTitle': 'Delete this staff member?',
-  'staff.deleteMessage': 'A staff member who was ever on a roster, a case, a journal or another record is deactivated (with their user account), not deleted. One without history is deleted.',
+  'staff.deleteMessage':
+    'A staff member who was ever on a roster, a case, a journal or another record is deactivated (with their user account), not deleted. One without history is deleted.',
   'staff.deleted': 'Staff member {name} deleted.',
   'staff.deactivated': 'Staff member {name} deactivated because of their history: {reasons}.',
   'staff.roles.title': 'Position & role',
@@ -148,7 +154,8 @@ export const staffEn: Record<keyof typeof staffMs, string> = {
   'staff.status.active': 'Active',
   'staff.status.inactive': 'Inactive',
   'staff.import.title': 'Import staff from a CSV',
-  'staff.import.intro': 'Columns: staffNo, displayName, position, nric, phone, email, section (a section code such as N9). UTF-8 file, at most {max} rows. Every row is imported, or none.',
+  'staff.import.intro':
+    'Columns: staffNo, displayName, position, nric, phone, email, section (a section code such as N9). UTF-8 file, at most {max} rows. Every row is imported, or none.',
   'staff.import.template': 'Download a template',
   'staff.import.choose': 'Choose a CSV file',
   'staff.import.change': 'Change file',

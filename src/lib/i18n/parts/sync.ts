@@ -10,7 +10,8 @@ export const syncMs = {
   // top bar
   'sync.ago.day': '{n} hari lalu',
   'sync.signInAgain': 'Log masuk semula',
-  'sync.evicted': 'Pelayar telah memadam data yang disimpan dalam peranti ini: {expected} item belum dihantar dijangka, {found} ditemui. Item yang hilang tidak dapat dihantar; sila masukkan semula.',
+  'sync.evicted':
+    'Pelayar telah memadam data yang disimpan dalam peranti ini: {expected} item belum dihantar dijangka, {found} ditemui. Item yang hilang tidak dapat dihantar; sila masukkan semula.',
   'sync.unavailable': 'Storan peranti tidak tersedia: kerja luar talian tidak dapat disimpan dalam peranti ini.',
   // panel
   'sync.panel.title': 'Penyegerakan',
@@ -31,7 +32,8 @@ export const syncMs = {
   'sync.discarded': '{n} item dibuang.',
   'sync.park.message': 'Mesej pelayan: {message}',
   'sync.park.field': 'Medan: {field}',
-  'sync.forbidden': 'Peranan anda tidak lagi membenarkan tindakan ini. Simpan item dalam peranti (contohnya sehingga peranan anda dipulihkan) atau buang.',
+  'sync.forbidden':
+    'Peranan anda tidak lagi membenarkan tindakan ini. Simpan item dalam peranti (contohnya sehingga peranan anda dipulihkan) atau buang.',
   'sync.keep': 'Simpan dalam peranti',
   'sync.kept': 'Item disimpan dalam peranti.',
   'sync.conflict': 'Rekod ini telah diubah di pelayan sejak anda membukanya.',
@@ -44,7 +46,8 @@ export const syncMs = {
   'sync.useServer.title': 'Guna versi pelayan?',
   'sync.useServer.message': 'Perubahan anda "{label}" akan dibuang; rekod di pelayan kekal seperti sekarang.',
   'sync.invalid': 'Pelayan menolak data ini. Betulkan dan hantar semula, atau buang.',
-  'sync.server': 'Pelayan tidak dapat menerima item ini: ia gagal berulang kali walaupun pelayan berfungsi. Item lain tidak terjejas. Betulkan dan hantar semula, cuba semula kemudian, atau buang.',
+  'sync.server':
+    'Pelayan tidak dapat menerima item ini: ia gagal berulang kali walaupun pelayan berfungsi. Item lain tidak terjejas. Betulkan dan hantar semula, cuba semula kemudian, atau buang.',
   'sync.holding': '{n} item lain dalam kes yang sama menunggu di belakang item ini.',
   'sync.waitingBehind': 'Menunggu di belakang item yang ditahan: "{label}". Item ini dihantar selepas item itu dihantar atau dibuang.',
   'sync.hiddenChars': 'Teks ini mengandungi aksara tersembunyi yang tidak dapat disimpan ({chars}).',
@@ -77,7 +80,8 @@ export const syncMs = {
   // sign-out with unsent work
   'sync.signout.title': 'Ada kerja belum dihantar',
   'sync.signout.counts': 'Peranti ini menyimpan {items} item belum dihantar dan {drafts} draf anda.',
-  'sync.signout.hint': 'Jika anda log keluar sekarang, semuanya kekal dalam peranti ini dan dihantar apabila anda log masuk semula. Pengguna lain yang log masuk pada peranti ini tidak akan melihatnya.',
+  'sync.signout.hint':
+    'Jika anda log keluar sekarang, semuanya kekal dalam peranti ini dan dihantar apabila anda log masuk semula. Pengguna lain yang log masuk pada peranti ini tidak akan melihatnya.',
   'sync.signout.syncFirst': 'Segerakkan dahulu',
   'sync.signout.keep': 'Log keluar, simpan dalam peranti',
   'sync.signout.cancel': 'Batal',
@@ -92,7 +96,8 @@ export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.storageFull': 'Device storage is full: this record could not be saved on the device. Free some storage and try again.',
   'sync.ago.day': '{n} days ago',
   'sync.signInAgain': 'Sign in again',
-  'sync.evicted': 'The browser cleared the data stored on this device: {expected} unsent items expected, {found} found. The missing items cannot be sent; please enter them again.',
+  'sync.evicted':
+    'The browser cleared the data stored on this device: {expected} unsent items expected, {found} found. The missing items cannot be sent; please enter them again.',
   'sync.unavailable': 'Device storage is not available: offline work cannot be kept on this device.',
   'sync.panel.title': 'Sync',
   'sync.panel.open': 'Sync status',
@@ -125,7 +130,8 @@ export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.useServer.title': 'Use the server version?',
   'sync.useServer.message': 'Your change "{label}" will be discarded; the record on the server stays as it is.',
   'sync.invalid': 'The server refused this data. Fix and resend it, or discard it.',
-  'sync.server': 'The server could not take this item: it failed again and again while the server was working. Other items are not affected. Fix and resend it, retry later, or discard it.',
+  'sync.server':
+    'The server could not take this item: it failed again and again while the server was working. Other items are not affected. Fix and resend it, retry later, or discard it.',
   'sync.holding': '{n} other item(s) of the same case wait behind this one.',
   'sync.waitingBehind': 'Waiting behind the item on hold: "{label}". This item goes once that one is sent or discarded.',
   'sync.hiddenChars': 'This text contains hidden characters that cannot be stored ({chars}).',
@@ -156,7 +162,8 @@ export const syncEn: Record<keyof typeof syncMs, string> = {
   'sync.drafts.discarded': 'Draft discarded.',
   'sync.signout.title': 'Unsent work on this device',
   'sync.signout.counts': 'This device holds {items} unsent items and {drafts} drafts of yours.',
-  'sync.signout.hint': 'If you sign out now, all of it stays on this device and is sent when you sign in again. Another user signing in on this device will not see it.',
+  'sync.signout.hint':
+    'If you sign out now, all of it stays on this device and is sent when you sign in again. Another user signing in on this device will not see it.',
   'sync.signout.syncFirst': 'Sync first',
   'sync.signout.keep': 'Sign out, keep on device',
   'sync.signout.cancel': 'Cancel',

@@ -55,7 +55,7 @@ export const tmclogMs = {
 
 export const tmclogEn: Record<keyof typeof tmclogMs, string> = {
   'tmclog.title': 'TMC logsheet search',
-  'tmclog.subtitle': "Shift log entries of the traffic management centre (TMC), by region.",
+  'tmclog.subtitle': 'Shift log entries of the traffic management centre (TMC), by region.',
   'tmclog.create': 'Create Logsheet',
   'tmclog.form.new': '(Baru)',
   'tmclog.form.edit': '(Kemaskini)',

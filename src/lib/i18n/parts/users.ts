@@ -54,7 +54,8 @@ export const usersMs = {
   'users.reset.tempHelp': 'Pengguna perlu menukar kata laluan ini semasa log masuk seterusnya. Sesi semasanya ditamatkan serta-merta.',
   'users.reset.generate': 'Jana',
   'users.reset.set': 'Tetapkan kata laluan',
-  'users.reset.linkHelp': 'Pautan sah selama 24 jam dan boleh digunakan sekali sahaja. Tiada pelayan e-mel dikonfigurasi: salin pautan dan serahkan kepada pengguna.',
+  'users.reset.linkHelp':
+    'Pautan sah selama 24 jam dan boleh digunakan sekali sahaja. Tiada pelayan e-mel dikonfigurasi: salin pautan dan serahkan kepada pengguna.',
   'users.reset.makeLink': 'Jana pautan',
   'users.reset.copy': 'Salin',
   'users.reset.copied': 'Pautan disalin.',
@@ -112,7 +113,7 @@ export const usersMs = {
 
 export const usersEn: Record<keyof typeof usersMs, string> = {
   'users.title': 'User management',
-  'users.subtitle': "Staff sign-in accounts: roles, status and passwords.",
+  'users.subtitle': 'Staff sign-in accounts: roles, status and passwords.',
   'users.register': 'Register user',
   'users.col.no': 'No',
   'users.col.username': 'Username',

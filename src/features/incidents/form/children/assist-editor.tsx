@@ -66,7 +66,10 @@ export function AssistEditor({ kind, value, onChange, disabled }: ListEditorProp
       furtherActionId: null,
     };
     const item = applyAssistChoice(
-      { ...base, bantuan: { key: d.itemId, value: source.labelOf(d.itemId) || (base.bantuan.key === d.itemId ? base.bantuan.value : `#${d.itemId}`) } },
+      {
+        ...base,
+        bantuan: { key: d.itemId, value: source.labelOf(d.itemId) || (base.bantuan.key === d.itemId ? base.bantuan.value : `#${d.itemId}`) },
+      },
       d.choice,
       new Date().toISOString(),
     );

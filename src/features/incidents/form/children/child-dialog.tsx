@@ -30,7 +30,14 @@ export function ChildDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(e) => !e.open && onCancel()} placement="center" size="md" scrollBehavior="inside">
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      open={open}
+      onOpenChange={(e) => !e.open && onCancel()}
+      placement="center"
+      size="md"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -60,7 +60,9 @@ export function CollisionEditor({ value, onChange, disabled }: ListEditorProps) 
             list={LIST}
             uid={c.uid}
             disabled={disabled}
-            onEdit={() => dlg.start({ typeId: c.jenisPerlanggaran.key, halanganId: c.jenisHalangan?.key ?? null, collisionListId: c.collisionListId }, c.uid)}
+            onEdit={() =>
+              dlg.start({ typeId: c.jenisPerlanggaran.key, halanganId: c.jenisHalangan?.key ?? null, collisionListId: c.collisionListId }, c.uid)
+            }
             onDelete={() => onChange(removeItem(value, 'collisions', c.uid))}
           >
             <RowPart>

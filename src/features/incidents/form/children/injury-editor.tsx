@@ -68,7 +68,10 @@ export function InjuryEditor({ value, onChange, disabled }: ListEditorProps) {
             uid={i.uid}
             disabled={disabled}
             onEdit={() =>
-              dlg.start({ typeId: i.pkCasualtyTypeId, count: String(i.count), genderId: i.pkGenderTypeId, raceId: i.pkRaceTypeId, injuryId: i.injuryId }, i.uid)
+              dlg.start(
+                { typeId: i.pkCasualtyTypeId, count: String(i.count), genderId: i.pkGenderTypeId, raceId: i.pkRaceTypeId, injuryId: i.injuryId },
+                i.uid,
+              )
             }
             onDelete={() => onChange(removeItem(value, 'injuries', i.uid))}
           >
