@@ -1,4 +1,4 @@
-// npm test: unit → server (PGlite, and PostgreSQL when DATABASE_URL is set) → build → browser tests.
+// npm test: typecheck → lint → unit → server (PGlite, and PostgreSQL when DATABASE_URL is set) → build → browser tests.
 // Ends with the line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +10,9 @@ mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
 
 const phases = [
+  // each check counts as one test: passed when the command exits 0
+  { name: 'typecheck', check: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']] },
+  { name: 'lint', check: ['npx', ['biome', 'ci', '.']] },
   { name: 'unit', args: ['--project', 'unit'], env: {} },
   { name: 'server (PGlite)', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
   ...(process.env.DATABASE_URL
@@ -25,6 +28,14 @@ let broken = false;
 const summary = [];
 for (const [i, phase] of phases.entries()) {
   console.log(`\n━━ ${phase.name} ━━`);
+  if (phase.check) {
+    const r = spawnSync(phase.check[0], phase.check[1], { stdio: 'inherit' });
+    const ok = r.status === 0;
+    if (ok) passed += 1;
+    else failed += 1;
+    summary.push(`${phase.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+    continue;
+  }
   if (phase.build) {
     const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (r.status !== 0) {
