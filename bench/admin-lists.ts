@@ -73,17 +73,15 @@ for (let i = 0; i < STAFF; i += BATCH) {
   });
   const done = await db.insert(staff).values(rows).returning({ id: staff.id, sectionId: staff.sectionId });
   staffIds.push(...done);
-  await db
-    .insert(appUser)
-    .values(
-      done.map((s, k) => ({
-        username: `bench.${i + k}`,
-        passwordHash: 'bench-no-login',
-        staffId: s.id,
-        roleId: ROLE_OF[(i + k) % ROLE_OF.length],
-        isActive: (i + k) % 25 !== 0,
-      })),
-    );
+  await db.insert(appUser).values(
+    done.map((s, k) => ({
+      username: `bench.${i + k}`,
+      passwordHash: 'bench-no-login',
+      staffId: s.id,
+      roleId: ROLE_OF[(i + k) % ROLE_OF.length],
+      isActive: (i + k) % 25 !== 0,
+    })),
+  );
 }
 const teamRows: (typeof team.$inferInsert)[] = Array.from({ length: TEAMS }, (_, i) => ({
   name: `BENCH-${String(i).padStart(3, '0')}`,

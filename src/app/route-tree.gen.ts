@@ -8,549 +8,562 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './../routes/__root';
-import { Route as IndexRouteImport } from './../routes/index';
-import { Route as CariankesRouteImport } from './../routes/cariankes';
-import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet';
-import { Route as CreateleaveRouteImport } from './../routes/createleave';
-import { Route as CreateupdateshiftRouteImport } from './../routes/createupdateshift';
-import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivitylog';
-import { Route as DrafRouteImport } from './../routes/draf';
-import { Route as IncidentRouteImport } from './../routes/incident';
-import { Route as KesbaruRouteImport } from './../routes/kesbaru';
-import { Route as LaporaninsidenRouteImport } from './../routes/laporaninsiden';
-import { Route as LaporanjenisbantuanRouteImport } from './../routes/laporanjenisbantuan';
-import { Route as LaporanmasabertugasRouteImport } from './../routes/laporanmasabertugas';
-import { Route as LaporanpenggunaankenderaanRouteImport } from './../routes/laporanpenggunaankenderaan';
-import { Route as LaporanrondaanRouteImport } from './../routes/laporanrondaan';
-import { Route as ListingassetRouteImport } from './../routes/listingasset';
-import { Route as ListingcheckpointRouteImport } from './../routes/listingcheckpoint';
-import { Route as ListingleaveRouteImport } from './../routes/listingleave';
-import { Route as ListingrondaRouteImport } from './../routes/listingronda';
-import { Route as ListingrosterRouteImport } from './../routes/listingroster';
-import { Route as ListingshiftRouteImport } from './../routes/listingshift';
-import { Route as ListingstaffRouteImport } from './../routes/listingstaff';
-import { Route as ListingteamRouteImport } from './../routes/listingteam';
-import { Route as ManageuserRouteImport } from './../routes/manageuser';
-import { Route as ManagevehicleRouteImport } from './../routes/managevehicle';
-import { Route as MapRouteImport } from './../routes/map';
-import { Route as PrimesupportRouteImport } from './../routes/primesupport';
-import { Route as RegisteruserRouteImport } from './../routes/registeruser';
-import { Route as ReportingmoduleRouteImport } from './../routes/reportingmodule';
-import { Route as ReportsenaraisemakRouteImport } from './../routes/reportsenaraisemak';
-import { Route as ResetpasswordRouteImport } from './../routes/resetpassword';
-import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink';
-import { Route as SigninRouteImport } from './../routes/signin';
-import { Route as SignoutRouteImport } from './../routes/signout';
-import { Route as StaffingrosterRouteImport } from './../routes/staffingroster';
-import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker';
-import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId';
-import { Route as CreateupdateassetIndexRouteImport } from './../routes/createupdateasset.index';
-import { Route as CreateupdateassetAssetIdRouteImport } from './../routes/createupdateasset.$assetId';
-import { Route as CreateupdatecheckpointIndexRouteImport } from './../routes/createupdatecheckpoint.index';
-import { Route as CreateupdatecheckpointCheckpointIdRouteImport } from './../routes/createupdatecheckpoint.$checkpointId';
-import { Route as CreateupdaterondaIndexRouteImport } from './../routes/createupdateronda.index';
-import { Route as CreateupdaterondaRondaIdRouteImport } from './../routes/createupdateronda.$rondaId';
-import { Route as CreateupdaterosterRosterIdRouteImport } from './../routes/createupdateroster.$rosterId';
-import { Route as CreateupdateshiftShiftIdRouteImport } from './../routes/createupdateshift.$shiftId';
-import { Route as CreateupdatestaffIndexRouteImport } from './../routes/createupdatestaff.index';
-import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/createupdatestaff.$staffId';
-import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createupdateteam.$teamId';
-import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId';
-import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity';
-import { Route as LaporanmasalebuhrayaIndexRouteImport } from './../routes/laporanmasalebuhraya.index';
-import { Route as LaporanseksyenSectionIdRouteImport } from './../routes/laporanseksyen.$sectionId';
-import { Route as MaintenanceIndexRouteImport } from './../routes/maintenance/index';
-import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername';
-import { Route as RegistervehicleIndexRouteImport } from './../routes/registervehicle.index';
-import { Route as RegistervehicleVehicleIdRouteImport } from './../routes/registervehicle.$vehicleId';
-import { Route as SenaraisemakRosterIdRouteImport } from './../routes/senaraisemak.$rosterId';
-import { Route as ActivitylogRosterIdModeRouteImport } from './../routes/activitylog.$rosterId.$mode';
-import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId';
-import { Route as LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport } from './../routes/laporanmasalebuhraya.$rosterId.$seksyen.$team.$syif.$date.$dlullu';
+import { Route as rootRouteImport } from './../routes/__root'
+import { Route as IndexRouteImport } from './../routes/index'
+import { Route as CariankesRouteImport } from './../routes/cariankes'
+import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet'
+import { Route as CreateleaveRouteImport } from './../routes/createleave'
+import { Route as CreateupdateshiftRouteImport } from './../routes/createupdateshift'
+import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivitylog'
+import { Route as DrafRouteImport } from './../routes/draf'
+import { Route as IncidentRouteImport } from './../routes/incident'
+import { Route as KesbaruRouteImport } from './../routes/kesbaru'
+import { Route as LaporaninsidenRouteImport } from './../routes/laporaninsiden'
+import { Route as LaporanjenisbantuanRouteImport } from './../routes/laporanjenisbantuan'
+import { Route as LaporanmasabertugasRouteImport } from './../routes/laporanmasabertugas'
+import { Route as LaporanpenggunaankenderaanRouteImport } from './../routes/laporanpenggunaankenderaan'
+import { Route as LaporanrondaanRouteImport } from './../routes/laporanrondaan'
+import { Route as ListingassetRouteImport } from './../routes/listingasset'
+import { Route as ListingcheckpointRouteImport } from './../routes/listingcheckpoint'
+import { Route as ListingleaveRouteImport } from './../routes/listingleave'
+import { Route as ListingrondaRouteImport } from './../routes/listingronda'
+import { Route as ListingrosterRouteImport } from './../routes/listingroster'
+import { Route as ListingshiftRouteImport } from './../routes/listingshift'
+import { Route as ListingstaffRouteImport } from './../routes/listingstaff'
+import { Route as ListingteamRouteImport } from './../routes/listingteam'
+import { Route as ManageuserRouteImport } from './../routes/manageuser'
+import { Route as ManagevehicleRouteImport } from './../routes/managevehicle'
+import { Route as MapRouteImport } from './../routes/map'
+import { Route as PrimesupportRouteImport } from './../routes/primesupport'
+import { Route as RegisteruserRouteImport } from './../routes/registeruser'
+import { Route as ReportingmoduleRouteImport } from './../routes/reportingmodule'
+import { Route as ReportsenaraisemakRouteImport } from './../routes/reportsenaraisemak'
+import { Route as ResetpasswordRouteImport } from './../routes/resetpassword'
+import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpasswordlink'
+import { Route as SigninRouteImport } from './../routes/signin'
+import { Route as SignoutRouteImport } from './../routes/signout'
+import { Route as StaffingrosterRouteImport } from './../routes/staffingroster'
+import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
+import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId'
+import { Route as CreateupdateassetIndexRouteImport } from './../routes/createupdateasset.index'
+import { Route as CreateupdateassetAssetIdRouteImport } from './../routes/createupdateasset.$assetId'
+import { Route as CreateupdatecheckpointIndexRouteImport } from './../routes/createupdatecheckpoint.index'
+import { Route as CreateupdatecheckpointCheckpointIdRouteImport } from './../routes/createupdatecheckpoint.$checkpointId'
+import { Route as CreateupdaterondaIndexRouteImport } from './../routes/createupdateronda.index'
+import { Route as CreateupdaterondaRondaIdRouteImport } from './../routes/createupdateronda.$rondaId'
+import { Route as CreateupdaterosterRosterIdRouteImport } from './../routes/createupdateroster.$rosterId'
+import { Route as CreateupdateshiftShiftIdRouteImport } from './../routes/createupdateshift.$shiftId'
+import { Route as CreateupdatestaffIndexRouteImport } from './../routes/createupdatestaff.index'
+import { Route as CreateupdatestaffStaffIdRouteImport } from './../routes/createupdatestaff.$staffId'
+import { Route as CreateupdateteamTeamIdRouteImport } from './../routes/createupdateteam.$teamId'
+import { Route as InsidenViewInsidenIdRouteImport } from './../routes/insidenView.$insidenId'
+import { Route as KesTertundaEntityRouteImport } from './../routes/kes-tertunda.$entity'
+import { Route as LaporanmasalebuhrayaIndexRouteImport } from './../routes/laporanmasalebuhraya.index'
+import { Route as LaporanseksyenSectionIdRouteImport } from './../routes/laporanseksyen.$sectionId'
+import { Route as MaintenanceIndexRouteImport } from './../routes/maintenance/index'
+import { Route as MaintenanceCheckusernameRouteImport } from './../routes/maintenance/checkusername'
+import { Route as RegistervehicleIndexRouteImport } from './../routes/registervehicle.index'
+import { Route as RegistervehicleVehicleIdRouteImport } from './../routes/registervehicle.$vehicleId'
+import { Route as SenaraisemakRosterIdRouteImport } from './../routes/senaraisemak.$rosterId'
+import { Route as ActivitylogRosterIdModeRouteImport } from './../routes/activitylog.$rosterId.$mode'
+import { Route as InsidenIncidentIdSubformIdRouteImport } from './../routes/insiden.$incidentId.$subformId'
+import { Route as LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport } from './../routes/laporanmasalebuhraya.$rosterId.$seksyen.$team.$syif.$date.$dlullu'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CariankesRoute = CariankesRouteImport.update({
   id: '/cariankes',
   path: '/cariankes',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CariantmclogsheetRoute = CariantmclogsheetRouteImport.update({
   id: '/cariantmclogsheet',
   path: '/cariantmclogsheet',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CreateleaveRoute = CreateleaveRouteImport.update({
   id: '/createleave',
   path: '/createleave',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CreateupdateshiftRoute = CreateupdateshiftRouteImport.update({
   id: '/createupdateshift',
   path: '/createupdateshift',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DailyactivitylogRoute = DailyactivitylogRouteImport.update({
   id: '/dailyactivitylog',
   path: '/dailyactivitylog',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DrafRoute = DrafRouteImport.update({
   id: '/draf',
   path: '/draf',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const IncidentRoute = IncidentRouteImport.update({
   id: '/incident',
   path: '/incident',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const KesbaruRoute = KesbaruRouteImport.update({
   id: '/kesbaru',
   path: '/kesbaru',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LaporaninsidenRoute = LaporaninsidenRouteImport.update({
   id: '/laporaninsiden',
   path: '/laporaninsiden',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LaporanjenisbantuanRoute = LaporanjenisbantuanRouteImport.update({
   id: '/laporanjenisbantuan',
   path: '/laporanjenisbantuan',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LaporanmasabertugasRoute = LaporanmasabertugasRouteImport.update({
   id: '/laporanmasabertugas',
   path: '/laporanmasabertugas',
   getParentRoute: () => rootRouteImport,
-} as any);
-const LaporanpenggunaankenderaanRoute = LaporanpenggunaankenderaanRouteImport.update({
-  id: '/laporanpenggunaankenderaan',
-  path: '/laporanpenggunaankenderaan',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const LaporanpenggunaankenderaanRoute =
+  LaporanpenggunaankenderaanRouteImport.update({
+    id: '/laporanpenggunaankenderaan',
+    path: '/laporanpenggunaankenderaan',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LaporanrondaanRoute = LaporanrondaanRouteImport.update({
   id: '/laporanrondaan',
   path: '/laporanrondaan',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingassetRoute = ListingassetRouteImport.update({
   id: '/listingasset',
   path: '/listingasset',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingcheckpointRoute = ListingcheckpointRouteImport.update({
   id: '/listingcheckpoint',
   path: '/listingcheckpoint',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingleaveRoute = ListingleaveRouteImport.update({
   id: '/listingleave',
   path: '/listingleave',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingrondaRoute = ListingrondaRouteImport.update({
   id: '/listingronda',
   path: '/listingronda',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingrosterRoute = ListingrosterRouteImport.update({
   id: '/listingroster',
   path: '/listingroster',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingshiftRoute = ListingshiftRouteImport.update({
   id: '/listingshift',
   path: '/listingshift',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingstaffRoute = ListingstaffRouteImport.update({
   id: '/listingstaff',
   path: '/listingstaff',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ListingteamRoute = ListingteamRouteImport.update({
   id: '/listingteam',
   path: '/listingteam',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ManageuserRoute = ManageuserRouteImport.update({
   id: '/manageuser',
   path: '/manageuser',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ManagevehicleRoute = ManagevehicleRouteImport.update({
   id: '/managevehicle',
   path: '/managevehicle',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const MapRoute = MapRouteImport.update({
   id: '/map',
   path: '/map',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PrimesupportRoute = PrimesupportRouteImport.update({
   id: '/primesupport',
   path: '/primesupport',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const RegisteruserRoute = RegisteruserRouteImport.update({
   id: '/registeruser',
   path: '/registeruser',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ReportingmoduleRoute = ReportingmoduleRouteImport.update({
   id: '/reportingmodule',
   path: '/reportingmodule',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ReportsenaraisemakRoute = ReportsenaraisemakRouteImport.update({
   id: '/reportsenaraisemak',
   path: '/reportsenaraisemak',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ResetpasswordRoute = ResetpasswordRouteImport.update({
   id: '/resetpassword',
   path: '/resetpassword',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ResetpasswordlinkRoute = ResetpasswordlinkRouteImport.update({
   id: '/resetpasswordlink',
   path: '/resetpasswordlink',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SignoutRoute = SignoutRouteImport.update({
   id: '/signout',
   path: '/signout',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StaffingrosterRoute = StaffingrosterRouteImport.update({
   id: '/staffingroster',
   path: '/staffingroster',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const UsernamecheckerRoute = UsernamecheckerRouteImport.update({
   id: '/usernamechecker',
   path: '/usernamechecker',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CreateleaveLeaveIdRoute = CreateleaveLeaveIdRouteImport.update({
   id: '/$leaveId',
   path: '/$leaveId',
   getParentRoute: () => CreateleaveRoute,
-} as any);
+} as any)
 const CreateupdateassetIndexRoute = CreateupdateassetIndexRouteImport.update({
   id: '/createupdateasset/',
   path: '/createupdateasset/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdateassetAssetIdRoute = CreateupdateassetAssetIdRouteImport.update({
-  id: '/createupdateasset/$assetId',
-  path: '/createupdateasset/$assetId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdatecheckpointIndexRoute = CreateupdatecheckpointIndexRouteImport.update({
-  id: '/createupdatecheckpoint/',
-  path: '/createupdatecheckpoint/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdatecheckpointCheckpointIdRoute = CreateupdatecheckpointCheckpointIdRouteImport.update({
-  id: '/createupdatecheckpoint/$checkpointId',
-  path: '/createupdatecheckpoint/$checkpointId',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const CreateupdateassetAssetIdRoute =
+  CreateupdateassetAssetIdRouteImport.update({
+    id: '/createupdateasset/$assetId',
+    path: '/createupdateasset/$assetId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdatecheckpointIndexRoute =
+  CreateupdatecheckpointIndexRouteImport.update({
+    id: '/createupdatecheckpoint/',
+    path: '/createupdatecheckpoint/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdatecheckpointCheckpointIdRoute =
+  CreateupdatecheckpointCheckpointIdRouteImport.update({
+    id: '/createupdatecheckpoint/$checkpointId',
+    path: '/createupdatecheckpoint/$checkpointId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CreateupdaterondaIndexRoute = CreateupdaterondaIndexRouteImport.update({
   id: '/createupdateronda/',
   path: '/createupdateronda/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdaterondaRondaIdRoute = CreateupdaterondaRondaIdRouteImport.update({
-  id: '/createupdateronda/$rondaId',
-  path: '/createupdateronda/$rondaId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdaterosterRosterIdRoute = CreateupdaterosterRosterIdRouteImport.update({
-  id: '/createupdateroster/$rosterId',
-  path: '/createupdateroster/$rosterId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdateshiftShiftIdRoute = CreateupdateshiftShiftIdRouteImport.update({
-  id: '/$shiftId',
-  path: '/$shiftId',
-  getParentRoute: () => CreateupdateshiftRoute,
-} as any);
+} as any)
+const CreateupdaterondaRondaIdRoute =
+  CreateupdaterondaRondaIdRouteImport.update({
+    id: '/createupdateronda/$rondaId',
+    path: '/createupdateronda/$rondaId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdaterosterRosterIdRoute =
+  CreateupdaterosterRosterIdRouteImport.update({
+    id: '/createupdateroster/$rosterId',
+    path: '/createupdateroster/$rosterId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CreateupdateshiftShiftIdRoute =
+  CreateupdateshiftShiftIdRouteImport.update({
+    id: '/$shiftId',
+    path: '/$shiftId',
+    getParentRoute: () => CreateupdateshiftRoute,
+  } as any)
 const CreateupdatestaffIndexRoute = CreateupdatestaffIndexRouteImport.update({
   id: '/createupdatestaff/',
   path: '/createupdatestaff/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const CreateupdatestaffStaffIdRoute = CreateupdatestaffStaffIdRouteImport.update({
-  id: '/createupdatestaff/$staffId',
-  path: '/createupdatestaff/$staffId',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const CreateupdatestaffStaffIdRoute =
+  CreateupdatestaffStaffIdRouteImport.update({
+    id: '/createupdatestaff/$staffId',
+    path: '/createupdatestaff/$staffId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CreateupdateteamTeamIdRoute = CreateupdateteamTeamIdRouteImport.update({
   id: '/createupdateteam/$teamId',
   path: '/createupdateteam/$teamId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const InsidenViewInsidenIdRoute = InsidenViewInsidenIdRouteImport.update({
   id: '/insidenView/$insidenId',
   path: '/insidenView/$insidenId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const KesTertundaEntityRoute = KesTertundaEntityRouteImport.update({
   id: '/kes-tertunda/$entity',
   path: '/kes-tertunda/$entity',
   getParentRoute: () => rootRouteImport,
-} as any);
-const LaporanmasalebuhrayaIndexRoute = LaporanmasalebuhrayaIndexRouteImport.update({
-  id: '/laporanmasalebuhraya/',
-  path: '/laporanmasalebuhraya/',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const LaporanmasalebuhrayaIndexRoute =
+  LaporanmasalebuhrayaIndexRouteImport.update({
+    id: '/laporanmasalebuhraya/',
+    path: '/laporanmasalebuhraya/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const LaporanseksyenSectionIdRoute = LaporanseksyenSectionIdRouteImport.update({
   id: '/laporanseksyen/$sectionId',
   path: '/laporanseksyen/$sectionId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const MaintenanceIndexRoute = MaintenanceIndexRouteImport.update({
   id: '/maintenance/',
   path: '/maintenance/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const MaintenanceCheckusernameRoute = MaintenanceCheckusernameRouteImport.update({
-  id: '/maintenance/checkusername',
-  path: '/maintenance/checkusername',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const MaintenanceCheckusernameRoute =
+  MaintenanceCheckusernameRouteImport.update({
+    id: '/maintenance/checkusername',
+    path: '/maintenance/checkusername',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const RegistervehicleIndexRoute = RegistervehicleIndexRouteImport.update({
   id: '/registervehicle/',
   path: '/registervehicle/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const RegistervehicleVehicleIdRoute = RegistervehicleVehicleIdRouteImport.update({
-  id: '/registervehicle/$vehicleId',
-  path: '/registervehicle/$vehicleId',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const RegistervehicleVehicleIdRoute =
+  RegistervehicleVehicleIdRouteImport.update({
+    id: '/registervehicle/$vehicleId',
+    path: '/registervehicle/$vehicleId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SenaraisemakRosterIdRoute = SenaraisemakRosterIdRouteImport.update({
   id: '/senaraisemak/$rosterId',
   path: '/senaraisemak/$rosterId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ActivitylogRosterIdModeRoute = ActivitylogRosterIdModeRouteImport.update({
   id: '/activitylog/$rosterId/$mode',
   path: '/activitylog/$rosterId/$mode',
   getParentRoute: () => rootRouteImport,
-} as any);
-const InsidenIncidentIdSubformIdRoute = InsidenIncidentIdSubformIdRouteImport.update({
-  id: '/insiden/$incidentId/$subformId',
-  path: '/insiden/$incidentId/$subformId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute = LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport.update({
-  id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
-  path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const InsidenIncidentIdSubformIdRoute =
+  InsidenIncidentIdSubformIdRouteImport.update({
+    id: '/insiden/$incidentId/$subformId',
+    path: '/insiden/$incidentId/$subformId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute =
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport.update({
+    id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
+    path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/cariankes': typeof CariankesRoute;
-  '/cariantmclogsheet': typeof CariantmclogsheetRoute;
-  '/createleave': typeof CreateleaveRouteWithChildren;
-  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren;
-  '/dailyactivitylog': typeof DailyactivitylogRoute;
-  '/draf': typeof DrafRoute;
-  '/incident': typeof IncidentRoute;
-  '/kesbaru': typeof KesbaruRoute;
-  '/laporaninsiden': typeof LaporaninsidenRoute;
-  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute;
-  '/laporanmasabertugas': typeof LaporanmasabertugasRoute;
-  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute;
-  '/laporanrondaan': typeof LaporanrondaanRoute;
-  '/listingasset': typeof ListingassetRoute;
-  '/listingcheckpoint': typeof ListingcheckpointRoute;
-  '/listingleave': typeof ListingleaveRoute;
-  '/listingronda': typeof ListingrondaRoute;
-  '/listingroster': typeof ListingrosterRoute;
-  '/listingshift': typeof ListingshiftRoute;
-  '/listingstaff': typeof ListingstaffRoute;
-  '/listingteam': typeof ListingteamRoute;
-  '/manageuser': typeof ManageuserRoute;
-  '/managevehicle': typeof ManagevehicleRoute;
-  '/map': typeof MapRoute;
-  '/primesupport': typeof PrimesupportRoute;
-  '/registeruser': typeof RegisteruserRoute;
-  '/reportingmodule': typeof ReportingmoduleRoute;
-  '/reportsenaraisemak': typeof ReportsenaraisemakRoute;
-  '/resetpassword': typeof ResetpasswordRoute;
-  '/resetpasswordlink': typeof ResetpasswordlinkRoute;
-  '/signin': typeof SigninRoute;
-  '/signout': typeof SignoutRoute;
-  '/staffingroster': typeof StaffingrosterRoute;
-  '/usernamechecker': typeof UsernamecheckerRoute;
-  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute;
-  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute;
-  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute;
-  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute;
-  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute;
-  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute;
-  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute;
-  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute;
-  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute;
-  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute;
-  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute;
-  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute;
-  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute;
-  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute;
-  '/createupdateasset/': typeof CreateupdateassetIndexRoute;
-  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute;
-  '/createupdateronda/': typeof CreateupdaterondaIndexRoute;
-  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute;
-  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute;
-  '/maintenance/': typeof MaintenanceIndexRoute;
-  '/registervehicle/': typeof RegistervehicleIndexRoute;
-  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute;
-  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute;
-  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute;
+  '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
+  '/draf': typeof DrafRoute
+  '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
+  '/listingasset': typeof ListingassetRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
+  '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
+  '/map': typeof MapRoute
+  '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
+  '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
+  '/signin': typeof SigninRoute
+  '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
+  '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
+  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset/': typeof CreateupdateassetIndexRoute
+  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda/': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute
+  '/maintenance/': typeof MaintenanceIndexRoute
+  '/registervehicle/': typeof RegistervehicleIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/cariankes': typeof CariankesRoute;
-  '/cariantmclogsheet': typeof CariantmclogsheetRoute;
-  '/createleave': typeof CreateleaveRouteWithChildren;
-  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren;
-  '/dailyactivitylog': typeof DailyactivitylogRoute;
-  '/draf': typeof DrafRoute;
-  '/incident': typeof IncidentRoute;
-  '/kesbaru': typeof KesbaruRoute;
-  '/laporaninsiden': typeof LaporaninsidenRoute;
-  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute;
-  '/laporanmasabertugas': typeof LaporanmasabertugasRoute;
-  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute;
-  '/laporanrondaan': typeof LaporanrondaanRoute;
-  '/listingasset': typeof ListingassetRoute;
-  '/listingcheckpoint': typeof ListingcheckpointRoute;
-  '/listingleave': typeof ListingleaveRoute;
-  '/listingronda': typeof ListingrondaRoute;
-  '/listingroster': typeof ListingrosterRoute;
-  '/listingshift': typeof ListingshiftRoute;
-  '/listingstaff': typeof ListingstaffRoute;
-  '/listingteam': typeof ListingteamRoute;
-  '/manageuser': typeof ManageuserRoute;
-  '/managevehicle': typeof ManagevehicleRoute;
-  '/map': typeof MapRoute;
-  '/primesupport': typeof PrimesupportRoute;
-  '/registeruser': typeof RegisteruserRoute;
-  '/reportingmodule': typeof ReportingmoduleRoute;
-  '/reportsenaraisemak': typeof ReportsenaraisemakRoute;
-  '/resetpassword': typeof ResetpasswordRoute;
-  '/resetpasswordlink': typeof ResetpasswordlinkRoute;
-  '/signin': typeof SigninRoute;
-  '/signout': typeof SignoutRoute;
-  '/staffingroster': typeof StaffingrosterRoute;
-  '/usernamechecker': typeof UsernamecheckerRoute;
-  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute;
-  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute;
-  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute;
-  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute;
-  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute;
-  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute;
-  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute;
-  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute;
-  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute;
-  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute;
-  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute;
-  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute;
-  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute;
-  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute;
-  '/createupdateasset': typeof CreateupdateassetIndexRoute;
-  '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute;
-  '/createupdateronda': typeof CreateupdaterondaIndexRoute;
-  '/createupdatestaff': typeof CreateupdatestaffIndexRoute;
-  '/laporanmasalebuhraya': typeof LaporanmasalebuhrayaIndexRoute;
-  '/maintenance': typeof MaintenanceIndexRoute;
-  '/registervehicle': typeof RegistervehicleIndexRoute;
-  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute;
-  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute;
-  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute;
+  '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
+  '/draf': typeof DrafRoute
+  '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
+  '/listingasset': typeof ListingassetRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
+  '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
+  '/map': typeof MapRoute
+  '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
+  '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
+  '/signin': typeof SigninRoute
+  '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
+  '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
+  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset': typeof CreateupdateassetIndexRoute
+  '/createupdatecheckpoint': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya': typeof LaporanmasalebuhrayaIndexRoute
+  '/maintenance': typeof MaintenanceIndexRoute
+  '/registervehicle': typeof RegistervehicleIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/cariankes': typeof CariankesRoute;
-  '/cariantmclogsheet': typeof CariantmclogsheetRoute;
-  '/createleave': typeof CreateleaveRouteWithChildren;
-  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren;
-  '/dailyactivitylog': typeof DailyactivitylogRoute;
-  '/draf': typeof DrafRoute;
-  '/incident': typeof IncidentRoute;
-  '/kesbaru': typeof KesbaruRoute;
-  '/laporaninsiden': typeof LaporaninsidenRoute;
-  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute;
-  '/laporanmasabertugas': typeof LaporanmasabertugasRoute;
-  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute;
-  '/laporanrondaan': typeof LaporanrondaanRoute;
-  '/listingasset': typeof ListingassetRoute;
-  '/listingcheckpoint': typeof ListingcheckpointRoute;
-  '/listingleave': typeof ListingleaveRoute;
-  '/listingronda': typeof ListingrondaRoute;
-  '/listingroster': typeof ListingrosterRoute;
-  '/listingshift': typeof ListingshiftRoute;
-  '/listingstaff': typeof ListingstaffRoute;
-  '/listingteam': typeof ListingteamRoute;
-  '/manageuser': typeof ManageuserRoute;
-  '/managevehicle': typeof ManagevehicleRoute;
-  '/map': typeof MapRoute;
-  '/primesupport': typeof PrimesupportRoute;
-  '/registeruser': typeof RegisteruserRoute;
-  '/reportingmodule': typeof ReportingmoduleRoute;
-  '/reportsenaraisemak': typeof ReportsenaraisemakRoute;
-  '/resetpassword': typeof ResetpasswordRoute;
-  '/resetpasswordlink': typeof ResetpasswordlinkRoute;
-  '/signin': typeof SigninRoute;
-  '/signout': typeof SignoutRoute;
-  '/staffingroster': typeof StaffingrosterRoute;
-  '/usernamechecker': typeof UsernamecheckerRoute;
-  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute;
-  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute;
-  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute;
-  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute;
-  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute;
-  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute;
-  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute;
-  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute;
-  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute;
-  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute;
-  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute;
-  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute;
-  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute;
-  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute;
-  '/createupdateasset/': typeof CreateupdateassetIndexRoute;
-  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute;
-  '/createupdateronda/': typeof CreateupdaterondaIndexRoute;
-  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute;
-  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute;
-  '/maintenance/': typeof MaintenanceIndexRoute;
-  '/registervehicle/': typeof RegistervehicleIndexRoute;
-  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute;
-  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute;
-  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/cariankes': typeof CariankesRoute
+  '/cariantmclogsheet': typeof CariantmclogsheetRoute
+  '/createleave': typeof CreateleaveRouteWithChildren
+  '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
+  '/dailyactivitylog': typeof DailyactivitylogRoute
+  '/draf': typeof DrafRoute
+  '/incident': typeof IncidentRoute
+  '/kesbaru': typeof KesbaruRoute
+  '/laporaninsiden': typeof LaporaninsidenRoute
+  '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
+  '/laporanmasabertugas': typeof LaporanmasabertugasRoute
+  '/laporanpenggunaankenderaan': typeof LaporanpenggunaankenderaanRoute
+  '/laporanrondaan': typeof LaporanrondaanRoute
+  '/listingasset': typeof ListingassetRoute
+  '/listingcheckpoint': typeof ListingcheckpointRoute
+  '/listingleave': typeof ListingleaveRoute
+  '/listingronda': typeof ListingrondaRoute
+  '/listingroster': typeof ListingrosterRoute
+  '/listingshift': typeof ListingshiftRoute
+  '/listingstaff': typeof ListingstaffRoute
+  '/listingteam': typeof ListingteamRoute
+  '/manageuser': typeof ManageuserRoute
+  '/managevehicle': typeof ManagevehicleRoute
+  '/map': typeof MapRoute
+  '/primesupport': typeof PrimesupportRoute
+  '/registeruser': typeof RegisteruserRoute
+  '/reportingmodule': typeof ReportingmoduleRoute
+  '/reportsenaraisemak': typeof ReportsenaraisemakRoute
+  '/resetpassword': typeof ResetpasswordRoute
+  '/resetpasswordlink': typeof ResetpasswordlinkRoute
+  '/signin': typeof SigninRoute
+  '/signout': typeof SignoutRoute
+  '/staffingroster': typeof StaffingrosterRoute
+  '/usernamechecker': typeof UsernamecheckerRoute
+  '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
+  '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
+  '/createupdatecheckpoint/$checkpointId': typeof CreateupdatecheckpointCheckpointIdRoute
+  '/createupdateronda/$rondaId': typeof CreateupdaterondaRondaIdRoute
+  '/createupdateroster/$rosterId': typeof CreateupdaterosterRosterIdRoute
+  '/createupdateshift/$shiftId': typeof CreateupdateshiftShiftIdRoute
+  '/createupdatestaff/$staffId': typeof CreateupdatestaffStaffIdRoute
+  '/createupdateteam/$teamId': typeof CreateupdateteamTeamIdRoute
+  '/insidenView/$insidenId': typeof InsidenViewInsidenIdRoute
+  '/kes-tertunda/$entity': typeof KesTertundaEntityRoute
+  '/laporanseksyen/$sectionId': typeof LaporanseksyenSectionIdRoute
+  '/maintenance/checkusername': typeof MaintenanceCheckusernameRoute
+  '/registervehicle/$vehicleId': typeof RegistervehicleVehicleIdRoute
+  '/senaraisemak/$rosterId': typeof SenaraisemakRosterIdRoute
+  '/createupdateasset/': typeof CreateupdateassetIndexRoute
+  '/createupdatecheckpoint/': typeof CreateupdatecheckpointIndexRoute
+  '/createupdateronda/': typeof CreateupdaterondaIndexRoute
+  '/createupdatestaff/': typeof CreateupdatestaffIndexRoute
+  '/laporanmasalebuhraya/': typeof LaporanmasalebuhrayaIndexRoute
+  '/maintenance/': typeof MaintenanceIndexRoute
+  '/registervehicle/': typeof RegistervehicleIndexRoute
+  '/activitylog/$rosterId/$mode': typeof ActivitylogRosterIdModeRoute
+  '/insiden/$incidentId/$subformId': typeof InsidenIncidentIdSubformIdRoute
+  '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/cariankes'
@@ -610,8 +623,8 @@ export interface FileRouteTypes {
     | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
-    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/cariankes'
@@ -671,7 +684,7 @@ export interface FileRouteTypes {
     | '/registervehicle'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
-    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
   id:
     | '__root__'
     | '/'
@@ -732,506 +745,509 @@ export interface FileRouteTypes {
     | '/registervehicle/'
     | '/activitylog/$rosterId/$mode'
     | '/insiden/$incidentId/$subformId'
-    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
-  fileRoutesById: FileRoutesById;
+    | '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  CariankesRoute: typeof CariankesRoute;
-  CariantmclogsheetRoute: typeof CariantmclogsheetRoute;
-  CreateleaveRoute: typeof CreateleaveRouteWithChildren;
-  CreateupdateshiftRoute: typeof CreateupdateshiftRouteWithChildren;
-  DailyactivitylogRoute: typeof DailyactivitylogRoute;
-  DrafRoute: typeof DrafRoute;
-  IncidentRoute: typeof IncidentRoute;
-  KesbaruRoute: typeof KesbaruRoute;
-  LaporaninsidenRoute: typeof LaporaninsidenRoute;
-  LaporanjenisbantuanRoute: typeof LaporanjenisbantuanRoute;
-  LaporanmasabertugasRoute: typeof LaporanmasabertugasRoute;
-  LaporanpenggunaankenderaanRoute: typeof LaporanpenggunaankenderaanRoute;
-  LaporanrondaanRoute: typeof LaporanrondaanRoute;
-  ListingassetRoute: typeof ListingassetRoute;
-  ListingcheckpointRoute: typeof ListingcheckpointRoute;
-  ListingleaveRoute: typeof ListingleaveRoute;
-  ListingrondaRoute: typeof ListingrondaRoute;
-  ListingrosterRoute: typeof ListingrosterRoute;
-  ListingshiftRoute: typeof ListingshiftRoute;
-  ListingstaffRoute: typeof ListingstaffRoute;
-  ListingteamRoute: typeof ListingteamRoute;
-  ManageuserRoute: typeof ManageuserRoute;
-  ManagevehicleRoute: typeof ManagevehicleRoute;
-  MapRoute: typeof MapRoute;
-  PrimesupportRoute: typeof PrimesupportRoute;
-  RegisteruserRoute: typeof RegisteruserRoute;
-  ReportingmoduleRoute: typeof ReportingmoduleRoute;
-  ReportsenaraisemakRoute: typeof ReportsenaraisemakRoute;
-  ResetpasswordRoute: typeof ResetpasswordRoute;
-  ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute;
-  SigninRoute: typeof SigninRoute;
-  SignoutRoute: typeof SignoutRoute;
-  StaffingrosterRoute: typeof StaffingrosterRoute;
-  UsernamecheckerRoute: typeof UsernamecheckerRoute;
-  CreateupdateassetAssetIdRoute: typeof CreateupdateassetAssetIdRoute;
-  CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute;
-  CreateupdaterondaRondaIdRoute: typeof CreateupdaterondaRondaIdRoute;
-  CreateupdaterosterRosterIdRoute: typeof CreateupdaterosterRosterIdRoute;
-  CreateupdatestaffStaffIdRoute: typeof CreateupdatestaffStaffIdRoute;
-  CreateupdateteamTeamIdRoute: typeof CreateupdateteamTeamIdRoute;
-  InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute;
-  KesTertundaEntityRoute: typeof KesTertundaEntityRoute;
-  LaporanseksyenSectionIdRoute: typeof LaporanseksyenSectionIdRoute;
-  MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute;
-  RegistervehicleVehicleIdRoute: typeof RegistervehicleVehicleIdRoute;
-  SenaraisemakRosterIdRoute: typeof SenaraisemakRosterIdRoute;
-  CreateupdateassetIndexRoute: typeof CreateupdateassetIndexRoute;
-  CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute;
-  CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute;
-  CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute;
-  LaporanmasalebuhrayaIndexRoute: typeof LaporanmasalebuhrayaIndexRoute;
-  MaintenanceIndexRoute: typeof MaintenanceIndexRoute;
-  RegistervehicleIndexRoute: typeof RegistervehicleIndexRoute;
-  ActivitylogRosterIdModeRoute: typeof ActivitylogRosterIdModeRoute;
-  InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute;
-  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute;
+  IndexRoute: typeof IndexRoute
+  CariankesRoute: typeof CariankesRoute
+  CariantmclogsheetRoute: typeof CariantmclogsheetRoute
+  CreateleaveRoute: typeof CreateleaveRouteWithChildren
+  CreateupdateshiftRoute: typeof CreateupdateshiftRouteWithChildren
+  DailyactivitylogRoute: typeof DailyactivitylogRoute
+  DrafRoute: typeof DrafRoute
+  IncidentRoute: typeof IncidentRoute
+  KesbaruRoute: typeof KesbaruRoute
+  LaporaninsidenRoute: typeof LaporaninsidenRoute
+  LaporanjenisbantuanRoute: typeof LaporanjenisbantuanRoute
+  LaporanmasabertugasRoute: typeof LaporanmasabertugasRoute
+  LaporanpenggunaankenderaanRoute: typeof LaporanpenggunaankenderaanRoute
+  LaporanrondaanRoute: typeof LaporanrondaanRoute
+  ListingassetRoute: typeof ListingassetRoute
+  ListingcheckpointRoute: typeof ListingcheckpointRoute
+  ListingleaveRoute: typeof ListingleaveRoute
+  ListingrondaRoute: typeof ListingrondaRoute
+  ListingrosterRoute: typeof ListingrosterRoute
+  ListingshiftRoute: typeof ListingshiftRoute
+  ListingstaffRoute: typeof ListingstaffRoute
+  ListingteamRoute: typeof ListingteamRoute
+  ManageuserRoute: typeof ManageuserRoute
+  ManagevehicleRoute: typeof ManagevehicleRoute
+  MapRoute: typeof MapRoute
+  PrimesupportRoute: typeof PrimesupportRoute
+  RegisteruserRoute: typeof RegisteruserRoute
+  ReportingmoduleRoute: typeof ReportingmoduleRoute
+  ReportsenaraisemakRoute: typeof ReportsenaraisemakRoute
+  ResetpasswordRoute: typeof ResetpasswordRoute
+  ResetpasswordlinkRoute: typeof ResetpasswordlinkRoute
+  SigninRoute: typeof SigninRoute
+  SignoutRoute: typeof SignoutRoute
+  StaffingrosterRoute: typeof StaffingrosterRoute
+  UsernamecheckerRoute: typeof UsernamecheckerRoute
+  CreateupdateassetAssetIdRoute: typeof CreateupdateassetAssetIdRoute
+  CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute
+  CreateupdaterondaRondaIdRoute: typeof CreateupdaterondaRondaIdRoute
+  CreateupdaterosterRosterIdRoute: typeof CreateupdaterosterRosterIdRoute
+  CreateupdatestaffStaffIdRoute: typeof CreateupdatestaffStaffIdRoute
+  CreateupdateteamTeamIdRoute: typeof CreateupdateteamTeamIdRoute
+  InsidenViewInsidenIdRoute: typeof InsidenViewInsidenIdRoute
+  KesTertundaEntityRoute: typeof KesTertundaEntityRoute
+  LaporanseksyenSectionIdRoute: typeof LaporanseksyenSectionIdRoute
+  MaintenanceCheckusernameRoute: typeof MaintenanceCheckusernameRoute
+  RegistervehicleVehicleIdRoute: typeof RegistervehicleVehicleIdRoute
+  SenaraisemakRosterIdRoute: typeof SenaraisemakRosterIdRoute
+  CreateupdateassetIndexRoute: typeof CreateupdateassetIndexRoute
+  CreateupdatecheckpointIndexRoute: typeof CreateupdatecheckpointIndexRoute
+  CreateupdaterondaIndexRoute: typeof CreateupdaterondaIndexRoute
+  CreateupdatestaffIndexRoute: typeof CreateupdatestaffIndexRoute
+  LaporanmasalebuhrayaIndexRoute: typeof LaporanmasalebuhrayaIndexRoute
+  MaintenanceIndexRoute: typeof MaintenanceIndexRoute
+  RegistervehicleIndexRoute: typeof RegistervehicleIndexRoute
+  ActivitylogRosterIdModeRoute: typeof ActivitylogRosterIdModeRoute
+  InsidenIncidentIdSubformIdRoute: typeof InsidenIncidentIdSubformIdRoute
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/cariankes': {
-      id: '/cariankes';
-      path: '/cariankes';
-      fullPath: '/cariankes';
-      preLoaderRoute: typeof CariankesRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/cariankes'
+      path: '/cariankes'
+      fullPath: '/cariankes'
+      preLoaderRoute: typeof CariankesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/cariantmclogsheet': {
-      id: '/cariantmclogsheet';
-      path: '/cariantmclogsheet';
-      fullPath: '/cariantmclogsheet';
-      preLoaderRoute: typeof CariantmclogsheetRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/cariantmclogsheet'
+      path: '/cariantmclogsheet'
+      fullPath: '/cariantmclogsheet'
+      preLoaderRoute: typeof CariantmclogsheetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createleave': {
-      id: '/createleave';
-      path: '/createleave';
-      fullPath: '/createleave';
-      preLoaderRoute: typeof CreateleaveRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createleave'
+      path: '/createleave'
+      fullPath: '/createleave'
+      preLoaderRoute: typeof CreateleaveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateshift': {
-      id: '/createupdateshift';
-      path: '/createupdateshift';
-      fullPath: '/createupdateshift';
-      preLoaderRoute: typeof CreateupdateshiftRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateshift'
+      path: '/createupdateshift'
+      fullPath: '/createupdateshift'
+      preLoaderRoute: typeof CreateupdateshiftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dailyactivitylog': {
-      id: '/dailyactivitylog';
-      path: '/dailyactivitylog';
-      fullPath: '/dailyactivitylog';
-      preLoaderRoute: typeof DailyactivitylogRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/dailyactivitylog'
+      path: '/dailyactivitylog'
+      fullPath: '/dailyactivitylog'
+      preLoaderRoute: typeof DailyactivitylogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/draf': {
-      id: '/draf';
-      path: '/draf';
-      fullPath: '/draf';
-      preLoaderRoute: typeof DrafRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/draf'
+      path: '/draf'
+      fullPath: '/draf'
+      preLoaderRoute: typeof DrafRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/incident': {
-      id: '/incident';
-      path: '/incident';
-      fullPath: '/incident';
-      preLoaderRoute: typeof IncidentRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/incident'
+      path: '/incident'
+      fullPath: '/incident'
+      preLoaderRoute: typeof IncidentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kesbaru': {
-      id: '/kesbaru';
-      path: '/kesbaru';
-      fullPath: '/kesbaru';
-      preLoaderRoute: typeof KesbaruRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/kesbaru'
+      path: '/kesbaru'
+      fullPath: '/kesbaru'
+      preLoaderRoute: typeof KesbaruRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporaninsiden': {
-      id: '/laporaninsiden';
-      path: '/laporaninsiden';
-      fullPath: '/laporaninsiden';
-      preLoaderRoute: typeof LaporaninsidenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporaninsiden'
+      path: '/laporaninsiden'
+      fullPath: '/laporaninsiden'
+      preLoaderRoute: typeof LaporaninsidenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanjenisbantuan': {
-      id: '/laporanjenisbantuan';
-      path: '/laporanjenisbantuan';
-      fullPath: '/laporanjenisbantuan';
-      preLoaderRoute: typeof LaporanjenisbantuanRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanjenisbantuan'
+      path: '/laporanjenisbantuan'
+      fullPath: '/laporanjenisbantuan'
+      preLoaderRoute: typeof LaporanjenisbantuanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanmasabertugas': {
-      id: '/laporanmasabertugas';
-      path: '/laporanmasabertugas';
-      fullPath: '/laporanmasabertugas';
-      preLoaderRoute: typeof LaporanmasabertugasRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanmasabertugas'
+      path: '/laporanmasabertugas'
+      fullPath: '/laporanmasabertugas'
+      preLoaderRoute: typeof LaporanmasabertugasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanpenggunaankenderaan': {
-      id: '/laporanpenggunaankenderaan';
-      path: '/laporanpenggunaankenderaan';
-      fullPath: '/laporanpenggunaankenderaan';
-      preLoaderRoute: typeof LaporanpenggunaankenderaanRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanpenggunaankenderaan'
+      path: '/laporanpenggunaankenderaan'
+      fullPath: '/laporanpenggunaankenderaan'
+      preLoaderRoute: typeof LaporanpenggunaankenderaanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanrondaan': {
-      id: '/laporanrondaan';
-      path: '/laporanrondaan';
-      fullPath: '/laporanrondaan';
-      preLoaderRoute: typeof LaporanrondaanRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanrondaan'
+      path: '/laporanrondaan'
+      fullPath: '/laporanrondaan'
+      preLoaderRoute: typeof LaporanrondaanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingasset': {
-      id: '/listingasset';
-      path: '/listingasset';
-      fullPath: '/listingasset';
-      preLoaderRoute: typeof ListingassetRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingasset'
+      path: '/listingasset'
+      fullPath: '/listingasset'
+      preLoaderRoute: typeof ListingassetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingcheckpoint': {
-      id: '/listingcheckpoint';
-      path: '/listingcheckpoint';
-      fullPath: '/listingcheckpoint';
-      preLoaderRoute: typeof ListingcheckpointRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingcheckpoint'
+      path: '/listingcheckpoint'
+      fullPath: '/listingcheckpoint'
+      preLoaderRoute: typeof ListingcheckpointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingleave': {
-      id: '/listingleave';
-      path: '/listingleave';
-      fullPath: '/listingleave';
-      preLoaderRoute: typeof ListingleaveRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingleave'
+      path: '/listingleave'
+      fullPath: '/listingleave'
+      preLoaderRoute: typeof ListingleaveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingronda': {
-      id: '/listingronda';
-      path: '/listingronda';
-      fullPath: '/listingronda';
-      preLoaderRoute: typeof ListingrondaRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingronda'
+      path: '/listingronda'
+      fullPath: '/listingronda'
+      preLoaderRoute: typeof ListingrondaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingroster': {
-      id: '/listingroster';
-      path: '/listingroster';
-      fullPath: '/listingroster';
-      preLoaderRoute: typeof ListingrosterRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingroster'
+      path: '/listingroster'
+      fullPath: '/listingroster'
+      preLoaderRoute: typeof ListingrosterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingshift': {
-      id: '/listingshift';
-      path: '/listingshift';
-      fullPath: '/listingshift';
-      preLoaderRoute: typeof ListingshiftRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingshift'
+      path: '/listingshift'
+      fullPath: '/listingshift'
+      preLoaderRoute: typeof ListingshiftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingstaff': {
-      id: '/listingstaff';
-      path: '/listingstaff';
-      fullPath: '/listingstaff';
-      preLoaderRoute: typeof ListingstaffRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingstaff'
+      path: '/listingstaff'
+      fullPath: '/listingstaff'
+      preLoaderRoute: typeof ListingstaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/listingteam': {
-      id: '/listingteam';
-      path: '/listingteam';
-      fullPath: '/listingteam';
-      preLoaderRoute: typeof ListingteamRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/listingteam'
+      path: '/listingteam'
+      fullPath: '/listingteam'
+      preLoaderRoute: typeof ListingteamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/manageuser': {
-      id: '/manageuser';
-      path: '/manageuser';
-      fullPath: '/manageuser';
-      preLoaderRoute: typeof ManageuserRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/manageuser'
+      path: '/manageuser'
+      fullPath: '/manageuser'
+      preLoaderRoute: typeof ManageuserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/managevehicle': {
-      id: '/managevehicle';
-      path: '/managevehicle';
-      fullPath: '/managevehicle';
-      preLoaderRoute: typeof ManagevehicleRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/managevehicle'
+      path: '/managevehicle'
+      fullPath: '/managevehicle'
+      preLoaderRoute: typeof ManagevehicleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/map': {
-      id: '/map';
-      path: '/map';
-      fullPath: '/map';
-      preLoaderRoute: typeof MapRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/map'
+      path: '/map'
+      fullPath: '/map'
+      preLoaderRoute: typeof MapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/primesupport': {
-      id: '/primesupport';
-      path: '/primesupport';
-      fullPath: '/primesupport';
-      preLoaderRoute: typeof PrimesupportRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/primesupport'
+      path: '/primesupport'
+      fullPath: '/primesupport'
+      preLoaderRoute: typeof PrimesupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registeruser': {
-      id: '/registeruser';
-      path: '/registeruser';
-      fullPath: '/registeruser';
-      preLoaderRoute: typeof RegisteruserRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/registeruser'
+      path: '/registeruser'
+      fullPath: '/registeruser'
+      preLoaderRoute: typeof RegisteruserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reportingmodule': {
-      id: '/reportingmodule';
-      path: '/reportingmodule';
-      fullPath: '/reportingmodule';
-      preLoaderRoute: typeof ReportingmoduleRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/reportingmodule'
+      path: '/reportingmodule'
+      fullPath: '/reportingmodule'
+      preLoaderRoute: typeof ReportingmoduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reportsenaraisemak': {
-      id: '/reportsenaraisemak';
-      path: '/reportsenaraisemak';
-      fullPath: '/reportsenaraisemak';
-      preLoaderRoute: typeof ReportsenaraisemakRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/reportsenaraisemak'
+      path: '/reportsenaraisemak'
+      fullPath: '/reportsenaraisemak'
+      preLoaderRoute: typeof ReportsenaraisemakRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/resetpassword': {
-      id: '/resetpassword';
-      path: '/resetpassword';
-      fullPath: '/resetpassword';
-      preLoaderRoute: typeof ResetpasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/resetpassword'
+      path: '/resetpassword'
+      fullPath: '/resetpassword'
+      preLoaderRoute: typeof ResetpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/resetpasswordlink': {
-      id: '/resetpasswordlink';
-      path: '/resetpasswordlink';
-      fullPath: '/resetpasswordlink';
-      preLoaderRoute: typeof ResetpasswordlinkRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/resetpasswordlink'
+      path: '/resetpasswordlink'
+      fullPath: '/resetpasswordlink'
+      preLoaderRoute: typeof ResetpasswordlinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signin': {
-      id: '/signin';
-      path: '/signin';
-      fullPath: '/signin';
-      preLoaderRoute: typeof SigninRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/signin'
+      path: '/signin'
+      fullPath: '/signin'
+      preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signout': {
-      id: '/signout';
-      path: '/signout';
-      fullPath: '/signout';
-      preLoaderRoute: typeof SignoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/signout'
+      path: '/signout'
+      fullPath: '/signout'
+      preLoaderRoute: typeof SignoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/staffingroster': {
-      id: '/staffingroster';
-      path: '/staffingroster';
-      fullPath: '/staffingroster';
-      preLoaderRoute: typeof StaffingrosterRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/staffingroster'
+      path: '/staffingroster'
+      fullPath: '/staffingroster'
+      preLoaderRoute: typeof StaffingrosterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usernamechecker': {
-      id: '/usernamechecker';
-      path: '/usernamechecker';
-      fullPath: '/usernamechecker';
-      preLoaderRoute: typeof UsernamecheckerRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/usernamechecker'
+      path: '/usernamechecker'
+      fullPath: '/usernamechecker'
+      preLoaderRoute: typeof UsernamecheckerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createleave/$leaveId': {
-      id: '/createleave/$leaveId';
-      path: '/$leaveId';
-      fullPath: '/createleave/$leaveId';
-      preLoaderRoute: typeof CreateleaveLeaveIdRouteImport;
-      parentRoute: typeof CreateleaveRoute;
-    };
+      id: '/createleave/$leaveId'
+      path: '/$leaveId'
+      fullPath: '/createleave/$leaveId'
+      preLoaderRoute: typeof CreateleaveLeaveIdRouteImport
+      parentRoute: typeof CreateleaveRoute
+    }
     '/createupdateasset/': {
-      id: '/createupdateasset/';
-      path: '/createupdateasset';
-      fullPath: '/createupdateasset/';
-      preLoaderRoute: typeof CreateupdateassetIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateasset/'
+      path: '/createupdateasset'
+      fullPath: '/createupdateasset/'
+      preLoaderRoute: typeof CreateupdateassetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateasset/$assetId': {
-      id: '/createupdateasset/$assetId';
-      path: '/createupdateasset/$assetId';
-      fullPath: '/createupdateasset/$assetId';
-      preLoaderRoute: typeof CreateupdateassetAssetIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateasset/$assetId'
+      path: '/createupdateasset/$assetId'
+      fullPath: '/createupdateasset/$assetId'
+      preLoaderRoute: typeof CreateupdateassetAssetIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdatecheckpoint/': {
-      id: '/createupdatecheckpoint/';
-      path: '/createupdatecheckpoint';
-      fullPath: '/createupdatecheckpoint/';
-      preLoaderRoute: typeof CreateupdatecheckpointIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdatecheckpoint/'
+      path: '/createupdatecheckpoint'
+      fullPath: '/createupdatecheckpoint/'
+      preLoaderRoute: typeof CreateupdatecheckpointIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdatecheckpoint/$checkpointId': {
-      id: '/createupdatecheckpoint/$checkpointId';
-      path: '/createupdatecheckpoint/$checkpointId';
-      fullPath: '/createupdatecheckpoint/$checkpointId';
-      preLoaderRoute: typeof CreateupdatecheckpointCheckpointIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdatecheckpoint/$checkpointId'
+      path: '/createupdatecheckpoint/$checkpointId'
+      fullPath: '/createupdatecheckpoint/$checkpointId'
+      preLoaderRoute: typeof CreateupdatecheckpointCheckpointIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateronda/': {
-      id: '/createupdateronda/';
-      path: '/createupdateronda';
-      fullPath: '/createupdateronda/';
-      preLoaderRoute: typeof CreateupdaterondaIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateronda/'
+      path: '/createupdateronda'
+      fullPath: '/createupdateronda/'
+      preLoaderRoute: typeof CreateupdaterondaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateronda/$rondaId': {
-      id: '/createupdateronda/$rondaId';
-      path: '/createupdateronda/$rondaId';
-      fullPath: '/createupdateronda/$rondaId';
-      preLoaderRoute: typeof CreateupdaterondaRondaIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateronda/$rondaId'
+      path: '/createupdateronda/$rondaId'
+      fullPath: '/createupdateronda/$rondaId'
+      preLoaderRoute: typeof CreateupdaterondaRondaIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateroster/$rosterId': {
-      id: '/createupdateroster/$rosterId';
-      path: '/createupdateroster/$rosterId';
-      fullPath: '/createupdateroster/$rosterId';
-      preLoaderRoute: typeof CreateupdaterosterRosterIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateroster/$rosterId'
+      path: '/createupdateroster/$rosterId'
+      fullPath: '/createupdateroster/$rosterId'
+      preLoaderRoute: typeof CreateupdaterosterRosterIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateshift/$shiftId': {
-      id: '/createupdateshift/$shiftId';
-      path: '/$shiftId';
-      fullPath: '/createupdateshift/$shiftId';
-      preLoaderRoute: typeof CreateupdateshiftShiftIdRouteImport;
-      parentRoute: typeof CreateupdateshiftRoute;
-    };
+      id: '/createupdateshift/$shiftId'
+      path: '/$shiftId'
+      fullPath: '/createupdateshift/$shiftId'
+      preLoaderRoute: typeof CreateupdateshiftShiftIdRouteImport
+      parentRoute: typeof CreateupdateshiftRoute
+    }
     '/createupdatestaff/': {
-      id: '/createupdatestaff/';
-      path: '/createupdatestaff';
-      fullPath: '/createupdatestaff/';
-      preLoaderRoute: typeof CreateupdatestaffIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdatestaff/'
+      path: '/createupdatestaff'
+      fullPath: '/createupdatestaff/'
+      preLoaderRoute: typeof CreateupdatestaffIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdatestaff/$staffId': {
-      id: '/createupdatestaff/$staffId';
-      path: '/createupdatestaff/$staffId';
-      fullPath: '/createupdatestaff/$staffId';
-      preLoaderRoute: typeof CreateupdatestaffStaffIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdatestaff/$staffId'
+      path: '/createupdatestaff/$staffId'
+      fullPath: '/createupdatestaff/$staffId'
+      preLoaderRoute: typeof CreateupdatestaffStaffIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/createupdateteam/$teamId': {
-      id: '/createupdateteam/$teamId';
-      path: '/createupdateteam/$teamId';
-      fullPath: '/createupdateteam/$teamId';
-      preLoaderRoute: typeof CreateupdateteamTeamIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/createupdateteam/$teamId'
+      path: '/createupdateteam/$teamId'
+      fullPath: '/createupdateteam/$teamId'
+      preLoaderRoute: typeof CreateupdateteamTeamIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/insidenView/$insidenId': {
-      id: '/insidenView/$insidenId';
-      path: '/insidenView/$insidenId';
-      fullPath: '/insidenView/$insidenId';
-      preLoaderRoute: typeof InsidenViewInsidenIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/insidenView/$insidenId'
+      path: '/insidenView/$insidenId'
+      fullPath: '/insidenView/$insidenId'
+      preLoaderRoute: typeof InsidenViewInsidenIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kes-tertunda/$entity': {
-      id: '/kes-tertunda/$entity';
-      path: '/kes-tertunda/$entity';
-      fullPath: '/kes-tertunda/$entity';
-      preLoaderRoute: typeof KesTertundaEntityRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/kes-tertunda/$entity'
+      path: '/kes-tertunda/$entity'
+      fullPath: '/kes-tertunda/$entity'
+      preLoaderRoute: typeof KesTertundaEntityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanmasalebuhraya/': {
-      id: '/laporanmasalebuhraya/';
-      path: '/laporanmasalebuhraya';
-      fullPath: '/laporanmasalebuhraya/';
-      preLoaderRoute: typeof LaporanmasalebuhrayaIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanmasalebuhraya/'
+      path: '/laporanmasalebuhraya'
+      fullPath: '/laporanmasalebuhraya/'
+      preLoaderRoute: typeof LaporanmasalebuhrayaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanseksyen/$sectionId': {
-      id: '/laporanseksyen/$sectionId';
-      path: '/laporanseksyen/$sectionId';
-      fullPath: '/laporanseksyen/$sectionId';
-      preLoaderRoute: typeof LaporanseksyenSectionIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanseksyen/$sectionId'
+      path: '/laporanseksyen/$sectionId'
+      fullPath: '/laporanseksyen/$sectionId'
+      preLoaderRoute: typeof LaporanseksyenSectionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/': {
-      id: '/maintenance/';
-      path: '/maintenance';
-      fullPath: '/maintenance/';
-      preLoaderRoute: typeof MaintenanceIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/maintenance/'
+      path: '/maintenance'
+      fullPath: '/maintenance/'
+      preLoaderRoute: typeof MaintenanceIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/maintenance/checkusername': {
-      id: '/maintenance/checkusername';
-      path: '/maintenance/checkusername';
-      fullPath: '/maintenance/checkusername';
-      preLoaderRoute: typeof MaintenanceCheckusernameRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/maintenance/checkusername'
+      path: '/maintenance/checkusername'
+      fullPath: '/maintenance/checkusername'
+      preLoaderRoute: typeof MaintenanceCheckusernameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registervehicle/': {
-      id: '/registervehicle/';
-      path: '/registervehicle';
-      fullPath: '/registervehicle/';
-      preLoaderRoute: typeof RegistervehicleIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/registervehicle/'
+      path: '/registervehicle'
+      fullPath: '/registervehicle/'
+      preLoaderRoute: typeof RegistervehicleIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registervehicle/$vehicleId': {
-      id: '/registervehicle/$vehicleId';
-      path: '/registervehicle/$vehicleId';
-      fullPath: '/registervehicle/$vehicleId';
-      preLoaderRoute: typeof RegistervehicleVehicleIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/registervehicle/$vehicleId'
+      path: '/registervehicle/$vehicleId'
+      fullPath: '/registervehicle/$vehicleId'
+      preLoaderRoute: typeof RegistervehicleVehicleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/senaraisemak/$rosterId': {
-      id: '/senaraisemak/$rosterId';
-      path: '/senaraisemak/$rosterId';
-      fullPath: '/senaraisemak/$rosterId';
-      preLoaderRoute: typeof SenaraisemakRosterIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/senaraisemak/$rosterId'
+      path: '/senaraisemak/$rosterId'
+      fullPath: '/senaraisemak/$rosterId'
+      preLoaderRoute: typeof SenaraisemakRosterIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/activitylog/$rosterId/$mode': {
-      id: '/activitylog/$rosterId/$mode';
-      path: '/activitylog/$rosterId/$mode';
-      fullPath: '/activitylog/$rosterId/$mode';
-      preLoaderRoute: typeof ActivitylogRosterIdModeRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/activitylog/$rosterId/$mode'
+      path: '/activitylog/$rosterId/$mode'
+      fullPath: '/activitylog/$rosterId/$mode'
+      preLoaderRoute: typeof ActivitylogRosterIdModeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/insiden/$incidentId/$subformId': {
-      id: '/insiden/$incidentId/$subformId';
-      path: '/insiden/$incidentId/$subformId';
-      fullPath: '/insiden/$incidentId/$subformId';
-      preLoaderRoute: typeof InsidenIncidentIdSubformIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/insiden/$incidentId/$subformId'
+      path: '/insiden/$incidentId/$subformId'
+      fullPath: '/insiden/$incidentId/$subformId'
+      preLoaderRoute: typeof InsidenIncidentIdSubformIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu': {
-      id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
-      path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
-      fullPath: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu';
-      preLoaderRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      path: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      fullPath: '/laporanmasalebuhraya/$rosterId/$seksyen/$team/$syif/$date/$dlullu'
+      preLoaderRoute: typeof LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface CreateleaveRouteChildren {
-  CreateleaveLeaveIdRoute: typeof CreateleaveLeaveIdRoute;
+  CreateleaveLeaveIdRoute: typeof CreateleaveLeaveIdRoute
 }
 
 const CreateleaveRouteChildren: CreateleaveRouteChildren = {
   CreateleaveLeaveIdRoute: CreateleaveLeaveIdRoute,
-};
+}
 
-const CreateleaveRouteWithChildren = CreateleaveRoute._addFileChildren(CreateleaveRouteChildren);
+const CreateleaveRouteWithChildren = CreateleaveRoute._addFileChildren(
+  CreateleaveRouteChildren,
+)
 
 interface CreateupdateshiftRouteChildren {
-  CreateupdateshiftShiftIdRoute: typeof CreateupdateshiftShiftIdRoute;
+  CreateupdateshiftShiftIdRoute: typeof CreateupdateshiftShiftIdRoute
 }
 
 const CreateupdateshiftRouteChildren: CreateupdateshiftRouteChildren = {
   CreateupdateshiftShiftIdRoute: CreateupdateshiftShiftIdRoute,
-};
+}
 
-const CreateupdateshiftRouteWithChildren = CreateupdateshiftRoute._addFileChildren(CreateupdateshiftRouteChildren);
+const CreateupdateshiftRouteWithChildren =
+  CreateupdateshiftRoute._addFileChildren(CreateupdateshiftRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -1270,7 +1286,8 @@ const rootRouteChildren: RootRouteChildren = {
   StaffingrosterRoute: StaffingrosterRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
   CreateupdateassetAssetIdRoute: CreateupdateassetAssetIdRoute,
-  CreateupdatecheckpointCheckpointIdRoute: CreateupdatecheckpointCheckpointIdRoute,
+  CreateupdatecheckpointCheckpointIdRoute:
+    CreateupdatecheckpointCheckpointIdRoute,
   CreateupdaterondaRondaIdRoute: CreateupdaterondaRondaIdRoute,
   CreateupdaterosterRosterIdRoute: CreateupdaterosterRosterIdRoute,
   CreateupdatestaffStaffIdRoute: CreateupdatestaffStaffIdRoute,
@@ -1290,6 +1307,9 @@ const rootRouteChildren: RootRouteChildren = {
   RegistervehicleIndexRoute: RegistervehicleIndexRoute,
   ActivitylogRosterIdModeRoute: ActivitylogRosterIdModeRoute,
   InsidenIncidentIdSubformIdRoute: InsidenIncidentIdSubformIdRoute,
-  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute: LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+  LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute:
+    LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute,
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

@@ -272,15 +272,13 @@ describe('organisation administration (issue #14 acceptance)', () => {
       await mgr.getByTestId('team-schedule-none').waitFor({ state: 'detached' });
       // 28 days of a 4-day cycle with 2 working days: 14 on duty, two on, two off, each with the shift's name
       await expect.poll(() => mgr.getByTestId('team-calendar').getAttribute('data-works')).toBe('14');
-      const calendar = await mgr
-        .getByTestId('team-calendar-day')
-        .evaluateAll((els) =>
-          els.map((el) => ({
-            date: el.getAttribute('data-date'),
-            works: el.getAttribute('data-works') === 'true',
-            text: (el as HTMLElement).innerText,
-          })),
-        );
+      const calendar = await mgr.getByTestId('team-calendar-day').evaluateAll((els) =>
+        els.map((el) => ({
+          date: el.getAttribute('data-date'),
+          works: el.getAttribute('data-works') === 'true',
+          text: (el as HTMLElement).innerText,
+        })),
+      );
       expect(calendar).toHaveLength(28);
       expect(calendar[0].date).toBe(dayFromToday(0).iso);
       const pattern = calendar.map((d) => (d.works ? 'W' : '-')).join('');

@@ -277,16 +277,14 @@ describe('Idempotency-Key on writes', () => {
     await twice(PATHS.alertSave, { pkAlertNotificationId: alert.id, viewed: 1 });
     // notification read mark of a ticket
     const [inc] = await app.ctx.db.select().from(incident).where(eq(incident.id, id));
-    await app.ctx.db
-      .insert(incidentNotification)
-      .values({
-        incidentId: id,
-        ticketNumber: inc.ticketNumber,
-        sectionId: inc.sectionId,
-        regionId: inc.regionId,
-        incidentStatus: 'Tugasan Dihantar',
-        incidentAt: inc.incidentAt,
-      });
+    await app.ctx.db.insert(incidentNotification).values({
+      incidentId: id,
+      ticketNumber: inc.ticketNumber,
+      sectionId: inc.sectionId,
+      regionId: inc.regionId,
+      incidentStatus: 'Tugasan Dihantar',
+      incidentAt: inc.incidentAt,
+    });
     await twice(PATHS.notificationUpdate, { incidentTicketNumber: inc.ticketNumber });
     // an upload: one attachment
     const entryId = (await app.ctx.db.select({ id: journalEntry.id }).from(journalEntry).where(eq(journalEntry.incidentId, id)))[0].id;

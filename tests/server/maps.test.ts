@@ -286,16 +286,14 @@ describe('maps and live positions (issue #7)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const c = await insertIncident(app, { section: 'N9', staffId: staffOf.tmca, rosterId: roster.id });
-    await app.ctx.db
-      .insert(incidentAudit)
-      .values({
-        incidentId: c.id,
-        statusId: 203,
-        assignerStaffId: staffOf.tmca,
-        assignerRoleName: 'TMCA',
-        assigneeRosterId: roster.id,
-        at: new Date(base + 50_000),
-      });
+    await app.ctx.db.insert(incidentAudit).values({
+      incidentId: c.id,
+      statusId: 203,
+      assignerStaffId: staffOf.tmca,
+      assignerRoleName: 'TMCA',
+      assigneeRosterId: roster.id,
+      at: new Date(base + 50_000),
+    });
     const tl = await call(app, tok.tmca, { method: 'GET', url: PATHS.lluGps(roster.id) });
     expect(tl.statusCode).toBe(200);
     const entries = tl.json().body as {
@@ -548,16 +546,14 @@ describe('maps and live positions (issue #7)', () => {
   it('pruning deletes history older than the retention and keeps the rest and the latest positions', async () => {
     const old = new Date(Date.now() - 100 * 86_400_000);
     const m = markers[3];
-    await app.ctx.db
-      .insert(rosterPosition)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          dutyRosterId: roster.id,
-          latitude: m.latitude,
-          longitude: m.longitude,
-          recordedAt: new Date(old.getTime() + i * 1000),
-        })),
-      );
+    await app.ctx.db.insert(rosterPosition).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        dutyRosterId: roster.id,
+        latitude: m.latitude,
+        longitude: m.longitude,
+        recordedAt: new Date(old.getTime() + i * 1000),
+      })),
+    );
     const count = async () => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(rosterPosition))[0].n;
     const before = await count();
     const latest = await app.ctx.db.select().from(rosterLatestPosition);
