@@ -392,7 +392,9 @@ function placeOf(url: string, fn: string): string {
 function summarise(profile: CpuProfile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byPlace = new Map<string, number>();
   const byFn = new Map<string, number>();
   let busy = 0;

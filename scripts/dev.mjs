@@ -8,7 +8,10 @@ const children = [
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const stop = () =>
+  children.forEach((c) => {
+    c.kill('SIGTERM');
+  });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 for (const c of children)

@@ -116,7 +116,10 @@ export function onApiEvent(fn: (e: ApiEvent) => void) {
     eventListeners.delete(fn);
   };
 }
-const emitApiEvent = (e: ApiEvent) => eventListeners.forEach((fn) => fn(e));
+const emitApiEvent = (e: ApiEvent) =>
+  eventListeners.forEach((fn) => {
+    fn(e);
+  });
 
 // ---------- requests ----------
 

@@ -6,7 +6,10 @@ import { useSyncExternalStore } from 'react';
 
 let current: number | null = null;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () =>
+  listeners.forEach((l) => {
+    l();
+  });
 
 export function openCaseDialog(incidentId: number) {
   current = incidentId;

@@ -30,7 +30,9 @@ export function clearFilters() {
       const k = s.key(i);
       if (k?.startsWith(PREFIX)) keys.push(k);
     }
-    keys.forEach((k) => s.removeItem(k));
+    keys.forEach((k) => {
+      s.removeItem(k);
+    });
   } catch {
     /* nothing to clear */
   }

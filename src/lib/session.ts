@@ -23,7 +23,10 @@ export const SESSION_MIRROR_KEY = 'lebuhraya.session';
 let current: Session | null = null;
 let loaded = false;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () =>
+  listeners.forEach((l) => {
+    l();
+  });
 
 /** §4.1: a session counts as signed in when the token is longer than 5 characters. */
 export const isSignedIn = (s: Session | null = current): s is Session => !!s && typeof s.token === 'string' && s.token.length > 5;

@@ -16,7 +16,10 @@ let channel: BroadcastChannel | null = null;
 function getChannel(): BroadcastChannel | null {
   if (channel || typeof BroadcastChannel === 'undefined') return channel;
   channel = new BroadcastChannel(SYNC_CHANNEL);
-  channel.onmessage = (m: MessageEvent<SyncEvent>) => listeners.forEach((l) => l(m.data));
+  channel.onmessage = (m: MessageEvent<SyncEvent>) =>
+    listeners.forEach((l) => {
+      l(m.data);
+    });
   return channel;
 }
 
@@ -30,7 +33,9 @@ export function onSyncEvent(fn: Listener): () => void {
 }
 
 function emit(e: SyncEvent) {
-  listeners.forEach((l) => l(e));
+  listeners.forEach((l) => {
+    l(e);
+  });
   try {
     getChannel()?.postMessage(e);
   } catch (err) {

@@ -22,7 +22,9 @@ function load() {
       loading = null;
       throw err;
     });
-    listeners.forEach((l) => l());
+    listeners.forEach((l) => {
+      l();
+    });
   }
   return loading;
 }
@@ -57,7 +59,9 @@ function Host({ impl }: { impl: Impl }) {
     // would be missed, so the queue is shown on the next task
     const id = setTimeout(() => {
       ready = impl;
-      pending.splice(0).forEach((fn) => fn(impl));
+      pending.splice(0).forEach((fn) => {
+        fn(impl);
+      });
     }, 0);
     return () => clearTimeout(id);
   }, [impl]);

@@ -54,7 +54,9 @@ async function rowTexts(page: Page): Promise<Record<string, string[]>> {
     for (const el of document.querySelectorAll<HTMLElement>('[data-testid^="child-row-"]')) {
       const list = el.dataset.testid!.slice('child-row-'.length);
       const clone = el.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('button').forEach((b) => b.remove());
+      clone.querySelectorAll('button').forEach((b) => {
+        b.remove();
+      });
       (out[list] ??= []).push(clone.innerText.replace(/\s+/g, ' ').trim());
     }
     return out;

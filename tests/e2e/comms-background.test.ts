@@ -176,7 +176,9 @@ describe('background polling and system notifications (issue #6 item 4)', () => 
       const post = (target: unknown) =>
         sw.evaluate(async (t) => {
           const list = await (self as unknown as ServiceWorkerGlobalScope).clients.matchAll({ type: 'window' });
-          list.forEach((c) => c.postMessage({ type: 'COMMS_OPEN', target: t }));
+          list.forEach((c) => {
+            c.postMessage({ type: 'COMMS_OPEN', target: t });
+          });
           return list.length;
         }, target);
       expect(await post({ kind: 'case', incidentId: created.pkIncidentId })).toBe(1);

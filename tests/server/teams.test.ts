@@ -408,7 +408,9 @@ describe('Teams administration (issue #14 item 4; §7.5 team, teamMembers, teamS
     // the schedule form's labels (the next date of each cycle day) follow the same rule
     const next = nextDatesOfCycle(today, 7);
     expect(next).toHaveLength(7);
-    next.forEach((date, day) => expect(ganti.calendar.find((c) => c.date === date)!.works, `day ${day} ${date}`).toBe([1, 2, 3].includes(day)));
+    next.forEach((date, day) => {
+      expect(ganti.calendar.find((c) => c.date === date)!.works, `day ${day} ${date}`).toBe([1, 2, 3].includes(day));
+    });
   });
 
   it('saves a schedule: the calendar follows it, rosters already generated stay, and the change is recorded', async () => {

@@ -218,14 +218,16 @@ function fakeGeo() {
     getCurrentPosition: vi.fn(),
   };
   const emit = (lat: number, lng: number) =>
-    watches.forEach((w) =>
+    watches.forEach((w) => {
       w.ok({
         coords: { latitude: lat, longitude: lng, accuracy: 5, heading: null, speed: null },
         timestamp: Date.now(),
-      } as unknown as GeolocationPosition),
-    );
+      } as unknown as GeolocationPosition);
+    });
   const fail = (code: number) =>
-    watches.forEach((w) => w.err?.({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError));
+    watches.forEach((w) => {
+      w.err?.({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: '' } as GeolocationPositionError);
+    });
   return { geo: geo as unknown as Geolocation & typeof geo, emit, fail, watches };
 }
 

@@ -219,7 +219,7 @@ export async function logsheetCsv(
 ): Promise<string> {
   const rows = (await readRows(db, rowsQuery(conditions(user, f), orderOf(q), { limit: LOGSHEET_CSV_MAX_ROWS }))).map(toRow);
   const lines = [csvLine(CSV_HEADER)];
-  rows.forEach((r, i) =>
+  rows.forEach((r, i) => {
     lines.push(
       csvLine([
         i + 1,
@@ -236,8 +236,8 @@ export async function logsheetCsv(
         d(r.modifiedDate),
         t(r.modifiedDate),
       ]),
-    ),
-  );
+    );
+  });
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

@@ -86,7 +86,9 @@ export function CommsBackground({ onOpenAlerts }: { onOpenAlerts: () => void }) 
     navigator.serviceWorker.addEventListener('message', onMessage);
     navigator.serviceWorker.startMessages();
     const events = ['visibilitychange', 'focus', 'blur'] as const;
-    events.forEach((ev) => (ev === 'visibilitychange' ? document : window).addEventListener(ev, report));
+    events.forEach((ev) => {
+      (ev === 'visibilitychange' ? document : window).addEventListener(ev, report);
+    });
     navigator.serviceWorker.addEventListener('controllerchange', report);
     report();
     void toWorker({ type: 'COMMS_HELLO' });
@@ -97,7 +99,9 @@ export function CommsBackground({ onOpenAlerts }: { onOpenAlerts: () => void }) 
       window.clearInterval(timer);
       navigator.serviceWorker.removeEventListener('message', onMessage);
       navigator.serviceWorker.removeEventListener('controllerchange', report);
-      events.forEach((ev) => (ev === 'visibilitychange' ? document : window).removeEventListener(ev, report));
+      events.forEach((ev) => {
+        (ev === 'visibilitychange' ? document : window).removeEventListener(ev, report);
+      });
     };
   }, [userId]);
 

@@ -111,9 +111,13 @@ export function useMarkBroadcastsSeen(rows: { pkMessageBroadcastId: number; seen
     if (!active) return;
     const ids = rows.filter((r) => r.seenByMe === false && !asked.current.has(r.pkMessageBroadcastId)).map((r) => r.pkMessageBroadcastId);
     if (!ids.length) return;
-    ids.forEach((id) => asked.current.add(id));
+    ids.forEach((id) => {
+      asked.current.add(id);
+    });
     markBroadcastsSeenCall(ids).catch((err: unknown) => {
-      ids.forEach((id) => asked.current.delete(id));
+      ids.forEach((id) => {
+        asked.current.delete(id);
+      });
       console.warn('[broadcasts] seen mark not sent', err);
     });
   }, [rows, active]);

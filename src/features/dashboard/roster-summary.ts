@@ -46,6 +46,8 @@ export function sortRosters(rows: DutyRosterRow[]): DutyRosterRow[] {
 /** Distinct sections of the rows, by name. */
 export function sectionsOf(rows: DutyRosterRow[]): { id: number; name: string }[] {
   const m = new Map<number, string>();
-  rows.forEach((r) => m.set(r.sectionId, r.sectionName));
+  rows.forEach((r) => {
+    m.set(r.sectionId, r.sectionName);
+  });
   return [...m].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }

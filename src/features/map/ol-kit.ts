@@ -184,7 +184,9 @@ export function createMapKit(
   const tileEvent = (ok: boolean) => () => {
     if (ok) tileStats.loaded++;
     else tileStats.failed++;
-    tileListeners.forEach((l) => l({ ...tileStats }));
+    tileListeners.forEach((l) => {
+      l({ ...tileStats });
+    });
   };
   tileSource.on('tileloadend', tileEvent(true));
   tileSource.on('tileloaderror', tileEvent(false));
@@ -236,7 +238,9 @@ export function createMapKit(
         },
         { hitTolerance: 5, layerFilter: (l) => l !== networkLayer },
       ) ?? null;
-    clickListeners.forEach((l) => l(hit));
+    clickListeners.forEach((l) => {
+      l(hit);
+    });
   });
   map.on('pointermove', (e) => {
     if (e.dragging) return;

@@ -41,13 +41,17 @@ let requester: (() => void) | null = null;
 
 export function setPositionSnapshot(patch: Partial<PositionSnapshot>) {
   snapshot = { ...snapshot, ...patch };
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 }
 
 export function resetPositionSnapshot() {
   snapshot = INITIAL;
   requester = null;
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 }
 
 export const getPositionSnapshot = () => snapshot;

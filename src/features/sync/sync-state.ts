@@ -45,12 +45,16 @@ export const getSyncSnapshot = () => snapshot;
 
 export function setSyncSnapshot(patch: Partial<SyncSnapshot>) {
   snapshot = { ...snapshot, ...patch };
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 }
 
 export function resetSyncSnapshot(userId: string | null = null) {
   snapshot = { ...EMPTY, userId };
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 }
 
 function subscribe(l: () => void) {
@@ -69,7 +73,9 @@ const panelListeners = new Set<() => void>();
 export const isSyncPanelOpen = () => panelOpen;
 export function setSyncPanelOpen(open: boolean) {
   panelOpen = open;
-  panelListeners.forEach((l) => l());
+  panelListeners.forEach((l) => {
+    l();
+  });
 }
 export function useSyncPanelOpen(): boolean {
   return useSyncExternalStore(

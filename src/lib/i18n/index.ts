@@ -69,7 +69,9 @@ export async function setLanguage(lang: Language): Promise<void> {
     /* private mode: keep it for this tab only */
   }
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => {
+    l();
+  });
 }
 
 function subscribe(l: () => void) {

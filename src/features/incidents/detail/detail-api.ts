@@ -48,7 +48,9 @@ export async function fetchChildren(type: EventTypeId, subformId: number): Promi
     lists.map((list) => dataTables<unknown>(PATHS.childDataTables(list), { incidentSubFormId: subformId }, { length: 100 })),
   );
   const out: Record<string, unknown[]> = {};
-  lists.forEach((list, i) => (out[list] = pages[i].rows));
+  lists.forEach((list, i) => {
+    out[list] = pages[i].rows;
+  });
   return out as ChildRowSet;
 }
 
