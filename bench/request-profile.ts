@@ -111,11 +111,17 @@ const client0 = (
 if (app.ctx.dbKind === 'pglite') {
   counted(client0);
   const rawTx = client0.transaction!.bind(client0);
-  client0.transaction = (cb) => rawTx((tx) => (counted(tx), cb(tx)));
+  client0.transaction = (cb) =>
+    rawTx((tx) => {
+      counted(tx);
+      return cb(tx);
+    });
 } else {
   const seen = new WeakSet<object>();
   client0.on!('acquire', (c) => {
-    if (!seen.has(c)) seen.add(c), counted(c);
+    if (seen.has(c)) return;
+    seen.add(c);
+    counted(c);
   });
 }
 await app.listen({ port: 0, host: '127.0.0.1' });

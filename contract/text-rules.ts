@@ -9,6 +9,7 @@
 
 // C0 controls but \t \n \r; U+202A–U+202E embeddings and overrides; U+2066–U+2069 isolates; lone surrogates
 const FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The same rule with the global flag, for finding or removing every forbidden character (a fresh regex per call). */

@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_EVENT_END_OF_PATROL, EVENT_TYPE, STATUS } from '../contract/lookups';
 import { openDb, type Db, type DbHandle } from '../server/db/client';

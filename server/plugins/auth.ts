@@ -113,7 +113,7 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret:
 
     // revocation: sign-out and password change move the user's not-before time
     const row = await loadSessionState(Number(claims.sub));
-    if (!row || !row.active || claims.t < row.validAfter) {
+    if (!row?.active || claims.t < row.validAfter) {
       request.log.warn({ event: 'token_refused', reason: 'revoked', user: claims.uid, url: request.url }, 'token revoked');
       throw unauthorized('Sesi telah ditamatkan. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
     }

@@ -43,6 +43,7 @@ export const START_RETRY_MS = 30_000;
  * 'online' event does not come when the connection only faltered). `start` resolves with the part's stop function.
  * Returns the function that cancels a start still to come and stops the part.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a part without a stop function is an `async () => {...}` (Promise<void>)
 export function startWhenIdle(start: () => Promise<(() => void) | void>, opts: { label: string; retryMs?: number; timeout?: number }): () => void {
   const target = typeof window !== 'undefined' ? window : undefined;
   let cancelled = false;

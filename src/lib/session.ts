@@ -48,7 +48,7 @@ function storage(): Storage | null {
 const asSession = (v: unknown): Session | null => {
   if (!v || typeof v !== 'object') return null;
   const s = v as Session;
-  return isSignedIn(s) && !!s.user && typeof s.user === 'object' ? { token: s.token, expiresAt: s.expiresAt, user: s.user } : null;
+  return isSignedIn(s) && s.user && typeof s.user === 'object' ? { token: s.token, expiresAt: s.expiresAt, user: s.user } : null;
 };
 
 /** What the mirror says: a session, none, or 'unknown' (never written by this build, unreadable, no storage). */

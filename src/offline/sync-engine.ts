@@ -259,7 +259,7 @@ async function parkSuspects(env: SyncEnv, suspects: Suspect[]): Promise<number> 
   let probed: boolean | undefined;
   for (const s of suspects) {
     const current = await db.outbox.get(s.item.seq!);
-    if (!current || current.state !== 'pending' || current.serverErrors !== s.serverErrors || current.attempts !== s.attempts) continue;
+    if (current?.state !== 'pending' || current.serverErrors !== s.serverErrors || current.attempts !== s.attempts) continue;
     const facts = { serverErrors: s.serverErrors, since: current.serverErrorSince ?? now(), now: now() };
     let verdict = serverErrorVerdict({ ...facts, lastServerOkAt: await metaGet<number>(db, SERVER_OK_KEY) });
     if (verdict === 'probe') {
@@ -273,7 +273,7 @@ async function parkSuspects(env: SyncEnv, suspects: Suspect[]): Promise<number> 
     const park = parkInfo('server', s.answer);
     const done = await db.transaction('rw', db.outbox, async () => {
       const again = await db.outbox.get(s.item.seq!);
-      if (!again || again.state !== 'pending' || again.serverErrors !== s.serverErrors || again.attempts !== s.attempts) return false;
+      if (again?.state !== 'pending' || again.serverErrors !== s.serverErrors || again.attempts !== s.attempts) return false;
       await db.outbox.update(s.item.seq!, { state: 'parked', park, nextAttemptAt: 0 });
       return true;
     });

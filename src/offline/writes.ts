@@ -40,7 +40,7 @@ export async function sendWrites(
   items: NewOutboxItem[],
   opts: { waitMs?: number; replaces?: string[]; silent?: boolean } = {},
 ): Promise<WriteOutcome> {
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof queueAndWait>>;
   try {
     outcome = await queueAndWait(items, { waitMs: opts.waitMs, replaces: opts.replaces });
   } catch (err) {

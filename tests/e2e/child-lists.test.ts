@@ -57,7 +57,8 @@ async function rowTexts(page: Page): Promise<Record<string, string[]>> {
       clone.querySelectorAll('button').forEach((b) => {
         b.remove();
       });
-      (out[list] ??= []).push(clone.innerText.replace(/\s+/g, ' ').trim());
+      out[list] ??= [];
+      out[list].push(clone.innerText.replace(/\s+/g, ' ').trim());
     }
     return out;
   });

@@ -169,6 +169,7 @@ describe('uploaded images are re-encoded clean JPEGs (issue #20)', () => {
       .where(eq(attachment.id, dirty.body.pkDocumentsId));
     const served = await download(dirty.body.pkDocumentsId);
     expect(served.headers['content-disposition']).toBe(`inline; filename="Jambatan _gpj.exe.jpg"; filename*=UTF-8''Jambatan%20%C3%A9gpj.exe.jpg`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the header must carry no control character
     expect(String(served.headers['content-disposition'])).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069]|%E2%80%AE|%E2%81%A7|%07/i);
 
     // the stored-name rule itself: overrides, isolates, NUL, controls and lone surrogates go; nothing left → gambar.jpg

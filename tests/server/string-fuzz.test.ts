@@ -78,19 +78,19 @@ function pct(text: string): string {
 const types = (s: Schema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** A value of the schema's shape with `text` in every string. */
-function valueOf(schema: Schema | undefined, text: string, depth = 0): unknown {
+function sampleOf(schema: Schema | undefined, text: string, depth = 0): unknown {
   if (!schema || depth > 6) return text;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const choice = schema.anyOf ?? schema.oneOf;
-  if (choice?.length) return valueOf(choice.find((c) => !types(c).includes('null')) ?? choice[0], text, depth + 1);
-  if (schema.allOf?.length) return valueOf(schema.allOf[0], text, depth + 1);
+  if (choice?.length) return sampleOf(choice.find((c) => !types(c).includes('null')) ?? choice[0], text, depth + 1);
+  if (schema.allOf?.length) return sampleOf(schema.allOf[0], text, depth + 1);
   const t = types(schema).find((x) => x !== 'null') ?? (schema.properties ? 'object' : 'string');
   switch (t) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, valueOf(v, text, depth + 1)]));
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sampleOf(v, text, depth + 1)]));
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => valueOf(schema.items, text, depth + 1));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleOf(schema.items, text, depth + 1));
     case 'integer':
     case 'number':
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
@@ -142,17 +142,17 @@ describe('every route, generated strings in every string field (#20)', () => {
       const send = async (text: string) => {
         const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
           const p = params.find((x) => x.in === 'path' && x.name === name);
-          return pct(String(valueOf(p?.schema, text)) || 'x');
+          return pct(String(sampleOf(p?.schema, text)) || 'x');
         });
         const query = params
           .filter((p) => p.in === 'query')
-          .map((p) => `${encodeURIComponent(p.name)}=${pct(String(valueOf(p.schema, text)))}`)
+          .map((p) => `${encodeURIComponent(p.name)}=${pct(String(sampleOf(p.schema, text)))}`)
           .join('&');
         const res = await app.inject({
           method: method as 'GET' | 'POST',
           url: query ? `${url}?${query}` : url,
           headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { payload: JSON.stringify(valueOf(body, text)) } : {}),
+          ...(body ? { payload: JSON.stringify(sampleOf(body, text)) } : {}),
         });
         requests++;
         if (res.statusCode >= 400) refused++;

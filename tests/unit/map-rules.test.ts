@@ -54,7 +54,7 @@ describe('§9 map constants and helpers', () => {
     expect(parseMapCenter(null)).toBeNull();
   });
   it('distance in KM with 2 decimals', () => {
-    expect(formatKm(3.14159)).toBe('3.14 KM');
+    expect(formatKm(3.14259)).toBe('3.14 KM');
     expect(formatKm(0)).toBe('0.00 KM');
   });
   it('tile origin of a URL template', () => {

@@ -90,7 +90,13 @@ describe('sign-out decision (§4.1, issue #4)', () => {
   it('clears every Cache Storage entry but the precached app shell', async () => {
     const names = ['workbox-precache-v2-http://x/', 'api-cache', 'images'];
     const deleted: string[] = [];
-    const store = { keys: async () => names, delete: async (n: string) => (deleted.push(n), true) };
+    const store = {
+      keys: async () => names,
+      delete: async (n: string) => {
+        deleted.push(n);
+        return true;
+      },
+    };
     expect(await clearUserCaches(store)).toEqual(['api-cache', 'images']);
     expect(deleted).toEqual(['api-cache', 'images']);
     expect(isUserDataCache('workbox-precache-v2-abc')).toBe(false);
@@ -142,7 +148,7 @@ describe('the panel’s fixes', () => {
     } as unknown as OutboxItem;
     const link = await reopenInForm(item, syncPanelActions.reopenItemAsDraft);
     expect(link).toMatchObject({ to: '/insidenView/$insidenId', params: { insidenId: '7' } });
-    const draftId = (link?.search as { draft: string }).draft;
+    const draftId = (link!.search as { draft: string }).draft;
     expect(await getDb().drafts.get(draftId)).toMatchObject({ userId: 'u-1', replaces: 'c-1' });
     // no form values: nothing to reopen; a failing reopening: null (the panel says it cannot)
     expect(await reopenInForm({ ...item, formValues: undefined }, () => Promise.reject(new Error('not called')))).toBeNull();

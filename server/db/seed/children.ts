@@ -14,7 +14,7 @@ import type { Db } from '../client';
 import {
   collisionList,
   furtherActionItem,
-  incidentSubform,
+  type incidentSubform,
   injury,
   laneClosure,
   roadFurnitureDamage,
@@ -215,12 +215,10 @@ export function buildChildren(rng: Rng, c: ChildCase, now: Date, batch: ChildBat
 
   const otherHelp = (pool: readonly (readonly [number, number])[], max: number) => {
     for (const key of distinct(rng, pool, rng.int(1, max))) {
-      const [req, notified, arrived, completed] = squeeze(
-        [rng.int(1, 5), rng.int(2, 4), rng.int(10, 35), rng.int(10, 50)].reduce<number[]>(
-          (acc, m) => [...acc, (acc.at(-1) ?? 0) + m * MIN + rng.int(0, 59) * 1000],
-          [],
-        ),
-      );
+      const marks: number[] = [];
+      for (const m of [rng.int(1, 5), rng.int(2, 4), rng.int(10, 35), rng.int(10, 50)])
+        marks.push((marks.at(-1) ?? 0) + m * MIN + rng.int(0, 59) * 1000);
+      const [req, notified, arrived, completed] = squeeze(marks);
       // some never come (the police sent nobody, the tow was called off): they stay at Notifikasi
       const stalls = rng.chance(0.15);
       // and some were left at Ketibaan when the patrol moved on

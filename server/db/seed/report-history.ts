@@ -25,7 +25,7 @@ import { computeSummary, type SummaryEntry, type SummaryFix } from '../../module
 import { GeoIndex } from '../../modules/maps/geo-index';
 import { derive, type Derived } from '../../modules/maps/positions';
 import type { Db } from '../client';
-import { activityLog, appUser, dutyRoster, rosterPosition, section, teamMember } from '../schema';
+import { type activityLog, appUser, dutyRoster, type rosterPosition, section, teamMember } from '../schema';
 import type { Geography } from './geo';
 import { createRng, type Rng } from './prng';
 import { addDays, bruneiDate } from './rosters';

@@ -67,7 +67,8 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
     const refused = await throttle.admit(username, ip);
     if (refused) throw tooMany(refused);
     const user = await findUserForLogin(username);
-    const valid = user ? await checkPassword(user, password) : (await verifyPassword(await getDummyHash(), password), false);
+    // an unknown username costs one hash check too, so the answer's timing does not tell which usernames exist
+    const valid = user ? await checkPassword(user, password) : await verifyPassword(await getDummyHash(), password).then(() => false);
     if (!user || !valid || !user.isActive) {
       await throttle.failed(ip);
       throw new HttpError(

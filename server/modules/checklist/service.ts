@@ -603,7 +603,7 @@ export async function formForRoster(db: Db, user: TokenClaims, rosterId: number)
     vehicle: v,
     masterItems,
     checklist,
-    can: { save: can(user.rn, 'checklistWrite') && !r.isDisemak && v !== null && v.isActive },
+    can: { save: can(user.rn, 'checklistWrite') && !r.isDisemak && v?.isActive === true },
   };
 }
 

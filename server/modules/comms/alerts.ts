@@ -135,7 +135,10 @@ export async function sweepUnacknowledged(db: Db, opts: { minutes: number; now?:
   const tmcByRegion = new Map<number, number[]>();
   for (const c of due) {
     let tmc = tmcByRegion.get(c.regionId);
-    if (!tmc) tmcByRegion.set(c.regionId, (tmc = await tmcUsersOfRegion(db, c.regionId)));
+    if (!tmc) {
+      tmc = await tmcUsersOfRegion(db, c.regionId);
+      tmcByRegion.set(c.regionId, tmc);
+    }
     alerts += await raise(
       db,
       {
@@ -187,7 +190,10 @@ export async function sweepGpsSilent(db: Db, opts: { minutes: number; now?: Date
   const tmcByRegion = new Map<number, number[]>();
   for (const r of silent) {
     let tmc = tmcByRegion.get(r.regionId);
-    if (!tmc) tmcByRegion.set(r.regionId, (tmc = await tmcUsersOfRegion(db, r.regionId)));
+    if (!tmc) {
+      tmc = await tmcUsersOfRegion(db, r.regionId);
+      tmcByRegion.set(r.regionId, tmc);
+    }
     alerts += await raise(
       db,
       {

@@ -182,7 +182,7 @@ export function exifCaptureTime(exif: Buffer): string | null {
       return map;
     };
     const ascii = (entry: { type: number; count: number; at: number } | undefined) => {
-      if (!entry || entry.type !== 2 || entry.count === 0 || entry.count > 64) return null;
+      if (entry?.type !== 2 || entry.count === 0 || entry.count > 64) return null;
       const start = entry.count <= 4 ? entry.at : u32(entry.at);
       if (start + entry.count > tiff.length) return null;
       return tiff
@@ -210,8 +210,8 @@ export const storedNameFor = (ext: string) => `${randomUUID()}.${ext}`;
  * isolates (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069: a right-to-left override makes 'gpj.exe' look
  * like 'exe.jpg'), the line and paragraph separators, and lone UTF-16 surrogates (not encodable in a header).
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_NAME_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters from a file name is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** The name of an upload whose own name has nothing left. */
 export const DEFAULT_FILE_BASE = 'gambar';

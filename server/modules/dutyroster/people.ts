@@ -124,7 +124,10 @@ export async function rosterPeople(db: Reader, rosterIds: number[]): Promise<Peo
     });
     if (r.rowId !== null) {
       let byStaff = memberRowIds.get(current);
-      if (!byStaff) memberRowIds.set(current, (byStaff = new Map()));
+      if (!byStaff) {
+        byStaff = new Map();
+        memberRowIds.set(current, byStaff);
+      }
       byStaff.set(r.pkStaffId, r.rowId);
     }
   }

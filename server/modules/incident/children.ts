@@ -151,7 +151,7 @@ interface ListDef<L extends ChildList> {
 const lookupOf = (map: Map<number, LookupItem>, key: number | null): LookupItem | null =>
   key === null ? null : (map.get(key) ?? { key, value: String(key), description: null });
 const lookupOrKey = (map: Map<number, LookupItem>, key: number): LookupItem => lookupOf(map, key)!;
-const valueOf = (l: LookupItem | null) => l?.value ?? '-';
+const lookupValue = (l: LookupItem | null) => l?.value ?? '-';
 
 /** Plates as written on the car: upper case, single spaces ('wxy  1234' → 'WXY 1234'). */
 const tidyPlate = (plate: string) => plate.trim().toUpperCase().replace(/\s+/g, ' ');
@@ -178,7 +178,7 @@ const involvedVehicleDef: ListDef<'involvedVehicle'> = {
       incidentVehicleType: lookupOf(types, r.vehicleTypeId),
     }));
   },
-  describe: (r) => `${r.platNumber} (${valueOf(r.incidentVehicleType)}${r.brand ? `, ${r.brand}` : ''})`,
+  describe: (r) => `${r.platNumber} (${lookupValue(r.incidentVehicleType)}${r.brand ? `, ${r.brand}` : ''})`,
 };
 
 const collisionDef: ListDef<'collisionList'> = {

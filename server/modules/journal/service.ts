@@ -126,7 +126,7 @@ export async function listEntries(
   filter: { incidentSubFormId?: number; incidentId?: number },
   paging: { length: number; start: number },
 ): Promise<{ rows: JournalEntry[]; recordCount: number }> {
-  let cond;
+  let cond: Parameters<typeof countEntries>[1];
   if (filter.incidentSubFormId) {
     const access = await incidentAccessBySubform(db, user, filter.incidentSubFormId);
     if (filter.incidentId && filter.incidentId !== access.id) throw badRequest('Subform ini bukan milik kes tersebut.', 'incidentSubFormId');

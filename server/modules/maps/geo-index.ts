@@ -132,7 +132,10 @@ export class GeoIndex {
       s.markers.forEach(([, lat, lng], i) => {
         const key = cellKey(lat, lng);
         let cell = this.grid.get(key);
-        if (!cell) this.grid.set(key, (cell = []));
+        if (!cell) {
+          cell = [];
+          this.grid.set(key, cell);
+        }
         cell.push({ s, i });
         this.all.push({ s, i });
       });
@@ -141,7 +144,10 @@ export class GeoIndex {
       const s = this.sections.get(c.sectionId);
       if (!s) continue;
       let list = this.crossovers.get(s.highwayId);
-      if (!list) this.crossovers.set(s.highwayId, (list = []));
+      if (!list) {
+        list = [];
+        this.crossovers.set(s.highwayId, list);
+      }
       list.push({ km: c.km, name: c.name, sectionId: c.sectionId });
     }
     for (const list of this.crossovers.values()) list.sort((a, b) => a.km - b.km);

@@ -217,7 +217,7 @@ async function snapshot(db: Pick<Db, 'select'>, s: StaffValues) {
   };
 }
 
-const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 function profileValues(input: StaffCreate) {
   const nric = normaliseNric(input.nric);
@@ -275,7 +275,7 @@ export async function createStaff(db: Db, user: TokenClaims, input: StaffCreate)
 /** Deactivates a user account: refused from now on, its tokens dead at once. */
 async function deactivateUserOf(tx: Db, user: TokenClaims, staffId: number, effects: WriteEffects) {
   const [account] = await tx.select().from(appUser).where(eq(appUser.staffId, staffId));
-  if (!account || !account.isActive) return;
+  if (!account?.isActive) return;
   const now = new Date();
   await tx.update(appUser).set({ isActive: false, tokensValidAfter: now, updatedAt: now }).where(eq(appUser.id, account.id));
   await recordChange(tx, user, 'user', account.id, 'deactivate', { isActive: true }, { isActive: false });

@@ -554,6 +554,7 @@ function RosterHeader({ head, loading, failed }: { head: RosterHead | null; load
     [
       t('activity.header.vehicle'),
       head.plateNumber ? (
+        // biome-ignore lint/correctness/useJsxKeyInIterable: a cell of a [label, value, id] tuple, not a list item (the grid keys each cell by its id)
         <HStack gap="2" as="span">
           <Text as="span" fontFamily="mono">
             {head.plateNumber}

@@ -39,7 +39,7 @@ export type LoginFormErrors = Partial<Record<keyof LoginRequest, { type: FormIss
 /** The form's values checked: the trimmed values, or the first message per field (as zodResolver reported it). */
 export function checkLoginForm(
   values: Record<string, unknown>,
-): { values: LoginRequest; errors: LoginFormErrors } | { values: {}; errors: LoginFormErrors } {
+): { values: LoginRequest; errors: LoginFormErrors } | { values: Record<string, never>; errors: LoginFormErrors } {
   const r = validateLoginForm(values);
   if (r.success) return { values: r.data, errors: {} };
   const errors: LoginFormErrors = {};

@@ -54,7 +54,7 @@ export interface LoginResult {
 
 export async function login(username: string, password: string): Promise<LoginResult> {
   const uname = username.trim();
-  let body;
+  let body: Awaited<ReturnType<typeof loginCall>>;
   try {
     body = await loginCall({ username: uname, password });
   } catch (err) {

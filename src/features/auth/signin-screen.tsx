@@ -282,7 +282,7 @@ function Hero() {
 function RoadArt() {
   return (
     <Box position="absolute" inset="0" opacity={0.12} pointerEvents="none" aria-hidden>
-      <svg width="100%" height="100%" viewBox="0 0 400 800" preserveAspectRatio="xMidYMid slice">
+      <svg width="100%" height="100%" viewBox="0 0 400 800" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
         <path d="M170 0 L20 800" stroke="#fff" strokeWidth="6" />
         <path d="M230 0 L380 800" stroke="#fff" strokeWidth="6" />
         <path d="M200 0 L200 800" stroke="#f4b400" strokeWidth="8" strokeDasharray="40 34" />

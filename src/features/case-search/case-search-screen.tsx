@@ -155,40 +155,38 @@ export function CaseSearchScreen({
           <EmptyBlock title={t('lists.searchPrompt')} description={t('lists.searchPromptHint')} icon={<LuFileSearch />} />
         </Box>
       ) : (
-        <>
-          <IncidentList
-            rows={rows}
-            total={list.data?.recordCount ?? 0}
-            page={search.page ?? 0}
-            size={q.length}
-            sort={search.sort}
-            dir={search.dir}
-            pending={list.isPending}
-            stale={list.isPlaceholderData}
-            error={list.error}
-            onRetry={() => list.refetch()}
-            emptyTitle={t('lists.notFound')}
-            emptyDescription={t('lists.notFoundHint')}
-            emptyIcon={<LuSearchX />}
-            onSort={(column, dir) => onSearchChange({ ...search, ...(dir ? { sort: column, dir } : nextSort(search, column)), page: undefined })}
-            onPage={(page) => onSearchChange({ ...search, page: page || undefined })}
-            onSize={(size) => onSearchChange({ ...search, size, page: undefined })}
-            showRegion={options.seesAllRegions && !search.region}
-            testId="case-list"
-            loadingTestId="case-list-loading"
-            heading={
-              <Text fontSize="sm" color="fg.muted" data-testid="search-summary">
-                {filter.dateStart || filter.dateEnd
-                  ? t('lists.foundRange', {
-                      total: totalText(list.data),
-                      from: isoDateToDisplay(filter.dateStart) || '…',
-                      to: isoDateToDisplay(filter.dateEnd) || '…',
-                    })
-                  : t('lists.found', { total: totalText(list.data) })}
-              </Text>
-            }
-          />
-        </>
+        <IncidentList
+          rows={rows}
+          total={list.data?.recordCount ?? 0}
+          page={search.page ?? 0}
+          size={q.length}
+          sort={search.sort}
+          dir={search.dir}
+          pending={list.isPending}
+          stale={list.isPlaceholderData}
+          error={list.error}
+          onRetry={() => list.refetch()}
+          emptyTitle={t('lists.notFound')}
+          emptyDescription={t('lists.notFoundHint')}
+          emptyIcon={<LuSearchX />}
+          onSort={(column, dir) => onSearchChange({ ...search, ...(dir ? { sort: column, dir } : nextSort(search, column)), page: undefined })}
+          onPage={(page) => onSearchChange({ ...search, page: page || undefined })}
+          onSize={(size) => onSearchChange({ ...search, size, page: undefined })}
+          showRegion={options.seesAllRegions && !search.region}
+          testId="case-list"
+          loadingTestId="case-list-loading"
+          heading={
+            <Text fontSize="sm" color="fg.muted" data-testid="search-summary">
+              {filter.dateStart || filter.dateEnd
+                ? t('lists.foundRange', {
+                    total: totalText(list.data),
+                    from: isoDateToDisplay(filter.dateStart) || '…',
+                    to: isoDateToDisplay(filter.dateEnd) || '…',
+                  })
+                : t('lists.found', { total: totalText(list.data) })}
+            </Text>
+          }
+        />
       )}
     </Box>
   );

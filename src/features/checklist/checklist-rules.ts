@@ -76,7 +76,7 @@ export const specOfItem = (i: ChecklistItemRow): ItemSpec => ({
  * the checklist counted at PRE (or, when PRE is still on the device, the master items it counted).
  */
 export function specsFor(form: Pick<ChecklistForm, 'masterItems' | 'checklist'>): ItemSpec[] {
-  if (form.checklist && form.checklist.items.length) return form.checklist.items.map(specOfItem);
+  if (form.checklist?.items.length) return form.checklist.items.map(specOfItem);
   // the server's order: category, then the master's sort order
   return form.masterItems.map(specOfMaster);
 }

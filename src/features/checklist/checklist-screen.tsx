@@ -275,7 +275,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
   const editable = mayWrite && (state === 'open' || state === 'refused') && v !== null;
   const progress = progressOf(specs, v ?? emptyValues());
   const odometerProblem =
-    errors.odometer ?? (odometerLeft && v && v.odometer.trim() ? odometerError(v.odometer, odometerContext(shown)) : null) ?? undefined;
+    errors.odometer ?? (odometerLeft && v?.odometer.trim() ? odometerError(v.odometer, odometerContext(shown)) : null) ?? undefined;
   const groups = groupByCategory(specs);
   const draft = drafts[shown];
 

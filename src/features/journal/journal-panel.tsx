@@ -120,7 +120,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
     const images = picker.images;
     try {
       const { items } = await journalItems({ userId, target, subformId, entry: entryText(draft), images });
-      let outcome;
+      let outcome: Awaited<ReturnType<typeof sendWrites>>;
       try {
         outcome = await sendWrites(items);
       } catch (err) {

@@ -158,7 +158,15 @@ export function MapDialog(p: MapDialogProps) {
                 <Box position="relative" minH="260px" bg="#e9ecef">
                   <Box ref={ref} position="absolute" inset="0" data-testid="map-dialog-canvas" data-tiles={noTiles ? 'unavailable' : 'ok'} />
                   <Box ref={popupRef} data-testid="map-dialog-info">
-                    {infoRow && <PatrolInfoWindow row={infoRow} onClose={() => (setInfo(null), overlay.setPosition(undefined))} />}
+                    {infoRow && (
+                      <PatrolInfoWindow
+                        row={infoRow}
+                        onClose={() => {
+                          setInfo(null);
+                          overlay.setPosition(undefined);
+                        }}
+                      />
+                    )}
                   </Box>
                   <Stack position="absolute" top="2" left="12" right="2" gap="2" align="flex-start" pointerEvents="none">
                     {oncoreDown && (

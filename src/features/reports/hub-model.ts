@@ -73,7 +73,10 @@ export function sectionsByRegion<S extends { regionId: number; regionName: strin
   const groups = new Map<number, { regionId: number; regionName: string; sections: S[] }>();
   for (const s of sections) {
     let g = groups.get(s.regionId);
-    if (!g) groups.set(s.regionId, (g = { regionId: s.regionId, regionName: s.regionName, sections: [] }));
+    if (!g) {
+      g = { regionId: s.regionId, regionName: s.regionName, sections: [] };
+      groups.set(s.regionId, g);
+    }
     g.sections.push(s);
   }
   return [...groups.values()];

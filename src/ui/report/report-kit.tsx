@@ -527,7 +527,13 @@ export function ReportTable<Row>({
                 onClick={onRowClick ? () => onRowClick(row.original as Row) : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
                 onKeyDown={
-                  onRowClick ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onRowClick(row.original as Row)) : undefined
+                  onRowClick
+                    ? (e) => {
+                        if (e.key !== 'Enter' && e.key !== ' ') return;
+                        e.preventDefault();
+                        onRowClick(row.original as Row);
+                      }
+                    : undefined
                 }
                 data-testid={`${testId}-row-${row.id}`}
               >

@@ -147,7 +147,12 @@ export async function startSlapd(): Promise<Slapd> {
     stderr = (stderr + b.toString()).slice(-4000);
   });
   let exited: number | null = null;
-  const done = new Promise<void>((resolve) => child.once('exit', (code) => ((exited = code ?? -1), resolve())));
+  const done = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code ?? -1;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited === null) {

@@ -150,7 +150,7 @@ export async function saveCaseEdit(edit: CaseEdit, ctx: WriteContext & { inciden
   const subAt = edit.subform ? mainAt + 1 : -1;
   const answerAt = <T>(answers: Record<string, unknown>, at: number) =>
     at >= 0 && items[at] ? ((answers[items[at].clientId!] as T | undefined) ?? null) : null;
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof sendWrites>>;
   try {
     outcome = await sendWrites(items, { replaces: ctx.replaces });
   } catch (err) {

@@ -42,14 +42,14 @@ export function SecondaryCrashFlag({ incidentId, version }: { incidentId: number
   return (
     <Flex direction="column" gap="1.5" mt="2">
       {data.asSecondary.length > 0 && (
-        <FlagRow role="secondary" label={t('incident.secondary.asSecondary')} lead={t('incident.secondary.primaryCase')} hint={hint}>
+        <FlagRow side="secondary" label={t('incident.secondary.asSecondary')} lead={t('incident.secondary.primaryCase')} hint={hint}>
           {data.asSecondary.map((p) => (
             <CaseLink key={p.primary.id} ref_={p.primary} gap={gap(p)} />
           ))}
         </FlagRow>
       )}
       {data.asPrimary.length > 0 && (
-        <FlagRow role="primary" label={t('incident.secondary.asPrimary')} lead={t('incident.secondary.secondaryCases')} hint={hint}>
+        <FlagRow side="primary" label={t('incident.secondary.asPrimary')} lead={t('incident.secondary.secondaryCases')} hint={hint}>
           {data.asPrimary.map((p) => (
             <CaseLink key={p.secondary.id} ref_={p.secondary} gap={gap(p)} />
           ))}
@@ -60,13 +60,13 @@ export function SecondaryCrashFlag({ incidentId, version }: { incidentId: number
 }
 
 function FlagRow({
-  role,
+  side,
   label,
   lead,
   hint,
   children,
 }: {
-  role: 'secondary' | 'primary';
+  side: 'secondary' | 'primary';
   label: string;
   lead: string;
   hint: string;
@@ -87,7 +87,7 @@ function FlagRow({
       alignSelf="flex-start"
       title={hint}
       data-testid="case-secondary-flag"
-      data-role={role}
+      data-role={side}
     >
       <Badge colorPalette="purple" variant="solid" size="md" gap="1">
         <LuTriangleAlert aria-hidden />

@@ -37,7 +37,7 @@ export function useEditDraft(opts: {
     if (!draftId || !view || state.current.resumed) return;
     state.current.resumed = true;
     void loadDraft<EditDraftValues>(draftId).then((d) => {
-      if (!d || d.kind !== 'subform' || d.incidentId !== view.pkIncidentId) return;
+      if (d?.kind !== 'subform' || d.incidentId !== view.pkIncidentId) return;
       state.current = { id: d.id, replaces: d.replaces, resumed: true, dropped: false };
       const sub = d.values.sub as SubformValues;
       onResume.current({ main: d.values.main as IncidentMainValues, sub: { ...sub, children: normalizeChildren(sub.children) } });

@@ -32,7 +32,7 @@ export async function offlineKmCheck(userId: string | undefined, sectionId: numb
   const value = parseKm(km.trim());
   if (!userId || value === null) return null;
   const row = await import('@/offline/db').then((db) => db.cacheGet<SectionKmMarkers[]>(userId, kmMarkersCacheKey(sectionId))).catch(() => undefined);
-  if (!row || !row.data.length) return null;
+  if (!row?.data.length) return null;
   const m = nearestKmMarker(row.data, value);
   const first = row.data[0];
   return m

@@ -14,6 +14,7 @@ import { useSession, userRole } from '@/lib/session';
 import { formatDate, formatDateTime, formatTime } from '@/lib/time';
 import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { Logo } from '@/ui/logo';
+import { PhotoEvidence } from '@/ui/photo-evidence';
 import { ErrorBlock } from '@/ui/states';
 import { SUBFORM_FIELDS } from '../form/model';
 import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView, useSubformChildren } from '../detail/use-incident';
@@ -144,7 +145,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
                   {children.isError ? (
                     <PrintNote failed>{t('incident.detail.subformFailed')}</PrintNote>
                   ) : (
-                    children.data && <ChildListsView children={children.data} />
+                    children.data && <ChildListsView lists={children.data} />
                   )}
                 </>
               ) : subformSettled ? (
@@ -291,7 +292,7 @@ function LookupField({ label, lookup, id }: { label: string; lookup: LookupName;
 }
 
 /** The child lists that have items (vehicles, injuries, lanes, assistance, …), one line per item. */
-function ChildListsView({ children: c }: { children: SubformChildren }) {
+function ChildListsView({ lists: c }: { lists: SubformChildren }) {
   const t = useT();
   const groups = childLines(c, { assistStatus: assistStatusLine });
   if (!groups.length) return null;
@@ -390,9 +391,29 @@ function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined;
             {e.entry}
           </Text>
           {e.attachments.length > 0 && (
-            <Text fontSize="xs" color="fg.muted" mt="0.5">
-              {t('incident.print.attachments', { count: e.attachments.length })}
-            </Text>
+            <Box mt="1">
+              <Text fontSize="xs" color="fg.muted">
+                {t('incident.print.attachments', { count: e.attachments.length })}
+              </Text>
+              <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="4" rowGap="1.5" mt="1" data-testid="print-photos">
+                {e.attachments.map((a) => (
+                  <Box
+                    key={a.pkAttachmentListId}
+                    ps="2"
+                    borderLeftWidth="2px"
+                    borderColor={a.tampered ? 'red.500' : 'gray.300'}
+                    css={{ breakInside: 'avoid' }}
+                    data-testid="print-photo"
+                    data-attachment-id={a.pkAttachmentListId}
+                  >
+                    <Text fontSize="xs" fontWeight="semibold" wordBreak="break-word">
+                      {a.documentName}
+                    </Text>
+                    <PhotoEvidence a={a} />
+                  </Box>
+                ))}
+              </Grid>
+            </Box>
           )}
         </Box>
       ))}

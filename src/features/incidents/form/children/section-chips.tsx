@@ -15,7 +15,7 @@ import type { ListEditorProps } from './types';
 const LIST = 'roadLaneSelection';
 
 /** A colour the chip can be filled with ('#1e88e5', 'red.500'); unknown texts fall back to the brand colour. */
-const chipColor = (c: string | null | undefined) => (c && c.trim() ? c.trim() : 'brand.600');
+const chipColor = (c: string | null | undefined) => (c?.trim() ? c.trim() : 'brand.600');
 
 export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
   const t = useT();
