@@ -10,14 +10,23 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
+import { Route as AccidentsubformRouteImport } from './../routes/accidentsubform'
+import { Route as AssetlebuhrayaRouteImport } from './../routes/assetlebuhraya'
+import { Route as BantuanRouteImport } from './../routes/bantuan'
+import { Route as BreakdownsubformRouteImport } from './../routes/breakdownsubform'
 import { Route as CariankesRouteImport } from './../routes/cariankes'
 import { Route as CariantmclogsheetRouteImport } from './../routes/cariantmclogsheet'
 import { Route as CreateleaveRouteImport } from './../routes/createleave'
 import { Route as CreateupdateshiftRouteImport } from './../routes/createupdateshift'
 import { Route as DailyactivitylogRouteImport } from './../routes/dailyactivitylog'
 import { Route as DrafRouteImport } from './../routes/draf'
+import { Route as FurtheractionsRouteImport } from './../routes/furtheractions'
+import { Route as HaiwanRouteImport } from './../routes/haiwan'
 import { Route as IncidentRouteImport } from './../routes/incident'
+import { Route as JournalEntryRouteImport } from './../routes/journalEntry'
+import { Route as KeadaanjalanRouteImport } from './../routes/keadaanjalan'
 import { Route as KesbaruRouteImport } from './../routes/kesbaru'
+import { Route as LainlainRouteImport } from './../routes/lainlain'
 import { Route as LaporaninsidenRouteImport } from './../routes/laporaninsiden'
 import { Route as LaporanjenisbantuanRouteImport } from './../routes/laporanjenisbantuan'
 import { Route as LaporanmasabertugasRouteImport } from './../routes/laporanmasabertugas'
@@ -34,6 +43,8 @@ import { Route as ListingteamRouteImport } from './../routes/listingteam'
 import { Route as ManageuserRouteImport } from './../routes/manageuser'
 import { Route as ManagevehicleRouteImport } from './../routes/managevehicle'
 import { Route as MapRouteImport } from './../routes/map'
+import { Route as ObjekhalanganRouteImport } from './../routes/objekhalangan'
+import { Route as PlayRouteImport } from './../routes/play'
 import { Route as PrimesupportRouteImport } from './../routes/primesupport'
 import { Route as RegisteruserRouteImport } from './../routes/registeruser'
 import { Route as ReportingmoduleRouteImport } from './../routes/reportingmodule'
@@ -74,6 +85,26 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccidentsubformRoute = AccidentsubformRouteImport.update({
+  id: '/accidentsubform',
+  path: '/accidentsubform',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AssetlebuhrayaRoute = AssetlebuhrayaRouteImport.update({
+  id: '/assetlebuhraya',
+  path: '/assetlebuhraya',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BantuanRoute = BantuanRouteImport.update({
+  id: '/bantuan',
+  path: '/bantuan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BreakdownsubformRoute = BreakdownsubformRouteImport.update({
+  id: '/breakdownsubform',
+  path: '/breakdownsubform',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CariankesRoute = CariankesRouteImport.update({
   id: '/cariankes',
   path: '/cariankes',
@@ -104,14 +135,39 @@ const DrafRoute = DrafRouteImport.update({
   path: '/draf',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FurtheractionsRoute = FurtheractionsRouteImport.update({
+  id: '/furtheractions',
+  path: '/furtheractions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HaiwanRoute = HaiwanRouteImport.update({
+  id: '/haiwan',
+  path: '/haiwan',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const IncidentRoute = IncidentRouteImport.update({
   id: '/incident',
   path: '/incident',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JournalEntryRoute = JournalEntryRouteImport.update({
+  id: '/journalEntry',
+  path: '/journalEntry',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KeadaanjalanRoute = KeadaanjalanRouteImport.update({
+  id: '/keadaanjalan',
+  path: '/keadaanjalan',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KesbaruRoute = KesbaruRouteImport.update({
   id: '/kesbaru',
   path: '/kesbaru',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LainlainRoute = LainlainRouteImport.update({
+  id: '/lainlain',
+  path: '/lainlain',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LaporaninsidenRoute = LaporaninsidenRouteImport.update({
@@ -193,6 +249,16 @@ const ManagevehicleRoute = ManagevehicleRouteImport.update({
 const MapRoute = MapRouteImport.update({
   id: '/map',
   path: '/map',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ObjekhalanganRoute = ObjekhalanganRouteImport.update({
+  id: '/objekhalangan',
+  path: '/objekhalangan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlayRoute = PlayRouteImport.update({
+  id: '/play',
+  path: '/play',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrimesupportRoute = PrimesupportRouteImport.update({
@@ -380,14 +446,23 @@ const LaporanmasalebuhrayaRosterIdSeksyenTeamSyifDateDlulluRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accidentsubform': typeof AccidentsubformRoute
+  '/assetlebuhraya': typeof AssetlebuhrayaRoute
+  '/bantuan': typeof BantuanRoute
+  '/breakdownsubform': typeof BreakdownsubformRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
+  '/furtheractions': typeof FurtheractionsRoute
+  '/haiwan': typeof HaiwanRoute
   '/incident': typeof IncidentRoute
+  '/journalEntry': typeof JournalEntryRoute
+  '/keadaanjalan': typeof KeadaanjalanRoute
   '/kesbaru': typeof KesbaruRoute
+  '/lainlain': typeof LainlainRoute
   '/laporaninsiden': typeof LaporaninsidenRoute
   '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
   '/laporanmasabertugas': typeof LaporanmasabertugasRoute
@@ -404,6 +479,8 @@ export interface FileRoutesByFullPath {
   '/manageuser': typeof ManageuserRoute
   '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
+  '/objekhalangan': typeof ObjekhalanganRoute
+  '/play': typeof PlayRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
   '/reportingmodule': typeof ReportingmoduleRoute
@@ -441,14 +518,23 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accidentsubform': typeof AccidentsubformRoute
+  '/assetlebuhraya': typeof AssetlebuhrayaRoute
+  '/bantuan': typeof BantuanRoute
+  '/breakdownsubform': typeof BreakdownsubformRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
+  '/furtheractions': typeof FurtheractionsRoute
+  '/haiwan': typeof HaiwanRoute
   '/incident': typeof IncidentRoute
+  '/journalEntry': typeof JournalEntryRoute
+  '/keadaanjalan': typeof KeadaanjalanRoute
   '/kesbaru': typeof KesbaruRoute
+  '/lainlain': typeof LainlainRoute
   '/laporaninsiden': typeof LaporaninsidenRoute
   '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
   '/laporanmasabertugas': typeof LaporanmasabertugasRoute
@@ -465,6 +551,8 @@ export interface FileRoutesByTo {
   '/manageuser': typeof ManageuserRoute
   '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
+  '/objekhalangan': typeof ObjekhalanganRoute
+  '/play': typeof PlayRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
   '/reportingmodule': typeof ReportingmoduleRoute
@@ -503,14 +591,23 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/accidentsubform': typeof AccidentsubformRoute
+  '/assetlebuhraya': typeof AssetlebuhrayaRoute
+  '/bantuan': typeof BantuanRoute
+  '/breakdownsubform': typeof BreakdownsubformRoute
   '/cariankes': typeof CariankesRoute
   '/cariantmclogsheet': typeof CariantmclogsheetRoute
   '/createleave': typeof CreateleaveRouteWithChildren
   '/createupdateshift': typeof CreateupdateshiftRouteWithChildren
   '/dailyactivitylog': typeof DailyactivitylogRoute
   '/draf': typeof DrafRoute
+  '/furtheractions': typeof FurtheractionsRoute
+  '/haiwan': typeof HaiwanRoute
   '/incident': typeof IncidentRoute
+  '/journalEntry': typeof JournalEntryRoute
+  '/keadaanjalan': typeof KeadaanjalanRoute
   '/kesbaru': typeof KesbaruRoute
+  '/lainlain': typeof LainlainRoute
   '/laporaninsiden': typeof LaporaninsidenRoute
   '/laporanjenisbantuan': typeof LaporanjenisbantuanRoute
   '/laporanmasabertugas': typeof LaporanmasabertugasRoute
@@ -527,6 +624,8 @@ export interface FileRoutesById {
   '/manageuser': typeof ManageuserRoute
   '/managevehicle': typeof ManagevehicleRoute
   '/map': typeof MapRoute
+  '/objekhalangan': typeof ObjekhalanganRoute
+  '/play': typeof PlayRoute
   '/primesupport': typeof PrimesupportRoute
   '/registeruser': typeof RegisteruserRoute
   '/reportingmodule': typeof ReportingmoduleRoute
@@ -566,14 +665,23 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accidentsubform'
+    | '/assetlebuhraya'
+    | '/bantuan'
+    | '/breakdownsubform'
     | '/cariankes'
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
     | '/dailyactivitylog'
     | '/draf'
+    | '/furtheractions'
+    | '/haiwan'
     | '/incident'
+    | '/journalEntry'
+    | '/keadaanjalan'
     | '/kesbaru'
+    | '/lainlain'
     | '/laporaninsiden'
     | '/laporanjenisbantuan'
     | '/laporanmasabertugas'
@@ -590,6 +698,8 @@ export interface FileRouteTypes {
     | '/manageuser'
     | '/managevehicle'
     | '/map'
+    | '/objekhalangan'
+    | '/play'
     | '/primesupport'
     | '/registeruser'
     | '/reportingmodule'
@@ -627,14 +737,23 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accidentsubform'
+    | '/assetlebuhraya'
+    | '/bantuan'
+    | '/breakdownsubform'
     | '/cariankes'
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
     | '/dailyactivitylog'
     | '/draf'
+    | '/furtheractions'
+    | '/haiwan'
     | '/incident'
+    | '/journalEntry'
+    | '/keadaanjalan'
     | '/kesbaru'
+    | '/lainlain'
     | '/laporaninsiden'
     | '/laporanjenisbantuan'
     | '/laporanmasabertugas'
@@ -651,6 +770,8 @@ export interface FileRouteTypes {
     | '/manageuser'
     | '/managevehicle'
     | '/map'
+    | '/objekhalangan'
+    | '/play'
     | '/primesupport'
     | '/registeruser'
     | '/reportingmodule'
@@ -688,14 +809,23 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/accidentsubform'
+    | '/assetlebuhraya'
+    | '/bantuan'
+    | '/breakdownsubform'
     | '/cariankes'
     | '/cariantmclogsheet'
     | '/createleave'
     | '/createupdateshift'
     | '/dailyactivitylog'
     | '/draf'
+    | '/furtheractions'
+    | '/haiwan'
     | '/incident'
+    | '/journalEntry'
+    | '/keadaanjalan'
     | '/kesbaru'
+    | '/lainlain'
     | '/laporaninsiden'
     | '/laporanjenisbantuan'
     | '/laporanmasabertugas'
@@ -712,6 +842,8 @@ export interface FileRouteTypes {
     | '/manageuser'
     | '/managevehicle'
     | '/map'
+    | '/objekhalangan'
+    | '/play'
     | '/primesupport'
     | '/registeruser'
     | '/reportingmodule'
@@ -750,14 +882,23 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccidentsubformRoute: typeof AccidentsubformRoute
+  AssetlebuhrayaRoute: typeof AssetlebuhrayaRoute
+  BantuanRoute: typeof BantuanRoute
+  BreakdownsubformRoute: typeof BreakdownsubformRoute
   CariankesRoute: typeof CariankesRoute
   CariantmclogsheetRoute: typeof CariantmclogsheetRoute
   CreateleaveRoute: typeof CreateleaveRouteWithChildren
   CreateupdateshiftRoute: typeof CreateupdateshiftRouteWithChildren
   DailyactivitylogRoute: typeof DailyactivitylogRoute
   DrafRoute: typeof DrafRoute
+  FurtheractionsRoute: typeof FurtheractionsRoute
+  HaiwanRoute: typeof HaiwanRoute
   IncidentRoute: typeof IncidentRoute
+  JournalEntryRoute: typeof JournalEntryRoute
+  KeadaanjalanRoute: typeof KeadaanjalanRoute
   KesbaruRoute: typeof KesbaruRoute
+  LainlainRoute: typeof LainlainRoute
   LaporaninsidenRoute: typeof LaporaninsidenRoute
   LaporanjenisbantuanRoute: typeof LaporanjenisbantuanRoute
   LaporanmasabertugasRoute: typeof LaporanmasabertugasRoute
@@ -774,6 +915,8 @@ export interface RootRouteChildren {
   ManageuserRoute: typeof ManageuserRoute
   ManagevehicleRoute: typeof ManagevehicleRoute
   MapRoute: typeof MapRoute
+  ObjekhalanganRoute: typeof ObjekhalanganRoute
+  PlayRoute: typeof PlayRoute
   PrimesupportRoute: typeof PrimesupportRoute
   RegisteruserRoute: typeof RegisteruserRoute
   ReportingmoduleRoute: typeof ReportingmoduleRoute
@@ -815,6 +958,34 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accidentsubform': {
+      id: '/accidentsubform'
+      path: '/accidentsubform'
+      fullPath: '/accidentsubform'
+      preLoaderRoute: typeof AccidentsubformRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assetlebuhraya': {
+      id: '/assetlebuhraya'
+      path: '/assetlebuhraya'
+      fullPath: '/assetlebuhraya'
+      preLoaderRoute: typeof AssetlebuhrayaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bantuan': {
+      id: '/bantuan'
+      path: '/bantuan'
+      fullPath: '/bantuan'
+      preLoaderRoute: typeof BantuanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/breakdownsubform': {
+      id: '/breakdownsubform'
+      path: '/breakdownsubform'
+      fullPath: '/breakdownsubform'
+      preLoaderRoute: typeof BreakdownsubformRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cariankes': {
@@ -859,6 +1030,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DrafRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/furtheractions': {
+      id: '/furtheractions'
+      path: '/furtheractions'
+      fullPath: '/furtheractions'
+      preLoaderRoute: typeof FurtheractionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/haiwan': {
+      id: '/haiwan'
+      path: '/haiwan'
+      fullPath: '/haiwan'
+      preLoaderRoute: typeof HaiwanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/incident': {
       id: '/incident'
       path: '/incident'
@@ -866,11 +1051,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IncidentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/journalEntry': {
+      id: '/journalEntry'
+      path: '/journalEntry'
+      fullPath: '/journalEntry'
+      preLoaderRoute: typeof JournalEntryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/keadaanjalan': {
+      id: '/keadaanjalan'
+      path: '/keadaanjalan'
+      fullPath: '/keadaanjalan'
+      preLoaderRoute: typeof KeadaanjalanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kesbaru': {
       id: '/kesbaru'
       path: '/kesbaru'
       fullPath: '/kesbaru'
       preLoaderRoute: typeof KesbaruRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lainlain': {
+      id: '/lainlain'
+      path: '/lainlain'
+      fullPath: '/lainlain'
+      preLoaderRoute: typeof LainlainRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/laporaninsiden': {
@@ -983,6 +1189,20 @@ declare module '@tanstack/react-router' {
       path: '/map'
       fullPath: '/map'
       preLoaderRoute: typeof MapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/objekhalangan': {
+      id: '/objekhalangan'
+      path: '/objekhalangan'
+      fullPath: '/objekhalangan'
+      preLoaderRoute: typeof ObjekhalanganRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/play': {
+      id: '/play'
+      path: '/play'
+      fullPath: '/play'
+      preLoaderRoute: typeof PlayRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/primesupport': {
@@ -1251,14 +1471,23 @@ const CreateupdateshiftRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccidentsubformRoute: AccidentsubformRoute,
+  AssetlebuhrayaRoute: AssetlebuhrayaRoute,
+  BantuanRoute: BantuanRoute,
+  BreakdownsubformRoute: BreakdownsubformRoute,
   CariankesRoute: CariankesRoute,
   CariantmclogsheetRoute: CariantmclogsheetRoute,
   CreateleaveRoute: CreateleaveRouteWithChildren,
   CreateupdateshiftRoute: CreateupdateshiftRouteWithChildren,
   DailyactivitylogRoute: DailyactivitylogRoute,
   DrafRoute: DrafRoute,
+  FurtheractionsRoute: FurtheractionsRoute,
+  HaiwanRoute: HaiwanRoute,
   IncidentRoute: IncidentRoute,
+  JournalEntryRoute: JournalEntryRoute,
+  KeadaanjalanRoute: KeadaanjalanRoute,
   KesbaruRoute: KesbaruRoute,
+  LainlainRoute: LainlainRoute,
   LaporaninsidenRoute: LaporaninsidenRoute,
   LaporanjenisbantuanRoute: LaporanjenisbantuanRoute,
   LaporanmasabertugasRoute: LaporanmasabertugasRoute,
@@ -1275,6 +1504,8 @@ const rootRouteChildren: RootRouteChildren = {
   ManageuserRoute: ManageuserRoute,
   ManagevehicleRoute: ManagevehicleRoute,
   MapRoute: MapRoute,
+  ObjekhalanganRoute: ObjekhalanganRoute,
+  PlayRoute: PlayRoute,
   PrimesupportRoute: PrimesupportRoute,
   RegisteruserRoute: RegisteruserRoute,
   ReportingmoduleRoute: ReportingmoduleRoute,

@@ -80,10 +80,24 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/laporanjenisbantuan': 'reportOtherAssistance',
   '/laporanrondaan': 'reports',
   '/laporanseksyen/*': 'reports',
+  // §2.1 routes of issue #19: the subform routes open the new-case form with their type chosen (/kesbaru?type=);
+  // /journalEntry, /furtheractions and /bantuan pick a case and open its journal, further actions or assistance;
+  // /play, the gallery of the portal's own components, for the roles that administer users and roles
+  '/accidentsubform': 'newCase',
+  '/breakdownsubform': 'newCase',
+  '/objekhalangan': 'newCase',
+  '/keadaanjalan': 'newCase',
+  '/haiwan': 'newCase',
+  '/assetlebuhraya': 'newCase',
+  '/lainlain': 'newCase',
+  '/journalEntry': 'viewCase',
+  '/furtheractions': 'viewCase',
+  '/bantuan': 'viewCase',
+  '/play': 'adminUsers',
 };
 
 /** Paths role id 1 may stay on; anything else sends it to /primesupport (§2.2). */
-const ADMIN_PATHS: readonly string[] = ['/primesupport', '/signout', '/manageuser', '/registeruser', ...PUBLIC_PATHS];
+const ADMIN_PATHS: readonly string[] = ['/primesupport', '/signout', '/manageuser', '/registeruser', '/play', ...PUBLIC_PATHS];
 
 export const normalizePath = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p) || '/';
 

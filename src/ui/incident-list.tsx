@@ -58,6 +58,8 @@ export interface IncidentListProps {
   loadingTestId?: string;
   /** a line above the list (what it shows); the card layout's order select sits beside it */
   heading?: ReactNode;
+  /** where a row leads (default: the case's detail page); a case picker opens one part of the case (issue #19) */
+  rowHref?: (row: IncidentListRow) => string;
 }
 
 /**
@@ -68,7 +70,8 @@ export function IncidentList(p: IncidentListProps) {
   const t = useT();
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
   const navigate = useNavigate();
-  const open = (row: IncidentListRow) => void navigate({ href: incidentHref(row.incidentId) });
+  const hrefOf = p.rowHref ?? ((row: IncidentListRow) => incidentHref(row.incidentId));
+  const open = (row: IncidentListRow) => void navigate({ href: hrefOf(row) });
   const win = pageWindow(p.page, p.size, p.rows.length, p.total);
   const testId = p.testId ?? 'incident-list';
 
@@ -108,7 +111,7 @@ export function IncidentList(p: IncidentListProps) {
       {wide ? (
         <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
-            <IncidentTable {...p} open={open} />
+            <IncidentTable {...p} open={open} hrefOf={hrefOf} />
           </Table.ScrollArea>
           {empty && <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />}
           {!(empty && p.total === 0) && <Pager {...p} win={win} />}
@@ -129,7 +132,7 @@ export function IncidentList(p: IncidentListProps) {
           ) : (
             <Grid gap="3" opacity={p.stale ? 0.6 : 1}>
               {p.rows.map((r) => (
-                <IncidentCard key={r.incidentId} row={r} open={open} showRegion={p.showRegion} />
+                <IncidentCard key={r.incidentId} row={r} open={open} href={hrefOf(r)} showRegion={p.showRegion} />
               ))}
             </Grid>
           )}
@@ -202,7 +205,7 @@ function SortHeader({
   );
 }
 
-function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => void }) {
+function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => void; hrefOf: (r: IncidentListRow) => string }) {
   const t = useT();
   const sortProps = { sort: p.sort, dir: p.dir, onSort: p.onSort };
   return (
@@ -250,7 +253,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
             >
               <Table.Cell py="2.5" verticalAlign="top">
-                <a href={incidentHref(r.incidentId)} onClick={(e) => linkClick(e, () => p.open(r))}>
+                <a href={p.hrefOf(r)} onClick={(e) => linkClick(e, () => p.open(r))}>
                   <Text
                     as="span"
                     fontFamily="mono"
@@ -355,7 +358,17 @@ function TimeText({ tm }: { tm: RowTime }) {
   );
 }
 
-function IncidentCard({ row: r, open, showRegion }: { row: IncidentListRow; open: (r: IncidentListRow) => void; showRegion?: boolean }) {
+function IncidentCard({
+  row: r,
+  open,
+  href,
+  showRegion,
+}: {
+  row: IncidentListRow;
+  open: (r: IncidentListRow) => void;
+  href: string;
+  showRegion?: boolean;
+}) {
   const t = useT();
   return (
     <Box
@@ -371,7 +384,7 @@ function IncidentCard({ row: r, open, showRegion }: { row: IncidentListRow; open
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
     >
       <a
-        href={incidentHref(r.incidentId)}
+        href={href}
         onClick={(e) => linkClick(e, () => open(r))}
         data-testid="incident-row"
         data-ticket={r.ticketNumber}

@@ -26,6 +26,8 @@ import type { fleetMs } from './parts/fleet';
 import type { reportsMs } from './parts/reports';
 import type { rosterReportsMs } from './parts/roster-reports';
 import type { reportHubMs } from './parts/report-hub';
+import type { casePartsMs } from './parts/case-parts';
+import type { playMs } from './parts/play';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -59,4 +61,6 @@ export type TextKey =
   | keyof typeof fleetMs
   | keyof typeof reportsMs
   | keyof typeof rosterReportsMs
-  | keyof typeof reportHubMs;
+  | keyof typeof reportHubMs
+  | keyof typeof casePartsMs
+  | keyof typeof playMs;

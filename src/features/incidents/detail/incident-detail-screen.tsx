@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,6 +21,8 @@ import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { JustificationDialog } from '@/ui/justification-dialog';
 import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
+import { useOpenSection } from '@/ui/use-open-section';
+import type { CaseSection } from '@/lib/spec-routes';
 import { notify } from '@/ui/toaster';
 import {
   IncidentMainSchema,
@@ -79,8 +81,11 @@ export function IncidentDetailScreen({
   onCaseChanged,
   draftId,
   mapDialog,
+  openSection,
 }: {
   incidentId: number;
+  /** ?section=: open at the journal, the further actions or the assistance (issue #19, /journalEntry …) */
+  openSection?: CaseSection;
   /** ?draft=<id>: an edit draft to resume (issue #4) */
   draftId?: string;
   /** the case journal (composed by the route) */
@@ -128,6 +133,8 @@ export function IncidentDetailScreen({
   const [conflict, setConflict] = useState(false);
   const [sectionError, setSectionError] = useState(false);
   const [justifyError, setJustifyError] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useOpenSection(rootRef, openSection, !!v && !subform.isFetching && !children.isFetching);
 
   // the §5 section-check error shows for 10 s
   useEffect(() => {
@@ -372,7 +379,7 @@ export function IncidentDetailScreen({
   const patrolUser = isPatrolRole(role.name);
 
   return (
-    <Box data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
+    <Box ref={rootRef} data-testid="incident-detail" data-incident-id={v.pkIncidentId} data-status-id={status ?? ''}>
       <DetailHeader view={v} offlineAt={view.data?.cachedAt ?? null} onBack={() => router.history.back()}>
         {mapDialog && can(role.name, 'map') && (
           <Button variant="outline" minH="11" onClick={() => setMapOpen(true)} data-testid="detail-map">

@@ -44,7 +44,8 @@ const STEP1_LABEL: Record<Step1Field, TextKey> = {
   pkDutyRosterId: 'newCase.field.assignTo',
 };
 
-export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
+/** `eventTypeId`: the event type chosen when the form opens (?type= of /kesbaru, the §2.1 subform routes; issue #19). */
+export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?: string; eventTypeId?: number } = {}) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
@@ -59,7 +60,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
 
   const form = useForm<NewCaseValues>({
     resolver: zodResolver(NewCaseSchema),
-    defaultValues: newCaseDefaults(),
+    defaultValues: { ...newCaseDefaults(), pkIncidentCategoryId: initialType ?? null },
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control }) as NewCaseValues;
@@ -96,7 +97,7 @@ export function NewCaseScreen({ draftId }: { draftId?: string } = {}) {
   /** a save under way when the form is sent finishes first; the delete comes after it */
   const pendingSave = useRef<Promise<void>>(Promise.resolve());
   // a draft starts with the first change (the form's controls set values without marking them dirty)
-  const blank = useMemo(() => JSON.stringify(newCaseDefaults()), []);
+  const blank = useMemo(() => JSON.stringify({ ...newCaseDefaults(), pkIncidentCategoryId: initialType ?? null }), [initialType]);
   const dirty = JSON.stringify(values) !== blank;
   useEffect(() => {
     if (!draftReady || !user || sentRef.current) return;
