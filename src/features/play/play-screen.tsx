@@ -201,7 +201,7 @@ export function PlayScreen() {
             emptyText="Tiada rekod"
             rowTestId="play-admin-row"
             minW="480px"
-            testId="play-admin-list"
+            testId="play-sample-list"
           />
         </Section>
 
