@@ -55,7 +55,8 @@ export function IncidentFilterBar({
   const has = (f: FilterField) => fields.includes(f);
   const [draft, setDraft] = useState<TextDraft>(() => draftOf(values));
   // the URL is the truth: follow it when it changes from outside (reset, a counter, back button)
-  useEffect(() => setDraft(draftOf(values)), [values.ticket, values.plate, values.km]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the three typed filters in the URL resets the draft, not a new values object or another filter
+  useEffect(() => setDraft(draftOf(values)), [values.ticket, values.plate, values.km]);
 
   const plateError = has('plate') && plateTooShort(draft.plate) ? t('lists.filter.plateMin', { n: PLATE_MIN_CHARS }) : undefined;
   const submit = (e: FormEvent) => {

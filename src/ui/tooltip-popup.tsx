@@ -34,13 +34,14 @@ export function TooltipPopup({
   handlers.current = { onClick, onFocus, onBlur, onPointerDown, onPointerMove, onPointerOver, onPointerLeave, onPointerCancel };
 
   const attrsKey = JSON.stringify(attrs);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attrs is a new object on every render: handed over only when its content (attrsKey) changes
   useLayoutEffect(() => {
     onTriggerAttrs(attrs);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attrsKey]);
 
   // The hover or focus that loaded this has passed: act as the machine would have (focus opens at once, a resting
   // pointer after the open delay).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup mounts
   useEffect(() => {
     const el = document.getElementById(triggerId);
     if (!el) return;
@@ -52,7 +53,6 @@ export function TooltipPopup({
       if (el.matches(':hover')) api.setOpen(true);
     }, openDelay);
     return () => window.clearTimeout(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

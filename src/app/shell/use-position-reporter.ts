@@ -16,11 +16,10 @@ const reporter = onDemand(() => import('@/features/positions/reporter'));
 export function usePositionReporter(user: WebUser | null) {
   const userId = user?.userId;
   const patrol = !!user && isPatrolRole(userRole(user).name);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the signed-in user (userId), not each update of the user's details
   useEffect(() => {
     if (!user || !patrol) return;
     // tried again when its code could not be fetched (offline before the service worker cached it)
     return startWhenIdle(() => reporter.load().then((m) => m.startPositionReporter(user)), { label: 'positions' });
-    // follows the signed-in user, not each update of the user's details
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, patrol]);
 }

@@ -16,6 +16,7 @@ const runtime = onDemand(() => import('@/features/sync/sync-runtime'));
 export function useSyncRuntime(user: WebUser | null) {
   const queryClient = useQueryClient();
   const userId = user?.userId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the runtime follows the signed-in user (userId), not each update of the user's details
   useEffect(() => {
     if (!user) {
       resetSyncSnapshot(null);
@@ -23,7 +24,5 @@ export function useSyncRuntime(user: WebUser | null) {
     }
     // tried again when its code could not be fetched (offline before the service worker cached it)
     return startWhenIdle(() => runtime.load().then((m) => m.startRuntime(user, queryClient)), { label: 'sync' });
-    // the runtime follows the signed-in user, not each update of the user's details
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, queryClient]);
 }

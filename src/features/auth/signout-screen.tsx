@@ -32,6 +32,7 @@ export function SignoutScreen() {
     });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the check of unsent work runs once, when the screen opens
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -40,7 +41,6 @@ export function SignoutScreen() {
       if (plan.kind === 'wipe') finish();
       else setPhase({ kind: 'ask', unsent: { items: plan.items, drafts: plan.drafts } });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const syncFirst = async () => {

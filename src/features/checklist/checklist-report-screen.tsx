@@ -177,7 +177,6 @@ export function ChecklistReportScreen({
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
 

@@ -89,6 +89,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
 
   // ---- what the patrol types: local state, written to the device's draft on every change
   const [values, setValues] = useState<Record<ChecklistPhase, PhaseValues | null>>({ PRE: null, POST: null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the drafts' first answer (loaded or not) seeds the form; later draft saves must not overwrite what is typed
   useEffect(() => {
     setValues((old) => {
       let next = old;
@@ -98,7 +99,6 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
       }
       return next;
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the drafts' first answer seeds the form
   }, [preDraft === undefined, postDraft === undefined]);
 
   const [phase, setPhase] = useState<ChecklistPhase | null>(null);

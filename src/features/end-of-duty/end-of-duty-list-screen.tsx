@@ -48,7 +48,7 @@ export function EndOfDutyListScreen({
   const list = useEndOfDutyList(filter, q);
   const sections = useListedSections(regionId);
   const set = (patch: Partial<EndOfDutySearch>) => onSearchChange({ ...search, page: 0, ...patch });
-  const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+  const units = useMemo(() => ({ h: t('eod.minutes.h'), m: t('eod.minutes.m') }), [t]);
 
   const columns = useMemo<AdminColumn<EndOfDutyRow>[]>(
     () => [
@@ -182,8 +182,7 @@ export function EndOfDutyListScreen({
           ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
-    [t],
+    [t, units],
   );
 
   const toolbar = (

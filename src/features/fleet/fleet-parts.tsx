@@ -133,6 +133,7 @@ export function useSectionChoice<TIn extends FieldValues, TOut>(
     }
   }, [sectionId, form, name]);
   const optionKey = (optionKeys ?? []).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionKey is the trigger: the form's value is set again once its options are there
   useEffect(() => {
     const v = form.getValues(name);
     if (v !== null && v !== undefined) form.setValue(name, v);

@@ -63,6 +63,7 @@ export function useJournalDraft(c: JournalDraftTarget, text: string, onResume: (
 
   // save 500 ms after the last change
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved after a change of the text (or of the case, through key); c is read as it is then
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -75,7 +76,6 @@ export function useJournalDraft(c: JournalDraftTarget, text: string, onResume: (
       void store(userId, c, text).catch((err) => console.warn('[draft] journal text not saved', err));
     }, 500);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, userId, key, enabled]);
 
   // a change not saved yet is saved when the panel goes (another page, the tab closing)

@@ -170,6 +170,7 @@ export default function TrackMap({ runs, highlight, startLabel, endLabel, noTile
   }, [runs, startLabel, endLabel]);
 
   // a change of the highlighted class only restyles
+  // biome-ignore lint/correctness/useExhaustiveDependencies: highlight is the trigger: the layer's style function reads it, the layer is redrawn
   useEffect(() => {
     parts.current?.lines.changed();
   }, [highlight]);

@@ -47,7 +47,10 @@ export function MapDialog(p: MapDialogProps) {
   const network = useSectionNetwork();
   const rows = nearest.data ?? [];
   const located = rows.filter((r) => r.position);
-  const incidentAt: LatLng | null = p.latitude !== null && p.longitude !== null ? [p.latitude, p.longitude] : null;
+  const incidentAt = useMemo<LatLng | null>(
+    () => (p.latitude !== null && p.longitude !== null ? [p.latitude, p.longitude] : null),
+    [p.latitude, p.longitude],
+  );
 
   const ref = useRef<HTMLDivElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
@@ -72,7 +75,7 @@ export function MapDialog(p: MapDialogProps) {
   useEffect(() => {
     if (!kit) return;
     kit.setPins(incidentAt ? [{ id: `incident:${p.incidentId}`, lat: incidentAt[0], lng: incidentAt[1] }] : []);
-  }, [kit, p.incidentId, p.latitude, p.longitude]);
+  }, [kit, p.incidentId, incidentAt]);
   useEffect(() => {
     if (!kit) return;
     kit.setPatrols(

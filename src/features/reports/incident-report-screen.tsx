@@ -67,6 +67,16 @@ function withCategory(search: IncidentReportSearch, category: number | undefined
 const countData = (items: { id: number; label: string; count: number; previous: number }[]): ChartDatum[] =>
   items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
 
+/** The case's ticket number, linking to the case. */
+const caseLink = (c: { id: number; ticketNumber: string }, testId: string) => (
+  <Link asChild color="brand.700" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
+    <RouterLink to="/insidenView/$insidenId" params={{ insidenId: String(c.id) }} data-testid={testId}>
+      {c.ticketNumber}
+    </RouterLink>
+  </Link>
+);
+const km = (v: number | null) => (v === null ? '' : `KM ${v.toFixed(1)}`);
+
 export function IncidentReportScreen({
   search,
   onSearchChange,
@@ -176,14 +186,6 @@ export function IncidentReportScreen({
     [t],
   );
 
-  const caseLink = (c: { id: number; ticketNumber: string }, testId: string) => (
-    <Link asChild color="brand.700" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
-      <RouterLink to="/insidenView/$insidenId" params={{ insidenId: String(c.id) }} data-testid={testId}>
-        {c.ticketNumber}
-      </RouterLink>
-    </Link>
-  );
-  const km = (v: number | null) => (v === null ? '' : `KM ${v.toFixed(1)}`);
   const secondaryColumns = useMemo<ReportColumn<SecondaryPair>[]>(
     () => [
       {
@@ -237,7 +239,6 @@ export function IncidentReportScreen({
         cell: (p) => formatFigure(p.kmUpstream, 'km'),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
 

@@ -148,7 +148,6 @@ export function StepsTable({ steps, testId }: { steps: StepFigure[]; testId: str
       },
       { key: 'completeness', header: t('rp.sec.col.completeness'), align: 'end', cell: (s) => <CompletenessCell value={s.completeness} /> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
   return <ReportTable rows={steps} columns={columns} rowKey={(s) => s.key} testId={testId} minW="0" />;
@@ -198,7 +197,6 @@ export function TimTable({ tim, testId }: { tim: TimFigure[]; testId: string }) 
       },
       { key: 'completeness', header: t('rp.sec.col.completeness'), align: 'end', cell: (f) => <CompletenessCell value={f.completeness} /> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
   return (

@@ -136,14 +136,17 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
 
   const lat = form.watch('latitude');
   const lng = form.watch('longitude');
-  const value = typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  const value = useMemo(
+    () => (typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null),
+    [lat, lng],
+  );
   const section = ronda.data?.section;
   const place = useMemo(
     () =>
       value && section && section.kmStart !== null && section.kmEnd !== null
         ? placeOnSection(section.alignment, section.kmStart, section.kmEnd, value.lat, value.lng)
         : null,
-    [value?.lat, value?.lng, section], // eslint-disable-line react-hooks/exhaustive-deps
+    [value, section],
   );
   const [picked, setPicked] = useState(false);
 

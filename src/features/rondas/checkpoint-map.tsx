@@ -156,13 +156,16 @@ export default function CheckpointMap({ alignment, others, value, onPick, noTile
     );
   }, [others]);
 
+  // the pin follows the coordinates, not each new object holding them
+  const pinLat = value?.lat;
+  const pinLng = value?.lng;
   useEffect(() => {
     const p = parts.current;
     if (!p) return;
     p.pin.clear();
-    if (value && Number.isFinite(value.lat) && Number.isFinite(value.lng))
-      p.pin.addFeature(new Feature(new Point(fromLonLat([value.lng, value.lat]))));
-  }, [value?.lat, value?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (pinLat !== undefined && pinLng !== undefined && Number.isFinite(pinLat) && Number.isFinite(pinLng))
+      p.pin.addFeature(new Feature(new Point(fromLonLat([pinLng, pinLat]))));
+  }, [pinLat, pinLng]);
 
   return (
     <Box position="relative" h={{ base: '320px', lg: '460px' }} rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200" bg="#e8edf3">

@@ -111,7 +111,6 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
     [t],
   );
 

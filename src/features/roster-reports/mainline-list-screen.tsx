@@ -145,8 +145,7 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
       },
       { id: 'open', header: '', width: '40px', cell: () => <LuChevronRight aria-hidden /> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
-    [t],
+    [t, units],
   );
 
   const setScope = (next: PagedReportSearch) => onSearchChange(withScope(search, next));

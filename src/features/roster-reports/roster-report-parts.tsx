@@ -3,7 +3,7 @@
  * sees every region), the hours-and-minutes units of the page's language, the note shown instead of the report when
  * the range cannot be asked for, a small number cell and the roster columns of their tables.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Badge, Box, Text } from '@chakra-ui/react';
 import type { WebUser } from '@contract/auth';
 import { LuCalendarX2 } from 'react-icons/lu';
@@ -21,7 +21,8 @@ export function useReportScope(): { user: WebUser | undefined; scopeRegion: numb
   const t = useT();
   const user = useSession()?.user;
   const scopeRegion = regionScopeOf(user);
-  return { user, scopeRegion, seesAll: scopeRegion === undefined, units: { h: t('rr.unit.h'), m: t('rr.unit.m') } };
+  const units = useMemo(() => ({ h: t('rr.unit.h'), m: t('rr.unit.m') }), [t]);
+  return { user, scopeRegion, seesAll: scopeRegion === undefined, units };
 }
 
 /** Instead of the report while the range cannot be asked for (the filter bar says why). */

@@ -166,8 +166,7 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
         cell: (r) => <Num>{hoursHm(r.activeHours, units)}</Num>,
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
-    [t],
+    [t, units],
   );
 
   const open = (r: VehicleUsageItem) => {

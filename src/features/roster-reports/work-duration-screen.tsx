@@ -159,8 +159,7 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language through t
-    [t, byTeam],
+    [t, byTeam, units],
   );
 
   const setGroup = (g: WorkGroup) => onSearchChange({ ...search, group: g === 'team' ? 'team' : undefined });

@@ -535,6 +535,7 @@ function PickSelect({
   const reg = form.register(name, { setValueAs: (v: string | number | null) => (v === '' || v === null || v === undefined ? null : Number(v)) });
   // options that arrive after the form (lookups, the section's teams): show the value the form already holds
   const optionKey = options.map((o) => o.value).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionKey is the trigger: the form's value is set again once its options are there
   useEffect(() => {
     const v = form.getValues(name);
     if (v !== null && v !== undefined) form.setValue(name, v as never);

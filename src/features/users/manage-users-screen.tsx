@@ -44,6 +44,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
   // the latest search, so a role/region/status change made during the pause is not reverted by the commit
   const latestSearch = useRef(search);
   latestSearch.current = search;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commits after a pause in typing only: a URL change (search.q) must not start a commit of its own
   useEffect(() => {
     const v = text.trim();
     if (v === (search.q ?? '')) return;
@@ -53,7 +54,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
       onSearchChange({ ...current, q: v || undefined, page: 0 });
     }, 400);
     return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text]);
 
   const toggle = async (user: UserRow) => {
     setPending(true);

@@ -46,12 +46,13 @@ function CandidatePicker({
   // the search follows the typing after 350 ms; picking someone cancels a search still waiting, or it would navigate
   // after the registration has already moved on to /manageuser and bring the user back here
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searches after a pause in typing only: a URL change (search.q) must not start a search of its own
   useEffect(() => {
     const v = text.trim();
     if (v === (search.q ?? '')) return;
     pending.current = setTimeout(() => onSearchChange({ q: v || undefined, page: 0 }), 350);
     return () => clearTimeout(pending.current);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text]);
   const pick = (s: StaffCandidate) => {
     clearTimeout(pending.current);
     onPick(s);
@@ -93,6 +94,7 @@ function CandidatePicker({
               <Table.Body>
                 {list.isPending
                   ? Array.from({ length: 4 }, (_, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders: a fixed number of identical rows, never reordered
                       <Table.Row key={i}>
                         <Table.Cell py="3">
                           <Skeleton h="4" w="60%" />

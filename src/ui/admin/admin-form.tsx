@@ -19,7 +19,7 @@ import { errorText, isApiError } from '@/lib/api';
 /** react-hook-form on a contract schema: the input type is what the form holds, the output what is sent. */
 export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the resolver's generics do not follow a generic schema
+    // biome-ignore lint/suspicious/noExplicitAny: the resolver's generics do not follow a generic schema
     resolver: zodResolver(schema as any) as any,
     defaultValues,
     mode: 'onTouched',

@@ -47,6 +47,7 @@ export function useEditDraft(opts: {
   const values = (): EditDraftValues => ({ main: main.getValues(), sub, version: view?.version ?? null, subformVersion });
 
   const watched = useWatch({ control: main.control });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved 500 ms after a change of the watched fields or the subform; values() reads them at that moment
   useEffect(() => {
     if (!editing || !view || !userId) return;
     state.current.dropped = false;
@@ -62,7 +63,6 @@ export function useEditDraft(opts: {
       }).catch((err) => console.warn('[draft] not saved', err));
     }, 500);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, watched, sub, view, userId]);
 
   return {
