@@ -74,6 +74,7 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
               ) : q.isPending ? (
                 <Stack gap="2">
                   {Array.from({ length: 5 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders: a fixed number of identical rows, never reordered
                     <Skeleton key={i} h="12" />
                   ))}
                 </Stack>

@@ -252,8 +252,16 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
                   <Table.Cell>{c.eventTypeName ?? '—'}</Table.Cell>
                   <Table.Cell>{c.km ?? '—'}</Table.Cell>
                   <Table.Cell>{c.statusName ?? '—'}</Table.Cell>
-                  {[c.assignedAt, c.receivedAt, c.arrivedAt, c.assistanceDoneAt, c.doneAt].map((x, i) => (
-                    <Table.Cell key={i} fontVariantNumeric="tabular-nums" title={x ? formatDateTimeShort(x) : undefined}>
+                  {(
+                    [
+                      ['assigned', c.assignedAt],
+                      ['received', c.receivedAt],
+                      ['arrived', c.arrivedAt],
+                      ['assistanceDone', c.assistanceDoneAt],
+                      ['done', c.doneAt],
+                    ] as const
+                  ).map(([step, x]) => (
+                    <Table.Cell key={step} fontVariantNumeric="tabular-nums" title={x ? formatDateTimeShort(x) : undefined}>
                       {caseTime(x)}
                     </Table.Cell>
                   ))}

@@ -211,6 +211,7 @@ export function PickerErrors({ errors, testId }: { errors: readonly string[]; te
   return (
     <Stack gap="0.5" data-testid={testId} role="alert">
       {errors.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: messages can repeat and the list is replaced whole, never reordered
         <Text key={i} fontSize="sm" color="red.600">
           {e}
         </Text>

@@ -113,6 +113,7 @@ export function PatrolPanel({ roster, onClose }: { roster: MapRoster; onClose: (
         ) : (
           <Stack gap="3" data-testid="timeline">
             {timeline.data.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: timeline entries have no id and two can share a time: the time keeps the key steady, the index makes it unique
               <TimelineEntryCard key={`${e.time}:${i}`} entry={e} />
             ))}
           </Stack>

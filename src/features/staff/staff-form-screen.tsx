@@ -88,6 +88,7 @@ export function StaffFormScreen({ staffId, onSaved, onBack }: { staffId?: number
         <PageHeader title={title} actions={back} />
         <Stack gap="4" bg="white" p="5" rounded="lg" borderWidth="1px" borderColor="gray.200" data-testid="staff-form-loading">
           {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders: a fixed number of identical rows, never reordered
             <Skeleton key={i} h="11" />
           ))}
         </Stack>

@@ -183,6 +183,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                         <Alert.Description>
                           <Stack as="ul" gap="0.5" mt="1" maxH="40" overflowY="auto" fontSize="sm">
                             {issues.slice(0, 100).map((i, k) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: issues can repeat and the list is replaced whole, never reordered
                               <li key={k}>{i.message}</li>
                             ))}
                           </Stack>

@@ -197,6 +197,7 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
                     const next = nextDates[d];
                     return (
                       <Checkbox.Root
+                        // biome-ignore lint/suspicious/noArrayIndexKey: d is the day of the cycle (0 = its first day), the checkbox's identity, not a list position
                         key={d}
                         recipe={checkboxSlotRecipe}
                         colorPalette="brand"
@@ -291,6 +292,7 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
               </Text>
             </Box>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the blank cells before the first day: their position is all they have
             <Box key={`blank-${i}`} />
           ),
         )}

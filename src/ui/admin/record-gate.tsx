@@ -35,6 +35,7 @@ export function recordGate({
         <PageHeader title={title} actions={actions} />
         <Stack gap="4">
           {skeletons.map((h, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders: a fixed list of heights, never reordered
             <Skeleton key={i} h={h} rounded="lg" />
           ))}
         </Stack>

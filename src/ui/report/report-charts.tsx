@@ -88,6 +88,7 @@ function DataTable({
           {rows.map((r) => (
             <tr key={r.id} data-testid={`${testId}-row-${r.id}`}>
               {r.cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns in order: the position is the column
                 <td key={i}>
                   {i === 0 && onSelect && r.datum ? (
                     <Button

@@ -304,6 +304,7 @@ function ChildListsView({ lists: c }: { lists: SubformChildren }) {
             {t(`queued.list.${g.list}` as TextKey)} ({g.lines.length})
           </Text>
           {g.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the printed lines of a list can repeat and are never reordered: their position is their identity
             <Text key={i} fontSize="sm">
               {line}
             </Text>
