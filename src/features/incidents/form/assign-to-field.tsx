@@ -178,7 +178,8 @@ export function AssignToField({
             gap="2"
             maxH="560px"
             overflowY="auto"
-            p="0.5"
+            // room for a card's focus ring inside the scrolling box
+            p="1"
           >
             {extra && (
               <RosterCard

@@ -71,6 +71,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
   const draft = useRef<{ id: string; replaces?: string; entity?: string; loaded: boolean }>({ id: draftId ?? newId(), loaded: !draftId });
   const [draftReady, setDraftReady] = useState(!draftId);
   const [resumed, setResumed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per draft id (see below)
   useEffect(() => {
     // once per draft id (form.reset re-renders; nothing here may start it again)
     if (!draftId || draft.current.loaded) return;
@@ -91,7 +92,6 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftId]);
   const sentRef = useRef(false);
   /** a save under way when the form is sent finishes first; the delete comes after it */
@@ -99,6 +99,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
   // a draft starts with the first change (the form's controls set values without marking them dirty)
   const blank = useMemo(() => JSON.stringify({ ...newCaseDefaults(), pkIncidentCategoryId: initialType ?? null }), [initialType]);
   const dirty = JSON.stringify(values) !== blank;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of the values restarts the 500 ms wait; the save reads them with getValues
   useEffect(() => {
     if (!draftReady || !user || sentRef.current) return;
     if (!dirty && !draft.current.replaces && !draftId) return;
@@ -116,7 +117,6 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
         .catch((err) => console.warn('[draft] not saved', err));
     }, 500);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values, dirty, draftReady, user]);
   const dropDraft = async () => {
     sentRef.current = true;
@@ -138,13 +138,26 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
   const savedRef = useRef<IncidentSaved | null>(null);
   const busy = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
+  // the step's panel takes the focus when the step changes (Next, Sebelum): the button pressed is gone, and the
+  // keyboard must go on from the new step, not from the top of the page
+  const stepRef = useRef<HTMLDivElement>(null);
+  const focusStep = useRef(false);
 
   const eventTypeId = values.pkIncidentCategoryId;
 
   const goto = (s: 0 | 1) => {
+    focusStep.current = true;
     setStep(s);
     topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step has changed (and rendered)
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepRef.current?.focus({ preventScroll: true });
+  }, [step]);
+  /** what the step panel needs to take the focus (not a Tab stop; no ring on a whole panel) */
+  const stepFocus = (key: TextKey) => ({ ref: stepRef, tabIndex: -1, role: 'group', 'aria-label': t(key), _focus: { outline: 'none' } }) as const;
 
   const next = async () => {
     if (missingStep1(form.getValues()).length) {
@@ -190,7 +203,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
             children: applyChildAnswers(v.subform.children, answered),
           });
         };
-        let inc = savedRef.current;
+        const inc = savedRef.current;
         if (inc) {
           // the case went through, its subform (or a child list) did not: only those go again (never a second case)
           const target = { id: inc.pkIncidentId, ticket: inc.ticketNumber, entity: draft.current.entity ?? null };
@@ -229,7 +242,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
           group: reopened ? `incident:c:${reopened}:${newId().slice(0, 8)}` : undefined,
         });
         const replaces = await replacedIds(draft.current.replaces ? { replaces: draft.current.replaces } : undefined);
-        let outcome;
+        let outcome: Awaited<ReturnType<typeof sendWrites>>;
         try {
           outcome = await sendWrites(items, { replaces });
         } catch (err) {
@@ -319,7 +332,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
           {step === 0 ? (
-            <Panel heading={t('newCase.step1')} data-testid="new-case-step1">
+            <Panel heading={t('newCase.step1')} {...stepFocus('newCase.step1')} data-testid="new-case-step1">
               <Stack p={{ base: '4', md: '5' }} gap="5">
                 {resumed && !saved && (
                   <Alert.Root status="info" rounded="md" alignItems="center" data-testid="new-case-draft-resumed">
@@ -366,7 +379,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
           ) : (
             <Stack gap="4">
               <CaseSummary values={values} saved={saved} />
-              <Panel heading={t('newCase.step2')} data-testid="new-case-step2">
+              <Panel heading={t('newCase.step2')} {...stepFocus('newCase.step2')} data-testid="new-case-step2">
                 <Stack p={{ base: '4', md: '5' }} gap="5">
                   <SubformFieldsField control={form.control} name="subform" eventTypeId={eventTypeId} />
                   {failureBox}
