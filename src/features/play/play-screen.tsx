@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuPlus, LuSend, LuTriangleAlert, LuUsers } from 'react-icons/lu';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import type { DataTablesResult } from '@contract/envelope';
 import { STATUS } from '@contract/lookups';
 import { useT } from '@/lib/i18n';
@@ -128,7 +130,7 @@ export function PlayScreen() {
             </Field.Root>
             <Field.Root>
               <Field.Label>Arah</Field.Label>
-              <NativeSelect.Root>
+              <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
                 <NativeSelect.Field defaultValue="">
                   <option value="">Sila pilih</option>
                   <option value="1">Utara</option>
@@ -143,7 +145,7 @@ export function PlayScreen() {
             </Field.Root>
             <Field.Root gridColumn={{ md: 'span 2' }}>
               <Field.Label>Catatan</Field.Label>
-              <Textarea rows={3} placeholder="Catatan (maks. 500 aksara)" />
+              <Textarea recipe={textareaRecipe} bg="white" rows={3} placeholder="Catatan (maks. 500 aksara)" />
             </Field.Root>
           </Grid>
         </Section>
