@@ -1,13 +1,13 @@
-/** Small pieces the child-list editors share: text and date/time inputs, a string-valued select, lookup options, dialog state. */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+/** Small pieces the child-list editors share: text and date/time inputs, a string-valued select, lookup options, rule texts, durations. */
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Field, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { LookupName } from '@contract/lookups';
 import { useLookup } from '@/lib/lookups';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/children';
-import { formatTime, todayIso } from '@/lib/time';
+import { formatTime, isoDateToDisplay, todayIso } from '@/lib/time';
 import type { Option } from '../controls';
-import { durationSeconds, formatDuration, type RuleError } from '../children-rules';
+import { durationSeconds, formatDuration, normalizeTime, type RuleError } from '../children-rules';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 
 /** The options of a §7.2 lookup, with the label of a key. A failed load leaves an empty list (§8), never a crash. */
@@ -18,35 +18,20 @@ export function useLookupOptions(name: LookupName) {
   return { options, pending: q.isPending, failed: q.isError, labelOf };
 }
 
+/** A duration in seconds as 'N jam M minit' in the user's language. */
+export function useDurationText() {
+  const t = useT();
+  return (seconds: number | null) => formatDuration(seconds, { hours: t('children.hours'), minutes: t('children.minutes') });
+}
+
+/** A row's date (as shown) and time, or '-' while either is missing. */
+export const dateTimeText = (date: string | null, time: string | null) =>
+  date && time ? `${isoDateToDisplay(date)} ${normalizeTime(time) ?? time}` : '-';
+
 /** The rule text of a RuleError. */
 export function useRuleText() {
   const t = useT();
   return (code: RuleError | null) => (code === null ? null : t(`children.rule.${code}` satisfies TextKey));
-}
-
-/** Open/closed state of an editor's dialog: the draft being edited and the uid it replaces (null: a new item). */
-export function useItemDialog<D>() {
-  const [state, setState] = useState<{ draft: D; uid: string | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  return {
-    open: state !== null,
-    draft: state?.draft ?? null,
-    editingUid: state?.uid ?? null,
-    error,
-    setError,
-    start: (draft: D, uid: string | null) => {
-      setError(null);
-      setState({ draft, uid });
-    },
-    update: (patch: Partial<D>) => {
-      setError(null);
-      setState((s) => (s ? { ...s, draft: { ...s.draft, ...patch } } : s));
-    },
-    close: () => {
-      setError(null);
-      setState(null);
-    },
-  };
 }
 
 export function TextInputField({
@@ -224,6 +209,7 @@ export function DateTimeRange({
   testIdPrefix: string;
 }) {
   const t = useT();
+  const durationText = useDurationText();
   const seconds = durationSeconds(value.startDate, value.startTime, value.endDate, value.endTime);
   return (
     <>
@@ -248,7 +234,7 @@ export function DateTimeRange({
       />
       <Computed
         label={t('children.duration')}
-        value={seconds !== null && seconds >= 0 ? formatDuration(seconds, { hours: t('children.hours'), minutes: t('children.minutes') }) : ''}
+        value={seconds !== null && seconds >= 0 ? durationText(seconds) : ''}
         testId={`${testIdPrefix}-duration`}
       />
     </>

@@ -3,19 +3,13 @@
  * Masa Buka (empty while the lane is still closed; not before Masa Tutup). Rows show the closure's duration once it
  * has both.
  */
-import type { ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/children';
-import { isoDateToDisplay } from '@/lib/time';
 import { SelectField } from '../controls';
-import { newUid, type LaneClosureItem } from '../children-model';
-import { canAdd, checkRange, durationSeconds, formatDuration, normalizeTime, removeItem, upsertItem } from '../children-rules';
-import { ChildDialog } from './child-dialog';
-import { ChildListFrame, ChildRow, RowPart } from './child-list-frame';
-import { DateTimeRange, nowBrunei, useItemDialog, useLookupOptions, useRuleText } from './fields';
-import type { ListEditorProps } from './types';
-
-const LIST = 'roadLaneClosureList';
+import { checkRange, durationSeconds, normalizeTime } from '../children-rules';
+import { ChildListEditor, RowPart } from './child-list-frame';
+import { DateTimeRange, dateTimeText, nowBrunei, useDurationText, useLookupOptions } from './fields';
+import type { NaListEditorProps } from './types';
 
 interface Draft {
   laneId: number | null;
@@ -27,117 +21,72 @@ interface Draft {
   asetId: number | null;
 }
 
-const when = (date: string | null, time: string | null) => (date && time ? `${isoDateToDisplay(date)} ${normalizeTime(time) ?? time}` : '-');
-
-export function LaneClosureEditor({
-  value,
-  onChange,
-  disabled,
-  na = false,
-  headerExtra,
-}: ListEditorProps & {
-  /** the accident's N/A is ticked: nothing to add */
-  na?: boolean;
-  headerExtra?: ReactNode;
-}) {
+export function LaneClosureEditor(props: NaListEditorProps) {
   const t = useT();
-  const ruleText = useRuleText();
+  const durationText = useDurationText();
   const lanes = useLookupOptions('roadLanes');
   const directions = useLookupOptions('cardinalDirection');
-  const dlg = useItemDialog<Draft>();
-  const items = value.laneClosures;
-  const units = { hours: t('children.hours'), minutes: t('children.minutes') };
-  const d = dlg.draft;
-
-  const save = () => {
-    if (!d) return;
-    if (d.laneId === null) return dlg.setError(ruleText('laneRequired'));
-    if (d.directionId === null) return dlg.setError(ruleText('directionRequired'));
-    const err = checkRange({ startDate: d.startDate, startTime: d.startTime, endDate: d.endDate, endTime: d.endTime }, { startRequired: true });
-    if (err) return dlg.setError(ruleText(err));
-    const before = dlg.editingUid ? items.find((x) => x.uid === dlg.editingUid) : undefined;
-    const endTime = normalizeTime(d.endTime);
-    const item: LaneClosureItem = {
-      uid: dlg.editingUid ?? newUid(),
-      asetId: d.asetId,
-      pkRoadlaneId: d.laneId,
-      roadLane: lanes.labelOf(d.laneId) || (before?.roadLane ?? `#${d.laneId}`),
-      pkCardinalDirectionId: d.directionId,
-      cardinalDirection: directions.labelOf(d.directionId) || (before?.cardinalDirection ?? `#${d.directionId}`),
-      dateStartSelected: d.startDate!,
-      timeStartSelected: normalizeTime(d.startTime)!,
-      dateEndSelected: endTime ? d.endDate : null,
-      timeEndSelected: endTime,
-    };
-    onChange(upsertItem(value, 'laneClosures', item));
-    dlg.close();
-  };
 
   return (
-    <>
-      <ChildListFrame
-        list={LIST}
-        title={t('children.lane.title')}
-        onAdd={() => {
-          const now = nowBrunei();
-          dlg.start({ laneId: null, directionId: null, startDate: now.date, startTime: now.time, endDate: null, endTime: null, asetId: null }, null);
-        }}
-        canAdd={canAdd(value, 'laneClosures', { disabled, na })}
-        disabled={disabled}
-        count={items.length}
-        emptyHint={t('children.lane.empty')}
-        headerExtra={headerExtra}
-      >
-        {items.map((l) => {
-          const s = durationSeconds(l.dateStartSelected, l.timeStartSelected, l.dateEndSelected, l.timeEndSelected);
-          return (
-            <ChildRow
-              key={l.uid}
-              list={LIST}
-              uid={l.uid}
-              disabled={disabled}
-              status={s === null ? t('children.lane.stillClosed') : formatDuration(s, units)}
-              onEdit={() =>
-                dlg.start(
-                  {
-                    laneId: l.pkRoadlaneId,
-                    directionId: l.pkCardinalDirectionId,
-                    startDate: l.dateStartSelected,
-                    startTime: l.timeStartSelected,
-                    endDate: l.dateEndSelected,
-                    endTime: l.timeEndSelected,
-                    asetId: l.asetId,
-                  },
-                  l.uid,
-                )
-              }
-              onDelete={() => onChange(removeItem(value, 'laneClosures', l.uid))}
-            >
-              <RowPart>
-                <strong>{l.roadLane}</strong>
-              </RowPart>
-              <RowPart label={t('children.lane.direction')}>{l.cardinalDirection}</RowPart>
-              <RowPart label={t('children.lane.start')}>{when(l.dateStartSelected, l.timeStartSelected)}</RowPart>
-              <RowPart label={t('children.lane.end')}>{when(l.dateEndSelected, l.timeEndSelected)}</RowPart>
-            </ChildRow>
-          );
-        })}
-      </ChildListFrame>
-      {d && (
-        <ChildDialog
-          list={LIST}
-          open={dlg.open}
-          width={650}
-          title={t(dlg.editingUid ? 'children.lane.editTitle' : 'children.lane.addTitle')}
-          error={dlg.error}
-          onSave={save}
-          onCancel={dlg.close}
-        >
+    <ChildListEditor<'laneClosures', Draft>
+      {...props}
+      field="laneClosures"
+      list="roadLaneClosureList"
+      width={650}
+      texts="lane"
+      blank={() => {
+        const now = nowBrunei();
+        return { laneId: null, directionId: null, startDate: now.date, startTime: now.time, endDate: null, endTime: null, asetId: null };
+      }}
+      draftOf={(l) => ({
+        laneId: l.pkRoadlaneId,
+        directionId: l.pkCardinalDirectionId,
+        startDate: l.dateStartSelected,
+        startTime: l.timeStartSelected,
+        endDate: l.dateEndSelected,
+        endTime: l.timeEndSelected,
+        asetId: l.asetId,
+      })}
+      build={(d, { uid, before }) => {
+        if (d.laneId === null) return 'laneRequired';
+        if (d.directionId === null) return 'directionRequired';
+        const err = checkRange({ startDate: d.startDate, startTime: d.startTime, endDate: d.endDate, endTime: d.endTime }, { startRequired: true });
+        if (err) return err;
+        const endTime = normalizeTime(d.endTime);
+        return {
+          uid,
+          asetId: d.asetId,
+          pkRoadlaneId: d.laneId,
+          roadLane: lanes.labelOf(d.laneId) || (before?.roadLane ?? `#${d.laneId}`),
+          pkCardinalDirectionId: d.directionId,
+          cardinalDirection: directions.labelOf(d.directionId) || (before?.cardinalDirection ?? `#${d.directionId}`),
+          dateStartSelected: d.startDate!,
+          timeStartSelected: normalizeTime(d.startTime)!,
+          dateEndSelected: endTime ? d.endDate : null,
+          timeEndSelected: endTime,
+        };
+      }}
+      status={(l) => {
+        const s = durationSeconds(l.dateStartSelected, l.timeStartSelected, l.dateEndSelected, l.timeEndSelected);
+        return { text: s === null ? t('children.lane.stillClosed') : durationText(s) };
+      }}
+      row={(l) => (
+        <>
+          <RowPart>
+            <strong>{l.roadLane}</strong>
+          </RowPart>
+          <RowPart label={t('children.lane.direction')}>{l.cardinalDirection}</RowPart>
+          <RowPart label={t('children.lane.start')}>{dateTimeText(l.dateStartSelected, l.timeStartSelected)}</RowPart>
+          <RowPart label={t('children.lane.end')}>{dateTimeText(l.dateEndSelected, l.timeEndSelected)}</RowPart>
+        </>
+      )}
+      fields={(d, update) => (
+        <>
           <SelectField
             label={t('children.lane.lane')}
             placeholder={t('children.lane.lanePick')}
             value={d.laneId}
-            onChange={(x) => dlg.update({ laneId: x })}
+            onChange={(x) => update({ laneId: x })}
             options={lanes.options}
             loading={lanes.pending}
             required
@@ -147,7 +96,7 @@ export function LaneClosureEditor({
             label={t('children.lane.direction')}
             placeholder={t('children.lane.directionPick')}
             value={d.directionId}
-            onChange={(x) => dlg.update({ directionId: x })}
+            onChange={(x) => update({ directionId: x })}
             options={directions.options}
             loading={directions.pending}
             required
@@ -155,13 +104,13 @@ export function LaneClosureEditor({
           />
           <DateTimeRange
             value={d}
-            onChange={(patch) => dlg.update(patch)}
+            onChange={update}
             labels={{ start: t('children.lane.start'), end: t('children.lane.end'), endHint: t('children.lane.endHint') }}
             startRequired
             testIdPrefix="child-lane"
           />
-        </ChildDialog>
+        </>
       )}
-    </>
+    />
   );
 }
