@@ -29,6 +29,8 @@ export const CHANGE_ENTITIES = [
   'asset',
   'checklistMaster',
   'vehicleModel',
+  /** a photo (issue #19): each upload and deletion with its SHA-256 */
+  'attachment',
 ] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 

@@ -386,10 +386,30 @@ export const AttachmentSchema = z.object({
   /** 1: field evidence uploaded by a patrol (only managers may delete it, §6); 0: any other upload */
   statusImg: z.union([z.literal(0), z.literal(1)]),
   createdDateTime: z.string(),
+  /** the signed-in user who uploaded it (set by the server, never taken from the body) */
   uploadedBy: z.object({ pkStaffId: z.number().int(), displayName: z.string(), roleName: z.string() }),
+  // ---- evidence (issue #19)
+  /** SHA-256 (hex) of the stored bytes, computed when stored */
+  sha256: z.string(),
+  /** EXIF DateTimeOriginal: local wall time 'YYYY-MM-DDTHH:MM:SS' (+ '±hh:mm' when the camera wrote its offset); null without EXIF */
+  capturedAt: z.string().nullable(),
+  /** where capturedAt was read: 'file' (the bytes the server received) or 'device' (the original file, before compression) */
+  capturedAtSource: z.enum(['file', 'device']).nullable(),
+  /** the device's clock when the photo was taken or chosen (ISO), null when the device sent none */
+  deviceTime: z.string().nullable(),
+  /** the stored bytes no longer match sha256: the photo was changed after upload */
+  tampered: z.boolean(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 export const AttachmentWithContentSchema = AttachmentSchema.extend({ fileByteArray: z.string() });
+
+/** EXIF DateTimeOriginal as the device read it: 'YYYY-MM-DDTHH:MM:SS' with an optional '±hh:mm' (the camera's offset). */
+export const EXIF_TIME_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d([+-]([01]\d|2[0-3]):[0-5]\d)?$/;
+/** The evidence a device sends with a photo (issue #19): its EXIF capture time and the device's clock when it was taken or chosen. */
+const photoEvidence = {
+  capturedAt: z.string().regex(EXIF_TIME_PATTERN, 'capturedAt: YYYY-MM-DDTHH:MM:SS, optionally ±hh:mm').nullable().optional(),
+  deviceTime: instant.nullable().optional(),
+};
 
 /** document/saveFile: one image, base64 in fileContent (§3.6). Checked by content on the server. */
 export const DocumentSaveSchema = z.object({
@@ -399,8 +419,32 @@ export const DocumentSaveSchema = z.object({
   documentName: z.string().trim().min(1).max(200),
   documentType: z.string().max(100).optional(),
   fileContent: z.string().min(1),
+  ...photoEvidence,
 });
 export type DocumentSave = z.infer<typeof DocumentSaveSchema>;
+
+/**
+ * attachmentList/save (§3.6, §7.3): one Lampiran Media image of a subform. The spec's fields documentType,
+ * documentName, fileContent (the client's own name for the bytes, img, is accepted too); statusImg is decided by the
+ * server (§6), never by the body. An attachment is never changed once stored (evidence): a body naming an existing
+ * pkAttachmentListId is refused (409).
+ */
+export const AttachmentListSaveSchema = z
+  .object({
+    incidentSubFormId: id,
+    pkAttachmentListId: id.nullable().optional(),
+    documentName: z.string().trim().min(1).max(200),
+    documentType: z.string().max(100).optional(),
+    fileContent: z.string().min(1).optional(),
+    img: z.string().min(1).optional(),
+    statusImg: z.union([z.literal(0), z.literal(1)]).optional(),
+    ...photoEvidence,
+  })
+  .refine((b) => (b.fileContent === undefined) !== (b.img === undefined), {
+    message: 'Sila hantar kandungan imej dalam fileContent (atau img), satu sahaja.',
+    path: ['fileContent'],
+  });
+export type AttachmentListSave = z.infer<typeof AttachmentListSaveSchema>;
 export const DocumentDownloadSchema = z.object({ pkDocumentsId: id });
 export const AttachmentListFilterSchema = z.object({ incidentSubFormId: id });
 

@@ -74,6 +74,7 @@ export const PATHS = {
   journalByTicketPattern: `${MANAGE_BASE}/journal/getByTicketNumber/:ticket`,
   documentSave: `${MANAGE_BASE}/document/saveFile`,
   documentDownload: `${MANAGE_BASE}/document/downloadFile`,
+  attachmentSave: `${MANAGE_BASE}/attachmentList/save`,
   attachmentDataTables: `${MANAGE_BASE}/attachmentList/dataTables`,
   attachmentGet: (id: number) => `${MANAGE_BASE}/attachmentList/get/${id}`,
   attachmentGetPattern: `${MANAGE_BASE}/attachmentList/get/:id`,

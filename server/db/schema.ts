@@ -690,8 +690,21 @@ export const attachment = pgTable(
       .notNull()
       .references(() => staff.id),
     uploadedByRole: text('uploaded_by_role').notNull(),
+    /**
+     * Evidence (issue #19): the photo's capture time from its EXIF DateTimeOriginal, local wall time
+     * 'YYYY-MM-DDTHH:MM:SS' with the EXIF offset '+hh:mm' appended when the camera wrote one; null without EXIF.
+     */
+    exifCapturedAt: text('exif_captured_at'),
+    /** where exifCapturedAt was read: 'file' (the uploaded bytes, by the server) or 'device' (the original, by the client) */
+    exifSource: text('exif_source'),
+    /** the device's clock when the photo was taken or chosen (sent with the upload; kept when queued offline) */
+    deviceTime: timestamp('device_time', { withTimezone: true, mode: 'date' }),
+    /** the device that sent the upload (X-Device-Id) */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** who deleted it (soft delete) */
+    deletedByStaffId: integer('deleted_by_staff_id').references(() => staff.id),
   },
   (t) => [
     index('attachment_journal_idx').on(t.journalEntryId),

@@ -10,6 +10,7 @@
  */
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import type { Options as CompressionOptions } from 'browser-image-compression';
+import { readCaptureTime } from './photo-exif';
 
 export const JPEG = 'image/jpeg';
 
@@ -124,6 +125,10 @@ export interface PreparedImage {
   blob: Blob;
   width: number;
   height: number;
+  /** the EXIF capture time of the original (photo-exif.ts), read before compression dropped it; null without */
+  capturedAt: string | null;
+  /** this device's clock when the photo was taken or chosen (ISO): kept with the upload, also when it is queued */
+  deviceTime: string;
 }
 
 let seq = 0;
@@ -133,8 +138,11 @@ let seq = 0;
  * side. Rejects with NotAnImageError or ImageTooLargeError.
  */
 export async function prepareImage(file: File): Promise<PreparedImage> {
+  const deviceTime = new Date().toISOString();
   if (!isImageMime(file.type)) throw new NotAnImageError(file.name);
   await decodeImageSize(file, file.name);
+  // from the original: the compressed JPEG has no EXIF left
+  const capturedAt = await readCaptureTime(file);
   let out: Blob | null = await compressInWorker(file).catch((err) => {
     console.info('[image] worker compression unavailable, main thread instead', err);
     return null;
@@ -151,7 +159,7 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
   if (out.type !== JPEG) throw new NotAnImageError(file.name);
   const size = await decodeImageSize(out, file.name);
   seq += 1;
-  return { key: `${Date.now().toString(36)}-${seq}`, sourceName: file.name, name: jpegName(file.name), blob: out, ...size };
+  return { key: `${Date.now().toString(36)}-${seq}`, sourceName: file.name, name: jpegName(file.name), blob: out, ...size, capturedAt, deviceTime };
 }
 
 // ---------------------------------------------------------------- worker

@@ -44,6 +44,9 @@ export const refOf = (target: IncidentTarget): OutboxItem['incidentRef'] => ({
 export interface ImageToSend {
   name: string;
   blob: Blob;
+  /** evidence (issue #19): the original's EXIF capture time, and the device's clock when the photo was taken or chosen */
+  capturedAt?: string | null;
+  deviceTime?: string | null;
 }
 
 /**
@@ -103,6 +106,9 @@ export function documentItem(input: {
       fkTableId: input.fkTableId,
       documentName: input.image.name,
       documentType: input.image.blob.type || 'image/jpeg',
+      // stored in the item: a photo queued offline keeps the time it was taken, not the time it is finally sent
+      ...(input.image.capturedAt ? { capturedAt: input.image.capturedAt } : {}),
+      ...(input.image.deviceTime ? { deviceTime: input.image.deviceTime } : {}),
     },
     blob: input.image.blob,
     group: input.group,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Attachment } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
 import { attachment, attachmentContent, staff } from '../../db/schema';
+import { tamperedAmong } from './integrity';
 
 const columns = {
   id: attachment.id,
@@ -18,6 +19,10 @@ const columns = {
   statusImg: attachment.statusImg,
   uploadedByStaffId: attachment.uploadedByStaffId,
   uploadedByRole: attachment.uploadedByRole,
+  sha256: attachment.sha256,
+  exifCapturedAt: attachment.exifCapturedAt,
+  exifSource: attachment.exifSource,
+  deviceTime: attachment.deviceTime,
   createdAt: attachment.createdAt,
   displayName: staff.displayName,
 };
@@ -36,11 +41,16 @@ export type AttachmentDbRow = {
   statusImg: number;
   uploadedByStaffId: number;
   uploadedByRole: string;
+  sha256: string;
+  exifCapturedAt: string | null;
+  exifSource: string | null;
+  deviceTime: Date | null;
   createdAt: Date;
   displayName: string;
 };
 
-export function toAttachment(r: AttachmentDbRow): Attachment {
+/** The answer's form of a row; `tampered` from the integrity check (integrity.ts tamperedAmong / withIntegrity). */
+export function toAttachment(r: AttachmentDbRow, tampered: boolean): Attachment {
   const journal = r.tableType === 'JOURNAL_ENTRY';
   return {
     pkAttachmentListId: r.id,
@@ -56,7 +66,18 @@ export function toAttachment(r: AttachmentDbRow): Attachment {
     statusImg: r.statusImg === 1 ? 1 : 0,
     createdDateTime: r.createdAt.toISOString(),
     uploadedBy: { pkStaffId: r.uploadedByStaffId, displayName: r.displayName, roleName: r.uploadedByRole },
+    sha256: r.sha256,
+    capturedAt: r.exifCapturedAt,
+    capturedAtSource: r.exifSource === 'file' || r.exifSource === 'device' ? r.exifSource : null,
+    deviceTime: r.deviceTime ? r.deviceTime.toISOString() : null,
+    tampered,
   };
+}
+
+/** Rows in the answer's form, each checked against its stored bytes' hash (tampered flag). */
+export async function withIntegrity(db: Db, rows: AttachmentDbRow[]): Promise<Attachment[]> {
+  const tampered = await tamperedAmong(db, rows);
+  return rows.map((r) => toAttachment(r, tampered.has(r.id)));
 }
 
 /** Live (not deleted) attachments matching `cond`, in upload order. */
@@ -98,10 +119,11 @@ export async function attachmentsByJournalEntry(db: Db, entryIds: number[]): Pro
   const map = new Map<number, Attachment[]>();
   if (!entryIds.length) return map;
   const rows = await findAttachments(db, and(eq(attachment.tableType, 'JOURNAL_ENTRY'), inArray(attachment.journalEntryId, entryIds)));
-  for (const r of rows) {
+  const answers = await withIntegrity(db, rows);
+  rows.forEach((r, i) => {
     const list = map.get(r.journalEntryId!) ?? [];
-    list.push(toAttachment(r));
+    list.push(answers[i]);
     map.set(r.journalEntryId!, list);
-  }
+  });
   return map;
 }

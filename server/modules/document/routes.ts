@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { DataTablesQuerySchema, dataTablesBody, envelope, ERROR_CODES, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
 import {
   AttachmentListFilterSchema,
+  AttachmentListSaveSchema,
   AttachmentSchema,
   AttachmentWithContentSchema,
   DocumentDownloadSchema,
@@ -12,13 +13,16 @@ import { PATHS } from '../../../contract/paths';
 import { attachment } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
-import { HttpError } from '../../lib/http-error';
+import { registerHistoryAccess } from '../../lib/change-log';
+import { HttpError, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
-import { incidentAccessBySubform } from '../incident/access';
+import { incidentAccess, incidentAccessBySubform } from '../incident/access';
 import { contentDisposition, TOO_LARGE_MESSAGE } from './image-check';
-import { countAttachments, findAttachments, toAttachment } from './queries';
-import { deleteAttachment, readAttachmentWithBytes, saveFile } from './service';
+import { countAttachments, findAttachments, toAttachment, withIntegrity } from './queries';
+import { deleteAttachment, NO_ATTACHMENT_MESSAGE, readAttachmentWithBytes, saveAttachmentListItem, saveFile } from './service';
+
+const ATTACHMENT_SAVED = 'Lampiran telah berjaya disimpan';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -28,19 +32,33 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorE
  */
 const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
+/** An upload route's body limit, permission and its 413 (the body-size refusal happens before the handler). */
+const uploadLimits = {
+  bodyLimit: UPLOAD_BODY_LIMIT,
+  config: { permission: 'viewCase' as const },
+  errorHandler: (err: FastifyError) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
+    throw err;
+  },
+};
+
+/** The integrity of the bytes served (issue #19): 'ok', or 'mismatch' when they no longer hash to the stored sha256. */
+export const INTEGRITY_HEADER = 'X-Photo-Integrity';
+
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
   const db = ctx.db;
 
+  // the audit trail of a photo (uploads and deletions with their hash): for whoever may see the photo's case
+  registerHistoryAccess('attachment', async (db, user, id) => {
+    const [row] = await db.select({ incidentId: attachment.incidentId }).from(attachment).where(eq(attachment.id, id)).limit(1);
+    if (!row) throw notFound(NO_ATTACHMENT_MESSAGE);
+    await incidentAccess(db, user, row.incidentId);
+  });
+
   r.post(PATHS.documentSave, {
-    bodyLimit: UPLOAD_BODY_LIMIT,
-    config: { permission: 'viewCase' },
-    // the body-size refusal happens before the handler: name the upload's limit, the app's handler sends it
-    errorHandler: (err) => {
-      if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_LARGE_MESSAGE, { field: 'fileContent' });
-      throw err;
-    },
+    ...uploadLimits,
     schema: {
       tags: ['document'],
       summary: 'Upload one image (base64) to a journal entry or a subform (Lampiran Media); JPEG, PNG or WebP by content',
@@ -49,7 +67,21 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(AttachmentSchema), ...errors, 413: ErrorEnvelopeSchema },
     },
     handler: (request, reply) =>
-      idempotent(db, request, reply, async (db) => ok(await saveFile(db, requireUser(request), request.body), 'Lampiran telah berjaya disimpan')),
+      idempotent(db, request, reply, async (db) => ok(await saveFile(db, requireUser(request), request.body), ATTACHMENT_SAVED)),
+  });
+
+  r.post(PATHS.attachmentSave, {
+    ...uploadLimits,
+    schema: {
+      tags: ['document'],
+      summary:
+        "Add one image (base64 in fileContent, or img) to a subform's Lampiran Media (§7.3 attachmentList/save); a stored attachment never changes (409)",
+      security: [{ bearerAuth: [] }],
+      body: AttachmentListSaveSchema,
+      response: { 200: envelope(AttachmentSchema), ...errors, 409: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema },
+    },
+    handler: (request, reply) =>
+      idempotent(db, request, reply, async (db) => ok(await saveAttachmentListItem(db, requireUser(request), request.body), ATTACHMENT_SAVED)),
   });
 
   r.post(PATHS.documentDownload, {
@@ -67,10 +99,11 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       return payload;
     },
     handler: async (request, reply) => {
-      const { row, bytes } = await readAttachmentWithBytes(db, requireUser(request), request.body.pkDocumentsId);
+      const { row, bytes, tampered } = await readAttachmentWithBytes(db, requireUser(request), request.body.pkDocumentsId);
       // raw bytes, not an envelope: sent through the untyped reply
       return (reply as FastifyReply)
         .header('Content-Type', row.mimeType)
+        .header(INTEGRITY_HEADER, tampered ? 'mismatch' : 'ok')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', contentDisposition(row.fileName))
         .header('Content-Length', String(bytes.length))
@@ -88,8 +121,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(AttachmentWithContentSchema), ...errors },
     },
     handler: async (request) => {
-      const { row, bytes } = await readAttachmentWithBytes(db, requireUser(request), request.params.id);
-      return ok({ ...toAttachment(row), fileByteArray: bytes.toString('base64') });
+      const { row, bytes, tampered } = await readAttachmentWithBytes(db, requireUser(request), request.params.id);
+      return ok({ ...toAttachment(row, tampered), fileByteArray: bytes.toString('base64') });
     },
   });
 
@@ -108,7 +141,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       await incidentAccessBySubform(db, requireUser(request), subformId);
       const cond = and(eq(attachment.tableType, 'INCIDENT_SUBFORM'), eq(attachment.subformId, subformId));
       const [rows, total] = await Promise.all([findAttachments(db, cond, request.query), countAttachments(db, cond)]);
-      return page(rows.map(toAttachment), total, request.query);
+      return page(await withIntegrity(db, rows), total, request.query);
     },
   });
 

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/time';
 import { formatBytes } from '@/lib/image';
 import { notify } from '@/ui/toaster';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { PhotoEvidence, TamperedWarning } from '@/ui/photo-evidence';
 import { useDeleteAttachment, useDocumentBlob, useObjectUrl } from './use-journal';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
@@ -54,7 +55,12 @@ export function AttachmentGrid({
     <>
       <Grid templateColumns="repeat(3, minmax(0, 1fr))" gap="2" data-testid={testId}>
         {attachments.map((a) => (
-          <Thumb key={a.pkAttachmentListId} a={a} deletable={canDelete(a)} onOpen={() => setViewing(a)} onDelete={() => setDeleting(a)} />
+          <Box key={a.pkAttachmentListId} minW="0" data-testid="attachment-item" data-attachment-id={a.pkAttachmentListId}>
+            <Thumb a={a} deletable={canDelete(a)} onOpen={() => setViewing(a)} onDelete={() => setDeleting(a)} />
+            <Box mt="1">
+              <PhotoEvidence a={a} />
+            </Box>
+          </Box>
         ))}
       </Grid>
       <ImageDialog
@@ -90,10 +96,11 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
       rounded="md"
       overflow="hidden"
       bg="gray.100"
-      borderWidth="1px"
-      borderColor="gray.200"
+      borderWidth={a.tampered ? '3px' : '1px'}
+      borderColor={a.tampered ? 'red.500' : 'gray.200'}
       data-testid="attachment-thumb"
       data-attachment-id={a.pkAttachmentListId}
+      data-tampered={a.tampered ? 'true' : undefined}
     >
       {doc.isError ? (
         <Flex
@@ -224,10 +231,14 @@ function DialogImage({ a }: { a: Attachment }) {
           <Spinner color="white" my="16" />
         )}
       </Flex>
+      {a.tampered && <TamperedWarning long />}
       <Text mt="2" fontSize="xs" color="fg.muted">
         {t('journal.uploadedBy', { name: a.uploadedBy.displayName, role: a.uploadedBy.roleName, time: formatDateTime(a.createdDateTime) })}
         {a.width && a.height ? ` · ${t('journal.imageSize', { width: a.width, height: a.height, size: formatBytes(a.byteSize) })}` : ''}
       </Text>
+      <Box mt="1">
+        <PhotoEvidence a={{ ...a, tampered: false }} testId="image-dialog-evidence" />
+      </Box>
     </Box>
   );
 }

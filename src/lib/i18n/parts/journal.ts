@@ -61,6 +61,17 @@ export const journalMs = {
   'journal.media.uploaded': 'Lampiran media telah dimuat naik.',
   'journal.media.uploadFailed': 'Ops! Lampiran media tidak berjaya dimuat naik.',
   'journal.media.count': '{count} lampiran',
+  // ---- evidence of each photo (issue #19)
+  'journal.evidence.captured': 'Masa diambil (EXIF)',
+  'journal.evidence.none': 'tiada',
+  'journal.evidence.fromDevice': 'dibaca oleh peranti',
+  'journal.evidence.deviceTime': 'Masa peranti',
+  'journal.evidence.uploader': 'Dimuat naik oleh',
+  'journal.evidence.sha256': 'SHA-256',
+  'journal.evidence.sha256Full': 'SHA-256 penuh: {hash}',
+  'journal.evidence.tampered': 'Foto telah diubah',
+  'journal.evidence.tamperedText':
+    'Amaran: kandungan foto ini telah diubah selepas dimuat naik (SHA-256 tidak lagi sepadan). Foto ini tidak boleh dijadikan bukti.',
 } as const;
 
 export const journalEn: Record<keyof typeof journalMs, string> = {
@@ -115,6 +126,16 @@ export const journalEn: Record<keyof typeof journalMs, string> = {
   'journal.media.uploaded': 'Media attachments uploaded.',
   'journal.media.uploadFailed': 'Ops! Media attachment could not be uploaded.',
   'journal.media.count': '{count} attachment(s)',
+  'journal.evidence.captured': 'Captured (EXIF)',
+  'journal.evidence.none': 'none',
+  'journal.evidence.fromDevice': 'read on the device',
+  'journal.evidence.deviceTime': 'Device time',
+  'journal.evidence.uploader': 'Uploaded by',
+  'journal.evidence.sha256': 'SHA-256',
+  'journal.evidence.sha256Full': 'Full SHA-256: {hash}',
+  'journal.evidence.tampered': 'Photo altered',
+  'journal.evidence.tamperedText':
+    'Warning: this photo was altered after it was uploaded (its SHA-256 no longer matches). It cannot be used as evidence.',
 };
 
 registerTexts(journalMs, journalEn);
