@@ -53,7 +53,7 @@ export interface CleanImage {
   /**
    * EXIF DateTimeOriginal of the upload, read before the metadata is dropped: local wall time
    * 'YYYY-MM-DDTHH:MM:SS', with the EXIF OffsetTimeOriginal appended when the camera wrote one; null if absent.
-   * Not stored yet (no column); kept for a later issue.
+   * Stored as the photo's capture time (attachment.exif_captured_at, source 'file'; issue #19).
    */
   capturedAt: string | null;
   /** what was uploaded */
