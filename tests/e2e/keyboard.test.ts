@@ -1,7 +1,8 @@
 /**
  * The keyboard alone (issue #19 item 1), through the real server and the built client (`DIST_DIR=… npm run build`
  * first). After signing in, the test only presses keys (Tab, Shift+Tab, arrows, Space, Enter, Escape, typing):
- * - on the dashboard every button and link of the top bar and the side menu is reached by Tab, in one pass;
+ * - on the dashboard the first Tab shows the skip link (Enter: the next Tab is in the page), and every button and
+ *   link of the top bar and the side menu is reached by Tab, in one pass;
  * - a TMC operator opens Kes Baru from the menu and records a case: step 1's selects by arrows and type-ahead, the
  *   kilometre typed, a patrol card by Space, Next by Enter; step 2's select, a section chip, the assistance radio by
  *   arrows (its other-assistance dialog opened and closed with Escape: the focus comes back to its button), Yes/No,
@@ -186,7 +187,7 @@ async function arrowTo(testId: string, prefix?: string): Promise<string> {
 const activeTestId = () => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? 'body');
 
 describe('the keyboard alone', () => {
-  it('reaches every button and link of the top bar and the side menu from the dashboard, each with a visible focus ring', async () => {
+  it('the dashboard: a skip link first, then every button and link of the top bar and the side menu, each with a visible focus ring', async () => {
     await page.goto('/');
     await page.getByTestId('side-nav').waitFor();
     await page.locator('#main [data-testid]').first().waitFor();
@@ -205,6 +206,12 @@ describe('the keyboard alone', () => {
     });
     expect(wanted.length).toBeGreaterThan(10);
 
+    // the first stop: 'Langkau ke kandungan', shown while it has the focus
+    expect((await press('Tab')).id).toBe('skip-link');
+    const box = await page.getByTestId('skip-link').boundingBox();
+    expect(box && box.y >= 0 && box.width > 0).toBe(true);
+    expect(await page.getByTestId('skip-link').textContent()).toBe('Langkau ke kandungan');
+
     const reached: number[] = [];
     for (let i = 0; i < wanted.length + 10; i++) {
       const look = await press('Tab');
@@ -217,6 +224,17 @@ describe('the keyboard alone', () => {
     // one pass: each once, all of them, in the order they stand
     expect(reached.map((i) => wanted[i])).toEqual(wanted);
     await screenshot(page, 'keyboard-dashboard-focus-1366x768');
+
+    // the skip link takes the keyboard past the shell: Enter, then Tab lands in the page
+    await tabTo('skip-link', { back: true, max: wanted.length + 2 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    walk.prev = null;
+    await press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+    // the skip link hides again
+    const hidden = await page.getByTestId('skip-link').boundingBox();
+    expect(hidden && hidden.y + hidden.height <= 0).toBe(true);
   });
 
   it('records a new case (Kes Baru) with the keyboard alone; the saved case holds what was typed and chosen', async () => {

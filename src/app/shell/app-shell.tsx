@@ -39,6 +39,38 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
 
   return (
     <Flex direction="column" h="100dvh" overflow="hidden" data-testid="app-shell">
+      {/* the keyboard's first stop: straight to the page, past the top bar and the menu (issue #19); shown when focused */}
+      <Box
+        asChild
+        position="fixed"
+        top="2"
+        insetStart="2"
+        zIndex="skipNav"
+        px="4"
+        py="2.5"
+        rounded="md"
+        bg="white"
+        color="brand.900"
+        fontWeight="semibold"
+        boxShadow="md"
+        transform="translateY(-300%)"
+        _focus={{ transform: 'none' }}
+        // the ring inside the white box: it stands over the navy top bar
+        _focusVisible={{ outlineOffset: '-4px' }}
+      >
+        {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main by convention (listed with the links); the click moves the focus itself because the router would take the hash change as a navigation */}
+        <a
+          href="#main"
+          onClick={(e) => {
+            // a hash change would be a navigation for the router: move the focus instead
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+          data-testid="skip-link"
+        >
+          {t('app.skipToContent')}
+        </a>
+      </Box>
       <TopBar
         user={user}
         navMode={nav.mode}
@@ -58,7 +90,17 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
       />
       <Flex flex="1" minH="0">
         {nav.mode !== 'drawer' && <SideNav roleName={role.name} variant={nav.mode === 'rail' ? 'rail' : 'full'} />}
-        <Box as="main" flex="1" minW="0" overflowY="auto" bg="surface.page" id="main" data-scroll-restoration-id="main">
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          overflowY="auto"
+          bg="surface.page"
+          id="main"
+          tabIndex={-1}
+          _focus={{ outline: 'none' }}
+          data-scroll-restoration-id="main"
+        >
           {!online && (
             <Alert.Root
               status="warning"

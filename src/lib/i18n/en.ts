@@ -8,6 +8,7 @@ export const en: Record<ShellTextKey, string> = {
   'app.name': 'Lebuhraya Ops',
   'app.tagline': 'Highway Traffic Management Centre Portal',
   'app.version': 'Version {version}',
+  'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading…',
   'app.offline': 'You are offline. The data shown may not be up to date.',
   'app.updateAvailable': 'A new version is available',

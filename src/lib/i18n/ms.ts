@@ -13,6 +13,7 @@ export const ms = {
   'app.reload': 'Muat semula',
   'app.later': 'Nanti',
   'app.close': 'Tutup',
+  'app.skipToContent': 'Langkau ke kandungan',
   'app.retry': 'Cuba lagi',
   'app.back': 'Kembali',
   'app.errorTitle': 'Ralat',
