@@ -5,6 +5,14 @@ import { loadLanguage } from '@/lib/i18n';
 import { App } from '@/app/app';
 import '@/app/global.css';
 
+// The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
+// 'lebuhraya.outboxHook' to '1'; off by default and not part of the first load.
+try {
+  if (localStorage.getItem('lebuhraya.outboxHook') === '1') void import('@/app/outbox-hook');
+} catch {
+  // no localStorage: no hook
+}
+
 // The stored session is read before the first render, so route guards decide synchronously. With the localStorage
 // mirror it is there at once; without one (first start after an update) IndexedDB is read first (src/lib/session.ts).
 // The texts of a language other than Malay, when chosen before, load alongside.
