@@ -1,8 +1,12 @@
+import 'fake-indexeddb/auto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { exifTimeOf, readCaptureTime, type ExifParse } from '@/lib/photo-exif';
+import { journalItems } from '@/offline/case-writes';
+import { getDb, resetDbForTests } from '@/offline/db';
+import { enqueue } from '@/offline/outbox';
 import { exifTimeText, PhotoEvidence, shortHash, type PhotoEvidenceOf } from '@/ui/photo-evidence';
 import { jpegWithExif } from '../support/exif-jpeg';
 
@@ -71,5 +75,27 @@ describe('how a photo’s evidence shows', () => {
     expect(out).toMatch(/Masa diambil \(EXIF\):.*tiada/);
     expect(out).toContain('Foto telah diubah');
     expect(out).toContain('role="alert"');
+  });
+});
+
+describe('the outbox carries a photo’s evidence', () => {
+  it('a photo queued offline keeps its EXIF time and the device time it was taken at, in the stored item', async () => {
+    await resetDbForTests();
+    const blob = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    const image = { name: 'a.jpg', blob, capturedAt: '2026-11-20T09:15:30+08:00', deviceTime: '2026-11-20T01:16:00.000Z' };
+    const { items } = await journalItems({ userId: 'u-1', target: { id: 41 }, entry: 'Foto', images: [image] });
+    const [stored] = (await enqueue(getDb(), items)).filter((i) => i.kind === 'document.save');
+    const again = await getDb().outbox.get(stored.seq!);
+    expect(again?.body).toMatchObject({ capturedAt: '2026-11-20T09:15:30+08:00', deviceTime: '2026-11-20T01:16:00.000Z' });
+    // the time it is finally sent is the write's (X-Client-Time), not the photo's
+    expect(again?.createdAt).not.toBe('2026-11-20T01:16:00.000Z');
+    // without EXIF nothing is claimed
+    const { items: plain } = await journalItems({
+      userId: 'u-1',
+      target: { id: 41 },
+      entry: 'x',
+      images: [{ name: 'b.jpg', blob, capturedAt: null, deviceTime: image.deviceTime }],
+    });
+    expect(plain[1].body).not.toHaveProperty('capturedAt');
   });
 });
