@@ -169,7 +169,7 @@ export function guardRedirect(pathname: string, user: GuardUser | null): GuardRe
 /** A safe after-sign-in target: an internal path the user may open, else the landing page. */
 export function afterSignInTarget(redirect: string | undefined, user: GuardUser): string {
   const landing = landingFor(user);
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return landing;
+  if (!redirect?.startsWith('/') || redirect.startsWith('//')) return landing;
   const path = normalizePath(redirect.split(/[?#]/)[0]);
   if (isPublicPath(path) || path === '/signout') return landing;
   return guardRedirect(path, user) ? landing : path;
