@@ -57,7 +57,10 @@ describe('how a photo’s evidence shows', () => {
     tampered: false,
   };
   const html = (a: PhotoEvidenceOf) =>
-    renderToStaticMarkup(createElement(ChakraProvider, { value: defaultSystem, children: createElement(PhotoEvidence, { a }) }));
+    renderToStaticMarkup(
+      // biome-ignore lint/correctness/noChildrenProp: no JSX in a .ts file, and ChakraProvider's types require children among the props
+      createElement(ChakraProvider, { value: defaultSystem, children: createElement(PhotoEvidence, { a }) }),
+    );
 
   it('capture time, device time, uploader and the short hash with the full one in its title', () => {
     expect(exifTimeText('2026-11-20T09:15:30+08:00')).toBe('20-11-2026 09:15:30 (UTC+08:00)');
