@@ -60,13 +60,16 @@ afterAll(async () => {
 
 describe('evidence-grade photos (issue #19)', () => {
   let incidentId = 0;
+  let subformId = 0;
   let photoId = 0;
   let sha256 = '';
   const text = `Foto bukti di lokasi ${Date.now()}`;
 
   it('the journal shows the EXIF capture time read on the device, the device time, the uploader and the SHA-256', async () => {
     const list = await api<{ rows: IncidentListRow[] }>('POST', `${PATHS.dashboardDataTables}?length=20&start=0`, {});
-    incidentId = list.rows[0].incidentId;
+    const row = list.rows.find((r) => r.subformId)!;
+    incidentId = row.incidentId;
+    subformId = row.subformId!;
     const ctx = await newContext(browser, { baseUrl: server.baseUrl });
     try {
       const page = await newPage(ctx);
@@ -111,7 +114,14 @@ describe('evidence-grade photos (issue #19)', () => {
     }
   });
 
-  it('the print view lists the photo with the same evidence, the hash in full on paper', async () => {
+  it('the print view lists the photo with the same evidence, the hash in full on paper, and the Lampiran Media with theirs', async () => {
+    // a Lampiran Media photo through attachmentList/save whose bytes carry EXIF: the server reads it (source file)
+    const media = await api<{ pkAttachmentListId: number; capturedAtSource: string }>('POST', PATHS.attachmentSave, {
+      incidentSubFormId: subformId,
+      documentName: 'kamera-tmc.jpg',
+      fileContent: jpegWithExif('2026:11:19 21:05:00').toString('base64'),
+    });
+    expect(media.capturedAtSource).toBe('file');
     const ctx = await newContext(browser, { baseUrl: server.baseUrl });
     await ctx.addInitScript(() => {
       window.print = () => {};
@@ -124,6 +134,8 @@ describe('evidence-grade photos (issue #19)', () => {
       await photo.waitFor();
       expect(await photo.getByTestId('photo-captured').textContent()).toContain('20-11-2026 09:15:30');
       expect(await photo.getByTestId('photo-sha256').textContent()).toContain(sha256.slice(0, 12));
+      const printedMedia = page.locator(`[data-testid=print-media] [data-attachment-id="${media.pkAttachmentListId}"]`);
+      expect(await printedMedia.getByTestId('photo-captured').textContent()).toBe('Masa diambil (EXIF): 19-11-2026 21:05:00');
       await page.emulateMedia({ media: 'print' });
       expect(await photo.getByTestId('photo-sha256').innerText()).toContain(sha256);
       await page.emulateMedia({ media: 'screen' });

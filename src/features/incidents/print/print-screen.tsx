@@ -1,10 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuPrinter, LuX } from 'react-icons/lu';
-import type { AuditRow, IncidentView, JournalEntry, SubformRecord } from '@contract/incidents';
+import { useQuery } from '@tanstack/react-query';
+import type { Attachment, AuditRow, IncidentView, JournalEntry, SubformRecord } from '@contract/incidents';
+import { PATHS } from '@contract/paths';
 import { SUBFORMS, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
 import { TIMING, type LookupName } from '@contract/lookups';
-import { errorText } from '@/lib/api';
+import { dataTables, errorText } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/incident';
 import '@/lib/i18n/parts/journal';
@@ -54,9 +56,16 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   const children = useSubformChildren(typeId, sfId);
   const audit = useIncidentAudit(incidentId);
   const journal = useIncidentJournal(incidentId);
+  // the subform's Lampiran Media, with each photo's evidence (issue #19)
+  const media = useQuery({
+    queryKey: ['print', 'media', sfId],
+    queryFn: async () => (await dataTables<Attachment>(PATHS.attachmentDataTables, { incidentSubFormId: sfId }, { length: 100, start: 0 })).rows,
+    enabled: sfId > 0,
+    retry: 1,
+  });
 
   const subformSettled = !typeId || sfId <= 0 || (!subform.isPending && !children.isPending);
-  const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending;
+  const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending && (sfId <= 0 || !media.isPending);
 
   useEffect(() => {
     const closeAfterPrint = () => window.close();
@@ -154,6 +163,11 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
                 <Skeleton h="16" />
               )}
             </Section>
+            {sfId > 0 && (
+              <Section title={t('journal.media.title')}>
+                <MediaPhotos photos={media.data} failed={media.isError} />
+              </Section>
+            )}
             <Section title={t('incident.detail.auditTrail')}>
               <AuditTable rows={audit.data?.data} failed={audit.isError} />
             </Section>
@@ -396,28 +410,43 @@ function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined;
               <Text fontSize="xs" color="fg.muted">
                 {t('incident.print.attachments', { count: e.attachments.length })}
               </Text>
-              <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="4" rowGap="1.5" mt="1" data-testid="print-photos">
-                {e.attachments.map((a) => (
-                  <Box
-                    key={a.pkAttachmentListId}
-                    ps="2"
-                    borderLeftWidth="2px"
-                    borderColor={a.tampered ? 'red.500' : 'gray.300'}
-                    css={{ breakInside: 'avoid' }}
-                    data-testid="print-photo"
-                    data-attachment-id={a.pkAttachmentListId}
-                  >
-                    <Text fontSize="xs" fontWeight="semibold" wordBreak="break-word">
-                      {a.documentName}
-                    </Text>
-                    <PhotoEvidence a={a} />
-                  </Box>
-                ))}
-              </Grid>
+              <PrintPhotos photos={e.attachments} />
             </Box>
           )}
         </Box>
       ))}
     </Stack>
   );
+}
+
+/** Photos with their evidence (issue #19): name, capture time, device time, uploader, SHA-256 in full on paper, and the tamper warning. */
+function PrintPhotos({ photos, testId = 'print-photos' }: { photos: readonly Attachment[]; testId?: string }) {
+  return (
+    <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="4" rowGap="1.5" mt="1" data-testid={testId}>
+      {photos.map((a) => (
+        <Box
+          key={a.pkAttachmentListId}
+          ps="2"
+          borderLeftWidth="2px"
+          borderColor={a.tampered ? 'red.500' : 'gray.300'}
+          css={{ breakInside: 'avoid' }}
+          data-testid="print-photo"
+          data-attachment-id={a.pkAttachmentListId}
+        >
+          <Text fontSize="xs" fontWeight="semibold" wordBreak="break-word">
+            {a.documentName}
+          </Text>
+          <PhotoEvidence a={a} />
+        </Box>
+      ))}
+    </Grid>
+  );
+}
+
+/** The subform's Lampiran Media (attachmentList/dataTables), each photo with its evidence. */
+function MediaPhotos({ photos, failed }: { photos: readonly Attachment[] | undefined; failed: boolean }) {
+  const t = useT();
+  if (failed) return <PrintNote failed>{t('journal.loadFailed')}</PrintNote>;
+  if (!photos?.length) return <PrintNote>{t('journal.media.empty')}</PrintNote>;
+  return <PrintPhotos photos={photos} testId="print-media" />;
 }
