@@ -235,7 +235,7 @@ inspector.disconnect();
 console.log(
   `\nCPU per request by layer (${app.ctx.dbKind}, ${CONNECTIONS} connections, ${DURATION}s each; ms of CPU per answered request, sampled every 0.2 ms; autocannon's own samples left out)`,
 );
-// one table per kind, layers as rows: readable in a terminal and pasteable into the README
+// one table per kind, layers as rows: readable in a terminal and pasteable into docs/benchmarks.md
 for (const [name, row] of Object.entries(rows)) {
   console.log(
     `\n${name}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, ${row['statements/req']} statements per request, ${row['CPU ms/req (app)']} ms CPU per request`,

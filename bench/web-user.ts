@@ -3,7 +3,7 @@
 // Node is the figure: targets 0.1 on the embedded database, 0.2 on PostgreSQL. Runs on PGlite (a temp folder), then
 // on PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a fresh database, dropped afterwards).
 // The app's answer cache (plugins/answer-cache.ts) serves repeated reads; the first figures of each kind are also
-// taken with it off (ANSWER_CACHE_TTL_MS=0 equivalent) so the README can show both.
+// taken with it off (ANSWER_CACHE_TTL_MS=0 equivalent) so docs/benchmarks.md can show both.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';

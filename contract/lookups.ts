@@ -34,7 +34,7 @@ export const LOOKUP_NAMES = [
   'genderType',
   'shiftCategory',
   'dutyRosterRoles',
-  // Not in §7.2's list but needed by every status display; see README "Statuses".
+  // Not in §7.2's list but needed by every status display; see docs/incidents.md "Statuses".
   'incidentStatus',
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
@@ -52,7 +52,7 @@ export const EVENT_TYPE = {
 
 /**
  * Incident status ids. 202, 203, 205, 209, 210 and 298 are the spec's (§4.2, §9); 204, 206 and 207 are the patrol's
- * own steps, which the spec gives no ids (README "Statuses").
+ * own steps, which the spec gives no ids (docs/incidents.md "Statuses").
  */
 export const STATUS = {
   CANCELLED: 202, // Batal

@@ -79,7 +79,7 @@ export const PERMISSIONS = {
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
   /** /primesupport: the administration hub (issue #14); role id 1 lands there */
   primeSupport: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
-  // ---- organisation administration (issue #14; README "Who may do what"). The server enforces these on every call,
+  // ---- organisation administration (issue #14; docs/roles.md "Who may do what"). The server enforces these on every call,
   // managers within their region scope; the screens mirror them.
   /** users and roles: register, activate/deactivate, change role, reset a password */
   adminUsers: ['Administrator', 'PRIMEADMIN', 'SUPERADMIN'],
@@ -97,7 +97,7 @@ export const PERMISSIONS = {
   /** the case-notification bell (§2.4, §6): TMC roles; TSTE never */
   notifications: ['TMCA', 'TMCS'],
   // ---- case work (issue #3). §6 gives only the edit/close/cancel/attachment rules; who may act at all is ours
-  // (README "Case permissions"). The server enforces these; the screens only mirror them.
+  // (docs/roles.md "Case permissions"). The server enforces these; the screens only mirror them.
   /** read a case, its audit trail and journal; write the journal */
   viewCase: DASHBOARD_ROLES,
   /** change the main record (section, KM, event type, roster: reassignment) */
@@ -110,7 +110,7 @@ export const PERMISSIONS = {
   closeCase: DASHBOARD_ROLES,
   /** the patrol's steps (received, arrived, …); TMC operators may record them for a patrol on the radio */
   patrolAction: ['PR', 'TMCA', 'TMCS'],
-  // ---- duty rosters, activity log and the end-of-duty report (issue #15; README "Who may do what")
+  // ---- duty rosters, activity log and the end-of-duty report (issue #15; docs/roles.md "Who may do what")
   /** create, edit, delete and generate duty rosters: the managers and the section coordinator, within their region */
   rosterManage: ['SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
   /**
@@ -122,7 +122,7 @@ export const PERMISSIONS = {
   reportVerify: ['SC', 'TMCS', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
   /** approve (Sahkan, isDisahkan) a verified end-of-duty report: the managers */
   reportApprove: ['SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
-  // ---- fleet and equipment (issue #16; README "Who may do what")
+  // ---- fleet and equipment (issue #16; docs/roles.md "Who may do what")
   /**
    * register and change vehicles, call signs, vehicle models and assets, keep the checklist master, clear a
    * vehicle's "needs attention": the managers, vehicles and assets within their region (read with readOrg)

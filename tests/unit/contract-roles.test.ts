@@ -4,7 +4,7 @@ import { can, isPatrolRole, landsOnPrimeSupport, ROLES, showsNotificationBell } 
 import { isListedSectionName } from '../../contract/lookups';
 
 // §6, written out by hand from the spec's table (not derived from contract/roles.ts); 'admin' is the administration
-// hub of issue #14 (README "Who may do what")
+// hub of issue #14 (docs/roles.md "Who may do what")
 const REPORTS = [
   'reports',
   'reportHub',

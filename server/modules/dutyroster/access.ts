@@ -1,5 +1,5 @@
 /**
- * Who may read or change a duty roster (issue #15; README "Who may do what"). Checked first in every call, before
+ * Who may read or change a duty roster (issue #15; docs/roles.md "Who may do what"). Checked first in every call, before
  * anything of the roster is read for the answer:
  * - 404 when the roster does not exist;
  * - 403 when its section is of another region than the caller's scope (national roles see all, server/lib/scope.ts);

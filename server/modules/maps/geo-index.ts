@@ -7,7 +7,7 @@
  * of rondaGps/save (500 patrols every 10 s) finds the nearest marker without a query: the cell of the fix and the
  * rings around it, widening until a marker is found (a full scan only for a fix far from every highway).
  *
- * Carriageway rule (documented in the README): each highway has an axis, from its lowest to its highest kilometre
+ * Carriageway rule (documented in docs/positions-and-maps.md): each highway has an axis, from its lowest to its highest kilometre
  * marker: north–south when the latitude changes more than the (cos-scaled) longitude, else east–west. Travelling
  * towards increasing kilometre is the carriageway of that axis' end (E1/E2 run north to south, so increasing km is
  * 1202 Arah Selatan; E15 runs west to east, so increasing km is 1203 Arah Timur); decreasing km the opposite one.
