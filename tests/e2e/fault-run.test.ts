@@ -43,7 +43,7 @@ function expectExactlyOnce(r: FaultRunReport) {
 describe('fault run: exactly once under network flaps, SIGKILL restarts, token expiry and two tabs', () => {
   it('on PGlite', async () => {
     expectExactlyOnce(await faultRun({ browser, users, seed, mutations }));
-  }, 300_000);
+  }, 420_000);
 
   it.runIf(pg)(
     'on PostgreSQL',

@@ -78,6 +78,17 @@ export const seedFromEnv = (env = process.env): number => (env.FAULT_SEED ? Numb
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `p`, or a rejection after `ms` (a page that stopped answering must not hang the run). */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -157,7 +168,7 @@ export interface FaultRunOptions {
   kills?: number;
   /** the server's token lifetime (default 25s): every tab signs in again several times */
   jwtTtl?: string;
-  /** how long the end may take to drain (default 150 s) */
+  /** how long the end may take to drain (default 240 s: items that failed often while offline wait out their backoff, up to minutes) */
   drainTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -304,7 +315,13 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
     // ------------------------------------------------------------ browsers
     const open = async (name: 'tmc' | 'pr', user: E2eUser, tabs: number): Promise<CtxRec> => {
       const ctx = await newContext(o.browser, { baseUrl: server.baseUrl });
-      await ctx.addInitScript(() => localStorage.setItem('lebuhraya.outboxHook', '1'));
+      await ctx.addInitScript(() => {
+        try {
+          localStorage.setItem('lebuhraya.outboxHook', '1');
+        } catch {
+          // about:blank has no localStorage
+        }
+      });
       const rec: CtxRec = { name, ctx, user, userId: '', tabs: [], holdOnline: 0, offline: false };
       for (let i = 0; i < tabs; i++) {
         const page = await ctx.newPage();
@@ -416,13 +433,14 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
     const restartLock = new Mutex();
     const killServer = () =>
       restartLock.run(async () => {
+        log(`[fault-run]   SIGKILL at ${total()} mutations`);
         serverUp = false;
         await server.kill();
         faults.kills++;
         await sleep(rng.int(200, 2_000));
         server = await startServer({ port, dataDir, env });
         serverUp = true;
-        log(`[fault-run]   server killed (SIGKILL) and restarted at ${total()} mutations`);
+        log(`[fault-run]   server up again at ${total()} mutations`);
       });
     const killer = (async () => {
       for (const at of killAt) {
@@ -503,7 +521,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
 
     const tmcLoop = async (r: Rng) => {
       while (tmcDone < tmcTarget) {
-        await sleep(r.int(0, 40));
+        await sleep(r.int(0, 10));
         if (r.chance(0.2)) await learnIds().catch(() => {});
         const kind = r.weighted({ newCase: 3, children: 2, journal: 5, broadcast: 1, logsheet: 1 });
         const uid = tmc.userId;
@@ -594,7 +612,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
           tmcDone += plates.length;
         } else if (kind === 'journal') {
           const c = r.pick(cases.filter((x) => x.entity || x.id !== undefined));
-          const n = r.int(1, 4);
+          const n = r.int(1, 6);
           const entries = Array.from({ length: n }, () => `${tag} tmc ${c.key} #${++c.journal.tmc}`);
           const withPhoto = r.chance(0.25) ? entries.length - 1 : -1;
           const photo = withPhoto >= 0 ? photoFor(r, entries[withPhoto]) : null;
@@ -658,7 +676,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
 
     const prLoop = async (r: Rng) => {
       while (prDone < prTarget) {
-        await sleep(r.int(0, 40));
+        await sleep(r.int(0, 10));
         const tab = r.pick(pr.tabs);
         const uid = pr.userId;
         const mine = known().filter((c) => c.assignedToPatrol);
@@ -693,7 +711,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
           prDone += n;
         } else if (kind === 'journal') {
           const c = r.pick(mine);
-          const n = r.int(1, 3);
+          const n = r.int(1, 5);
           const entries = Array.from({ length: n }, () => `${tag} pr ${c.key} #${++c.journal.pr}`);
           const withPhoto = r.chance(0.25) ? 0 : -1;
           const photo = withPhoto >= 0 ? photoFor(r, entries[0]) : null;
@@ -722,7 +740,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
           counts.journalEntries += n;
           prDone += n;
         } else {
-          const n = r.int(3, 12);
+          const n = r.int(5, 20);
           const ids = Array.from({ length: n }, () => ++fixN);
           const lat = 2.7 + r.next() * 0.2;
           const lng = 101.8 + r.next() * 0.2;
@@ -751,6 +769,8 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
 
     await Promise.all([tmcLoop(new Rng(mulberry32(o.seed ^ 0x5555))), prLoop(new Rng(mulberry32(o.seed ^ 0x6666)))]);
     // the kills still due happen now
+    stopFaults = true;
+    await killer;
     while (faults.kills < kills) await killServer();
     stopFaults = true;
     await Promise.all(faultTasks);
@@ -770,17 +790,22 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
           .getAttribute('data-unsent', { timeout: 5_000 })
           .catch(() => null)) ?? 'NaN',
       );
-      const dev = await tab.page.evaluate(async (uid) => {
-        const h = (window as unknown as Hooked).lebuhrayaOutbox;
-        await h.flushPositions(uid);
-        void h.syncNow();
-        return h.unsent(uid);
-      }, tab.ctx.userId);
+      const dev = await within(
+        tab.page.evaluate(async (uid) => {
+          const h = (window as unknown as Hooked).lebuhrayaOutbox;
+          await h.flushPositions(uid);
+          void h.syncNow();
+          return h.unsent(uid);
+        }, tab.ctx.userId),
+        15_000,
+        `${tab.name}: the outbox`,
+      );
       unsent[tab.name] = [topBar, dev.unsent, dev.fixes];
       return { topBar, ...dev };
     };
-    const drainTimeout = o.drainTimeoutMs ?? 150_000;
+    const drainTimeout = o.drainTimeoutMs ?? 240_000;
     let lastSignInCheck = 0;
+    let lastLog = Date.now();
     try {
       await until(
         'both devices with nothing unsent',
@@ -790,8 +815,15 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
             lastSignInCheck = Date.now();
             for (const c of contexts)
               for (const tab of c.tabs) {
-                const s = await tab.page.evaluate(() => (window as unknown as Hooked).lebuhrayaOutbox.session()).catch(() => null);
-                if (!s || Date.parse(s.expiresAt) <= Date.now() + 1_000) await signInTab(tab);
+                const s = await within(
+                  tab.page.evaluate(() => (window as unknown as Hooked).lebuhrayaOutbox.session()),
+                  10_000,
+                  `${tab.name}: the session`,
+                ).catch(() => null);
+                if (!s || Date.parse(s.expiresAt) <= Date.now() + 1_000) {
+                  log(`[fault-run]   ${tab.name}: signing in again while draining`);
+                  await signInTab(tab);
+                }
               }
           }
           let clean = true;
@@ -800,6 +832,10 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
               const u = await readUnsent(tab);
               if (u.topBar !== 0 || u.unsent !== 0 || u.fixes !== 0 || u.parked !== 0) clean = false;
             }
+          if (Date.now() - lastLog > 10_000) {
+            lastLog = Date.now();
+            log(`[fault-run]   draining ${Math.round((Date.now() - tDrain) / 1000)} s: [top bar, outbox, fixes] ${JSON.stringify(unsent)}`);
+          }
           return clean;
         },
         drainTimeout,
@@ -856,10 +892,23 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
       );
       const expectedCases = counts.cases + cases.filter((c) => !c.entity).length;
       if (created.length !== expectedCases) problems.push(`cases: ${created.length} on the server, ${expectedCases} made`);
-      // the TMC device's id map named each case's server id: each of those has exactly one subform, and no other case was made
-      for (const c of cases.filter((x) => x.entity)) {
+      // each case made on the TMC device: exactly one subform with its marker (the server keeps remarks in upper case),
+      // on a case of this run with exactly one subform (and its server id the one the device's id map named)
+      const subs = await q<{ remark: string; incident_id: number; id: number }>(
+        sql`select remark, incident_id, id from incident_subform where remark like ${like.toUpperCase()}`,
+      );
+      for (const c of cases.filter((x) => x.marker)) {
+        const mine = subs.filter((x) => x.remark === c.marker!.toUpperCase());
+        if (mine.length !== 1) {
+          problems.push(`case ${c.key}: ${mine.length} subforms with its marker`);
+          continue;
+        }
+        if (c.id !== undefined && mine[0].incident_id !== c.id)
+          problems.push(`case ${c.key}: its subform is on case ${mine[0].incident_id}, not ${c.id}`);
+        c.id ??= mine[0].incident_id;
+        c.subformId ??= mine[0].id;
         const row = created.find((x) => x.id === c.id);
-        if (c.id === undefined || !row) problems.push(`case ${c.key}: not on the server (id ${c.id})`);
+        if (!row) problems.push(`case ${c.key}: case ${c.id} is not one made in this run`);
         else if (row.n !== 1) problems.push(`case ${c.key}: ${row.n} subforms`);
       }
       // child items: each plate once, on its case's subform, in the order written
