@@ -50,6 +50,6 @@ describe('fault run: exactly once under network flaps, SIGKILL restarts, token e
     async () => {
       expectExactlyOnce(await faultRun({ browser, users, seed, mutations, databaseUrl: pg!.url }));
     },
-    300_000,
+    420_000,
   );
 });
