@@ -48,6 +48,8 @@ async function replay() {
         return s ? { token: s.token, userId: s.user.userId, expiresAt: s.expiresAt } : null;
       },
       onEvent: (e: SyncEvent) => channel?.postMessage(e),
+      // the browser fires `sync` when it has connectivity: what waited only for the network goes now
+      networkBack: true,
     }),
   );
   if (result !== 'locked' && (result.stoppedBy === 'offline' || result.nextAttemptAt !== undefined)) {

@@ -80,6 +80,11 @@ export interface OutboxItem {
   park?: ParkInfo;
   /** the last transient failure, for the panel */
   lastError?: string;
+  /**
+   * the last attempt found no network (or no server): its backoff is only a guess at when the line is back, so it is
+   * due again as soon as the network is known to be back (see `SyncEnv.networkBack`)
+   */
+  waitsForNetwork?: boolean;
   /** consecutive 5xx answers to this item (any other answer, the user's retry or fix starts again from 0) */
   serverErrors?: number;
   /** epoch ms of the first of those 5xx answers */

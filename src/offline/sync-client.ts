@@ -59,14 +59,21 @@ function schedule(ms: number) {
   timer = setTimeout(() => void syncNow(), Math.max(500, Math.min(ms, MAX_BACKOFF_MS)));
 }
 
-/** Replays the outbox now (or, when another tab or the worker replays, a moment later). */
-export async function syncNow(): Promise<DrainResult | 'locked' | null> {
+let againNetworkBack = false;
+
+/**
+ * Replays the outbox now (or, when another tab or the worker replays, a moment later). `networkBack`: the network is
+ * known to be back (the browser's `online`, the user's 'Segerakkan sekarang'), so what waited for it goes now.
+ */
+export async function syncNow(opts: { networkBack?: boolean } = {}): Promise<DrainResult | 'locked' | null> {
   if (!getSession()) return null;
   if (running) {
     again = true;
+    againNetworkBack ||= !!opts.networkBack;
     return running;
   }
-  running = withSyncLock(() => drain({ db: getDb(), fetch: (i, init) => fetch(i, init), session: pageSession, onEvent: emit }));
+  const networkBack = !!opts.networkBack;
+  running = withSyncLock(() => drain({ db: getDb(), fetch: (i, init) => fetch(i, init), session: pageSession, onEvent: emit, networkBack }));
   try {
     const r = await running;
     if (r === 'locked') schedule(1_500);
@@ -80,8 +87,10 @@ export async function syncNow(): Promise<DrainResult | 'locked' | null> {
   } finally {
     running = null;
     if (again) {
+      const back = againNetworkBack;
       again = false;
-      void syncNow();
+      againNetworkBack = false;
+      void syncNow({ networkBack: back });
     }
   }
 }
@@ -105,7 +114,7 @@ let started = false;
 export function startSync(): () => void {
   if (started) return () => {};
   started = true;
-  const onOnline = () => void syncNow();
+  const onOnline = () => void syncNow({ networkBack: true });
   const onVisible = () => {
     if (document.visibilityState === 'visible') void syncNow();
   };

@@ -116,6 +116,12 @@ export interface SyncEnv {
   origin?: string;
   now?: () => number;
   onEvent?: (e: SyncEvent) => void;
+  /**
+   * the network has just come back (the browser's `online`, a Background Sync, the user's 'Segerakkan sekarang'): the
+   * items that wait only for the network are due now instead of at the end of their backoff. A replay that gets any
+   * item acknowledged learns the same and releases them too (a server restarted while the device stayed online).
+   */
+  networkBack?: boolean;
 }
 
 export interface DrainResult {
@@ -307,6 +313,7 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
   /** items answered 5xx often enough to be parked once the server is known to be up */
   const suspects: Suspect[] = [];
 
+  let networkBack = env.networkBack ?? false;
   while (!result.stoppedBy) {
     let progressed = false;
     const items = await listItems(db, userId);
@@ -314,7 +321,7 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
     const held = new Set<string>();
     for (const item of items) {
       if (held.has(item.group)) continue;
-      if (item.state === 'parked' || item.nextAttemptAt > now()) {
+      if (item.state === 'parked' || (item.nextAttemptAt > now() && !(networkBack && item.waitsForNetwork))) {
         held.add(item.group);
         if (item.state !== 'parked') result.nextAttemptAt = Math.min(result.nextAttemptAt ?? Infinity, item.nextAttemptAt);
         continue;
@@ -345,6 +352,7 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
         if (item.creates) ids.set(item.creates.entity, (answerBody(answer.payload) as Record<string, number>)[item.creates.idField]);
         result.sent++;
         progressed = true;
+        networkBack = true;
         continue;
       }
       if (outcome.kind === 'park') {
@@ -388,7 +396,8 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
         if (verdict === 'probe') suspects.push({ item, answer, serverErrors, attempts });
       }
       const nextAttemptAt = now() + backoffMs(attempts);
-      await db.outbox.update(item.seq!, { state: 'pending', attempts, nextAttemptAt, lastError, serverErrors, serverErrorSince });
+      const waitsForNetwork = outcome.kind === 'offline';
+      await db.outbox.update(item.seq!, { state: 'pending', attempts, nextAttemptAt, lastError, serverErrors, serverErrorSince, waitsForNetwork });
       result.nextAttemptAt = Math.min(result.nextAttemptAt ?? Infinity, nextAttemptAt);
       if (outcome.kind === 'offline') {
         result.stoppedBy = 'offline';

@@ -194,6 +194,43 @@ describe('drain', () => {
     expect(await incidentGroup(db, 'u1', { id: 501 })).toBe(group);
   });
 
+  it('what waited only for the network goes as soon as the network is back; a 5xx keeps its backoff', async () => {
+    await enqueue(db, [item('incident:1', '/rest/a'), item('incident:2', '/rest/b')]);
+    // offline a few times: the first item's backoff grows (as it did while a tablet had no coverage)
+    for (let k = 0; k < 5; k++) {
+      await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+      await drain(env(fakeApi(() => 'network').fetchImpl));
+    }
+    const waiting = (await listItems(db, 'u1'))[0];
+    expect(waiting).toMatchObject({ attempts: 5, waitsForNetwork: true });
+    expect(waiting.nextAttemptAt).toBeGreaterThan(Date.now() + 10_000);
+
+    // a plain replay (a timer, another trigger) respects the backoff: incident:1 waits, incident:2 goes
+    const plain = fakeApi(() => ok());
+    await drain(env(plain.fetchImpl));
+    expect(plain.calls.map((c) => c.path)).toEqual(['/rest/b', '/rest/a']);
+    // … and its acknowledgement proved the server reachable, so the item that waited only for the network went too
+    expect(await listItems(db, 'u1')).toHaveLength(0);
+
+    // the browser's `online` / the user's 'Segerakkan sekarang': due at once, even with nothing else to send
+    await enqueue(db, [item('incident:3', '/rest/c')]);
+    await drain(env(fakeApi(() => 'network').fetchImpl));
+    const plainAlone = fakeApi(() => ok());
+    await drain(env(plainAlone.fetchImpl));
+    expect(plainAlone.calls).toHaveLength(0);
+    const back = fakeApi(() => ok());
+    await drain(env(back.fetchImpl, { networkBack: true }));
+    expect(back.calls.map((c) => c.path)).toEqual(['/rest/c']);
+
+    // a server error is not the network: its backoff stands even when the network is back
+    await enqueue(db, [item('incident:4', '/rest/d')]);
+    await drain(env(fakeApi(() => [503, { errorCode: 'INTERNAL' }]).fetchImpl));
+    expect((await listItems(db, 'u1'))[0]).toMatchObject({ waitsForNetwork: false, attempts: 1 });
+    const again = fakeApi(() => ok());
+    await drain(env(again.fetchImpl, { networkBack: true }));
+    expect(again.calls).toHaveLength(0);
+  });
+
   it('removes nothing before the server acknowledges: network down, 5xx, 401', async () => {
     await enqueue(db, [item('incident:1', '/rest/a'), item('incident:2', '/rest/b')]);
     const down = fakeApi(() => 'network');

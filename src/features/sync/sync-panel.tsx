@@ -69,7 +69,7 @@ export function SyncPanel({ open, onOpenChange, actions }: { open: boolean; onOp
   const runSync = async () => {
     setSyncing(true);
     try {
-      await syncNow();
+      await syncNow({ networkBack: true });
     } finally {
       setSyncing(false);
     }
