@@ -12,7 +12,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit server`
 const phases = [
   // each check counts as one test: passed when the command exits 0
   { name: 'typecheck', check: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']] },
-  { name: 'lint', check: ['npx', ['biome', 'ci', '.']] },
+  { name: 'lint', check: ['npx', ['biome', 'ci', '--error-on-warnings', '.']] },
   { name: 'unit', args: ['--project', 'unit'], env: {} },
   { name: 'server (PGlite)', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
   ...(process.env.DATABASE_URL
