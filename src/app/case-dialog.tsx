@@ -28,9 +28,12 @@ export function CaseDialog() {
           <Dialog.Content data-testid="case-dialog" data-incident-id={incidentId ?? ''}>
             <Dialog.Header>
               <Flex align="center" justify="space-between" w="full" gap="3">
-                <Heading as="h2" size="md" color="brand.900">
-                  {t('comms.caseDialog.title')}
-                </Heading>
+                {/* the dialog's title: it names the dialog (aria-labelledby) */}
+                <Dialog.Title asChild>
+                  <Heading as="h2" size="md" color="brand.900">
+                    {t('comms.caseDialog.title')}
+                  </Heading>
+                </Dialog.Title>
                 <Dialog.CloseTrigger asChild position="static">
                   <CloseButton size="md" aria-label={t('app.close')} data-testid="case-dialog-close" />
                 </Dialog.CloseTrigger>

@@ -494,7 +494,13 @@ function Pager(p: IncidentListProps & { win: ReturnType<typeof pageWindow> }) {
           {t('lists.perPage')}
         </Text>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="84px">
-          <NativeSelect.Field value={String(p.size)} onChange={(e) => p.onSize(Number(e.currentTarget.value))} minH="11" data-testid="list-size">
+          <NativeSelect.Field
+            value={String(p.size)}
+            onChange={(e) => p.onSize(Number(e.currentTarget.value))}
+            minH="11"
+            aria-label={t('lists.perPage')}
+            data-testid="list-size"
+          >
             {LIST_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -7,6 +7,7 @@ import { LuBadgeCheck, LuCalendarClock, LuCircleStop, LuPlay, LuShieldCheck } fr
 import type { RosterLifecycle } from '@contract/activity-log-rules';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import { solidFill } from './solid-fill';
 
 /** The badge colour of each lifecycle step. */
 export const LIFECYCLE_PALETTE: Record<RosterLifecycle, string> = {
@@ -35,10 +36,12 @@ export function LifecycleBadge({
   testId?: string;
 }) {
   const t = useT();
+  const solid = lifecycle === 'onShift' || lifecycle === 'approved';
   return (
     <Badge
       colorPalette={LIFECYCLE_PALETTE[lifecycle]}
-      variant={lifecycle === 'onShift' || lifecycle === 'approved' ? 'solid' : 'subtle'}
+      variant={solid ? 'solid' : 'subtle'}
+      {...solidFill(LIFECYCLE_PALETTE[lifecycle], solid)}
       size={size}
       gap="1"
       data-testid={testId}

@@ -1,5 +1,6 @@
 import { Badge, Box } from '@chakra-ui/react';
 import { useT } from '@/lib/i18n';
+import { solidFill } from './solid-fill';
 
 export type RosterStatus = 'active' | 'upcoming' | 'ended';
 
@@ -9,7 +10,14 @@ export const ROSTER_STATUS_PALETTE: Record<RosterStatus, string> = { active: 'gr
 export function RosterStatusBadge({ status }: { status: RosterStatus }) {
   const t = useT();
   return (
-    <Badge colorPalette={ROSTER_STATUS_PALETTE[status]} variant={status === 'active' ? 'solid' : 'subtle'} size="sm" gap="1.5" data-status={status}>
+    <Badge
+      colorPalette={ROSTER_STATUS_PALETTE[status]}
+      variant={status === 'active' ? 'solid' : 'subtle'}
+      {...solidFill(ROSTER_STATUS_PALETTE[status], status === 'active')}
+      size="sm"
+      gap="1.5"
+      data-status={status}
+    >
       {status === 'active' && <Box as="span" w="1.5" h="1.5" rounded="full" bg="white" display="inline-block" />}
       {t(`status.${status}`)}
     </Badge>

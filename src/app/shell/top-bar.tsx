@@ -88,7 +88,8 @@ export function TopBar({
         </IconButton>
       </Tooltip>
 
-      <RouterLink to={homePath} aria-label={t('app.name')}>
+      {/* named by its visible text (WCAG 2.5.3 label in name); the title names it when that text is hidden (narrow screens) */}
+      <RouterLink to={homePath} title={t('app.name')}>
         <HStack gap="2.5" pe="2" minH="11">
           <Logo size={34} />
           <Box display={{ base: 'none', sm: 'block' }} lineHeight="1.15">

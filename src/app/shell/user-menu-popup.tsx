@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { Box, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
 import { LuKeyRound, LuLogOut } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
-import { useT } from '@/lib/i18n';
+import { setLanguage, useLanguage, useT, type Language } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
-import { LanguageSwitch } from '@/ui/language-switch';
+import { LANGUAGES } from '@/ui/language-switch';
 import { UserMenuButton } from './user-menu';
 
 /** The user menu (loaded on first use by ./user-menu.tsx): who is signed in, language, password, sign-out. */
 export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMount?: boolean }) {
   const t = useT();
+  const lang = useLanguage();
   const role = userRole(user);
   const [open, setOpen] = useState(false);
   // mounted by the click that asked for it: open now, through the same transition as any later opening
@@ -38,10 +39,26 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
               </Text>
             </Box>
             <Menu.Separator />
-            <Flex px="3" py="2" align="center" justify="space-between" gap="3">
-              <Text fontSize="sm">{t('lang.label')}</Text>
-              <LanguageSwitch />
-            </Flex>
+            {/* the language as the menu's own radio items: a menu may hold items and groups of items, not another widget (ARIA) */}
+            <Menu.RadioItemGroup
+              value={lang}
+              onValueChange={(e) => void setLanguage(e.value as Language)}
+              display="flex"
+              alignItems="center"
+              gap="1"
+              px="3"
+              py="1"
+            >
+              <Menu.ItemGroupLabel flex="1" px="0" fontSize="sm" fontWeight="normal">
+                {t('lang.label')}
+              </Menu.ItemGroupLabel>
+              {LANGUAGES.map((l) => (
+                <Menu.RadioItem key={l.value} value={l.value} closeOnSelect={false} minH="11" minW="14" data-testid="lang-switch">
+                  <Menu.ItemIndicator />
+                  <Menu.ItemText>{l.label}</Menu.ItemText>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
             <Menu.Separator />
             <Menu.Item value="password" asChild minH="11">
               <RouterLink to="/resetpassword">

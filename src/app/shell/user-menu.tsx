@@ -27,7 +27,9 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & 
       color="chrome.fg"
       textAlign="left"
       data-testid="user-menu"
-      aria-label={`${user.profile.displayName} (${role.name})`}
+      // named by its visible name and role (WCAG 2.5.3 label in name; the initials are hidden from assistive
+      // technology); the title names it on narrow screens, where only the initials show
+      title={`${user.profile.displayName} (${role.name})`}
       {...rest}
     >
       <InitialsAvatar name={user.profile.displayName} />
@@ -50,7 +52,7 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, { user: WebUser } & 
 function InitialsAvatar({ name }: { name: string }) {
   const styles = useSlotRecipe({ key: 'avatar' })({ size: 'sm', variant: 'solid' });
   return (
-    <chakra.div data-scope="avatar" data-part="root" className="chakra-avatar__root" colorPalette="amber" css={styles.root}>
+    <chakra.div data-scope="avatar" data-part="root" className="chakra-avatar__root" colorPalette="amber" css={styles.root} aria-hidden="true">
       <chakra.span data-scope="avatar" data-part="fallback" data-state="visible" className="chakra-avatar__fallback" css={styles.fallback}>
         {initials(name)}
       </chakra.span>

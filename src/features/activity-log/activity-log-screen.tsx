@@ -27,6 +27,7 @@ import { ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
 import { notify } from '@/ui/toaster';
+import { solidFill } from '@/ui/solid-fill';
 import {
   deleteEntry,
   discardRefused,
@@ -392,6 +393,7 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
                     gap="2"
                     colorPalette={look.palette}
                     variant={next ? 'solid' : 'subtle'}
+                    {...solidFill(look.palette, next)}
                     fontSize="md"
                     lineHeight="short"
                     position="relative"

@@ -41,7 +41,7 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
       </Box>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w="340px" maxW="calc(100vw - 16px)">
+          <Popover.Content w="340px" maxW="calc(100vw - 16px)" aria-label={t('topbar.notifications')}>
             <Popover.Header px="4" py="3" borderBottomWidth="1px" borderColor="gray.100">
               <Flex align="center" justify="space-between">
                 <Text fontWeight="semibold" color="brand.900">

@@ -95,7 +95,7 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
             {r.callSign ? ` · ${r.callSign}` : ''}
           </Text>
         ) : (
-          <Text color="fg.subtle">{t('fleet.asset.inStore')}</Text>
+          <Text color="fg.muted">{t('fleet.asset.inStore')}</Text>
         ),
     },
     {

@@ -197,6 +197,10 @@ export function MapDialog(p: MapDialogProps) {
                   p="3"
                   minH="0"
                   maxH={{ base: '40dvh', md: 'none' }}
+                  // a scrolling list of plain text: focusable, so the keyboard can scroll it (WCAG 2.1.1)
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t('map.dialog.nearest')}
                 >
                   <Text fontWeight="semibold" mb="2">
                     {t('map.dialog.nearest')}

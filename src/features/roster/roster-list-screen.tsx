@@ -300,6 +300,7 @@ export function RosterListScreen({
                   value={String(size)}
                   onChange={(e) => set({ size: Number(e.currentTarget.value), page: 0 })}
                   minH="10"
+                  aria-label={t('roster.perPage')}
                   data-testid="roster-size"
                 >
                   {PAGE_SIZES.map((n) => (

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { JustificationDialog } from '@/ui/justification-dialog';
 import { notify } from '@/ui/toaster';
+import { solidFill } from '@/ui/solid-fill';
 import { savePatrolStep } from './patrol-api';
 import { warmUpPosition } from './position';
 
@@ -101,6 +102,7 @@ export function PatrolPanel({
         key={s}
         colorPalette={look.palette}
         variant={compact ? 'subtle' : 'solid'}
+        {...solidFill(look.palette, !compact)}
         size={compact ? 'md' : 'xl'}
         minH={compact ? '11' : '16'}
         fontSize={compact ? 'sm' : 'lg'}
