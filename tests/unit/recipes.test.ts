@@ -76,6 +76,8 @@ const NOT_COMPONENTS = new Set([
   // a recipe read from the system by its key (stand-ins drawn with a component's recipe): checked below
   'useRecipe',
   'useSlotRecipe',
+  // the styles of the surrounding component, read from its context (the new-case steps' list: Steps.Root passes the recipe)
+  'useStepsStyles',
 ]);
 
 function sourceFiles(dir: string): string[] {
