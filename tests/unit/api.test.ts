@@ -20,6 +20,13 @@ const json = (status: number, payload: unknown, headers: Record<string, string> 
   new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const user = { userId: 'tmca' } as WebUser;
+/**
+ * The pending requests of the never-answering fakes. A real fetch holds its Request until it settles; without this
+ * nothing would, and undici's Request follows its init signal only weakly, so a garbage collection between the
+ * call and the timeout left the fake deaf to the abort and the test hanging (a CI flake).
+ */
+const inFlight = new Set<Request>();
+afterEach(() => inFlight.clear());
 
 describe('error mapping (§8)', () => {
   it('reads errorCode, field, issues and retryAfterSeconds from the envelope', () => {
@@ -133,6 +140,7 @@ describe('requests', () => {
     __setFetchForTests(
       (input) =>
         new Promise<Response>((_, reject) => {
+          inFlight.add(input as Request);
           (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
@@ -148,6 +156,7 @@ describe('requests', () => {
     __setFetchForTests(
       (input) =>
         new Promise<Response>((_, reject) => {
+          inFlight.add(input as Request);
           const signal = (input as Request).signal;
           signal.addEventListener('abort', () => reject(signal.reason));
         }),
