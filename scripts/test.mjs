@@ -26,6 +26,7 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 const summary = [];
+const failures = []; // every failed test, repeated at the end so the tail of a CI log names it
 for (const [i, phase] of phases.entries()) {
   console.log(`\n━━ ${phase.name} ━━`);
   if (phase.check) {
@@ -61,6 +62,13 @@ for (const [i, phase] of phases.entries()) {
     f = json.numFailedTests + (json.numTotalTests === 0 ? 0 : 0);
     // a file that failed to load counts as one failure
     f += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+    for (const t of json.testResults) {
+      const file = path.relative(process.cwd(), t.name);
+      if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${phase.name} · ${file}: ${firstLine(t.message)}`);
+      for (const a of t.assertionResults.filter((x) => x.status === 'failed')) {
+        failures.push(`${phase.name} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }
+    }
   } catch {
     f += 1;
   }
@@ -69,7 +77,16 @@ for (const [i, phase] of phases.entries()) {
   failed += f;
   summary.push(`${phase.name}: ${p} passed, ${f} failed`);
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((x) => `  ✗ ${x}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}`);
 if (broken) failed += 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
+
+function firstLine(message) {
+  return String(message ?? '')
+    .split('\n')
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 400);
+}
