@@ -21,12 +21,12 @@
  * an AsyncLocalStorage context for the duration of the work (`requestContext()`), which the audit trail records.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract/envelope';
 import type { Db } from '../db/client';
 import { idempotencyKey } from '../db/schema';
+import { sha256Hex } from '../lib/hash';
 import { badRequest, HttpError } from '../lib/http-error';
 import { requireUser } from './auth';
 
@@ -107,7 +107,7 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export const requestHash = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
+export const requestHash = (body: unknown) => sha256Hex(canonicalJson(body));
 
 // ------------------------------------------------------------------------------------------------ the helper
 

@@ -6,11 +6,12 @@
  * nothing after its end marker), with the SHA-256 of those stored bytes. Plus the server-made stored name and the
  * sanitised download name.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { imageSize } from 'image-size';
 import sharp, { type OutputInfo } from 'sharp';
 import { ERROR_CODES } from '../../../contract/envelope';
 import { INCIDENT_LIMITS } from '../../../contract/incident-rules';
+import { sha256Hex } from '../../lib/hash';
 import { badRequest, HttpError } from '../../lib/http-error';
 
 export const NOT_AN_IMAGE = 'Not an image';
@@ -151,7 +152,7 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
     ext: 'jpg',
     width: out.info.width,
     height: out.info.height,
-    sha256: createHash('sha256').update(out.data).digest('hex'),
+    sha256: sha256Hex(out.data),
     capturedAt,
     source: { ...header, byteSize: bytes.length },
   };

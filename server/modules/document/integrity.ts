@@ -11,7 +11,6 @@
  * What this does not catch: someone who changes the bytes AND the stored sha256 in the same way (the hash is not
  * signed); the audit trail (admin_change, entity 'attachment') still holds the hash recorded at upload.
  */
-import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachmentContent } from '../../db/schema';
@@ -27,8 +26,6 @@ function remember(key: string, hash: string) {
   }
   hashOfVersion.set(key, hash);
 }
-
-export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The ids among `rows` whose stored bytes do not hash to their recorded sha256 (or are missing). */
 export async function tamperedAmong(db: Db, rows: readonly { id: number; sha256: string }[]): Promise<Set<number>> {

@@ -14,12 +14,12 @@ import { can, isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { attachment, attachmentContent, journalEntry } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
+import { sha256Hex } from '../../lib/hash';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { requestContext } from '../../plugins/idempotency';
 import { incidentAccess, incidentAccessBySubform, isRosterMember, type IncidentAccess } from '../incident/access';
 import { notifyPatrolActivity } from '../incident/notify';
 import { cleanImage, decodeBase64Strict, sanitizeFileName, storedNameFor } from './image-check';
-import { sha256Hex } from './integrity';
 import { attachmentBytes, findAttachment, toAttachment, withIntegrity, type AttachmentDbRow } from './queries';
 
 export const DELETE_FAILED_MESSAGE = 'Ops! Aset tidak berjaya dipadam.';

@@ -5,7 +5,7 @@
  * password move the user's tokensValidAfter, so every token issued before stops working; the routes also drop the
  * cached session state (app.forgetUserSession) once the change is committed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/envelope';
@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { appUser, passwordResetLink, role, staff } from '../../db/schema';
 import { recordChange } from '../../lib/change-log';
+import { sha256Hex } from '../../lib/hash';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { hashPassword } from '../../lib/password';
@@ -55,8 +56,6 @@ const conflictOn = (message: string, field: string) => new HttpError(409, ERROR_
 const ldapUnavailable = () => new HttpError(503, ERROR_CODES.INTERNAL, M.ldapUnavailable);
 /** every token issued up to now stops working (the + 1 ms: a token signed in this very millisecond too) */
 const revokeNow = () => new Date(Date.now() + 1);
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 async function roleExists(db: Db, roleId: number) {
   const [r] = await db.select({ id: role.id }).from(role).where(eq(role.id, roleId)).limit(1);
@@ -234,7 +233,7 @@ export async function makeResetLink(db: Db, actor: Actor, userId: number, origin
       .update(passwordResetLink)
       .set({ usedAt: now })
       .where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
-    await tx.insert(passwordResetLink).values({ userId, tokenHash: sha256(token), expiresAt, createdByUserId: Number(actor.sub) });
+    await tx.insert(passwordResetLink).values({ userId, tokenHash: sha256Hex(token), expiresAt, createdByUserId: Number(actor.sub) });
     await recordChange(
       tx,
       actor,
@@ -285,7 +284,7 @@ async function liveLink(db: Db, tokenHash: string, now: Date) {
 
 /** What a link is for (the public screen shows the username before asking for the password). */
 export async function checkResetLink(db: Db, token: string, now = new Date()): Promise<ResetLinkInfo> {
-  const hash = sha256(token);
+  const hash = sha256Hex(token);
   const l = await liveLink(db, hash, now);
   if (!l) throw await refusalOf(db, hash, now);
   return { username: l.username, expiresAt: l.expiresAt.toISOString() };
@@ -299,7 +298,7 @@ export async function useResetLink(
   opts: { hashCost?: 'normal' | 'fast'; now?: Date } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
-  const hash = sha256(token);
+  const hash = sha256Hex(token);
   if (!(await liveLink(db, hash, now))) throw await refusalOf(db, hash, now);
   const passwordHash = await hashPassword(newPassword, opts.hashCost);
   const userId = await db.transaction(async (tx) => {
