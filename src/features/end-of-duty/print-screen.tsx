@@ -5,19 +5,16 @@
  * print style hides everything else, so the paper holds the report alone.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, Flex, Grid, Heading, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, Heading, Portal, Table, Text } from '@chakra-ui/react';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
-import { LuPrinter, LuX } from 'react-icons/lu';
 import type { EndOfDutyReport } from '@contract/activity-log';
-import { TIMING } from '@contract/lookups';
-import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import '@/lib/i18n/parts/checklist';
 import { useSession } from '@/lib/session';
 import { formatClock, formatDateTime, formatDateTimeShort, formatTime } from '@/lib/time';
 import { Logo } from '@/ui/logo';
-import { ErrorBlock } from '@/ui/states';
+import { PrintPage, PrintToolbar, usePrintWhenReady } from '@/ui/print-frame';
 import { useEndOfDutyReport } from './end-of-duty-api';
 import { activityPlace, minutesText } from './end-of-duty-rules';
 import { checklistSummaryLines, rosterDateText } from './report-sections';
@@ -29,8 +26,6 @@ const PRINT_CSS = `@media print { body > *:not(.${PRINT_ROOT_CLASS}) { display: 
 export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
   const t = useT();
   const query = useEndOfDutyReport(rosterId);
-  const openedAt = useRef(Date.now());
-  const printed = useRef(false);
   const container = useRef<HTMLDivElement | null>(null);
   if (!container.current && typeof document !== 'undefined') {
     const div = document.createElement('div');
@@ -46,24 +41,13 @@ export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
     const style = document.createElement('style');
     style.textContent = PRINT_CSS;
     document.head.appendChild(style);
-    const closeAfterPrint = () => window.close();
-    window.addEventListener('afterprint', closeAfterPrint);
     return () => {
-      window.removeEventListener('afterprint', closeAfterPrint);
       style.remove();
       div.remove();
     };
   }, []);
 
-  useEffect(() => {
-    if (!ready || printed.current) return;
-    const wait = Math.max(0, TIMING.printDelayMs - (Date.now() - openedAt.current));
-    const timer = setTimeout(() => {
-      printed.current = true;
-      window.print();
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [ready]);
+  usePrintWhenReady(ready);
 
   useEffect(() => {
     if (report) document.title = `${report.roster.dutyRosterName} · ${t('eod.report.printTitle')}`;
@@ -81,59 +65,21 @@ export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
         data-testid="eod-print"
         data-ready={ready ? 'true' : 'false'}
       >
-        <Flex
-          _print={{ display: 'none' }}
-          position="sticky"
-          top="0"
-          zIndex="docked"
-          bg="brand.900"
-          color="white"
-          px="4"
-          py="2"
-          gap="3"
-          align="center"
-          justify="space-between"
-          wrap="wrap"
+        <PrintToolbar
+          note={t('eod.report.printAuto')}
+          printLabel={t('eod.report.printNow')}
+          closeLabel={t('eod.report.printClose')}
+          ready={ready}
+          testIds={{ print: 'eod-print-now', close: 'eod-print-close' }}
+        />
+        <PrintPage
+          state={query.isPending ? 'loading' : query.isError || !report ? 'error' : 'ready'}
+          error={query.error}
+          errorTitle={t('eod.report.loadFailed')}
+          onRetry={() => void query.refetch()}
         >
-          <Text fontSize="sm">{t('eod.report.printAuto')}</Text>
-          <HStack gap="2">
-            <Button
-              size="sm"
-              minH="11"
-              colorPalette="amber"
-              variant="solid"
-              onClick={() => window.print()}
-              disabled={!ready}
-              data-testid="eod-print-now"
-            >
-              <LuPrinter /> {t('eod.report.printNow')}
-            </Button>
-            <Button
-              size="sm"
-              minH="11"
-              variant="outline"
-              color="white"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              onClick={() => window.close()}
-              data-testid="eod-print-close"
-            >
-              <LuX /> {t('eod.report.printClose')}
-            </Button>
-          </HStack>
-        </Flex>
-        <Box maxW="210mm" mx="auto" px={{ base: '4', md: '8' }} py="6" _print={{ px: '0', py: '0', maxW: 'none' }}>
-          {query.isPending ? (
-            <Stack gap="3">
-              <Skeleton h="8" w="60%" />
-              <Skeleton h="40" />
-              <Skeleton h="40" />
-            </Stack>
-          ) : query.isError || !report ? (
-            <ErrorBlock title={t('eod.report.loadFailed')} message={errorText(query.error)} onRetry={() => void query.refetch()} />
-          ) : (
-            <PrintBody report={report} />
-          )}
-        </Box>
+          {report && <PrintBody report={report} />}
+        </PrintPage>
       </Box>
     </Portal>
   );

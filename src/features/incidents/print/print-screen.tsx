@@ -1,12 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, Flex, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { LuPrinter, LuX } from 'react-icons/lu';
+import { useEffect, type ReactNode } from 'react';
+import { Box, Flex, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Attachment, AuditRow, IncidentView, JournalEntry, SubformRecord } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { SUBFORMS, isEventTypeId, type EventTypeId } from '@contract/incident-rules';
-import { TIMING, type LookupName } from '@contract/lookups';
-import { dataTables, errorText } from '@/lib/api';
+import type { LookupName } from '@contract/lookups';
+import { dataTables } from '@/lib/api';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/incident';
 import '@/lib/i18n/parts/journal';
@@ -17,7 +16,7 @@ import { formatDate, formatDateTime, formatTime } from '@/lib/time';
 import { IncidentStatusBadge } from '@/ui/incident-status-badge';
 import { Logo } from '@/ui/logo';
 import { PhotoEvidence } from '@/ui/photo-evidence';
-import { ErrorBlock } from '@/ui/states';
+import { PrintPage, PrintToolbar, usePrintWhenReady } from '@/ui/print-frame';
 import { SUBFORM_FIELDS } from '../form/model';
 import { useIncidentAudit, useIncidentJournal, useIncidentSubform, useIncidentView, useSubformChildren } from '../detail/use-incident';
 import type { SubformChildren } from '../form/children-model';
@@ -44,8 +43,6 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   const t = useT();
   const session = useSession();
   const role = userRole(session?.user);
-  const openedAt = useRef(Date.now());
-  const printed = useRef(false);
 
   const view = useIncidentView(incidentId);
   const v = view.data?.data;
@@ -67,21 +64,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   const subformSettled = !typeId || sfId <= 0 || (!subform.isPending && !children.isPending);
   const ready = view.isSuccess && subformSettled && !audit.isPending && !journal.isPending && (sfId <= 0 || !media.isPending);
 
-  useEffect(() => {
-    const closeAfterPrint = () => window.close();
-    window.addEventListener('afterprint', closeAfterPrint);
-    return () => window.removeEventListener('afterprint', closeAfterPrint);
-  }, []);
-
-  useEffect(() => {
-    if (!ready || printed.current) return;
-    const wait = Math.max(0, TIMING.printDelayMs - (Date.now() - openedAt.current));
-    const timer = setTimeout(() => {
-      printed.current = true;
-      window.print();
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [ready]);
+  usePrintWhenReady(ready);
 
   useEffect(() => {
     if (v) document.title = `${v.ticketNumber} · ${t('incident.print.title')}`;
@@ -89,57 +72,20 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
 
   return (
     <Box bg="white" minH="100dvh" color="gray.900" data-testid="incident-print" data-ready={ready ? 'true' : 'false'}>
-      <Flex
-        _print={{ display: 'none' }}
-        position="sticky"
-        top="0"
-        zIndex="docked"
-        bg="brand.900"
-        color="white"
-        px="4"
-        py="2"
-        gap="3"
-        align="center"
-        justify="space-between"
-        wrap="wrap"
+      <PrintToolbar
+        note={t('incident.print.auto')}
+        printLabel={t('incident.print.now')}
+        closeLabel={t('incident.print.closeWindow')}
+        ready={view.isSuccess}
+        testIds={{ print: 'print-now', close: 'print-close' }}
+      />
+      <PrintPage
+        state={view.isPending ? 'loading' : view.isError || !v ? 'error' : 'ready'}
+        error={view.error}
+        errorTitle={t('incident.detail.loadFailed')}
+        onRetry={() => void view.refetch()}
       >
-        <Text fontSize="sm">{t('incident.print.auto')}</Text>
-        <HStack gap="2">
-          <Button
-            size="sm"
-            minH="11"
-            colorPalette="amber"
-            variant="solid"
-            onClick={() => window.print()}
-            disabled={!view.isSuccess}
-            data-testid="print-now"
-          >
-            <LuPrinter /> {t('incident.print.now')}
-          </Button>
-          <Button
-            size="sm"
-            minH="11"
-            variant="outline"
-            color="white"
-            _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={() => window.close()}
-            data-testid="print-close"
-          >
-            <LuX /> {t('incident.print.closeWindow')}
-          </Button>
-        </HStack>
-      </Flex>
-
-      <Box maxW="210mm" mx="auto" px={{ base: '4', md: '8' }} py="6" _print={{ px: '0', py: '0', maxW: 'none' }}>
-        {view.isPending ? (
-          <Stack gap="3">
-            <Skeleton h="8" w="60%" />
-            <Skeleton h="40" />
-            <Skeleton h="40" />
-          </Stack>
-        ) : view.isError || !v ? (
-          <ErrorBlock title={t('incident.detail.loadFailed')} message={errorText(view.error)} onRetry={() => view.refetch()} />
-        ) : (
+        {v && (
           <>
             <PrintHeader view={v} />
             <Section title={t('incident.detail.caseInfo')}>
@@ -179,7 +125,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
             </Text>
           </>
         )}
-      </Box>
+      </PrintPage>
     </Box>
   );
 }
