@@ -19,6 +19,7 @@ import { regionScopeOf } from '@/ui/admin/report-scope';
 import { BarChart, type ChartDatum } from '@/ui/report/lazy-charts';
 import {
   CsvButton,
+  figureColumn,
   formatFigure,
   HeadlineFigures,
   ReportBlock,
@@ -150,42 +151,12 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
         sortValue: (r) => r.previous,
         cell: (r) => <Muted>{formatFigure(r.previous, 'count')}</Muted>,
       },
-      {
-        key: 'notified',
-        header: t('rp.as.col.notified'),
-        align: 'end',
-        sortValue: (r) => r.notified,
-        cell: (r) => formatFigure(r.notified, 'count'),
-      },
-      { key: 'arrived', header: t('rp.as.col.arrived'), align: 'end', sortValue: (r) => r.arrived, cell: (r) => formatFigure(r.arrived, 'count') },
-      {
-        key: 'completed',
-        header: t('rp.as.col.completed'),
-        align: 'end',
-        sortValue: (r) => r.completed,
-        cell: (r) => formatFigure(r.completed, 'count'),
-      },
-      {
-        key: 'toNotify',
-        header: t('rp.as.col.toNotify'),
-        align: 'end',
-        sortValue: (r) => r.medianToNotify,
-        cell: (r) => formatFigure(r.medianToNotify, 'min'),
-      },
-      {
-        key: 'toArrive',
-        header: t('rp.as.col.toArrive'),
-        align: 'end',
-        sortValue: (r) => r.medianToArrive,
-        cell: (r) => formatFigure(r.medianToArrive, 'min'),
-      },
-      {
-        key: 'toComplete',
-        header: t('rp.as.col.toComplete'),
-        align: 'end',
-        sortValue: (r) => r.medianToComplete,
-        cell: (r) => formatFigure(r.medianToComplete, 'min'),
-      },
+      figureColumn('notified', t('rp.as.col.notified'), 'count', (r) => r.notified),
+      figureColumn('arrived', t('rp.as.col.arrived'), 'count', (r) => r.arrived),
+      figureColumn('completed', t('rp.as.col.completed'), 'count', (r) => r.completed),
+      figureColumn('toNotify', t('rp.as.col.toNotify'), 'min', (r) => r.medianToNotify),
+      figureColumn('toArrive', t('rp.as.col.toArrive'), 'min', (r) => r.medianToArrive),
+      figureColumn('toComplete', t('rp.as.col.toComplete'), 'min', (r) => r.medianToComplete),
     ],
     [t, shownBy],
   );
@@ -197,9 +168,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
     return (
       <ReportBlock
         title={t(by === 'type' ? 'rp.as.chart.type' : by === 'section' ? 'rp.as.chart.section' : 'rp.as.chart.region')}
-        loading={q.isPending}
-        error={q.isError && !q.data ? q.error : undefined}
-        onRetry={() => void q.refetch()}
+        query={q}
         empty={!!q.data && q.data.items.length === 0}
         emptyText={t('rp.as.empty')}
         testId={`rp-assistance-block-${by}`}
@@ -236,13 +205,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
         <RangeInvalidNote testId="rp-assistance-range-invalid-note" />
       ) : (
         <>
-          <ReportBlock
-            title={t('rp.as.headline')}
-            loading={byType.isPending}
-            error={byType.isError && !byType.data ? byType.error : undefined}
-            onRetry={() => void byType.refetch()}
-            testId="rp-assistance-headline"
-          >
+          <ReportBlock title={t('rp.as.headline')} query={byType} testId="rp-assistance-headline">
             <HeadlineFigures items={headline} previousPeriod={byType.data?.previousPeriod} />
           </ReportBlock>
 
@@ -263,9 +226,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
 
           <ReportBlock
             title={t('rp.as.table')}
-            loading={tableQuery.isPending}
-            error={tableQuery.isError && !tableQuery.data ? tableQuery.error : undefined}
-            onRetry={() => void tableQuery.refetch()}
+            query={tableQuery}
             empty={empty}
             emptyText={t('rp.as.empty')}
             testId="rp-assistance-block-table"

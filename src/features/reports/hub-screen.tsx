@@ -389,9 +389,7 @@ function SectionList({ search, scopeRegion, today }: { search: ReportScopeSearch
     <HubSection title={t('rp.hub.sections.title')} hint={t('rp.hub.sections.hint')} testId="report-hub-sections">
       <ReportBlock
         title={t('rp.hub.sections.count', { n: shown.length })}
-        loading={sections.isPending}
-        error={sections.isError && !sections.data ? sections.error : undefined}
-        onRetry={() => void sections.refetch()}
+        query={sections}
         empty={!!sections.data && shown.length === 0}
         emptyText={t('rp.hub.sections.empty')}
         testId="report-hub-sections-block"

@@ -11,7 +11,7 @@ import type { IncidentKpi, MissingKpiKey, StepFigure, TimFigure } from '@contrac
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import { useListedSections } from '@/lib/sections';
-import { formatFigure, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
+import { figureColumn, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
 import { completenessPercent } from '@/ui/report/report-format';
 import { reportRange, type ReportScopeSearch } from '@/ui/report/report-search';
 import { EmptyBlock } from '@/ui/states';
@@ -132,23 +132,11 @@ export function StepTable({ steps, testId }: { steps: StepFigure[]; testId: stri
   const columns = useMemo<ReportColumn<StepFigure>[]>(
     () => [
       { key: 'label', header: t('rp.inc.col.step'), cell: (s) => <Text fontWeight={s.key === 'response' ? 'semibold' : undefined}>{s.label}</Text> },
-      { key: 'count', header: t('rp.inc.col.cases'), align: 'end', cell: (s) => formatFigure(s.count, 'count'), sortValue: (s) => s.count },
-      { key: 'median', header: t('rp.inc.col.median'), align: 'end', cell: (s) => formatFigure(s.median, 'min'), sortValue: (s) => s.median },
-      { key: 'p90', header: t('rp.inc.col.p90'), align: 'end', cell: (s) => formatFigure(s.p90, 'min'), sortValue: (s) => s.p90 },
-      {
-        key: 'previousMedian',
-        header: t('rp.inc.col.previousMedian'),
-        align: 'end',
-        cell: (s) => formatFigure(s.previousMedian, 'min'),
-        sortValue: (s) => s.previousMedian,
-      },
-      {
-        key: 'previousP90',
-        header: t('rp.inc.col.previousP90'),
-        align: 'end',
-        cell: (s) => formatFigure(s.previousP90, 'min'),
-        sortValue: (s) => s.previousP90,
-      },
+      figureColumn('count', t('rp.inc.col.cases'), 'count', (s) => s.count),
+      figureColumn('median', t('rp.inc.col.median'), 'min', (s) => s.median),
+      figureColumn('p90', t('rp.inc.col.p90'), 'min', (s) => s.p90),
+      figureColumn('previousMedian', t('rp.inc.col.previousMedian'), 'min', (s) => s.previousMedian),
+      figureColumn('previousP90', t('rp.inc.col.previousP90'), 'min', (s) => s.previousP90),
       {
         key: 'completeness',
         header: t('rp.inc.col.completeness'),

@@ -24,6 +24,7 @@ import { caseSearchLink } from '@/ui/report/drill-down';
 import { BarChart, type ChartDatum } from '@/ui/report/lazy-charts';
 import {
   CsvButton,
+  figureColumn,
   formatFigure,
   HeadlineFigures,
   ReportBlock,
@@ -128,46 +129,16 @@ export function IncidentReportScreen({
           </Box>
         ),
       },
-      { key: 'count', header: t('rp.inc.col.cases'), align: 'end', sortValue: (r) => r.count, cell: (r) => formatFigure(r.count, 'count') },
-      {
-        key: 'previous',
-        header: t('rp.inc.col.previous'),
-        align: 'end',
-        sortValue: (r) => r.previous,
-        cell: (r) => formatFigure(r.previous, 'count'),
-      },
-      { key: 'closed', header: t('rp.inc.col.closed'), align: 'end', sortValue: (r) => r.closed, cell: (r) => formatFigure(r.closed, 'count') },
-      { key: 'open', header: t('rp.inc.col.open'), align: 'end', sortValue: (r) => r.open, cell: (r) => formatFigure(r.open, 'count') },
-      {
-        key: 'cancelled',
-        header: t('rp.inc.col.cancelled'),
-        align: 'end',
-        sortValue: (r) => r.cancelled,
-        cell: (r) => formatFigure(r.cancelled, 'count'),
-      },
-      {
-        key: 'responseMedian',
-        header: t('rp.inc.col.responseMedian'),
-        align: 'end',
-        sortValue: (r) => r.responseMedian,
-        cell: (r) => formatFigure(r.responseMedian, 'min'),
-      },
-      {
-        key: 'responseP90',
-        header: t('rp.inc.col.responseP90'),
-        align: 'end',
-        sortValue: (r) => r.responseP90,
-        cell: (r) => formatFigure(r.responseP90, 'min'),
-      },
-      { key: 'rctMedian', header: t('rp.inc.col.rct'), align: 'end', sortValue: (r) => r.rctMedian, cell: (r) => formatFigure(r.rctMedian, 'min') },
-      { key: 'ictMedian', header: t('rp.inc.col.ict'), align: 'end', sortValue: (r) => r.ictMedian, cell: (r) => formatFigure(r.ictMedian, 'min') },
-      {
-        key: 'secondaryCrashes',
-        header: t('rp.inc.col.secondary'),
-        align: 'end',
-        sortValue: (r) => r.secondaryCrashes,
-        cell: (r) => formatFigure(r.secondaryCrashes, 'count'),
-      },
+      figureColumn('count', t('rp.inc.col.cases'), 'count', (r) => r.count),
+      figureColumn('previous', t('rp.inc.col.previous'), 'count', (r) => r.previous),
+      figureColumn('closed', t('rp.inc.col.closed'), 'count', (r) => r.closed),
+      figureColumn('open', t('rp.inc.col.open'), 'count', (r) => r.open),
+      figureColumn('cancelled', t('rp.inc.col.cancelled'), 'count', (r) => r.cancelled),
+      figureColumn('responseMedian', t('rp.inc.col.responseMedian'), 'min', (r) => r.responseMedian),
+      figureColumn('responseP90', t('rp.inc.col.responseP90'), 'min', (r) => r.responseP90),
+      figureColumn('rctMedian', t('rp.inc.col.rct'), 'min', (r) => r.rctMedian),
+      figureColumn('ictMedian', t('rp.inc.col.ict'), 'min', (r) => r.ictMedian),
+      figureColumn('secondaryCrashes', t('rp.inc.col.secondary'), 'count', (r) => r.secondaryCrashes),
       {
         key: 'completeness',
         header: t('rp.inc.col.completeness'),
@@ -285,13 +256,7 @@ export function IncidentReportScreen({
         <RangeInvalidNote testId="rp-incident-range-invalid-note" />
       ) : (
         <>
-          <ReportBlock
-            title={t('rp.inc.headline')}
-            loading={kpi.isPending}
-            error={kpi.isError && !kpi.data ? kpi.error : undefined}
-            onRetry={() => void kpi.refetch()}
-            testId="rp-incident-headline"
-          >
+          <ReportBlock title={t('rp.inc.headline')} query={kpi} testId="rp-incident-headline">
             {kpi.data && (
               <HeadlineFigures items={incidentHeadlines(t, kpi.data, 'rp-incident-headline', setMissing)} previousPeriod={kpi.data.previousPeriod} />
             )}
@@ -303,9 +268,7 @@ export function IncidentReportScreen({
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
             <ReportBlock
               title={t('rp.inc.chart.category')}
-              loading={byCategory.isPending}
-              error={byCategory.isError && !byCategory.data ? byCategory.error : undefined}
-              onRetry={() => void byCategory.refetch()}
+              query={byCategory}
               empty={byCategory.data?.total === 0}
               testId="rp-incident-block-category"
             >
@@ -320,14 +283,7 @@ export function IncidentReportScreen({
                 />
               )}
             </ReportBlock>
-            <ReportBlock
-              title={t('rp.inc.chart.status')}
-              loading={byStatus.isPending}
-              error={byStatus.isError && !byStatus.data ? byStatus.error : undefined}
-              onRetry={() => void byStatus.refetch()}
-              empty={byStatus.data?.total === 0}
-              testId="rp-incident-block-status"
-            >
+            <ReportBlock title={t('rp.inc.chart.status')} query={byStatus} empty={byStatus.data?.total === 0} testId="rp-incident-block-status">
               {byStatus.data && (
                 <BarChart
                   data={countData(byStatus.data.items)}
@@ -343,14 +299,7 @@ export function IncidentReportScreen({
 
           <SimpleGrid columns={{ base: 1, lg: seesAll ? 2 : 1 }} gap="5">
             {seesAll && (
-              <ReportBlock
-                title={t('rp.inc.chart.region')}
-                loading={byRegion.isPending}
-                error={byRegion.isError && !byRegion.data ? byRegion.error : undefined}
-                onRetry={() => void byRegion.refetch()}
-                empty={byRegion.data?.total === 0}
-                testId="rp-incident-block-region"
-              >
+              <ReportBlock title={t('rp.inc.chart.region')} query={byRegion} empty={byRegion.data?.total === 0} testId="rp-incident-block-region">
                 {byRegion.data && (
                   <BarChart
                     data={countData(byRegion.data.items)}
@@ -365,14 +314,7 @@ export function IncidentReportScreen({
                 )}
               </ReportBlock>
             )}
-            <ReportBlock
-              title={t('rp.inc.chart.steps')}
-              loading={kpi.isPending}
-              error={kpi.isError && !kpi.data ? kpi.error : undefined}
-              onRetry={() => void kpi.refetch()}
-              empty={kpi.data?.cases === 0}
-              testId="rp-incident-block-steps"
-            >
+            <ReportBlock title={t('rp.inc.chart.steps')} query={kpi} empty={kpi.data?.cases === 0} testId="rp-incident-block-steps">
               {kpi.data && (
                 <BarChart
                   data={stepsChart}
@@ -386,25 +328,11 @@ export function IncidentReportScreen({
             </ReportBlock>
           </SimpleGrid>
 
-          <ReportBlock
-            title={t('rp.inc.stepsTable')}
-            loading={kpi.isPending}
-            error={kpi.isError && !kpi.data ? kpi.error : undefined}
-            onRetry={() => void kpi.refetch()}
-            empty={kpi.data?.cases === 0}
-            testId="rp-incident-block-steps-table"
-          >
+          <ReportBlock title={t('rp.inc.stepsTable')} query={kpi} empty={kpi.data?.cases === 0} testId="rp-incident-block-steps-table">
             {kpi.data && <StepTable steps={kpi.data.steps} testId="rp-incident-steps" />}
           </ReportBlock>
 
-          <ReportBlock
-            title={t('rp.inc.sections')}
-            loading={sections.isPending}
-            error={sections.isError && !sections.data ? sections.error : undefined}
-            onRetry={() => void sections.refetch()}
-            empty={sections.data?.items.length === 0}
-            testId="rp-incident-block-sections"
-          >
+          <ReportBlock title={t('rp.inc.sections')} query={sections} empty={sections.data?.items.length === 0} testId="rp-incident-block-sections">
             {sections.data && (
               <ReportTable
                 rows={sections.data.items}
@@ -430,9 +358,7 @@ export function IncidentReportScreen({
 
           <ReportBlock
             title={t('rp.inc.secondaryTitle')}
-            loading={secondary.isPending}
-            error={secondary.isError && !secondary.data ? secondary.error : undefined}
-            onRetry={() => void secondary.refetch()}
+            query={secondary}
             empty={secondary.data?.items.length === 0}
             emptyText={t('rp.inc.secondaryNone')}
             testId="rp-incident-block-secondary"

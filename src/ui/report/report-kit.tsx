@@ -317,12 +317,26 @@ export function HeadlineFigures({ items, previousPeriod }: { items: Headline[]; 
 
 // ------------------------------------------------------------------------------------------------ blocks and CSV
 
-/** A titled block with loading (skeleton), error (with retry) and empty states around its children. */
+/** What ReportBlock reads of a react-query result: pending, a failure with nothing to show, and retry. */
+export interface BlockQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A titled block with loading (skeleton), error (with retry) and empty states around its children. Given a `query`,
+ * its states come from it (loading while pending; the error, with retry, only when there is no earlier answer to
+ * show); `loading`, `error` and `onRetry` are for blocks whose state is worked out otherwise.
+ */
 export function ReportBlock({
   title,
-  loading,
-  error,
-  onRetry,
+  query,
+  loading = query?.isPending ?? false,
+  error = query?.isError && !query.data ? query.error : undefined,
+  onRetry = query ? () => void query.refetch() : undefined,
   empty,
   emptyText,
   children,
@@ -330,7 +344,8 @@ export function ReportBlock({
   actions,
 }: {
   title: string;
-  loading: boolean;
+  query?: BlockQuery;
+  loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
   empty?: boolean;
@@ -415,6 +430,11 @@ export interface ReportColumn<Row> {
   cell: (row: Row) => ReactNode;
   sortValue?: (row: Row) => number | string | null;
   align?: 'start' | 'end';
+}
+
+/** A right-aligned column of one figure of the row, formatted in `unit` and sorted by its value. */
+export function figureColumn<Row>(key: string, header: string, unit: FigureUnit, value: (row: Row) => number | null): ReportColumn<Row> {
+  return { key, header, align: 'end', sortValue: value, cell: (row) => formatFigure(value(row), unit) };
 }
 
 const features = tableFeatures({ rowSortingFeature });
