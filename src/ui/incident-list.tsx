@@ -468,6 +468,7 @@ function CardSort(p: IncidentListProps) {
               const s = CARD_SORTS.find((c) => c.key === e.currentTarget.value);
               if (s) p.onSort(s.sort, s.dir);
             }}
+            aria-label={t('lists.sort.label')}
             data-testid="list-sort"
           >
             {!known && <option value="">—</option>}

@@ -173,8 +173,12 @@ function screensFor(roleName: string): string[] {
   return out;
 }
 
-async function signedIn(user: E2eUser, lang: Language): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await newContext(browser, { baseUrl: server.baseUrl });
+async function signedIn(
+  user: E2eUser,
+  lang: Language,
+  size?: { width: number; height: number },
+): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const ctx = await newContext(browser, { baseUrl: server.baseUrl, ...size });
   await ctx.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang] as const);
   const page = await ctx.newPage();
   trackRequests(page);
@@ -357,6 +361,32 @@ describe('axe: no serious or critical violation', () => {
       });
     }
   }
+
+  // the patrol's own device, a tablet held upright (lists as cards, the menu an icon rail); then a phone's width,
+  // where the menu is a drawer opened from the top bar
+  it('every screen of PR on a tablet (800×1280), and the drawer menu of a phone', { timeout: 300_000 }, async () => {
+    const { ctx, page, errors } = await signedIn(patrol, 'ms', { width: 800, height: 1280 });
+    try {
+      const failures: string[] = [];
+      for (const path of screensFor('PR')) {
+        await page.evaluate((p) => window.history.pushState(window.history.state, '', p), path);
+        await page.waitForURL((u) => u.pathname === (eventTypeOfRoute(path) ? '/kesbaru' : path));
+        const rows = await check(page, `PR/tablet ${path}`);
+        if (rows.length) failures.push(table(path, rows));
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/');
+      await page.getByTestId('menu-toggle').click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByTestId('side-nav').waitFor();
+      const rows = await check(page, 'PR/tablet drawer menu');
+      if (rows.length) failures.push(table('drawer menu', rows));
+      expect(failures.join('\n')).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
 
   it('fails on a deliberately broken label (the check can fail)', async () => {
     const { ctx, page } = await signedIn(tmca, 'ms');

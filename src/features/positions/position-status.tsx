@@ -82,6 +82,8 @@ export function GpsChip() {
       rounded="md"
       color={color}
       title={title}
+      // a div names itself only with a role: an indicator read as one image with the chip's text
+      role={s.phase === 'permission' ? undefined : 'img'}
       aria-label={chip.text}
       onClick={s.phase === 'permission' ? requestGpsPermission : undefined}
       _hover={s.phase === 'permission' ? { bg: 'chrome.bgHover' } : undefined}
