@@ -8,16 +8,14 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Box, Button, Checkbox, Flex, Grid, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import { ASSET_TAG_MAX, AssetSaveSchema, FLEET_NAME_MAX, type AssetRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
-import { AdminForm, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory } from '@/ui/admin/change-history';
 import { recordGate } from '@/ui/admin/record-gate';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -250,24 +248,7 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
           />
         </Grid>
         <TextAreaInput form={form} name="remark" label={t('fleet.field.remark')} rows={2} testId="asset-remark" />
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Checkbox.Root
-              recipe={checkboxSlotRecipe}
-              checked={field.value !== false}
-              onCheckedChange={(d) => field.onChange(d.checked === true)}
-              colorPalette="brand"
-              minH="11"
-              data-testid="asset-active"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
+        <CheckboxInput form={form} name="isActive" label={t('fleet.field.active')} testId="asset-active" />
       </AdminForm>
       <ConfirmDialog
         open={confirmDelete}

@@ -10,12 +10,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import { CALLSIGN_MAX, CallSignSaveSchema, type CallSignFilter, type CallSignRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
-import { AdminForm, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
@@ -275,26 +274,7 @@ function CallsignForm({ row, onDone }: { row?: CallSignRow; onDone: () => void }
         style={{ textTransform: 'uppercase' }}
         testId="callsign-name-input"
       />
-      {row && (
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Checkbox.Root
-              recipe={checkboxSlotRecipe}
-              checked={field.value !== false}
-              onCheckedChange={(d) => field.onChange(d.checked === true)}
-              colorPalette="brand"
-              minH="11"
-              data-testid="callsign-active"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
-      )}
+      {row && <CheckboxInput form={form} name="isActive" label={t('fleet.field.active')} testId="callsign-active" />}
     </AdminForm>
   );
 }

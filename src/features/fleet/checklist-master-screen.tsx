@@ -8,10 +8,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Box, Button, Checkbox, Flex, Grid, Input, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Badge, Box, Button, Flex, Grid, Input, Text } from '@chakra-ui/react';
 import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import {
   ChecklistMasterSaveSchema,
   FLEET_NAME_MAX,
@@ -24,7 +22,7 @@ import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
-import { AdminForm, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { FilterSelect, SearchFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
@@ -370,50 +368,14 @@ function MasterForm({
         />
         {numberField('sortOrder', t('fleet.field.sortOrder'), { max: 10_000, testId: 'master-sort-input', helper: t('fleet.field.sortOrderHint') })}
       </Grid>
-      <Controller
-        control={form.control}
-        name="isMeasurable"
-        render={({ field }) => (
-          <Checkbox.Root
-            recipe={checkboxSlotRecipe}
-            checked={field.value === true}
-            onCheckedChange={(d) => field.onChange(d.checked === true)}
-            colorPalette="brand"
-            minH="11"
-            data-testid="master-measurable"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label fontSize="sm">{t('fleet.field.measurable')}</Checkbox.Label>
-          </Checkbox.Root>
-        )}
-      />
+      <CheckboxInput form={form} name="isMeasurable" label={t('fleet.field.measurable')} testId="master-measurable" />
       {numberField('defaultQuantity', t('fleet.field.defaultQuantity'), {
         max: QUANTITY_MAX,
         disabled: !measurable,
         helper: measurable ? t('fleet.field.quantityHint', { max: QUANTITY_MAX.toLocaleString('ms-MY') }) : t('fleet.field.quantityFixed'),
         testId: 'master-quantity-input',
       })}
-      {row && (
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Checkbox.Root
-              recipe={checkboxSlotRecipe}
-              checked={field.value !== false}
-              onCheckedChange={(d) => field.onChange(d.checked === true)}
-              colorPalette="brand"
-              minH="11"
-              data-testid="master-active"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
-      )}
+      {row && <CheckboxInput form={form} name="isActive" label={t('fleet.field.active')} testId="master-active" />}
     </AdminForm>
   );
 }

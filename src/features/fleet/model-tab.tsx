@@ -5,14 +5,12 @@
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { LuCirclePlus, LuPencil, LuRotateCcw } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import { FLEET_NAME_MAX, VehicleModelSaveSchema, type VehicleModelFilter, type VehicleModelRow } from '@contract/fleet';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
-import { AdminForm, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { SearchFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
@@ -202,26 +200,7 @@ function ModelForm({ row, onDone }: { row?: VehicleModelRow; onDone: () => void 
           <option key={n} value={n} />
         ))}
       </datalist>
-      {row && (
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Checkbox.Root
-              recipe={checkboxSlotRecipe}
-              checked={field.value !== false}
-              onCheckedChange={(d) => field.onChange(d.checked === true)}
-              colorPalette="brand"
-              minH="11"
-              data-testid="model-active"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{t('fleet.field.active')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
-      )}
+      {row && <CheckboxInput form={form} name="isActive" label={t('fleet.field.active')} testId="model-active" />}
     </AdminForm>
   );
 }

@@ -10,16 +10,14 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Badge, Box, Button, Checkbox, DataList, Flex, Grid, Stack, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Alert, Badge, Box, Button, DataList, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuEraser, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import { FLEET_REMARK_MAX, normalisePlate, PLATE_MAX, VehicleClearAttentionSchema, VehicleSaveSchema, type VehicleRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { formatDateTime } from '@/lib/time';
-import { AdminForm, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory } from '@/ui/admin/change-history';
 import { recordGate } from '@/ui/admin/record-gate';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -327,24 +325,7 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
             testId="vehicle-plate-input"
           />
         </Grid>
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <Checkbox.Root
-              recipe={checkboxSlotRecipe}
-              checked={field.value !== false}
-              onCheckedChange={(d) => field.onChange(d.checked === true)}
-              colorPalette="brand"
-              minH="11"
-              data-testid="vehicle-active"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{t('fleet.field.vehicleActive')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
+        <CheckboxInput form={form} name="isActive" label={t('fleet.field.vehicleActive')} testId="vehicle-active" />
       </AdminForm>
       <ConfirmDialog
         open={confirmDelete}

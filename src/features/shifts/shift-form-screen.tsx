@@ -8,10 +8,8 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Box, Button, Checkbox, DataList, Flex, Grid, Skeleton, Stack } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Alert, Box, Button, DataList, Flex, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import { LuArrowLeft, LuMoon, LuTrash2 } from 'react-icons/lu';
-import { Controller } from 'react-hook-form';
 import { can } from '@contract/roles';
 import { crossesMidnight, HOUR_PATTERN, ShiftSaveSchema, shiftMinutes, type ShiftRow } from '@contract/shifts';
 import { errorText, isApiError } from '@/lib/api';
@@ -19,7 +17,7 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/shifts';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
-import { AdminForm, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
@@ -256,26 +254,7 @@ function ShiftEditor({ shift }: { shift?: ShiftRow }) {
                   <Alert.Title>{t('shifts.form.nightHint', { start: start!, end: end! })}</Alert.Title>
                 </Alert.Root>
               )}
-              {shift && (
-                <Controller
-                  control={form.control}
-                  name="isActive"
-                  render={({ field }) => (
-                    <Checkbox.Root
-                      recipe={checkboxSlotRecipe}
-                      checked={field.value !== false}
-                      onCheckedChange={(d) => field.onChange(d.checked === true)}
-                      colorPalette="brand"
-                      minH="11"
-                      data-testid="shift-active-toggle"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label fontSize="sm">{t('shifts.form.activeLabel')}</Checkbox.Label>
-                    </Checkbox.Root>
-                  )}
-                />
-              )}
+              {shift && <CheckboxInput form={form} name="isActive" label={t('shifts.form.activeLabel')} testId="shift-active-toggle" />}
             </AdminForm>
           )}
         </Box>

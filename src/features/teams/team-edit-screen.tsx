@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
-import { Alert, Badge, Box, Button, Checkbox, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Alert, Badge, Box, Button, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
 import type { ChangeEntity } from '@contract/admin';
 import { TEAM_NAME_MAX, TeamSaveSchema, type TeamDetail } from '@contract/teams';
@@ -10,7 +8,7 @@ import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/teams';
 import '@/lib/i18n/parts/admin';
 import { errorText } from '@/lib/api';
-import { AdminForm, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory, historyKey } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
@@ -194,25 +192,13 @@ function TeamDetailsForm({ detail, onSaved, onBack }: { detail: TeamDetail | nul
           testId="team-section-input"
           helper={sections.isError ? errorText(sections.error) : undefined}
         />
-        <Controller
-          control={form.control}
+        <CheckboxInput
+          form={form}
           name="isActive"
-          render={({ field, fieldState }) => (
-            <FormField label={t('teams.col.status')} error={fieldState.error?.message} helper={t('teams.field.activeHint')}>
-              <Checkbox.Root
-                recipe={checkboxSlotRecipe}
-                colorPalette="brand"
-                checked={field.value !== false}
-                onCheckedChange={(d) => field.onChange(d.checked === true)}
-                minH="11"
-                data-testid="team-active-input"
-              >
-                <Checkbox.HiddenInput onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label fontSize="sm">{t('teams.field.active')}</Checkbox.Label>
-              </Checkbox.Root>
-            </FormField>
-          )}
+          label={t('teams.field.active')}
+          fieldLabel={t('teams.col.status')}
+          helper={t('teams.field.activeHint')}
+          testId="team-active-input"
         />
       </AdminForm>
       <ConfirmDialog

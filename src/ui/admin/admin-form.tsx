@@ -5,10 +5,11 @@
  * 'Input tidak sah: field —' prefix), anything else in an alert above the buttons. The typed values stay.
  */
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Alert, Button, Field, Flex, Input, NativeSelect, Stack, Textarea, type InputProps } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, Flex, Input, NativeSelect, Stack, Textarea, type InputProps } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { LuSave } from 'react-icons/lu';
@@ -224,5 +225,55 @@ export function SelectInput<TIn extends FieldValues, TOut>({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </FormField>
+  );
+}
+
+/**
+ * A checkbox bound to a boolean field of the form ("Aktif"): a value that is not `false` shows checked. With
+ * `fieldLabel` it stands under a field label, with the field's error and an optional hint.
+ */
+export function CheckboxInput<TIn extends FieldValues, TOut>({
+  form,
+  name,
+  label,
+  fieldLabel,
+  helper,
+  testId,
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  name: Path<TIn>;
+  label: string;
+  fieldLabel?: string;
+  helper?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const box = (
+          <Checkbox.Root
+            recipe={checkboxSlotRecipe}
+            checked={field.value !== false}
+            onCheckedChange={(d) => field.onChange(d.checked === true)}
+            colorPalette="brand"
+            minH="11"
+            data-testid={testId}
+          >
+            <Checkbox.HiddenInput onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label fontSize="sm">{label}</Checkbox.Label>
+          </Checkbox.Root>
+        );
+        return fieldLabel ? (
+          <FormField label={fieldLabel} error={fieldState.error?.message} helper={helper}>
+            {box}
+          </FormField>
+        ) : (
+          box
+        );
+      }}
+    />
   );
 }
