@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuTrash2 } from 'react-icons/lu';
+import { LuTrash2 } from 'react-icons/lu';
 import { ASSET_TAG_MAX, AssetSaveSchema, FLEET_NAME_MAX, type AssetRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -17,20 +17,15 @@ import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
 import { AdminForm, CheckboxInput, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory } from '@/ui/admin/change-history';
-import { recordGate } from '@/ui/admin/record-gate';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
-import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { assetCall, deleteAssetCall, fleetKeys, refreshFleet, saveAssetCall, vehiclesOfSectionCall } from './fleet-api';
-import { keyOptions, OptionsState, StatusBadge, useFleetAccess, useFleetSections, useSectionChoice } from './fleet-parts';
+import { keyOptions, OptionsState, StatusBadge, useFleetRecordScreen, useFleetSections, useSectionChoice } from './fleet-parts';
 
 export function AssetFormScreen({ assetId }: { assetId?: number }) {
   const t = useT();
-  const navigate = useNavigate();
-  const { user } = useFleetAccess();
-  const isNew = assetId === undefined;
   const labels = {
     sectionId: t('fleet.field.section'),
     sectionName: t('fleet.field.section'),
@@ -43,29 +38,20 @@ export function AssetFormScreen({ assetId }: { assetId?: number }) {
     remark: t('fleet.field.remark'),
     isActive: t('fleet.col.status'),
   };
-  const asset = useQuery({
-    queryKey: [...fleetKeys.asset(assetId ?? 0), user?.userId],
-    queryFn: () => assetCall(assetId!),
-    enabled: (assetId ?? 0) > 0 && !!user,
-    refetchOnWindowFocus: false,
+  const { back, title, gate, record } = useFleetRecordScreen({
+    id: assetId,
+    queryKey: fleetKeys.asset(assetId ?? 0),
+    queryFn: assetCall,
+    back: { to: '/listingasset', label: t('fleet.assets.back'), testId: 'asset-back' },
+    titles: {
+      new: t('fleet.asset.new'),
+      edit: t('fleet.asset.editTitle'),
+      notFound: t('fleet.asset.notFound'),
+      loadFailed: t('fleet.asset.loadFailed'),
+    },
+    testId: 'asset-form',
   });
-  const back = (
-    <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/listingasset' })} data-testid="asset-back">
-      <LuArrowLeft /> {t('fleet.assets.back')}
-    </Button>
-  );
-  const title = isNew ? t('fleet.asset.new') : t('fleet.asset.editTitle');
-  if (!isNew && !((assetId ?? 0) > 0)) {
-    return (
-      <Box>
-        <PageHeader title={title} actions={back} />
-        <ErrorBlock title={t('fleet.asset.notFound')} />
-      </Box>
-    );
-  }
-  const gate = recordGate({ query: asset, isNew, testId: 'asset-form', title, failedTitle: t('fleet.asset.loadFailed'), actions: back });
   if (gate) return gate;
-  const record = isNew ? undefined : asset.data;
   return (
     <Box>
       <PageHeader

@@ -1,10 +1,14 @@
-/** Pieces every fleet screen shows: who may change what, the sections in scope, status and "needs attention" badges, the dialog frame of the small forms. */
+/**
+ * Pieces every fleet screen shows: who may change what, the sections in scope, status and "needs attention" badges,
+ * the dialog frame of the small forms, the record form screens' query, back button and gate.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { Badge, Box, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
-import { LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuArrowLeft, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { can, SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -13,6 +17,8 @@ import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { formatDateTime } from '@/lib/time';
 import type { FilterOption } from '@/ui/admin/filters';
+import { recordGate } from '@/ui/admin/record-gate';
+import { PageHeader } from '@/ui/page-header';
 import { ErrorBlock } from '@/ui/states';
 import { Tooltip } from '@/ui/tooltip';
 
@@ -203,4 +209,54 @@ export function EditDeleteActions({
       </IconButton>
     </HStack>
   );
+}
+
+/**
+ * A record's form screen (/registervehicle, /createupdateasset; no id: a new record): the record's query, the back
+ * button to the list, the title, and `gate`, what shows in place of the form — an id that is not a number, the record
+ * loading or unreadable — or null. `record` is undefined for a new one.
+ */
+export function useFleetRecordScreen<T>({
+  id,
+  queryKey,
+  queryFn,
+  back,
+  titles,
+  testId,
+}: {
+  id: number | undefined;
+  queryKey: readonly unknown[];
+  queryFn: (id: number) => Promise<T>;
+  back: { to: '/managevehicle' | '/listingasset'; label: string; testId: string };
+  titles: { new: string; edit: string; notFound: string; loadFailed: string };
+  /** the screen's test id prefix (recordGate's `<testId>-loading`, `<testId>-error`) */
+  testId: string;
+}) {
+  const navigate = useNavigate();
+  const { user } = useFleetAccess();
+  const isNew = id === undefined;
+  const valid = (id ?? 0) > 0;
+  const query = useQuery({
+    queryKey: [...queryKey, user?.userId],
+    queryFn: () => queryFn(id!),
+    enabled: valid && !!user,
+    // the editor is keyed by the record's version: a focus refetch would rebuild it and wipe what the user typed
+    refetchOnWindowFocus: false,
+  });
+  const backButton = (
+    <Button variant="outline" minH="11" onClick={() => void navigate({ to: back.to })} data-testid={back.testId}>
+      <LuArrowLeft /> {back.label}
+    </Button>
+  );
+  const title = isNew ? titles.new : titles.edit;
+  const gate =
+    !isNew && !valid ? (
+      <Box>
+        <PageHeader title={title} actions={backButton} />
+        <ErrorBlock title={titles.notFound} />
+      </Box>
+    ) : (
+      recordGate({ query, isNew, testId, title, failedTitle: titles.loadFailed, actions: backButton })
+    );
+  return { back: backButton, title, gate, record: isNew ? undefined : query.data };
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, DataList, Flex, Grid, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft, LuEraser, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuEraser, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { FLEET_REMARK_MAX, normalisePlate, PLATE_MAX, VehicleClearAttentionSchema, VehicleSaveSchema, type VehicleRow } from '@contract/fleet';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -19,11 +19,9 @@ import '@/lib/i18n/parts/fleet';
 import { formatDateTime } from '@/lib/time';
 import { AdminForm, CheckboxInput, SelectInput, TextAreaInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory } from '@/ui/admin/change-history';
-import { recordGate } from '@/ui/admin/record-gate';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
-import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import {
   clearAttentionCall,
@@ -36,39 +34,26 @@ import {
   unAssignedCall,
   vehicleCall,
 } from './fleet-api';
-import { FleetDialog, OptionsState, StatusBadge, useFleetAccess, useFleetSections, useSectionChoice } from './fleet-parts';
+import { FleetDialog, OptionsState, StatusBadge, useFleetAccess, useFleetRecordScreen, useFleetSections, useSectionChoice } from './fleet-parts';
 import { VehicleAssets, VehicleChecklists } from './vehicle-history';
 
 export function VehicleFormScreen({ vehicleId }: { vehicleId?: number }) {
   const t = useT();
-  const navigate = useNavigate();
-  const { user } = useFleetAccess();
-  const isNew = vehicleId === undefined;
   const historyLabels = useHistoryLabels();
-  const vehicle = useQuery({
-    queryKey: [...fleetKeys.vehicle(vehicleId ?? 0), user?.userId],
-    queryFn: () => vehicleCall(vehicleId!),
-    enabled: (vehicleId ?? 0) > 0 && !!user,
-    // the editor is keyed by the record's version: a focus refetch would rebuild it and wipe what the user typed
-    refetchOnWindowFocus: false,
+  const { back, title, gate, record } = useFleetRecordScreen({
+    id: vehicleId,
+    queryKey: fleetKeys.vehicle(vehicleId ?? 0),
+    queryFn: vehicleCall,
+    back: { to: '/managevehicle', label: t('fleet.vehicles.back'), testId: 'vehicle-back' },
+    titles: {
+      new: t('fleet.vehicle.new'),
+      edit: t('fleet.vehicle.editTitle'),
+      notFound: t('fleet.vehicle.notFound'),
+      loadFailed: t('fleet.vehicle.loadFailed'),
+    },
+    testId: 'vehicle-form',
   });
-  const back = (
-    <Button variant="outline" minH="11" onClick={() => void navigate({ to: '/managevehicle' })} data-testid="vehicle-back">
-      <LuArrowLeft /> {t('fleet.vehicles.back')}
-    </Button>
-  );
-  const title = isNew ? t('fleet.vehicle.new') : t('fleet.vehicle.editTitle');
-  if (!isNew && !((vehicleId ?? 0) > 0)) {
-    return (
-      <Box>
-        <PageHeader title={title} actions={back} />
-        <ErrorBlock title={t('fleet.vehicle.notFound')} />
-      </Box>
-    );
-  }
-  const gate = recordGate({ query: vehicle, isNew, testId: 'vehicle-form', title, failedTitle: t('fleet.vehicle.loadFailed'), actions: back });
   if (gate) return gate;
-  const record = isNew ? undefined : vehicle.data;
 
   return (
     <Box>
