@@ -22,7 +22,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { notify } from '@/ui/toaster';
 import { assetCall, deleteAssetCall, fleetKeys, refreshFleet, saveAssetCall, vehiclesOfSectionCall } from './fleet-api';
-import { keyOptions, OptionsState, StatusBadge, useFleetRecordScreen, useFleetSections, useSectionChoice } from './fleet-parts';
+import { keyOptions, OptionsState, notifyDeleteOutcome, StatusBadge, useFleetRecordScreen, useFleetSections, useSectionChoice } from './fleet-parts';
 
 export function AssetFormScreen({ assetId }: { assetId?: number }) {
   const t = useT();
@@ -142,10 +142,7 @@ function AssetEditor({ asset }: { asset?: AssetRow }) {
     try {
       const out = await deleteAssetCall(asset.pkAssetId, `${t('fleet.delete')}: ${asset.tagNo} ${asset.name}`);
       setConfirmDelete(false);
-      if (out.status === 'sent') {
-        if (out.answer.outcome === 'deleted') notify.success(t('fleet.asset.deleted'));
-        else notify.warning(t('fleet.asset.deactivated'));
-      }
+      if (out.status === 'sent') notifyDeleteOutcome(out.answer.outcome, t('fleet.asset.deleted'), t('fleet.asset.deactivated'));
       if (out.status === 'queued' || out.answer.outcome === 'deleted') {
         queryClient.removeQueries({ queryKey: fleetKeys.asset(asset.pkAssetId) });
         await navigate({ to: '/listingasset' });

@@ -6,8 +6,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import type { AssetFilter, AssetRow } from '@contract/fleet';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
@@ -17,7 +16,7 @@ import { FilterSelect, SearchFilter, SectionFilter, StatusFilter } from '@/ui/ad
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { assetsCall, assetsCsv, fleetKeys, vehiclesOfSectionCall } from './fleet-api';
-import { keyOptions, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { FilterReset, keyOptions, NewButton, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
 import type { AssetListSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const;
@@ -153,14 +152,7 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
         testId="asset-filter-status"
       />
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="asset-filter-reset"
-        >
-          <LuRotateCcw /> {t('fleet.filter.reset')}
-        </Button>
+        <FilterReset onReset={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} testId="asset-filter-reset" />
       )}
     </Flex>
   );
@@ -172,9 +164,7 @@ export function AssetListScreen({ search, onSearchChange }: { search: AssetListS
         subtitle={t(mayManage ? 'fleet.assets.subtitle' : 'fleet.readOnly')}
         actions={
           mayManage ? (
-            <Button colorPalette="brand" minH="11" onClick={() => void navigate({ to: '/createupdateasset' })} data-testid="asset-new">
-              <LuCirclePlus /> {t('fleet.asset.new')}
-            </Button>
+            <NewButton label={t('fleet.asset.new')} onClick={() => void navigate({ to: '/createupdateasset' })} testId="asset-new" />
           ) : undefined
         }
       />

@@ -7,11 +7,8 @@
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
+import { Flex, Text } from '@chakra-ui/react';
 import { CALLSIGN_MAX, CallSignSaveSchema, type CallSignFilter, type CallSignRow } from '@contract/fleet';
-import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
@@ -21,7 +18,18 @@ import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { callsignsCall, deleteCallsignCall, fleetKeys, refreshFleet, saveCallsignCall } from './fleet-api';
-import { EditDeleteActions, FleetDialog, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import {
+  EditDeleteActions,
+  FilterReset,
+  FlagFilter,
+  NewButton,
+  notifyDeleteOutcome,
+  RowFormDialog,
+  StatusBadge,
+  useFleetAccess,
+  useFleetSections,
+  useRowAction,
+} from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'callsign', dir: 'asc' } as const;
@@ -32,8 +40,6 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
   const { user, mayManage } = useFleetAccess();
   const sections = useFleetSections();
   const [editing, setEditing] = useState<CallSignRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CallSignRow | null>(null);
-  const [pending, setPending] = useState(false);
 
   const filter: CallSignFilter = useMemo(
     () => ({
@@ -54,23 +60,11 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
   const apply = (patch: Partial<ManageVehicleSearch>) => onSearchChange({ ...search, ...patch, page: undefined });
   const hasFilter = !!(search.q || search.sectionId || search.status || search.free);
 
-  const remove = async () => {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      const out = await deleteCallsignCall(deleting.pkCallSignId, `${t('fleet.delete')}: ${deleting.callsign}`);
-      if (out.status === 'sent') {
-        if (out.answer.outcome === 'deleted') notify.success(t('fleet.callsign.deleted'));
-        else notify.warning(t('fleet.callsign.deactivated'));
-      }
-      await refreshFleet(queryClient, { entity: 'callsign', id: deleting.pkCallSignId });
-    } catch (err) {
-      notify.error(errorText(err));
-    } finally {
-      setPending(false);
-      setDeleting(null);
-    }
-  };
+  const remove = useRowAction(async (row: CallSignRow) => {
+    const out = await deleteCallsignCall(row.pkCallSignId, `${t('fleet.delete')}: ${row.callsign}`);
+    if (out.status === 'sent') notifyDeleteOutcome(out.answer.outcome, t('fleet.callsign.deleted'), t('fleet.callsign.deactivated'));
+    await refreshFleet(queryClient, { entity: 'callsign', id: row.pkCallSignId });
+  });
 
   const columns: AdminColumn<CallSignRow>[] = [
     { id: 'no', header: t('fleet.col.no'), width: '56px', cell: (_r, i) => <Text fontVariantNumeric="tabular-nums">{q.start + i + 1}</Text> },
@@ -109,7 +103,7 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
       cell: (r) => (
         <EditDeleteActions
           onEdit={() => setEditing(r)}
-          onDelete={() => setDeleting(r)}
+          onDelete={() => remove.ask(r)}
           deleteLabel={t('fleet.delete')}
           deleteTitle={r.vehicleId ? t('fleet.callsign.inUse') : undefined}
           deleteDisabled={!!r.vehicleId}
@@ -146,27 +140,12 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
         width="140px"
         testId="callsign-filter-status"
       />
-      <Checkbox.Root
-        recipe={checkboxSlotRecipe}
-        checked={!!search.free}
-        onCheckedChange={(e) => apply({ free: e.checked === true ? true : undefined })}
-        minH="11"
-        alignItems="center"
-        data-testid="callsign-filter-free"
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label fontSize="sm">{t('fleet.filter.freeOnly')}</Checkbox.Label>
-      </Checkbox.Root>
+      <FlagFilter label={t('fleet.filter.freeOnly')} checked={!!search.free} onChange={(free) => apply({ free })} testId="callsign-filter-free" />
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ tab: 'callsign', size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="callsign-filter-reset"
-        >
-          <LuRotateCcw /> {t('fleet.filter.reset')}
-        </Button>
+        <FilterReset
+          onReset={() => onSearchChange({ tab: 'callsign', size: search.size, sort: search.sort, dir: search.dir })}
+          testId="callsign-filter-reset"
+        />
       )}
     </Flex>
   );
@@ -175,9 +154,7 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
     <>
       {mayManage && (
         <Flex justify="flex-end" mb="3">
-          <Button colorPalette="brand" minH="11" onClick={() => setEditing('new')} data-testid="callsign-new">
-            <LuCirclePlus /> {t('fleet.callsign.new')}
-          </Button>
+          <NewButton label={t('fleet.callsign.new')} onClick={() => setEditing('new')} testId="callsign-new" />
         </Flex>
       )}
       <AdminList
@@ -193,30 +170,25 @@ export function CallsignTab({ search, onSearchChange }: { search: ManageVehicleS
         minW="760px"
         testId="callsign-list"
       />
-      <FleetDialog
-        open={editing !== null}
-        title={t(editing === 'new' ? 'fleet.callsign.new' : 'fleet.callsign.edit')}
+      <RowFormDialog
+        editing={editing}
         onClose={() => setEditing(null)}
+        titles={{ new: t('fleet.callsign.new'), edit: t('fleet.callsign.edit') }}
+        rowKey={(r) => r.pkCallSignId}
         testId="callsign-dialog"
       >
-        {editing !== null && (
-          <CallsignForm
-            key={editing === 'new' ? 'new' : editing.pkCallSignId}
-            row={editing === 'new' ? undefined : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </FleetDialog>
+        {(row) => <CallsignForm row={row} onDone={() => setEditing(null)} />}
+      </RowFormDialog>
       <ConfirmDialog
-        open={!!deleting}
+        open={!!remove.row}
         title={t('fleet.callsign.deleteTitle')}
-        message={deleting ? t('fleet.callsign.deleteMessage', { callsign: deleting.callsign }) : undefined}
+        message={remove.row ? t('fleet.callsign.deleteMessage', { callsign: remove.row.callsign }) : undefined}
         confirmLabel={t('fleet.delete')}
         cancelLabel={t('fleet.cancel')}
         colorPalette="red"
-        pending={pending}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        pending={remove.pending}
+        onConfirm={() => void remove.confirm()}
+        onCancel={remove.cancel}
         testId="callsign-delete-confirm"
       />
     </>

@@ -8,8 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Box, Button, Flex, Grid, Input, Text } from '@chakra-ui/react';
-import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
+import { Badge, Box, Flex, Grid, Input, Text } from '@chakra-ui/react';
 import {
   ChecklistMasterSaveSchema,
   FLEET_NAME_MAX,
@@ -18,7 +17,6 @@ import {
   type ChecklistMasterFilter,
   type ChecklistMasterRow,
 } from '@contract/fleet';
-import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
@@ -30,7 +28,17 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { notify } from '@/ui/toaster';
 import { deleteMasterCall, fleetKeys, masterCall, refreshFleet, saveMasterCall } from './fleet-api';
-import { EditDeleteActions, FleetDialog, keyOptions, StatusBadge, useFleetAccess } from './fleet-parts';
+import {
+  EditDeleteActions,
+  FilterReset,
+  keyOptions,
+  NewButton,
+  notifyDeleteOutcome,
+  RowFormDialog,
+  StatusBadge,
+  useFleetAccess,
+  useRowAction,
+} from './fleet-parts';
 import type { MasterListSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'assetCategoryName', dir: 'asc' } as const;
@@ -41,8 +49,6 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
   const { user, mayManage } = useFleetAccess();
   const categories = useLookup('assetCategory');
   const [editing, setEditing] = useState<ChecklistMasterRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ChecklistMasterRow | null>(null);
-  const [pending, setPending] = useState(false);
 
   const filter: ChecklistMasterFilter = useMemo(
     () => ({
@@ -62,24 +68,13 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
   const apply = (patch: Partial<MasterListSearch>) => onSearchChange({ ...search, ...patch, page: undefined });
   const hasFilter = !!(search.q || search.category || search.status);
 
-  const remove = async () => {
-    if (!deleting) return;
-    setPending(true);
-    try {
-      const out = await deleteMasterCall(deleting.pkAssetChecklistMasterId, `${t('fleet.delete')}: ${deleting.name}`);
-      if (out.status === 'sent') {
-        if (out.answer.outcome === 'deleted') notify.success(t('fleet.master.deleted'));
-        else notify.warning(t('fleet.master.deactivated'));
-      }
-      await refreshFleet(queryClient, { entity: 'checklistMaster', id: deleting.pkAssetChecklistMasterId });
-    } catch (err) {
-      notify.error(errorText(err));
-    } finally {
-      setPending(false);
-      setDeleting(null);
-    }
-  };
+  const remove = useRowAction(async (row: ChecklistMasterRow) => {
+    const out = await deleteMasterCall(row.pkAssetChecklistMasterId, `${t('fleet.delete')}: ${row.name}`);
+    if (out.status === 'sent') notifyDeleteOutcome(out.answer.outcome, t('fleet.master.deleted'), t('fleet.master.deactivated'));
+    await refreshFleet(queryClient, { entity: 'checklistMaster', id: row.pkAssetChecklistMasterId });
+  });
 
+  const deleting = remove.row;
   const rows = list.data?.rows ?? [];
   const columns: AdminColumn<ChecklistMasterRow>[] = [
     {
@@ -159,7 +154,7 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
       cell: (r) => (
         <EditDeleteActions
           onEdit={() => setEditing(r)}
-          onDelete={() => setDeleting(r)}
+          onDelete={() => remove.ask(r)}
           deleteLabel={t(r.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
           deleteDisabled={!r.isActive && r.usedCount > 0}
           testIdPrefix="master"
@@ -195,14 +190,7 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         testId="master-filter-status"
       />
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="master-filter-reset"
-        >
-          <LuRotateCcw /> {t('fleet.filter.reset')}
-        </Button>
+        <FilterReset onReset={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} testId="master-filter-reset" />
       )}
     </Flex>
   );
@@ -212,13 +200,7 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
       <PageHeader
         title={t('fleet.master.title')}
         subtitle={t(mayManage ? 'fleet.master.subtitle' : 'fleet.readOnly')}
-        actions={
-          mayManage ? (
-            <Button colorPalette="brand" minH="11" onClick={() => setEditing('new')} data-testid="master-new">
-              <LuCirclePlus /> {t('fleet.master.new')}
-            </Button>
-          ) : undefined
-        }
+        actions={mayManage ? <NewButton label={t('fleet.master.new')} onClick={() => setEditing('new')} testId="master-new" /> : undefined}
       />
       <AdminList
         columns={columns}
@@ -234,22 +216,15 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         minW="880px"
         testId="master-list"
       />
-      <FleetDialog
-        open={editing !== null}
-        title={t(editing === 'new' ? 'fleet.master.new' : 'fleet.master.edit')}
+      <RowFormDialog
+        editing={editing}
         onClose={() => setEditing(null)}
+        titles={{ new: t('fleet.master.new'), edit: t('fleet.master.edit') }}
+        rowKey={(r) => r.pkAssetChecklistMasterId}
         testId="master-dialog"
       >
-        {editing !== null && (
-          <MasterForm
-            key={editing === 'new' ? 'new' : editing.pkAssetChecklistMasterId}
-            row={editing === 'new' ? undefined : editing}
-            categoryId={search.category}
-            categories={keyOptions(categories.data)}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </FleetDialog>
+        {(row) => <MasterForm row={row} categoryId={search.category} categories={keyOptions(categories.data)} onDone={() => setEditing(null)} />}
+      </RowFormDialog>
       <ConfirmDialog
         open={!!deleting}
         title={t(deleting && deleting.usedCount > 0 ? 'fleet.master.deactivateTitle' : 'fleet.master.deleteTitle')}
@@ -264,9 +239,9 @@ export function ChecklistMasterScreen({ search, onSearchChange }: { search: Mast
         confirmLabel={t(deleting && deleting.usedCount > 0 ? 'fleet.deactivate' : 'fleet.delete')}
         cancelLabel={t('fleet.cancel')}
         colorPalette="red"
-        pending={pending}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        pending={remove.pending}
+        onConfirm={() => void remove.confirm()}
+        onCancel={remove.cancel}
         testId="master-delete-confirm"
       />
     </Box>

@@ -1,14 +1,16 @@
 /**
  * Pieces every fleet screen shows: who may change what, the sections in scope, status and "needs attention" badges,
- * the dialog frame of the small forms, the record form screens' query, back button and gate.
+ * the dialog frame of the small forms, the lists' New / reset buttons and confirmed row actions, the record form
+ * screens' query, back button and gate.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { Badge, Box, Button, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
-import { LuArrowLeft, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuArrowLeft, LuCirclePlus, LuPencil, LuRotateCcw, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { can, SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -20,6 +22,7 @@ import type { FilterOption } from '@/ui/admin/filters';
 import { recordGate } from '@/ui/admin/record-gate';
 import { PageHeader } from '@/ui/page-header';
 import { ErrorBlock } from '@/ui/states';
+import { notify } from '@/ui/toaster';
 import { Tooltip } from '@/ui/tooltip';
 
 /** The caller's rights on the fleet screens: everyone with readOrg reads, fleetManage changes. */
@@ -114,6 +117,111 @@ export function FleetDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The add/edit dialog of a list's rows: `editing` is the row, 'new' or null (closed). The form is built afresh for each
+ * row (keyed by `rowKey`) and gets the row, or undefined for a new one.
+ */
+export function RowFormDialog<T>({
+  editing,
+  onClose,
+  titles,
+  rowKey,
+  testId,
+  children,
+}: {
+  editing: T | 'new' | null;
+  onClose: () => void;
+  titles: { new: string; edit: string };
+  rowKey: (row: T) => Key;
+  testId: string;
+  children: (row: T | undefined) => ReactNode;
+}) {
+  return (
+    <FleetDialog open={editing !== null} title={editing === 'new' ? titles.new : titles.edit} onClose={onClose} testId={testId}>
+      {editing !== null && <Fragment key={editing === 'new' ? 'new' : rowKey(editing)}>{children(editing === 'new' ? undefined : editing)}</Fragment>}
+    </FleetDialog>
+  );
+}
+
+/**
+ * A row action behind a confirm (delete, (de)activate): `ask(row)` opens the confirm, `confirm()` runs the action with
+ * its pending state; a failure is a toast, and the confirm closes either way.
+ */
+export function useRowAction<T>(run: (row: T) => Promise<void>) {
+  const [row, setRow] = useState<T | null>(null);
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    if (!row) return;
+    setPending(true);
+    try {
+      await run(row);
+    } catch (err) {
+      notify.error(errorText(err));
+    } finally {
+      setPending(false);
+      setRow(null);
+    }
+  };
+  return { row, ask: setRow, cancel: () => setRow(null), pending, confirm };
+}
+
+/** The toast of a delete the server answered: erased, or deactivated because something refers to the record. */
+export function notifyDeleteOutcome(outcome: 'deleted' | 'deactivated', deletedText: string, deactivatedText: string) {
+  if (outcome === 'deleted') notify.success(deletedText);
+  else notify.warning(deactivatedText);
+}
+
+/** A list's add button ('Tambah …'). */
+export function NewButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
+  return (
+    <Button colorPalette="brand" minH="11" onClick={onClick} data-testid={testId}>
+      <LuCirclePlus /> {label}
+    </Button>
+  );
+}
+
+/** A list toolbar's 'Set semula' button (shown while a filter is set). */
+export function FilterReset({ onReset, testId }: { onReset: () => void; testId: string }) {
+  const t = useT();
+  return (
+    <Button variant="ghost" minH="11" onClick={onReset} data-testid={testId}>
+      <LuRotateCcw /> {t('fleet.filter.reset')}
+    </Button>
+  );
+}
+
+/** A list toolbar's on/off filter ("free only", "needs attention only"). */
+export function FlagFilter({
+  label,
+  checked,
+  onChange,
+  colorPalette,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  /** true when ticked, undefined when not (the search leaves the flag out) */
+  onChange: (value: true | undefined) => void;
+  colorPalette?: string;
+  testId: string;
+}) {
+  return (
+    <Checkbox.Root
+      recipe={checkboxSlotRecipe}
+      checked={checked}
+      onCheckedChange={(e) => onChange(e.checked === true ? true : undefined)}
+      minH="11"
+      alignItems="center"
+      colorPalette={colorPalette}
+      data-testid={testId}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label fontSize="sm">{label}</Checkbox.Label>
+    </Checkbox.Root>
   );
 }
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Text } from '@chakra-ui/react';
-import { LuCirclePlus, LuPencil, LuRotateCcw } from 'react-icons/lu';
+import { LuPencil } from 'react-icons/lu';
 import { FLEET_NAME_MAX, VehicleModelSaveSchema, type VehicleModelFilter, type VehicleModelRow } from '@contract/fleet';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
@@ -16,7 +16,7 @@ import { SearchFilter, StatusFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { notify } from '@/ui/toaster';
 import { fleetKeys, modelsCall, refreshFleet, saveModelCall } from './fleet-api';
-import { FleetDialog, StatusBadge, useFleetAccess } from './fleet-parts';
+import { FilterReset, NewButton, RowFormDialog, StatusBadge, useFleetAccess } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const;
@@ -101,14 +101,10 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
         testId="model-filter-status"
       />
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ tab: 'model', size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="model-filter-reset"
-        >
-          <LuRotateCcw /> {t('fleet.filter.reset')}
-        </Button>
+        <FilterReset
+          onReset={() => onSearchChange({ tab: 'model', size: search.size, sort: search.sort, dir: search.dir })}
+          testId="model-filter-reset"
+        />
       )}
     </Flex>
   );
@@ -117,9 +113,7 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
     <>
       {mayManage && (
         <Flex justify="flex-end" mb="3">
-          <Button colorPalette="brand" minH="11" onClick={() => setEditing('new')} data-testid="model-new">
-            <LuCirclePlus /> {t('fleet.model.new')}
-          </Button>
+          <NewButton label={t('fleet.model.new')} onClick={() => setEditing('new')} testId="model-new" />
         </Flex>
       )}
       <AdminList
@@ -135,20 +129,15 @@ export function ModelTab({ search, onSearchChange }: { search: ManageVehicleSear
         minW="700px"
         testId="model-list"
       />
-      <FleetDialog
-        open={editing !== null}
-        title={t(editing === 'new' ? 'fleet.model.new' : 'fleet.model.edit')}
+      <RowFormDialog
+        editing={editing}
         onClose={() => setEditing(null)}
+        titles={{ new: t('fleet.model.new'), edit: t('fleet.model.edit') }}
+        rowKey={(r) => r.pkVehicleModelId}
         testId="model-dialog"
       >
-        {editing !== null && (
-          <ModelForm
-            key={editing === 'new' ? 'new' : editing.pkVehicleModelId}
-            row={editing === 'new' ? undefined : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </FleetDialog>
+        {(row) => <ModelForm row={row} onDone={() => setEditing(null)} />}
+      </RowFormDialog>
     </>
   );
 }

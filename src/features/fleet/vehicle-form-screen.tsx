@@ -34,7 +34,16 @@ import {
   unAssignedCall,
   vehicleCall,
 } from './fleet-api';
-import { FleetDialog, OptionsState, StatusBadge, useFleetAccess, useFleetRecordScreen, useFleetSections, useSectionChoice } from './fleet-parts';
+import {
+  FleetDialog,
+  OptionsState,
+  notifyDeleteOutcome,
+  StatusBadge,
+  useFleetAccess,
+  useFleetRecordScreen,
+  useFleetSections,
+  useSectionChoice,
+} from './fleet-parts';
 import { VehicleAssets, VehicleChecklists } from './vehicle-history';
 
 export function VehicleFormScreen({ vehicleId }: { vehicleId?: number }) {
@@ -209,10 +218,7 @@ function VehicleEditor({ vehicle }: { vehicle?: VehicleRow }) {
     try {
       const out = await deleteVehicleCall(vehicle.pkVehicleId, `${t('fleet.delete')}: ${vehicle.plateNumber}`);
       setConfirmDelete(false);
-      if (out.status === 'sent') {
-        if (out.answer.outcome === 'deleted') notify.success(t('fleet.vehicle.deleted'));
-        else notify.warning(t('fleet.vehicle.deactivated'));
-      }
+      if (out.status === 'sent') notifyDeleteOutcome(out.answer.outcome, t('fleet.vehicle.deleted'), t('fleet.vehicle.deactivated'));
       if (out.status === 'queued' || out.answer.outcome === 'deleted') {
         queryClient.removeQueries({ queryKey: fleetKeys.vehicle(vehicle.pkVehicleId) });
         await navigate({ to: '/managevehicle' });

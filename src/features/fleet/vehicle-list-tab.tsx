@@ -4,14 +4,12 @@
  * filters by words, region (national roles) and section as the caller's scope allows, vehicle type, status and
  * "needs attention only"; CSV; a row opens /registervehicle/{id} and its toggle (de)activates it after a confirm.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Checkbox, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuPower, LuPowerOff, LuRotateCcw } from 'react-icons/lu';
+import { Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { LuPower, LuPowerOff } from 'react-icons/lu';
 import type { VehicleFilter, VehicleRow } from '@contract/fleet';
-import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
@@ -20,7 +18,7 @@ import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { fleetKeys, modelsCall, refreshFleet, setVehicleActiveCall, vehiclesCall, vehiclesCsv } from './fleet-api';
-import { AttentionBadge, regionOptions, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { AttentionBadge, FilterReset, FlagFilter, regionOptions, StatusBadge, useFleetAccess, useFleetSections, useRowAction } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'plateNumber', dir: 'asc' } as const;
@@ -37,8 +35,6 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
     staleTime: 5 * 60_000,
     enabled: !!user,
   });
-  const [toggling, setToggling] = useState<VehicleRow | null>(null);
-  const [pending, setPending] = useState(false);
 
   const filter: VehicleFilter = useMemo(
     () => ({
@@ -70,25 +66,17 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
     [sections.data, search.regionId],
   );
 
-  const toggle = async () => {
-    if (!toggling) return;
-    const next = !toggling.isActive;
-    setPending(true);
-    try {
-      const out = await setVehicleActiveCall(
-        toggling.pkVehicleId,
-        next,
-        `${t(next ? 'fleet.vehicle.activate' : 'fleet.vehicle.deactivate')}: ${toggling.plateNumber}`,
-      );
-      if (out.status === 'sent') notify.success(t(next ? 'fleet.vehicle.activated' : 'fleet.vehicle.deactivatedToggle'));
-      await refreshFleet(queryClient, { entity: 'vehicle', id: toggling.pkVehicleId });
-    } catch (err) {
-      notify.error(errorText(err));
-    } finally {
-      setPending(false);
-      setToggling(null);
-    }
-  };
+  const toggle = useRowAction(async (row: VehicleRow) => {
+    const next = !row.isActive;
+    const out = await setVehicleActiveCall(
+      row.pkVehicleId,
+      next,
+      `${t(next ? 'fleet.vehicle.activate' : 'fleet.vehicle.deactivate')}: ${row.plateNumber}`,
+    );
+    if (out.status === 'sent') notify.success(t(next ? 'fleet.vehicle.activated' : 'fleet.vehicle.deactivatedToggle'));
+    await refreshFleet(queryClient, { entity: 'vehicle', id: row.pkVehicleId });
+  });
+  const toggling = toggle.row;
 
   const columns: AdminColumn<VehicleRow>[] = [
     { id: 'no', header: t('fleet.col.no'), width: '56px', cell: (_r, i) => <Text fontVariantNumeric="tabular-nums">{q.start + i + 1}</Text> },
@@ -161,7 +149,7 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
           title={t(r.isActive ? 'fleet.vehicle.deactivate' : 'fleet.vehicle.activate')}
           onClick={(e) => {
             e.stopPropagation();
-            setToggling(r);
+            toggle.ask(r);
           }}
           data-testid="vehicle-toggle-active"
           data-active={r.isActive}
@@ -219,29 +207,16 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
         width="140px"
         testId="vehicle-filter-status"
       />
-      <Checkbox.Root
-        recipe={checkboxSlotRecipe}
+      <FlagFilter
+        label={t('fleet.filter.attentionOnly')}
         checked={!!search.attention}
-        onCheckedChange={(e) => apply({ attention: e.checked === true ? true : undefined })}
-        minH="11"
-        alignItems="center"
+        onChange={(attention) => apply({ attention })}
         colorPalette="orange"
-        data-testid="vehicle-filter-attention"
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label fontSize="sm">{t('fleet.filter.attentionOnly')}</Checkbox.Label>
-      </Checkbox.Root>
+        testId="vehicle-filter-attention"
+      />
       {hasFilter && (
         <HStack>
-          <Button
-            variant="ghost"
-            minH="11"
-            onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
-            data-testid="vehicle-filter-reset"
-          >
-            <LuRotateCcw /> {t('fleet.filter.reset')}
-          </Button>
+          <FilterReset onReset={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} testId="vehicle-filter-reset" />
         </HStack>
       )}
     </Flex>
@@ -276,9 +251,9 @@ export function VehicleListTab({ search, onSearchChange }: { search: ManageVehic
         confirmLabel={t(toggling?.isActive ? 'fleet.vehicle.deactivate' : 'fleet.vehicle.activate')}
         cancelLabel={t('fleet.cancel')}
         colorPalette={toggling?.isActive ? 'red' : 'green'}
-        pending={pending}
-        onConfirm={() => void toggle()}
-        onCancel={() => setToggling(null)}
+        pending={toggle.pending}
+        onConfirm={() => void toggle.confirm()}
+        onCancel={toggle.cancel}
         testId="vehicle-toggle-confirm"
       />
     </>
