@@ -1,11 +1,10 @@
 /**
  * Form pieces the rondas screens need beyond the admin kit's: a number input (the form holds a number, or
- * undefined when empty, as the contract schemas expect) and a checkbox bound to a boolean field.
+ * undefined when empty, as the contract schemas expect) and a select that waits for its options.
  */
 import type { ReactNode } from 'react';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { Checkbox, Input, Skeleton } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Input, Skeleton } from '@chakra-ui/react';
 import { FormField } from '@/ui/admin/admin-form';
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -45,40 +44,6 @@ export function NumberInput<TIn extends FieldValues, TOut>({
         data-testid={testId}
       />
     </FormField>
-  );
-}
-
-export function CheckboxInput<TIn extends FieldValues, TOut>({
-  form,
-  name,
-  label,
-  testId,
-}: {
-  form: UseFormReturn<TIn, unknown, TOut>;
-  name: Path<TIn>;
-  label: string;
-  testId?: string;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox.Root
-          recipe={checkboxSlotRecipe}
-          checked={field.value === true}
-          onCheckedChange={(d) => field.onChange(d.checked === true)}
-          colorPalette="brand"
-          minH="11"
-          alignSelf="flex-start"
-          data-testid={testId}
-        >
-          <Checkbox.HiddenInput onBlur={field.onBlur} />
-          <Checkbox.Control />
-          <Checkbox.Label fontSize="sm">{label}</Checkbox.Label>
-        </Checkbox.Root>
-      )}
-    />
   );
 }
 

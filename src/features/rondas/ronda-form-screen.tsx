@@ -8,14 +8,14 @@ import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/rondas';
 import '@/lib/i18n/parts/admin';
-import { AdminForm, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
+import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { ChangeHistory, historyKey } from '@/ui/admin/change-history';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
-import { CheckboxInput, NumberInput, OptionsPending } from './form-fields';
+import { NumberInput, OptionsPending } from './form-fields';
 import { RondaCheckpointsPanel } from './ronda-checkpoints-panel';
 import { deleteRonda, rondaCall, rondaKeys, saveRonda, useRondaSections } from './rondas-api';
 

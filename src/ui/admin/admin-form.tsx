@@ -259,6 +259,7 @@ export function CheckboxInput<TIn extends FieldValues, TOut>({
             onCheckedChange={(d) => field.onChange(d.checked === true)}
             colorPalette="brand"
             minH="11"
+            alignSelf="flex-start"
             data-testid={testId}
           >
             <Checkbox.HiddenInput onBlur={field.onBlur} />
