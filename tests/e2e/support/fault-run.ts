@@ -803,7 +803,7 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
       unsent[tab.name] = [topBar, dev.unsent, dev.fixes];
       return { topBar, ...dev };
     };
-    const drainTimeout = o.drainTimeoutMs ?? 240_000;
+    const drainTimeout = o.drainTimeoutMs ?? 480_000;
     let lastSignInCheck = 0;
     let lastLog = Date.now();
     try {
