@@ -47,9 +47,13 @@ function expectExactlyOnce(r: FaultRunReport) {
 const RUN_TIMEOUT_MS = 900_000;
 
 describe('fault run: exactly once under network flaps, SIGKILL restarts, token expiry and two tabs', () => {
-  it('on PGlite', async () => {
-    expectExactlyOnce(await faultRun({ browser, users, seed, mutations }));
-  }, RUN_TIMEOUT_MS);
+  it(
+    'on PGlite',
+    async () => {
+      expectExactlyOnce(await faultRun({ browser, users, seed, mutations }));
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it.runIf(pg)(
     'on PostgreSQL',
