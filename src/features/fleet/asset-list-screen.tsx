@@ -12,11 +12,11 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
+import { FilterSelect, SearchFilter, SectionFilter, StatusFilter, NewButton, FilterReset } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { assetsCall, assetsCsv, fleetKeys, vehiclesOfSectionCall } from './fleet-api';
-import { FilterReset, keyOptions, NewButton, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
+import { keyOptions, StatusBadge, useFleetAccess, useFleetSections } from './fleet-parts';
 import type { AssetListSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const;

@@ -13,23 +13,12 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { AdminForm, CheckboxInput, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
+import { SearchFilter, SectionFilter, StatusFilter, NewButton, FilterReset, FlagFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { callsignsCall, deleteCallsignCall, fleetKeys, refreshFleet, saveCallsignCall } from './fleet-api';
-import {
-  EditDeleteActions,
-  FilterReset,
-  FlagFilter,
-  NewButton,
-  notifyDeleteOutcome,
-  RowFormDialog,
-  StatusBadge,
-  useFleetAccess,
-  useFleetSections,
-  useRowAction,
-} from './fleet-parts';
+import { EditDeleteActions, notifyDeleteOutcome, RowFormDialog, StatusBadge, useFleetAccess, useFleetSections, useRowAction } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'callsign', dir: 'asc' } as const;

@@ -22,23 +22,13 @@ import '@/lib/i18n/parts/fleet';
 import { useLookup } from '@/lib/lookups';
 import { AdminForm, CheckboxInput, FormField, SelectInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SearchFilter, StatusFilter } from '@/ui/admin/filters';
+import { FilterSelect, SearchFilter, StatusFilter, NewButton, FilterReset } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { notify } from '@/ui/toaster';
 import { deleteMasterCall, fleetKeys, masterCall, refreshFleet, saveMasterCall } from './fleet-api';
-import {
-  EditDeleteActions,
-  FilterReset,
-  keyOptions,
-  NewButton,
-  notifyDeleteOutcome,
-  RowFormDialog,
-  StatusBadge,
-  useFleetAccess,
-  useRowAction,
-} from './fleet-parts';
+import { EditDeleteActions, keyOptions, notifyDeleteOutcome, RowFormDialog, StatusBadge, useFleetAccess, useRowAction } from './fleet-parts';
 import type { MasterListSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'assetCategoryName', dir: 'asc' } as const;

@@ -1,16 +1,15 @@
 /**
  * Pieces every fleet screen shows: who may change what, the sections in scope, status and "needs attention" badges,
- * the dialog frame of the small forms, the lists' New / reset buttons and confirmed row actions, the record form
+ * the dialog frame of the small forms, the lists' confirmed row actions, the record form
  * screens' query, back button and gate.
  */
 import { Fragment, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { Badge, Box, Button, Checkbox, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
+import { Badge, Box, Button, Dialog, HStack, IconButton, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
-import { LuArrowLeft, LuCirclePlus, LuPencil, LuRotateCcw, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuArrowLeft, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { can, SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -172,57 +171,6 @@ export function useRowAction<T>(run: (row: T) => Promise<void>) {
 export function notifyDeleteOutcome(outcome: 'deleted' | 'deactivated', deletedText: string, deactivatedText: string) {
   if (outcome === 'deleted') notify.success(deletedText);
   else notify.warning(deactivatedText);
-}
-
-/** A list's add button ('Tambah …'). */
-export function NewButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
-  return (
-    <Button colorPalette="brand" minH="11" onClick={onClick} data-testid={testId}>
-      <LuCirclePlus /> {label}
-    </Button>
-  );
-}
-
-/** A list toolbar's 'Set semula' button (shown while a filter is set). */
-export function FilterReset({ onReset, testId }: { onReset: () => void; testId: string }) {
-  const t = useT();
-  return (
-    <Button variant="ghost" minH="11" onClick={onReset} data-testid={testId}>
-      <LuRotateCcw /> {t('fleet.filter.reset')}
-    </Button>
-  );
-}
-
-/** A list toolbar's on/off filter ("free only", "needs attention only"). */
-export function FlagFilter({
-  label,
-  checked,
-  onChange,
-  colorPalette,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  /** true when ticked, undefined when not (the search leaves the flag out) */
-  onChange: (value: true | undefined) => void;
-  colorPalette?: string;
-  testId: string;
-}) {
-  return (
-    <Checkbox.Root
-      recipe={checkboxSlotRecipe}
-      checked={checked}
-      onCheckedChange={(e) => onChange(e.checked === true ? true : undefined)}
-      minH="11"
-      alignItems="center"
-      colorPalette={colorPalette}
-      data-testid={testId}
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label fontSize="sm">{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
 }
 
 /** The options of a select from the lookups' { key, value } items. */

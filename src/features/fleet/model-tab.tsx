@@ -12,11 +12,11 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { AdminForm, CheckboxInput, TextInput, useAdminForm } from '@/ui/admin/admin-form';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { SearchFilter, StatusFilter } from '@/ui/admin/filters';
+import { SearchFilter, StatusFilter, NewButton, FilterReset } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { notify } from '@/ui/toaster';
 import { fleetKeys, modelsCall, refreshFleet, saveModelCall } from './fleet-api';
-import { FilterReset, NewButton, RowFormDialog, StatusBadge, useFleetAccess } from './fleet-parts';
+import { RowFormDialog, StatusBadge, useFleetAccess } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'name', dir: 'asc' } as const;

@@ -13,12 +13,12 @@ import type { VehicleFilter, VehicleRow } from '@contract/fleet';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/fleet';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SearchFilter, SectionFilter, StatusFilter } from '@/ui/admin/filters';
+import { FilterSelect, SearchFilter, SectionFilter, StatusFilter, FilterReset, FlagFilter } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { notify } from '@/ui/toaster';
 import { fleetKeys, modelsCall, refreshFleet, setVehicleActiveCall, vehiclesCall, vehiclesCsv } from './fleet-api';
-import { AttentionBadge, FilterReset, FlagFilter, regionOptions, StatusBadge, useFleetAccess, useFleetSections, useRowAction } from './fleet-parts';
+import { AttentionBadge, regionOptions, StatusBadge, useFleetAccess, useFleetSections, useRowAction } from './fleet-parts';
 import type { ManageVehicleSearch } from './fleet-search';
 
 const DEFAULT_SORT = { sort: 'plateNumber', dir: 'asc' } as const;

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Button, Checkbox, Flex, HStack, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuCheck, LuCirclePlus, LuRotateCcw, LuTriangleAlert, LuX } from 'react-icons/lu';
+import { LuCheck, LuTriangleAlert, LuX } from 'react-icons/lu';
 import { LEAVE_STATUSES, LEAVE_TYPES, type LeaveFilter, type LeaveRow } from '@contract/leave';
 import { SEES_ALL_REGIONS, type RoleName } from '@contract/roles';
 import { useT } from '@/lib/i18n';
@@ -17,7 +17,7 @@ import '@/lib/i18n/parts/leave';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SearchFilter, SectionFilter } from '@/ui/admin/filters';
+import { FilterSelect, SearchFilter, SectionFilter, FilterReset, NewButton } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { DateField } from '@/ui/date-field';
 import { PageHeader } from '@/ui/page-header';
@@ -214,14 +214,7 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
         <Checkbox.Label fontSize="sm">{t('leave.filter.conflictsOnly')}</Checkbox.Label>
       </Checkbox.Root>
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="leave-filter-reset"
-        >
-          <LuRotateCcw /> {t('leave.filter.reset')}
-        </Button>
+        <FilterReset onReset={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} testId="leave-filter-reset" />
       )}
     </Flex>
   );
@@ -231,11 +224,7 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
       <PageHeader
         title={t('leave.list.title')}
         subtitle={t(seesAll ? 'leave.list.subtitleAll' : 'leave.list.subtitleRegion', { region: user?.section.region.value ?? '' })}
-        actions={
-          <Button colorPalette="brand" minH="11" onClick={() => void navigate({ to: '/createleave' })} data-testid="leave-new">
-            <LuCirclePlus /> {t('leave.new')}
-          </Button>
-        }
+        actions={<NewButton label={t('leave.new')} onClick={() => void navigate({ to: '/createleave' })} testId="leave-new" />}
       />
       <AdminList
         columns={columns}

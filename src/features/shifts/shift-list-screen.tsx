@@ -6,8 +6,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { LuCirclePlus, LuRotateCcw } from 'react-icons/lu';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { can } from '@contract/roles';
 import { SHIFT_PAGE_SIZE, type ShiftFilter, type ShiftRow } from '@contract/shifts';
 import { useT } from '@/lib/i18n';
@@ -15,7 +14,7 @@ import '@/lib/i18n/parts/shifts';
 import { useLookup } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SearchFilter, StatusFilter } from '@/ui/admin/filters';
+import { FilterSelect, SearchFilter, StatusFilter, FilterReset, NewButton } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { SHIFTS_KEY, shiftsCall } from './shifts-api';
@@ -122,14 +121,7 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
         testId="shift-filter-state"
       />
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })}
-          data-testid="shift-filter-reset"
-        >
-          <LuRotateCcw /> {t('shifts.filter.reset')}
-        </Button>
+        <FilterReset onReset={() => onSearchChange({ size: rawSearch.size, sort: rawSearch.sort, dir: rawSearch.dir })} testId="shift-filter-reset" />
       )}
     </Flex>
   );
@@ -140,11 +132,7 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
         title={t('shifts.list.title')}
         subtitle={t(mayWrite ? 'shifts.list.subtitle' : 'shifts.list.subtitleReadOnly')}
         actions={
-          mayWrite ? (
-            <Button colorPalette="brand" minH="11" onClick={() => void navigate({ to: '/createupdateshift' })} data-testid="shift-new">
-              <LuCirclePlus /> {t('shifts.new')}
-            </Button>
-          ) : undefined
+          mayWrite ? <NewButton label={t('shifts.new')} onClick={() => void navigate({ to: '/createupdateshift' })} testId="shift-new" /> : undefined
         }
       />
       <AdminList

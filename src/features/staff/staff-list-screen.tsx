@@ -2,14 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Checkbox, Field, Input, Text } from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
-import { LuFileUp, LuRotateCcw, LuSearch, LuUserPlus } from 'react-icons/lu';
+import { LuFileUp, LuSearch, LuUserPlus } from 'react-icons/lu';
 import type { StaffAllStatusFilter, StaffRow } from '@contract/staff';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/staff';
 import '@/lib/i18n/parts/admin';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
-import { FilterSelect, SectionFilter } from '@/ui/admin/filters';
+import { FilterSelect, SectionFilter, FilterReset } from '@/ui/admin/filters';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { PageHeader } from '@/ui/page-header';
 import { staffCsv, staffKeys, staffListCall, useStaffChoices } from './staff-api';
@@ -153,14 +153,7 @@ export function StaffListScreen({
         <Checkbox.Label fontSize="sm">{t('staff.filter.inactive')}</Checkbox.Label>
       </Checkbox.Root>
       {hasFilter && (
-        <Button
-          variant="ghost"
-          minH="11"
-          onClick={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })}
-          data-testid="staff-filter-reset"
-        >
-          <LuRotateCcw /> {t('admin.reset')}
-        </Button>
+        <FilterReset onReset={() => onSearchChange({ size: search.size, sort: search.sort, dir: search.dir })} testId="staff-filter-reset" />
       )}
     </>
   );

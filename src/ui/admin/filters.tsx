@@ -1,12 +1,14 @@
 /**
  * The filters of the administration lists' toolbars, written once: a labelled NativeSelect ('all' first, then the
- * options), the active / inactive status filter, the section filter and the text search box. The texts come from the
+ * options), the active / inactive status filter, the section filter, the text search box, an on/off flag, the
+ * 'Set semula' button, and the list's add button. The texts come from the
  * calling area's i18n part; only the status filter falls back to the admin part's Semua / Aktif / Tidak aktif.
  */
 import { useEffect, useState, type ComponentProps } from 'react';
-import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
-import { LuSearch } from 'react-icons/lu';
+import { LuCirclePlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/admin';
 import type { ActiveStatus } from './list-search';
@@ -200,5 +202,56 @@ export function SearchFilter({
         )}
       </Field.Root>
     </form>
+  );
+}
+
+/** A list's add button ('Tambah …'). */
+export function NewButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
+  return (
+    <Button colorPalette="brand" minH="11" onClick={onClick} data-testid={testId}>
+      <LuCirclePlus /> {label}
+    </Button>
+  );
+}
+
+/** A list toolbar's 'Set semula' button (shown while a filter is set). */
+export function FilterReset({ onReset, testId }: { onReset: () => void; testId: string }) {
+  const t = useT();
+  return (
+    <Button variant="ghost" minH="11" onClick={onReset} data-testid={testId}>
+      <LuRotateCcw /> {t('admin.reset')}
+    </Button>
+  );
+}
+
+/** A list toolbar's on/off filter ("free only", "needs attention only"). */
+export function FlagFilter({
+  label,
+  checked,
+  onChange,
+  colorPalette,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  /** true when ticked, undefined when not (the search leaves the flag out) */
+  onChange: (value: true | undefined) => void;
+  colorPalette?: string;
+  testId: string;
+}) {
+  return (
+    <Checkbox.Root
+      recipe={checkboxSlotRecipe}
+      checked={checked}
+      onCheckedChange={(e) => onChange(e.checked === true ? true : undefined)}
+      minH="11"
+      alignItems="center"
+      colorPalette={colorPalette}
+      data-testid={testId}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label fontSize="sm">{label}</Checkbox.Label>
+    </Checkbox.Root>
   );
 }
