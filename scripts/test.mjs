@@ -26,25 +26,29 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 const summary = [];
+const slowest = []; // { phase, file, ms }: the ten slowest test files are printed at the end
+const started = Date.now();
 const failures = []; // every failed test, repeated at the end so the tail of a CI log names it
 for (const [i, phase] of phases.entries()) {
   console.log(`\n━━ ${phase.name} ━━`);
+  const t0 = Date.now();
+  const took = () => ` (${duration(Date.now() - t0)})`;
   if (phase.check) {
     const r = spawnSync(phase.check[0], phase.check[1], { stdio: 'inherit' });
     const ok = r.status === 0;
     if (ok) passed += 1;
     else failed += 1;
-    summary.push(`${phase.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+    summary.push(`${phase.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}${took()}`);
     continue;
   }
   if (phase.build) {
     const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (r.status !== 0) {
       broken = true;
-      summary.push('build: FAILED');
+      summary.push(`build: FAILED${took()}`);
       break;
     }
-    summary.push('build: ok');
+    summary.push(`build: ok${took()}`);
     continue;
   }
   const file = path.join(out, `phase-${i}.json`);
@@ -64,6 +68,7 @@ for (const [i, phase] of phases.entries()) {
     f += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
     for (const t of json.testResults) {
       const file = path.relative(process.cwd(), t.name);
+      if (t.startTime && t.endTime) slowest.push({ phase: phase.name, file, ms: t.endTime - t.startTime });
       if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${phase.name} · ${file}: ${firstLine(t.message)}`);
       for (const a of t.assertionResults.filter((x) => x.status === 'failed')) {
         failures.push(`${phase.name} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
@@ -75,13 +80,23 @@ for (const [i, phase] of phases.entries()) {
   if (r.status !== 0 && f === 0) f = 1;
   passed += p;
   failed += f;
-  summary.push(`${phase.name}: ${p} passed, ${f} failed`);
+  summary.push(`${phase.name}: ${p} passed, ${f} failed${took()}`);
 }
 if (failures.length) console.log(`\nFailed:\n${failures.map((x) => `  ✗ ${x}`).join('\n')}`);
+if (slowest.length) {
+  console.log('\nSlowest test files:');
+  for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${duration(s.ms).padStart(7)}  ${s.phase} · ${s.file}`);
+}
 console.log(`\n${summary.join('\n')}`);
+console.log(`total: ${duration(Date.now() - started)}`);
 if (broken) failed += 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
+
+function duration(ms) {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
 
 function firstLine(message) {
   return String(message ?? '')
