@@ -41,27 +41,73 @@ export interface ForbiddenText {
   char: string;
 }
 
-/** Walks a parsed JSON value (keys and values, any depth) and answers the first text that breaks the rule. */
+/** one place of the walk: a value, or an object's key to check; `seg` its own part of the path (null at the top) */
+type Step = { value: unknown; seg: string | null; up: Step | null } | { key: string; seg: string; up: Step | null };
+
+/** The dotted path of a step, from its parents (built only for the one that is reported). */
+function pathOf(step: Step | null, prefix: string): string {
+  const segs: string[] = [];
+  for (let s = step; s; s = s.up) if (s.seg !== null) segs.push(s.seg);
+  if (prefix) segs.push(prefix);
+  return segs.reverse().join('.');
+}
+
+/**
+ * Walks a parsed JSON value (keys and values, any depth) and answers the first text, in document order, that breaks
+ * the rule. Without recursion (an explicit stack): 100,000 nested arrays used to overflow the call stack (issue #27).
+ */
 export function findForbiddenText(value: unknown, path = ''): ForbiddenText | null {
-  if (typeof value === 'string') {
-    const char = forbiddenCharIn(value);
-    return char ? { field: path, char } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findForbiddenText(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
+  const stack: Step[] = [{ value, seg: null, up: null }];
+  while (stack.length) {
+    const step = stack.pop() as Step;
+    if ('key' in step) {
+      const keyChar = forbiddenCharIn(step.key);
+      if (keyChar) return { field: JSON.stringify(pathOf(step, path)).slice(1, -1), char: keyChar };
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const keyChar = forbiddenCharIn(key);
-      const field = path ? `${path}.${key}` : key;
-      if (keyChar) return { field: JSON.stringify(field).slice(1, -1), char: keyChar };
-      const found = findForbiddenText(v, field);
-      if (found) return found;
+    const v = step.value;
+    if (typeof v === 'string') {
+      const char = forbiddenCharIn(v);
+      if (char) return { field: pathOf(step, path), char };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], seg: String(i), up: step });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      // reversed onto the stack: each key is checked, then its value's whole subtree, before the next key
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i];
+        stack.push({ value: child, seg: key, up: step }, { key, seg: key, up: step });
+      }
     }
   }
   return null;
+}
+
+// ------------------------------------------------------------------------------------------------ nesting depth
+
+/**
+ * The deepest nesting of arrays and objects a request may send (issue #27). The API's own bodies nest a handful of
+ * levels (tests/server/deep-json.test.ts measures its OpenAPI document); deeper JSON only ever comes from an attacker
+ * or a broken client. The server refuses it (400, this message) before anything walks the body: the route's schema,
+ * the idempotency fingerprint, the answer cache's key and JSON.stringify all recurse, and 5,000 nested arrays (10 KB)
+ * overflowed the call stack (500). The JSON parser itself takes any depth within the body size limit.
+ */
+export const MAX_JSON_DEPTH = 64;
+export const jsonDepthMessage = `Data bersarang terlalu dalam: maksimum ${MAX_JSON_DEPTH} tahap.`;
+
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `limit` (a string or number is 0 levels, [] and
+ * {} are 1, [[1]] is 2). Without recursion; stops at the first container past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }

@@ -51,6 +51,7 @@ import { activityLogRoutes } from './modules/activity-log/routes';
 import { checklistRoutes } from './modules/checklist/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { fleetRoutes } from './modules/fleet/routes';
+import { clockIsSet, now, nowMs } from './lib/clock';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -79,6 +80,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const handle = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.db) app.addHook('onClose', async () => handle.close());
   app.log.info({ db: handle.kind, where: handle.where }, 'database ready');
+  if (clockIsSet()) app.log.warn({ clock: now().toISOString() }, 'the clock is set (LEBUHRAYA_CLOCK): now is not the real time');
 
   if (config.seedDemo) {
     const { seeded } = await seedDemoData(handle.db, { passwordHashCost: config.seedFastHash ? 'fast' : 'normal' });
@@ -86,7 +88,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   }
   // rosters come from the teams' schedules: keep yesterday to a week ahead generated
   const topUpRosters = async () => {
-    const added = await ensureRosters(handle.db, { from: localDate(Date.now(), -1), days: 9 });
+    const added = await ensureRosters(handle.db, { from: localDate(nowMs(), -1), days: 9 });
     if (added) app.log.info({ added }, 'duty rosters generated');
   };
   await topUpRosters();

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
+import { nowMs } from './clock';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -9,7 +10,7 @@ dayjs.extend(timezone);
 export const TZ = 'Asia/Brunei';
 
 /** Today's local calendar date, YYYY-MM-DD. */
-export function localDate(at: Date | number = Date.now(), offsetDays = 0): string {
+export function localDate(at: Date | number = nowMs(), offsetDays = 0): string {
   return dayjs(at).tz(TZ).add(offsetDays, 'day').format('YYYY-MM-DD');
 }
 

@@ -58,6 +58,7 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret:
     .where(eq(appUser.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('auth_session_state');
+  // the real clock (a cache's age in memory; validAfter is compared with the token's t, also real time)
   const loadSessionState = async (userId: number) => {
     const cached = sessionState.get(userId);
     if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
@@ -83,6 +84,7 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret:
 
   app.decorate('signToken', async (claims: Omit<TokenClaims, 't'>, notBefore: Date) => {
     // t is never earlier than the user's not-before time, so a login right after a sign-out stays valid
+    // the real clock, not lib/clock.ts: t meets tokens_valid_after and the iat/exp @fastify/jwt stamps with Date.now
     const t = Math.max(Date.now(), notBefore.getTime());
     const token = app.jwt.sign({ ...claims, t });
     return { token, expiresAt: new Date(t + opts.ttlSeconds * 1000) };

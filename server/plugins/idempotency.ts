@@ -29,6 +29,7 @@ import { idempotencyKey } from '../db/schema';
 import { sha256Hex } from '../lib/hash';
 import { badRequest, HttpError } from '../lib/http-error';
 import { requireUser } from './auth';
+import { now as clockNow } from '../lib/clock';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -131,7 +132,7 @@ export async function idempotent<R>(db: Db, request: FastifyRequest, reply: Fast
     return await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(idempotencyKey)
-        .values({ userId, key, method, path, requestHash: hash })
+        .values({ userId, key, method, path, requestHash: hash, createdAt: clockNow() })
         .onConflictDoNothing()
         .returning({ key: idempotencyKey.key });
       if (!claimed.length) {
@@ -214,8 +215,8 @@ export async function idempotentStatement<R>(
     if (known) return (await replayOf(db, request, reply, k)) as R;
     const { answer, writes } = await plan();
     const res = (await db.execute(sql`with claim as (
-        insert into idempotency_key (user_id, key, method, path, request_hash, status_code, response)
-        values (${userId}, ${key}, ${k.method}, ${k.path}, ${k.hash}, 200, ${JSON.stringify(answer)}::jsonb)
+        insert into idempotency_key (user_id, key, method, path, request_hash, status_code, response, created_at)
+        values (${userId}, ${key}, ${k.method}, ${k.path}, ${k.hash}, 200, ${JSON.stringify(answer)}::jsonb, ${clockNow().toISOString()}::timestamptz)
         on conflict do nothing
         returning 1 as claimed
       ), ${writes(sql.raw('claim'))}
@@ -228,7 +229,7 @@ export async function idempotentStatement<R>(
 
 // ------------------------------------------------------------------------------------------------ retention
 
-export async function deleteOldKeys(db: Db, now = new Date()): Promise<number> {
+export async function deleteOldKeys(db: Db, now = clockNow()): Promise<number> {
   const before = new Date(now.getTime() - KEY_RETENTION_DAYS * 24 * 3600 * 1000);
   const gone = await db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, before)).returning({ key: idempotencyKey.key });
   return gone.length;

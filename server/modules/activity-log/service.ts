@@ -74,6 +74,7 @@ import {
 } from './queries';
 import { checklistSummaryOfRoster } from '../checklist/service';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
+import { now as clockNow } from '../../lib/clock';
 
 const MESSAGES = {
   moveEntry: 'Aktiviti tidak boleh dipindahkan ke jadual tugas lain.',
@@ -151,7 +152,7 @@ const entryValues = (r: ActivityLogRow | undefined) =>
     : { activity: null };
 
 /** activityLog/save: a new entry (no pkActivityLogId) or an edit of one, on a roster the caller may write. */
-export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLogSave, now = new Date()): Promise<ActivityLogRow> {
+export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLogSave, now = clockNow()): Promise<ActivityLogRow> {
   return db.transaction(async (tx) => {
     const r = await writableRoster(tx, user, input.dutyRosterId);
     let before: ActivityLogRow | undefined;
@@ -213,7 +214,7 @@ export async function saveActivity(db: Db, user: TokenClaims, input: ActivityLog
 }
 
 /** activityLog/delete */
-export async function deleteActivity(db: Db, user: TokenClaims, id: number, now = new Date()): Promise<{ pkActivityLogId: number }> {
+export async function deleteActivity(db: Db, user: TokenClaims, id: number, now = clockNow()): Promise<{ pkActivityLogId: number }> {
   return db.transaction(async (tx) => {
     const [entry] = await tx.select({ rosterId: activityLog.dutyRosterId }).from(activityLog).where(eq(activityLog.id, id));
     if (!entry) throw notFound(ACTIVITY_MESSAGES.notFound);
@@ -326,7 +327,7 @@ const storedSummary = (r: RosterRef): ShiftSummary | null =>
     : null;
 
 /** dutyroster/updateActivityLogSummary: recompute and store (refused once verified: the verified one stays). */
-export async function updateSummary(db: Db, user: TokenClaims, rosterId: number, now = new Date()): Promise<ShiftSummary> {
+export async function updateSummary(db: Db, user: TokenClaims, rosterId: number, now = clockNow()): Promise<ShiftSummary> {
   return db.transaction(async (tx) => storeSummary(tx, await writableRoster(tx, user, rosterId), now));
 }
 
@@ -338,14 +339,14 @@ const toPeriod = (s: GpsSpan): GpsPeriod => ({
 });
 
 /** report/inactiveGps/get/{id}: the roster's stretches of its shift without GPS fixes. */
-export async function inactiveGps(db: Db, user: TokenClaims, rosterId: number, now = new Date()): Promise<GpsPeriod[]> {
+export async function inactiveGps(db: Db, user: TokenClaims, rosterId: number, now = clockNow()): Promise<GpsPeriod[]> {
   const r = await rosterFor(db, user, rosterId);
   const s = await summaryNow(db, r, now);
   return s.spans.filter((p) => p.kind === 'NOGPS').map(toPeriod);
 }
 
 /** report/mainlinePeriods/get/{id}: DLU, LLU and NOGPS periods of the shift and its track (≤ MAINLINE_TRACK_MAX points). */
-export async function mainlineReport(db: Db, user: TokenClaims, rosterId: number, now = new Date()): Promise<MainlineReport> {
+export async function mainlineReport(db: Db, user: TokenClaims, rosterId: number, now = clockNow()): Promise<MainlineReport> {
   const r = await rosterFor(db, user, rosterId);
   const { entries, fixes } = await summaryInputs(db, r);
   const window = { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() };
@@ -373,7 +374,7 @@ export async function mainlineReport(db: Db, user: TokenClaims, rosterId: number
 // ------------------------------------------------------------------------------------------------ the report
 
 /** report/LaporanTamatTugas/{id}: the whole end-of-duty report of one roster. */
-export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: number, now = new Date()): Promise<EndOfDutyReport> {
+export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: number, now = clockNow()): Promise<EndOfDutyReport> {
   const r = await rosterFor(db, user, rosterId);
   const [header, people, activities, flags, computed, cases, own, checklist] = await Promise.all([
     rosterHeader(db, r.id),
@@ -442,7 +443,7 @@ const ackValues = (r: {
 });
 
 /** dutyroster/updateDutyRosterAck: verify, approve or revoke (rules in the module comment). */
-export async function updateAck(db: Db, user: TokenClaims, input: DutyRosterAck, now = new Date()): Promise<{ ack: AckState; statusMsg: string }> {
+export async function updateAck(db: Db, user: TokenClaims, input: DutyRosterAck, now = clockNow()): Promise<{ ack: AckState; statusMsg: string }> {
   return db.transaction(async (tx) => {
     const r = await rosterFor(tx, user, input.pkDutyRosterId, { forUpdate: true });
     const before = ackValues(r);
@@ -554,7 +555,7 @@ export async function listEndOfDuty(
   user: TokenClaims,
   f: EndOfDutyFilter,
   q: EndOfDutyQuery,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ rows: EndOfDutyRow[]; recordCount: number }> {
   const where = await endOfDutyWhere(db, user, f, now);
   const qb = endOfDutyFrom(db, now).where(where).$dynamic();
@@ -597,7 +598,7 @@ export async function endOfDutyCsv(
   user: TokenClaims,
   f: EndOfDutyFilter,
   q: Pick<EndOfDutyQuery, 'orderColumn' | 'direction'>,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<string> {
   const where = await endOfDutyWhere(db, user, f, now);
   const rows = await endOfDutyFrom(db, now)

@@ -82,6 +82,7 @@ import {
   toPhoto,
   type ChecklistQueryOptions,
 } from './queries';
+import { now as clockNow } from '../../lib/clock';
 
 const MESSAGES = {
   outOfRegion: 'Jadual tugas ini di luar wilayah anda.',
@@ -397,7 +398,7 @@ export async function saveChecklist(
   user: TokenClaims,
   input: ChecklistSave,
   opts: { portal: boolean },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<ChecklistDetail> {
   return db.transaction(async (tx) => {
     const t = await writeTarget(tx, user, input, opts.portal);
@@ -461,7 +462,7 @@ export async function saveChecklistItems(
   user: TokenClaims,
   input: ChecklistItemsSave,
   opts: { portal: boolean },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<ChecklistDetail> {
   return db.transaction(async (tx) => {
     const t = await writeTarget(tx, user, input, opts.portal);

@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import { alertNotification, appUser, dutyRoster, incident, incidentAudit, rosterLatestPosition, section, staff } from '../../db/schema';
 import { rosterHasPerson } from '../../lib/roster-people';
 import { localDisplay, localHms } from '../../lib/time';
+import { now as clockNow } from '../../lib/clock';
 
 /** alert category of §3.9: 'I' means incident */
 export const ALERT_CATEGORY_INCIDENT = 'I';
@@ -98,7 +99,7 @@ export interface SweepResult {
  * (and within the last day) alerts the region's TMC users once per 203.
  */
 export async function sweepUnacknowledged(db: Db, opts: { minutes: number; now?: Date }): Promise<SweepResult> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const cutoff = new Date(now.getTime() - opts.minutes * 60_000);
   const since = new Date(now.getTime() - UNACK_LOOKBACK_HOURS * 3600_000);
   // the latest audit entry per case that is still at 203; "later" means written later (id order), so a patrol's
@@ -163,7 +164,7 @@ export async function sweepUnacknowledged(db: Db, opts: { minutes: number; now?:
  * `minutes` old alerts its region's TMC users once for that position.
  */
 export async function sweepGpsSilent(db: Db, opts: { minutes: number; now?: Date }): Promise<SweepResult> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const cutoff = new Date(now.getTime() - opts.minutes * 60_000);
   const silent = await db
     .select({

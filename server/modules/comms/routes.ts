@@ -33,6 +33,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { dayjs, localDate, localInstant, TZ } from '../../lib/time';
 import { typed, type AppContext } from '../../lib/context';
+import { now, nowMs } from '../../lib/clock';
 
 /** BroadcastSaveSchema's limit (issue #6) */
 const BROADCAST_MAX = 1000;
@@ -119,7 +120,7 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (message.length > BROADCAST_MAX) throw badRequest(`Mesej siaran tidak boleh melebihi ${BROADCAST_MAX} aksara`, 'message');
         const [row] = await db
           .insert(messageBroadcast)
-          .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message })
+          .values({ regionId: BROADCAST_REGION_ID, senderStaffId: user.sid, senderRoleName: user.rn, message, createdAt: now() })
           .returning({ id: messageBroadcast.id });
         await db.insert(broadcastSeen).values({ broadcastId: row.id, staffId: user.sid }).onConflictDoNothing();
         const [full] = await db
@@ -158,7 +159,7 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       } else {
         const from = localInstant(f.dateFrom ?? localDate());
-        const to = localInstant(f.dateTo ?? localDate(Date.now(), 1), '00:00');
+        const to = localInstant(f.dateTo ?? localDate(nowMs(), 1), '00:00');
         const until = dayjs(to).add(1, 'day').toDate();
         if (until <= from) throw badRequest('Tarikh akhir mesti selepas tarikh mula.', 'dateTo');
         cond = and(eq(messageBroadcast.regionId, BROADCAST_REGION_ID), gte(messageBroadcast.createdAt, from), lt(messageBroadcast.createdAt, until));
@@ -350,7 +351,7 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!mine.length) throw forbidden('Notifikasi ini di luar wilayah anda.');
         await db
           .update(incidentNotification)
-          .set({ read: true, updatedAt: new Date() })
+          .set({ read: true, updatedAt: now() })
           .where(
             inArray(
               incidentNotification.id,

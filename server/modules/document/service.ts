@@ -21,6 +21,7 @@ import { incidentAccess, incidentAccessBySubform, isRosterMember, type IncidentA
 import { notifyPatrolActivity } from '../incident/notify';
 import { cleanImage, decodeBase64Strict, sanitizeFileName, storedNameFor } from './image-check';
 import { attachmentBytes, findAttachment, toAttachment, withIntegrity, type AttachmentDbRow } from './queries';
+import { now } from '../../lib/clock';
 
 export const DELETE_FAILED_MESSAGE = 'Ops! Aset tidak berjaya dipadam.';
 export const NO_ATTACHMENT_MESSAGE = 'Lampiran tidak dijumpai.';
@@ -191,7 +192,7 @@ export async function deleteAttachment(db: Db, user: TokenClaims, id: number): P
     if (!canDeleteAttachment(user.rid, row.statusImg)) throw forbidden(DELETE_FAILED_MESSAGE);
     const [answer] = await withIntegrity(db, [row]);
     await db.transaction(async (tx) => {
-      const deletedAt = new Date();
+      const deletedAt = now();
       const done = await tx
         .update(attachment)
         .set({ deletedAt, deletedByStaffId: user.sid })

@@ -36,6 +36,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { firstKmNumber, markerSections, nearestMarker, sectionRef, type SectionRef } from '../gps/queries';
+import { now as clockNow } from '../../lib/clock';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 const OTHER_REGION = 'Anda hanya boleh melihat peronda aktif wilayah anda.';
@@ -141,7 +142,7 @@ export function positionDistance(
 }
 
 export async function findActivePatrols(db: Db, scope: Scope, point: IncidentPoint | null, opts: PatrolOptions = {}): Promise<ActivePrRow[]> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const staleSeconds = opts.staleSeconds ?? POSITION_STALE_SECONDS_DEFAULT;
   const at = point?.at ?? null;
   const geo = await geoIndex(db);

@@ -13,6 +13,7 @@ import { listPage, orderOf, totalOver, type Sortable } from '../../lib/data-tabl
 import { badRequest, forbidden } from '../../lib/http-error';
 import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
 import { clockStatusSql, lifecycleSql, peopleBriefOf } from './people';
+import { now as clockNow } from '../../lib/clock';
 
 const SORTABLE: Sortable = {
   startDate: dutyRoster.startsAt,
@@ -29,7 +30,7 @@ export async function monthRosters(
   user: TokenClaims,
   f: RosterMonthFilter,
   q: DataTablesQuery,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ rows: RosterMonthRow[]; recordCount: number }> {
   const m = monthDays(f.month);
   if (!m) throw badRequest(ROSTER_MESSAGES.month, 'month');

@@ -3,6 +3,7 @@ import type { DutyRosterRow } from '../../../contract/sections';
 import type { Db } from '../../db/client';
 import { callSign, dutyRoster, region, section, shift, team, vehicle } from '../../db/schema';
 import { rosterPeople } from './people';
+import { now as clockNow } from '../../lib/clock';
 
 export interface RosterQuery {
   date?: string;
@@ -32,7 +33,7 @@ export async function findRosters(
   db: Db,
   q: RosterQuery,
   paging: { orderColumn?: string; direction: 'asc' | 'desc'; length: number; start: number },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ rows: DutyRosterRow[]; recordCount: number }> {
   const order = ORDER[(paging.orderColumn ?? 'startDate') as keyof typeof ORDER] ?? dutyRoster.startsAt;
   const from = db

@@ -59,6 +59,7 @@ import { latestColumns, toLocation } from '../maps/positions';
 import { rosterInScope, rosterReadable } from './access';
 import { approvedLeave, lockRosterWrites, overlaps, rostersOfPeople, rostersOfVehicles } from './conflicts';
 import { clockStatus, lifecycleSql, rosterPeople, rosterRoleNames } from './people';
+import { now as clockNow } from '../../lib/clock';
 
 const jenis = alias(lookupItem, 'jenis_roster');
 
@@ -87,7 +88,7 @@ async function usageOf(db: Db, id: number): Promise<RosterDetail['usage']> {
 }
 
 /** The roster as get/{id} answers it (access already checked). */
-export async function rosterDetail(db: Db, id: number, now = new Date()): Promise<RosterDetail> {
+export async function rosterDetail(db: Db, id: number, now = clockNow()): Promise<RosterDetail> {
   const [r] = await db
     .select({
       dr: dutyRoster,
@@ -534,7 +535,7 @@ export async function saveRoster(db: Db, user: TokenClaims, input: RosterSavePar
       const before = await historyValues(tx, current.id);
       await tx
         .update(dutyRoster)
-        .set({ ...plan.values, version: sql`${dutyRoster.version} + 1`, updatedAt: new Date() })
+        .set({ ...plan.values, version: sql`${dutyRoster.version} + 1`, updatedAt: clockNow() })
         .where(eq(dutyRoster.id, current.id));
       await tx.delete(dutyRosterMember).where(eq(dutyRosterMember.dutyRosterId, current.id));
       await tx

@@ -16,8 +16,9 @@ import { callSign, dutyRoster, dutyRosterAbsence, region, section, shift, staff,
 import { forbidden } from '../../lib/http-error';
 import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
 import { lifecycleSql, peopleBriefOf } from './people';
+import { now as clockNow } from '../../lib/clock';
 
-export async function staffingOf(db: Db, user: TokenClaims, f: StaffingFilter, now = new Date()): Promise<StaffingResult> {
+export async function staffingOf(db: Db, user: TokenClaims, f: StaffingFilter, now = clockNow()): Promise<StaffingResult> {
   const scope = regionScopeOf(user);
   // the listed sections in scope (§5: no G section, no specific part of a combined section)
   const conds: (SQL | undefined)[] = [isNull(section.combinedSectionId), sql`${section.name} not like '%G%'`];

@@ -17,6 +17,7 @@ import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, toCsv, totalOver, t
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
 import { assetCategoryName, assetInScope, uniqueViolationOf, type AssetRecord } from './access';
+import { now as clockNow } from '../../lib/clock';
 
 export interface AssetSaveInput {
   pkAssetId?: number;
@@ -192,7 +193,7 @@ export async function saveAsset(db: Db, user: TokenClaims, input: AssetSaveInput
       }
       const [after] = await tx
         .update(asset)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: clockNow() })
         .where(eq(asset.id, current.id))
         .returning();
       const before = await historyValues(tx, current);
@@ -216,7 +217,7 @@ export async function deleteAsset(db: Db, user: TokenClaims, id: number): Promis
     const current = await assetInScope(tx, user, id, { forUpdate: true });
     if (current.vehicleId !== null) {
       if (current.isActive) {
-        const [after] = await tx.update(asset).set({ isActive: false, updatedAt: new Date() }).where(eq(asset.id, id)).returning();
+        const [after] = await tx.update(asset).set({ isActive: false, updatedAt: clockNow() }).where(eq(asset.id, id)).returning();
         await recordChange(tx, user, 'asset', id, 'deactivate', await historyValues(tx, current), await historyValues(tx, after));
       }
       return { id, outcome: 'deactivated' as const };

@@ -13,6 +13,7 @@ import { recordChange } from '../../lib/change-log';
 import { escapeLike, listPage, orderOf, totalOver, type Sortable } from '../../lib/data-table';
 import { conflict, notFound } from '../../lib/http-error';
 import { uniqueViolationOf } from './access';
+import { now } from '../../lib/clock';
 
 export interface VehicleModelSaveInput {
   pkVehicleModelId?: number;
@@ -115,7 +116,7 @@ export async function saveVehicleModel(db: Db, user: TokenClaims, input: Vehicle
       );
       if (current.name !== name || current.vehicleType !== vehicleType) {
         // the older readers read the vehicle row alone: its copies follow the model
-        await tx.update(vehicle).set({ vehicleModel: name, vehicleType, updatedAt: new Date() }).where(eq(vehicle.vehicleModelId, current.id));
+        await tx.update(vehicle).set({ vehicleModel: name, vehicleType, updatedAt: now() }).where(eq(vehicle.vehicleModelId, current.id));
       }
       return current.id;
     });

@@ -31,6 +31,7 @@ import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, toCsv, totalOver, t
 import { badRequest, conflict, notFound, staleConflict } from '../../lib/http-error';
 import { assertSectionInScope, regionScopeOf } from '../../lib/scope';
 import { uniqueViolationOf, vehicleInScope, type VehicleRecord } from './access';
+import { now as clockNow } from '../../lib/clock';
 
 /** 409 of a vehicle moved to another section while it carries assets (not in FLEET_MESSAGES: a server-only rule). */
 export const VEHICLE_ASSETS_SECTION =
@@ -351,7 +352,7 @@ export async function saveVehicle(db: Db, user: TokenClaims, input: VehicleSaveI
       }
       const [after] = await tx
         .update(vehicle)
-        .set({ ...values, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
+        .set({ ...values, version: sql`${vehicle.version} + 1`, updatedAt: clockNow() })
         .where(eq(vehicle.id, current.id))
         .returning();
       const before = await historyValues(tx, current);
@@ -389,7 +390,7 @@ export async function deleteVehicle(db: Db, user: TokenClaims, id: number): Prom
       if (current.isActive) {
         const [after] = await tx
           .update(vehicle)
-          .set({ isActive: false, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
+          .set({ isActive: false, version: sql`${vehicle.version} + 1`, updatedAt: clockNow() })
           .where(eq(vehicle.id, id))
           .returning();
         await recordChange(tx, user, 'vehicle', id, 'deactivate', await historyValues(tx, current), await historyValues(tx, after));
@@ -419,7 +420,7 @@ export async function setVehicleActive(db: Db, user: TokenClaims, id: number, is
       }
       const [after] = await tx
         .update(vehicle)
-        .set({ isActive, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
+        .set({ isActive, version: sql`${vehicle.version} + 1`, updatedAt: clockNow() })
         .where(eq(vehicle.id, id))
         .returning();
       await recordChange(
@@ -446,7 +447,7 @@ export async function clearVehicleAttention(db: Db, user: TokenClaims, id: numbe
     if (current.attentionSince === null) throw badRequest(FLEET_MESSAGES.attentionNotSet, 'pkVehicleId');
     const [after] = await tx
       .update(vehicle)
-      .set({ attentionSince: null, attentionReason: null, version: sql`${vehicle.version} + 1`, updatedAt: new Date() })
+      .set({ attentionSince: null, attentionReason: null, version: sql`${vehicle.version} + 1`, updatedAt: clockNow() })
       .where(eq(vehicle.id, id))
       .returning();
     await recordChange(tx, user, 'vehicle', id, 'update', await historyValues(tx, current), {

@@ -19,6 +19,7 @@ import { incidentAccess, isRosterMember } from './access';
 import { notifyPatrolActivity } from './notify';
 import { getIncident } from './queries';
 import { checkRoster, isFinalCase, localDmy, localHms, lookupMap, NOT_ASSIGNED_TO_YOU, statusLabel, type Tx } from './refs';
+import { now as clockNow } from '../../lib/clock';
 
 /** A status written in the future (clock skew aside) is refused; a patrol tablet that was offline may send past times. */
 const FUTURE_SLACK_MS = FUTURE_ALLOWANCE_MS;
@@ -98,6 +99,7 @@ export async function insertAudit(tx: Tx, a: AuditInsert): Promise<number> {
       clientTime: origin.clientTime,
       deviceId: origin.deviceId,
       idempotencyKey: origin.idempotencyKey,
+      createdAt: clockNow(),
     })
     .returning({ id: incidentAudit.id });
   return row.id;
@@ -218,7 +220,7 @@ async function transitionRefused(db: Tx, from: number | null, to: number): Promi
  * One status change by the caller, under the rules of §4.2 and the patrol steps of issue #3:
  * 203 assign/reassign, the patrol's 204/205/206/207/298/209, 210 Tutup, 202 Batal.
  */
-export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now = new Date()): Promise<AuditSaved> {
+export async function saveAudit(db: Db, user: TokenClaims, input: AuditSave, now = clockNow()): Promise<AuditSaved> {
   const statusId = input.incidentStatusId;
   return db.transaction((tx) =>
     withCurrentOnConflict(tx, user, input.incidentId, async () => {

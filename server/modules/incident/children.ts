@@ -51,6 +51,7 @@ import { incidentAccess } from './access';
 import { checkLookups, isFinalCase, localDisplay, lookupMap, type Tx } from './refs';
 import { writeCorrectionEntry } from './service';
 import { checkWriteRights, KIND_LABEL, OTHER_ASSIST_ONLY } from './subforms';
+import { now as clockNow } from '../../lib/clock';
 
 /** A Bahagian Lebuhraya item without a colour of its own is shown in this neutral grey. */
 export const NEUTRAL_SECTION_COLOR = '#9ca3af';
@@ -519,7 +520,7 @@ export async function saveChild<L extends ChildList>(
   user: TokenClaims,
   list: L,
   input: ChildSaves[L],
-  now = new Date(),
+  now = clockNow(),
 ): Promise<ChildRows[L]> {
   const def = DEFS[list] as ListDef<L>;
   const table = tableOf(list);
@@ -607,7 +608,7 @@ export async function listChildren<L extends ChildList>(
 }
 
 /** `<list>/delete`: soft-deletes the given live rows, each under its case's rules; all or nothing. */
-export async function deleteChildren(db: Db, user: TokenClaims, list: ChildList, ids: number[], now = new Date()): Promise<number[]> {
+export async function deleteChildren(db: Db, user: TokenClaims, list: ChildList, ids: number[], now = clockNow()): Promise<number[]> {
   const def = DEFS[list] as ListDef<ChildList>;
   const table = tableOf(list);
   const label = CHILD_LIST_LABEL[list];

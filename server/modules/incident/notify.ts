@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { isPatrolRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { incident, incidentNotification, lookupItem } from '../../db/schema';
+import { now } from '../../lib/clock';
 
 export async function notifyPatrolActivity(db: Db, actorRoleName: string, incidentId: number): Promise<boolean> {
   if (!isPatrolRole(actorRoleName)) return false;
@@ -31,7 +32,7 @@ export async function notifyPatrolActivity(db: Db, actorRoleName: string, incide
     incidentStatus: c.status ?? 'Tiada Status',
     incidentAt: c.incidentAt,
     read: false,
-    updatedAt: new Date(),
+    updatedAt: now(),
   };
   const updated = await db
     .update(incidentNotification)

@@ -35,6 +35,7 @@ import {
   type Tx,
 } from './refs';
 import { nextTicketNumber } from './ticket';
+import { now as clockNow } from '../../lib/clock';
 
 export const SAVED_MESSAGE = 'Kes berjaya disimpan.';
 
@@ -271,6 +272,7 @@ export async function writeCorrectionEntry(
     entry,
     kind: 'CORRECTION',
     readStatus: journalReadStatus(user.rn),
+    createdAt: clockNow(),
   });
 }
 
@@ -280,7 +282,7 @@ export async function saveIncident(
   db: Db,
   user: TokenClaims,
   input: IncidentSave,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ saved: IncidentSaved; statusMsg: string }> {
   return db.transaction(async (tx) => {
     // ---- the case being edited: access first, row locked, then the §6 edit rule and the version

@@ -17,6 +17,7 @@ import { incidentAccess, isRosterMember, type IncidentAccess } from './access';
 import { checkLookups, finalCaseMessage, isFinalCase, isSuperadmin, NOT_ASSIGNED_TO_YOU, softDeleteSubformChildren, type Tx } from './refs';
 import { writeCorrectionEntry } from './service';
 import { staleConflict } from '../../lib/http-error';
+import { now as clockNow } from '../../lib/clock';
 
 type SubformRow = typeof incidentSubform.$inferSelect;
 
@@ -112,7 +113,7 @@ const showValue = async (tx: Tx, field: FieldName, v: unknown): Promise<string> 
   return String(v);
 };
 
-export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId, input: SubformInput, now = new Date()): Promise<SubformRecord> {
+export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId, input: SubformInput, now = clockNow()): Promise<SubformRecord> {
   const def = SUBFORMS[typeId];
   return db.transaction(async (tx) => {
     const c = await incidentAccess(tx, user, input.pkIncidentId, { forUpdate: true });
@@ -213,7 +214,7 @@ export async function getSubform(db: Db, user: TokenClaims, typeId: EventTypeId,
 }
 
 /** .../delete: soft-deletes the given subforms of this type, each under its case's rules; all or nothing. */
-export async function deleteSubforms(db: Db, user: TokenClaims, typeId: EventTypeId, ids: number[], now = new Date()): Promise<number[]> {
+export async function deleteSubforms(db: Db, user: TokenClaims, typeId: EventTypeId, ids: number[], now = clockNow()): Promise<number[]> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { incidentAccess, incidentAccessBySubform, NO_INCIDENT_MESSAGE, type IncidentAccess } from '../incident/access';
 import { notifyPatrolActivity } from '../incident/notify';
 import { byIncident, bySubform, countEntries, entryRef, findEntries, findEntry, localParts } from './queries';
+import { now } from '../../lib/clock';
 
 export const JOURNAL_SAVED = 'Jurnal telah berjaya disimpan';
 const NO_ENTRY_MESSAGE = 'Kemasukan jurnal tidak dijumpai.';
@@ -57,6 +58,7 @@ export async function saveEntry(
         entry: input.entry.trim(),
         kind: 'NOTE',
         readStatus: journalReadStatus(user.rn),
+        createdAt: now(),
       })
       .returning({ id: journalEntry.id });
     await notifyPatrolActivity(tx, user.rn, access.id);
@@ -92,7 +94,7 @@ export async function markRead(db: Db, user: TokenClaims, id: number): Promise<{
   const marked = await db.transaction(async (tx) => {
     const [row] = await tx.select({ entry: journalEntry.entry }).from(journalEntry).where(eq(journalEntry.id, id)).for('update');
     if (row.entry.includes(reader)) return false;
-    const { date, time } = localParts(new Date());
+    const { date, time } = localParts(now());
     await tx
       .update(journalEntry)
       .set({ entry: `${row.entry}\n${reader} Read Date: ${date} ${time}` })

@@ -37,6 +37,7 @@ import { CSV_EXPORT_MAX_ROWS, escapeLike, toCsv, type CsvColumn } from '../../li
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { assertSectionInScope, inScope, regionScopeOf } from '../../lib/scope';
 import { findLeave, findLeaves, leaveCsvRows, leaveOwner, overlappingLeaves, rosterConflicts } from './queries';
+import { now as clockNow } from '../../lib/clock';
 
 const dmy = (ymd: string) => `${ymd.slice(8, 10)}-${ymd.slice(5, 7)}-${ymd.slice(0, 4)}`;
 
@@ -134,7 +135,7 @@ export async function checkLeave(db: Db, user: TokenClaims, input: LeaveCheck): 
   };
 }
 
-export async function saveLeave(db: Db, user: TokenClaims, input: LeaveSave, now = new Date()): Promise<LeaveRow> {
+export async function saveLeave(db: Db, user: TokenClaims, input: LeaveSave, now = clockNow()): Promise<LeaveRow> {
   const remark = (input.remark ?? '').trim() || null;
   const id = await db.transaction(async (tx) => {
     let before: typeof staffLeave.$inferSelect | null = null;
@@ -176,7 +177,7 @@ export async function saveLeave(db: Db, user: TokenClaims, input: LeaveSave, now
   return (await findLeave(db, id))!;
 }
 
-export async function decideLeave(db: Db, user: TokenClaims, input: LeaveDecide, now = new Date()): Promise<LeaveRow> {
+export async function decideLeave(db: Db, user: TokenClaims, input: LeaveDecide, now = clockNow()): Promise<LeaveRow> {
   await db.transaction(async (tx) => {
     const before = await assertLeaveAccess(tx, user, input.pkLeaveId, true);
     if (before.staffId === user.sid) throw forbidden(LEAVE_MESSAGES.ownLeave);

@@ -42,6 +42,7 @@ import { MapIncidentSchema, MapRosterSchema } from '../../../contract/maps';
 import type { Db } from '../../db/client';
 import type { WriteDomain, WriteTracker } from '../../db/write-tracker';
 import { mapIncidents, mapRosters } from './big-maps';
+import { now as clockNow } from '../../lib/clock';
 
 /** the ages shown are at most this old (a TMC wall refreshes every 15 s) */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
@@ -166,7 +167,7 @@ export class BigMapsCache {
   ) {}
 
   /** The answer for this scope: the cached snapshot while its fingerprint holds and it has not expired, else a new one. */
-  async answer(scope: MapScope, now = new Date()): Promise<Snapshot> {
+  async answer(scope: MapScope, now = clockNow()): Promise<Snapshot> {
     const key = scopeKey(scope);
     const t = now.getTime();
     const known = this.snaps.get(key);

@@ -16,6 +16,7 @@ import { eventLocation, incident, lookupItem, section } from '../../db/schema';
 import { LOCATION_TYPE } from '../../db/seed/data/lookups';
 import { findActivePatrols } from '../dutyroster/active-pr';
 import { geoIndex } from './geo-index';
+import { now as clockNow } from '../../lib/clock';
 
 export const NO_STATUS = 'Tiada Status';
 
@@ -119,7 +120,7 @@ export async function mapRosters(
   db: Db,
   scope: { regionId?: number; sectionIds?: number[] },
   staleSeconds: number,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<MapRoster[]> {
   const patrols = await findActivePatrols(db, scope, null, { staleSeconds, now });
   const ends = await beatEnds(db, [...new Set(patrols.map((p) => p.sectionId))]);
@@ -144,7 +145,7 @@ export async function mapRosters(
   }));
 }
 
-export async function bigMaps(db: Db, scope: { regionId?: number; sectionIds?: number[] }, staleSeconds: number, now = new Date()): Promise<BigMaps> {
+export async function bigMaps(db: Db, scope: { regionId?: number; sectionIds?: number[] }, staleSeconds: number, now = clockNow()): Promise<BigMaps> {
   const [incidents, activePR] = await Promise.all([mapIncidents(db, scope), mapRosters(db, scope, staleSeconds, now)]);
   return { incidents, activePR, serverTime: now.toISOString() };
 }

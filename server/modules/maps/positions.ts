@@ -23,6 +23,7 @@ import { appUser, dutyRoster, rosterLatestPosition, rosterPosition, section } fr
 import { rosterHasPerson } from '../../lib/roster-people';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { DIRECTION_LABEL, oppositeDirection, type GeoIndex } from './geo-index';
+import { now as clockNow } from '../../lib/clock';
 
 export const NOT_ON_ROSTER = 'Anda bukan ahli pasukan peronda bagi jadual tugas ini.';
 export const NOT_ON_SHIFT = 'Kedudukan hanya boleh dihantar semasa syif jadual tugas ini.';
@@ -124,7 +125,7 @@ export interface SaveOptions {
  * newer of the stored one and the batch's last fix, as the upsert decides.
  */
 export async function planPositions(db: Db, geo: GeoIndex, user: TokenClaims, body: RondaGpsSave, opts: SaveOptions) {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const userId = Number(user.sub);
   // the roster, whether the caller is a PR member of its team, and its latest position: one query
   const [r] = await db
@@ -358,7 +359,7 @@ export async function rosterScope(db: Db, rosterId: number) {
  * Deletes history older than `days` (by recordedAt, roster_position_recorded_idx) in chunks of 10,000 rows, so a
  * large backlog does not hold one long lock. Latest positions are kept. Returns how many rows went.
  */
-export async function prunePositions(db: Db, days: number, now = new Date()): Promise<number> {
+export async function prunePositions(db: Db, days: number, now = clockNow()): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   let total = 0;
   for (;;) {

@@ -5,7 +5,7 @@
  * (roster-service.ts) maps the rows to the contract's shapes. The definitions are in the service's header.
  *
  * Every statement starts from the rosters of the scope: duty_roster rows whose local start_date is in the previous
- * period or the current one, whose shift has ended (ends_at ≤ now()), of the sections of the scope (the section asked
+ * period or the current one, whose shift has ended (ends_at ≤ the clock's now, lib/clock.ts), of the sections of the scope (the section asked
  * for and its parts, else the sections of the region, else all); read through duty_roster_section_date_idx.
  * Numbers come back as int / float8 (never numeric or bigint), dates as text, instants as epoch milliseconds.
  */
@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_EVENT } from '../../../contract/activity-log-rules';
 import type { Db } from '../../db/client';
 import type { ReportScope } from './scope';
+import { now } from '../../lib/clock';
 
 /** The part of a roster scope the SQL needs (ReportScope has it). */
 export type RosterScope = Pick<ReportScope, 'regionId' | 'sectionIds' | 'period' | 'previousPeriod'>;
@@ -27,7 +28,7 @@ const idList = (ids: number[]) =>
 export function rosterWhere(sc: RosterScope, opts: { currentOnly?: boolean } = {}): SQL {
   const parts: SQL[] = [
     sql`dr.start_date between ${opts.currentOnly ? sc.period.from : sc.previousPeriod.from}::date and ${sc.period.to}::date`,
-    sql`dr.ends_at <= now()`,
+    sql`dr.ends_at <= ${now().toISOString()}::timestamptz`,
   ];
   if (sc.sectionIds) parts.push(sql`dr.section_id in (${idList(sc.sectionIds.length ? sc.sectionIds : [0])})`);
   else if (sc.regionId !== null) parts.push(sql`dr.section_id in (select id from section where region_id = ${sc.regionId})`);

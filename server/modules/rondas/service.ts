@@ -32,6 +32,7 @@ import { CSV_EXPORT_MAX_ROWS, escapeLike, listPage, orderOf, totalOver, type Sor
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { assertSectionInScope, inScope, regionScopeOf } from '../../lib/scope';
 import { placeOnSection } from './geometry';
+import { now } from '../../lib/clock';
 
 const OTHER_REGION_RONDA = 'Ronda ini di luar wilayah anda.';
 
@@ -322,7 +323,7 @@ export async function saveRonda(db: Db, user: TokenClaims, input: RondaSave & { 
     if (before) {
       [after] = await tx
         .update(rondaLoop)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now() })
         .where(eq(rondaLoop.id, before.id))
         .returning();
       const action = before.isActive !== after.isActive ? (after.isActive ? 'activate' : 'deactivate') : 'update';
@@ -348,7 +349,7 @@ export async function deleteRondas(db: Db, user: TokenClaims, ids: number[]): Pr
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(rondaCheckpoint).where(eq(rondaCheckpoint.rondaLoopId, id));
       if (Number(n) > 0) {
         if (before.isActive) {
-          const [after] = await tx.update(rondaLoop).set({ isActive: false, updatedAt: new Date() }).where(eq(rondaLoop.id, id)).returning();
+          const [after] = await tx.update(rondaLoop).set({ isActive: false, updatedAt: now() }).where(eq(rondaLoop.id, id)).returning();
           await recordChange(tx, user, 'ronda', id, 'deactivate', rondaValues(before), rondaValues(after));
         }
         result.deactivated.push(id);

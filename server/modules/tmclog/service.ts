@@ -18,6 +18,7 @@ import { escapeLike } from '../../lib/data-table';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { dayjs, localDmy, localHms, localInstant, TZ } from '../../lib/time';
 import { seesAllRegions } from '../../plugins/auth';
+import { now as clockNow } from '../../lib/clock';
 
 export const LOGSHEET_SAVED = 'Catatan berjaya dihantar!';
 export const LOGSHEET_EDIT_EXPIRED = 'Catatan log hanya boleh dikemaskini dalam tempoh satu hari selepas dicipta.';
@@ -110,7 +111,7 @@ export async function getLogsheet(db: Db, id: number): Promise<TmcLogsheetRow | 
   return row ? toRow(row) : undefined;
 }
 
-export async function saveLogsheet(db: Db, user: TokenClaims, input: TmcLogsheetSave, now = new Date()): Promise<TmcLogsheetRow> {
+export async function saveLogsheet(db: Db, user: TokenClaims, input: TmcLogsheetSave, now = clockNow()): Promise<TmcLogsheetRow> {
   const fromAt = new Date(input.from);
   const toAt = new Date(input.to);
   if (toAt < fromAt) throw badRequest("Masa 'To' tidak boleh sebelum masa 'From'.", 'to');
@@ -242,4 +243,4 @@ export async function logsheetCsv(
 }
 
 /** tmc-logsheet-dd-mm-yyyy.csv (today in Asia/Brunei). */
-export const csvFileName = (now = new Date()) => `tmc-logsheet-${localDmy(now)}.csv`;
+export const csvFileName = (now = clockNow()) => `tmc-logsheet-${localDmy(now)}.csv`;
