@@ -35,6 +35,7 @@ import type { Geography } from './geo';
 import { LOCATION_TYPE } from './data/lookups';
 import { createRng, type Rng } from './prng';
 import { addDays, bruneiDate, bruneiInstant, ensureRosters } from './rosters';
+import { now as clockNow } from '../../lib/clock';
 
 const MIN = 60_000;
 /** the child lists' own PRNG seed (./children.ts) */
@@ -327,7 +328,7 @@ export interface DemoIncidentsOptions {
  * (ensureRosters is idempotent; the server tops up the coming week on start).
  */
 export async function seedDemoIncidents(db: Db, geography: Geography, opts: DemoIncidentsOptions = {}): Promise<{ incidents: number }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const today = bruneiDate(now);
   const rng = createRng(20260322);
   await ensureRosters(db, { from: addDays(today, -15), days: 17 });

@@ -41,6 +41,8 @@ import { seedDemoChecklists } from './checklists';
 import { seedReportHistory } from './report-history';
 import { seedDemoSecondaryCrashes } from './secondary-crashes';
 import { buildPeople } from './people';
+import { now as clockNow } from '../../lib/clock';
+import { bruneiDate } from './rosters';
 
 export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
 export { ensureRosters, bruneiDate, bruneiInstant, addDays, rosterRows } from './rosters';
@@ -88,8 +90,10 @@ async function isSeeded(db: Db | Tx): Promise<boolean> {
  * Fills an empty database with the demo data. Does nothing (and returns `seeded: false`) when app_meta already
  * holds `seed_version`. `passwordHashCost: 'fast'` uses a cheap argon2id setting for tests.
  */
-export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | 'normal' } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | 'normal'; now?: Date } = {}): Promise<{ seeded: boolean }> {
   if (await isSeeded(db)) return { seeded: false };
+  // the one "now" the demo data is made relative to: the server's clock (lib/clock.ts), unless given
+  const now = opts.now ?? clockNow();
 
   const geography = buildGeography();
   const people = buildPeople();
@@ -184,13 +188,13 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     );
 
     // demo incidents of the last fortnight and a live dashboard today (with the rosters they need)
-    await seedDemoIncidents(tx as unknown as Db, geography);
+    await seedDemoIncidents(tx as unknown as Db, geography, { now });
     // a few breakdowns with an accident upstream of them before they were cleared: the report's secondary crashes (#17)
-    await seedDemoSecondaryCrashes(tx as unknown as Db);
+    await seedDemoSecondaryCrashes(tx as unknown as Db, { now });
     // completed daily checklists of the N9 day-shift rosters of the past week (#16; after the fleet's master items)
-    await seedDemoChecklists(tx as unknown as Db);
+    await seedDemoChecklists(tx as unknown as Db, { today: bruneiDate(now) });
     // activity logs, position fixes and shift summaries of the Tengah rosters of the past fortnight (#17 reports)
-    await seedReportHistory(tx as unknown as Db, geography);
+    await seedReportHistory(tx as unknown as Db, geography, { now });
 
     await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
     return { seeded: true };

@@ -29,6 +29,7 @@ import { type activityLog, appUser, dutyRoster, type rosterPosition, section, te
 import type { Geography } from './geo';
 import { createRng, type Rng } from './prng';
 import { addDays, bruneiDate } from './rosters';
+import { now as clockNow } from '../../lib/clock';
 
 export const HISTORY_DAYS = 14;
 const TENGAH = 22;
@@ -128,7 +129,7 @@ export async function seedReportHistory(
   geography: Geography,
   opts: { now?: Date } = {},
 ): Promise<{ rosters: number; entries: number; fixes: number }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const today = bruneiDate(now);
   const rosters: RosterRow[] = await db
     .select({

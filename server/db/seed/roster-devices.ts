@@ -10,6 +10,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta, deviceNo, hpNoSection, section, team } from '../schema';
+import { now } from '../../lib/clock';
 
 const MARKER = 'roster_devices_v1';
 
@@ -46,7 +47,7 @@ export async function ensureRosterDevices(db: Db): Promise<{ devices: number; ph
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(appMeta)
-      .values({ key: MARKER, value: new Date().toISOString() })
+      .values({ key: MARKER, value: now().toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
     if (!claimed) return { devices: 0, phones: 0 };

@@ -9,6 +9,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../client';
 import { dutyRoster, shift, team, teamSchedule } from '../schema';
+import { now as clockNow } from '../../lib/clock';
 
 /** Asia/Brunei is UTC+8 all year. */
 export const BRUNEI_OFFSET_MINUTES = 8 * 60;
@@ -32,7 +33,7 @@ export function addDays(date: string, n: number): string {
 }
 
 /** The Asia/Brunei calendar date (YYYY-MM-DD) of an instant. */
-export function bruneiDate(at: Date = new Date()): string {
+export function bruneiDate(at: Date = clockNow()): string {
   return new Date(at.getTime() + BRUNEI_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 

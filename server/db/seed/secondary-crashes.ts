@@ -17,6 +17,7 @@ import { statusPatch } from '../../modules/incident/audit';
 import type { Db } from '../client';
 import { gpsKmMarker, incident, incidentAudit, incidentSubform, journalEntry, section, ticketCounter } from '../schema';
 import { bruneiDate } from './rosters';
+import { now as clockNow } from '../../lib/clock';
 
 const MIN = 60_000;
 /** How many pairs the demo shows. */
@@ -33,7 +34,7 @@ const STEPS: readonly (readonly [number, number])[] = [
 const TMC_STEPS = new Set<number>([STATUS.ASSIGNED, STATUS.CLOSED]);
 
 export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}): Promise<{ incidents: number }> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   // accidents a patrol reached, at least two hours old, with a kilometre, on a section with its bounds
   const accidents = await db
     .select({

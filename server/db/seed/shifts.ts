@@ -11,6 +11,7 @@ import type { Db } from '../client';
 import { appMeta, appUser, shift, staffLeave } from '../schema';
 import { localDate } from '../../lib/time';
 import { SHIFT_ID } from './data/people';
+import { nowMs } from '../../lib/clock';
 
 /** jenisRoster 'Rondaan Biasa' (server/db/seed/data/lookups.ts). */
 const NORMAL_ROSTER = 3101;
@@ -26,7 +27,7 @@ export async function ensureShiftRosterTypes(db: Db): Promise<number> {
   return done.length;
 }
 
-export async function ensureDemoLeave(db: Db, now = Date.now()): Promise<number> {
+export async function ensureDemoLeave(db: Db, now = nowMs()): Promise<number> {
   const meta = await db
     .select({ key: appMeta.key })
     .from(appMeta)
