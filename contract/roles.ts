@@ -144,3 +144,75 @@ export function can(roleName: string | undefined | null, permission: Permission)
 
 /** Region-wide roles see every section of their region; the rest see the region too (§6 scopes by regionName). */
 export const SEES_ALL_REGIONS: readonly RoleName[] = ['SUPERADMIN', 'OPSMGMT', 'Administrator', 'PRIMEADMIN'];
+
+// ------------------------------------------------------------------------------------------------ granting a role
+
+/** The administrators' roles: they manage the users and their roles (adminUsers). */
+export const ADMINISTRATOR_ROLES: readonly RoleName[] = ['Administrator', 'PRIMEADMIN', 'SUPERADMIN'];
+
+/**
+ * A role's rank for granting (issue #27): 0 the roles that manage nobody; 1 SECTMGR (a section); 2 REGIONMGMT (a
+ * region); 3 the roles that reach every region (OPSMGMT, Administrator, PRIMEADMIN); 4 SUPERADMIN.
+ */
+export const ROLE_RANK: Readonly<Record<RoleName, number>> = {
+  User: 0,
+  OTHERS: 0,
+  TSTE: 0,
+  TSTA: 0,
+  TMCA: 0,
+  TMCS: 0,
+  PR: 0,
+  SC: 0,
+  SECTMGR: 1,
+  REGIONMGMT: 2,
+  OPSMGMT: 3,
+  Administrator: 3,
+  PRIMEADMIN: 3,
+  SUPERADMIN: 4,
+};
+
+/**
+ * THE rule for giving a role (docs/roles.md "Who may give which role"), applied by every server path that sets or
+ * changes one (user/registration, user/changeRole, staff/updatestaffroles) and, for the role a user already holds, by
+ * every path that manages that user (change the role, reset the password, a reset link, activate or deactivate):
+ *
+ * - SUPERADMIN gives every role.
+ * - Nobody else gives an administrators' role (Administrator, PRIMEADMIN, SUPERADMIN): they manage users and roles,
+ *   so whoever gives them could make themselves or a friend their equal.
+ * - Nobody else gives a role that sees every region (SEES_ALL_REGIONS: OPSMGMT): national access is a national
+ *   decision, and an Administrator or PRIMEADMIN, who read no cases themselves, would otherwise hand out reading
+ *   every region's cases.
+ * - Otherwise a role is given only by a role ranked above it (ROLE_RANK): nobody raises a user to their own rank or
+ *   above.
+ *
+ * Answers why not, as the 403 message, or null when the caller may give the role.
+ */
+export function grantRefusal(callerRole: string | null | undefined, roleName: string): string | null {
+  const role = roleByName(roleName);
+  if (!role) return `Peranan ${roleName} tidak wujud.`;
+  if (callerRole === 'SUPERADMIN') return null;
+  if (ADMINISTRATOR_ROLES.includes(role.name)) return `Hanya SUPERADMIN boleh memberi peranan pentadbir ${role.name}.`;
+  if (SEES_ALL_REGIONS.includes(role.name)) return `Hanya SUPERADMIN boleh memberi peranan ${role.name}, yang melihat semua wilayah.`;
+  const caller = callerRole ? roleByName(callerRole) : undefined;
+  if (!caller || ROLE_RANK[role.name] >= ROLE_RANK[caller.name]) {
+    return `Peranan ${callerRole ?? 'anda'} tidak boleh memberi peranan ${role.name}: hanya peranan di bawah pangkat sendiri.`;
+  }
+  return null;
+}
+
+export const mayGrantRole = (callerRole: string | null | undefined, roleName: string) => grantRefusal(callerRole, roleName) === null;
+
+/** The roles each role may give (the rule above, spelled out: the staff form's and the users screens' choices). */
+export const GRANTABLE_ROLES: Readonly<Record<string, readonly RoleName[]>> = Object.fromEntries(
+  ROLES.map((c) => [c.name, ROLES.filter((r) => mayGrantRole(c.name, r.name)).map((r) => r.name)]),
+);
+
+/**
+ * Managing a user (changing the role, resetting the password, a reset link, activating or deactivating) is for who
+ * could have given the role the user holds: otherwise an Administrator could take over an OPSMGMT's account with a
+ * temporary password, or demote the SUPERADMIN. Answers why not, or null.
+ */
+export function manageRefusal(callerRole: string | null | undefined, heldRole: string): string | null {
+  const why = grantRefusal(callerRole, heldRole);
+  return why && `Anda tidak boleh mengurus pengguna berperanan ${heldRole}. ${why}`;
+}

@@ -10,7 +10,6 @@
  */
 import { z } from 'zod';
 import { MANAGE_BASE } from './paths';
-import { ROLES } from './roles';
 
 export const STAFF_PATHS = {
   dataTables: `${MANAGE_BASE}/staff/dataTables`,
@@ -234,22 +233,6 @@ export const StaffChoicesSchema = z.object({
   roles: z.array(z.object({ pkRoleId: z.number().int(), roleName: z.string(), label: z.string() })),
 });
 export type StaffChoices = z.infer<typeof StaffChoicesSchema>;
-
-// ------------------------------------------------------------------------------------------------ roles a manager may give
-
-type RoleName = (typeof ROLES)[number]['name'];
-const OPERATIONAL: readonly RoleName[] = ['User', 'TSTE', 'TSTA', 'TMCA', 'TMCS', 'PR', 'SC', 'OTHERS'];
-/**
- * The roles each manager may give (and take away) through updatestaffroles: nobody raises a user above their own
- * rank. The administrators' roles (Administrator, PRIMEADMIN, SUPERADMIN) only SUPERADMIN gives.
- */
-export const GRANTABLE_ROLES: Readonly<Record<string, readonly RoleName[]>> = {
-  SECTMGR: OPERATIONAL,
-  REGIONMGMT: [...OPERATIONAL, 'SECTMGR'],
-  OPSMGMT: [...OPERATIONAL, 'SECTMGR', 'REGIONMGMT', 'OPSMGMT'],
-  SUPERADMIN: ROLES.map((r) => r.name),
-};
-export const mayGrantRole = (callerRole: string, roleName: string) => (GRANTABLE_ROLES[callerRole] ?? []).includes(roleName as RoleName);
 
 // ------------------------------------------------------------------------------------------------ CSV import
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { menuKeysFor, MENU } from '../../contract/menu';
-import { can, isPatrolRole, landsOnPrimeSupport, ROLES, showsNotificationBell } from '../../contract/roles';
+import {
+  can,
+  GRANTABLE_ROLES,
+  grantRefusal,
+  isPatrolRole,
+  landsOnPrimeSupport,
+  manageRefusal,
+  mayGrantRole,
+  ROLE_RANK,
+  ROLES,
+  SEES_ALL_REGIONS,
+  showsNotificationBell,
+} from '../../contract/roles';
 import { isListedSectionName } from '../../contract/lookups';
 
 // §6, written out by hand from the spec's table (not derived from contract/roles.ts); 'admin' is the administration
@@ -83,5 +95,56 @@ describe('roles and the menu of §6', () => {
     expect(isListedSectionName('G1')).toBe(false);
     expect(isListedSectionName('N1+N2')).toBe(true);
     expect(isListedSectionName('S5')).toBe(true);
+  });
+});
+
+// docs/roles.md "Who may give which role" (issue #27), written out by hand: the rule must give exactly this table
+const OPERATIONAL = ['User', 'TSTE', 'TSTA', 'TMCA', 'TMCS', 'PR', 'SC', 'OTHERS'];
+const GIVES: Record<string, string[]> = {
+  SUPERADMIN: ROLES.map((r) => r.name),
+  Administrator: [...OPERATIONAL, 'SECTMGR', 'REGIONMGMT'],
+  PRIMEADMIN: [...OPERATIONAL, 'SECTMGR', 'REGIONMGMT'],
+  OPSMGMT: [...OPERATIONAL, 'SECTMGR', 'REGIONMGMT'],
+  REGIONMGMT: [...OPERATIONAL, 'SECTMGR'],
+  SECTMGR: OPERATIONAL,
+};
+
+describe('the rule for giving a role (issue #27)', () => {
+  it('gives the table of docs/roles.md; every other role gives nothing', () => {
+    for (const caller of ROLES) {
+      expect([...GRANTABLE_ROLES[caller.name]].sort(), caller.name).toEqual([...(GIVES[caller.name] ?? [])].sort());
+      for (const r of ROLES)
+        expect(mayGrantRole(caller.name, r.name), `${caller.name} → ${r.name}`).toBe((GIVES[caller.name] ?? []).includes(r.name));
+    }
+  });
+
+  it('only SUPERADMIN gives the administrators’ roles and the roles that see every region', () => {
+    for (const r of ['Administrator', 'PRIMEADMIN', 'SUPERADMIN', ...SEES_ALL_REGIONS]) {
+      expect(
+        ROLES.filter((c) => mayGrantRole(c.name, r)).map((c) => c.name),
+        r,
+      ).toEqual(['SUPERADMIN']);
+    }
+  });
+
+  it('nobody but SUPERADMIN gives a role at or above its own rank', () => {
+    for (const caller of ROLES) {
+      if (caller.name === 'SUPERADMIN') continue;
+      for (const r of GRANTABLE_ROLES[caller.name]) expect(ROLE_RANK[r], `${caller.name} → ${r}`).toBeLessThan(ROLE_RANK[caller.name]);
+    }
+  });
+
+  it('says why not; an unknown caller or role gives nothing', () => {
+    expect(grantRefusal('Administrator', 'PRIMEADMIN')).toBe('Hanya SUPERADMIN boleh memberi peranan pentadbir PRIMEADMIN.');
+    expect(grantRefusal('Administrator', 'OPSMGMT')).toBe('Hanya SUPERADMIN boleh memberi peranan OPSMGMT, yang melihat semua wilayah.');
+    expect(grantRefusal('SECTMGR', 'SECTMGR')).toBe('Peranan SECTMGR tidak boleh memberi peranan SECTMGR: hanya peranan di bawah pangkat sendiri.');
+    expect(grantRefusal('Administrator', 'REGIONMGMT')).toBeNull();
+    expect(grantRefusal('SUPERADMIN', 'HACKER')).toBe('Peranan HACKER tidak wujud.');
+    expect(mayGrantRole('HACKER', 'User')).toBe(false);
+    expect(mayGrantRole(undefined, 'User')).toBe(false);
+    expect(manageRefusal('Administrator', 'SUPERADMIN')).toBe(
+      'Anda tidak boleh mengurus pengguna berperanan SUPERADMIN. Hanya SUPERADMIN boleh memberi peranan pentadbir SUPERADMIN.',
+    );
+    expect(manageRefusal('Administrator', 'TMCA')).toBeNull();
   });
 });

@@ -9,9 +9,8 @@
 import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
-import { can, roleById } from '../../../contract/roles';
+import { can, grantRefusal, manageRefusal, mayGrantRole, roleById } from '../../../contract/roles';
 import {
-  mayGrantRole,
   normaliseNric,
   normaliseStaffNo,
   STAFF_MESSAGES,
@@ -308,7 +307,8 @@ export async function saveStaff(db: Db, user: TokenClaims, input: StaffSave, eff
 
 /**
  * The position, and the role of the staff member's user account. A role change ends the user's sessions at once
- * (tokensValidAfter). A role must exist (400) and be one the caller may give, as must the user's present role (403).
+ * (tokensValidAfter). A role must exist (400) and be one the caller may give, as must the user's present role (403):
+ * the one rule of contract/roles.ts (grantRefusal, manageRefusal).
  */
 export async function updateStaffRoles(db: Db, user: TokenClaims, input: StaffRoles, effects: WriteEffects): Promise<Staff> {
   await staffAccess(db, user, input.pkStaffId);
@@ -329,8 +329,10 @@ export async function updateStaffRoles(db: Db, user: TokenClaims, input: StaffRo
     if (newRole) {
       if (!account) throw badRequest(STAFF_MESSAGES.noUserForRole, 'pkRoleId');
       if (account.id === Number(user.sub) && account.roleId !== newRole.id) throw forbidden(STAFF_MESSAGES.ownRole);
-      if (account.roleId !== newRole.id && (!mayGrantRole(user.rn, newRole.name) || !mayGrantRole(user.rn, account.roleName))) {
-        throw forbidden(`${STAFF_MESSAGES.roleNotAllowed} (${account.roleName} → ${newRole.name})`);
+      if (account.roleId !== newRole.id) {
+        // contract/roles.ts: the caller may give the new role, and could have given the one the user holds
+        const why = manageRefusal(user.rn, account.roleName) ?? grantRefusal(user.rn, newRole.name);
+        if (why) throw forbidden(`${STAFF_MESSAGES.roleNotAllowed} ${why}`);
       }
     }
     const position = input.position?.trim() ?? before.position;
