@@ -107,8 +107,31 @@ describe('LDAP users against a real slapd', () => {
     expect(withPassword.json().body.field).toBe('password');
   });
 
+  it('registering an LDAP user follows the rule for giving a role (#27), before the directory is asked', async () => {
+    const staffId = await newStaff(app, 'Calon Direktori Berpangkat');
+    const before = await userCount(app);
+    for (const [roleId, why] of [
+      [108, 'Hanya SUPERADMIN boleh memberi peranan pentadbir PRIMEADMIN.'],
+      [1, 'Hanya SUPERADMIN boleh memberi peranan pentadbir Administrator.'],
+      [111, 'Hanya SUPERADMIN boleh memberi peranan pentadbir SUPERADMIN.'],
+      [109, 'Hanya SUPERADMIN boleh memberi peranan OPSMGMT, yang melihat semua wilayah.'],
+    ] as const) {
+      const res = await call(app, admin, {
+        method: 'POST',
+        url: USERS_PATHS.registration,
+        // a directory account that exists: only the rule refuses it
+        payload: { pkStaffId: staffId, username: LDAPUSER.uid, roleId, authType: 'LDAP' },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().statusMsg).toBe(why);
+    }
+    expect(await userCount(app)).toBe(before);
+    // the sign-in sets no role: the next test registers LDAPUSER as TMCA and signs it in with that role
+  });
+
   it('an LDAP user signs in by binding to the directory; a wrong password is refused like a local one', async () => {
     const staffId = await newStaff(app, 'Nor Direktori binti Ali');
+    const before = await userCount(app);
     const reg = await call(app, admin, {
       method: 'POST',
       url: USERS_PATHS.registration,
@@ -129,6 +152,10 @@ describe('LDAP users against a real slapd', () => {
     const session = ok.json().body;
     expect(session.token.length).toBeGreaterThan(20);
     expect(session.user).toMatchObject({ userId: LDAPUSER.uid, resetPasswordCount: 1, roles: [{ pkRoleId: TMCA, roleName: 'TMCA' }] });
+    // the first sign-in keeps the role registration gave (it creates no account and sets no role)
+    const [signedIn] = await app.ctx.db.select({ roleId: appUser.roleId }).from(appUser).where(eq(appUser.username, LDAPUSER.uid));
+    expect(signedIn.roleId).toBe(TMCA);
+    expect(await userCount(app)).toBe(before + 1);
     // a full token: no password change is asked of a directory user
     expect((await call(app, session.token, { method: 'POST', url: '/rest/roster/manage/dutyroster/dataTables', payload: {} })).statusCode).toBe(200);
 
@@ -273,6 +300,14 @@ describe('without LDAP_URL', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().statusMsg).toBe('Pengesahan LDAP tidak dikonfigurasi pada pelayan ini.');
     expect(res.json().body.field).toBe('authType');
+    expect(await userCount(app)).toBe(before);
+    // the rule for giving a role comes first (#27): a role the administrator may not give is 403 either way
+    const opsmgmt = await call(app, admin, {
+      method: 'POST',
+      url: USERS_PATHS.registration,
+      payload: { pkStaffId: staffId, username: 'ldapuser', roleId: 109, authType: 'LDAP' },
+    });
+    expect(opsmgmt.statusCode).toBe(403);
     expect(await userCount(app)).toBe(before);
     const local = await call(app, admin, {
       method: 'POST',

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import { ERROR_CODES } from '../../../contract/envelope';
-import { ROLE_IDS } from '../../../contract/roles';
+import { grantRefusal, manageRefusal, roleById } from '../../../contract/roles';
 import {
   RESET_LINK_SCREEN,
   RESET_LINK_TTL_HOURS,
@@ -33,12 +33,18 @@ export const LDAP_NO_PASSWORD = '!ldap';
 type Actor = Pick<TokenClaims, 'sub' | 'sid' | 'rn'>;
 
 /**
- * Only a SUPERADMIN makes, changes, resets or deactivates a SUPERADMIN: an Administrator or PRIMEADMIN could otherwise
- * give itself the one role above it (a new account, a reset password of the superadmin's).
+ * The one rule of contract/roles.ts (docs/roles.md "Who may give which role"): the caller gives only a role it may
+ * give (grantRefusal), and manages (changes the role of, resets the password of, activates or deactivates) only a
+ * user whose role it could have given (manageRefusal). An Administrator or PRIMEADMIN could otherwise make another
+ * administrator or an OPSMGMT (every region), or take over such an account with a reset password (issue #27).
  */
-const SUPERADMIN_ROLE_ID = ROLE_IDS.SUPERADMIN;
-function assertMayTouchRole(actor: Actor, roleId: number) {
-  if (roleId === SUPERADMIN_ROLE_ID && actor.rn !== 'SUPERADMIN') throw forbidden('Hanya SUPERADMIN boleh memberi atau mengurus peranan SUPERADMIN.');
+function assertMayGrant(actor: Actor, roleName: string) {
+  const why = grantRefusal(actor.rn, roleName);
+  if (why) throw forbidden(why);
+}
+function assertMayManage(actor: Actor, heldRoleName: string) {
+  const why = manageRefusal(actor.rn, heldRoleName);
+  if (why) throw forbidden(why);
 }
 
 /** What the change history keeps of a user (never the password hash). */
@@ -57,9 +63,10 @@ const ldapUnavailable = () => new HttpError(503, ERROR_CODES.INTERNAL, M.ldapUna
 /** every token issued up to now stops working (the + 1 ms: a token signed in this very millisecond too) */
 const revokeNow = () => new Date(Date.now() + 1);
 
-async function roleExists(db: Db, roleId: number) {
-  const [r] = await db.select({ id: role.id }).from(role).where(eq(role.id, roleId)).limit(1);
-  return !!r;
+/** The role of an id, as the database has it (the seed writes contract/roles.ts ROLES); null when it is not one. */
+async function roleOf(db: Db, roleId: number): Promise<{ id: number; name: string } | null> {
+  const [r] = await db.select({ id: role.id, name: role.name }).from(role).where(eq(role.id, roleId)).limit(1);
+  return r && roleById(r.id) ? r : null;
 }
 
 async function mustFindUser(db: Db, id: number): Promise<UserRow> {
@@ -86,8 +93,9 @@ export async function registerUser(
   opts: { hashCost?: 'normal' | 'fast' } = {},
 ): Promise<UserRow> {
   const username = body.username.trim().toLowerCase();
-  if (!(await roleExists(db, body.roleId))) throw badRequest(M.roleNotFound, 'roleId');
-  assertMayTouchRole(actor, body.roleId);
+  const given = await roleOf(db, body.roleId);
+  if (!given) throw badRequest(M.roleNotFound, 'roleId');
+  assertMayGrant(actor, given.name);
   const [person] = await db
     .select({ id: staff.id, isActive: staff.isActive, userId: appUser.id })
     .from(staff)
@@ -143,10 +151,14 @@ export async function registerUser(
 export async function setUsersActive(db: Db, actor: Actor, ids: number[], active: boolean): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!active && unique.includes(Number(actor.sub))) throw badRequest(M.notSelfDeactivate, 'ids');
-  const found = await db.select({ id: appUser.id, roleId: appUser.roleId }).from(appUser).where(inArray(appUser.id, unique));
+  const found = await db
+    .select({ id: appUser.id, roleName: role.name })
+    .from(appUser)
+    .innerJoin(role, eq(role.id, appUser.roleId))
+    .where(inArray(appUser.id, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw notFound(`${M.userNotFound} (id ${missing.join(', ')})`);
-  for (const f of found) assertMayTouchRole(actor, f.roleId);
+  for (const f of found) assertMayManage(actor, f.roleName);
 
   return db.transaction(async (tx) => {
     const changed: number[] = [];
@@ -168,10 +180,11 @@ export async function setUsersActive(db: Db, actor: Actor, ids: number[], active
 
 export async function changeUserRole(db: Db, actor: Actor, userId: number, roleId: number): Promise<UserRow> {
   if (userId === Number(actor.sub)) throw badRequest(M.notSelfRole, 'userId');
-  if (!(await roleExists(db, roleId))) throw badRequest(M.roleNotFound, 'roleId');
+  const given = await roleOf(db, roleId);
+  if (!given) throw badRequest(M.roleNotFound, 'roleId');
   const before = await mustFindUser(db, userId);
-  assertMayTouchRole(actor, before.roleId);
-  assertMayTouchRole(actor, roleId);
+  assertMayManage(actor, before.roleName);
+  assertMayGrant(actor, given.name);
   if (before.roleId === roleId) throw badRequest(M.sameRole, 'roleId');
   return db.transaction(async (tx) => {
     await tx.update(appUser).set({ roleId, tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(appUser.id, userId));
@@ -192,7 +205,7 @@ export async function adminResetPassword(
   opts: { hashCost?: 'normal' | 'fast' } = {},
 ): Promise<void> {
   const before = await mustFindUser(db, userId);
-  assertMayTouchRole(actor, before.roleId);
+  assertMayManage(actor, before.roleName);
   if (before.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
   const passwordHash = await hashPassword(newPassword, opts.hashCost);
   await db.transaction(async (tx) => {
@@ -223,7 +236,7 @@ export async function adminResetPassword(
  */
 export async function makeResetLink(db: Db, actor: Actor, userId: number, origin: string, now = new Date()): Promise<ResetLink> {
   const u = await mustFindUser(db, userId);
-  assertMayTouchRole(actor, u.roleId);
+  assertMayManage(actor, u.roleName);
   if (u.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
   if (!u.isActive) throw badRequest(M.inactiveUser, 'userId');
   const token = randomBytes(32).toString('base64url');
