@@ -3,11 +3,12 @@
  * reads it, never `Date.now()` or `new Date()` directly. It is the real time unless it is set:
  *
  * - `LEBUHRAYA_CLOCK` in the environment: a local time of day in Asia/Brunei (`06:59:30`: today at that time), an
- *   ISO instant (`2026-11-27T22:59:30Z`), or the anchored form `<ISO instant>@<real epoch ms>` ("when the real clock
+ *   ISO instant with its zone (`2026-11-27T22:59:30Z`, `2026-11-28T06:59:30+08:00`), or the anchored form `<ISO instant>@<real epoch ms>` ("when the real clock
  *   read R, this clock read I"). The clock then runs on from there at the real pace. `anchorClockEnv()` turns the
  *   first two forms into the third, so that every process started with that environment (the test runner, its
  *   workers, the server it starts) reads the same instant at the same moment.
- * - `setClock(at)` in a test (null: the real time again).
+ * - `setClock(at)` in a test (null: back to LEBUHRAYA_CLOCK, else the real time). It moves the clock of its own
+ *   process only; answers the server keeps in memory (plugins/answer-cache.ts) are not dropped by it.
  *
  * Only "now" moves: durations (timeouts, caches, rate windows) are measured on the real clock, so a test's clock jump
  * does not expire a cache or a rate limit by itself.
@@ -22,6 +23,10 @@ dayjs.extend(timezone);
 const CLOCK_TZ = 'Asia/Brunei';
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const ANCHORED = /^(.+)@(\d+)$/;
+/** an ISO instant with its zone: Date.parse alone also reads '7' (July 2001) or a zoneless time in the machine's zone */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+const instantOf = (text: string): number => (ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN);
 
 /** The clock's value minus the real time, in ms. */
 let offsetMs = 0;
@@ -35,7 +40,7 @@ export function parseClockSetting(value: string | undefined, realMs = Date.now()
   if (!v) return undefined;
   const anchored = ANCHORED.exec(v);
   if (anchored) {
-    const clockMs = Date.parse(anchored[1]);
+    const clockMs = instantOf(anchored[1]);
     if (Number.isNaN(clockMs)) throw new Error(`LEBUHRAYA_CLOCK: cannot read the instant ${anchored[1]}`);
     return { clockMs, realMs: Number(anchored[2]) };
   }
@@ -47,8 +52,8 @@ export function parseClockSetting(value: string | undefined, realMs = Date.now()
     const at = dayjs.tz(`${today} ${tod[1].padStart(2, '0')}:${tod[2]}:${String(s).padStart(2, '0')}`, 'YYYY-MM-DD HH:mm:ss', CLOCK_TZ);
     return { clockMs: at.valueOf(), realMs };
   }
-  const clockMs = Date.parse(v);
-  if (Number.isNaN(clockMs)) throw new Error(`LEBUHRAYA_CLOCK: expected HH:mm[:ss], an ISO instant or <instant>@<ms>, got ${v}`);
+  const clockMs = instantOf(v);
+  if (Number.isNaN(clockMs)) throw new Error(`LEBUHRAYA_CLOCK: expected HH:mm[:ss], an ISO instant with its zone or <instant>@<ms>, got ${v}`);
   return { clockMs, realMs };
 }
 
@@ -79,7 +84,7 @@ export function setClock(at: Date | number | string | null): void {
     fromEnv();
     return;
   }
-  const ms = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime();
+  const ms = typeof at === 'number' ? at : typeof at === 'string' ? instantOf(at) : at.getTime();
   if (Number.isNaN(ms)) throw new Error(`setClock: cannot read ${String(at)}`);
   offsetMs = ms - Date.now();
 }
