@@ -4,6 +4,7 @@ import { PATHS } from '../../contract/paths';
 import { dutyRoster, gpsKmMarker, incident, section } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident as makeIncident } from './support/incident-fixtures';
+import { now as clockNow } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -49,7 +50,7 @@ describe('active patrols: dutyroster/activePRList and nearestActivePR (§6, §7.
   const rowsOf = (res: { json: () => { body: { rows: Row[] } } }) => res.json().body.rows;
   /** the rosters on shift now, straight from the table */
   const onShift = async (regionId?: number) => {
-    const now = new Date();
+    const now = clockNow();
     const rows = await app.ctx.db
       .select({ id: dutyRoster.id, regionId: section.regionId })
       .from(dutyRoster)

@@ -10,6 +10,7 @@ import { ADMIN_PATHS } from '../../contract/admin';
 import { activityLog, adminChange, dutyRoster, rondaCheckpoint, rondaLoop, section } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { countOf, makeRoster, min, staffIdOf } from './support/activity-log-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -36,7 +37,7 @@ describe('activity log (issue #15 item 2)', () => {
   beforeAll(async () => {
     app = await buildTestApp();
     for (const u of ['pr', 'pr.malam', 'tmca', 'tmca.utara', 'tsta', 'sc', 'opsmgmt', 'superadmin']) tok[u] = (await login(app, u)).token;
-    const now = Date.now();
+    const now = nowMs();
     live = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(120)), hours: 8 });
     otherTeam = await makeRoster(app, { teamName: 'N9-MALAM-A', startsAt: new Date(now - min(120)), hours: 8 });
     named = await makeRoster(app, {
@@ -168,7 +169,7 @@ describe('activity log (issue #15 item 2)', () => {
       const early = await save('pr', { ...ok(), occurredAt: at(live.startsAt, -14) });
       expect(early.statusCode, early.body).toBe(200);
       // in the shift but an hour ahead of the clock
-      await refused('pr', { ...ok(), occurredAt: new Date(Date.now() + min(60)).toISOString() }, 400, ACTIVITY_MESSAGES.inFuture, 'occurredAt');
+      await refused('pr', { ...ok(), occurredAt: new Date(nowMs() + min(60)).toISOString() }, 400, ACTIVITY_MESSAGES.inFuture, 'occurredAt');
     });
 
     it('an entry on another team’s roster or one not naming the patrol (PR), or on another region’s roster (TMC of Utara)', async () => {

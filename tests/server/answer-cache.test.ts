@@ -14,11 +14,12 @@ import { domainsOf, WriteTracker } from '../../server/db/write-tracker';
 import { registerAnswerCache } from '../../server/plugins/answer-cache';
 import { buildTestApp, call, login } from './support/build';
 import { newCasePayload, saveCase } from './support/incident-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const monthAgo = () => new Date(Date.now() + 8 * 3600_000 - 30 * 86400_000).toISOString().slice(0, 10);
+const today = () => new Date(nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
+const monthAgo = () => new Date(nowMs() + 8 * 3600_000 - 30 * 86400_000).toISOString().slice(0, 10);
 const list = (app: App, token: string) =>
   call(app, token, { method: 'POST', url: `${PATHS.dashboardDataTables}?length=200&start=0`, payload: { dateStart: monthAgo(), dateEnd: today() } });
 const webUser = (app: App, token: string) => call(app, token, { method: 'POST', url: PATHS.webUser, payload: {} });

@@ -12,6 +12,7 @@ import { bigMaps } from '../../server/modules/maps/big-maps';
 import { BigMapsCache, negotiateEncoding, scopeKey, SNAPSHOT_MAX_AGE_MS } from '../../server/modules/maps/big-maps-cache';
 import { buildTestApp, call, login } from './support/build';
 import { demoPatrolOnShift, newCasePayload, saveCase } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 interface MapBody {
@@ -64,7 +65,7 @@ describe('bigMaps cache (issue #18)', () => {
     prOn = r.username;
     await app.ctx.db
       .update(dutyRoster)
-      .set({ startsAt: new Date(Date.now() - 3600_000), endsAt: new Date(Date.now() + 2 * 3600_000) })
+      .set({ startsAt: new Date(nowMs() - 3600_000), endsAt: new Date(nowMs() + 2 * 3600_000) })
       .where(eq(dutyRoster.id, roster.id));
   });
   afterAll(async () => app?.cleanup());
@@ -192,7 +193,7 @@ describe('bigMaps cache (issue #18)', () => {
       url: PATHS.rondaGpsSave,
       payload: {
         pkDutyRosterId: roster.id,
-        positions: [{ latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(Date.now() - 1000).toISOString() }],
+        positions: [{ latitude: m.latitude, longitude: m.longitude, recordedAt: new Date(nowMs() - 1000).toISOString() }],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -230,12 +231,12 @@ describe('bigMaps cache (issue #18)', () => {
     // the roster's shift ended early: it leaves the map on the next request
     await app.ctx.db
       .update(dutyRoster)
-      .set({ endsAt: new Date(Date.now() - 1000) })
+      .set({ endsAt: new Date(nowMs() - 1000) })
       .where(eq(dutyRoster.id, roster.id));
     expect(bodyOf(await map('tmca')).activePR.some((r) => r.pkDutyRosterId === roster.id)).toBe(false);
     await app.ctx.db
       .update(dutyRoster)
-      .set({ endsAt: new Date(Date.now() + 2 * 3600_000) })
+      .set({ endsAt: new Date(nowMs() + 2 * 3600_000) })
       .where(eq(dutyRoster.id, roster.id));
     expect(bodyOf(await map('tmca')).activePR.some((r) => r.pkDutyRosterId === roster.id)).toBe(true);
   });
@@ -243,7 +244,7 @@ describe('bigMaps cache (issue #18)', () => {
   it('a snapshot lasts while nothing changes, and no longer than its first fresh position stays fresh', async () => {
     const cache = new BigMapsCache(app.ctx.db, 300);
     const scope = { regionId: reg.tmca };
-    const t0 = new Date();
+    const t0 = clockNow();
     const a = await cache.answer(scope, t0);
     const b = await cache.answer(scope, new Date(t0.getTime() + 1000));
     expect(b).toBe(a);

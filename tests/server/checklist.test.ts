@@ -23,6 +23,7 @@ import { localDate, localDmy } from '../../server/lib/time';
 import { checklistReportQuery } from '../../server/modules/checklist/queries';
 import { buildTestApp, call, login } from './support/build';
 import { countOf, makeRoster, min } from './support/activity-log-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Roster = Awaited<ReturnType<typeof makeRoster>>;
@@ -94,7 +95,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
         { assetCategoryId: 2903, name: 'Kit pertolongan cemas', unitLabel: 'set', isMeasurable: false, defaultQuantity: 1, sortOrder: 10 },
       ]);
     }
-    const now = Date.now();
+    const now = nowMs();
     done = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(10 * 60)), hours: 8 });
     live = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(60)), hours: 8 });
     const used = db
@@ -163,7 +164,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
         CHECKLIST_MESSAGES.quantityNotMeasurable(nm.name),
       );
     await expect400({ ...good, vehicleId: otherVehicleId }, 'vehicleId', CHECKLIST_MESSAGES.vehicleNotOnRoster);
-    await expect400({ ...good, recordedAt: new Date(Date.now() + min(30)).toISOString() }, 'recordedAt');
+    await expect400({ ...good, recordedAt: new Date(nowMs() + min(30)).toISOString() }, 'recordedAt');
     // a PR not on the roster; a PR through the portal; a role without checklistWrite
     const off = await post('pr.malam', CHECKLIST_PATHS.save, good);
     expect(off.statusCode).toBe(403);
@@ -378,7 +379,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     const week = await post(
       'superadmin',
       CHECKLIST_PATHS.reportDataTables,
-      { dateFrom: localDate(Date.now() - 8 * 86_400_000), dateTo: localDate() },
+      { dateFrom: localDate(nowMs() - 8 * 86_400_000), dateTo: localDate() },
       {},
     );
     expect(week.statusCode).toBe(200);
@@ -398,7 +399,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
 
     // the bench's query builder runs through the driver
     const direct = (await app.ctx.db.execute(
-      checklistReportQuery({ from: done.startsAt, to: new Date(), vehicleId, limit: 10, offset: 0 }),
+      checklistReportQuery({ from: done.startsAt, to: clockNow(), vehicleId, limit: 10, offset: 0 }),
     )) as unknown as { rows: { id: number }[] };
     expect(direct.rows.map((r) => Number(r.id))).toEqual([liveId, doneId]);
   });
@@ -455,7 +456,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
 
   it('the demo seed: a completed checklist for each N9 day-shift roster of the past week, one with a defect, one with a gap', async () => {
     const today = localDate();
-    const week = { dateFrom: localDate(Date.now() - 8 * 86_400_000), dateTo: today };
+    const week = { dateFrom: localDate(nowMs() - 8 * 86_400_000), dateTo: today };
     const [n9] = await app.ctx.db.select({ id: section.id }).from(section).where(eq(section.name, 'N9'));
     const res = await post('sectmgr', `${CHECKLIST_PATHS.reportDataTables}?length=100`, { ...week, sectionId: n9.id });
     const seeded = (res.json().body.rows as ChecklistRow[]).filter((r) => r.rosterDate < today && r.vehicleId !== vehicleId);
@@ -466,7 +467,7 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
   });
 
   it('a roster without a vehicle cannot have a checklist', async () => {
-    const r = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(Date.now() - min(120)), hours: 8 });
+    const r = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(nowMs() - min(120)), hours: 8 });
     const res = await post('pr', CHECKLIST_PATHS.save, { phase: 'PRE', dutyRosterId: r.id, vehicleId, odometer: base + 500, items: itemsOk() });
     expect(res.statusCode).toBe(409);
     expect(res.json().statusMsg).toBe(CHECKLIST_MESSAGES.rosterNoVehicle);

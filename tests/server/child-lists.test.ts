@@ -21,9 +21,10 @@ import {
 import { saveChild } from '../../server/modules/incident/children';
 import { buildTestApp, call, login } from './support/build';
 import { audit, newCasePayload, saveCase, saveSubformCall, versionOf } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 const MIN = 60_000;
-const ago = (minutes: number) => new Date(Date.now() - minutes * MIN).toISOString();
+const ago = (minutes: number) => new Date(nowMs() - minutes * MIN).toISOString();
 
 /** A valid new item of each list (an accident subform has them all) and a valid change of it. */
 const ITEMS: Record<ChildList, { create: Record<string, unknown>; update: Record<string, unknown>; second?: Record<string, unknown> }> = {
@@ -156,7 +157,7 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
 
   beforeAll(async () => {
     app = await buildTestApp();
-    startedAt = new Date();
+    startedAt = clockNow();
     tmca = (await login(app, 'tmca')).token;
     pr = (await login(app, 'pr')).token;
     prMalam = (await login(app, 'pr.malam')).token;
@@ -238,7 +239,7 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
       .innerJoin(incident, eq(incident.id, incidentSubform.incidentId))
       .where(and(isNull(incidentSubform.deletedAt), lt(incident.createdAt, startedAt)));
     expect(seeded.length).toBeGreaterThan(40);
-    const now = Date.now();
+    const now = nowMs();
     const seen: Record<string, number> = {};
     const count = (what: string) => (seen[what] = (seen[what] ?? 0) + 1);
     for (const s of seeded) {
@@ -641,7 +642,7 @@ describe('child lists of a subform (#5, §3.6, §7.3)', () => {
 
     it(`at most ${CHILD_LIMITS.maxItems} live rows per list per subform`, async () => {
       const own = (await newSubform(185)).subformId;
-      const now = new Date();
+      const now = clockNow();
       // the first 100 straight through the service (the limit is under test, not 100 HTTP calls), as tmca
       const claims = app.jwt.decode<TokenClaims>((await login(app, 'tmca')).token)!;
       for (let i = 0; i < CHILD_LIMITS.maxItems; i++) {

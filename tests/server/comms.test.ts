@@ -6,6 +6,7 @@ import { alertNotification, appUser, incidentAudit, messageBroadcast } from '../
 import { sweepUnacknowledged } from '../../server/modules/comms/alerts';
 import { buildTestApp, call, login } from './support/build';
 import { audit, newCasePayload, rosterOf, saveCase, versionOf } from './support/incident-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 const MIN = 60_000;
 
@@ -129,7 +130,7 @@ describe('control-room communications (issue #6, server)', () => {
     const senderStaffId = (await login(app, 'tmcs')).user.pkStaffId;
     const [old] = await app.ctx.db
       .insert(messageBroadcast)
-      .values({ regionId: 27, senderStaffId, senderRoleName: 'TMCS', message: 'tiga hari lalu', createdAt: new Date(Date.now() - 3 * 24 * 3600_000) })
+      .values({ regionId: 27, senderStaffId, senderRoleName: 'TMCS', message: 'tiga hari lalu', createdAt: new Date(nowMs() - 3 * 24 * 3600_000) })
       .returning();
     const defaultRange = (await broadcasts(tmca)).json().body.rows.map((r: { pkMessageBroadcastId: number }) => r.pkMessageBroadcastId);
     expect(defaultRange).not.toContain(old.id);

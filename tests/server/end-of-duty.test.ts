@@ -19,6 +19,7 @@ import { localDmy } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident } from './support/incident-fixtures';
 import { countOf, makeRoster, min, staffIdOf } from './support/activity-log-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Roster = Awaited<ReturnType<typeof makeRoster>>;
@@ -64,7 +65,7 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       tok[u] = s.token;
       sid[u] = s.user.pkStaffId;
     }
-    const now = Date.now();
+    const now = nowMs();
     ended = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(30 * 60)), hours: 8 });
     live = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(now - min(60)), hours: 8 });
     scOwn = await makeRoster(app, {
@@ -242,7 +243,7 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       expect(res.json().statusMsg).toBe(ACTIVITY_MESSAGES.verified);
       const state = res.json().body as AckState;
       expect(state).toMatchObject({ isDisemak: true, acknowledgedBy: sid.sc, acknowledgedByName: 'Siti Aishah binti Kassim', isDisahkan: false });
-      expect(Date.now() - Date.parse(state.acknowledgedAt!)).toBeLessThan(60_000);
+      expect(nowMs() - Date.parse(state.acknowledgedAt!)).toBeLessThan(60_000);
       const [row] = await app.ctx.db.select().from(dutyRoster).where(eq(dutyRoster.id, ended.id));
       expect(row).toMatchObject({ isDisemak: true, acknowledgedBy: sid.sc, rondaCount: 1, rehatMinutes: 30 });
       const again = await ack('tmcs', { pkDutyRosterId: ended.id, action: 'verify' });
@@ -345,7 +346,7 @@ describe('end-of-duty report and acknowledgement (issue #15 items 4–5)', () =>
       const end = await save('pr', {
         dutyRosterId: live.id,
         eventId: ACTIVITY_EVENT.SHIFT_END,
-        occurredAt: new Date(Date.now() - 60_000).toISOString(),
+        occurredAt: new Date(nowMs() - 60_000).toISOString(),
       });
       expect(end.statusCode, end.body).toBe(200);
       expect((await report('sc', live.id)).json().body.lifecycle).toBe('ended');

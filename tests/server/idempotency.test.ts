@@ -19,6 +19,7 @@ import {
 import { deleteOldKeys } from '../../server/plugins/idempotency';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident, newCasePayload, saveCase, saveSubformCall, snapshot } from './support/incident-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 /** 1×1 PNG */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -169,7 +170,7 @@ describe('Idempotency-Key on writes', () => {
   it('the audit entry of a queued write records server time, client time, device and key', async () => {
     const payload = await newCasePayload(app);
     const key = newKey();
-    const clientTime = new Date(Date.now() - 3600 * 1000).toISOString();
+    const clientTime = new Date(nowMs() - 3600 * 1000).toISOString();
     const res = await save(payload, { 'Idempotency-Key': key, 'X-Device-Id': 'tablet-N9-01', 'X-Client-Time': clientTime });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().body.pkIncidentId;
@@ -177,7 +178,7 @@ describe('Idempotency-Key on writes', () => {
     expect(row.clientTime?.toISOString()).toBe(clientTime);
     expect(row.deviceId).toBe('tablet-N9-01');
     expect(row.idempotencyKey).toBe(key);
-    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(row.createdAt.getTime() - nowMs())).toBeLessThan(60_000);
     expect(row.assignerStaffId).toBe(tmcaStaffId);
     const trail = await call(app, tmca, { method: 'GET', url: PATHS.auditByIncident(id) });
     expect(trail.json().body[0]).toMatchObject({ clientTime, deviceId: 'tablet-N9-01', idempotencyKey: key });
@@ -311,8 +312,8 @@ describe('Idempotency-Key on writes', () => {
   });
 
   it('keys older than 30 days are deleted; newer ones kept', async () => {
-    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
-    const recent = new Date(Date.now() - 29 * 24 * 3600 * 1000);
+    const old = new Date(nowMs() - 31 * 24 * 3600 * 1000);
+    const recent = new Date(nowMs() - 29 * 24 * 3600 * 1000);
     await app.ctx.db.insert(idempotencyKey).values([
       { userId: tmcaUserId, key: 'old-key', method: 'POST', path: '/x', requestHash: 'h', statusCode: 200, response: {}, createdAt: old },
       { userId: tmcaUserId, key: 'recent-key', method: 'POST', path: '/x', requestHash: 'h', statusCode: 200, response: {}, createdAt: recent },

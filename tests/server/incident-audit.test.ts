@@ -5,6 +5,7 @@ import { PATHS } from '../../contract/paths';
 import { incident, incidentAudit, incidentNotification, journalEntry } from '../../server/db/schema';
 import { buildTestApp, call, login } from './support/build';
 import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, snapshot, versionOf } from './support/incident-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 describe('audit trail and status rules (incidentAudit)', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -197,7 +198,7 @@ describe('audit trail and status rules (incidentAudit)', () => {
     await refused(tmca, { incidentStatusId: STATUS.RECEIVED }, 400, undefined, 'incidentId');
     await refused(
       tmca,
-      { incidentId: id, incidentStatusId: STATUS.RECEIVED, datetime: new Date(Date.now() + 3600_000).toISOString() },
+      { incidentId: id, incidentStatusId: STATUS.RECEIVED, datetime: new Date(nowMs() + 3600_000).toISOString() },
       400,
       undefined,
       'datetime',

@@ -7,6 +7,7 @@ import { dutyRoster, gpsKmMarker, incident, incidentAudit, incidentSubform } fro
 import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 import { audit, getView, newCasePayload, rosterOf, saveCase, saveSubformCall, sectionByName, snapshot, versionOf } from './support/incident-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 describe('incident main record (incident/save, get, views)', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -39,7 +40,7 @@ describe('incident main record (incident/save, get, views)', () => {
 
   it('creates a case: server ticket, date and time now, 203 to the roster in the same step, marker coordinates', async () => {
     const payload = await newCasePayload(app);
-    const before = Date.now();
+    const before = nowMs();
     const res = await saveCase(app, tmca, { ...payload, date: '2020-01-01', time: '00:00:00' });
     expect(res.statusCode, res.body).toBe(200);
     const env = res.json();
@@ -54,7 +55,7 @@ describe('incident main record (incident/save, get, views)', () => {
     const [row] = await app.ctx.db.select().from(incident).where(eq(incident.id, saved.pkIncidentId));
     // §4.2: a new case takes now, whatever the payload says
     expect(row.incidentAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(row.incidentAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(row.incidentAt.getTime()).toBeLessThanOrEqual(nowMs() + 1000);
     expect(row).toMatchObject({
       statusId: 203,
       dutyRosterId: payload.pkDutyRosterId,
@@ -421,7 +422,7 @@ describe('incident main record (incident/save, get, views)', () => {
       // a roster of the same team a month ago
       const today = await rosterOf(app, 'N9-PAGI-A');
       const [row] = await app.ctx.db.select().from(dutyRoster).where(eq(dutyRoster.id, today.id));
-      const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+      const monthAgo = new Date(nowMs() - 30 * 86_400_000);
       const date = localDate(monthAgo);
       const [old] = await app.ctx.db
         .insert(dutyRoster)

@@ -12,6 +12,7 @@ import { appUser, dutyRoster, dutyRosterAbsence, region, role, section, staff, s
 import { ensureDemoLeave } from '../../server/db/seed/shifts';
 import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -23,7 +24,7 @@ describe('leave administration', () => {
   let utaraManager: string;
   /** day-shift patrol members of N9 (not the demo 'pr', who has a demo leave) */
   let members: number[];
-  const day = (n: number) => localDate(Date.now(), n);
+  const day = (n: number) => localDate(nowMs(), n);
 
   const post = (who: string | null, url: string, payload: unknown, headers: Record<string, string> = {}) =>
     call(app, who === null ? null : tok[who], { method: 'POST', url, payload: payload as object, headers });

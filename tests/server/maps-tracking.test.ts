@@ -13,6 +13,7 @@ import { sweepGpsSilent } from '../../server/modules/comms/alerts';
 import { localHms } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 import { demoPatrolOnShift } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -81,7 +82,7 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
         plateNumber: plate,
         latitude: marker.latitude,
         longitude: marker.longitude,
-        recordedAt: new Date().toISOString(),
+        recordedAt: clockNow().toISOString(),
         heading: 90,
         speed: 20,
       },
@@ -102,7 +103,7 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     const none = await find(plate);
     expect(none.statusCode).toBe(404);
     expect(none.json().statusMsg).toBe(ONCORE_UNAVAILABLE);
-    const fix = { latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date(Date.now() - 2000).toISOString() };
+    const fix = { latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date(nowMs() - 2000).toISOString() };
     expect(
       (await call(app, tok[prOn], { method: 'POST', url: PATHS.rondaGpsSave, payload: { pkDutyRosterId: roster.id, positions: [fix] } })).statusCode,
     ).toBe(200);
@@ -110,7 +111,7 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     expect(tablet.statusCode).toBe(200);
     expect(tablet.json().body.LOC).toMatchObject({ source: 'tablet', lastSeen: fix.recordedAt });
     // slower than INTEGRATION_TIMEOUT_MS (2 s here): not waited for
-    answers.set(plate, { status: 200, delayMs: 10_000, body: { latitude: 1, longitude: 103, recordedAt: new Date().toISOString() } });
+    answers.set(plate, { status: 200, delayMs: 10_000, body: { latitude: 1, longitude: 103, recordedAt: clockNow().toISOString() } });
     const t0 = Date.now();
     const late = await find(plate);
     expect(Date.now() - t0).toBeLessThan(8000);
@@ -118,7 +119,7 @@ describe('tracking service, GPS-silent alert, crossovers (issue #7)', () => {
     answers.set(plate, { status: 200, body: { latitude: 'north', longitude: 103 } });
     expect((await find(plate)).json().body.LOC.source).toBe('tablet');
     // the batch: one row per plate asked, the tracking service per plate
-    answers.set(plate, { status: 200, body: { latitude: marker.latitude, longitude: marker.longitude, recordedAt: new Date().toISOString() } });
+    answers.set(plate, { status: 200, body: { latitude: marker.latitude, longitude: marker.longitude, recordedAt: clockNow().toISOString() } });
     const batch = await call(app, tok.tmca, { method: 'POST', url: PATHS.findPrVehicles, payload: { plateNumbers: [plate, 'ZZZ 1'] } });
     expect(batch.statusCode).toBe(200);
     expect(batch.json().body).toMatchObject([

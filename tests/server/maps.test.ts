@@ -23,6 +23,7 @@ import { prunePositions } from '../../server/modules/maps/positions';
 import { localDmy, localHms } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 import { insertIncident } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 interface Loc {
@@ -74,7 +75,7 @@ describe('maps and live positions (issue #7)', () => {
   });
 
   async function rosterOfUser(username: string, onShift: boolean) {
-    const now = new Date();
+    const now = clockNow();
     const rows = await app.ctx.db
       .select({
         id: dutyRoster.id,
@@ -108,7 +109,7 @@ describe('maps and live positions (issue #7)', () => {
     roster = (day ?? (await rosterOfUser('pr.malam', true)))!;
     // near 07:00/19:00 (Asia/Brunei) the roster on shift may have just begun or be about to end while this file runs:
     // give it a window with room on both sides, so no test depends on the time of day it runs at
-    const now = Date.now();
+    const now = nowMs();
     if (now - roster.startsAt.getTime() < 10 * 60_000 || roster.endsAt.getTime() - now < 45 * 60_000) {
       roster = { ...roster, startsAt: new Date(now - 60 * 60_000), endsAt: new Date(now + 2 * 60 * 60_000) };
       await app.ctx.db.update(dutyRoster).set({ startsAt: roster.startsAt, endsAt: roster.endsAt }).where(eq(dutyRoster.id, roster.id));
@@ -126,7 +127,7 @@ describe('maps and live positions (issue #7)', () => {
   // ------------------------------------------------------------------------------------------------ rondaGps/save
 
   it('a patrol on shift saves its fixes: history and latest position with section, km, offset and carriageway', async () => {
-    const t = Date.now() - 60_000;
+    const t = nowMs() - 60_000;
     const res = await save(
       prOn,
       { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] },
@@ -157,7 +158,7 @@ describe('maps and live positions (issue #7)', () => {
 
   it('the same Idempotency-Key again stores nothing more and answers the first answer', async () => {
     const before = await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(rosterPosition);
-    const t = Date.now() - 60_000;
+    const t = nowMs() - 60_000;
     const res = await save(
       prOn,
       { pkDutyRosterId: roster.id, positions: [fix(markers[20], t), fix(markers[25], t + 10_000), fix(markers[30], t + 20_000)] },
@@ -165,7 +166,7 @@ describe('maps and live positions (issue #7)', () => {
     );
     // same key, other body: refused as a reuse; the genuine repeat is below
     expect(res.statusCode).toBe(422);
-    const first = { pkDutyRosterId: roster.id, positions: [fix(markers[31], Date.now() - 5_000)] };
+    const first = { pkDutyRosterId: roster.id, positions: [fix(markers[31], nowMs() - 5_000)] };
     const a = await save(prOn, first, { 'Idempotency-Key': 'gps-2' });
     const b = await save(prOn, first, { 'Idempotency-Key': 'gps-2' });
     expect(a.statusCode).toBe(200);
@@ -177,7 +178,7 @@ describe('maps and live positions (issue #7)', () => {
   });
 
   it('a late batch (a tablet back from 5 minutes offline) is stored in order; an older fix does not replace a newer latest', async () => {
-    const now = Date.now();
+    const now = nowMs();
     const newest = await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[40], now - 1_000)] });
     expect(newest.statusCode).toBe(200);
     // five minutes of fixes taken offline, sent now, out of order in the body
@@ -199,7 +200,7 @@ describe('maps and live positions (issue #7)', () => {
   });
 
   it('bad input: latitude/longitude out of range, a fix from the future, an empty or 10,000-fix batch, a body too large', async () => {
-    const t = Date.now();
+    const t = nowMs();
     const lat = await save(prOn, { pkDutyRosterId: roster.id, positions: [{ latitude: 91, longitude: 101.5, recordedAt: iso(t) }] });
     expect(lat.statusCode).toBe(400);
     expect(lat.json().body.field).toBe('positions.0.latitude');
@@ -236,7 +237,7 @@ describe('maps and live positions (issue #7)', () => {
   });
 
   it('who may send: 401 without a token, 403 for a user not on the roster, a TMC user, or a roster not on shift; 404 unknown roster', async () => {
-    const body = { pkDutyRosterId: roster.id, positions: [fix(markers[5], Date.now())] };
+    const body = { pkDutyRosterId: roster.id, positions: [fix(markers[5], nowMs())] };
     expect((await call(app, null, { method: 'POST', url: PATHS.rondaGpsSave, payload: body })).statusCode).toBe(401);
     const other = await save(prOff, body);
     expect(other.statusCode).toBe(403);
@@ -244,13 +245,13 @@ describe('maps and live positions (issue #7)', () => {
     expect((await save('tmca', body)).statusCode).toBe(403);
     expect((await save('tsta', body)).statusCode).toBe(403); // not a patrol role at all
     // the patrol's own roster of an earlier shift: fixes taken now are outside it
-    const off = await save(prOn, { pkDutyRosterId: offRoster.id, positions: [fix(markers[5], Date.now())] });
+    const off = await save(prOn, { pkDutyRosterId: offRoster.id, positions: [fix(markers[5], nowMs())] });
     expect(off.statusCode).toBe(403);
     expect(off.json().statusMsg).toBe('Kedudukan hanya boleh dihantar semasa syif jadual tugas ini.');
     // …while fixes taken during that shift, delivered late, are accepted
     const inShift = await save(prOn, { pkDutyRosterId: offRoster.id, positions: [fix(markers[5], offRoster.endsAt.getTime() - 60_000)] });
     expect(inShift.statusCode, inShift.body).toBe(200);
-    expect((await save(prOn, { pkDutyRosterId: 999_999, positions: [fix(markers[5], Date.now())] })).statusCode).toBe(404);
+    expect((await save(prOn, { pkDutyRosterId: 999_999, positions: [fix(markers[5], nowMs())] })).statusCode).toBe(404);
   });
 
   it('rondaGps/dataTables and llugps: region-scoped for map roles, the own team for a patrol', async () => {
@@ -329,7 +330,7 @@ describe('maps and live positions (issue #7)', () => {
         positionId: 1,
         latitude: m.latitude,
         longitude: m.longitude,
-        recordedAt: new Date(Date.now() - ageSeconds * 1000),
+        recordedAt: new Date(nowMs() - ageSeconds * 1000),
         sectionId: m.sectionId,
         km: m.km,
         offsetMetres: 0,
@@ -351,7 +352,7 @@ describe('maps and live positions (issue #7)', () => {
       // every case off its roster: free patrols; positions only where this block puts them
       await app.ctx.db.update(incident).set({ dutyRosterId: null });
       await app.ctx.db.delete(rosterLatestPosition);
-      const now = new Date();
+      const now = clockNow();
       const rows = await app.ctx.db
         .select({ id: dutyRoster.id, regionId: section.regionId })
         .from(dutyRoster)
@@ -491,7 +492,7 @@ describe('maps and live positions (issue #7)', () => {
   // ------------------------------------------------------------------------------------------------ findPRVehicle
 
   it('findPRVehicle: a plate with spaces and lower case is found from the tablet position; none → Oncore service not available', async () => {
-    expect((await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[10], Date.now() - 1000)] })).statusCode).toBe(200);
+    expect((await save(prOn, { pkDutyRosterId: roster.id, positions: [fix(markers[10], nowMs() - 1000)] })).statusCode).toBe(200);
     const [v] = await app.ctx.db.select({ plate: vehicle.plateNumber }).from(vehicle).where(eq(vehicle.id, roster.vehicleId!));
     const messy = ` ${v.plate.toLowerCase().replace(/(\d)/, ' $1')} `;
     const res = await call(app, tok.tmca, { method: 'GET', url: PATHS.findPrVehicle(messy) });
@@ -544,7 +545,7 @@ describe('maps and live positions (issue #7)', () => {
   // ------------------------------------------------------------------------------------------------ pruning
 
   it('pruning deletes history older than the retention and keeps the rest and the latest positions', async () => {
-    const old = new Date(Date.now() - 100 * 86_400_000);
+    const old = new Date(nowMs() - 100 * 86_400_000);
     const m = markers[3];
     await app.ctx.db.insert(rosterPosition).values(
       Array.from({ length: 25 }, (_, i) => ({

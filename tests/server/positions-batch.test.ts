@@ -13,6 +13,7 @@ import { geoIndex } from '../../server/modules/maps/geo-index';
 import { derive, writeBatch, type FixRow } from '../../server/modules/maps/positions';
 import { buildTestApp, call, login } from './support/build';
 import { demoPatrolOnShift } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -39,7 +40,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
     token = (await login(app, r.username)).token;
     await app.ctx.db
       .update(dutyRoster)
-      .set({ startsAt: new Date(Date.now() - 3 * 3600_000), endsAt: new Date(Date.now() + 2 * 3600_000) })
+      .set({ startsAt: new Date(nowMs() - 3 * 3600_000), endsAt: new Date(nowMs() + 2 * 3600_000) })
       .where(eq(dutyRoster.id, roster.id));
     // a clean slate for this roster: no position yet (the first fix is derived from none)
     await app.ctx.db.delete(rosterLatestPosition).where(eq(rosterLatestPosition.dutyRosterId, roster.id));
@@ -53,7 +54,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
   afterAll(async () => app?.cleanup());
 
   it('a batch of the largest size: one history row per fix with its own derivation, one receivedAt, the latest the newest', async () => {
-    const t = Date.now() - 2 * 3600_000;
+    const t = nowMs() - 2 * 3600_000;
     // in the order taken, moving towards increasing km, a fix every 10 s, with optional fields on some
     const fixes = Array.from({ length: POSITION_BATCH_MAX }, (_, i) => {
       const m = markers[(i * 3) % markers.length];
@@ -101,7 +102,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
 
   it('the key goes in the same statement as the fixes: twins sent at once store the batch once and get one answer; the key with another batch is 422', async () => {
     const before = (await history()).length;
-    const t = Date.now() - 30 * 60_000;
+    const t = nowMs() - 30 * 60_000;
     const fixes = Array.from({ length: 5 }, (_, i) => ({
       latitude: markers[i].latitude,
       longitude: markers[i].longitude,
@@ -128,7 +129,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
 
   it('an older batch is stored but leaves the latest position, and answers it; a newer batch replaces it', async () => {
     const before = await latest();
-    const old = Date.now() - 2.5 * 3600_000;
+    const old = nowMs() - 2.5 * 3600_000;
     const res = await save({
       pkDutyRosterId: roster.id,
       positions: [0, 1, 2].map((i) => ({ latitude: markers[i].latitude, longitude: markers[i].longitude, recordedAt: iso(old + i * 1000) })),
@@ -139,7 +140,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
     const n = (await history()).length;
     const fresh = await save({
       pkDutyRosterId: roster.id,
-      positions: [{ latitude: markers[9].latitude, longitude: markers[9].longitude, recordedAt: iso(Date.now() - 1000) }],
+      positions: [{ latitude: markers[9].latitude, longitude: markers[9].longitude, recordedAt: iso(nowMs() - 1000) }],
     });
     expect(fresh.statusCode).toBe(200);
     const after = await latest();
@@ -149,7 +150,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
   });
 
   it('fixes of the same instant: the latest is the last of them (highest id); nulls stored as nulls', async () => {
-    const at = new Date(Date.now() - 500);
+    const at = new Date(nowMs() - 500);
     const rows: FixRow[] = [3, 4, 5].map((i) => ({
       latitude: markers[i].latitude,
       longitude: markers[i].longitude,
@@ -162,7 +163,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
       offsetMetres: null,
       directionId: null,
     }));
-    const { latest: l } = await writeBatch(app.ctx.db, roster.id, userId, new Date(), rows);
+    const { latest: l } = await writeBatch(app.ctx.db, roster.id, userId, clockNow(), rows);
     expect([l.latitude, l.longitude]).toEqual([markers[5].latitude, markers[5].longitude]);
     expect(l).toMatchObject({ sectionId: null, km: null, offsetMetres: null, directionId: null });
     const stored = await latest();
@@ -176,8 +177,8 @@ describe('rondaGps/save in batches (issue #18)', () => {
     const bad = await save({
       pkDutyRosterId: roster.id,
       positions: [
-        { latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(Date.now() - 1000) },
-        { latitude: markers[2].latitude, longitude: markers[2].longitude, recordedAt: iso(Date.now() + 3600_000) },
+        { latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(nowMs() - 1000) },
+        { latitude: markers[2].latitude, longitude: markers[2].longitude, recordedAt: iso(nowMs() + 3600_000) },
       ],
     });
     expect(bad.statusCode).toBe(400);
@@ -188,7 +189,7 @@ describe('rondaGps/save in batches (issue #18)', () => {
       url: PATHS.rondaGpsSave,
       payload: {
         pkDutyRosterId: roster.id,
-        positions: [{ latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(Date.now()) }],
+        positions: [{ latitude: markers[1].latitude, longitude: markers[1].longitude, recordedAt: iso(nowMs()) }],
       },
     });
     expect(notMine.statusCode).toBe(403);

@@ -12,6 +12,7 @@ import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
 import { sectionByName } from './support/incident-fixtures';
 import { insertCase } from './support/report-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -291,7 +292,7 @@ describe('incident reports (issue #17)', () => {
 
   it('shows the demo data’s secondary crashes (seed/secondary-crashes.ts)', async () => {
     const today = localDate();
-    const a = await body<SecondaryAnswer>('opsmgmt', REPORT_PATHS.incidentSecondary, { dateFrom: localDate(Date.now(), -15), dateTo: today });
+    const a = await body<SecondaryAnswer>('opsmgmt', REPORT_PATHS.incidentSecondary, { dateFrom: localDate(nowMs(), -15), dateTo: today });
     expect(a.count).toBeGreaterThanOrEqual(1);
     for (const p of a.items) {
       expect(p.secondary.categoryLabel).toBe('Kemalangan');

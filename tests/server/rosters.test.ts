@@ -51,6 +51,7 @@ import { addDays, bruneiInstant } from '../../server/db/seed/rosters';
 import { findActivePatrols } from '../../server/modules/dutyroster/active-pr';
 import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -63,7 +64,7 @@ describe('duty rosters (issue #15 item 1)', () => {
   const sec: Record<string, number> = {};
   let utaraManager: string;
   /** a test day far from the generated rosters (yesterday to a week ahead) */
-  const D = localDate(Date.now(), 40);
+  const D = localDate(nowMs(), 40);
   const db = () => app.ctx.db;
 
   const post = (who: string | null, url: string, payload: unknown = {}) =>
@@ -778,7 +779,7 @@ describe('duty rosters (issue #15 item 1)', () => {
 
   it('generates a month from the teams’ schedules: the preview writes nothing; the commit creates the expected rosters and refuses the conflicting ones with reasons', async () => {
     // a month with no rosters yet (three months ahead), for section N8 (teams N8-PAGI-A and N8-MALAM-A, every day)
-    const first = `${localDate(Date.now(), 95).slice(0, 7)}-01`;
+    const first = `${localDate(nowMs(), 95).slice(0, 7)}-01`;
     const month = first.slice(0, 7);
     const days = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
     const day = (n: number) => addDays(first, n - 1);
@@ -902,7 +903,7 @@ describe('duty rosters (issue #15 item 1)', () => {
   });
 
   it('generation refuses a bad month and other regions; a region-wide preview covers only the caller’s region', async () => {
-    const month = localDate(Date.now(), 130).slice(0, 7);
+    const month = localDate(nowMs(), 130).slice(0, 7);
     for (const bad of ['2026-13', '2026-1', 'bulan']) {
       const res = await post('sectmgr', ROSTER_PATHS.generateMonth, { month: bad, dryRun: true });
       expect(res.statusCode, bad).toBe(400);

@@ -8,6 +8,7 @@ import { PATHS } from '../../contract/paths';
 import { journalEntry } from '../../server/db/schema';
 import { buildTestApp, call, DEMO_PASSWORD, login } from './support/build';
 import { newCasePayload, rosterOf, saveCase } from './support/incident-fixtures';
+import { now as clockNow, nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -41,7 +42,7 @@ describe('security review (#20)', () => {
 
   it('a NUL in each of the eleven places the review found answers 400 naming the field, never 500', async () => {
     const nul = 'a\u0000b';
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clockNow().toISOString().slice(0, 10);
     const post = (url: string, payload: object, token: string | null = tmca) => call(app, token, { method: 'POST', url, payload });
     const get = (url: string) => call(app, tmca, { method: 'GET', url });
     const places: [string, () => ReturnType<typeof post>, string][] = [
@@ -50,7 +51,7 @@ describe('security review (#20)', () => {
       ['broadcast message', () => post(PATHS.broadcastSave, { message: `Siaran ${nul}` }), 'message'],
       [
         'logsheet remarks',
-        () => post(PATHS.tmcLogSheetSave, { from: new Date(Date.now() - 3600e3).toISOString(), to: new Date().toISOString(), remarks: nul }),
+        () => post(PATHS.tmcLogSheetSave, { from: new Date(nowMs() - 3600e3).toISOString(), to: clockNow().toISOString(), remarks: nul }),
         'remarks',
       ],
       ['audit remark', () => post(PATHS.auditSave, { incidentId: caseId, incidentStatusId: 202, remark: `Batal ${nul}` }), 'remark'],

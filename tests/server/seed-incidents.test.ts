@@ -6,6 +6,7 @@ import { seedScale } from '../../scripts/seed-scale';
 import { EVENT_TYPE_IDS, PATROL_STEPS, TICKET_PATTERN, normalizePlate } from '../../contract/incident-rules';
 import { STATUS } from '../../contract/lookups';
 import { openTestDb } from './support/database';
+import { now as clockNow } from '../../server/lib/clock';
 
 interface Case {
   id: number;
@@ -151,7 +152,7 @@ async function checkTickets(h: DbHandle, cases: Case[]) {
 describe('demo incidents', () => {
   let h: DbHandle;
   let data: Awaited<ReturnType<typeof load>>;
-  const now = new Date();
+  const now = clockNow();
   beforeAll(async () => {
     h = await openTestDb();
     await seedDemoData(h.db, { passwordHashCost: 'fast' });
@@ -284,7 +285,7 @@ describe('seed:scale', () => {
   let h: DbHandle;
   let data: Awaited<ReturnType<typeof load>>;
   let demoCount = 0;
-  const now = new Date();
+  const now = clockNow();
   const lines: string[] = [];
   beforeAll(async () => {
     h = await openTestDb();

@@ -29,6 +29,7 @@ import {
 } from '../../server/modules/activity-log/summary';
 import { buildTestApp, call, login } from './support/build';
 import { makeRoster, min } from './support/activity-log-fixtures';
+import { nowMs } from '../../server/lib/clock';
 
 // ------------------------------------------------------------------------------------------------ pure
 
@@ -153,7 +154,7 @@ describe('shift summary of a roster from real fixes (acceptance: DLU/LLU minutes
     app = await buildTestApp();
     pr = (await login(app, 'pr')).token;
     sc = (await login(app, 'sc')).token;
-    roster = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(Date.now() - min(600)), hours: 8 });
+    roster = await makeRoster(app, { teamName: 'N9-PAGI-A', startsAt: new Date(nowMs() - min(600)), hours: 8 });
   });
   afterAll(async () => app?.cleanup());
 

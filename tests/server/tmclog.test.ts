@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
 import type { TmcLogsheetRow } from '../../contract/logsheet';
 import { tmcLogsheet } from '../../server/db/schema';
 import { localDisplay } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
+import { nowMs, setClock } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -34,14 +35,14 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     for (const u of ['tmca', 'tmcs', 'tmca.utara', 'opsmgmt', 'superadmin', 'pr', 'sectmgr']) await signIn(u);
   });
   afterEach(() => {
-    vi.useRealTimers();
+    setClock(null);
   });
   afterAll(async () => app?.cleanup());
 
   it('a TMCA creates a logsheet of its own region by default; the answer carries the §3.10 row and §8 message', async () => {
     const from = '2026-03-02T00:00:00.000Z';
     const to = '2026-03-02T04:30:00.000Z';
-    const before = Date.now();
+    const before = nowMs();
     const res = await save('tmca', { from, to, remarks: 'Syif pagi: tiada insiden besar.' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().statusMsg).toBe('Catatan berjaya dihantar!');
@@ -295,18 +296,15 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     const created = (await save('tmca', { from: '2026-03-11T00:00:00.000Z', to: '2026-03-11T01:00:00.000Z', remarks: 'tetingkap' })).json()
       .body as TmcLogsheetRow;
     const start = Date.parse(created.createdDate);
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // the server's clock moves (lib/clock.ts); the tokens, on the real clock, stay valid
 
     // 23 h 59 min later: still editable
-    vi.setSystemTime(start + 24 * HOUR - 60_000);
-    await signIn('tmca');
+    setClock(start + 24 * HOUR - 60_000);
     const inside = await save('tmca', { pkTmcLogsheetId: created.pkTmcLogsheetId, from: created.from, to: created.to, remarks: 'masih boleh' });
     expect(inside.statusCode, inside.body).toBe(200);
 
     // 24 h 1 min later: refused
-    vi.setSystemTime(start + 24 * HOUR + 60_000);
-    await signIn('tmca');
-    await signIn('superadmin');
+    setClock(start + 24 * HOUR + 60_000);
     for (const who of ['tmca', 'superadmin']) {
       const late = await save(who, { pkTmcLogsheetId: created.pkTmcLogsheetId, from: created.from, to: created.to, remarks: 'terlambat' });
       expect(late.statusCode).toBe(403);
@@ -315,6 +313,6 @@ describe('TMC logsheet (§2.17, §3.10, §4.7, §7.5)', () => {
     const [stored] = await app.ctx.db.select().from(tmcLogsheet).where(eq(tmcLogsheet.id, created.pkTmcLogsheetId));
     expect(stored.remarks).toBe('masih boleh');
     const listed = (await list('tmca', { text: 'masih boleh' })).rows[0];
-    expect(Date.parse(listed.editableUntil)).toBeLessThan(Date.now());
+    expect(Date.parse(listed.editableUntil)).toBeLessThan(nowMs());
   });
 });

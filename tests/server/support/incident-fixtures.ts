@@ -9,6 +9,7 @@ import { PATHS } from '../../../contract/paths';
 import { appUser, dutyRoster, eventLocation, gpsKmMarker, incident, incidentSubform, section, team, teamMember } from '../../../server/db/schema';
 import { localDate } from '../../../server/lib/time';
 import { call } from './build';
+import { now as clockNow } from '../../../server/lib/clock';
 
 type App = FastifyInstance;
 
@@ -37,7 +38,7 @@ export async function rosterOf(app: App, teamName: string, date = localDate()) {
 
 /** The demo patrol ('pr' or 'pr.malam', whichever is on shift now), its user and its roster. */
 export async function demoPatrolOnShift(app: App) {
-  const now = new Date();
+  const now = clockNow();
   const [r] = await app.ctx.db
     .select({
       id: dutyRoster.id,
@@ -157,7 +158,7 @@ export async function insertIncident(
         kilometerMarker: '300.5',
         km: 300.5,
         chainage: `300.5 (${sec.name})`,
-        incidentAt: new Date(),
+        incidentAt: clockNow(),
         createdByStaffId: o.staffId,
         statusId: o.statusId === undefined ? 203 : o.statusId,
         dutyRosterId: o.rosterId ?? null,
