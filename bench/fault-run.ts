@@ -4,14 +4,15 @@
 // exactly once, in order per case, photos identical, 0 unsent. Prints the seed, the counts per kind, the faults and
 // the durations. Needs a build (`DIST_DIR=… npm run build`; the same DIST_DIR when running this).
 //   npx tsx bench/fault-run.ts
-// FAULT_SEED (default fixed), FAULT_MUTATIONS (default 5000), FAULT_KILLS (default 5), FAULT_JWT_TTL (default 25s),
+//   npm run bench -- fault-run   (builds first)
+// FAULT_SEED (default fixed), FAULT_MUTATIONS (default 1000), FAULT_KILLS (default 5), FAULT_JWT_TTL (default 25s),
 // FAULT_DATABASES (default 'pglite,postgres'; PostgreSQL on DATABASE_URL or 127.0.0.1:5432, a fresh database dropped after).
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { faultRun, formatReport, freshPgDatabase, seedFromEnv, type FaultRunReport } from '../tests/e2e/support/fault-run';
 import { demoUsers } from '../tests/e2e/support/users';
 
 const seed = seedFromEnv();
-const mutations = Number(process.env.FAULT_MUTATIONS ?? 5_000);
+const mutations = Number(process.env.FAULT_MUTATIONS ?? 1_000);
 const kills = Number(process.env.FAULT_KILLS ?? 5);
 const jwtTtl = process.env.FAULT_JWT_TTL ?? '25s';
 const databases = (process.env.FAULT_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());

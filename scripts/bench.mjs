@@ -1,11 +1,28 @@
 // npm run bench: builds once, then runs every benchmark in bench/ and prints its figures.
+// `npm run bench -- fault-run web-user` runs only the benchmarks named (their file names in bench/, without the
+// ending); `--no-build` uses the build there is. The fault run (bench/fault-run.ts) runs only when named.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+const args = process.argv.slice(2);
+const named = args.filter((a) => !a.startsWith('--'));
+for (const n of named) {
+  if (!existsSync(`bench/${n}.ts`) && !existsSync(`bench/${n}.mjs`)) {
+    console.error(`no benchmark bench/${n}.ts or bench/${n}.mjs`);
+    process.exit(2);
+  }
+}
+const wanted = (argv) => {
+  const file = argv.find((a) => a.startsWith('bench/'));
+  const name = file?.replace(/^bench\//, '').replace(/\.(ts|mjs)$/, '');
+  return named.length ? named.includes(name) : name !== 'fault-run';
+};
+const run = (cmd, argv) => {
+  if (cmd !== 'npm' && !wanted(argv)) return;
+  const r = spawnSync(cmd, argv, { stdio: 'inherit' });
   if (r.status !== 0) process.exitCode = 1;
 };
-if (!process.argv.includes('--no-build')) run('npm', ['run', 'build']);
+if (!args.includes('--no-build')) run('npm', ['run', 'build']);
 run('node', ['bench/bundle-size.mjs']);
 run('node', ['bench/cold-start.mjs']);
 // where the CPU of one request goes, per layer (auth, validation, Fastify, Node HTTP, the database…): issue #18
@@ -43,3 +60,6 @@ run('npx', ['tsx', 'bench/fleet.ts']);
 // (the bench/incidents.ts database plus seedReportHistory), one region and month and all regions and a year, against
 // the same SQL through the driver (ratio, target ≤ 1.3×; SQL under 1 s); needs PostgreSQL (BENCH_DATABASE_URL)
 run('npx', ['tsx', 'bench/reports.ts']);
+// the randomised fault run at length (issue #19, #28): 1,000+ mutations per database through the outbox under network
+// flaps, SIGKILL restarts and token expiry; only when named (`npm run bench -- fault-run`)
+run('npx', ['tsx', 'bench/fault-run.ts']);

@@ -232,6 +232,11 @@ interface CtxRec {
 
 type Hooked = Window & { lebuhrayaOutbox: OutboxHook };
 
+/** A context's network drops every 20 to 80 mutations, for 5 to 40 mutations (at most 4 s). */
+const FLAP_EVERY = [20, 80] as const;
+const OFFLINE_FOR = [5, 40] as const;
+const OFFLINE_MAX_MS = 4_000;
+
 const PATROL_STEPS = [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.ASSISTANCE_DONE, STATUS.CASE_DONE] as const;
 
 export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
@@ -410,18 +415,25 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
     log(`[fault-run] seed ${o.seed} on ${o.databaseUrl ? 'PostgreSQL' : 'PGlite'}: setup ${tSetup - t0} ms; writing ${o.mutations}+ mutations`);
 
     // ------------------------------------------------------------ faults
+    // Faults come by the count of mutations, from the seeded stream, not on a clock: a slower machine does the same
+    // work through the same faults, only slower. A context goes offline every FLAP_EVERY mutations (of both users) for
+    // OFFLINE_FOR mutations, at most OFFLINE_MAX_MS (when both are offline and nothing is written, time ends it).
+    const waitForTotal = async (n: number, maxMs = Number.POSITIVE_INFINITY) => {
+      const t = Date.now();
+      while (!stopFaults && total() < n && Date.now() - t < maxMs) await sleep(50);
+    };
     const flapper = (c: CtxRec, r: Rng) =>
       (async () => {
         while (!stopFaults) {
-          await sleep(r.int(1_500, 6_000));
+          await waitForTotal(total() + r.int(FLAP_EVERY[0], FLAP_EVERY[1]));
           if (stopFaults) break;
           if (c.holdOnline > 0) continue;
           c.offline = true;
           await c.ctx.setOffline(true);
           faults.flaps++;
-          const ms = r.int(400, 4_000);
-          await sleep(ms);
-          faults.offlineMs += ms;
+          const t = Date.now();
+          await waitForTotal(total() + r.int(OFFLINE_FOR[0], OFFLINE_FOR[1]), OFFLINE_MAX_MS);
+          faults.offlineMs += Date.now() - t;
           c.offline = false;
           await c.ctx.setOffline(false);
         }
