@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// every project first anchors LEBUHRAYA_CLOCK (the time the tests run at; tests/support/clock-setup.ts)
+const clockSetup = 'tests/support/clock-setup.ts';
+
 // same resolution as vite.config.ts: '@contract' is the index, '@contract/<module>' one contract module, '@chakra-theme/<module>'
 // one module of Chakra's theme
 const alias = [
@@ -16,7 +19,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', globalSetup: [clockSetup] },
       },
       {
         resolve: { alias },
@@ -24,6 +27,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [clockSetup],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // each file builds its own app on its own database; two at a time suits a 2-core machine
@@ -36,6 +40,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // one server for the files that do not need their own (tests/e2e/support/global-setup.ts)
+          globalSetup: [clockSetup, 'tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { clockIsSet, nowMs } from '../../../server/lib/clock';
 import { ROOT } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,6 +43,9 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
   });
   ctx.setDefaultTimeout(20_000);
   ctx.setDefaultNavigationTimeout(30_000);
+  // with the clock set (LEBUHRAYA_CLOCK, server/lib/clock.ts) the pages read the server's instant too; it runs on
+  // at the real pace from there
+  if (clockIsSet()) await ctx.clock.install({ time: nowMs() });
   return ctx;
 }
 
