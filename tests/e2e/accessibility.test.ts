@@ -15,7 +15,7 @@ import { PATHS } from '@contract/paths';
 import { ROUTE_PERMISSIONS } from '@/lib/access';
 import { eventTypeOfRoute } from '@/lib/spec-routes';
 import { LANGUAGE_STORAGE_KEY, type Language } from '@/lib/i18n';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
@@ -129,7 +129,7 @@ let subformId: number;
 const found: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
   ({ patrol, roster } = await patrolOnShift(api, tmca, users));

@@ -12,7 +12,7 @@ import type { ActivePrRow, SectionKmMarkers } from '@contract/incidents';
 import type { PositionFix } from '@contract/maps';
 import { PATHS } from '@contract/paths';
 import type { Section } from '@contract/sections';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
@@ -25,7 +25,8 @@ const users = await demoUsers();
 const tmca = users.find((u) => u.username === 'tmca')!;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   api = new Api(server.baseUrl);
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import type { ChildList, ChildRows } from '@contract/child-lists';
 import { EVENT_TYPE } from '@contract/lookups';
 import type { IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api, until } from './support/api';
@@ -83,7 +83,7 @@ async function fillDateTime(page: Page, prefix: string, at: { date: string; time
 
 describe('child lists of a subform (issue #5)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

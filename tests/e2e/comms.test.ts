@@ -11,7 +11,7 @@ import type { BroadcastRow } from '@contract/comms';
 import type { JournalEntry } from '@contract/incidents';
 import { EVENT_TYPE } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, until } from './support/api';
@@ -40,7 +40,7 @@ async function signedIn(user: E2eUser) {
 
 describe('control-room communications (issue #6)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

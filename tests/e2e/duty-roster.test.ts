@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { ACTIVITY_EVENT, ACTIVITY_PATHS, type ActivityLogRow, type EndOfDutyReport } from '@contract/activity-log';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { brunei, newOfficerAndTeam, ok, selectFirst, selectStarting } from './support/organisation';
@@ -56,7 +56,7 @@ async function createRosterInForm(
 
 describe('duty roster, offline activity log and the end-of-duty report (issue #15 acceptance)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

@@ -15,7 +15,7 @@ import { normalisePlate, VEHICLE_PATHS, type VehicleRow } from '@contract/fleet'
 import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { SHIFT_PATHS, type ShiftRow } from '@contract/shifts';
 import { png } from '../support/images';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
@@ -31,7 +31,7 @@ const sectmgr = user('sectmgr');
 
 describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

@@ -17,7 +17,7 @@ import type { LoginBody } from '@contract/auth';
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { SUBFORMS } from '@contract/incident-rules';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { png } from '../support/images';
@@ -138,7 +138,7 @@ let roster: ActivePrRow;
 let closedCaseId = 0;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   ({ patrol, roster } = await patrolOnShift());
 });

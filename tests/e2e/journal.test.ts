@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Attachment, IncidentListRow, IncidentView, JournalEntry } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { STATUS } from '@contract/lookups';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { png } from '../support/images';
@@ -84,7 +84,7 @@ async function thumbLoaded(page: Page, scope: string, index = 0) {
 let incident: IncidentView;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   incident = await openCaseOfPatrol();
 });

@@ -18,7 +18,7 @@ import { EVENT_TYPE } from '@contract/lookups';
 import { SUBFORMS } from '@contract/incident-rules';
 import type { Incident, SubformRecord } from '@contract/incidents';
 import type { RoadLaneSelectionRow } from '@contract/child-lists';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { Api } from './support/api';
 import { demoUsers, type E2eUser } from './support/users';
@@ -34,7 +34,7 @@ let tmca: E2eUser;
 let setting: NewCaseSetting;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
   tmca = (await demoUsers()).find((u) => u.username === 'tmca')!;

@@ -11,7 +11,7 @@ import { PATHS } from '@contract/paths';
 import type { DashboardFilter, IncidentListRow } from '@contract/incidents';
 import { STATUS_GROUPS } from '@contract/incident-rules';
 import { defaultDateRange } from '@/lib/incident-list';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 
@@ -21,7 +21,7 @@ const users = await demoUsers();
 const user = (name: string) => users.find((u) => u.username === name)!;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
 });
 

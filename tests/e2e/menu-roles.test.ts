@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { can, menuFor, menuKeysFor, showsNotificationBell } from '@contract';
 import { ms } from '@/lib/i18n/ms';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 
@@ -16,7 +16,7 @@ let browser: Browser;
 const users: E2eUser[] = await demoUsers();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
 });
 

@@ -13,7 +13,7 @@ import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import type { ActivePrRow, Incident, IncidentListRow, SubformRecord } from '@contract/incidents';
 import type { Section } from '@contract/sections';
 import type { WebUser } from '@contract/auth';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 
@@ -61,7 +61,7 @@ let patrol: { username: string; rosterId: number; rosterName: string };
 let n9: Section;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   tmcaApi = await api('tmca');
   const sections = await tmcaApi.post<{ rows: Section[] }>(

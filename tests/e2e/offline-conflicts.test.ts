@@ -13,7 +13,7 @@ import type { ActivePrRow, IncidentSaved, IncidentView } from '@contract/inciden
 import type { WebUser } from '@contract/auth';
 import { PATHS } from '@contract/paths';
 import { STATUS } from '@contract/lookups';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn, syncReady } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, saveOf } from './support/api';
@@ -26,7 +26,7 @@ const tmca = users.find((u) => u.roleName === 'TMCA')!;
 const tmcs = users.find((u) => u.roleName === 'TMCS')!;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 
@@ -14,7 +14,7 @@ const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
 });
 

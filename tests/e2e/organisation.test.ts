@@ -14,7 +14,7 @@ import { STAFF_PATHS, type Staff, type StaffRow } from '@contract/staff';
 import { USERS_PATHS, type UserRow } from '@contract/users';
 import { TEAMS_PATHS, type TeamDetail, type TeamMemberRow, type TeamRow, type TeamScheduleResult } from '@contract/teams';
 import { LEAVE_PATHS, type LeaveRow } from '@contract/leave';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
@@ -70,7 +70,7 @@ async function login(username: string, password: string) {
 
 describe('organisation administration (issue #14 acceptance)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

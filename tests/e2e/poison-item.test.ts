@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { IncidentView, JournalEntry } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
@@ -24,7 +24,7 @@ const users = await demoUsers();
 const pr = users.find((u) => u.roleName === 'PR')!;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
   cases = await api.openCases(pr, { assignedToCaller: true, limit: 2 });

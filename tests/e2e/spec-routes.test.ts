@@ -16,7 +16,7 @@ import { Api } from './support/api';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { patrolOnShift } from './support/cases';
 import { fillStep1, newCaseSetting } from './support/new-case-form';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { demoUsers, type E2eUser } from './support/users';
 
 let server: RunningServer;
@@ -91,7 +91,7 @@ async function signedIn(username: string): Promise<{ page: Page; errors: string[
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
 }, 120_000);

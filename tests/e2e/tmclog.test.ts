@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TmcLogsheetRow } from '@contract/logsheet';
 import { PATHS } from '@contract/paths';
-import { startServer, type RunningServer } from './support/server';
+import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
@@ -29,7 +29,7 @@ function today() {
 
 describe('TMC logsheet (issue #6 item 5)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
   }, 90_000);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** DIST_DIR (default dist) is where `npm run build` wrote the client and server; E2E_SERVER_ENTRY overrides the server. */
@@ -120,4 +121,21 @@ export async function startServer(
     throw err;
   }
   return { baseUrl, port, dataDir, output, stop, kill };
+}
+
+/**
+ * The e2e run's shared server (support/global-setup.ts): one for all the files that do not need their own. Its
+ * stop() does nothing (the run stops it at the end); it cannot be killed from a test file.
+ */
+export function sharedServer(): RunningServer {
+  const s = inject('e2eSharedServer');
+  if (!s) throw new Error('no shared server: run the file through the e2e project (vitest --project e2e)');
+  return {
+    ...s,
+    output: () => '(the shared server: its output goes to the test run)',
+    stop: async () => {},
+    kill: async () => {
+      throw new Error('the shared server cannot be killed by a test file: start one of its own with startServer()');
+    },
+  };
 }

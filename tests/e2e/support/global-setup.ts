@@ -1,0 +1,26 @@
+/**
+ * The browser tests' one shared server (issue #28): the built app on PGlite with the demo data, started once for the
+ * whole e2e run instead of once per test file. A test file takes it with `sharedServer()` (support/server.ts) and
+ * makes its own users and data through the API, with unique names. Files that must kill, restart or stop it to read
+ * its database (the fault run, durability, the update prompt, the reports' database check) start their own with
+ * `startServer()`.
+ */
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the shared server's origin, http://127.0.0.1:<port> */
+    e2eSharedServer: { baseUrl: string; port: number; dataDir: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const t0 = Date.now();
+  const server = await startServer();
+  console.log(`[e2e] shared server on ${server.baseUrl} (ready in ${Date.now() - t0} ms)`);
+  project.provide('e2eSharedServer', { baseUrl: server.baseUrl, port: server.port, dataDir: server.dataDir });
+  return async () => {
+    await server.stop();
+  };
+}
