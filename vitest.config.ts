@@ -27,7 +27,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: [clockSetup],
+          // a migrated template database every file starts from (tests/server/support/template.ts)
+          globalSetup: [clockSetup, 'tests/server/support/template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // each file builds its own app on its own database; two at a time suits a 2-core machine

@@ -50,6 +50,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** folder for the embedded database; `memory://` keeps it in memory (tests) */
   dataDir: string;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir()`), e.g. the tests' migrated template */
+  loadDataDir?: Blob;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -78,7 +80,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     dir = path.resolve(dir, 'pgdata');
     await mkdir(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   await client.waitReady;
   const writes = new WriteTracker();
   trackPglite(client as unknown as Parameters<typeof trackPglite>[0], writes);

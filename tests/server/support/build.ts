@@ -1,18 +1,21 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build } from '../../../server/app';
 import type { Config } from '../../../server/config';
-import { freshDatabaseUrl } from './database';
+import { freshDatabaseUrl, openFreshDb } from './database';
 
 export const DEMO_PASSWORD = 'Lebuhraya@2026';
 
 /**
  * fastify/demo style: the real app on a seeded database, driven with inject. Without DATABASE_URL the database is
- * an in-memory PGlite; with it, a fresh PostgreSQL database is made for this file and dropped afterwards.
+ * an in-memory PGlite; with it, a fresh PostgreSQL database is made for this file and dropped afterwards. Either
+ * starts from the suite's migrated template (template.ts) and is seeded here.
  */
 export async function buildTestApp(config: Partial<Config> = {}): Promise<FastifyInstance & { cleanup: () => Promise<void> }> {
   const { databaseUrl, drop: dropDb } = await freshDatabaseUrl();
+  const db = await openFreshDb(databaseUrl);
   const app = await build({
     logger: false,
+    db,
     config: {
       dataDir: 'memory://',
       databaseUrl,
@@ -23,6 +26,8 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<Fastif
       ...config,
     },
   });
+  // the app closes the database it was given when it closes (as it does one it opened itself)
+  app.addHook('onClose', async () => db.close());
   await app.ready();
   return Object.assign(app, {
     cleanup: async () => {
