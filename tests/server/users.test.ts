@@ -10,6 +10,7 @@ import { ROLES } from '../../contract/roles';
 import { USERS_MESSAGES, USERS_PATHS } from '../../contract/users';
 import { adminChange, appUser, passwordResetLink, section, staff } from '../../server/db/schema';
 import { buildTestApp, call, DEMO_PASSWORD, login } from './support/build';
+import { nowMs } from '../../server/lib/clock';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const TMCA = 104;
@@ -457,7 +458,7 @@ describe('users administration', () => {
     expect(mailed).toBe(false);
     expect(link).toMatch(/\/resetpasswordlink\?token=[A-Za-z0-9_-]{40,}$/);
     const token = new URL(link).searchParams.get('token')!;
-    const hours = (Date.parse(expiresAt) - Date.now()) / 3600_000;
+    const hours = (Date.parse(expiresAt) - nowMs()) / 3600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     // only the SHA-256 is kept
@@ -493,7 +494,7 @@ describe('users administration', () => {
     const token2 = new URL(second.link).searchParams.get('token')!;
     await app.ctx.db
       .update(passwordResetLink)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(nowMs() - 1000) })
       .where(eq(passwordResetLink.tokenHash, createHash('sha256').update(token2).digest('hex')));
     const expired = await app.inject({ method: 'POST', url: USERS_PATHS.resetLink, payload: { token: token2, newPassword: 'Lewat#2026x' } });
     expect(expired.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { USERS_MESSAGES } from '../../../contract/users';
 import { createLoginThrottle, type Refusal } from './throttle';
+import { now as clockNow } from '../../lib/clock';
 
 /** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
 let dummyHash: Promise<string> | undefined;
@@ -78,7 +79,7 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
       );
     }
     await throttle.succeeded(username, ip);
-    await db.update(appUser).set({ lastLoginAt: new Date() }).where(eq(appUser.id, user.id));
+    await db.update(appUser).set({ lastLoginAt: clockNow() }).where(eq(appUser.id, user.id));
     const claims: Omit<TokenClaims, 't'> = {
       sub: String(user.id),
       uid: user.username,
@@ -110,7 +111,7 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
   }
 
   /** getDetailWebUser: the fields of §7.1 plus the rosters the user works today. */
-  async function webUser(userId: number, staffId: number, now = new Date()): Promise<WebUser> {
+  async function webUser(userId: number, staffId: number, now = clockNow()): Promise<WebUser> {
     // rosters the user is on that have not ended and start within the next 24 hours
     const horizon = new Date(now.getTime() + 24 * 3600 * 1000);
     const [[u], rosters] = await Promise.all([userRow(userId), rostersOf(staffId, now, horizon)]);
@@ -202,9 +203,9 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
       .set({
         passwordHash,
         resetPasswordCount: sql`${appUser.resetPasswordCount} + 1`,
-        // every token issued before now stops working
+        // every token issued before now stops working (the real clock, as the token's t: not lib/clock.ts)
         tokensValidAfter: new Date(Date.now() + 1),
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(eq(appUser.id, u.id));
   }
@@ -212,6 +213,7 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
   async function logout(claims: TokenClaims) {
     await db
       .update(appUser)
+      // the real clock, not lib/clock.ts: tokens_valid_after meets the token's t, stamped with the real time
       .set({ tokensValidAfter: new Date(Date.now() + 1) })
       .where(eq(appUser.id, Number(claims.sub)));
   }

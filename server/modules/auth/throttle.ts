@@ -3,6 +3,7 @@ import { eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { loginThrottle as t } from '../../db/schema';
+import { nowMs } from '../../lib/clock';
 
 /**
  * Sign-in throttling (issue #20, OWASP ASVS 5.0 anti-automation): growing delays instead of a lockout.
@@ -58,7 +59,8 @@ const delaySql = (failures: SQL, free: number, cfg: ThrottleConfig) =>
   sql`(case when ${failures} >= ${free}::integer then least(${cfg.maxDelaySeconds}::double precision, ${cfg.firstDelaySeconds}::double precision * power(2, least(${failures} - ${free}::integer, 40))) else 0 end)`;
 
 export function createLoginThrottle(db: Db, cfg: ThrottleConfig) {
-  const clock = cfg.now ?? Date.now;
+  // stored and compared in the database: the server's clock (lib/clock.ts)
+  const clock = cfg.now ?? nowMs;
   let lastPrune = Number.NEGATIVE_INFINITY;
 
   const refusal = (nextAllowedAt: Date, now: number): Refusal => ({

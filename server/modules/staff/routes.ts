@@ -38,6 +38,7 @@ import {
   updateStaffRoles,
   type WriteEffects,
 } from './service';
+import { now } from '../../lib/clock';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 const writeErrors = { ...errors, 409: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema };
@@ -112,7 +113,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       const csv = await staffCsv(db, requireUser(request), request.body ?? {}, request.query);
       return (reply as FastifyReply)
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', csvDisposition('staf', localYmd(new Date())))
+        .header('Content-Disposition', csvDisposition('staf', localYmd(now())))
         .header('Cache-Control', 'no-store')
         .send(csv);
     },

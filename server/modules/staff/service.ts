@@ -40,6 +40,7 @@ import {
   toStaffRow,
   type StaffListDbRow,
 } from './queries';
+import { now as clockNow } from '../../lib/clock';
 
 /** What a write did to user accounts: their sessions must be forgotten once it is committed. */
 export interface WriteEffects {
@@ -275,6 +276,7 @@ export async function createStaff(db: Db, user: TokenClaims, input: StaffCreate)
 async function deactivateUserOf(tx: Db, user: TokenClaims, staffId: number, effects: WriteEffects) {
   const [account] = await tx.select().from(appUser).where(eq(appUser.staffId, staffId));
   if (!account?.isActive) return;
+  // the real clock, not lib/clock.ts: tokens_valid_after meets the token's t, stamped with the real time
   const now = new Date();
   await tx.update(appUser).set({ isActive: false, tokensValidAfter: now, updatedAt: now }).where(eq(appUser.id, account.id));
   await recordChange(tx, user, 'user', account.id, 'deactivate', { isActive: true }, { isActive: false });
@@ -294,7 +296,7 @@ export async function saveStaff(db: Db, user: TokenClaims, input: StaffSave, eff
       const isActive = input.isActive ?? before.isActive;
       const [after] = await tx
         .update(staff)
-        .set({ ...values, isActive, updatedAt: new Date() })
+        .set({ ...values, isActive, updatedAt: clockNow() })
         .where(eq(staff.id, before.id))
         .returning();
       const action = before.isActive === isActive ? 'update' : isActive ? 'activate' : 'deactivate';
@@ -338,9 +340,10 @@ export async function updateStaffRoles(db: Db, user: TokenClaims, input: StaffRo
     const position = input.position?.trim() ?? before.position;
     const roleChanged = !!newRole && !!account && account.roleId !== newRole.id;
     if (position !== before.position) {
-      await tx.update(staff).set({ position, updatedAt: new Date() }).where(eq(staff.id, before.id));
+      await tx.update(staff).set({ position, updatedAt: clockNow() }).where(eq(staff.id, before.id));
     }
     if (roleChanged && account && newRole) {
+      // the real clock, not lib/clock.ts: tokens_valid_after meets the token's t, stamped with the real time
       const now = new Date();
       await tx.update(appUser).set({ roleId: newRole.id, tokensValidAfter: now, updatedAt: now }).where(eq(appUser.id, account.id));
       await recordChange(
@@ -404,7 +407,7 @@ export async function deleteStaff(db: Db, user: TokenClaims, ids: number[], effe
         }
       }
       if (before.isActive) {
-        const [after] = await tx.update(staff).set({ isActive: false, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
+        const [after] = await tx.update(staff).set({ isActive: false, updatedAt: clockNow() }).where(eq(staff.id, id)).returning();
         await recordChange(tx, user, 'staff', id, 'deactivate', await snapshot(tx, before), await snapshot(tx, after));
       }
       await deactivateUserOf(tx, user, id, effects);

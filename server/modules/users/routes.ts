@@ -36,6 +36,7 @@ import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
 import { listUsers, roleList, staffWithoutAccount, userById, usersForCsv } from './queries';
 import { adminResetPassword, changeUserRole, checkResetLink, makeResetLink, registerUser, setUsersActive, useResetLink } from './service';
+import { nowMs } from '../../lib/clock';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
 const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
@@ -126,7 +127,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       // text, not an envelope: sent through the untyped reply
       return (reply as FastifyReply)
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', csvDisposition('pengguna', localDate(Date.now())))
+        .header('Content-Disposition', csvDisposition('pengguna', localDate(nowMs())))
         .header('Cache-Control', 'no-store')
         .send(toCsv(rows, CSV_COLUMNS));
     },

@@ -26,6 +26,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error
 import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { hashPassword } from '../../lib/password';
 import { userById, usernameTaken } from './queries';
+import { now as clockNow } from '../../lib/clock';
 
 /** The password hash of an LDAP user: not a PHC string, so no password ever matches it here. */
 export const LDAP_NO_PASSWORD = '!ldap';
@@ -60,7 +61,10 @@ const valuesOf = (u: UserRow) => ({
 
 const conflictOn = (message: string, field: string) => new HttpError(409, ERROR_CODES.CONFLICT, message, { field });
 const ldapUnavailable = () => new HttpError(503, ERROR_CODES.INTERNAL, M.ldapUnavailable);
-/** every token issued up to now stops working (the + 1 ms: a token signed in this very millisecond too) */
+/**
+ * every token issued up to now stops working (the + 1 ms: a token signed in this very millisecond too); the real clock,
+ * not lib/clock.ts: tokens_valid_after meets the token's t, stamped with the real time
+ */
 const revokeNow = () => new Date(Date.now() + 1);
 
 /** The role of an id, as the database has it (the seed writes contract/roles.ts ROLES); null when it is not one. */
@@ -167,7 +171,7 @@ export async function setUsersActive(db: Db, actor: Actor, ids: number[], active
       if (!before || before.isActive === active) continue;
       await tx
         .update(appUser)
-        .set({ isActive: active, updatedAt: new Date(), ...(active ? {} : { tokensValidAfter: revokeNow() }) })
+        .set({ isActive: active, updatedAt: clockNow(), ...(active ? {} : { tokensValidAfter: revokeNow() }) })
         .where(eq(appUser.id, id));
       await recordChange(tx, actor, 'user', id, active ? 'activate' : 'deactivate', valuesOf(before), { ...valuesOf(before), isActive: active });
       changed.push(id);
@@ -187,7 +191,7 @@ export async function changeUserRole(db: Db, actor: Actor, userId: number, roleI
   assertMayGrant(actor, given.name);
   if (before.roleId === roleId) throw badRequest(M.sameRole, 'roleId');
   return db.transaction(async (tx) => {
-    await tx.update(appUser).set({ roleId, tokensValidAfter: revokeNow(), updatedAt: new Date() }).where(eq(appUser.id, userId));
+    await tx.update(appUser).set({ roleId, tokensValidAfter: revokeNow(), updatedAt: clockNow() }).where(eq(appUser.id, userId));
     const after = await userById(tx as unknown as Db, userId);
     if (!after) throw notFound(M.userNotFound);
     await recordChange(tx, actor, 'user', userId, 'update', valuesOf(before), valuesOf(after));
@@ -211,12 +215,12 @@ export async function adminResetPassword(
   await db.transaction(async (tx) => {
     await tx
       .update(appUser)
-      .set({ passwordHash, resetPasswordCount: 0, tokensValidAfter: revokeNow(), updatedAt: new Date() })
+      .set({ passwordHash, resetPasswordCount: 0, tokensValidAfter: revokeNow(), updatedAt: clockNow() })
       .where(eq(appUser.id, userId));
     // links handed out earlier stop working: the administrator has just chosen another way
     await tx
       .update(passwordResetLink)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: clockNow() })
       .where(and(eq(passwordResetLink.userId, userId), isNull(passwordResetLink.usedAt)));
     await recordChange(
       tx,
@@ -234,7 +238,7 @@ export async function adminResetPassword(
  * A one-time link (RESET_LINK_TTL_HOURS) for the user to choose a password. Only the token's SHA-256 is kept; a new
  * link voids the user's earlier unused ones. There is no mail server: the administrator is answered the link.
  */
-export async function makeResetLink(db: Db, actor: Actor, userId: number, origin: string, now = new Date()): Promise<ResetLink> {
+export async function makeResetLink(db: Db, actor: Actor, userId: number, origin: string, now = clockNow()): Promise<ResetLink> {
   const u = await mustFindUser(db, userId);
   assertMayManage(actor, u.roleName);
   if (u.authType === 'LDAP') throw badRequest(M.ldapPassword, 'userId');
@@ -296,7 +300,7 @@ async function liveLink(db: Db, tokenHash: string, now: Date) {
 }
 
 /** What a link is for (the public screen shows the username before asking for the password). */
-export async function checkResetLink(db: Db, token: string, now = new Date()): Promise<ResetLinkInfo> {
+export async function checkResetLink(db: Db, token: string, now = clockNow()): Promise<ResetLinkInfo> {
   const hash = sha256Hex(token);
   const l = await liveLink(db, hash, now);
   if (!l) throw await refusalOf(db, hash, now);
@@ -310,7 +314,7 @@ export async function useResetLink(
   newPassword: string,
   opts: { hashCost?: 'normal' | 'fast'; now?: Date } = {},
 ): Promise<number> {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clockNow();
   const hash = sha256Hex(token);
   if (!(await liveLink(db, hash, now))) throw await refusalOf(db, hash, now);
   const passwordHash = await hashPassword(newPassword, opts.hashCost);
@@ -325,7 +329,7 @@ export async function useResetLink(
     const [u] = await tx.select({ staffId: appUser.staffId, count: appUser.resetPasswordCount }).from(appUser).where(eq(appUser.id, spent.userId));
     await tx
       .update(appUser)
-      .set({ passwordHash, resetPasswordCount: sql`${appUser.resetPasswordCount} + 1`, tokensValidAfter: revokeNow(), updatedAt: new Date() })
+      .set({ passwordHash, resetPasswordCount: sql`${appUser.resetPasswordCount} + 1`, tokensValidAfter: revokeNow(), updatedAt: clockNow() })
       .where(eq(appUser.id, spent.userId));
     // the user made this change themself
     await recordChange(
