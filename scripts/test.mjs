@@ -1,7 +1,7 @@
 // npm test: typecheck → lint → unit → server (PGlite, and PostgreSQL when DATABASE_URL is set) → build → browser tests.
 // Ends with the line `tests: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const out = path.resolve('.tmp/test-results');
@@ -19,7 +19,23 @@ const phases = [
     ? [{ name: 'server (PostgreSQL)', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }]
     : []),
   { name: 'build', build: true },
-  { name: 'e2e', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
+  // two lanes at once (the browser tests mostly wait: on the app, its polls, the network they cut): the files on the
+  // shared server (tests/e2e/support/global-setup.ts) one after another, and beside them the files that start servers
+  // of their own (they kill, restart or stop them), one after another
+  {
+    name: 'e2e',
+    lanes: (() => {
+      const files = readdirSync('tests/e2e')
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `tests/e2e/${f}`);
+      const shared = files.filter((f) => readFileSync(f, 'utf8').includes('sharedServer()'));
+      const own = files.filter((f) => !shared.includes(f));
+      return [
+        { name: 'shared server', args: ['--project', 'e2e', ...shared], env: { DATABASE_URL: '' } },
+        { name: 'own servers', args: ['--project', 'e2e', ...own], env: { DATABASE_URL: '', E2E_NO_SHARED_SERVER: '1' } },
+      ].filter((l) => l.args.length > 2);
+    })(),
+  },
 ].filter((p) => !only.length || only.some((o) => p.name.startsWith(o)));
 
 let passed = 0;
@@ -51,33 +67,36 @@ for (const [i, phase] of phases.entries()) {
     summary.push(`build: ok${took()}`);
     continue;
   }
-  const file = path.join(out, `phase-${i}.json`);
-  const env = { ...process.env, ...phase.env };
-  if (env.DATABASE_URL === '') delete env.DATABASE_URL;
-  const r = spawnSync('npx', ['vitest', 'run', ...phase.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    stdio: 'inherit',
-    env,
-  });
+  const lanes = phase.lanes ?? [{ name: phase.name, args: phase.args, env: phase.env }];
+  const results = await Promise.all(lanes.map((lane, j) => runVitest(lane, path.join(out, `phase-${i}-${j}.json`), j > 0)));
   let p = 0;
   let f = 0;
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    p = json.numPassedTests;
-    f = json.numFailedTests + (json.numTotalTests === 0 ? 0 : 0);
-    // a file that failed to load counts as one failure
-    f += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
-    for (const t of json.testResults) {
-      const file = path.relative(process.cwd(), t.name);
-      if (t.startTime && t.endTime) slowest.push({ phase: phase.name, file, ms: t.endTime - t.startTime });
-      if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${phase.name} · ${file}: ${firstLine(t.message)}`);
-      for (const a of t.assertionResults.filter((x) => x.status === 'failed')) {
-        failures.push(`${phase.name} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
-      }
+  for (const [j, { status, file, log }] of results.entries()) {
+    if (log) {
+      console.log(`\n── ${phase.name} · ${lanes[j].name} (run beside the first lane; its output) ──`);
+      console.log(readFileSync(log, 'utf8'));
     }
-  } catch {
-    f += 1;
+    let lf = 0;
+    try {
+      const json = JSON.parse(readFileSync(file, 'utf8'));
+      p += json.numPassedTests;
+      lf += json.numFailedTests;
+      // a file that failed to load counts as one failure
+      lf += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+      for (const t of json.testResults) {
+        const file = path.relative(process.cwd(), t.name);
+        if (t.startTime && t.endTime) slowest.push({ phase: phase.name, file, ms: t.endTime - t.startTime });
+        if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${phase.name} · ${file}: ${firstLine(t.message)}`);
+        for (const a of t.assertionResults.filter((x) => x.status === 'failed')) {
+          failures.push(`${phase.name} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+        }
+      }
+    } catch {
+      lf += 1;
+    }
+    if (status !== 0 && lf === 0) lf = 1;
+    f += lf;
   }
-  if (r.status !== 0 && f === 0) f = 1;
   passed += p;
   failed += f;
   summary.push(`${phase.name}: ${p} passed, ${f} failed${took()}`);
@@ -92,6 +111,28 @@ console.log(`total: ${duration(Date.now() - started)}`);
 if (broken) failed += 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
+
+/**
+ * One vitest run with the default and JSON reporters. The first lane of a phase writes to the terminal; a lane run
+ * beside it writes to a log file, printed once it is done (so the CI log keeps each lane's lines together).
+ */
+function runVitest(lane, file, beside) {
+  const env = { ...process.env, ...lane.env };
+  if (env.DATABASE_URL === '') delete env.DATABASE_URL;
+  const args = ['vitest', 'run', ...lane.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const log = beside ? file.replace(/\.json$/, '.log') : null;
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { env, stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (log) {
+      const stream = createWriteStream(log);
+      child.stdout.pipe(stream);
+      child.stderr.pipe(stream);
+      child.on('close', (status) => stream.end(() => resolve({ status, file, log })));
+    } else {
+      child.on('close', (status) => resolve({ status, file, log }));
+    }
+  });
+}
 
 function duration(ms) {
   const s = Math.round(ms / 1000);

@@ -3,7 +3,7 @@
  * whole e2e run instead of once per test file. A test file takes it with `sharedServer()` (support/server.ts) and
  * makes its own users and data through the API, with unique names. Files that must kill, restart or stop it to read
  * its database (the fault run, durability, the update prompt, the reports' database check) start their own with
- * `startServer()`.
+ * `startServer()`. E2E_NO_SHARED_SERVER=1 starts none (a run of only such files: npm test's second e2e lane).
  */
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
@@ -16,6 +16,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // a run of only the files with servers of their own (npm test's second e2e lane) needs none
+  if (process.env.E2E_NO_SHARED_SERVER === '1') return;
   const t0 = Date.now();
   const server = await startServer();
   console.log(`[e2e] shared server on ${server.baseUrl} (ready in ${Date.now() - t0} ms)`);

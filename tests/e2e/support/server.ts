@@ -129,7 +129,7 @@ export async function startServer(
  */
 export function sharedServer(): RunningServer {
   const s = inject('e2eSharedServer');
-  if (!s) throw new Error('no shared server: run the file through the e2e project (vitest --project e2e)');
+  if (!s) throw new Error('no shared server: run the file through the e2e project (vitest --project e2e), without E2E_NO_SHARED_SERVER');
   return {
     ...s,
     output: () => '(the shared server: its output goes to the test run)',
