@@ -48,7 +48,7 @@ export interface Config {
      * its failures in windows of this length from its first failure
      */
     windowSeconds: number;
-    /** the clock in milliseconds (tests move it); Date.now when unset */
+    /** the clock in milliseconds (tests move it); the server's clock (lib/clock.ts nowMs) when unset */
     now?: () => number;
   };
   /** server-raised alerts (issue #6) */

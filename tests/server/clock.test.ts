@@ -3,6 +3,8 @@
  * processes of one run, setClock, and the server answering by it (a new case's date, the patrols on shift) while the
  * tokens stay on the real clock.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
@@ -62,6 +64,31 @@ describe('LEBUHRAYA_CLOCK: parseClockSetting and anchorClockEnv', () => {
     const unset: NodeJS.ProcessEnv = {};
     expect(anchorClockEnv(unset)).toBeUndefined();
     expect(unset).toEqual({});
+  });
+});
+
+describe('every now of the server reads the clock', () => {
+  /** the files that use the real clock on purpose (durations in memory, and tokens_valid_after, met by a token's t) */
+  const REAL_CLOCK = [
+    'lib/clock.ts',
+    'modules/auth/service.ts',
+    'modules/comms/routes.ts',
+    'modules/staff/service.ts',
+    'modules/system/routes.ts',
+    'modules/users/service.ts',
+    'plugins/answer-cache.ts',
+    'plugins/auth.ts',
+  ];
+
+  it('new Date() and Date.now appear nowhere else in server/', () => {
+    const root = path.resolve(import.meta.dirname, '../../server');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
+    expect(files).toContain('lib/clock.ts');
+    const found = files.filter((f) => /new Date\(\)|Date\.now\b/.test(readFileSync(path.join(root, f), 'utf8')));
+    // the scan sees the real clock where it is meant
+    expect(found).toContain('plugins/auth.ts');
+    const elsewhere = found.filter((f) => !REAL_CLOCK.includes(f));
+    expect(elsewhere, 'read now() / nowMs() of server/lib/clock.ts (docs/development.md, "The clock")').toEqual([]);
   });
 });
 
