@@ -12,7 +12,7 @@ import type { ActivePrRow, SectionKmMarkers } from '@contract/incidents';
 import type { PositionFix } from '@contract/maps';
 import { PATHS } from '@contract/paths';
 import type { Section } from '@contract/sections';
-import { sharedServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
@@ -25,7 +25,8 @@ const users = await demoUsers();
 const tmca = users.find((u) => u.username === 'tmca')!;
 
 beforeAll(async () => {
-  server = sharedServer();
+  // its own server: the ranking reads the latest position of every roster on shift, which other files' patrols move
+  server = await startServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
 });
@@ -49,6 +50,13 @@ async function leaderOf(row: ActivePrRow): Promise<E2eUser> {
   const user = people.users.find((u) => u.staffNo === team.members[0]);
   if (!user) throw new Error(`no user for the leader of ${team.name}`);
   return { username: user.username, password: seed.DEMO_PASSWORD, roleId: user.roleId, roleName: 'PR', displayName: team.name };
+}
+
+/** The rosters of the seeded teams (whose leader leaderOf() knows). */
+async function seededRosters(rows: ActivePrRow[]): Promise<ActivePrRow[]> {
+  const seed = (await import('../../server/db/seed/index')) as typeof import('../../server/db/seed/index');
+  const teams = seed.buildPeople().teams;
+  return rows.filter((r) => teams.some((t) => r.dutyRosterName.startsWith(`${t.name} `)));
 }
 
 const fix = (m: [number, number, number], agoMs: number): PositionFix => ({
@@ -76,8 +84,10 @@ describe('Assign To ordered by distance (issue #7)', () => {
     // position seven minutes old (stale) nearest of all, the others fresh ones 1, 5 and 12 km along N9
     const active = (await ok(api.call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, { regionId }), 'active'))
       .rows;
-    const free = active.filter((r) => !r.busy);
-    const chosen = (free.length >= 3 ? free : [...free, ...active.filter((r) => r.busy)]).slice(0, 4);
+    // the seeded teams' rosters (other files on the shared server make teams of their own)
+    const seeded = await seededRosters(active);
+    const free = seeded.filter((r) => !r.busy);
+    const chosen = (free.length >= 3 ? free : [...free, ...seeded.filter((r) => r.busy)]).slice(0, 4);
     expect(chosen.length, `rosters on shift: ${active.map((r) => r.dutyRosterName).join(', ')}`).toBeGreaterThanOrEqual(3);
     const i = Math.floor(markers.length / 3);
     const incident = markers[i];

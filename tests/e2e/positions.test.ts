@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RondaGpsRow } from '@contract/maps';
 import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { PATHS } from '@contract/paths';
-import { sharedServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api, until } from './support/api';
@@ -27,7 +27,8 @@ const users = await demoUsers();
 const tmca = users.find((u) => u.username === 'tmca')!;
 
 beforeAll(async () => {
-  server = sharedServer();
+  // its own server: the test reads the roster's whole position history, which other files' patrols add to
+  server = await startServer();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
 });
