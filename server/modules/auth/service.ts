@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { USERS_MESSAGES } from '../../../contract/users';
 import { createLoginThrottle, type Refusal } from './throttle';
+import { now as clockNow } from '../../lib/clock';
 
 /** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
 let dummyHash: Promise<string> | undefined;
@@ -110,7 +111,7 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
   }
 
   /** getDetailWebUser: the fields of §7.1 plus the rosters the user works today. */
-  async function webUser(userId: number, staffId: number, now = new Date()): Promise<WebUser> {
+  async function webUser(userId: number, staffId: number, now = clockNow()): Promise<WebUser> {
     // rosters the user is on that have not ended and start within the next 24 hours
     const horizon = new Date(now.getTime() + 24 * 3600 * 1000);
     const [[u], rosters] = await Promise.all([userRow(userId), rostersOf(staffId, now, horizon)]);
