@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PATHS } from '../../contract/paths';
 import { ACTIVITY_PATHS } from '../../contract/activity-log-rules';
+import { REPORT_PATHS } from '../../contract/reports';
 import { rostersCovering, shiftDateAt } from '../../contract/shift-time';
 import { SHIFT_ID } from '../../server/db/seed/data/people';
 import { dutyRoster, section } from '../../server/db/schema';
@@ -151,6 +152,36 @@ describe('who is on duty at 23:59, 00:30, 06:59 and 07:00 local time (issue #29)
       const rows = res.json().body.rows as { pkDutyRosterId: number }[];
       const dates = new Set(rows.map((r) => all.find((a) => a.id === r.pkDutyRosterId)?.startDate));
       for (const d of dates) expect(d, step.at).toBe(step.shiftDate);
+    }
+  });
+
+  it("the roster reports: a night shift's roster belongs to the date it started, also read after midnight", async () => {
+    for (const step of steps()) {
+      setClock(step.at);
+      const rostersOf = async (date: string) => {
+        const res = await call(app, tok.sectmgr, {
+          method: 'POST',
+          url: `${REPORT_PATHS.mainlineRosters}?length=500`,
+          payload: { dateFrom: date, dateTo: date },
+        });
+        expect(res.statusCode, step.at).toBe(200);
+        return (res.json().body.rows as { pkDutyRosterId: number; date: string }[]).map((r) => r.pkDutyRosterId);
+      };
+      const nightsOfDay = all.filter((r) => r.shiftId === SHIFT_ID.NIGHT && r.startDate === day && r.regionId === reg.sectmgr).map((r) => r.id);
+      const onDay = await rostersOf(day);
+      const onNext = await rostersOf(addDays(day, 1));
+      // the reports count ended rosters only: the night shift of the day is in progress until 07:00, then it counts
+      // on the day it started (the section manager's own sections: some of the region's), never on the next day
+      if (step.shiftId === SHIFT_ID.NIGHT)
+        expect(
+          nightsOfDay.filter((id) => onDay.includes(id)),
+          step.at,
+        ).toEqual([]);
+      else expect(nightsOfDay.filter((id) => onDay.includes(id)).length, step.at).toBeGreaterThan(0);
+      expect(
+        nightsOfDay.filter((id) => onNext.includes(id)),
+        step.at,
+      ).toEqual([]);
     }
   });
 });
