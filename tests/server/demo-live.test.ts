@@ -91,6 +91,15 @@ describe('the demo at any hour: the rosters on duty now with recent GPS position
     for (const r of rows) expect(r.positionAgeSeconds!).toBeLessThan(300);
   });
 
+  it("the map (bigMaps): the night patrols on duty at 06:30 with their position (the map's active patrols)", async () => {
+    const mine = (await onDuty(at(day, '06:30:00'))).filter((r) => r.regionId === tmca.region).map((r) => r.id);
+    const res = await call(app, tmca.token, { method: 'POST', url: PATHS.bigMaps, payload: {} });
+    expect(res.statusCode).toBe(200);
+    const active = res.json().body.activePR as { pkDutyRosterId: number; latlng: [number, number] | null }[];
+    expect(active.map((r) => r.pkDutyRosterId).sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
+    expect(active.filter((r) => r.latlng !== null).length).toBeGreaterThan(0);
+  });
+
   it('GPS-silent alerts count the night roster at 23:59, 00:30 and 06:59 (its last fix 20 minutes before)', async () => {
     const geo = await geoIndex(app.ctx.db);
     const [patrol] = await app.ctx.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, 'pr.malam'));

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { PATHS } from '../../contract/paths';
 import { ACTIVITY_PATHS } from '../../contract/activity-log-rules';
 import { REPORT_PATHS } from '../../contract/reports';
+import { ROSTER_PATHS } from '../../contract/rosters-rules';
 import { rostersCovering, shiftDateAt } from '../../contract/shift-time';
 import { SHIFT_ID } from '../../server/db/seed/data/people';
 import { dutyRoster, section } from '../../server/db/schema';
@@ -182,6 +183,21 @@ describe('who is on duty at 23:59, 00:30, 06:59 and 07:00 local time (issue #29)
         nightsOfDay.filter((id) => onNext.includes(id)),
         step.at,
       ).toEqual([]);
+    }
+  });
+
+  it('staffing by day: the shift date of now (client default) shows the night roster on shift at 00:30 and 06:59', async () => {
+    for (const step of steps()) {
+      setClock(step.at);
+      const res = await call(app, tok.sectmgr, { method: 'POST', url: ROSTER_PATHS.staffing, payload: { date: shiftDateAt(step.at) } });
+      expect(res.statusCode, step.at).toBe(200);
+      const b = res.json().body as { sections: { cells: { shiftId: number; rosters: { pkDutyRosterId: number; lifecycle: string }[] }[] }[] };
+      const cells = b.sections.flatMap((x) => x.cells);
+      const onShift = cells.flatMap((c) => c.rosters.filter((r) => r.lifecycle === 'onShift').map(() => c.shiftId));
+      expect(onShift.length, step.at).toBeGreaterThan(0);
+      expect(new Set(onShift), step.at).toEqual(new Set([step.shiftId]));
+      const ids = cells.flatMap((c) => c.rosters.filter((r) => r.lifecycle === 'onShift').map((r) => r.pkDutyRosterId));
+      for (const id of ids) expect(covering(step.at, reg.sectmgr), step.at).toContain(id);
     }
   });
 });
