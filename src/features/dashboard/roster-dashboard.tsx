@@ -9,12 +9,12 @@ import { networkFirst } from '@/lib/cached';
 import { readFilter, writeFilter } from '@/lib/filters';
 import { rosterHours, rosterStatusAt, type RosterStatus } from '@/lib/roster-status';
 import { formatDateTime, formatTime, isoDateToDisplay } from '@/lib/time';
-import { rosterCovers, shiftDateAt } from '@contract/shift-time';
+import { shiftDateAt } from '@contract/shift-time';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
 import { currentRostersCall } from './dashboard-api';
 import { RosterCard } from './roster-card';
-import { sectionsOf, sortRosters, summarize } from './roster-summary';
+import { currentShiftRosters, sectionsOf, sortRosters, summarize } from './roster-summary';
 
 interface DashboardFilter {
   sectionId: number | null;
@@ -189,9 +189,7 @@ function FilterChip({ active, onClick, children }: { active: boolean; onClick: (
 /** The signed-in user's own rosters of the current shift (from the sign-in answer): on duty now, or of its shift date. */
 function MyRosters({ user, now }: { user: WebUser; now: number }) {
   const t = useT();
-  const rosters = user.rosters ?? [];
-  const date = shiftDateAt(now, rosters);
-  const mine = rosters.filter((r) => rosterCovers(r, now) || r.startDate === date);
+  const mine = currentShiftRosters(user.rosters ?? [], now);
   if (!mine.length) return null;
   return (
     <Box mb="5" bg="amber.50" borderWidth="1px" borderColor="amber.200" rounded="lg" p="4" data-testid="my-rosters">
