@@ -11,7 +11,7 @@ import { answerCacheTtl, loadConfig, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { getOrCreateJwtSecret } from './db/meta';
 import { ensureRosters, seedDemoData } from './db/seed';
-import { ensureLivePositions } from './db/seed/live';
+import { ensureLivePositions, tickLivePositions } from './db/seed/live';
 import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
 import { registerAnswerCache } from './plugins/answer-cache';
@@ -109,6 +109,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   if (config.seedDemo && config.demoLive) {
     const live = await ensureLivePositions(handle.db);
     if (live) app.log.info({ live }, 'demo positions of the rosters on duty now written');
+    // and the demo's tablets keep reporting while the server runs (a fix a minute per roster it drives)
+    const liveTimer = setInterval(() => tickLivePositions(handle.db).catch((err) => app.log.error({ err }, 'demo positions failed')), 60_000);
+    liveTimer.unref();
+    app.addHook('onClose', async () => clearInterval(liveTimer));
   }
   const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
   rosterTimer.unref();

@@ -10,7 +10,7 @@ import { PATHS } from '../../contract/paths';
 import { rostersCovering } from '../../contract/shift-time';
 import { SHIFT_ID } from '../../server/db/seed/data/people';
 import { alertNotification, appUser, dutyRoster, rosterLatestPosition, section } from '../../server/db/schema';
-import { ensureLivePositions } from '../../server/db/seed/live';
+import { ensureLivePositions, tickLivePositions } from '../../server/db/seed/live';
 import { addDays } from '../../server/db/seed/rosters';
 import { sweepGpsSilent } from '../../server/modules/comms/alerts';
 import { geoIndex } from '../../server/modules/maps/geo-index';
@@ -98,6 +98,30 @@ describe('the demo at any hour: the rosters on duty now with recent GPS position
     const active = res.json().body.activePR as { pkDutyRosterId: number; latlng: [number, number] | null }[];
     expect(active.map((r) => r.pkDutyRosterId).sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
     expect(active.filter((r) => r.latlng !== null).length).toBeGreaterThan(0);
+  });
+
+  it("the demo's tablets keep reporting: a fix a minute while on duty, the day rosters started at the 07:00 handover", async () => {
+    const night = (await onDuty(at(day, '06:30:00'))).map((r) => r.id);
+    const latestOf = async () => new Map((await app.ctx.db.select().from(rosterLatestPosition)).map((p) => [p.dutyRosterId, p]));
+    const before = await latestOf();
+    const driven = night.filter((id) => before.has(id));
+    expect(driven.length).toBeGreaterThan(0);
+    const t1 = new Date(at(day, '06:45:00'));
+    expect(await tickLivePositions(app.ctx.db, { now: t1 })).toBe(driven.length);
+    const after = await latestOf();
+    for (const id of driven) expect(after.get(id)!.recordedAt.getTime(), `roster ${id}`).toBe(t1.getTime());
+    // after 07:00 the night rosters are no longer driven; the day rosters on duty get their first fixes
+    const t2 = new Date(at(day, '07:05:00'));
+    const day1 = (await onDuty(at(day, '07:05:00'))).filter((r) => r.shiftId === SHIFT_ID.DAY).map((r) => r.id);
+    expect(day1.length).toBeGreaterThan(0);
+    await tickLivePositions(app.ctx.db, { now: t2 });
+    const later = await latestOf();
+    for (const id of driven) expect(later.get(id)!.recordedAt.getTime(), `roster ${id}`).toBe(t1.getTime());
+    expect(day1.filter((id) => later.has(id)).length).toBeGreaterThan(0);
+    // and none of them falls silent while the demo drives it
+    await tickLivePositions(app.ctx.db, { now: new Date(at(day, '07:20:00')) });
+    const swept = await sweepGpsSilent(app.ctx.db, { minutes: 10, now: new Date(at(day, '07:21:00')) });
+    expect(swept.cases).toBe(0);
   });
 
   it('GPS-silent alerts count the night roster at 23:59, 00:30 and 06:59 (its last fix 20 minutes before)', async () => {

@@ -9,6 +9,11 @@
  * Only on a demo database (seed_version present) and only when asked (config.demoLive; the tests and the e2e
  * servers turn it off unless they test it). Deterministic per roster (its id seeds the PRNG); idempotent: a roster
  * with a position in its shift is left alone.
+ *
+ * The demo then keeps driving those tablets (tickLivePositions, every minute while the server runs): each roster it
+ * started (kept in app_meta 'demo_live_rosters') gets a new fix along its section while it is on duty, so its patrols
+ * move on the map and do not fall silent (GPS-silent alerts); a roster that starts later (the 07:00 and 19:00
+ * handovers) is started the same way.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../client';
@@ -19,6 +24,7 @@ import { createRng } from './prng';
 import { now as clockNow } from '../../lib/clock';
 
 const SEED_VERSION_KEY = 'seed_version';
+const DRIVEN_KEY = 'demo_live_rosters';
 /** how old each of the fixes is, in seconds (oldest first) */
 const FIX_AGES_S = [270, 150, 30];
 /** km covered between two fixes at ~80 km/h over two minutes */
@@ -61,6 +67,7 @@ export async function ensureLivePositions(db: Db, opts: { now?: Date } = {}): Pr
 
   const geo = await geoIndex(db);
   let written = 0;
+  const driven: number[] = [];
   for (const r of rosters) {
     const sec = geo.sections.get(r.sectionId);
     const userId = userOf.get(r.teamId) ?? null;
@@ -87,7 +94,74 @@ export async function ensureLivePositions(db: Db, opts: { now?: Date } = {}): Pr
     }
     if (!rows.length) continue;
     await writeBatch(db, r.id, userId, now, rows);
+    driven.push(r.id);
     written++;
   }
+  if (driven.length) await setDriven(db, [...(await drivenRosters(db)), ...driven]);
   return written;
+}
+
+/** The rosters whose tablets the demo drives. */
+async function drivenRosters(db: Db): Promise<number[]> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DRIVEN_KEY));
+  if (!row) return [];
+  try {
+    const ids = JSON.parse(row.value) as unknown;
+    return Array.isArray(ids) ? ids.filter((x): x is number => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function setDriven(db: Db, ids: number[]): Promise<void> {
+  const value = JSON.stringify([...new Set(ids)].sort((a, b) => a - b));
+  await db.insert(appMeta).values({ key: DRIVEN_KEY, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
+}
+
+/**
+ * One minute of the demo's tablets: a fix for each driven roster still on duty (2.6 km on from its latest position,
+ * turning at the section's ends), the rosters that have ended dropped, and the rosters started since given their
+ * first fixes (ensureLivePositions). Returns the fixes written.
+ */
+export async function tickLivePositions(db: Db, opts: { now?: Date } = {}): Promise<number> {
+  const now = opts.now ?? clockNow();
+  const ids = await drivenRosters(db);
+  let written = 0;
+  if (ids.length) {
+    const rows = await db
+      .select({
+        id: dutyRoster.id,
+        sectionId: dutyRoster.sectionId,
+        startsAt: dutyRoster.startsAt,
+        endsAt: dutyRoster.endsAt,
+        km: rosterLatestPosition.km,
+        latestSection: rosterLatestPosition.sectionId,
+        recordedAt: rosterLatestPosition.recordedAt,
+        directionId: rosterLatestPosition.directionId,
+        offsetMetres: rosterLatestPosition.offsetMetres,
+      })
+      .from(dutyRoster)
+      .innerJoin(rosterLatestPosition, eq(rosterLatestPosition.dutyRosterId, dutyRoster.id))
+      .where(inArray(dutyRoster.id, ids));
+    const geo = await geoIndex(db);
+    const onDuty = rows.filter((r) => r.startsAt <= now && r.endsAt > now);
+    for (const r of onDuty) {
+      const sec = geo.sections.get(r.sectionId);
+      if (!sec || sec.markers.length < 2 || r.recordedAt >= now) continue;
+      const kmLo = sec.markers[0][0];
+      const kmHi = sec.markers.at(-1)![0];
+      // back and forth along the section: the way flips every 40 minutes of the clock (per roster)
+      const up = Math.floor(now.getTime() / (40 * 60_000) + r.id) % 2 === 0;
+      const from = r.latestSection === r.sectionId && r.km !== null ? r.km : kmLo;
+      const km = Math.min(kmHi, Math.max(kmLo, from + (up ? KM_PER_STEP : -KM_PER_STEP)));
+      const [latitude, longitude] = pointAt(sec.markers, km);
+      const prev = { sectionId: r.latestSection, km: r.km, directionId: r.directionId, recordedAt: r.recordedAt, offsetMetres: r.offsetMetres };
+      const d = derive(geo, { latitude, longitude }, prev);
+      await writeBatch(db, r.id, null, now, [{ ...d, latitude, longitude, recordedAt: now, accuracy: 8, heading: null, speed: 22 }]);
+      written++;
+    }
+    const kept = rows.filter((r) => r.endsAt > now).map((r) => r.id);
+    if (kept.length !== ids.length) await setDriven(db, kept);
+  }
+  return written + (await ensureLivePositions(db, { now }));
 }
