@@ -5,7 +5,7 @@
  * rosters are computed with the contract's rule (contract/shift-time.ts) from their dates and hours only.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { PATHS } from '../../contract/paths';
 import { ACTIVITY_PATHS } from '../../contract/activity-log-rules';
 import { REPORT_PATHS } from '../../contract/reports';
@@ -17,6 +17,10 @@ import { nowMs, setClock } from '../../server/lib/clock';
 import { localDate } from '../../server/lib/time';
 import { addDays } from '../../server/db/seed/rosters';
 import { buildTestApp, call, login } from './support/build';
+import { newCasePayload, rosterOf, saveCase } from './support/incident-fixtures';
+import { sweepUnacknowledged } from '../../server/modules/comms/alerts';
+import { alertNotification, incidentAudit } from '../../server/db/schema';
+import { STATUS } from '../../contract/lookups';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -198,6 +202,27 @@ describe('who is on duty at 23:59, 00:30, 06:59 and 07:00 local time (issue #29)
       expect(new Set(onShift), step.at).toEqual(new Set([step.shiftId]));
       const ids = cells.flatMap((c) => c.rosters.filter((r) => r.lifecycle === 'onShift').map((r) => r.pkDutyRosterId));
       for (const id of ids) expect(covering(step.at, reg.sectmgr), step.at).toContain(id);
+    }
+  });
+
+  it('a case assigned to the night patrol at 23:59, 00:30 and 06:59: taken, and unacknowledged it alerts the TMC', async () => {
+    const night = await rosterOf(app, 'N9-MALAM-A', day);
+    for (const step of steps().filter((x) => x.shiftId === SHIFT_ID.NIGHT)) {
+      setClock(step.at);
+      const res = await saveCase(app, tok.tmca, await newCasePayload(app, { pkDutyRosterId: night.id }));
+      expect(res.statusCode, `${step.at} ${res.body}`).toBe(200);
+      const id = (res.json().body as { pkIncidentId: number }).pkIncidentId;
+      const [a203] = await app.ctx.db
+        .select({ id: incidentAudit.id, createdAt: incidentAudit.createdAt, roster: incidentAudit.assigneeRosterId })
+        .from(incidentAudit)
+        .where(and(eq(incidentAudit.incidentId, id), eq(incidentAudit.statusId, STATUS.ASSIGNED)));
+      expect(a203.roster, step.at).toBe(night.id);
+      await sweepUnacknowledged(app.ctx.db, { minutes: 5, now: new Date(a203.createdAt.getTime() + 6 * 60_000) });
+      const raised = await app.ctx.db
+        .select({ id: alertNotification.id })
+        .from(alertNotification)
+        .where(like(alertNotification.eventKey, `unack:${id}:%`));
+      expect(raised.length, step.at).toBeGreaterThan(0);
     }
   });
 });
