@@ -64,6 +64,11 @@ export type DutyRosterRow = z.infer<typeof DutyRosterRowSchema>;
 
 export const DutyRosterFilterSchema = z.object({
   date: calendarDate.optional(),
+  /**
+   * The rosters of the current shift (issue #29): those covering now (server clock, start ≤ now < end, whatever
+   * their date) and those of the shift date (`date`, else the shift date of now: before 07:00 the previous day's).
+   */
+  current: z.boolean().optional(),
   sectionId: z.number().int().positive().optional(),
   regionId: z.number().int().positive().optional(),
 });

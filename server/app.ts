@@ -11,6 +11,7 @@ import { answerCacheTtl, loadConfig, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { getOrCreateJwtSecret } from './db/meta';
 import { ensureRosters, seedDemoData } from './db/seed';
+import { ensureLivePositions, tickLivePositions } from './db/seed/live';
 import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
 import { registerAnswerCache } from './plugins/answer-cache';
@@ -104,6 +105,15 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
   const rondas = await ensureRondas(handle.db, { demo: config.seedDemo });
   if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
+  // a live operation at any hour on the demo (#29): the rosters covering now with their last minutes of GPS fixes
+  if (config.seedDemo && config.demoLive) {
+    const live = await ensureLivePositions(handle.db);
+    if (live) app.log.info({ live }, 'demo positions of the rosters on duty now written');
+    // and the demo's tablets keep reporting while the server runs (a fix a minute per roster it drives)
+    const liveTimer = setInterval(() => tickLivePositions(handle.db).catch((err) => app.log.error({ err }, 'demo positions failed')), 60_000);
+    liveTimer.unref();
+    app.addHook('onClose', async () => clearInterval(liveTimer));
+  }
   const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
   rosterTimer.unref();
   app.addHook('onClose', async () => clearInterval(rosterTimer));

@@ -16,6 +16,11 @@ export interface Config {
   clientDir: string;
   /** seed the demo data on an empty database */
   seedDemo: boolean;
+  /**
+   * on a demo database, the rosters covering now get their last minutes of GPS fixes at start (issue #29 item 5,
+   * server/db/seed/live.ts; DEMO_LIVE, default on; the tests turn it off unless they test it)
+   */
+  demoLive: boolean;
   /** cheaper argon2id parameters for the demo users (tests only) */
   seedFastHash: boolean;
   trustProxy: boolean;
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: env.CLIENT_DIR || path.resolve('dist/client'),
     seedDemo: bool(env.SEED_DEMO, true),
+    demoLive: bool(env.DEMO_LIVE, true),
     seedFastHash: bool(env.SEED_FAST_HASH, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),

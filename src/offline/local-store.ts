@@ -4,7 +4,7 @@
  * - every lookup list of §7.2 (contract/lookups.ts LOOKUP_NAMES), under the key useLookup reads ('lookup:<name>');
  * - the sections of the user's region as the forms list them ('sections:<regionId>', and 'sections:all' for the
  *   roles that see every region), and the event locations of each of those sections ('eventLocations:<id>');
- * - today's duty rosters of the region ('rosters:<date>', the dashboard's call) and the roster list's first page.
+ * - the current shift's duty rosters of the region ('rosters:<shift date>', the dashboard's call) and the roster list's first page.
  * Same paths, bodies and cache keys as the screens' own calls (src/lib/lookups.ts, form-api.ts, roster-api.ts), so
  * networkFirst() finds these copies when the network is gone. Each row keeps the answer's ETag beside the data; the
  * next refresh sends it as If-None-Match and a 304 keeps the copy (nothing downloaded again).
@@ -17,6 +17,7 @@
 import { LOOKUP_NAMES, PAGE_SIZE, isListedSectionName } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { can, SEES_ALL_REGIONS, type Permission, type RoleName } from '@contract/roles';
+import { shiftDateAt } from '@contract/shift-time';
 import type { WebUser } from '@contract/auth';
 import { HIGHWAY_SECTIONS_CACHE_KEY, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
 import type { LebuhrayaDb, UserCacheRow } from './db';
@@ -82,7 +83,7 @@ export const keepsKmMarkers = (user: Pick<WebUser, 'roles'>) =>
   (['newCase', 'editCase', 'map'] as Permission[]).some((p) => can(user.roles[0]?.roleName ?? '', p));
 
 /** The lists fetched for a user, except the event locations (they follow from the sections' answer). */
-export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): PrefetchSpec[] {
+export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string, shiftDate: string = today): PrefetchSpec[] {
   const out: PrefetchSpec[] = LOOKUP_NAMES.map((name) => ({ key: `lookup:${name}`, method: 'POST' as const, path: PATHS.lookup(name), body: {} }));
   const regionId = user.section.region.key;
   const sections = (id: number | undefined): PrefetchSpec => ({
@@ -104,9 +105,16 @@ export function plan(user: Pick<WebUser, 'section' | 'roles'>, today: string): P
   if (may('map')) out.push({ key: SECTION_NETWORK_CACHE_KEY, method: 'GET', path: PATHS.sectionNetwork });
   // the role's own calls only (the server would refuse the others, and log them)
   if (!may('dashboard', 'rosterList')) return may('newCase', 'editCase', 'map') ? [...out, activePr(regionId)] : out;
-  // today's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts todayRostersCall) and the first
-  // page of the roster list (src/features/roster/roster-api.ts rosterPageCall, default page size 10)
-  out.push({ key: `rosters:${today}`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(500) });
+  // the current shift's rosters: the dashboard's call (src/features/dashboard/dashboard-api.ts currentRostersCall, by
+  // the shift date of now, issue #29) and the first page of today's roster list (src/features/roster/roster-api.ts
+  // rosterPageCall, default page size 10)
+  out.push({
+    key: `rosters:${shiftDate}`,
+    method: 'POST',
+    path: PATHS.dutyRosterDataTables,
+    body: { date: shiftDate, current: true },
+    query: paging(500),
+  });
   out.push({ key: `rosterList:${today}:all:0:10`, method: 'POST', path: PATHS.dutyRosterDataTables, body: { date: today }, query: paging(10) });
   // the patrols on shift in the region: 'Ditugaskan Kepada' of the case forms falls back to this list offline
   // (src/features/incidents/form/form-api.ts useNearestActivePr)
@@ -216,7 +224,7 @@ export interface RefreshSummary {
 export async function refreshLocalStore(env: LocalStoreEnv, user: Pick<WebUser, 'userId' | 'section' | 'roles'>): Promise<RefreshSummary> {
   const now = env.now ?? Date.now;
   const tally: Record<FetchResult, number> = { fresh: 0, unchanged: 0, failed: 0 };
-  const specs = plan(user, bruneiToday(now()));
+  const specs = plan(user, bruneiToday(now()), shiftDateAt(now()));
   await runAll(env, user.userId, specs, tally);
   // event locations of the region's sections, from the copy just stored (fresh or confirmed)
   const sections = (await env.db.userCache.get([user.userId, `sections:${user.section.region.key}`])) as StoredRow | undefined;

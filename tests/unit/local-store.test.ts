@@ -87,6 +87,9 @@ describe('local store: what is fetched (issue #4 item 1)', () => {
     // roles that see every region also get the all-regions list
     const admin = { ...user, roles: [{ pkRoleId: 2, roleName: 'SUPERADMIN' }] } as WebUser;
     expect(plan(admin, '2026-03-01').map((s) => s.key)).toContain('sections:all');
+    // at 06:30 the dashboard reads the current shift's rosters by its shift date, the previous day (issue #29)
+    const night = plan(user, '2026-03-02', '2026-03-01').find((s) => s.key === 'rosters:2026-03-01')!;
+    expect(night.body).toEqual({ date: '2026-03-01', current: true });
   });
 
   it('event locations of the listed sections only (no G sections, §5)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DutyRosterRow } from '@contract';
 import { rosterHours, rosterStatusAt } from '@/lib/roster-status';
-import { sectionsOf, sortRosters, summarize } from '@/features/dashboard/roster-summary';
+import { currentShiftRosters, sectionsOf, sortRosters, summarize } from '@/features/dashboard/roster-summary';
 
 const at = (iso: string) => Date.parse(iso);
 const row = (p: Partial<DutyRosterRow>): DutyRosterRow => ({
@@ -66,4 +66,33 @@ describe('roster status from Brunei wall-clock times', () => {
     expect(sortRosters(rows).map((r) => r.status)).toEqual(['active', 'active', 'upcoming', 'ended']);
     expect(sectionsOf(rows).map((s) => s.name)).toEqual(['N1', 'N2', 'N3']);
   });
+
+  it("the dashboard at night (issue #29): the night roster of the previous evening is on shift and the user's own", () => {
+    const day1 = row({ pkDutyRosterId: 1, startDate: '2026-03-01', endDate: '2026-03-01', startHour: '07:00', endHour: '19:00' });
+    const night1 = row({ pkDutyRosterId: 2, startDate: '2026-03-01', endDate: '2026-03-02', startHour: '19:00', endHour: '07:00' });
+    const day2 = row({ pkDutyRosterId: 3, startDate: '2026-03-02', endDate: '2026-03-02', startHour: '07:00', endHour: '19:00' });
+    const night2 = row({ pkDutyRosterId: 4, startDate: '2026-03-02', endDate: '2026-03-03', startHour: '19:00', endHour: '07:00' });
+    const all = [day1, night1, day2, night2];
+    const local = (iso: string) => Date.parse(`${iso}+08:00`);
+    const cases: [string, RosterStatusRow[], number[]][] = [
+      ['2026-03-01T23:59:00', ['ended', 'active', 'upcoming', 'upcoming'], [1, 2]],
+      ['2026-03-02T00:30:00', ['ended', 'active', 'upcoming', 'upcoming'], [1, 2]],
+      ['2026-03-02T06:59:00', ['ended', 'active', 'upcoming', 'upcoming'], [1, 2]],
+      ['2026-03-02T07:00:00', ['ended', 'ended', 'active', 'upcoming'], [3, 4]],
+    ];
+    for (const [when, statuses, mine] of cases) {
+      expect(
+        all.map((r) => rosterStatusAt(r, local(when))),
+        when,
+      ).toEqual(statuses);
+      expect(
+        currentShiftRosters(all, local(when)).map((r) => r.pkDutyRosterId),
+        when,
+      ).toEqual(mine);
+      const counted = summarize(all.map((r) => ({ ...r, status: rosterStatusAt(r, local(when)) })));
+      expect(counted.active, when).toBe(1);
+    }
+  });
 });
+
+type RosterStatusRow = DutyRosterRow['status'];

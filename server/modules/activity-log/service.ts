@@ -50,7 +50,7 @@ import { CSV_EXPORT_MAX_ROWS, listPage, orderOf, toCsv, totalOver, type CsvColum
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { isRosterPerson, rosterHasPerson } from '../../lib/roster-people';
 import { regionScopeOf } from '../../lib/scope';
-import { localDate, localDisplay } from '../../lib/time';
+import { localDisplay } from '../../lib/time';
 import {
   activitiesOf,
   activityById,
@@ -75,6 +75,7 @@ import {
 import { checklistSummaryOfRoster } from '../checklist/service';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
 import { now as clockNow } from '../../lib/clock';
+import { shiftDateAt } from '../../../contract/shift-time';
 
 const MESSAGES = {
   moveEntry: 'Aktiviti tidak boleh dipindahkan ke jadual tugas lain.',
@@ -251,7 +252,8 @@ export async function listActivities(
     parts.push(eq(activityLog.dutyRosterId, f.dutyRosterId));
   } else {
     const place = await scopedPlace(db, user, f);
-    parts.push(eq(dutyRoster.startDate, f.date ?? localDate()), ...listScope(user));
+    // no date: the shift date of now (issue #29: before 07:00, the night shift that started the previous evening)
+    parts.push(eq(dutyRoster.startDate, f.date ?? shiftDateAt(clockNow())), ...listScope(user));
     if (place.sectionIds)
       parts.push(
         sql`${dutyRoster.sectionId} in (${sql.join(

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rosterPhaseAt } from '../../../contract/shift-time';
 import type { DutyRosterRow } from '../../../contract/sections';
 import type { Db } from '../../db/client';
 import { callSign, dutyRoster, region, section, shift, team, vehicle } from '../../db/schema';
@@ -7,6 +8,8 @@ import { now as clockNow } from '../../lib/clock';
 
 export interface RosterQuery {
   date?: string;
+  /** the rosters covering this instant too, whatever their date (the current shift, issue #29) */
+  coveringAt?: Date;
   sectionIds?: number[];
   regionId?: number;
 }
@@ -23,7 +26,11 @@ const ORDER = {
 
 function where(q: RosterQuery): SQL | undefined {
   const parts: SQL[] = [];
-  if (q.date) parts.push(eq(dutyRoster.startDate, q.date));
+  if (q.coveringAt) {
+    const at = q.coveringAt.toISOString();
+    const covering = sql`(${dutyRoster.startsAt} <= ${at}::timestamptz and ${dutyRoster.endsAt} > ${at}::timestamptz)`;
+    parts.push(q.date ? or(eq(dutyRoster.startDate, q.date), covering)! : covering);
+  } else if (q.date) parts.push(eq(dutyRoster.startDate, q.date));
   if (q.sectionIds) parts.push(inArray(dutyRoster.sectionId, q.sectionIds.length ? q.sectionIds : [-1]));
   if (q.regionId) parts.push(eq(section.regionId, q.regionId));
   return parts.length ? and(...parts) : undefined;
@@ -97,7 +104,7 @@ export async function findRosters(
       callSign: r.callSign,
       vehicleModel: r.vehicleModel,
       members: (people.get(r.id) ?? []).map((m) => ({ pkStaffId: m.pkStaffId, displayName: m.displayName, position: m.position })),
-      status: now < r.startsAt ? 'upcoming' : now >= r.endsAt ? 'ended' : 'active',
+      status: rosterPhaseAt(r, now),
     })),
   };
 }

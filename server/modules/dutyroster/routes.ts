@@ -8,6 +8,8 @@ import { page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { findSections, sectionFamilyIds } from '../section/queries';
 import { findRosters } from './queries';
+import { now } from '../../lib/clock';
+import { shiftDateAt } from '../../../contract/shift-time';
 import { activePrRoutes } from './active-pr';
 import { rosterRoutes } from './roster-routes';
 
@@ -38,7 +40,10 @@ export async function dutyRosterRoutes(app: FastifyInstance, ctx: AppContext) {
         sectionIds = await sectionFamilyIds(ctx.db, filter.sectionId);
       }
       const regionId = all ? filter.regionId : user.reg;
-      const { rows, recordCount } = await findRosters(ctx.db, { date: filter.date, sectionIds, regionId }, request.query);
+      // the current shift (issue #29): the rosters covering now, and those of its shift date
+      const at = filter.current ? now() : undefined;
+      const date = at ? (filter.date ?? shiftDateAt(at)) : filter.date;
+      const { rows, recordCount } = await findRosters(ctx.db, { date, coveringAt: at, sectionIds, regionId }, request.query, at);
       return page(rows, recordCount, request.query);
     },
   });

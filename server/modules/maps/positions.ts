@@ -227,12 +227,12 @@ const arr = <T>(rows: FixRow[], pick: (r: FixRow) => T, type: string) => sql`${s
  * (unnest of one array per column: the same statement for 1 or 500 fixes), and the latest position upserted when the
  * batch's last fix is newer than the stored one.
  */
-export function batchWrites(rosterId: number, userId: number, now: Date, rows: FixRow[], claim: SQL): SQL {
+export function batchWrites(rosterId: number, userId: number | null, now: Date, rows: FixRow[], claim: SQL): SQL {
   const last = rows.at(-1)!;
   return sql`ins as (
       insert into roster_position (duty_roster_id, user_id, latitude, longitude, recorded_at, received_at, accuracy, heading, speed,
                                    section_id, km, offset_metres, direction_id)
-      select ${rosterId}, ${userId}, f.lat, f.lng, f.at, ${now.toISOString()}::timestamptz, f.acc, f.hdg, f.spd, f.sec, f.km, f.off, f.dir
+      select ${rosterId}, ${userId}::int, f.lat, f.lng, f.at, ${now.toISOString()}::timestamptz, f.acc, f.hdg, f.spd, f.sec, f.km, f.off, f.dir
       from unnest(${arr(rows, (r) => r.latitude, 'float8')}, ${arr(rows, (r) => r.longitude, 'float8')}, ${arr(rows, (r) => r.recordedAt.toISOString(), 'timestamptz')},
                   ${arr(rows, (r) => r.accuracy, 'float4')}, ${arr(rows, (r) => r.heading, 'float4')}, ${arr(rows, (r) => r.speed, 'float4')},
                   ${arr(rows, (r) => r.sectionId, 'int')}, ${arr(rows, (r) => r.km, 'float4')}, ${arr(rows, (r) => r.offsetMetres, 'float4')},
@@ -257,7 +257,7 @@ export function batchWrites(rosterId: number, userId: number, now: Date, rows: F
 }
 
 /** A batch written on its own (no key): its rows and the latest position, which it answers (the stored one when newer). */
-export async function writeBatch(db: Db, rosterId: number, userId: number, now: Date, rows: FixRow[]): Promise<{ latest: LocationRow }> {
+export async function writeBatch(db: Db, rosterId: number, userId: number | null, now: Date, rows: FixRow[]): Promise<{ latest: LocationRow }> {
   const res = (await db.execute(sql`
     with claim as (select 1 as claimed), ${batchWrites(rosterId, userId, now, rows, sql.raw('claim'))}
     select latitude, longitude, recorded_at, section_id, km, offset_metres, direction_id from up

@@ -5,9 +5,14 @@ import type { DashboardFilter, DashboardItemsCountSchema, IncidentItemsCountSche
 import type { DutyRosterRow } from '@contract/sections';
 import { apiPost, dataTables } from '@/lib/api';
 
-/** Today's rosters of the user's region (the server scopes by the token's region). */
-export const todayRostersCall = (date: string) =>
-  dataTables<DutyRosterRow>(PATHS.dutyRosterDataTables, { date }, { length: 500, start: 0 }) as Promise<DataTablesResult<DutyRosterRow>>;
+/**
+ * The current shift's rosters of the user's region (the server scopes by the token's region): those covering now,
+ * whatever their date (the night shift after midnight), and those of the shift date (issue #29).
+ */
+export const currentRostersCall = (shiftDate: string) =>
+  dataTables<DutyRosterRow>(PATHS.dutyRosterDataTables, { date: shiftDate, current: true }, { length: 500, start: 0 }) as Promise<
+    DataTablesResult<DutyRosterRow>
+  >;
 
 /** manage/dashboard/dataTables (§7.3): the open cases (210 and 202 hidden by the server unless searchAllStatus). */
 export const dashboardIncidentsCall = (filter: DashboardFilter, q: Partial<DataTablesQuery>) =>

@@ -8,12 +8,13 @@ import { errorText, isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { readFilter, writeFilter } from '@/lib/filters';
 import { rosterHours, rosterStatusAt, type RosterStatus } from '@/lib/roster-status';
-import { formatDateTime, formatTime, isoDateToDisplay, todayIso } from '@/lib/time';
+import { formatDateTime, formatTime, isoDateToDisplay } from '@/lib/time';
+import { shiftDateAt } from '@contract/shift-time';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { StatCard } from '@/ui/stat-card';
-import { todayRostersCall } from './dashboard-api';
+import { currentRostersCall } from './dashboard-api';
 import { RosterCard } from './roster-card';
-import { sectionsOf, sortRosters, summarize } from './roster-summary';
+import { currentShiftRosters, sectionsOf, sortRosters, summarize } from './roster-summary';
 
 interface DashboardFilter {
   sectionId: number | null;
@@ -29,17 +30,18 @@ function useNow(intervalMs = 30_000) {
   return now;
 }
 
-/** The day's duty rosters of the region: the second tab of the dashboard (the page header and refresh are the dashboard's). */
+/** The current shift's duty rosters of the region (those on duty now, and those of the shift date): the second tab of the dashboard (the page header and refresh are the dashboard's). */
 export function RosterDashboard({ user }: { user: WebUser }) {
   const t = useT();
   const now = useNow();
-  const date = todayIso(now);
+  // the shift date of now (issue #29): from midnight to 07:00 the night shift that started the previous evening
+  const date = shiftDateAt(now);
   const [filter, setFilter] = useState<DashboardFilter>(() => readFilter<DashboardFilter>('dashboard', { sectionId: null }));
   useEffect(() => writeFilter('dashboard', filter), [filter]);
 
   const query = useQuery({
     queryKey: ['dashboard', 'rosters', user.userId, date],
-    queryFn: () => networkFirst(user.userId, `rosters:${date}`, () => todayRostersCall(date)),
+    queryFn: () => networkFirst(user.userId, `rosters:${date}`, () => currentRostersCall(date)),
     refetchInterval: 60_000,
   });
 
@@ -184,10 +186,10 @@ function FilterChip({ active, onClick, children }: { active: boolean; onClick: (
   );
 }
 
-/** The signed-in user's own rosters today (from the sign-in answer). */
+/** The signed-in user's own rosters of the current shift (from the sign-in answer): on duty now, or of its shift date. */
 function MyRosters({ user, now }: { user: WebUser; now: number }) {
   const t = useT();
-  const mine = (user.rosters ?? []).filter((r) => r.startDate <= todayIso(now) && r.endDate >= todayIso(now));
+  const mine = currentShiftRosters(user.rosters ?? [], now);
   if (!mine.length) return null;
   return (
     <Box mb="5" bg="amber.50" borderWidth="1px" borderColor="amber.200" rounded="lg" p="4" data-testid="my-rosters">

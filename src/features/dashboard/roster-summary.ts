@@ -1,4 +1,14 @@
 import type { DutyRosterRow } from '@contract/sections';
+import { type RosterSpan, rosterCovers, shiftDateAt } from '@contract/shift-time';
+
+/**
+ * The rosters of the current shift among `rosters` (the user's own, from the sign-in answer): those covering `now`
+ * and those of its shift date (contract/shift-time.ts; at 00:30 the night roster of the previous evening).
+ */
+export function currentShiftRosters<R extends RosterSpan>(rosters: readonly R[], now: number): R[] {
+  const date = shiftDateAt(now, rosters);
+  return rosters.filter((r) => rosterCovers(r, now) || r.startDate === date);
+}
 
 export interface RosterSummary {
   total: number;

@@ -15,7 +15,8 @@ import '@/lib/i18n/parts/roster';
 import { errorText, isApiError } from '@/lib/api';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
-import { isoDateToDisplay, todayIso } from '@/lib/time';
+import { isoDateToDisplay } from '@/lib/time';
+import { shiftDateAt } from '@contract/shift-time';
 import { SEES_ALL_REGIONS, can, type RoleName } from '@contract/roles';
 import { FilterSelect, sectionOptions } from '@/ui/admin/filters';
 import { DateField } from '@/ui/date-field';
@@ -33,7 +34,9 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
   const canManage = can(role.name, 'rosterManage');
   const seesAll = SEES_ALL_REGIONS.includes(role.name as RoleName);
   const sections = useListedSections(seesAll ? undefined : user?.section.region.key);
-  const date = search.date ?? todayIso();
+  // the shift date of now (issue #29): before 07:00 the night shift that started the previous evening
+  const current = shiftDateAt(Date.now());
+  const date = search.date ?? current;
   const filter: StaffingFilter = { date, ...(search.sectionId ? { sectionId: search.sectionId } : {}) };
   const q = useQuery({ queryKey: rosterKeys.staffing(filter), queryFn: () => staffingCall(filter) });
   const set = (patch: Partial<StaffingSearch>) => onSearchChange({ ...search, ...patch });
@@ -72,7 +75,7 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
         >
           <LuChevronRight />
         </Button>
-        <Button variant="outline" minH="11" onClick={() => set({ date: undefined })} disabled={date === todayIso()}>
+        <Button variant="outline" minH="11" onClick={() => set({ date: undefined })} disabled={date === current}>
           {t('roster.today')}
         </Button>
         <FilterSelect

@@ -185,7 +185,7 @@ export const en: Record<ShellTextKey, string> = {
   'lists.tab.rosters': 'Duty rosters',
   'lists.refresh': 'Refresh',
   'lists.filter.allRegions': 'All regions',
-  'dashboard.subtitle': "Today's duty rosters, {date} · {region}",
+  'dashboard.subtitle': "The current shift's duty rosters (shift date {date}) · {region}",
   'dashboard.onShift': 'On shift now',
   'dashboard.sections': 'Sections covered',
   'dashboard.vehicles': 'Patrol vehicles',

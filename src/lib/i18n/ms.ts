@@ -185,7 +185,7 @@ export const ms = {
   'lists.tab.rosters': 'Jadual Tugas',
   'lists.refresh': 'Muat semula',
   'lists.filter.allRegions': 'Semua wilayah',
-  'dashboard.subtitle': 'Jadual tugas hari ini, {date} · {region}',
+  'dashboard.subtitle': 'Jadual tugas syif semasa (tarikh syif {date}) · {region}',
   'dashboard.onShift': 'Sedang bertugas',
   'dashboard.sections': 'Seksyen diliputi',
   'dashboard.vehicles': 'Kenderaan peronda',

@@ -79,6 +79,8 @@ export async function startServer(
       SEED_FAST_HASH: '1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // the demo's live positions (#29 item 5) only for the tests that ask for them (opts.env DEMO_LIVE: '1')
+      DEMO_LIVE: '0',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,8 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<Fastif
       dataDir: 'memory://',
       databaseUrl,
       seedDemo: true,
+      // no invented live positions unless a test asks for them (they would move the map and nearest patrol answers)
+      demoLive: false,
       seedFastHash: true,
       clientDir: '/nonexistent',
       jwtSecret: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',

@@ -19,7 +19,8 @@ export const rosterReportsMs = {
   'rr.col.rosters': 'Jadual',
   // ---- Laporan Masa Dalam Laluan Utama (DLU)
   'rr.dlu.title': 'Laporan Masa Dalam Laluan Utama (DLU)',
-  'rr.dlu.description': 'Masa peronda dalam laluan utama (DLU) dan luar laluan utama (LLU) bagi setiap jadual tugas, daripada ringkasan syif.',
+  'rr.dlu.description':
+    'Masa peronda dalam laluan utama (DLU) dan luar laluan utama (LLU) bagi setiap jadual tugas, daripada ringkasan syif. Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
   'rr.dlu.rosters': 'Jadual tugas diringkaskan',
   'rr.dlu.avgDlu': 'Purata DLU setiap jadual',
   'rr.dlu.avgLlu': 'Purata LLU setiap jadual',
@@ -42,7 +43,7 @@ export const rosterReportsMs = {
   // ---- Laporan Masa Bertugas
   'rr.work.title': 'Laporan Masa Bertugas',
   'rr.work.description':
-    'Jumlah masa bertugas setiap individu atau pasukan: dirancang (syif) dan sebenar (Mula Syif hingga Tamat Syif dalam log aktiviti).',
+    'Jumlah masa bertugas setiap individu atau pasukan: dirancang (syif) dan sebenar (Mula Syif hingga Tamat Syif dalam log aktiviti). Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
   'rr.work.group': 'Kumpulan',
   'rr.work.byPerson': 'Individu',
   'rr.work.byTeam': 'Pasukan',
@@ -64,7 +65,7 @@ export const rosterReportsMs = {
   // ---- Laporan Penggunaan Kenderaan
   'rr.vehicle.title': 'Laporan Penggunaan Kenderaan',
   'rr.vehicle.description':
-    'Jarak (odometer senarai semak harian), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan.',
+    'Jarak (odometer senarai semak harian), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan. Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
   'rr.vehicle.vehicles': 'Kenderaan',
   'rr.vehicle.km': 'Jarak',
   'rr.vehicle.rosterHours': 'Jam jadual tugas',
@@ -88,7 +89,8 @@ export const rosterReportsMs = {
   'rr.vehicle.noActive': 'Tiada jam aktif (ringkasan syif) dalam tempoh ini.',
   // ---- Laporan Rondaan (LoopingReportV2)
   'rr.looping.title': 'Laporan Rondaan',
-  'rr.looping.description': 'Rondaan yang diselesaikan (aktiviti Tamat Rondaan) bagi setiap jadual tugas berbanding pelan rondaan seksyennya.',
+  'rr.looping.description':
+    'Rondaan yang diselesaikan (aktiviti Tamat Rondaan) bagi setiap jadual tugas berbanding pelan rondaan seksyennya. Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
   'rr.looping.rosters': 'Jadual tugas',
   'rr.looping.planned': 'Rondaan dirancang',
   'rr.looping.completed': 'Rondaan selesai',
@@ -121,7 +123,8 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.col.roster': 'Duty Roster',
   'rr.col.rosters': 'Rosters',
   'rr.dlu.title': 'Time on Mainline (DLU) Report',
-  'rr.dlu.description': 'Patrol time on the mainline (DLU) and off it (LLU) for each duty roster, from the shift summaries.',
+  'rr.dlu.description':
+    'Patrol time on the mainline (DLU) and off it (LLU) for each duty roster, from the shift summaries. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.',
   'rr.dlu.rosters': 'Rosters summarised',
   'rr.dlu.avgDlu': 'Average DLU per roster',
   'rr.dlu.avgLlu': 'Average LLU per roster',
@@ -143,7 +146,7 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.dlu.empty': 'No duty rosters in this period.',
   'rr.work.title': 'Work Duration Report',
   'rr.work.description':
-    'Total work duration per person or team: planned (the shift) and actual (Start of Shift to End of Shift in the activity log).',
+    'Total work duration per person or team: planned (the shift) and actual (Start of Shift to End of Shift in the activity log). A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.',
   'rr.work.group': 'Group by',
   'rr.work.byPerson': 'Person',
   'rr.work.byTeam': 'Team',
@@ -163,7 +166,8 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.work.col.change': 'Change',
   'rr.work.empty': 'No work recorded in this period.',
   'rr.vehicle.title': 'Vehicle Usage Report',
-  'rr.vehicle.description': 'Distance (daily checklist odometers), roster hours and active hours (movement from the GPS positions) per vehicle.',
+  'rr.vehicle.description':
+    'Distance (daily checklist odometers), roster hours and active hours (movement from the GPS positions) per vehicle. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.',
   'rr.vehicle.vehicles': 'Vehicles',
   'rr.vehicle.km': 'Distance',
   'rr.vehicle.rosterHours': 'Roster hours',
@@ -186,7 +190,8 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.vehicle.noKm': 'No distance recorded (complete checklists with odometers) in this period.',
   'rr.vehicle.noActive': 'No active hours (shift summaries) in this period.',
   'rr.looping.title': 'Patrol Round Report',
-  'rr.looping.description': "Patrol rounds completed (the 'Tamat Rondaan' activity) on each duty roster against its section's round plan.",
+  'rr.looping.description':
+    "Patrol rounds completed (the 'Tamat Rondaan' activity) on each duty roster against its section's round plan. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.",
   'rr.looping.rosters': 'Duty rosters',
   'rr.looping.planned': 'Rounds planned',
   'rr.looping.completed': 'Rounds completed',
