@@ -174,7 +174,8 @@ export class BigMapsCache {
     const stamp = this.writes?.tracker.stamp(TRACKED_DOMAINS);
     if (known && t < known.expiresAt && this.writes) {
       const c = this.checked.get(key);
-      if (c && c.stamp === stamp && t - c.at < this.writes.trustMs) {
+      // age ≥ 0: a clock set back (lib/clock.ts setClock) does not keep trusting a snapshot made at a later now
+      if (c && c.stamp === stamp && t >= c.at && t - c.at < this.writes.trustMs) {
         this.stats.hits++;
         this.stats.trackerHits++;
         return known;
