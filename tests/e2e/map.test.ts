@@ -15,7 +15,7 @@ import type { RondaGpsSaveResult } from '@contract/maps';
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { TILE_URL_DEFAULT, tileOrigin } from '@contract/map-rules';
 import { PATHS } from '@contract/paths';
-import { sharedServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { png } from '../support/images';
 import { demoUsers } from './support/users';
@@ -80,7 +80,9 @@ describe('maps (issue #7)', () => {
   let closedIds: number[];
 
   beforeAll(async () => {
-    server = sharedServer();
+    // its own server: the nearest-patrol ranking reads the latest position of every roster on shift, which other
+    // files' patrols move on the shared server
+    server = await startServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
     patrol = await patrolOnShift(api, tmca, users);
