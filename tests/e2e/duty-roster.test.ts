@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { ACTIVITY_EVENT, ACTIVITY_PATHS, type ActivityLogRow, type EndOfDutyReport } from '@contract/activity-log';
+import { nowMs } from '../../server/lib/clock';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -79,7 +80,7 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
     };
     try {
       // ------------------------------------------------------------------ 1. the section manager rosters the new team
-      const now = Date.now();
+      const now = nowMs();
       const from = brunei(now - 60 * 60_000);
       const to = brunei(now + 6 * 60 * 60_000);
       const mgr = await open();
@@ -189,7 +190,7 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
       const late = await api.call(officer, 'POST', ACTIVITY_PATHS.save, {
         dutyRosterId: rosterId,
         eventId: ACTIVITY_EVENT.SHIFT_END,
-        occurredAt: new Date().toISOString(),
+        occurredAt: new Date(nowMs()).toISOString(),
       });
       expect(late.status).toBe(409);
     } finally {
