@@ -15,12 +15,13 @@ import type { RondaGpsSaveResult } from '@contract/maps';
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { TILE_URL_DEFAULT, tileOrigin } from '@contract/map-rules';
 import { PATHS } from '@contract/paths';
+import { nowMs } from '../../server/lib/clock';
 import { startServer, type RunningServer } from './support/server';
 import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { png } from '../support/images';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
-import { patrolOnShift } from './support/cases';
+import { patrolOnShiftFor } from './support/cases';
 
 let server: RunningServer;
 let api: Api;
@@ -75,7 +76,7 @@ async function caseWithPlace(roster: ActivePrRow): Promise<number> {
 }
 
 describe('maps (issue #7)', () => {
-  let patrol: Awaited<ReturnType<typeof patrolOnShift>>;
+  let patrol: Awaited<ReturnType<typeof patrolOnShiftFor>>;
   let openCase: IncidentView;
   let closedIds: number[];
 
@@ -85,7 +86,8 @@ describe('maps (issue #7)', () => {
     server = await startServer();
     api = new Api(server.baseUrl);
     browser = await launchBrowser();
-    patrol = await patrolOnShift(api, tmca, users);
+    // a roster that stays on shift while the file runs (near 07:00 or 19:00 the next shift's)
+    patrol = await patrolOnShiftFor(api, tmca, users, 8);
     const made = await caseWithPlace(patrol.roster);
     const v = await api.call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(made));
     openCase = v.body;
@@ -104,7 +106,7 @@ describe('maps (issue #7)', () => {
   async function postPosition(lat: number, lng: number, agoSeconds: number) {
     const r = await api.call<RondaGpsSaveResult>(patrol.patrol, 'POST', PATHS.rondaGpsSave, {
       pkDutyRosterId: patrol.roster.pkDutyRosterId,
-      positions: [{ latitude: lat, longitude: lng, recordedAt: new Date(Date.now() - agoSeconds * 1000).toISOString(), accuracy: 8 }],
+      positions: [{ latitude: lat, longitude: lng, recordedAt: new Date(nowMs() - agoSeconds * 1000).toISOString(), accuracy: 8 }],
     });
     expect(r.status, r.statusMsg).toBe(200);
     return r.body;

@@ -8,6 +8,8 @@ import type { ActivePrRow, IncidentSaved } from '@contract/incidents';
 import { SUBFORMS, type EventTypeId } from '@contract/incident-rules';
 import { PATHS } from '@contract/paths';
 import type { EventLocation, Section } from '@contract/sections';
+import { rosterStatusAt } from '@/lib/roster-status';
+import { nowMs } from '../../../server/lib/clock';
 import type { Api } from './api';
 import type { E2eUser } from './users';
 
@@ -28,6 +30,21 @@ export async function patrolOnShift(api: Api, tmc: E2eUser, users: E2eUser[]): P
     if (roster) return { patrol: u, roster };
   }
   throw new Error(`no demo patrol on an active roster now: ${rows.map((r) => r.dutyRosterName).join(', ')}`);
+}
+
+/**
+ * The demo patrol on shift now whose roster stays on shift for the next `minutes` (on the clock of server/lib/clock.ts):
+ * a few minutes before a shift change (07:00, 19:00 Asia/Brunei) it waits for the next shift's roster, so a test never
+ * loses its patrol to the handover half-way.
+ */
+export async function patrolOnShiftFor(api: Api, tmc: E2eUser, users: E2eUser[], minutes: number): Promise<{ patrol: E2eUser; roster: ActivePrRow }> {
+  for (;;) {
+    const found = await patrolOnShift(api, tmc, users);
+    const { user } = await ok(api.call<{ user: WebUser }>(found.patrol, 'POST', PATHS.webUser, {}), 'webUser');
+    const mine = user.rosters.find((r) => r.pkDutyRosterId === found.roster.pkDutyRosterId);
+    if (mine && rosterStatusAt({ ...mine, status: 'upcoming' }, nowMs() + minutes * 60_000) === 'active') return found;
+    await new Promise((r) => setTimeout(r, 15_000));
+  }
 }
 
 /** A new case of the event type assigned to the roster (incident/save, then an empty subform with the remark). */
