@@ -9,7 +9,7 @@ import { eq, like } from 'drizzle-orm';
 import { PATHS } from '../../contract/paths';
 import { rostersCovering } from '../../contract/shift-time';
 import { SHIFT_ID } from '../../server/db/seed/data/people';
-import { alertNotification, appUser, dutyRoster, rosterLatestPosition, section } from '../../server/db/schema';
+import { alertNotification, appUser, rosterLatestPosition } from '../../server/db/schema';
 import { ensureLivePositions, tickLivePositions } from '../../server/db/seed/live';
 import { addDays } from '../../server/db/seed/rosters';
 import { sweepGpsSilent } from '../../server/modules/comms/alerts';
@@ -18,6 +18,7 @@ import { derive, writeBatch } from '../../server/modules/maps/positions';
 import { nowMs, setClock } from '../../server/lib/clock';
 import { localDate } from '../../server/lib/time';
 import { buildTestApp, call, login } from './support/build';
+import { allRosterTimes } from './support/roster-times';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -28,19 +29,7 @@ describe('the demo at any hour: the rosters on duty now with recent GPS position
   const day = localDate(nowMs());
   const at = (date: string, hms: string) => `${date}T${hms}+08:00`;
   const onDuty = async (instant: string) => {
-    const rows = await app.ctx.db
-      .select({
-        id: dutyRoster.id,
-        sectionId: dutyRoster.sectionId,
-        regionId: section.regionId,
-        shiftId: dutyRoster.shiftId,
-        startDate: dutyRoster.startDate,
-        endDate: dutyRoster.endDate,
-        startHour: dutyRoster.startHour,
-        endHour: dutyRoster.endHour,
-      })
-      .from(dutyRoster)
-      .innerJoin(section, eq(section.id, dutyRoster.sectionId));
+    const rows = await allRosterTimes(app.ctx.db);
     return rostersCovering(rows, instant);
   };
 

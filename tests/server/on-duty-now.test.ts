@@ -12,11 +12,11 @@ import { REPORT_PATHS } from '../../contract/reports';
 import { ROSTER_PATHS } from '../../contract/rosters-rules';
 import { rostersCovering, shiftDateAt } from '../../contract/shift-time';
 import { SHIFT_ID } from '../../server/db/seed/data/people';
-import { dutyRoster, section } from '../../server/db/schema';
 import { nowMs, setClock } from '../../server/lib/clock';
 import { localDate } from '../../server/lib/time';
 import { addDays } from '../../server/db/seed/rosters';
 import { buildTestApp, call, login } from './support/build';
+import { allRosterTimes, type RosterTimes } from './support/roster-times';
 import { newCasePayload, rosterOf, saveCase } from './support/incident-fixtures';
 import { sweepUnacknowledged } from '../../server/modules/comms/alerts';
 import { alertNotification, incidentAudit } from '../../server/db/schema';
@@ -30,7 +30,7 @@ describe('who is on duty at 23:59, 00:30, 06:59 and 07:00 local time (issue #29)
   const reg: Record<string, number> = {};
   /** the local date the app started on: its night roster runs 19:00 to 07:00 the next day */
   let day: string;
-  let all: { id: number; regionId: number; shiftId: number; startDate: string; endDate: string; startHour: string; endHour: string }[];
+  let all: RosterTimes[];
 
   const local = (date: string, hms: string) => `${date}T${hms}+08:00`;
   const steps = () =>
@@ -58,18 +58,7 @@ describe('who is on duty at 23:59, 00:30, 06:59 and 07:00 local time (issue #29)
       tok[u] = s.token;
       reg[u] = s.user.section.region.key;
     }
-    all = await app.ctx.db
-      .select({
-        id: dutyRoster.id,
-        regionId: section.regionId,
-        shiftId: dutyRoster.shiftId,
-        startDate: dutyRoster.startDate,
-        endDate: dutyRoster.endDate,
-        startHour: dutyRoster.startHour,
-        endHour: dutyRoster.endHour,
-      })
-      .from(dutyRoster)
-      .innerJoin(section, eq(section.id, dutyRoster.sectionId));
+    all = await allRosterTimes(app.ctx.db);
   });
   afterEach(() => setClock(null));
   afterAll(async () => app?.cleanup());
