@@ -4,7 +4,7 @@ import type { WebUser } from '@contract';
 import { __setFetchForTests } from '@/lib/api';
 import { endSession, getSession, sessionStored } from '@/lib/session';
 import { resetDbForTests, readSession } from '@/offline/db';
-import { login, LoginError, takeRestrictedToken, clearRestrictedToken } from '@/features/auth/login';
+import { expiryOnDevice, login, LoginError, takeRestrictedToken, clearRestrictedToken } from '@/features/auth/login';
 
 const user: WebUser = {
   userId: 'tmca',
@@ -99,5 +99,44 @@ describe('sign-in flow (§4.1, §8)', () => {
     expect(takeRestrictedToken('BAHARU')).toBe('restricted-token');
     expect(getSession()).toBeNull();
     expect(await readSession()).toBeUndefined();
+  });
+});
+
+describe('the session expiry on the device clock (a tablet whose clock is hours off)', () => {
+  const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const jwt = (claims: object) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.c2lnbmF0dXJl`;
+  // issued at 03:00Z for 8 hours by the server's clock
+  const iat = Date.parse('2026-11-28T03:00:00Z') / 1000;
+  const token = jwt({ sub: 'pr1', iat, exp: iat + 8 * 3600 });
+  const serverExpiry = '2026-11-28T11:00:00.000Z';
+
+  it('counts the token lifetime from when it arrived, whatever the device clock says', () => {
+    // the device is 13 hours ahead of the server: the server's instant would already be past
+    const deviceNow = Date.parse('2026-11-28T16:00:00Z');
+    expect(expiryOnDevice(token, serverExpiry, deviceNow)).toBe('2026-11-29T00:00:00.000Z');
+    // and 8 hours behind: the server's instant would last 16 hours on the device
+    const behind = Date.parse('2026-11-27T19:00:00Z');
+    expect(expiryOnDevice(token, serverExpiry, behind)).toBe('2026-11-28T03:00:00.000Z');
+  });
+
+  it("falls back to the server's instant for a token without iat and exp, or one that is not a JWT", () => {
+    expect(expiryOnDevice(jwt({ sub: 'pr1' }), serverExpiry, 0)).toBe(serverExpiry);
+    expect(expiryOnDevice('jwt-full-token', serverExpiry, 0)).toBe(serverExpiry);
+    expect(expiryOnDevice('a.%%%.b', serverExpiry, 0)).toBe(serverExpiry);
+  });
+
+  it('a real sign-in stores the expiry on the device clock', async () => {
+    const signed = jwt({ sub: 'tmca', iat, exp: iat + 3600 });
+    server({
+      '/rest/auth/jwt/login': () => ok({ token: signed, expiresAt: '2026-11-28T04:00:00.000Z', user }),
+      '/rest/auth/getDetailWebUser': () => ok({ user }),
+    });
+    const before = Date.now();
+    const r = await login('tmca', 'pw');
+    const at = Date.parse(r.expiresAt);
+    expect(at).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    await sessionStored();
+    expect((await readSession())?.expiresAt).toBe(r.expiresAt);
   });
 });

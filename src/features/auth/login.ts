@@ -46,6 +46,24 @@ function fromLoginFailure(err: unknown): LoginError {
   return new LoginError('server', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
+/**
+ * When the token runs out, on this device's clock. The server's `expiresAt` is on the server's clock; a tablet whose
+ * clock is hours off (or a test's page clock) would take a fresh token for expired, or an old one for good. The
+ * token's own lifetime (exp − iat, from its payload) counted from the moment it arrived is right on any clock; the
+ * server's instant is the fallback for a token without those claims.
+ */
+export function expiryOnDevice(token: string, serverExpiresAt: string, receivedAtMs: number = Date.now()): string {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const { iat, exp } = JSON.parse(json) as { iat?: unknown; exp?: unknown };
+    if (typeof iat === 'number' && typeof exp === 'number' && exp > iat) return new Date(receivedAtMs + (exp - iat) * 1000).toISOString();
+  } catch {
+    // not a readable JWT: the server's instant
+  }
+  return serverExpiresAt;
+}
+
 export interface LoginResult {
   token: string;
   expiresAt: string;
@@ -54,6 +72,7 @@ export interface LoginResult {
 
 export async function login(username: string, password: string): Promise<LoginResult> {
   const uname = username.trim();
+  const sentAt = Date.now();
   let body: Awaited<ReturnType<typeof loginCall>>;
   try {
     body = await loginCall({ username: uname, password });
@@ -87,7 +106,8 @@ export async function login(username: string, password: string): Promise<LoginRe
   }
 
   clearRestrictedToken();
-  const result = { token, expiresAt: body.expiresAt, user };
+  // counted from when the sign-in was sent: the session never outlives the token
+  const result = { token, expiresAt: expiryOnDevice(token, body.expiresAt, sentAt), user };
   await startSession(result);
   return result;
 }
