@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ChecklistSummarySchema } from './checklist';
+import { HandoverRecordSchema } from './handover';
 import { calendarDate, instant, withRange } from './dates';
 import { DataTablesQuerySchema } from './envelope';
 import {
@@ -192,6 +193,8 @@ export const EndOfDutyReportSchema = z.object({
   inactiveGps: z.array(GpsPeriodSchema),
   /** the daily vehicle and asset checklist (issue #16); null until it exists */
   checklist: ChecklistSummarySchema.nullable(),
+  /** the shift handover (issue #29): cases this roster handed over to the next, and cases it took over */
+  handovers: z.object({ out: z.array(HandoverRecordSchema), in: z.array(HandoverRecordSchema) }),
   /** what the caller may do now */
   can: z.object({ verify: z.boolean(), approve: z.boolean(), revoke: z.boolean(), editActivities: z.boolean() }),
 });

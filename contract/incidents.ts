@@ -453,8 +453,11 @@ export const JournalEntrySchema = z.object({
   pkIncidentId: z.number().int(),
   incidentSubFormId: z.number().int().nullable(),
   entry: z.string(),
-  /** NOTE: written by a user; CORRECTION: a superadmin's data correction listing old and new values */
-  kind: z.enum(['NOTE', 'CORRECTION']),
+  /**
+   * NOTE: written by a user; CORRECTION: a superadmin's data correction listing old and new values; HANDOVER: a shift
+   * handover of the case from one roster to the next (contract/handover.ts)
+   */
+  kind: z.enum(['NOTE', 'CORRECTION', 'HANDOVER']),
   /** local dd-mm-yyyy and hh:mm:ss, and the ISO instant */
   date: z.string(),
   time: z.string(),

@@ -52,6 +52,7 @@ import { activityLogRoutes } from './modules/activity-log/routes';
 import { checklistRoutes } from './modules/checklist/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { fleetRoutes } from './modules/fleet/routes';
+import { handoverRoutes } from './modules/handover/routes';
 import { clockIsSet, now, nowMs } from './lib/clock';
 
 export interface BuildOptions {
@@ -169,6 +170,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     checklistRoutes,
     fleetRoutes,
     reportRoutes,
+    handoverRoutes,
   ]) {
     await routes(app, ctx);
   }

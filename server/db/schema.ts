@@ -655,6 +655,42 @@ export const journalEntry = pgTable(
   (t) => [index('journal_entry_incident_idx').on(t.incidentId, t.createdAt.desc()), index('journal_entry_subform_idx').on(t.subformId)],
 );
 
+/**
+ * A shift handover of a case (issue #29, contract/handover.ts): from the outgoing roster to the incoming one, by whom
+ * and when, with the 203 audit row and the journal entry it wrote. The end-of-duty reports of both rosters list it.
+ */
+export const caseHandover = pgTable(
+  'case_handover',
+  {
+    id: serial('id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incident.id),
+    fromRosterId: integer('from_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    toRosterId: integer('to_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => incidentAudit.id),
+    journalEntryId: integer('journal_entry_id')
+      .notNull()
+      .references(() => journalEntry.id),
+    byUserId: integer('by_user_id').references(() => appUser.id),
+    byStaffId: integer('by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('case_handover_from_idx').on(t.fromRosterId),
+    index('case_handover_to_idx').on(t.toRosterId),
+    index('case_handover_incident_idx').on(t.incidentId),
+  ],
+);
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),

@@ -73,6 +73,7 @@ import {
   type RosterRef,
 } from './queries';
 import { checklistSummaryOfRoster } from '../checklist/service';
+import { handoversOfRoster } from '../handover/service';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
 import { now as clockNow } from '../../lib/clock';
 import { shiftDateAt } from '../../../contract/shift-time';
@@ -378,7 +379,7 @@ export async function mainlineReport(db: Db, user: TokenClaims, rosterId: number
 /** report/LaporanTamatTugas/{id}: the whole end-of-duty report of one roster. */
 export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: number, now = clockNow()): Promise<EndOfDutyReport> {
   const r = await rosterFor(db, user, rosterId);
-  const [header, people, activities, flags, computed, cases, own, checklist] = await Promise.all([
+  const [header, people, activities, flags, computed, cases, own, checklist, handovers] = await Promise.all([
     rosterHeader(db, r.id),
     rosterPeople(db, r),
     activitiesOf(db, r.id),
@@ -387,6 +388,7 @@ export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: numbe
     casesOf(db, r),
     isRosterPerson(db, r.id, user.sid),
     checklistSummaryOfRoster(db, r.id),
+    handoversOfRoster(db, r.id),
   ]);
   const lifecycle = lifecycleOf(r, flags, now);
   const ended = r.endsAt.getTime() <= now.getTime() || flags.hasEnd;
@@ -406,6 +408,7 @@ export async function endOfDutyReport(db: Db, user: TokenClaims, rosterId: numbe
     activities,
     inactiveGps: computed.spans.filter((p) => p.kind === 'NOGPS').map(toPeriod),
     checklist,
+    handovers,
     can: {
       verify: can(user.rn, 'reportVerify') && !r.isDisemak && ended && !own,
       approve: can(user.rn, 'reportApprove') && r.isDisemak && !r.isDisahkan && !own,

@@ -43,7 +43,7 @@ export async function findEntries(db: Db, cond: SQL | undefined, paging?: { leng
     pkIncidentId: r.incidentId,
     incidentSubFormId: r.subformId,
     entry: r.entry,
-    kind: r.kind === 'CORRECTION' ? 'CORRECTION' : 'NOTE',
+    kind: r.kind === 'CORRECTION' || r.kind === 'HANDOVER' ? r.kind : 'NOTE',
     ...localParts(r.createdAt),
     createdDateTime: r.createdAt.toISOString(),
     readStatus: r.readStatus,

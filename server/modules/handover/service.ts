@@ -1,0 +1,287 @@
+/**
+ * The shift handover (issue #29 item 2; contract/handover.ts). A case is flagged when it is open (not Tutup, not
+ * Batal), assigned to a roster, and now is within HANDOVER_WINDOW_MINUTES of that roster's end or past it. The
+ * incoming roster proposed is one of the same section that is on duty at the outgoing roster's end (it starts at or
+ * before that end and ends after it), the one with the fewest open cases first. Handing over writes, in one
+ * transaction per request: a 203 to the incoming roster whose remark names the outgoing one (the audit trail), a
+ * journal entry of kind HANDOVER, a case_handover record, and the reassignment alert to the incoming patrol.
+ */
+import { aliasedTable, and, asc, count, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { TokenClaims } from '../../../contract/auth';
+import {
+  HANDOVER_MAX,
+  HANDOVER_TEXTS,
+  HANDOVER_WINDOW_MINUTES,
+  type HandoverCase,
+  type HandoverList,
+  type HandoverRecord,
+  type HandoverRoster,
+  type HandoverSave,
+} from '../../../contract/handover';
+import { journalReadStatus } from '../../../contract/incident-rules';
+import { STATUS } from '../../../contract/lookups';
+import type { Db } from '../../db/client';
+import { caseHandover, dutyRoster, incident, journalEntry, lookupItem, section, staff } from '../../db/schema';
+import { now as clockNow } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { localDisplay } from '../../lib/time';
+import { seesAllRegions } from '../../plugins/auth';
+import { incidentAccess } from '../incident/access';
+import { insertAudit, statusPatch } from '../incident/audit';
+import { checkRoster } from '../incident/refs';
+import { raiseReassignmentAlert } from '../comms/alerts';
+
+const FINAL: number[] = [STATUS.CLOSED, STATUS.CANCELLED];
+const windowMs = HANDOVER_WINDOW_MINUTES * 60_000;
+
+const rosterOut = (r: { id: number; name: string; startsAt: Date; endsAt: Date }): HandoverRoster => ({
+  pkDutyRosterId: r.id,
+  dutyRosterName: r.name,
+  startsAt: r.startsAt.toISOString(),
+  endsAt: r.endsAt.toISOString(),
+});
+
+/** An open case: no status yet, or one that is not final. */
+const isOpen = or(sql`${incident.statusId} is null`, notInArray(incident.statusId, FINAL));
+
+interface Incoming {
+  id: number;
+  name: string;
+  sectionId: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The incoming rosters of these sections that are on duty at `at`, the roster itself excluded, ordered by how
+ * many open cases they hold and when they start.
+ */
+async function incomingRosters(db: Db, sectionIds: number[], at: Date): Promise<Incoming[]> {
+  if (!sectionIds.length) return [];
+  const open = db
+    .select({ rosterId: incident.dutyRosterId, n: count().as('n') })
+    .from(incident)
+    .where(and(isNotNull(incident.dutyRosterId), isOpen))
+    .groupBy(incident.dutyRosterId)
+    .as('open');
+  return db
+    .select({
+      id: dutyRoster.id,
+      name: dutyRoster.dutyRosterName,
+      sectionId: dutyRoster.sectionId,
+      startsAt: dutyRoster.startsAt,
+      endsAt: dutyRoster.endsAt,
+    })
+    .from(dutyRoster)
+    .leftJoin(open, eq(open.rosterId, dutyRoster.id))
+    .where(and(inArray(dutyRoster.sectionId, sectionIds), lte(dutyRoster.startsAt, at), gt(dutyRoster.endsAt, at)))
+    .orderBy(sql`coalesce(${open.n}, 0)`, asc(dutyRoster.startsAt), asc(dutyRoster.id));
+}
+
+/** The proposal for a roster ending at `endsAt` in `sectionId`: on duty just after that end, not the roster itself. */
+function proposalFor(candidates: Incoming[], from: { id: number; sectionId: number; endsAt: Date }): Incoming | null {
+  return (
+    candidates.find(
+      (c) =>
+        c.sectionId === from.sectionId &&
+        c.id !== from.id &&
+        c.startsAt.getTime() <= from.endsAt.getTime() &&
+        c.endsAt.getTime() > from.endsAt.getTime(),
+    ) ?? null
+  );
+}
+
+/** handover/pending: the flagged cases of the caller's scope, the oldest end first. */
+export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId?: number }, now = clockNow()): Promise<HandoverList> {
+  const ev = aliasedTable(lookupItem, 'ev');
+  const st = aliasedTable(lookupItem, 'st');
+  const flagBefore = new Date(now.getTime() + windowMs);
+  const where = and(
+    isNotNull(incident.dutyRosterId),
+    isOpen,
+    lte(dutyRoster.endsAt, flagBefore),
+    seesAllRegions(user) ? undefined : eq(incident.regionId, user.reg),
+    q.sectionId ? eq(incident.sectionId, q.sectionId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        incidentId: incident.id,
+        ticketNumber: incident.ticketNumber,
+        version: incident.version,
+        eventTypeName: ev.value,
+        statusId: incident.statusId,
+        statusName: st.value,
+        kilometer: incident.kilometerMarker,
+        regionId: incident.regionId,
+        sectionId: incident.sectionId,
+        sectionName: section.name,
+        rosterId: dutyRoster.id,
+        rosterName: dutyRoster.dutyRosterName,
+        rosterSectionId: dutyRoster.sectionId,
+        rosterStartsAt: dutyRoster.startsAt,
+        rosterEndsAt: dutyRoster.endsAt,
+      })
+      .from(incident)
+      .innerJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId))
+      .innerJoin(section, eq(section.id, incident.sectionId))
+      .leftJoin(ev, eq(ev.key, incident.categoryId))
+      .leftJoin(st, eq(st.key, incident.statusId))
+      .where(where)
+      .orderBy(asc(dutyRoster.endsAt), asc(incident.incidentAt), asc(incident.id))
+      .limit(HANDOVER_MAX),
+    db.select({ total: count() }).from(incident).innerJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId)).where(where),
+  ]);
+  // proposals: for every distinct (section, end) the rosters on duty just after that end
+  const ends = new Map<string, { sectionId: number; endsAt: Date }>();
+  for (const r of rows) ends.set(`${r.rosterSectionId}:${r.rosterEndsAt.getTime()}`, { sectionId: r.rosterSectionId, endsAt: r.rosterEndsAt });
+  const candidates = new Map<string, Incoming[]>();
+  await Promise.all(
+    [...ends].map(async ([key, e]) => {
+      // on duty a minute after the end: a roster starting exactly at the end counts, the outgoing one does not
+      candidates.set(key, await incomingRosters(db, [e.sectionId], new Date(e.endsAt.getTime() + 60_000)));
+    }),
+  );
+  const out: HandoverCase[] = rows.map((r) => {
+    const proposal = proposalFor(candidates.get(`${r.rosterSectionId}:${r.rosterEndsAt.getTime()}`) ?? [], {
+      id: r.rosterId,
+      sectionId: r.rosterSectionId,
+      endsAt: r.rosterEndsAt,
+    });
+    return {
+      incidentId: r.incidentId,
+      ticketNumber: r.ticketNumber,
+      version: r.version,
+      eventTypeName: r.eventTypeName,
+      statusId: r.statusId,
+      statusName: r.statusName,
+      kilometer: r.kilometer,
+      regionId: r.regionId,
+      sectionId: r.sectionId,
+      sectionName: r.sectionName,
+      from: {
+        ...rosterOut({ id: r.rosterId, name: r.rosterName, startsAt: r.rosterStartsAt, endsAt: r.rosterEndsAt }),
+        ended: r.rosterEndsAt.getTime() <= now.getTime(),
+      },
+      proposed: proposal ? rosterOut(proposal) : null,
+    };
+  });
+  return { rows: out, total: Number(total), windowMinutes: HANDOVER_WINDOW_MINUTES };
+}
+
+/** handover/save: hands each case over, all or nothing. */
+export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSave, now = clockNow()): Promise<HandoverRecord[]> {
+  const ids = input.items.map((i) => i.incidentId);
+  if (new Set(ids).size !== ids.length) throw badRequest('Setiap kes hanya sekali dalam satu serahan.', 'items');
+  const [by] = await db.select({ name: staff.displayName }).from(staff).where(eq(staff.id, user.sid)).limit(1);
+  const byName = by?.name ?? user.uid;
+  return db.transaction(async (tx) => {
+    const done: HandoverRecord[] = [];
+    for (const item of input.items) {
+      // access first (region scope), then the case's state, locked for the write
+      const c = await incidentAccess(tx, user, item.incidentId, { forUpdate: true });
+      if (FINAL.includes(c.statusId ?? -1)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.closed}`);
+      if (c.dutyRosterId == null) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
+      const [from] = await tx
+        .select({
+          id: dutyRoster.id,
+          name: dutyRoster.dutyRosterName,
+          sectionId: dutyRoster.sectionId,
+          startsAt: dutyRoster.startsAt,
+          endsAt: dutyRoster.endsAt,
+        })
+        .from(dutyRoster)
+        .where(eq(dutyRoster.id, c.dutyRosterId))
+        .limit(1);
+      if (!from) throw notFound('Jadual tugas kes tidak dijumpai.');
+      if (from.endsAt.getTime() - windowMs > now.getTime()) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
+
+      let toId = item.toRosterId;
+      if (toId == null) {
+        const proposal = proposalFor(await incomingRosters(tx, [from.sectionId], new Date(from.endsAt.getTime() + 60_000)), from);
+        if (!proposal) throw conflict(`${c.ticketNumber}: Tiada jadual tugas seterusnya untuk seksyen ini. Sila pilih jadual tugas.`);
+        toId = proposal.id;
+      }
+      if (toId === from.id) throw badRequest(HANDOVER_TEXTS.sameRoster, 'toRosterId');
+      // the incoming roster: in scope, of the case's region, not ended (the assignment rule), and of the same section
+      const to = await checkRoster(tx, user, toId, { field: 'toRosterId', caseRegionId: c.regionId, now });
+      if (to.sectionId !== from.sectionId && to.sectionId !== c.sectionId) throw badRequest(HANDOVER_TEXTS.otherSection, 'toRosterId');
+      if (to.endsAt.getTime() <= from.endsAt.getTime()) throw badRequest(HANDOVER_TEXTS.endsFirst, 'toRosterId');
+
+      const auditId = await insertAudit(tx, {
+        incidentId: c.id,
+        statusId: STATUS.ASSIGNED,
+        user,
+        rosterId: to.id,
+        at: now,
+        remark: HANDOVER_TEXTS.auditRemark(from.name),
+      });
+      await tx
+        .update(incident)
+        .set({ ...statusPatch(STATUS.ASSIGNED, now), dutyRosterId: to.id, version: sql`${incident.version} + 1`, updatedAt: now })
+        .where(eq(incident.id, c.id));
+      const [entry] = await tx
+        .insert(journalEntry)
+        .values({
+          incidentId: c.id,
+          subformId: c.subformId,
+          staffId: user.sid,
+          roleName: user.rn,
+          entry: HANDOVER_TEXTS.journal(c.ticketNumber, from.name, to.name, byName, localDisplay(now)),
+          kind: 'HANDOVER',
+          readStatus: journalReadStatus(user.rn),
+          createdAt: now,
+        })
+        .returning({ id: journalEntry.id });
+      await tx.insert(caseHandover).values({
+        incidentId: c.id,
+        fromRosterId: from.id,
+        toRosterId: to.id,
+        auditId,
+        journalEntryId: entry.id,
+        byUserId: Number(user.sub) || null,
+        byStaffId: user.sid,
+        at: now,
+      });
+      // the incoming patrol and the region's TMC are told (issue #6's reassignment alert)
+      await raiseReassignmentAlert(tx, { incidentId: c.id, auditId, actorUserId: Number(user.sub) });
+      done.push({
+        incidentId: c.id,
+        ticketNumber: c.ticketNumber,
+        fromRosterId: from.id,
+        fromRosterName: from.name,
+        toRosterId: to.id,
+        toRosterName: to.name,
+        byName,
+        at: now.toISOString(),
+      });
+    }
+    return done;
+  });
+}
+
+/** The handovers out of and into a roster, for its end-of-duty report. */
+export async function handoversOfRoster(db: Db, rosterId: number): Promise<{ out: HandoverRecord[]; in: HandoverRecord[] }> {
+  const fromR = aliasedTable(dutyRoster, 'from_r');
+  const toR = aliasedTable(dutyRoster, 'to_r');
+  const rows = await db
+    .select({
+      incidentId: caseHandover.incidentId,
+      ticketNumber: incident.ticketNumber,
+      fromRosterId: caseHandover.fromRosterId,
+      fromRosterName: fromR.dutyRosterName,
+      toRosterId: caseHandover.toRosterId,
+      toRosterName: toR.dutyRosterName,
+      byName: staff.displayName,
+      at: caseHandover.at,
+    })
+    .from(caseHandover)
+    .innerJoin(incident, eq(incident.id, caseHandover.incidentId))
+    .innerJoin(fromR, eq(fromR.id, caseHandover.fromRosterId))
+    .innerJoin(toR, eq(toR.id, caseHandover.toRosterId))
+    .innerJoin(staff, eq(staff.id, caseHandover.byStaffId))
+    .where(or(eq(caseHandover.fromRosterId, rosterId), eq(caseHandover.toRosterId, rosterId)))
+    .orderBy(asc(caseHandover.at), asc(caseHandover.id));
+  const rec = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  return { out: rec.filter((r) => r.fromRosterId === rosterId), in: rec.filter((r) => r.toRosterId === rosterId) };
+}
