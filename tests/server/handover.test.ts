@@ -40,7 +40,7 @@ describe('the shift handover at 07:00 (issue #29)', () => {
     return res.json().body as HandoverList;
   };
   const handOver = (payload: unknown, who = 'tmca', key?: string) =>
-    call(app, tok[who], { method: 'POST', url: HANDOVER_PATHS.save, payload, headers: key ? { 'idempotency-key': key } : {} });
+    call(app, tok[who], { method: 'POST', url: HANDOVER_PATHS.save, payload: payload as object, headers: key ? { 'idempotency-key': key } : {} });
   const newNightCase = async () => {
     const res = await saveCase(app, tok.tmca, await newCasePayload(app, { pkDutyRosterId: night.id }));
     expect(res.statusCode, res.body).toBe(200);
