@@ -12,6 +12,7 @@ import type { ActivePrRow, SectionKmMarkers } from '@contract/incidents';
 import type { PositionFix } from '@contract/maps';
 import { PATHS } from '@contract/paths';
 import type { Section } from '@contract/sections';
+import { nowMs } from '../../server/lib/clock';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
@@ -62,7 +63,7 @@ async function seededRosters(rows: ActivePrRow[]): Promise<ActivePrRow[]> {
 const fix = (m: [number, number, number], agoMs: number): PositionFix => ({
   latitude: m[1],
   longitude: m[2],
-  recordedAt: new Date(Date.now() - agoMs).toISOString(),
+  recordedAt: new Date(nowMs() - agoMs).toISOString(),
   accuracy: 8,
   heading: null,
   speed: null,

@@ -13,7 +13,7 @@ import { EVENT_TYPE } from '@contract/lookups';
 import type { IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { sharedServer, type RunningServer } from './support/server';
-import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
+import { deviceHas, launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api, until } from './support/api';
 import { choose, fillStep1, newCaseSetting } from './support/new-case-form';
@@ -73,7 +73,7 @@ async function openDialog(page: Page, list: string) {
 
 async function saveDialog(page: Page, list: string) {
   await page.getByTestId(`child-dialog-${list}`).getByTestId('child-dialog-save').click();
-  await page.getByTestId(`child-dialog-${list}`).waitFor({ state: 'detached' });
+  await dialogClosed(page.getByTestId(`child-dialog-${list}`));
 }
 
 async function fillDateTime(page: Page, prefix: string, at: { date: string; time: string }) {

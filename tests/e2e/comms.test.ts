@@ -15,7 +15,7 @@ import { EVENT_TYPE } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { clockIsSet } from '../../server/lib/clock';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, until } from './support/api';
 import { createCase, patrolOnShift } from './support/cases';
@@ -95,7 +95,7 @@ describe('control-room communications (issue #6)', () => {
       await dialog.getByTestId('journal-entry').filter({ hasText: 'Read by:' }).first().waitFor({ timeout: 20_000 });
       await screenshot(tmc.page, 'comms-case-dialog');
       await tmc.page.getByTestId('case-dialog-close').click();
-      await dialog.waitFor({ state: 'detached' });
+      await dialogClosed(dialog);
       expect(tmc.errors).toEqual([]);
       expect(pr.errors).toEqual([]);
     } finally {

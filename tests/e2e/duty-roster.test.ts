@@ -12,7 +12,7 @@ import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { ACTIVITY_EVENT, ACTIVITY_PATHS, type ActivityLogRow, type EndOfDutyReport } from '@contract/activity-log';
 import { nowMs } from '../../server/lib/clock';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { brunei, newOfficerAndTeam, ok, selectFirst, selectStarting } from './support/organisation';
 import { Api } from './support/api';
@@ -125,7 +125,7 @@ describe('duty roster, offline activity log and the end-of-duty report (issue #1
         await pr.getByTestId('activity-time').fill(wall.hm);
         if (step.remark) await pr.getByTestId('activity-remark').fill(step.remark);
         await pr.getByTestId('activity-save').click();
-        await dialog.waitFor({ state: 'detached' });
+        await dialogClosed(dialog);
       }
       // each shows at once, marked unsent
       await expect.poll(() => pr.locator('[data-testid=activity-entry][data-state=pending]').count()).toBe(4);

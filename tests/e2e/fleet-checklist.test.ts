@@ -16,7 +16,7 @@ import { ROSTER_PATHS } from '@contract/rosters-rules';
 import { SHIFT_PATHS, type ShiftRow } from '@contract/shifts';
 import { png } from '../support/images';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { brunei, newOfficerAndTeam, ok, selectFirst, selectStarting } from './support/organisation';
@@ -67,7 +67,7 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       await selectStarting(m.getByTestId('callsign-section'), 'N9');
       await m.getByTestId('callsign-name-input').fill(`ronda  e2e-${suffix}`);
       await m.getByTestId('callsign-form-submit').click();
-      await m.getByTestId('callsign-dialog').waitFor({ state: 'detached' });
+      await dialogClosed(m.getByTestId('callsign-dialog'));
       await m.getByTestId('callsign-name').filter({ hasText: callsign }).first().waitFor();
 
       await m.goto('/registervehicle');
@@ -96,7 +96,7 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       if ((await m.getByTestId('master-measurable').getAttribute('data-state')) !== 'checked') await m.getByTestId('master-measurable').click();
       await m.getByTestId('master-quantity-input').fill('4');
       await m.getByTestId('master-form-submit').click();
-      await m.getByTestId('master-dialog').waitFor({ state: 'detached' });
+      await dialogClosed(m.getByTestId('master-dialog'));
       await m.getByTestId('master-name').filter({ hasText: itemName }).first().waitFor();
 
       // ------------------------------------------------------------------ 2. a new officer rostered with that vehicle (API)

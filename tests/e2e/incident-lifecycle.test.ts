@@ -18,10 +18,11 @@ import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { SUBFORMS } from '@contract/incident-rules';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { png } from '../support/images';
-import { saveOf } from './support/api';
+import { Api, saveOf } from './support/api';
+import { patrolOnShiftFor } from './support/cases';
 
 let server: RunningServer;
 let browser: Browser;
@@ -64,18 +65,6 @@ async function call<T>(user: E2eUser, method: 'GET' | 'POST', path: string, body
 const viewOf = (id: number) => call<IncidentView>(tmca, 'GET', PATHS.incidentViewGet(id));
 const auditOf = (id: number) => call<AuditRow[]>(tmca, 'GET', PATHS.auditByIncident(id));
 const journalOf = (id: number) => call<JournalEntry[]>(tmca, 'GET', PATHS.journalByIncident(id));
-
-/** The patrol user (pr by day, pr.malam by night) on a roster that is on shift now, and that roster. */
-async function patrolOnShift(): Promise<{ patrol: E2eUser; roster: ActivePrRow }> {
-  const { rows: list } = await call<{ rows: ActivePrRow[] }>(tmca, 'POST', `${PATHS.nearestActivePr}?length=100&start=0`, {});
-  for (const name of ['pr', 'pr.malam']) {
-    const u = byName(name);
-    const { user } = await session(u);
-    const roster = list.find((r) => r.members.some((m) => m.pkStaffId === user.pkStaffId));
-    if (roster) return { patrol: u, roster };
-  }
-  throw new Error(`no demo patrol on an active roster now: ${JSON.stringify(list.map((r) => r.dutyRosterName))}`);
-}
 
 /** A new breakdown case assigned to the roster, through the API with tmca's token (incident/save, then the subform). */
 async function createCase(roster: ActivePrRow, km: string, remark: string): Promise<IncidentSaved> {
@@ -140,7 +129,8 @@ let closedCaseId = 0;
 beforeAll(async () => {
   server = sharedServer();
   browser = await launchBrowser();
-  ({ patrol, roster } = await patrolOnShift());
+  // a patrol whose roster stays on shift while the file runs (near 07:00 or 19:00 it waits for the next shift's)
+  ({ patrol, roster } = await patrolOnShiftFor(new Api(server.baseUrl), tmca, users, 20));
 });
 
 afterAll(async () => {
@@ -322,7 +312,7 @@ describe('incident lifecycle (TMC and patrol)', () => {
       const confirm = page.getByTestId('cancel-confirm');
       await confirm.getByText('Adakah anda pasti?').waitFor();
       await page.getByTestId('cancel-confirm-no').click();
-      await confirm.waitFor({ state: 'detached' });
+      await dialogClosed(confirm);
       expect(await pageStatus(page)).toBe(String(STATUS.ASSIGNED));
 
       await page.getByTestId('detail-cancel-case').click();

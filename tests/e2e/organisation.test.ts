@@ -15,7 +15,7 @@ import { USERS_PATHS, type UserRow } from '@contract/users';
 import { TEAMS_PATHS, type TeamDetail, type TeamMemberRow, type TeamRow, type TeamScheduleResult } from '@contract/teams';
 import { LEAVE_PATHS, type LeaveRow } from '@contract/leave';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
 
@@ -249,7 +249,7 @@ describe('organisation administration (issue #14 acceptance)', () => {
       await teamCandidate.click();
       await mgr.getByTestId('team-member-chosen').waitFor();
       await mgr.getByTestId('team-member-add-submit').click();
-      await dialog.waitFor({ state: 'detached' });
+      await dialogClosed(dialog);
       await expect.poll(() => mgr.getByTestId('team-member-count').innerText()).toBe('1 / 100 ahli');
       const memberRow = mgr.getByTestId('team-member-row');
       await expect.poll(() => memberRow.count()).toBe(1);

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RondaGpsRow } from '@contract/maps';
 import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { PATHS } from '@contract/paths';
+import { nowMs } from '../../server/lib/clock';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -68,7 +69,7 @@ async function patrolForClock(): Promise<{ patrol: E2eUser; roster: ActivePrRow 
     const { user } = (await api.call<{ user: WebUser }>(found.patrol, 'POST', PATHS.webUser, {})).body;
     const mine = user.rosters.find((r) => r.pkDutyRosterId === found.roster.pkDutyRosterId);
     const at = (t: number) => (mine ? rosterStatusAt({ ...mine, status: 'upcoming' }, t) : 'ended');
-    if (at(Date.now() - CLOCK_BACK_MS - 60_000) === 'active' && at(Date.now() + 3 * 60_000) === 'active') return found;
+    if (at(nowMs() - CLOCK_BACK_MS - 60_000) === 'active' && at(nowMs() + 3 * 60_000) === 'active') return found;
     await new Promise((r) => setTimeout(r, 30_000));
   }
 }
@@ -84,7 +85,7 @@ describe('live position of the patrol tablet (issue #7)', () => {
       const page = await ctx.newPage();
       const errors = watchErrors(page);
       // the page's clock starts six minutes back, so five minutes run on it never put a fix in the server's future
-      await page.clock.install({ time: Date.now() - CLOCK_BACK_MS });
+      await page.clock.install({ time: nowMs() - CLOCK_BACK_MS });
       await signIn(page, patrol.username, patrol.password);
       await page.waitForURL((u) => u.pathname !== '/signin');
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { brunei } from './support/organisation';
 import { menuFor } from '@contract';
@@ -96,7 +96,7 @@ describe('reports (issue #17 acceptance)', () => {
       const total = page.getByTestId('rp-incident-missing-dialog-total');
       await expect.poll(async () => Number(await total.getAttribute('data-total'))).toBe(missing);
       await page.keyboard.press('Escape');
-      await page.getByTestId('rp-incident-missing-dialog').waitFor({ state: 'detached' });
+      await dialogClosed(page.getByTestId('rp-incident-missing-dialog'));
     }
 
     const csv = await csvOf(page, 'rp-incident-status-csv');

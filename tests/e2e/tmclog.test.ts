@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import type { TmcLogsheetRow } from '@contract/logsheet';
 import { PATHS } from '@contract/paths';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 
@@ -79,7 +79,7 @@ describe('TMC logsheet (issue #6 item 5)', () => {
       await page.getByTestId('logsheet-remarks').fill(remarks);
       expect(await send.isDisabled()).toBe(false);
       await send.click();
-      await dialog.waitFor({ state: 'detached' });
+      await dialogClosed(dialog);
       await page.getByText('Catatan berjaya dihantar!').first().waitFor();
 
       // ---- in the list
@@ -112,7 +112,7 @@ describe('TMC logsheet (issue #6 item 5)', () => {
       await expect(page.getByTestId('logsheet-from-time').inputValue()).resolves.toBe('07:00:00');
       await page.getByTestId('logsheet-remarks').fill(`${remarks}, sudah ditunda`);
       await page.getByTestId('logsheet-save').click();
-      await dialog.waitFor({ state: 'detached' });
+      await dialogClosed(dialog);
       await expect
         .poll(async () => page.getByTestId('tmclog-row').first().getByTestId('tmclog-remarks').innerText(), { timeout: 10_000 })
         .toBe(`${remarks}, sudah ditunda`);

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { clockIsSet, nowMs } from '../../../server/lib/clock';
 import { ROOT } from './server';
 
@@ -118,4 +118,17 @@ export async function deviceHas(page: Page, keys: string[]) {
       { timeout: 30_000 },
     )
     .toEqual([]);
+}
+
+/**
+ * Waits until a dialog is closed: gone from the page, or closing (its Ark content says data-state="closed"). The
+ * dialog unmounts after its exit animation, and the presence machine starts watching for that animation's end in a
+ * requestAnimationFrame: with Playwright's clock installed that frame runs on the page's clock while the CSS animation
+ * runs on the real one, so on a loaded machine the animation can end before it is watched and the closed dialog stays
+ * in the DOM (invisible). A real browser runs the frame before the animation moves on.
+ */
+export async function dialogClosed(dialog: Locator, timeout = 20_000) {
+  await expect
+    .poll(() => dialog.evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'closed')), { timeout, interval: 100 })
+    .toBe(true);
 }
