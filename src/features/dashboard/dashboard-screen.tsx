@@ -11,6 +11,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tooltip } from '@/ui/tooltip';
 import type { DashboardSearch, DashboardTab } from './dashboard-search';
 import { WelcomeCard } from './welcome-card';
+import { mayHandOver } from './handover-rules';
 import { TabButton } from '@/ui/tab-button';
 
 /*
@@ -22,6 +23,8 @@ import { TabButton } from '@/ui/tab-button';
  */
 const IncidentDashboard = lazy(async () => ({ default: (await import('./incident-dashboard')).IncidentDashboard }));
 const RosterDashboard = lazy(async () => ({ default: (await import('./roster-dashboard')).RosterDashboard }));
+/** "Perlu serahan" (issue #29 item 2): above the tabs, for those who may hand a case over; nothing when none is flagged. */
+const HandoverPanel = lazy(async () => ({ default: (await import('./handover-panel')).HandoverPanel }));
 export const DASHBOARD_FRAME_MARK = 'dashboard-frame';
 
 /** Whether a dashboard frame has been committed in this page: later visits render their panel at once. */
@@ -59,6 +62,7 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
   const client = useQueryClient();
   const fetching = useIsFetching({ queryKey: tab === 'insiden' ? ['incidents'] : ['dashboard', 'rosters'] }) > 0;
   const committed = useFrameCommitted();
+  const handsOver = mayHandOver(userRole(user).name);
 
   return (
     <Box data-testid="dashboard">
@@ -86,6 +90,11 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
           </Tooltip>
         }
       />
+      {committed && handsOver && (
+        <Suspense fallback={null}>
+          <HandoverPanel />
+        </Suspense>
+      )}
       <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="gray.200">
         <TabButton
           selected={tab === 'insiden'}

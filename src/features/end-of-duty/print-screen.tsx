@@ -17,7 +17,7 @@ import { Logo } from '@/ui/logo';
 import { PrintPage, PrintToolbar, usePrintWhenReady } from '@/ui/print-frame';
 import { useEndOfDutyReport } from './end-of-duty-api';
 import { activityPlace, minutesText } from './end-of-duty-rules';
-import { checklistSummaryLines, rosterDateText } from './report-sections';
+import { checklistSummaryLines, handoversOf, rosterDateText } from './report-sections';
 
 const PRINT_ROOT_CLASS = 'eod-print-root';
 /** While the print view is shown, paper gets it alone (the shell under it is hidden from print). */
@@ -112,6 +112,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
   const s = report.summary;
   const a = report.ack;
   const units = { h: t('eod.minutes.h'), m: t('eod.minutes.m') };
+  const handovers = handoversOf(report);
   const acts = [...report.activities].sort((x, y) => Date.parse(x.occurredAt) - Date.parse(y.occurredAt) || x.pkActivityLogId - y.pkActivityLogId);
   const th = (k: string) => (
     <Table.ColumnHeader fontSize="xs" color="gray.700" py="1">
@@ -212,6 +213,48 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
               ))}
             </Table.Body>
           </Table.Root>
+        )}
+      </Section>
+
+      <Section title={`${t('eod.report.handovers')} (${handovers.out.length + handovers.in.length})`}>
+        {handovers.out.length + handovers.in.length === 0 ? (
+          <Text color="gray.600">{t('eod.report.noHandovers')}</Text>
+        ) : (
+          (['out', 'in'] as const).map((side) => (
+            <Box key={side} mb="2" data-testid={`eod-print-handovers-${side}`}>
+              <Text fontWeight="semibold" mb="1">
+                {t(side === 'out' ? 'eod.report.handoversOut' : 'eod.report.handoversIn')} ({handovers[side].length})
+              </Text>
+              {handovers[side].length === 0 ? (
+                <Text color="gray.600">{t('eod.report.handoverNone')}</Text>
+              ) : (
+                <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline">
+                  <Table.Header>
+                    <Table.Row>
+                      {th(t('eod.report.case.ticket'))}
+                      {th(t(side === 'out' ? 'eod.report.handover.to' : 'eod.report.handover.from'))}
+                      {th(t('eod.report.handover.by'))}
+                      {th(t('eod.report.handover.at'))}
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {[...handovers[side]]
+                      .sort((x, y) => Date.parse(x.at) - Date.parse(y.at))
+                      .map((h) => (
+                        <Table.Row key={`${h.incidentId}-${h.at}`}>
+                          <Table.Cell py="1">{h.ticketNumber}</Table.Cell>
+                          <Table.Cell py="1">{side === 'out' ? h.toRosterName : h.fromRosterName}</Table.Cell>
+                          <Table.Cell py="1">{h.byName}</Table.Cell>
+                          <Table.Cell py="1" whiteSpace="nowrap">
+                            {formatDateTimeShort(h.at)}
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </Box>
+          ))
         )}
       </Section>
 

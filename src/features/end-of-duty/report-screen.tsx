@@ -23,7 +23,17 @@ import { notify } from '@/ui/toaster';
 import { endOfDutyKeys, sendAck, sendSummaryUpdate, useEndOfDutyReport } from './end-of-duty-api';
 import { ackActions, type DluKind } from './end-of-duty-rules';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
-import { AckPanel, CasesPanel, ChecklistPanel, GpsGapsPanel, rosterDateText, RosterDetails, SummaryPanel, TimelinePanel } from './report-sections';
+import {
+  AckPanel,
+  CasesPanel,
+  ChecklistPanel,
+  GpsGapsPanel,
+  HandoversPanel,
+  rosterDateText,
+  RosterDetails,
+  SummaryPanel,
+  TimelinePanel,
+} from './report-sections';
 
 /** The server's message of a refusal, else a readable line. */
 const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
@@ -226,6 +236,7 @@ export function EndOfDutyReportScreen({
           </Stack>
         </Grid>
         <CasesPanel cases={report.cases} onOpenCase={onOpenCase} />
+        <HandoversPanel report={report} onOpenCase={onOpenCase} />
         <GpsGapsPanel periods={report.inactiveGps} />
       </Stack>
 

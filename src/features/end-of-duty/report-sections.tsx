@@ -1,7 +1,7 @@
 /**
  * The parts of the end-of-duty report page (issue #15; §3.12 duty roster, summary and acknowledgement): the roster's
  * details, the shift summary, who verified and approved it, the cases attended with their times, the activity
- * timeline (§2.18 widget), the inactive-GPS periods and the checklist.
+ * timeline (§2.18 widget), the inactive-GPS periods, the checklist and the shift handovers (issue #29 item 2).
  */
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
@@ -15,6 +15,7 @@ import {
   LuHistory,
   LuMap,
   LuRefreshCw,
+  LuArrowRightLeft,
   LuRoute,
   LuSatelliteDish,
   LuShieldCheck,
@@ -23,6 +24,7 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import type { EndOfDutyCase, EndOfDutyReport, GpsPeriod } from '@contract/activity-log';
 import type { ChecklistSummary } from '@contract/checklist';
+import type { HandoverRecord } from '@contract/handover';
 import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
@@ -413,5 +415,104 @@ export function ChecklistPanel({ checklist, rosterId }: { checklist: ChecklistSu
         </Text>
       )}
     </Panel>
+  );
+}
+
+/** The report's handovers; none from a server (or a report kept on the device) from before the handover. */
+export const handoversOf = (report: Pick<Report, 'handovers'>) => ({ out: report.handovers?.out ?? [], in: report.handovers?.in ?? [] });
+
+/**
+ * "Serahan tugas" (issue #29 item 2): the cases this roster handed over to the next shift (to whom, by whom, when)
+ * and those it took over from the previous one.
+ */
+export function HandoversPanel({ report, onOpenCase }: { report: Pick<Report, 'handovers'>; onOpenCase?: (incidentId: number) => void }) {
+  const t = useT();
+  const h = handoversOf(report);
+  return (
+    <Panel
+      heading={
+        <Flex as="span" align="center" gap="2">
+          <LuArrowRightLeft /> {t('eod.report.handovers')} ({h.out.length + h.in.length})
+        </Flex>
+      }
+      data-testid="eod-handovers"
+    >
+      {h.out.length + h.in.length === 0 ? (
+        <Text p="4" fontSize="sm" color="fg.muted" data-testid="eod-no-handovers">
+          {t('eod.report.noHandovers')}
+        </Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" p="4">
+          <HandoverList title={t('eod.report.handoversOut')} side="out" records={h.out} onOpenCase={onOpenCase} />
+          <HandoverList title={t('eod.report.handoversIn')} side="in" records={h.in} onOpenCase={onOpenCase} />
+        </SimpleGrid>
+      )}
+    </Panel>
+  );
+}
+
+function HandoverList({
+  title,
+  side,
+  records,
+  onOpenCase,
+}: {
+  title: string;
+  side: 'out' | 'in';
+  records: HandoverRecord[];
+  onOpenCase?: (incidentId: number) => void;
+}) {
+  const t = useT();
+  const rows = [...records].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return (
+    <Box minW="0" data-testid={`eod-handovers-${side}`}>
+      <Text as="h3" fontSize="sm" fontWeight="semibold" color="brand.900" mb="2">
+        {title} ({rows.length})
+      </Text>
+      {rows.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('eod.report.handoverNone')}
+        </Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md">
+          <Table.Root recipe={tableSlotRecipe} size="sm">
+            <Table.Header>
+              <Table.Row bg="gray.50">
+                {[
+                  t('eod.report.case.ticket'),
+                  side === 'out' ? t('eod.report.handover.to') : t('eod.report.handover.from'),
+                  t('eod.report.handover.by'),
+                  t('eod.report.handover.at'),
+                ].map((k) => (
+                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
+                    {k}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((r) => (
+                <Table.Row key={`${r.incidentId}-${r.at}`} data-testid={`eod-handover-${side}`} data-incident-id={r.incidentId}>
+                  <Table.Cell>
+                    {onOpenCase ? (
+                      <Button variant="plain" size="sm" px="0" minH="11" color="brand.700" fontFamily="mono" onClick={() => onOpenCase(r.incidentId)}>
+                        {r.ticketNumber}
+                      </Button>
+                    ) : (
+                      <Text fontFamily="mono">{r.ticketNumber}</Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>{side === 'out' ? r.toRosterName : r.fromRosterName}</Table.Cell>
+                  <Table.Cell>{r.byName}</Table.Cell>
+                  <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                    {formatDateTimeShort(r.at)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, type BoxProps, chakra, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
+import { LuArrowRightLeft, LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
 import type { JournalEntry } from '@contract/incidents';
 import { READ_STATUS } from '@contract/lookups';
 import { useT } from '@/lib/i18n';
@@ -308,7 +308,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
   );
 }
 
-/** The frame of one journal row: a coloured left edge (correction, queued, refused) and a tint. */
+/** The frame of one journal row: a coloured left edge (correction, handover, queued, refused) and a tint. */
 function EntryFrame({ accent, children, ...rest }: { accent: string; children: ReactNode } & Omit<BoxProps, 'borderLeftColor'>) {
   return (
     <Box px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" borderLeftWidth="4px" borderLeftColor={accent} {...rest}>
@@ -320,11 +320,12 @@ function EntryFrame({ accent, children, ...rest }: { accent: string; children: R
 function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: number | null; disabled: boolean }) {
   const t = useT();
   const correction = entry.kind === 'CORRECTION';
+  const handover = entry.kind === 'HANDOVER';
   const mark = readMark(entry);
   return (
     <EntryFrame
-      accent={correction ? 'orange.400' : 'transparent'}
-      bg={correction ? 'orange.50' : undefined}
+      accent={correction ? 'orange.400' : handover ? 'blue.500' : 'transparent'}
+      bg={correction ? 'orange.50' : handover ? 'blue.50' : undefined}
       data-testid="journal-entry"
       data-entry-id={entry.pkJournalEntryId}
       data-kind={entry.kind}
@@ -345,6 +346,11 @@ function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: n
           {correction && (
             <Badge colorPalette="orange" variant="solid" size="sm" data-testid="journal-correction">
               <LuShieldAlert /> {t('journal.correction')}
+            </Badge>
+          )}
+          {handover && (
+            <Badge colorPalette="blue" variant="solid" size="sm" data-testid="journal-handover">
+              <LuArrowRightLeft /> {t('journal.handover')}
             </Badge>
           )}
           {mark && (

@@ -30,10 +30,11 @@ export const READ_BY_PATTERN = /Read by:\s*\S/;
 /**
  * §6 read marks. Entries of TMC roles carry 829, those of patrol roles 830, others none. The control room reads the
  * patrol's entries (§4.4 appends 'Read by: …'), so a patrol entry (830) is 'unread' until that note is there and
- * 'read' after; any other entry with such a note is 'read'; otherwise no mark.
+ * 'read' after; any other entry with such a note is 'read'; otherwise no mark. Corrections and handovers: none.
  */
 export function readMark(entry: Pick<JournalEntry, 'readStatus' | 'entry' | 'kind'>): 'read' | 'unread' | null {
-  if (entry.kind === 'CORRECTION') return null;
+  // a superadmin's data correction and a shift handover (issue #29) record an action: not a message to be read
+  if (entry.kind === 'CORRECTION' || entry.kind === 'HANDOVER') return null;
   if (READ_BY_PATTERN.test(entry.entry)) return entry.readStatus === READ_STATUS.TMC || entry.readStatus === READ_STATUS.PR ? 'read' : null;
   return entry.readStatus === READ_STATUS.PR ? 'unread' : null;
 }

@@ -28,6 +28,7 @@ import type { rosterReportsMs } from './parts/roster-reports';
 import type { reportHubMs } from './parts/report-hub';
 import type { casePartsMs } from './parts/case-parts';
 import type { playMs } from './parts/play';
+import type { handoverMs } from './parts/handover';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -63,4 +64,5 @@ export type TextKey =
   | keyof typeof rosterReportsMs
   | keyof typeof reportHubMs
   | keyof typeof casePartsMs
-  | keyof typeof playMs;
+  | keyof typeof playMs
+  | keyof typeof handoverMs;
