@@ -1,41 +1,15 @@
 /**
  * The shift handover (issue #29 item 2, beyond the spec): from HANDOVER_WINDOW_MINUTES before a roster ends, every
- * case still open (not Tutup, not Batal) and assigned to it is flagged to the TMC as "Perlu serahan", with the incoming
- * roster of the same section proposed; a case assigned to a roster that has ended stays flagged until it is handed
- * over or closed. One action hands over one case or all of them: a 203 (Tugasan Dihantar) to the incoming roster with
+ * case assigned to it that still needs a patrol (HANDOVER_STATUSES: not finished by the patrol, not Tutup, not Batal)
+ * is flagged to the TMC as "Perlu serahan", with the incoming roster of the same section proposed; a case assigned to
+ * a roster that has ended stays flagged until it is handed over or closed. One action hands over one case or all of them: a 203 (Tugasan Dihantar) to the incoming roster with
  * the outgoing one named in its remark (the audit trail: from whom, to whom, by whom, when), a journal entry of kind
  * HANDOVER, a record the outgoing patrol's end-of-duty report lists, and the reassignment alert to the incoming patrol.
  */
 import { z } from 'zod';
-import { MANAGE_BASE } from './paths';
-import { can } from './roles';
+import { HANDOVER_MAX } from './handover-rules';
 
-/** how long before a roster ends its open cases are flagged */
-export const HANDOVER_WINDOW_MINUTES = 30;
-/** at most this many cases in one handover request, and in one answer of the pending list */
-export const HANDOVER_MAX = 200;
-
-export const HANDOVER_PATHS = {
-  /** GET: the flagged cases of the caller's region scope (sectionId in the query narrows it), oldest end first */
-  pending: `${MANAGE_BASE}/handover/pending`,
-  /** POST HandoverSave: hands the cases over; answers what was handed over */
-  save: `${MANAGE_BASE}/handover/save`,
-} as const;
-
-export const HANDOVER_TEXTS = {
-  flag: 'Perlu serahan',
-  /** the remark of the handover's 203 in the audit trail */
-  auditRemark: (fromRoster: string) => `Serahan tugas daripada ${fromRoster}`,
-  /** the journal entry written by the handover */
-  journal: (ticket: string, fromRoster: string, toRoster: string, byName: string, at: string) =>
-    `Serahan tugas: kes ${ticket} diserahkan daripada ${fromRoster} kepada ${toRoster} oleh ${byName} pada ${at}.`,
-  done: (n: number) => (n === 1 ? '1 kes berjaya diserahkan.' : `${n} kes berjaya diserahkan.`),
-  notFlagged: 'Kes ini tidak perlu diserahkan: jadual tugasnya belum hampir tamat.',
-  sameRoster: 'Jadual tugas baharu mesti berbeza daripada jadual tugas yang tamat.',
-  otherSection: 'Jadual tugas baharu mesti dari seksyen kes ini.',
-  endsFirst: 'Jadual tugas baharu tamat sebelum atau bersama jadual tugas yang diserahkan.',
-  closed: 'Kes yang telah ditutup atau dibatalkan tidak perlu diserahkan.',
-} as const;
+export * from './handover-rules';
 
 export const HandoverRosterSchema = z.object({
   pkDutyRosterId: z.number().int(),
@@ -103,9 +77,3 @@ export type HandoverRecord = z.infer<typeof HandoverRecordSchema>;
 
 export const HandoverResultSchema = z.object({ handedOver: z.array(HandoverRecordSchema) });
 export type HandoverResult = z.infer<typeof HandoverResultSchema>;
-
-/** A roster's open cases are flagged from this instant (ms). */
-export const handoverFlagFrom = (endsAtMs: number) => endsAtMs - HANDOVER_WINDOW_MINUTES * 60_000;
-
-/** Who sees the flags and hands over: whoever may assign a case (the TMC, the section and region managers). */
-export const mayHandOver = (roleName: string | null | undefined) => can(roleName, 'editCase');

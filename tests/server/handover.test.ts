@@ -155,13 +155,16 @@ describe('the shift handover at 07:00 (issue #29)', () => {
     expect(dayReport.handovers.in.map((x) => [x.incidentId, x.fromRosterId])).toContainEqual([c.pkIncidentId, night.id]);
   });
 
-  it('a case left on the night roster after 07:00 stays flagged (ended) until handed over; closed cases never are', async () => {
+  it('a case left on the night roster after 07:00 stays flagged (ended) until handed over; finished and closed cases never are', async () => {
     setClock(local(next(), '06:50:00'));
     const left = await newNightCase();
+    const done = await newNightCase();
     const closed = await newNightCase();
     const pr = await login(app, 'pr.malam');
-    for (const statusId of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE]) {
-      expect((await audit(app, pr.token, { incidentId: closed.pkIncidentId, incidentStatusId: statusId })).statusCode).toBe(200);
+    for (const id of [done.pkIncidentId, closed.pkIncidentId]) {
+      for (const statusId of [STATUS.RECEIVED, STATUS.ARRIVED, STATUS.CASE_DONE]) {
+        expect((await audit(app, pr.token, { incidentId: id, incidentStatusId: statusId })).statusCode).toBe(200);
+      }
     }
     expect((await audit(app, tok.tmca, { incidentId: closed.pkIncidentId, incidentStatusId: STATUS.CLOSED })).statusCode).toBe(200);
     for (const at of [local(next(), '07:00:00'), local(next(), '09:30:00'), local(addDays(day, 3), '12:00:00')]) {
@@ -169,6 +172,13 @@ describe('the shift handover at 07:00 (issue #29)', () => {
       const list = await pending();
       const row = list.rows.find((r) => r.incidentId === left.pkIncidentId);
       expect(row?.from.ended, at).toBe(true);
+      // the proposal is on duty then and not about to end itself
+      if (row?.proposed) expect(Date.parse(row.proposed.endsAt), at).toBeGreaterThan(Date.parse(at) + 30 * 60_000);
+      // the patrol finished one (Selesai Kes: the TMC closes it), the other is closed: neither needs a handover
+      expect(
+        list.rows.map((r) => r.incidentId),
+        at,
+      ).not.toContain(done.pkIncidentId);
       expect(
         list.rows.map((r) => r.incidentId),
         at,
@@ -177,11 +187,35 @@ describe('the shift handover at 07:00 (issue #29)', () => {
     }
     // handed over at 09:30 to a day roster named by the operator
     setClock(local(next(), '09:30:00'));
+    const refusedDone = await handOver({ items: [{ incidentId: done.pkIncidentId, toRosterId: dayIds[0] }] });
+    expect(refusedDone.statusCode).toBe(409);
+    expect(refusedDone.json().statusMsg).toContain(HANDOVER_TEXTS.patrolDone);
     const refusedClosed = await handOver({ items: [{ incidentId: closed.pkIncidentId, toRosterId: dayIds[0] }] });
     expect(refusedClosed.statusCode).toBe(409);
     const ok = await handOver({ items: [{ incidentId: left.pkIncidentId, toRosterId: dayIds[0] }] });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await pending()).rows.map((r) => r.incidentId)).not.toContain(left.pkIncidentId);
+  });
+
+  it("a late handover (yesterday's day roster, seen at 06:45) proposes the day roster starting at 07:00, never the night roster ending then", async () => {
+    const dayRoster = await rosterOf(app, 'N9-PAGI-A', day);
+    setClock(local(day, '18:50:00'));
+    const res = await saveCase(app, tok.tmca, await newCasePayload(app, { pkDutyRosterId: dayRoster.id }));
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json().body as { pkIncidentId: number };
+    setClock(local(next(), '06:45:00'));
+    const row = (await pending()).rows.find((r) => r.incidentId === c.pkIncidentId)!;
+    expect(row.from).toMatchObject({ pkDutyRosterId: dayRoster.id, ended: true });
+    expect(dayIds).toContain(row.proposed?.pkDutyRosterId);
+    // named explicitly, the night roster ending at 07:00 is refused: it would be flagged at once
+    const toNight = await handOver({ items: [{ incidentId: c.pkIncidentId, toRosterId: night.id }] });
+    expect(toNight.statusCode).toBe(400);
+    expect(toNight.json().statusMsg).toContain(HANDOVER_TEXTS.endsSoon);
+    const ok = await handOver({ items: [{ incidentId: c.pkIncidentId }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(dayIds).toContain((ok.json().body as HandoverResult).handedOver[0].toRosterId);
+    // handed over, it is not flagged again
+    expect((await pending()).rows.map((r) => r.incidentId)).not.toContain(c.pkIncidentId);
   });
 
   it('refuses what it must: another region, a patrol, the same roster, an ended roster, bad bodies; all or nothing', async () => {

@@ -1,8 +1,9 @@
 /**
- * The shift handover (issue #29 item 2; contract/handover.ts). A case is flagged when it is open (not Tutup, not
- * Batal), assigned to a roster, and now is within HANDOVER_WINDOW_MINUTES of that roster's end or past it. The
- * incoming roster proposed is one of the same section that is on duty at the outgoing roster's end (it starts at or
- * before that end and ends after it), the one with the fewest open cases first. Handing over writes, in one
+ * The shift handover (issue #29 item 2; contract/handover.ts). A case is flagged when it still needs a patrol
+ * (HANDOVER_STATUSES, or no status yet), is assigned to a roster, and now is within HANDOVER_WINDOW_MINUTES of that
+ * roster's end or past it. The incoming roster proposed is one of the same section on duty at handoverTargetAt (the
+ * outgoing roster's end, or for a late handover the end of the window from now, so the proposal is never itself about
+ * to be flagged), the one with the fewest open cases first. Handing over writes, in one
  * transaction per request: a 203 to the incoming roster whose remark names the outgoing one (the audit trail), a
  * journal entry of kind HANDOVER, a case_handover record, and the reassignment alert to the incoming patrol.
  */
@@ -10,6 +11,7 @@ import { aliasedTable, and, asc, count, eq, gt, inArray, isNotNull, lte, notInAr
 import type { TokenClaims } from '../../../contract/auth';
 import {
   HANDOVER_MAX,
+  HANDOVER_STATUSES,
   HANDOVER_TEXTS,
   HANDOVER_WINDOW_MINUTES,
   type HandoverCase,
@@ -17,6 +19,7 @@ import {
   type HandoverRecord,
   type HandoverRoster,
   type HandoverSave,
+  handoverTargetAt,
 } from '../../../contract/handover';
 import { journalReadStatus } from '../../../contract/incident-rules';
 import { STATUS } from '../../../contract/lookups';
@@ -41,8 +44,10 @@ const rosterOut = (r: { id: number; name: string; startsAt: Date; endsAt: Date }
   endsAt: r.endsAt.toISOString(),
 });
 
-/** An open case: no status yet, or one that is not final. */
+/** An open case: no status yet, or one that is not final (an incoming roster's load). */
 const isOpen = or(sql`${incident.statusId} is null`, notInArray(incident.statusId, FINAL));
+/** A case that still needs a patrol: no status yet, or one of HANDOVER_STATUSES. */
+const needsPatrol = or(sql`${incident.statusId} is null`, inArray(incident.statusId, [...HANDOVER_STATUSES]));
 
 interface Incoming {
   id: number;
@@ -78,17 +83,9 @@ async function incomingRosters(db: Db, sectionIds: number[], at: Date): Promise<
     .orderBy(sql`coalesce(${open.n}, 0)`, asc(dutyRoster.startsAt), asc(dutyRoster.id));
 }
 
-/** The proposal for a roster ending at `endsAt` in `sectionId`: on duty just after that end, not the roster itself. */
-function proposalFor(candidates: Incoming[], from: { id: number; sectionId: number; endsAt: Date }): Incoming | null {
-  return (
-    candidates.find(
-      (c) =>
-        c.sectionId === from.sectionId &&
-        c.id !== from.id &&
-        c.startsAt.getTime() <= from.endsAt.getTime() &&
-        c.endsAt.getTime() > from.endsAt.getTime(),
-    ) ?? null
-  );
+/** The proposal among rosters on duty at `at` (handoverTargetAt): of the section, not the outgoing roster itself. */
+function proposalFor(candidates: Incoming[], from: { id: number; sectionId: number }): Incoming | null {
+  return candidates.find((c) => c.sectionId === from.sectionId && c.id !== from.id) ?? null;
 }
 
 /** handover/pending: the flagged cases of the caller's scope, the oldest end first. */
@@ -98,7 +95,7 @@ export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId
   const flagBefore = new Date(now.getTime() + windowMs);
   const where = and(
     isNotNull(incident.dutyRosterId),
-    isOpen,
+    needsPatrol,
     lte(dutyRoster.endsAt, flagBefore),
     seesAllRegions(user) ? undefined : eq(incident.regionId, user.reg),
     q.sectionId ? eq(incident.sectionId, q.sectionId) : undefined,
@@ -132,22 +129,18 @@ export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId
       .limit(HANDOVER_MAX),
     db.select({ total: count() }).from(incident).innerJoin(dutyRoster, eq(dutyRoster.id, incident.dutyRosterId)).where(where),
   ]);
-  // proposals: for every distinct (section, end) the rosters on duty just after that end
-  const ends = new Map<string, { sectionId: number; endsAt: Date }>();
-  for (const r of rows) ends.set(`${r.rosterSectionId}:${r.rosterEndsAt.getTime()}`, { sectionId: r.rosterSectionId, endsAt: r.rosterEndsAt });
+  // proposals: for every distinct (section, target instant) the rosters on duty then
+  const keyOf = (r: (typeof rows)[number]) => `${r.rosterSectionId}:${handoverTargetAt(r.rosterEndsAt.getTime(), now.getTime())}`;
+  const targets = new Map<string, { sectionId: number; at: number }>();
+  for (const r of rows) targets.set(keyOf(r), { sectionId: r.rosterSectionId, at: handoverTargetAt(r.rosterEndsAt.getTime(), now.getTime()) });
   const candidates = new Map<string, Incoming[]>();
   await Promise.all(
-    [...ends].map(async ([key, e]) => {
-      // on duty a minute after the end: a roster starting exactly at the end counts, the outgoing one does not
-      candidates.set(key, await incomingRosters(db, [e.sectionId], new Date(e.endsAt.getTime() + 60_000)));
+    [...targets].map(async ([key, t]) => {
+      candidates.set(key, await incomingRosters(db, [t.sectionId], new Date(t.at)));
     }),
   );
   const out: HandoverCase[] = rows.map((r) => {
-    const proposal = proposalFor(candidates.get(`${r.rosterSectionId}:${r.rosterEndsAt.getTime()}`) ?? [], {
-      id: r.rosterId,
-      sectionId: r.rosterSectionId,
-      endsAt: r.rosterEndsAt,
-    });
+    const proposal = proposalFor(candidates.get(keyOf(r)) ?? [], { id: r.rosterId, sectionId: r.rosterSectionId });
     return {
       incidentId: r.incidentId,
       ticketNumber: r.ticketNumber,
@@ -181,6 +174,7 @@ export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSav
       // access first (region scope), then the case's state, locked for the write
       const c = await incidentAccess(tx, user, item.incidentId, { forUpdate: true });
       if (FINAL.includes(c.statusId ?? -1)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.closed}`);
+      if (c.statusId !== null && !HANDOVER_STATUSES.includes(c.statusId)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.patrolDone}`);
       if (c.dutyRosterId == null) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
       const [from] = await tx
         .select({
@@ -198,8 +192,11 @@ export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSav
 
       let toId = item.toRosterId;
       if (toId == null) {
-        const proposal = proposalFor(await incomingRosters(tx, [from.sectionId], new Date(from.endsAt.getTime() + 60_000)), from);
-        if (!proposal) throw conflict(`${c.ticketNumber}: Tiada jadual tugas seterusnya untuk seksyen ini. Sila pilih jadual tugas.`);
+        const proposal = proposalFor(
+          await incomingRosters(tx, [from.sectionId], new Date(handoverTargetAt(from.endsAt.getTime(), now.getTime()))),
+          from,
+        );
+        if (!proposal) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.noProposal}`);
         toId = proposal.id;
       }
       if (toId === from.id) throw badRequest(HANDOVER_TEXTS.sameRoster, 'toRosterId');
@@ -207,6 +204,8 @@ export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSav
       const to = await checkRoster(tx, user, toId, { field: 'toRosterId', caseRegionId: c.regionId, now });
       if (to.sectionId !== from.sectionId && to.sectionId !== c.sectionId) throw badRequest(HANDOVER_TEXTS.otherSection, 'toRosterId');
       if (to.endsAt.getTime() <= from.endsAt.getTime()) throw badRequest(HANDOVER_TEXTS.endsFirst, 'toRosterId');
+      // never to a roster that would be flagged at once
+      if (to.endsAt.getTime() <= now.getTime() + windowMs) throw badRequest(HANDOVER_TEXTS.endsSoon, 'toRosterId');
 
       const auditId = await insertAudit(tx, {
         incidentId: c.id,

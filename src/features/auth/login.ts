@@ -55,7 +55,12 @@ function fromLoginFailure(err: unknown): LoginError {
 export function expiryOnDevice(token: string, serverExpiresAt: string, receivedAtMs: number = Date.now()): string {
   try {
     const part = token.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const { iat, exp } = JSON.parse(json) as { iat?: unknown; exp?: unknown };
     if (typeof iat === 'number' && typeof exp === 'number' && exp > iat) return new Date(receivedAtMs + (exp - iat) * 1000).toISOString();
   } catch {

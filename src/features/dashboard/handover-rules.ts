@@ -1,21 +1,13 @@
 /**
  * The shift handover's rules on the client (issue #29 item 2), plain code: who sees the "Perlu serahan" panel, its
- * paths, and what a handover sends. contract/handover.ts builds zod schemas, so the PWA takes only its types
- * (tests/unit/client-imports.test.ts): its run-time constants are mirrored here, and the type check holds the
- * mirror to the contract (`satisfies typeof …`).
+ * paths, and what a handover sends. The constants come from the zod-free contract/handover-rules.ts; the schemas'
+ * types from contract/handover.ts (the PWA takes only types from files that build zod schemas,
+ * tests/unit/client-imports.test.ts).
  */
-import type { HANDOVER_PATHS as CONTRACT_PATHS, HandoverCase, HandoverSave } from '@contract/handover';
-import { MANAGE_BASE } from '@contract/paths';
-import { can } from '@contract/roles';
+import type { HandoverCase, HandoverSave } from '@contract/handover';
 import { formatDateTimeShort } from '@/lib/time';
 
-export const HANDOVER_PATHS = {
-  pending: `${MANAGE_BASE}/handover/pending`,
-  save: `${MANAGE_BASE}/handover/save`,
-} as const satisfies typeof CONTRACT_PATHS;
-
-/** Who sees the flags and hands over: whoever may assign a case (contract/handover.ts mayHandOver). */
-export const mayHandOver = (roleName: string | null | undefined) => can(roleName, 'editCase');
+export { HANDOVER_PATHS, mayHandOver } from '@contract/handover-rules';
 
 /** The pending list is read again this often (and after every handover). */
 export const HANDOVER_REFRESH_MS = 60_000;
