@@ -30,6 +30,8 @@ export interface ContextOptions {
   width?: number;
   height?: number;
   serviceWorkers?: 'allow' | 'block';
+  /** the page clock's instant (epoch ms), running on from there; default: the server clock's when it is set */
+  clockAt?: number;
 }
 
 /** A fresh profile (own IndexedDB, caches, service workers) per context. */
@@ -45,7 +47,8 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
   ctx.setDefaultNavigationTimeout(30_000);
   // with the clock set (LEBUHRAYA_CLOCK, server/lib/clock.ts) the pages read the server's instant too; it runs on
   // at the real pace from there
-  if (clockIsSet()) await ctx.clock.install({ time: nowMs() });
+  if (o.clockAt !== undefined) await ctx.clock.install({ time: o.clockAt });
+  else if (clockIsSet()) await ctx.clock.install({ time: nowMs() });
   return ctx;
 }
 
