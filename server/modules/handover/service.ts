@@ -49,6 +49,15 @@ const isOpen = or(sql`${incident.statusId} is null`, notInArray(incident.statusI
 /** A case that still needs a patrol: no status yet, or one of HANDOVER_STATUSES. */
 const needsPatrol = or(sql`${incident.statusId} is null`, inArray(incident.statusId, [...HANDOVER_STATUSES]));
 
+/** A roster as the handover reads it (outgoing and incoming). */
+const rosterColumns = {
+  id: dutyRoster.id,
+  name: dutyRoster.dutyRosterName,
+  sectionId: dutyRoster.sectionId,
+  startsAt: dutyRoster.startsAt,
+  endsAt: dutyRoster.endsAt,
+};
+
 interface Incoming {
   id: number;
   name: string;
@@ -70,13 +79,7 @@ async function incomingRosters(db: Db, sectionIds: number[], at: Date): Promise<
     .groupBy(incident.dutyRosterId)
     .as('open');
   return db
-    .select({
-      id: dutyRoster.id,
-      name: dutyRoster.dutyRosterName,
-      sectionId: dutyRoster.sectionId,
-      startsAt: dutyRoster.startsAt,
-      endsAt: dutyRoster.endsAt,
-    })
+    .select(rosterColumns)
     .from(dutyRoster)
     .leftJoin(open, eq(open.rosterId, dutyRoster.id))
     .where(and(inArray(dutyRoster.sectionId, sectionIds), lte(dutyRoster.startsAt, at), gt(dutyRoster.endsAt, at)))
@@ -176,17 +179,7 @@ export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSav
       if (FINAL.includes(c.statusId ?? -1)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.closed}`);
       if (c.statusId !== null && !HANDOVER_STATUSES.includes(c.statusId)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.patrolDone}`);
       if (c.dutyRosterId == null) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
-      const [from] = await tx
-        .select({
-          id: dutyRoster.id,
-          name: dutyRoster.dutyRosterName,
-          sectionId: dutyRoster.sectionId,
-          startsAt: dutyRoster.startsAt,
-          endsAt: dutyRoster.endsAt,
-        })
-        .from(dutyRoster)
-        .where(eq(dutyRoster.id, c.dutyRosterId))
-        .limit(1);
+      const [from] = await tx.select(rosterColumns).from(dutyRoster).where(eq(dutyRoster.id, c.dutyRosterId)).limit(1);
       if (!from) throw notFound('Jadual tugas kes tidak dijumpai.');
       if (from.endsAt.getTime() - windowMs > now.getTime()) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
 
