@@ -32,6 +32,7 @@ export const HANDOVER_TEXTS = {
   endsFirst: 'Jadual tugas baharu tamat sebelum atau bersama jadual tugas yang diserahkan.',
   closed: 'Kes yang telah ditutup atau dibatalkan tidak perlu diserahkan.',
   patrolDone: 'Peronda telah menyelesaikan kes ini: ia menunggu ditutup oleh TMC, bukan serahan.',
+  awaitingClose: 'Selesai oleh peronda: menunggu Tutup',
   endsSoon: 'Jadual tugas baharu juga hampir tamat. Sila pilih jadual tugas syif seterusnya.',
   noProposal: 'Tiada jadual tugas seterusnya untuk seksyen ini. Sila pilih jadual tugas.',
 } as const;

@@ -1,8 +1,8 @@
 /**
  * The shift handover (issue #29 item 2, beyond the spec): from HANDOVER_WINDOW_MINUTES before a roster ends, every
- * case assigned to it that still needs a patrol (HANDOVER_STATUSES: not finished by the patrol, not Tutup, not Batal)
- * is flagged to the TMC as "Perlu serahan", with the incoming roster of the same section proposed; a case assigned to
- * a roster that has ended stays flagged until it is handed over or closed. One action hands over one case or all of them: a 203 (Tugasan Dihantar) to the incoming roster with
+ * open case assigned to it (not Tutup, not Batal) is flagged to the TMC as "Perlu serahan": one that still needs a
+ * patrol (HANDOVER_STATUSES) with the incoming roster of the same section proposed, one the patrol has finished as
+ * waiting to be closed. A case assigned to a roster that has ended stays flagged until it is handed over or closed. One action hands over one case or all of them: a 203 (Tugasan Dihantar) to the incoming roster with
  * the outgoing one named in its remark (the audit trail: from whom, to whom, by whom, when), a journal entry of kind
  * HANDOVER, a record the outgoing patrol's end-of-duty report lists, and the reassignment alert to the incoming patrol.
  */
@@ -33,7 +33,12 @@ export const HandoverCaseSchema = z.object({
   sectionName: z.string(),
   /** the roster the case is assigned to, ending within the window or already ended */
   from: HandoverRosterSchema.extend({ ended: z.boolean() }),
-  /** the incoming roster of the same section that covers the outgoing one's end; null when there is none */
+  /**
+   * true: the case still needs a patrol (HANDOVER_STATUSES or no status yet) and is handed over; false: the patrol
+   * finished it (Selesai Kes, Negative) and it waits for the TMC to close it: flagged too, never handed over
+   */
+  needsPatrol: z.boolean(),
+  /** the incoming roster of the same section on duty at handoverTargetAt; null when there is none, or !needsPatrol */
   proposed: HandoverRosterSchema.nullable(),
 });
 export type HandoverCase = z.infer<typeof HandoverCaseSchema>;

@@ -155,7 +155,7 @@ describe('the shift handover at 07:00 (issue #29)', () => {
     expect(dayReport.handovers.in.map((x) => [x.incidentId, x.fromRosterId])).toContainEqual([c.pkIncidentId, night.id]);
   });
 
-  it('a case left on the night roster after 07:00 stays flagged (ended) until handed over; finished and closed cases never are', async () => {
+  it('a case left on the night roster after 07:00 stays flagged (ended) until handed over; one the patrol finished is flagged to be closed, not handed over; a closed one never', async () => {
     setClock(local(next(), '06:50:00'));
     const left = await newNightCase();
     const done = await newNightCase();
@@ -174,11 +174,11 @@ describe('the shift handover at 07:00 (issue #29)', () => {
       expect(row?.from.ended, at).toBe(true);
       // the proposal is on duty then and not about to end itself
       if (row?.proposed) expect(Date.parse(row.proposed.endsAt), at).toBeGreaterThan(Date.parse(at) + 30 * 60_000);
-      // the patrol finished one (Selesai Kes: the TMC closes it), the other is closed: neither needs a handover
-      expect(
-        list.rows.map((r) => r.incidentId),
-        at,
-      ).not.toContain(done.pkIncidentId);
+      expect(row?.needsPatrol, at).toBe(true);
+      // the patrol finished one (Selesai Kes): flagged as waiting for the TMC to close it, never handed over
+      const finished = list.rows.find((r) => r.incidentId === done.pkIncidentId);
+      expect([finished?.needsPatrol, finished?.proposed, finished?.from.ended], at).toEqual([false, null, true]);
+      // a closed case is never flagged
       expect(
         list.rows.map((r) => r.incidentId),
         at,

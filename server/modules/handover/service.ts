@@ -1,7 +1,8 @@
 /**
- * The shift handover (issue #29 item 2; contract/handover.ts). A case is flagged when it still needs a patrol
- * (HANDOVER_STATUSES, or no status yet), is assigned to a roster, and now is within HANDOVER_WINDOW_MINUTES of that
- * roster's end or past it. The incoming roster proposed is one of the same section on duty at handoverTargetAt (the
+ * The shift handover (issue #29 item 2; contract/handover.ts). A case is flagged when it is open (not Tutup, not
+ * Batal), is assigned to a roster, and now is within HANDOVER_WINDOW_MINUTES of that roster's end or past it; it is
+ * handed over when it still needs a patrol (HANDOVER_STATUSES, or no status yet), else it waits for the TMC to close
+ * it. The incoming roster proposed is one of the same section on duty at handoverTargetAt (the
  * outgoing roster's end, or for a late handover the end of the window from now, so the proposal is never itself about
  * to be flagged), the one with the fewest open cases first. Handing over writes, in one
  * transaction per request: a 203 to the incoming roster whose remark names the outgoing one (the audit trail), a
@@ -46,8 +47,8 @@ const rosterOut = (r: { id: number; name: string; startsAt: Date; endsAt: Date }
 
 /** An open case: no status yet, or one that is not final (an incoming roster's load). */
 const isOpen = or(sql`${incident.statusId} is null`, notInArray(incident.statusId, FINAL));
-/** A case that still needs a patrol: no status yet, or one of HANDOVER_STATUSES. */
-const needsPatrol = or(sql`${incident.statusId} is null`, inArray(incident.statusId, [...HANDOVER_STATUSES]));
+/** A case that still needs a patrol (and so a handover): no status yet, or one of HANDOVER_STATUSES. */
+const needsPatrol = (statusId: number | null) => statusId === null || HANDOVER_STATUSES.includes(statusId);
 
 /** A roster as the handover reads it (outgoing and incoming). */
 const rosterColumns = {
@@ -98,7 +99,7 @@ export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId
   const flagBefore = new Date(now.getTime() + windowMs);
   const where = and(
     isNotNull(incident.dutyRosterId),
-    needsPatrol,
+    isOpen,
     lte(dutyRoster.endsAt, flagBefore),
     seesAllRegions(user) ? undefined : eq(incident.regionId, user.reg),
     q.sectionId ? eq(incident.sectionId, q.sectionId) : undefined,
@@ -143,7 +144,8 @@ export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId
     }),
   );
   const out: HandoverCase[] = rows.map((r) => {
-    const proposal = proposalFor(candidates.get(keyOf(r)) ?? [], { id: r.rosterId, sectionId: r.rosterSectionId });
+    const patrol = needsPatrol(r.statusId);
+    const proposal = patrol ? proposalFor(candidates.get(keyOf(r)) ?? [], { id: r.rosterId, sectionId: r.rosterSectionId }) : null;
     return {
       incidentId: r.incidentId,
       ticketNumber: r.ticketNumber,
@@ -159,6 +161,7 @@ export async function pendingHandovers(db: Db, user: TokenClaims, q: { sectionId
         ...rosterOut({ id: r.rosterId, name: r.rosterName, startsAt: r.rosterStartsAt, endsAt: r.rosterEndsAt }),
         ended: r.rosterEndsAt.getTime() <= now.getTime(),
       },
+      needsPatrol: patrol,
       proposed: proposal ? rosterOut(proposal) : null,
     };
   });
@@ -177,7 +180,7 @@ export async function saveHandover(db: Db, user: TokenClaims, input: HandoverSav
       // access first (region scope), then the case's state, locked for the write
       const c = await incidentAccess(tx, user, item.incidentId, { forUpdate: true });
       if (FINAL.includes(c.statusId ?? -1)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.closed}`);
-      if (c.statusId !== null && !HANDOVER_STATUSES.includes(c.statusId)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.patrolDone}`);
+      if (!needsPatrol(c.statusId)) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.patrolDone}`);
       if (c.dutyRosterId == null) throw conflict(`${c.ticketNumber}: ${HANDOVER_TEXTS.notFlagged}`);
       const [from] = await tx.select(rosterColumns).from(dutyRoster).where(eq(dutyRoster.id, c.dutyRosterId)).limit(1);
       if (!from) throw notFound('Jadual tugas kes tidak dijumpai.');

@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Button, Flex, HStack, Skeleton, Text, chakra } from '@chakra-ui/react';
-import { LuArrowRight, LuArrowRightLeft, LuCloudOff, LuTriangleAlert } from 'react-icons/lu';
+import { LuArrowRight, LuArrowRightLeft, LuCircleCheck, LuCloudOff, LuExternalLink, LuTriangleAlert } from 'react-icons/lu';
 import type { HandoverCase } from '@contract/handover';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -123,7 +123,7 @@ export function HandoverPanel() {
       <ConfirmDialog
         open={confirm !== null}
         title={t('handover.confirmTitle')}
-        message={confirm ? confirmMessage(confirm.rows, confirm.all ? open.length - ready.length : 0, t) : undefined}
+        message={confirm ? confirmMessage(confirm.rows, confirm.all ? open.filter((r) => r.needsPatrol && !r.proposed).length : 0, t) : undefined}
         confirmLabel={t('handover.one')}
         pending={sending}
         onConfirm={() => confirm && void handOver(confirm.rows)}
@@ -233,7 +233,16 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
           <Box color="gray.500" flexShrink={0} aria-hidden="true">
             <LuArrowRight />
           </Box>
-          {r.proposed ? (
+          {!r.needsPatrol ? (
+            <Box flex="1 1 0" minW="0">
+              <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
+                {t('handover.to')}
+              </Text>
+              <Flex align="center" gap="1.5" color="green.800" fontSize="sm" fontWeight="semibold" data-testid="handover-awaiting-close">
+                <LuCircleCheck aria-hidden="true" /> {t('handover.awaitingClose')}
+              </Flex>
+            </Box>
+          ) : r.proposed ? (
             <RosterSide label={t('handover.to')} name={r.proposed.dutyRosterName} testId="handover-to">
               <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" title={formatDateTimeShort(r.proposed.startsAt)}>
                 {t('handover.startsAt', { time: clockOf(r.proposed.startsAt) })}
@@ -251,20 +260,36 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
           )}
         </Flex>
 
-        <Button
-          flex="0 0 auto"
-          minH="11"
-          minW="11"
-          variant="outline"
-          colorPalette="brand"
-          bg="white"
-          disabled={!r.proposed || queued || disabled}
-          onClick={onHandOver}
-          aria-label={t('handover.oneLabel', { ticket: r.ticketNumber })}
-          data-testid="handover-one"
-        >
-          <LuArrowRightLeft /> {t('handover.one')}
-        </Button>
+        {!r.needsPatrol ? (
+          <Button
+            flex="0 0 auto"
+            minH="11"
+            minW="11"
+            variant="outline"
+            colorPalette="green"
+            bg="white"
+            onClick={() => void navigate({ href })}
+            aria-label={t('handover.openCaseLabel', { ticket: r.ticketNumber })}
+            data-testid="handover-open-case"
+          >
+            <LuExternalLink /> {t('handover.openCase')}
+          </Button>
+        ) : (
+          <Button
+            flex="0 0 auto"
+            minH="11"
+            minW="11"
+            variant="outline"
+            colorPalette="brand"
+            bg="white"
+            disabled={!r.proposed || queued || disabled}
+            onClick={onHandOver}
+            aria-label={t('handover.oneLabel', { ticket: r.ticketNumber })}
+            data-testid="handover-one"
+          >
+            <LuArrowRightLeft /> {t('handover.one')}
+          </Button>
+        )}
       </Flex>
     </chakra.li>
   );
