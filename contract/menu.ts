@@ -1,4 +1,4 @@
-import { can, type Permission } from './roles';
+import { can, isPatrolRole, type Permission } from './roles';
 
 /** Side menu of §2.3, filtered per role by §6. `path` is the route it opens. */
 export interface MenuItem {
@@ -7,11 +7,15 @@ export interface MenuItem {
   labelKey: string;
   path: string;
   permission: Permission | null;
+  /** shown only to the patrol roles (isPatrolRole), besides the permission */
+  patrolOnly?: true;
   children?: MenuItem[];
 }
 
 export const MENU: MenuItem[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', path: '/', permission: 'dashboard' },
+  // issue #30: "Syif saya", the patrol's home for the shift (not a §2.3 item)
+  { key: 'myShift', labelKey: 'menu.myShift', path: '/syifsaya', permission: 'activityLogWrite', patrolOnly: true },
   { key: 'map', labelKey: 'menu.map', path: '/map', permission: 'map' },
   { key: 'newCase', labelKey: 'menu.newCase', path: '/kesbaru', permission: 'newCase' },
   // issue #4: the user's form drafts on this device (not a §2.3 item)
@@ -48,7 +52,7 @@ export function menuFor(roleName: string | undefined | null): MenuItem[] {
     if (item.children) {
       const children = item.children.filter((c) => c.permission === null || can(roleName, c.permission));
       if (children.length) out.push({ ...item, children });
-    } else if (item.permission === null || can(roleName, item.permission)) {
+    } else if ((item.permission === null || can(roleName, item.permission)) && (!item.patrolOnly || (!!roleName && isPatrolRole(roleName)))) {
       out.push(item);
     }
   }

@@ -54,6 +54,7 @@ import { Route as ResetpasswordlinkRouteImport } from './../routes/resetpassword
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as SignoutRouteImport } from './../routes/signout'
 import { Route as StaffingrosterRouteImport } from './../routes/staffingroster'
+import { Route as SyifsayaRouteImport } from './../routes/syifsaya'
 import { Route as UsernamecheckerRouteImport } from './../routes/usernamechecker'
 import { Route as CreateleaveLeaveIdRouteImport } from './../routes/createleave.$leaveId'
 import { Route as CreateupdateassetIndexRouteImport } from './../routes/createupdateasset.index'
@@ -306,6 +307,11 @@ const StaffingrosterRoute = StaffingrosterRouteImport.update({
   path: '/staffingroster',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SyifsayaRoute = SyifsayaRouteImport.update({
+  id: '/syifsaya',
+  path: '/syifsaya',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsernamecheckerRoute = UsernamecheckerRouteImport.update({
   id: '/usernamechecker',
   path: '/usernamechecker',
@@ -490,6 +496,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/staffingroster': typeof StaffingrosterRoute
+  '/syifsaya': typeof SyifsayaRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
@@ -562,6 +569,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/staffingroster': typeof StaffingrosterRoute
+  '/syifsaya': typeof SyifsayaRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
@@ -635,6 +643,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/staffingroster': typeof StaffingrosterRoute
+  '/syifsaya': typeof SyifsayaRoute
   '/usernamechecker': typeof UsernamecheckerRoute
   '/createleave/$leaveId': typeof CreateleaveLeaveIdRoute
   '/createupdateasset/$assetId': typeof CreateupdateassetAssetIdRoute
@@ -709,6 +718,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signout'
     | '/staffingroster'
+    | '/syifsaya'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdateasset/$assetId'
@@ -781,6 +791,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signout'
     | '/staffingroster'
+    | '/syifsaya'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdateasset/$assetId'
@@ -853,6 +864,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signout'
     | '/staffingroster'
+    | '/syifsaya'
     | '/usernamechecker'
     | '/createleave/$leaveId'
     | '/createupdateasset/$assetId'
@@ -926,6 +938,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
   StaffingrosterRoute: typeof StaffingrosterRoute
+  SyifsayaRoute: typeof SyifsayaRoute
   UsernamecheckerRoute: typeof UsernamecheckerRoute
   CreateupdateassetAssetIdRoute: typeof CreateupdateassetAssetIdRoute
   CreateupdatecheckpointCheckpointIdRoute: typeof CreateupdatecheckpointCheckpointIdRoute
@@ -1268,6 +1281,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffingrosterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/syifsaya': {
+      id: '/syifsaya'
+      path: '/syifsaya'
+      fullPath: '/syifsaya'
+      preLoaderRoute: typeof SyifsayaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usernamechecker': {
       id: '/usernamechecker'
       path: '/usernamechecker'
@@ -1515,6 +1535,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
   StaffingrosterRoute: StaffingrosterRoute,
+  SyifsayaRoute: SyifsayaRoute,
   UsernamecheckerRoute: UsernamecheckerRoute,
   CreateupdateassetAssetIdRoute: CreateupdateassetAssetIdRoute,
   CreateupdatecheckpointCheckpointIdRoute:

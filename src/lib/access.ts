@@ -51,6 +51,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/createupdatecheckpoint': 'adminOrg',
   '/createupdatecheckpoint/*': 'adminOrg',
   '/signout': null,
+  // "Syif saya" (issue #30): the patrol's home for the shift; the menu shows it to the patrol roles (contract/menu.ts)
+  '/syifsaya': 'activityLogWrite',
   // the activity log and the end-of-duty report (issue #15): reading needs 'reports' (PR has it); recording
   // (/activitylog/{id}/edit) is checked on the screen with activityLogWrite and the server's can.editActivities
   '/dailyactivitylog': 'reports',

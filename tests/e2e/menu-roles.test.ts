@@ -27,6 +27,7 @@ afterAll(async () => {
 
 const IMPLEMENTED = new Set([
   '/',
+  '/syifsaya',
   '/kesbaru',
   '/draf',
   '/cariankes',

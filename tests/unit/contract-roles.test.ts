@@ -39,7 +39,8 @@ const EXPECTED: Record<string, string[]> = {
   SC: ['dashboard', 'map', 'drafts', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'logout'],
   TMCA: ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'logout'],
   TMCS: ['dashboard', 'map', 'newCase', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'logout'],
-  PR: ['dashboard', 'drafts', 'caseSearch', ...REPORTS, 'logout'],
+  // issue #30: 'myShift' (/syifsaya, Syif saya), the patrol's home for the shift, for the patrol roles only
+  PR: ['dashboard', 'myShift', 'drafts', 'caseSearch', ...REPORTS, 'logout'],
   OPSMGMT: ['dashboard', 'map', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
   SUPERADMIN: ['dashboard', 'drafts', 'tmcLog', 'caseSearch', 'rosterList', ...REPORTS, 'reportChecklist', 'admin', 'logout'],
 };
@@ -59,6 +60,7 @@ describe('roles and the menu of §6', () => {
     // 'drafts' (/draf) is ours (issue #4), beside Kes Baru; 'admin' (/primesupport, issue #14) before Logout
     expect(MENU.map((m) => m.key)).toEqual([
       'dashboard',
+      'myShift',
       'map',
       'newCase',
       'drafts',

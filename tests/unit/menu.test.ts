@@ -9,6 +9,8 @@ const DASH = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'PR
 const MAP = ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'TMCA', 'TMCS', 'OPSMGMT'];
 const EXPECTED: Record<string, string[]> = {
   dashboard: DASH,
+  // issue #30: Syif saya (/syifsaya), the patrol's home for the shift (not a §2.3 item): the patrol roles only
+  myShift: ['PR'],
   map: MAP,
   newCase: ['TMCA', 'TMCS'],
   // issue #4: the form drafts on the device, for the roles that fill the new-case form or a subform (not §6)
@@ -30,6 +32,7 @@ const EXPECTED: Record<string, string[]> = {
 };
 const ORDER = [
   'dashboard',
+  'myShift',
   'map',
   'newCase',
   'drafts',
@@ -84,6 +87,7 @@ describe('side menu per role (§2.3, §6)', () => {
     const labels = Object.fromEntries(all.map((i) => [i.key, label(i.labelKey, 'ms')]));
     expect(labels).toMatchObject({
       dashboard: 'Dashboard',
+      myShift: 'Syif saya',
       map: 'Map',
       newCase: 'Kes Baru',
       drafts: 'Draf',

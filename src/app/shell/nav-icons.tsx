@@ -1,5 +1,6 @@
 import type { IconType } from 'react-icons';
 import {
+  LuCalendarCheck,
   LuCalendarDays,
   LuChartColumn,
   LuFilePen,
@@ -15,6 +16,7 @@ import {
 
 export const NAV_ICONS: Record<string, IconType> = {
   dashboard: LuLayoutDashboard,
+  myShift: LuCalendarCheck,
   map: LuMap,
   newCase: LuFilePlus2,
   drafts: LuFilePen,

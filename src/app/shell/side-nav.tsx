@@ -14,6 +14,9 @@ const groupCollapsibleModule = onDemand(() => import('./nav-group-collapsible'))
 
 export type NavVariant = 'full' | 'rail';
 
+/** Menu entries shown with their label under the icon in the rail too. */
+const RAIL_LABELLED: ReadonlySet<string> = new Set(['myShift']);
+
 /** Side menu (§2.3) filtered by role (§6 via menuFor); screens still to come are shown disabled ('Akan datang'). */
 export function SideNav({ roleName, variant, onNavigate }: { roleName: string; variant: NavVariant; onNavigate?: () => void }) {
   const t = useT();
@@ -93,6 +96,8 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   const text = itemLabel(item);
   const available = exists(item.path);
   const active = available && pathname === item.path;
+  // issue #30: the patrol's home for the shift keeps its label in the icon rail (a tablet's menu), not an icon alone
+  const labelledInRail = RAIL_LABELLED.has(item.key);
 
   const content: ReactNode = (
     <>
@@ -102,6 +107,11 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
         <Box as="span" fontSize="lg" flexShrink={0} display="inline-flex" opacity={available ? 1 : 0.55}>
           <Icon />
         </Box>
+      )}
+      {rail && labelledInRail && (
+        <Text as="span" fontSize="2xs" lineHeight="1.1" textAlign="center" px="0.5" data-testid="nav-rail-label">
+          {text}
+        </Text>
       )}
       {!rail && (
         <Text as="span" flex="1" lineHeight="1.3" py="1.5" fontSize={nested ? '13px' : 'sm'}>
@@ -131,6 +141,7 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
     ...rowStyles,
     px: rail ? '0' : nested ? '3' : '3',
     justifyContent: rail ? 'center' : 'flex-start',
+    ...(rail && labelledInRail ? { flexDirection: 'column' as const, gap: '0.5', py: '1.5' } : {}),
     'data-testid': 'nav-item',
     'data-menu-key': item.key,
     'data-available': available ? 'true' : 'false',

@@ -30,6 +30,8 @@ export const en: Record<ShellTextKey, string> = {
 
   'menu.title': 'Menu',
   'menu.dashboard': 'Dashboard',
+  // issue #30: the patrol's home for the shift (/syifsaya)
+  'menu.myShift': 'My shift',
   'menu.map': 'Map',
   'menu.newCase': 'New Case',
   'menu.tmcLog': 'TMC Log',

@@ -28,6 +28,8 @@ export const ms = {
 
   'menu.title': 'Menu',
   'menu.dashboard': 'Dashboard',
+  // issue #30: the patrol's home for the shift (/syifsaya)
+  'menu.myShift': 'Syif saya',
   'menu.map': 'Map',
   'menu.newCase': 'Kes Baru',
   'menu.tmcLog': 'TMC Log',

@@ -29,6 +29,7 @@ import type { reportHubMs } from './parts/report-hub';
 import type { casePartsMs } from './parts/case-parts';
 import type { playMs } from './parts/play';
 import type { handoverMs } from './parts/handover';
+import type { myShiftMs } from './parts/my-shift';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -65,4 +66,5 @@ export type TextKey =
   | keyof typeof reportHubMs
   | keyof typeof casePartsMs
   | keyof typeof playMs
-  | keyof typeof handoverMs;
+  | keyof typeof handoverMs
+  | keyof typeof myShiftMs;
