@@ -184,7 +184,9 @@ async function signedIn(
   trackRequests(page);
   const errors = watchErrors(page);
   await signIn(page, user.username, user.password);
-  await page.waitForURL((u) => u.pathname === '/');
+  // a patrol on shift lands on Syif saya (issue #30); the checks start from the dashboard as before
+  await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya');
+  if (new URL(page.url()).pathname !== '/') await page.goto('/');
   await syncReady(page);
   return { ctx, page, errors };
 }

@@ -131,7 +131,7 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
       const tab = await open({ width: 1024, height: 768, serviceWorkers: 'allow' });
       const pr = tab.page;
       await signIn(pr, officer.username, officer.password);
-      await pr.waitForURL((u) => u.pathname === '/');
+      await pr.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya'); // a patrol on shift lands on Syif saya (issue #30)
       await swControlling(pr);
       await pr.goto('/dailyactivitylog');
       await pr.getByTestId('my-shift-checklist').click();

@@ -344,7 +344,9 @@ describe('incident lists', () => {
     const errors = watchErrors(page);
     try {
       await signIn(page, 'pr', user('pr').password);
-      await page.waitForURL((u) => u.pathname === '/');
+      // a patrol on shift lands on Syif saya (issue #30); its dashboard is one tap away
+      await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya');
+      if (new URL(page.url()).pathname !== '/') await page.goto('/');
       await page.getByTestId('incident-dashboard').waitFor();
       await settle(page);
       expect(await page.getByTestId('incident-list').getAttribute('data-layout')).toBe('cards');
@@ -383,7 +385,9 @@ describe('incident lists', () => {
     const page = await ctx.newPage();
     try {
       await signIn(page, 'pr', user('pr').password);
-      await page.waitForURL((u) => u.pathname === '/');
+      // a patrol on shift lands on Syif saya (issue #30); its dashboard is one tap away
+      await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya');
+      if (new URL(page.url()).pathname !== '/') await page.goto('/');
       await expectTickets(
         page,
         mine.rows.map((r) => r.ticketNumber),

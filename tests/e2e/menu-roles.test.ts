@@ -59,7 +59,13 @@ describe('sign-in and menu per role', () => {
       try {
         await signIn(page, user.username, user.password);
         const landing = user.roleId === 1 ? '/primesupport' : '/';
-        await page.waitForURL((u) => u.pathname === landing || u.pathname === '/resetpassword', { timeout: 20_000 });
+        // a patrol on shift lands on Syif saya (issue #30)
+        await page.waitForURL(
+          (u) => u.pathname === landing || u.pathname === '/resetpassword' || (user.roleName === 'PR' && u.pathname === '/syifsaya'),
+          {
+            timeout: 20_000,
+          },
+        );
         if (new URL(page.url()).pathname === '/resetpassword') {
           // a user who must change the password first (seed: resetPasswordCount 0); auth-flows.test.ts covers it
           const next = `${user.password}-Baru1`;
@@ -105,6 +111,7 @@ describe('sign-in and menu per role', () => {
 
         // landing content
         if (user.roleId === 1) await page.getByText('Sokongan Sistem').first().waitFor();
+        else if (new URL(page.url()).pathname === '/syifsaya') await page.getByTestId('ms-screen').waitFor();
         else if (can(user.roleName, 'dashboard')) await page.getByTestId('dashboard').waitFor();
         else await page.getByTestId('welcome-card').waitFor();
 

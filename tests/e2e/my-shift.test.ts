@@ -1,10 +1,10 @@
 /**
  * Issue #30 item 1 in the browser, through the shared server: "Syif saya" (/syifsaya), the patrol's one home for the
- * shift. A patrol on shift signs in on a 1024×768 tablet, opens Syif saya from its menu's labelled entry, sees its
- * roster and the shift's steps; the checklist step opens the roster's checklist, the activity-log step its activity
- * log, and the case the TMC assigned to the roster (made through the API first) opens the case. Offline, after a
- * reload, the screen still shows the roster and the case (from the device's copies). Screenshots at 1024×768 and
- * 800×1280, with nothing wider than the page. Needs a build (`npm run build`).
+ * shift. A patrol on shift signs in on a 1024×768 tablet and lands on Syif saya (its menu's labelled entry leads back
+ * to it from the dashboard), sees its roster and the shift's steps; the checklist step opens the roster's checklist,
+ * the activity-log step its activity log, and the case the TMC assigned to the roster (made through the API first)
+ * opens the case. Offline, after a reload, the screen still shows the roster and the case (from the device's copies).
+ * Screenshots at 1024×768 and 800×1280 (and English), nothing cut off, no serious axe finding. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -60,7 +60,7 @@ describe('Syif saya: the patrol’s home for the shift (issue #30 item 1)', () =
     await browser?.close();
   });
 
-  it('a patrol on shift opens Syif saya from its menu, reaches each step in one tap, and keeps it offline', async () => {
+  it('a patrol on shift lands on Syif saya, reaches each step in one tap, and keeps it offline', async () => {
     const { patrol, roster } = await patrolOnShiftFor(api, tmca, users, 15);
     const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '402.3', 'Ujian Syif saya');
 
@@ -68,14 +68,20 @@ describe('Syif saya: the patrol’s home for the shift (issue #30 item 1)', () =
     const page = await ctx.newPage();
     const errors = watchErrors(page);
     try {
+      // a patrol on shift lands on Syif saya
       await signIn(page, patrol.username, patrol.password);
-      await page.waitForURL((u) => u.pathname !== '/signin', { timeout: 30_000 });
+      await page.waitForURL((u) => u.pathname === '/syifsaya', { timeout: 30_000 });
+      await page.getByTestId('ms-roster').waitFor();
       await swControlling(page);
 
-      // the menu's entry keeps its label in the tablet's icon rail
+      // its menu's entry keeps its label in the tablet's icon rail, and leads back from the dashboard
       const entry = page.locator('[data-testid=side-nav] [data-menu-key=myShift]');
       await expect.poll(() => page.getByTestId('side-nav').getAttribute('data-variant')).toBe('rail');
       await expect.poll(() => entry.innerText()).toContain('Syif saya');
+      expect(await entry.getAttribute('aria-current')).toBe('page');
+      await page.locator('[data-testid=side-nav] [data-menu-key=dashboard]').click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByTestId('dashboard').waitFor();
       await entry.click();
       await page.waitForURL((u) => u.pathname === '/syifsaya');
 

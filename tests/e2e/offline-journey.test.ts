@@ -263,7 +263,7 @@ describe('offline journey (one profile, reload, browser restart)', () => {
     let { ctx, page } = await launch(dir);
     try {
       await signIn(page, pr.username, pr.password);
-      await page.waitForURL((u) => u.pathname === '/');
+      await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya'); // a patrol on shift lands on Syif saya (issue #30)
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });

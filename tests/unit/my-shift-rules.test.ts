@@ -5,7 +5,6 @@ import type { ActivityLogRow } from '@contract/activity-log';
 import {
   activityState,
   checklistStates,
-  hasShiftNow,
   needsPatrol,
   nextCaseStep,
   nextEvent,
@@ -15,6 +14,7 @@ import {
   type QueuedShiftWrite,
   type ShiftRoster,
 } from '@/features/my-shift/my-shift-rules';
+import { shiftLanding } from '@/lib/shift-landing';
 
 const at = (iso: string) => Date.parse(iso);
 const roster = (p: Partial<ShiftRoster>): ShiftRoster => ({
@@ -68,7 +68,6 @@ describe('which roster Syif saya shows (contract/shift-time.ts rule for now)', (
     const r = pickShift([tomorrow, night, day], at('2026-03-01T02:00:00Z'));
     expect(r.current?.pkDutyRosterId).toBe(1);
     expect(r.next?.pkDutyRosterId).toBe(2);
-    expect(hasShiftNow([tomorrow, night, day], at('2026-03-01T02:00:00Z'))).toBe(true);
   });
 
   it('the night roster past midnight; none before 07:00 of a day roster, only the next', () => {
@@ -76,9 +75,21 @@ describe('which roster Syif saya shows (contract/shift-time.ts rule for now)', (
     const early = pickShift([day, tomorrow], at('2026-02-28T22:59:00Z')); // 06:59 +08
     expect(early.current).toBeNull();
     expect(early.next?.pkDutyRosterId).toBe(1);
-    expect(hasShiftNow([day], at('2026-02-28T22:59:00Z'))).toBe(false);
-    expect(hasShiftNow([day], at('2026-03-01T11:00:00Z'))).toBe(false); // 19:00: ended
     expect(pickShift(undefined, Date.now())).toEqual({ current: null, next: null });
+  });
+});
+
+describe('the landing after sign-in (src/lib/shift-landing.ts)', () => {
+  const as = (roleName: string, rosters: ShiftRoster[]) => ({ roles: [{ pkRoleId: 106, roleName }], rosters }) as Parameters<typeof shiftLanding>[0];
+
+  it('a patrol whose roster covers now lands on Syif saya; off shift, or another role, keeps its landing', () => {
+    expect(shiftLanding(as('PR', [tomorrow, day]), at('2026-03-01T02:00:00Z'))).toBe('/syifsaya');
+    expect(shiftLanding(as('PR', [night]), at('2026-03-01T17:30:00Z'))).toBe('/syifsaya'); // 01:30, the night shift
+    expect(shiftLanding(as('PR', [day]), at('2026-02-28T22:59:00Z'))).toBeNull(); // 06:59: not yet
+    expect(shiftLanding(as('PR', [day]), at('2026-03-01T11:00:00Z'))).toBeNull(); // 19:00: ended
+    expect(shiftLanding(as('PR', []), at('2026-03-01T02:00:00Z'))).toBeNull();
+    expect(shiftLanding(as('TMCA', [day]), at('2026-03-01T02:00:00Z'))).toBeNull();
+    expect(shiftLanding(null)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { APP_VERSION } from '@contract/menu';
 import type { LoginRequest } from '@contract/auth';
 import { useT } from '@/lib/i18n';
 import { afterSignInTarget, guardUserOf } from '@/lib/access';
+import { shiftLanding } from '@/lib/shift-landing';
 import { useOnline } from '@/lib/use-online';
 import { Logo } from '@/ui/logo';
 import { LanguageSwitch } from '@/ui/language-switch';
@@ -76,7 +77,8 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
       const { user } = await login(values.username, values.password);
       const gu = guardUserOf(user);
       const to = gu ? afterSignInTarget(search.redirect, gu) : '/';
-      await navigate({ to, replace: true });
+      // a patrol on shift lands on Syif saya (issue #30) unless the sign-in was on its way to a page of its own
+      await navigate({ to: to === '/' ? (shiftLanding(user) ?? to) : to, replace: true });
     } catch (err) {
       if (err instanceof LoginError) {
         if (err.kind === 'resetpassword') {

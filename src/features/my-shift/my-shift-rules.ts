@@ -62,9 +62,6 @@ export function pickShift(rosters: readonly ShiftRoster[] | undefined, now: numb
   return { current, next };
 }
 
-/** Whether a patrol's landing is Syif saya now: a roster of theirs covers the instant. */
-export const hasShiftNow = (rosters: readonly ShiftRoster[] | undefined, now: number) => pickShift(rosters, now).current !== null;
-
 // ---------------------------------------------------------------- the checklist
 
 const phaseOfBody = (body: unknown): string | null => {
