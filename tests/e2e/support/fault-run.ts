@@ -892,7 +892,8 @@ export async function faultRun(o: FaultRunOptions): Promise<FaultRunReport> {
     // ------------------------------------------------------------ the server's side, read from its database
     await server.stop({ keepData: true });
     serverUp = false;
-    const handle = await openDb({ databaseUrl: o.databaseUrl, dataDir });
+    // bounded: a database that cannot be opened fails the run with this message instead of holding it to its timeout
+    const handle = await within(openDb({ databaseUrl: o.databaseUrl, dataDir }), 120_000, 'opening the database after the run');
     try {
       const q = async <R>(s: ReturnType<typeof sql>) => ((await handle.db.execute(s)) as unknown as { rows: R[] }).rows;
       const like = `${tag} %`;

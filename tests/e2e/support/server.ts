@@ -102,7 +102,9 @@ export async function startServer(
     if (child.exitCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5_000);
+      // a clean shutdown closes the database; when its data is kept (to be read or restarted), give a loaded machine
+      // time to finish that rather than kill it half-written
+      const timer = setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), o.keepData ? 30_000 : 5_000);
       await exited;
       clearTimeout(timer);
     }
