@@ -73,18 +73,13 @@ interface Incoming {
  */
 async function incomingRosters(db: Db, sectionIds: number[], at: Date): Promise<Incoming[]> {
   if (!sectionIds.length) return [];
-  const open = db
-    .select({ rosterId: incident.dutyRosterId, n: count().as('n') })
-    .from(incident)
-    .where(and(isNotNull(incident.dutyRosterId), isOpen))
-    .groupBy(incident.dutyRosterId)
-    .as('open');
+  // the open cases of each candidate only (a handful of rosters), through the partial index incident_roster_open_idx
+  const openCases = sql`(select count(*) from ${incident} where ${incident.dutyRosterId} = ${dutyRoster.id} and (${isOpen}))`;
   return db
     .select(rosterColumns)
     .from(dutyRoster)
-    .leftJoin(open, eq(open.rosterId, dutyRoster.id))
     .where(and(inArray(dutyRoster.sectionId, sectionIds), lte(dutyRoster.startsAt, at), gt(dutyRoster.endsAt, at)))
-    .orderBy(sql`coalesce(${open.n}, 0)`, asc(dutyRoster.startsAt), asc(dutyRoster.id));
+    .orderBy(openCases, asc(dutyRoster.startsAt), asc(dutyRoster.id));
 }
 
 /** The proposal among rosters on duty at `at` (handoverTargetAt): of the section, not the outgoing roster itself. */

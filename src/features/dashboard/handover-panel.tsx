@@ -234,14 +234,9 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
             <LuArrowRight />
           </Box>
           {!r.needsPatrol ? (
-            <Box flex="1 1 0" minW="0">
-              <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
-                {t('handover.to')}
-              </Text>
-              <Flex align="center" gap="1.5" color="green.800" fontSize="sm" fontWeight="semibold" data-testid="handover-awaiting-close">
-                <LuCircleCheck aria-hidden="true" /> {t('handover.awaitingClose')}
-              </Flex>
-            </Box>
+            <ToNote label={t('handover.to')} color="green.800" icon={<LuCircleCheck aria-hidden="true" />} testId="handover-awaiting-close">
+              {t('handover.awaitingClose')}
+            </ToNote>
           ) : r.proposed ? (
             <RosterSide label={t('handover.to')} name={r.proposed.dutyRosterName} testId="handover-to">
               <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" title={formatDateTimeShort(r.proposed.startsAt)}>
@@ -249,14 +244,9 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
               </Text>
             </RosterSide>
           ) : (
-            <Box flex="1 1 0" minW="0">
-              <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
-                {t('handover.to')}
-              </Text>
-              <Flex align="center" gap="1.5" color="red.700" fontSize="sm" fontWeight="semibold" data-testid="handover-no-proposal">
-                <LuTriangleAlert aria-hidden="true" /> {t('handover.noProposal')}
-              </Flex>
-            </Box>
+            <ToNote label={t('handover.to')} color="red.700" icon={<LuTriangleAlert aria-hidden="true" />} testId="handover-no-proposal">
+              {t('handover.noProposal')}
+            </ToNote>
           )}
         </Flex>
 
@@ -292,6 +282,32 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
         )}
       </Flex>
     </chakra.li>
+  );
+}
+
+/** The "To" side without a roster: why there is none (finished by the patrol, or no next roster). */
+function ToNote({
+  label,
+  color,
+  icon,
+  testId,
+  children,
+}: {
+  label: string;
+  color: string;
+  icon: React.ReactNode;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box flex="1 1 0" minW="0">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
+        {label}
+      </Text>
+      <Flex align="center" gap="1.5" color={color} fontSize="sm" fontWeight="semibold" data-testid={testId}>
+        {icon} {children}
+      </Flex>
+    </Box>
   );
 }
 
