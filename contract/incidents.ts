@@ -58,6 +58,11 @@ export const IncidentSaveSchema = z.object({
   justification: JustificationSchema.optional(),
   /** the version the editor started from: required with pkIncidentId (400 without), a stale one answers 409 */
   version: z.number().int().min(0).optional(),
+  /**
+   * a new case opened from a patrol's field report (Terima, issue #30 item 2; contract/field-reports.ts): accepts
+   * the report in the same transaction; refused on an edit (400) and when the report is no longer pending (409)
+   */
+  fieldReportId: id.optional(),
 });
 export type IncidentSave = z.infer<typeof IncidentSaveSchema>;
 

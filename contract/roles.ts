@@ -133,6 +133,11 @@ export const PERMISSIONS = {
    * section coordinator and the managers for any roster of their region (also portal/save)
    */
   checklistWrite: ['PR', 'SC', 'SECTMGR', 'REGIONMGMT', 'OPSMGMT', 'SUPERADMIN'],
+  // ---- field reports (issue #30 item 2, beyond the spec; contract/field-reports.ts)
+  /** report what a patrol comes upon (Lapor kejadian): the patrol, for a roster it is one of the people of */
+  fieldReportWrite: ['PR'],
+  /** accept a field report into a new case (Terima) or refuse it with a reason (Tolak): the TMC, within its region */
+  fieldReportDecide: ['TMCA', 'TMCS'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
