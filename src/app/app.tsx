@@ -4,6 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from '@/ui/toaster';
 import { useLanguage } from '@/lib/i18n';
+import { useColorModeSync } from '@/lib/color-mode';
+import { useSession } from '@/lib/session';
 import { system } from './theme';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -15,6 +17,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
   const lang = useLanguage();
+  // the night theme (issue #30): the device's setting, 'auto' dark during a night roster of the signed-in user
+  useColorModeSync(useSession()?.user);
 
   useEffect(() => installSessionEvents(router, queryClient), [router, queryClient]);
   useEffect(() => {

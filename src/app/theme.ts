@@ -117,7 +117,9 @@ const chakraTheme = defineConfig({
 
 /**
  * Lebuhraya Ops look: a navy control-room chrome, white work surfaces, amber accents (road markings), and
- * clear status colours (green on shift, blue upcoming, grey ended, red alerts). Light mode only.
+ * clear status colours (green on shift, blue upcoming, grey ended, red alerts). The night theme (issue #30) is Chakra's
+ * dark mode: the `dark` class on <html> (src/lib/color-mode.ts) switches every semantic token to its `_dark` value;
+ * screens use semantic tokens for surfaces, text and borders (docs/development.md, "Colours and the night theme").
  */
 const config = defineConfig({
   theme: {
@@ -159,26 +161,29 @@ const config = defineConfig({
       colors: {
         brand: {
           contrast: { value: 'white' },
-          fg: { value: '{colors.brand.700}' },
-          subtle: { value: '{colors.brand.50}' },
-          muted: { value: '{colors.brand.100}' },
-          emphasized: { value: '{colors.brand.200}' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          // headings and strong text in the brand's navy (light) or its palest blue (night)
+          ink: { value: { _light: '{colors.brand.900}', _dark: '{colors.brand.100}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           solid: { value: '{colors.brand.600}' },
-          focusRing: { value: '{colors.brand.500}' },
-          border: { value: '{colors.brand.500}' },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
+          border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
         },
         amber: {
           contrast: { value: '{colors.brand.950}' },
-          fg: { value: '{colors.amber.700}' },
-          subtle: { value: '{colors.amber.50}' },
-          muted: { value: '{colors.amber.100}' },
-          emphasized: { value: '{colors.amber.200}' },
+          fg: { value: { _light: '{colors.amber.700}', _dark: '{colors.amber.300}' } },
+          subtle: { value: { _light: '{colors.amber.50}', _dark: '{colors.amber.950}' } },
+          muted: { value: { _light: '{colors.amber.100}', _dark: '{colors.amber.900}' } },
+          emphasized: { value: { _light: '{colors.amber.200}', _dark: '{colors.amber.800}' } },
           solid: { value: '{colors.amber.500}' },
           focusRing: { value: '{colors.amber.500}' },
           border: { value: '{colors.amber.500}' },
         },
+        // the navy chrome (top bar, side menu, drawers' heads): navy in both modes, deeper at night
         chrome: {
-          bg: { value: '{colors.brand.900}' },
+          bg: { value: { _light: '{colors.brand.900}', _dark: '{colors.brand.950}' } },
           bgHover: { value: 'rgba(255,255,255,0.08)' },
           bgActive: { value: 'rgba(255,255,255,0.14)' },
           fg: { value: '#e8eef7' },
@@ -186,18 +191,25 @@ const config = defineConfig({
           border: { value: 'rgba(255,255,255,0.10)' },
         },
         surface: {
-          page: { value: '#f3f5f9' },
+          page: { value: { _light: '#f3f5f9', _dark: '#0b0d11' } },
+        },
+        // the cards and panels on the page: a shade above the page at night
+        bg: {
+          panel: { value: { _light: '{colors.white}', _dark: '#15181e' } },
         },
         // the focus ring of every control without a colour palette of its own (Chakra's default gray.400 is 2.5:1
         // on white, under the 3:1 a focus indicator needs; brand.500 is 5.4:1)
         gray: {
-          focusRing: { value: '{colors.brand.500}' },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
         },
       },
     },
   },
   globalCss: {
-    'html, body': { bg: 'surface.page', color: 'gray.900' },
+    'html, body': { bg: 'surface.page', color: 'fg' },
+    // the browser's own parts (scroll bars, form controls, autofill) follow the mode; print is always light
+    html: { colorScheme: 'light' },
+    'html.dark': { colorScheme: 'dark' },
     '#root': { minHeight: '100dvh' },
     // Visible keyboard focus everywhere (issue #19): anything focused from the keyboard without a ring of its own
     // (links, plain buttons, menu rows, tabindex boxes) gets a 2 px ring instead of the browser's thin dark one. In

@@ -8,6 +8,7 @@ import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/rea
 import { LuPrinter, LuX } from 'react-icons/lu';
 import { TIMING } from '@contract/lookups';
 import { errorText } from '@/lib/api';
+import { holdLightMode } from '@/lib/color-mode';
 import { ErrorBlock } from '@/ui/states';
 
 /** Prints once `ready` has held, no sooner than TIMING.printDelayMs after the page opened; closes the window after printing. */
@@ -96,6 +97,8 @@ export function PrintPage({
   onRetry: () => void;
   children: ReactNode;
 }) {
+  // printed pages are light whatever the device's theme (issue #30)
+  useEffect(() => holdLightMode(), []);
   return (
     <Box maxW="210mm" mx="auto" px={{ base: '4', md: '8' }} py="6" _print={{ px: '0', py: '0', maxW: 'none' }}>
       {state === 'loading' ? (

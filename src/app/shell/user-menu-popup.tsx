@@ -6,6 +6,7 @@ import { LuKeyRound, LuLogOut } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { setLanguage, useLanguage, useT, type Language } from '@/lib/i18n';
 import { userRole } from '@/lib/session';
+import { COLOR_MODE_SETTINGS, setColorModeSetting, useColorModeSetting, type ColorModeSetting } from '@/lib/color-mode';
 import { LANGUAGES } from '@/ui/language-switch';
 import { UserMenuButton } from './user-menu';
 
@@ -13,6 +14,7 @@ import { UserMenuButton } from './user-menu';
 export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMount?: boolean }) {
   const t = useT();
   const lang = useLanguage();
+  const colorMode = useColorModeSetting();
   const role = userRole(user);
   const [open, setOpen] = useState(false);
   // mounted by the click that asked for it: open now, through the same transition as any later opening
@@ -26,9 +28,9 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="280px">
+          <Menu.Content minW="320px">
             <Box px="3" py="3">
-              <Text fontWeight="semibold" color="brand.900">
+              <Text fontWeight="semibold" color="brand.ink">
                 {user.profile.displayName}
               </Text>
               <Text fontSize="sm" color="fg.muted">
@@ -59,13 +61,33 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
                 </Menu.RadioItem>
               ))}
             </Menu.RadioItemGroup>
+            {/* the theme (issue #30): Auto (night during a night roster), Siang, Malam; kept per device */}
+            <Menu.RadioItemGroup
+              value={colorMode}
+              onValueChange={(e) => setColorModeSetting(e.value as ColorModeSetting)}
+              display="flex"
+              alignItems="center"
+              gap="1"
+              px="3"
+              py="1"
+            >
+              <Menu.ItemGroupLabel flex="1" px="0" fontSize="sm" fontWeight="normal">
+                {t('theme.label')}
+              </Menu.ItemGroupLabel>
+              {COLOR_MODE_SETTINGS.map((m) => (
+                <Menu.RadioItem key={m} value={m} closeOnSelect={false} minH="11" minW="14" data-testid={`theme-${m}`}>
+                  <Menu.ItemIndicator />
+                  <Menu.ItemText>{t(`theme.${m}`)}</Menu.ItemText>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
             <Menu.Separator />
             <Menu.Item value="password" asChild minH="11">
               <RouterLink to="/resetpassword">
                 <LuKeyRound /> {t('topbar.resetPassword')}
               </RouterLink>
             </Menu.Item>
-            <Menu.Item value="logout" asChild minH="11" color="red.600">
+            <Menu.Item value="logout" asChild minH="11" color="red.fg">
               <RouterLink to="/signout" data-testid="user-menu-logout">
                 <LuLogOut /> {t('menu.logout')}
               </RouterLink>

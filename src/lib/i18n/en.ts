@@ -27,6 +27,11 @@ export const en: Record<ShellTextKey, string> = {
   'lang.label': 'Language',
   'lang.ms': 'Bahasa Melayu',
   'lang.en': 'English',
+  // issue #30: the night theme, per device (src/lib/color-mode.ts)
+  'theme.label': 'Theme',
+  'theme.auto': 'Auto',
+  'theme.light': 'Day',
+  'theme.dark': 'Night',
 
   'menu.title': 'Menu',
   'menu.dashboard': 'Dashboard',

@@ -25,6 +25,11 @@ export const ms = {
   'lang.label': 'Bahasa',
   'lang.ms': 'Bahasa Melayu',
   'lang.en': 'English',
+  // issue #30: the night theme, per device (src/lib/color-mode.ts)
+  'theme.label': 'Tema',
+  'theme.auto': 'Auto',
+  'theme.light': 'Siang',
+  'theme.dark': 'Malam',
 
   'menu.title': 'Menu',
   'menu.dashboard': 'Dashboard',
