@@ -30,7 +30,7 @@ export function CaseDialog() {
               <Flex align="center" justify="space-between" w="full" gap="3">
                 {/* the dialog's title: it names the dialog (aria-labelledby) */}
                 <Dialog.Title asChild>
-                  <Heading as="h2" size="md" color="brand.900">
+                  <Heading as="h2" size="md" color="brand.ink">
                     {t('comms.caseDialog.title')}
                   </Heading>
                 </Dialog.Title>

@@ -6,7 +6,7 @@ import { useT } from '@/lib/i18n';
 export function NotFound() {
   const t = useT();
   return (
-    <Flex direction="column" align="center" justify="center" py="20" gap="3" textAlign="center" color="brand.900" data-testid="not-found">
+    <Flex direction="column" align="center" justify="center" py="20" gap="3" textAlign="center" color="brand.ink" data-testid="not-found">
       <LuCompass size={40} />
       <Heading size="lg">404</Heading>
       <Text color="fg.muted">{t('app.notFound')}</Text>
@@ -21,7 +21,7 @@ export function RouteError({ error, reset }: { error: unknown; reset?: () => voi
   const t = useT();
   return (
     <Flex direction="column" align="center" justify="center" py="20" gap="3" textAlign="center" data-testid="route-error">
-      <Heading size="md" color="red.700">
+      <Heading size="md" color="red.fg">
         {t('app.unexpected')}
       </Heading>
       <Text color="fg.muted" fontSize="sm" maxW="480px" wordBreak="break-word">

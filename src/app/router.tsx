@@ -7,7 +7,7 @@ import { NotFound, RouteError } from './not-found';
 function Pending() {
   return (
     <Flex justify="center" py="16">
-      <Spinner size="lg" color="brand.500" />
+      <Spinner size="lg" color="brand.fg" />
     </Flex>
   );
 }

@@ -192,6 +192,8 @@ const config = defineConfig({
         },
         surface: {
           page: { value: { _light: '#f3f5f9', _dark: '#0b0d11' } },
+          // behind a map's tiles (while they load, or offline without them)
+          map: { value: { _light: '#e9ecef', _dark: '#1b2029' } },
         },
         // the cards and panels on the page: a shade above the page at night
         bg: {

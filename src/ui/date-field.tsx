@@ -53,7 +53,7 @@ export function DateField({
         {label}
       </DatePicker.Label>
       <DatePicker.Control>
-        <DatePicker.Input bg="white" minH="11" data-testid={testId ? `${testId}-input` : undefined} />
+        <DatePicker.Input bg="bg.panel" minH="11" data-testid={testId ? `${testId}-input` : undefined} />
         <DatePicker.IndicatorGroup>
           <DatePicker.Trigger asChild>
             <IconButton aria-label={label} variant="ghost" size="sm">

@@ -89,9 +89,9 @@ export function IncidentFilterBar({
     <Box
       as="form"
       onSubmit={submit}
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
       p="4"
       boxShadow="xs"
@@ -205,7 +205,7 @@ export function IncidentFilterBar({
           mt="3"
           pt="3"
           borderTopWidth="1px"
-          borderColor="gray.100"
+          borderColor="border.muted"
           data-testid="filter-advanced"
         >
           {has('region') &&
@@ -233,10 +233,10 @@ export function IncidentFilterBar({
                   minH="11"
                   px="3"
                   rounded="md"
-                  bg="gray.50"
+                  bg="bg.subtle"
                   borderWidth="1px"
-                  borderColor="gray.200"
-                  color="gray.700"
+                  borderColor="border"
+                  color="fg"
                   title={t('lists.filter.regionLocked')}
                   data-testid="filter-region-locked"
                 >
@@ -342,7 +342,7 @@ function TextInput({
     <Field.Root width={width} invalid={!!error} position="relative">
       <Field.Label fontSize="sm">{label}</Field.Label>
       <Input
-        bg="white"
+        bg="bg.panel"
         minH="11"
         value={value}
         placeholder={placeholder}
@@ -385,7 +385,7 @@ function Select({
     <Field.Root width={width}>
       <Field.Label fontSize="sm">{label}</Field.Label>
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
-        <NativeSelect.Field bg="white" minH="11" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
+        <NativeSelect.Field bg="bg.panel" minH="11" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
           <option value="">{all}</option>
           {children}
         </NativeSelect.Field>

@@ -109,7 +109,7 @@ export function IncidentList(p: IncidentListProps) {
       )}
       {wide && p.heading && <Box mb="2">{p.heading}</Box>}
       {wide ? (
-        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
+        <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
             <IncidentTable {...p} open={open} hrefOf={hrefOf} />
           </Table.ScrollArea>
@@ -126,7 +126,7 @@ export function IncidentList(p: IncidentListProps) {
               ))}
             </Grid>
           ) : empty ? (
-            <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+            <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg">
               <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />
             </Box>
           ) : (
@@ -137,7 +137,7 @@ export function IncidentList(p: IncidentListProps) {
             </Grid>
           )}
           {!(empty && p.total === 0) && (
-            <Box mt="3" bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+            <Box mt="3" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg">
               <Pager {...p} win={win} />
             </Box>
           )}
@@ -193,7 +193,7 @@ function SortHeader({
         fontWeight="semibold"
         textTransform="uppercase"
         letterSpacing="0.04em"
-        color={active ? 'brand.800' : 'fg.muted'}
+        color={active ? 'brand.ink' : 'fg.muted'}
         rounded="none"
         onClick={() => onSort(column)}
         data-testid={`sort-${column}`}
@@ -211,7 +211,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
   return (
     <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
       <Table.Header>
-        <Table.Row bg="gray.50">
+        <Table.Row bg="bg.subtle">
           <SortHeader column="createdDate" label={t('lists.col.ticketDate')} w="158px" {...sortProps} />
           <SortHeader column="jenisKes" label={t('lists.col.type')} {...sortProps} />
           <SortHeader column="section" label={t('lists.col.location')} {...sortProps} />
@@ -220,7 +220,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
             <Table.ColumnHeader
               key={k}
               {...HEAD}
-              w="56px"
+              w="64px"
               px="1"
               textAlign="center"
               lineHeight="1.2"
@@ -259,7 +259,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                     fontFamily="mono"
                     fontWeight="bold"
                     fontSize="13px"
-                    color="brand.800"
+                    color="brand.ink"
                     whiteSpace="nowrap"
                     data-testid="incident-ticket"
                   >
@@ -290,7 +290,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                 </HStack>
                 <Text
                   fontSize="xs"
-                  color="gray.700"
+                  color="fg"
                   lineClamp={2}
                   mt="0.5"
                   title={[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
@@ -321,15 +321,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
 function Plates({ plates }: { plates: string[] | undefined }) {
   if (!plates?.length) return null;
   return (
-    <Text
-      fontSize="xs"
-      fontFamily="mono"
-      fontWeight="semibold"
-      color="gray.700"
-      lineClamp={1}
-      title={plates.join(', ')}
-      data-testid="incident-plates"
-    >
+    <Text fontSize="xs" fontFamily="mono" fontWeight="semibold" color="fg" lineClamp={1} title={plates.join(', ')} data-testid="incident-plates">
       {plates.join(' · ')}
     </Text>
   );
@@ -373,9 +365,9 @@ function IncidentCard({
   return (
     <Box
       asChild
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
       boxShadow="xs"
       p="4"
@@ -392,7 +384,7 @@ function IncidentCard({
       >
         <Flex justify="space-between" align="flex-start" gap="3">
           <Box minW="0">
-            <Text fontFamily="mono" fontWeight="bold" color="brand.800" data-testid="incident-ticket">
+            <Text fontFamily="mono" fontWeight="bold" color="brand.ink" data-testid="incident-ticket">
               {r.ticketNumber}
             </Text>
             <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
@@ -414,16 +406,16 @@ function IncidentCard({
           {showRegion && r.regionName && <Text color="fg.muted">· {r.regionName}</Text>}
         </HStack>
         {r.eventLocation && (
-          <HStack gap="1.5" mt="1" fontSize="sm" color="gray.700">
+          <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
             <LuMapPin />
             <Text lineClamp={1}>{r.eventLocation}</Text>
           </HStack>
         )}
-        <HStack gap="1.5" mt="1" fontSize="sm" color="gray.700">
+        <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
           <LuRadio />
           <Text lineClamp={1}>{r.dutyRosterName ?? t('lists.noRoster')}</Text>
         </HStack>
-        <Grid templateColumns="repeat(5, minmax(0, 1fr))" gap="1" mt="3" bg="gray.50" rounded="md" px="2" py="2" textAlign="center">
+        <Grid templateColumns="repeat(5, minmax(0, 1fr))" gap="1" mt="3" bg="bg.subtle" rounded="md" px="2" py="2" textAlign="center">
           {rowTimes(r).map((tm) => (
             <Box key={tm.key} minW="0">
               <Text fontSize="2xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.03em" lineClamp={1}>
@@ -461,7 +453,7 @@ function CardSort(p: IncidentListProps) {
         </Text>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" width="210px">
           <NativeSelect.Field
-            bg="white"
+            bg="bg.panel"
             minH="11"
             value={known ? current : ''}
             onChange={(e) => {
@@ -489,7 +481,16 @@ function Pager(p: IncidentListProps & { win: ReturnType<typeof pageWindow> }) {
   const t = useT();
   const { win } = p;
   return (
-    <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth={{ base: '0', lg: '1px' }} borderColor="gray.100" wrap="wrap">
+    <Flex
+      align="center"
+      justify="space-between"
+      gap="3"
+      px="4"
+      py="3"
+      borderTopWidth={{ base: '0', lg: '1px' }}
+      borderColor="border.muted"
+      wrap="wrap"
+    >
       <HStack gap="2">
         <Text fontSize="sm" color="fg.muted">
           {t('lists.perPage')}

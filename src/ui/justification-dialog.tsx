@@ -102,7 +102,7 @@ export function JustificationDialog({
                   data-testid={`${testId}-text`}
                 />
                 <Field.HelperText display="flex" justifyContent="space-between" gap="3" w="full">
-                  <Text as="span" color={empty ? 'red.600' : 'fg.muted'}>
+                  <Text as="span" color={empty ? 'red.fg' : 'fg.muted'}>
                     {requiredText ?? t('incident.dialog.justificationRequired')}
                   </Text>
                   <Text as="span" fontVariantNumeric="tabular-nums" data-testid={`${testId}-count`}>

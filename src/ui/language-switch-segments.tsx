@@ -12,16 +12,16 @@ export function LanguageSegments({ tone = 'light' }: { tone?: 'light' | 'dark' }
       value={lang}
       onValueChange={(d) => d.value && void setLanguage(d.value as Language)}
       aria-label={t('lang.label')}
-      bg={tone === 'dark' ? 'whiteAlpha.200' : 'gray.100'}
+      bg={tone === 'dark' ? 'whiteAlpha.200' : 'bg.muted'}
       color={tone === 'dark' ? 'white' : undefined}
     >
-      <SegmentGroup.Indicator bg="white" />
+      <SegmentGroup.Indicator bg="bg.panel" />
       <SegmentGroup.Items
         items={LANGUAGES}
         minW="11"
         minH="10"
         color={tone === 'dark' ? 'whiteAlpha.900' : undefined}
-        _checked={{ color: 'brand.900' }}
+        _checked={{ color: 'brand.ink' }}
         data-testid="lang-switch"
       />
     </SegmentGroup.Root>

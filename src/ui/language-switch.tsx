@@ -46,7 +46,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
       data-orientation="horizontal"
       className="chakra-segment-group__root"
       css={styles.root}
-      bg={tone === 'dark' ? 'whiteAlpha.200' : 'gray.100'}
+      bg={tone === 'dark' ? 'whiteAlpha.200' : 'bg.muted'}
       color={tone === 'dark' ? 'white' : undefined}
       onPointerEnter={load}
       onFocus={load}
@@ -67,7 +67,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
             minW="11"
             minH="10"
             color={tone === 'dark' ? 'whiteAlpha.900' : undefined}
-            _checked={{ color: 'brand.900' }}
+            _checked={{ color: 'brand.ink' }}
             data-testid="lang-switch"
           >
             <chakra.span

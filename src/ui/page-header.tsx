@@ -5,7 +5,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
   return (
     <Flex align={{ base: 'flex-start', md: 'center' }} justify="space-between" gap="4" wrap="wrap" mb="5">
       <Box minW="0">
-        <Heading as="h1" size="xl" color="brand.900" lineHeight="1.2" letterSpacing="-0.01em">
+        <Heading as="h1" size="xl" color="brand.ink" lineHeight="1.2" letterSpacing="-0.01em">
           {title}
         </Heading>
         {subtitle && (

@@ -9,11 +9,11 @@ export function Panel({
   ...rest
 }: { heading?: ReactNode; actions?: ReactNode; children: ReactNode } & Omit<BoxProps, 'title'>) {
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" {...rest}>
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" {...rest}>
       {(title || actions) && (
-        <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderBottomWidth="1px" borderColor="gray.100">
+        <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderBottomWidth="1px" borderColor="border.muted">
           {title && (
-            <Heading as="h2" size="sm" color="brand.900" fontWeight="semibold">
+            <Heading as="h2" size="sm" color="brand.ink" fontWeight="semibold">
               {title}
             </Heading>
           )}

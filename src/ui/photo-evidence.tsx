@@ -26,7 +26,7 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
   return (
     <Text fontSize="2xs" lineHeight="short" color="fg.muted" wordBreak="break-word" data-testid={testId}>
       {label}:{' '}
-      <Text as="span" color="gray.800" fontVariantNumeric="tabular-nums">
+      <Text as="span" color="fg" fontVariantNumeric="tabular-nums">
         {children}
       </Text>
     </Text>
@@ -77,10 +77,10 @@ export function TamperedWarning({ long = false }: { long?: boolean }) {
       px="1.5"
       py="1"
       rounded="sm"
-      bg="red.50"
+      bg="red.subtle"
       borderWidth="1px"
       borderColor="red.300"
-      color="red.800"
+      color="red.fg"
       fontSize="xs"
       fontWeight="semibold"
       data-testid="photo-tampered"

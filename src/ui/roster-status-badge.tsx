@@ -18,7 +18,7 @@ export function RosterStatusBadge({ status }: { status: RosterStatus }) {
       gap="1.5"
       data-status={status}
     >
-      {status === 'active' && <Box as="span" w="1.5" h="1.5" rounded="full" bg="white" display="inline-block" />}
+      {status === 'active' && <Box as="span" w="1.5" h="1.5" rounded="full" bg="bg.panel" display="inline-block" />}
       {t(`status.${status}`)}
     </Badge>
   );

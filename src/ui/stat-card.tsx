@@ -20,13 +20,13 @@ export function StatCard({
   testId?: string;
 }) {
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={testId}>
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" boxShadow="xs" data-testid={testId}>
       <Flex align="flex-start" justify="space-between" gap="3">
         <Box minW="0">
           <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em">
             {label}
           </Text>
-          <Text fontSize="3xl" fontWeight="bold" color="brand.900" lineHeight="1.1" mt="1" data-testid={testId ? `${testId}-value` : undefined}>
+          <Text fontSize="3xl" fontWeight="bold" color="brand.ink" lineHeight="1.1" mt="1" data-testid={testId ? `${testId}-value` : undefined}>
             {value}
             {of !== undefined && (
               <Text as="span" fontSize="lg" color="fg.muted" fontWeight="semibold">

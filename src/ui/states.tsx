@@ -27,7 +27,7 @@ export function ErrorBlock({ title, message, onRetry, offline }: { title: string
         {message && <Alert.Description>{message}</Alert.Description>}
       </Alert.Content>
       {onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry} minH="11" bg="white">
+        <Button size="sm" variant="outline" onClick={onRetry} minH="11" bg="bg.panel">
           <LuRefreshCw /> {t('app.retry')}
         </Button>
       )}
@@ -67,7 +67,7 @@ export function ListStates({
   }
   if (failed) {
     return (
-      <Text p="4" fontSize="sm" color="red.600">
+      <Text p="4" fontSize="sm" color="red.fg">
         {failedText}
       </Text>
     );

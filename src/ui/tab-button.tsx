@@ -30,11 +30,11 @@ export function TabButton({
       fontWeight="semibold"
       fontSize="sm"
       whiteSpace="nowrap"
-      color={selected ? 'brand.800' : 'fg.muted'}
+      color={selected ? 'brand.ink' : 'fg.muted'}
       borderBottomWidth="3px"
       borderColor={selected ? 'amber.500' : 'transparent'}
       cursor="pointer"
-      _hover={{ color: 'brand.800' }}
+      _hover={{ color: 'brand.ink' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
       data-testid={testId}
     >

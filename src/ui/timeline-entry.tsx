@@ -57,7 +57,7 @@ export function TimelineEntryCard({
       {entry.description && (
         <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
           <Collapsible.Trigger asChild>
-            <Button variant="ghost" size="xs" px="1" color="brand.700" data-testid="timeline-toggle">
+            <Button variant="ghost" size="xs" px="1" color="brand.fg" data-testid="timeline-toggle">
               {t('map.timeline.details')}
               <Box as="span" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
                 <LuChevronDown />
@@ -168,6 +168,7 @@ function PinMap({ lat, lng }: { lat: number; lng: number }) {
           target: ref.current,
           layers: [
             new ol.TileLayer({
+              className: 'ol-layer basemap-tiles',
               source: new ol.XYZ({ url: TILE_URL, attributions: TILE_ATTRIBUTION, crossOrigin: 'anonymous', maxZoom: 19, transition: 0 }),
               preload: 0,
             }),
@@ -190,5 +191,5 @@ function PinMap({ lat, lng }: { lat: number; lng: number }) {
       cleanup();
     };
   }, [lat, lng]);
-  return <Box ref={ref} h="160px" w="full" rounded="md" overflow="hidden" bg="#e9ecef" borderWidth="1px" data-testid="timeline-map" />;
+  return <Box ref={ref} h="160px" w="full" rounded="md" overflow="hidden" bg="surface.map" borderWidth="1px" data-testid="timeline-map" />;
 }

@@ -49,8 +49,8 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
         px="4"
         py="2.5"
         rounded="md"
-        bg="white"
-        color="brand.900"
+        bg="bg.panel"
+        color="brand.ink"
         fontWeight="semibold"
         boxShadow="md"
         transform="translateY(-300%)"
@@ -108,7 +108,7 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
               py="2"
               px={{ base: '4', md: '6' }}
               borderBottomWidth="1px"
-              borderColor="orange.200"
+              borderColor="orange.emphasized"
               data-testid="offline-banner"
             >
               <Alert.Indicator />

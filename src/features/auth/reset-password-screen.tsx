@@ -72,7 +72,7 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
         <Flex align="center" gap="3" mb="6" justify="center">
           <Logo size={44} />
           <Box>
-            <Text fontWeight="bold" fontSize="lg" color="brand.900" lineHeight="1.2">
+            <Text fontWeight="bold" fontSize="lg" color="brand.ink" lineHeight="1.2">
               {t('app.name')}
             </Text>
             <Text fontSize="xs" color="fg.muted">
@@ -80,8 +80,8 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
             </Text>
           </Box>
         </Flex>
-        <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="md" p={{ base: '6', md: '8' }}>
-          <Flex align="center" gap="2" color="brand.900">
+        <Box bg="bg.panel" rounded="xl" borderWidth="1px" borderColor="border" boxShadow="md" p={{ base: '6', md: '8' }}>
+          <Flex align="center" gap="2" color="brand.ink">
             <LuKeyRound />
             <Heading as="h1" size="lg">
               {t('reset.title')}
@@ -113,7 +113,7 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
                   autoComplete="username"
                   autoCapitalize="none"
                   readOnly={!!username}
-                  bg={username ? 'gray.50' : undefined}
+                  bg={username ? 'bg.subtle' : undefined}
                   data-testid="reset-username"
                 />
                 <Field.ErrorText>{errors.userName?.message}</Field.ErrorText>
@@ -134,14 +134,14 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
                 <Field.ErrorText>{errors.confirmPassword ? t('reset.mismatch') : null}</Field.ErrorText>
               </Field.Root>
 
-              <Box bg="gray.50" rounded="md" p="3" borderWidth="1px" borderColor="gray.100">
+              <Box bg="bg.subtle" rounded="md" p="3" borderWidth="1px" borderColor="border.muted">
                 <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em" mb="2">
                   {t('reset.rules')}
                 </Text>
                 <List.Root gap="1" variant="plain" fontSize="sm">
                   {rules.map((r) => (
-                    <List.Item key={r.key} alignItems="center" color={r.ok ? 'green.700' : 'fg.muted'} data-ok={r.ok}>
-                      <List.Indicator asChild color={r.ok ? 'green.600' : 'gray.400'}>
+                    <List.Item key={r.key} alignItems="center" color={r.ok ? 'green.fg' : 'fg.muted'} data-ok={r.ok}>
+                      <List.Indicator asChild color={r.ok ? 'green.fg' : 'gray.400'}>
                         {r.ok ? <LuCircleCheck /> : <LuCircle />}
                       </List.Indicator>
                       {t(r.key)}
@@ -163,7 +163,7 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
             </Stack>
           </form>
           <Flex mt="5" justify="center">
-            <Link asChild color="brand.600" fontSize="sm" fontWeight="semibold" minH="11" display="inline-flex" alignItems="center">
+            <Link asChild color="brand.fg" fontSize="sm" fontWeight="semibold" minH="11" display="inline-flex" alignItems="center">
               <RouterLink to={voluntary ? '/' : '/signin'}>{voluntary ? t('app.back') : t('reset.backToSignin')}</RouterLink>
             </Link>
           </Flex>

@@ -107,7 +107,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
           <Box w="full" maxW="420px">
             <Flex direction="column" align="center" mb="6" display={{ base: 'flex', lg: 'none' }} textAlign="center">
               <Logo size={64} />
-              <Heading as="p" size="2xl" mt="3" color="brand.900">
+              <Heading as="p" size="2xl" mt="3" color="brand.ink">
                 {t('app.name')}
               </Heading>
               <Text color="fg.muted" fontSize="sm">
@@ -115,8 +115,8 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
               </Text>
             </Flex>
 
-            <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="md" p={{ base: '6', md: '8' }}>
-              <Heading as="h1" size="xl" color="brand.900">
+            <Box bg="bg.panel" rounded="xl" borderWidth="1px" borderColor="border" boxShadow="md" p={{ base: '6', md: '8' }}>
+              <Heading as="h1" size="xl" color="brand.ink">
                 {t('signin.title')}
               </Heading>
               <Text color="fg.muted" fontSize="sm" mt="1" mb="6">
@@ -205,11 +205,11 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
                 </Stack>
               </form>
 
-              <Flex mt="6" pt="5" borderTopWidth="1px" borderColor="gray.100" align="center" justify="space-between" gap="3" wrap="wrap">
+              <Flex mt="6" pt="5" borderTopWidth="1px" borderColor="border.muted" align="center" justify="space-between" gap="3" wrap="wrap">
                 <Text fontSize="sm" color="fg.muted">
                   {t('signin.checkUsernameHint')}
                 </Text>
-                <Link asChild color="brand.600" fontWeight="semibold" fontSize="sm" minH="11" display="inline-flex" alignItems="center" gap="1.5">
+                <Link asChild color="brand.fg" fontWeight="semibold" fontSize="sm" minH="11" display="inline-flex" alignItems="center" gap="1.5">
                   <RouterLink to="/maintenance/checkusername" data-testid="link-checkusername">
                     <LuUserSearch /> {t('signin.checkUsername')}
                   </RouterLink>

@@ -63,8 +63,8 @@ export function SignoutScreen() {
 
   if (phase.kind !== 'ask') {
     return (
-      <Flex minH="100dvh" align="center" justify="center" direction="column" gap="3" color="brand.900">
-        <Spinner size="lg" color="brand.600" />
+      <Flex minH="100dvh" align="center" justify="center" direction="column" gap="3" color="brand.ink">
+        <Spinner size="lg" color="brand.fg" />
         <Text>{t('signout.working')}</Text>
       </Flex>
     );
@@ -74,9 +74,9 @@ export function SignoutScreen() {
   const note = phase.note ?? (!online && unsent.items > 0 ? 'offline' : undefined);
   return (
     <Flex minH="100dvh" align="center" justify="center" p="4" bg="surface.page">
-      <Box bg="white" rounded="lg" boxShadow="md" p={{ base: '5', md: '7' }} maxW="520px" w="full" data-testid="signout-unsent">
+      <Box bg="bg.panel" rounded="lg" boxShadow="md" p={{ base: '5', md: '7' }} maxW="520px" w="full" data-testid="signout-unsent">
         <Stack gap="4">
-          <Heading as="h1" size="lg" color="brand.900">
+          <Heading as="h1" size="lg" color="brand.ink">
             {t('sync.signout.title')}
           </Heading>
           <Text fontWeight="semibold" data-testid="signout-counts" data-items={unsent.items} data-drafts={unsent.drafts}>

@@ -100,13 +100,13 @@ export function CaseSearchScreen({
         subtitle={mode === 'all' ? t('lists.incidentSubtitle') : t('lists.searchSubtitle')}
         actions={
           mode === 'search' ? (
-            <Button asChild variant="outline" bg="white" minH="11">
+            <Button asChild variant="outline" bg="bg.panel" minH="11">
               <RouterLink to="/incident" data-testid="link-incident-list">
                 <LuList /> {t('lists.allIncidents')}
               </RouterLink>
             </Button>
           ) : (
-            <Button asChild variant="outline" bg="white" minH="11">
+            <Button asChild variant="outline" bg="bg.panel" minH="11">
               <RouterLink to="/cariankes">
                 <LuFileSearch /> {t('lists.searchTitle')}
               </RouterLink>
@@ -151,7 +151,7 @@ export function CaseSearchScreen({
       )}
 
       {!searched ? (
-        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" data-testid="search-prompt">
+        <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" data-testid="search-prompt">
           <EmptyBlock title={t('lists.searchPrompt')} description={t('lists.searchPromptHint')} icon={<LuFileSearch />} />
         </Box>
       ) : (

@@ -77,9 +77,9 @@ export function ChecklistItemCard({
   const accent = defect ? (status === 'DAMAGED' ? 'red.500' : 'orange.500') : checked ? 'green.500' : 'gray.300';
   return (
     <Box
-      bg={defect ? (status === 'DAMAGED' ? 'red.50' : 'orange.50') : 'white'}
+      bg={defect ? (status === 'DAMAGED' ? 'red.subtle' : 'orange.subtle') : 'bg.panel'}
       borderWidth="1px"
-      borderColor={defect ? accent : 'gray.200'}
+      borderColor={defect ? accent : 'border'}
       borderLeftWidth="6px"
       borderLeftColor={accent}
       rounded="lg"
@@ -111,7 +111,7 @@ export function ChecklistItemCard({
                 {...TOUCH}
                 size="lg"
                 variant="outline"
-                bg="white"
+                bg="bg.panel"
                 aria-label={t('cl.minus')}
                 disabled={disabled || entry.quantity === 0}
                 onClick={() => onChange(stepQuantity(spec, entry, -1))}
@@ -125,7 +125,7 @@ export function ChecklistItemCard({
                 textAlign="center"
                 fontSize="xl"
                 fontWeight="bold"
-                bg="white"
+                bg="bg.panel"
                 inputMode="numeric"
                 pattern="[0-9]*"
                 aria-label={t('cl.quantity', { name: spec.name })}
@@ -144,7 +144,7 @@ export function ChecklistItemCard({
                 {...TOUCH}
                 size="lg"
                 variant="outline"
-                bg="white"
+                bg="bg.panel"
                 aria-label={t('cl.plus')}
                 disabled={disabled}
                 onClick={() => onChange(stepQuantity(spec, entry, 1))}
@@ -158,7 +158,7 @@ export function ChecklistItemCard({
                 px="5"
                 colorPalette="green"
                 variant={checked && entry.quantity === spec.expected ? 'solid' : 'outline'}
-                bg={checked && entry.quantity === spec.expected ? undefined : 'white'}
+                bg={checked && entry.quantity === spec.expected ? undefined : 'bg.panel'}
                 disabled={disabled}
                 onClick={() => onChange(markEnough(spec, entry))}
                 data-testid={`cl-item-${id}-ok`}
@@ -174,7 +174,7 @@ export function ChecklistItemCard({
                 px="5"
                 colorPalette="green"
                 variant={entry.quantity === 1 ? 'solid' : 'outline'}
-                bg={entry.quantity === 1 ? undefined : 'white'}
+                bg={entry.quantity === 1 ? undefined : 'bg.panel'}
                 disabled={disabled}
                 onClick={() => onChange(markEnough(spec, entry))}
                 data-testid={`cl-item-${id}-ok`}
@@ -187,7 +187,7 @@ export function ChecklistItemCard({
                 px="5"
                 colorPalette="orange"
                 variant={entry.quantity === 0 ? 'solid' : 'outline'}
-                bg={entry.quantity === 0 ? undefined : 'white'}
+                bg={entry.quantity === 0 ? undefined : 'bg.panel'}
                 disabled={disabled}
                 onClick={() => onChange(markNone(entry))}
                 data-testid={`cl-item-${id}-none`}
@@ -202,7 +202,7 @@ export function ChecklistItemCard({
             px="4"
             colorPalette="red"
             variant={entry.damaged ? 'solid' : 'outline'}
-            bg={entry.damaged ? undefined : 'white'}
+            bg={entry.damaged ? undefined : 'bg.panel'}
             aria-pressed={entry.damaged}
             disabled={disabled}
             onClick={() => onChange(toggleDamaged(spec, entry))}
@@ -214,7 +214,15 @@ export function ChecklistItemCard({
       </Flex>
 
       {defect && (
-        <Flex mt="3" pt="3" borderTopWidth="1px" borderColor={status === 'DAMAGED' ? 'red.200' : 'orange.200'} align="center" gap="3" wrap="wrap">
+        <Flex
+          mt="3"
+          pt="3"
+          borderTopWidth="1px"
+          borderColor={status === 'DAMAGED' ? 'red.emphasized' : 'orange.emphasized'}
+          align="center"
+          gap="3"
+          wrap="wrap"
+        >
           {entry.photo ? (
             <LocalPhoto blob={entry.photo.blob} alt={spec.name} size="md" testId={`cl-item-${id}-photo-thumb`} />
           ) : (
@@ -227,7 +235,7 @@ export function ChecklistItemCard({
             size="lg"
             colorPalette={entry.photo ? 'gray' : 'red'}
             variant={entry.photo ? 'outline' : 'solid'}
-            bg={entry.photo ? 'white' : undefined}
+            bg={entry.photo ? 'bg.panel' : undefined}
             loading={preparing}
             loadingText={t('cl.photoPreparing')}
             disabled={disabled}

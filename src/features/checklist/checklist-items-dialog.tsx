@@ -86,7 +86,7 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
                 <Table.ScrollArea>
                   <Table.Root recipe={tableSlotRecipe} size="sm" minW="640px" opacity={q.isPlaceholderData ? 0.6 : 1}>
                     <Table.Header>
-                      <Table.Row bg="gray.50">
+                      <Table.Row bg="bg.subtle">
                         {(['name', 'expected', 'pre', 'post', 'photos'] as const).map((k) => (
                           <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
                             {t(`cl.items.${k}`)}

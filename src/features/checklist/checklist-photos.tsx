@@ -19,8 +19,8 @@ function Frame({ url, size, alt, testId, pending }: { url?: string; size: keyof 
     rounded: 'md',
     overflow: 'hidden',
     borderWidth: '1px',
-    borderColor: 'gray.200',
-    bg: 'gray.50',
+    borderColor: 'border',
+    bg: 'bg.subtle',
     flexShrink: 0,
   } as const;
   if (url) {

@@ -64,9 +64,9 @@ function RecordedRow({ phase, item }: { phase: ChecklistPhase; item: RecordedIte
       align="center"
       wrap="wrap"
       borderBottomWidth="1px"
-      borderColor="gray.100"
+      borderColor="border.muted"
       _last={{ borderBottomWidth: 0 }}
-      bg={item.status === 'DAMAGED' ? 'red.50' : item.status === 'SHORT' ? 'orange.50' : undefined}
+      bg={item.status === 'DAMAGED' ? 'red.subtle' : item.status === 'SHORT' ? 'orange.subtle' : undefined}
       data-testid={`cl-recorded-item-${id}`}
       data-status={item.status ?? ''}
       data-phase={phase}

@@ -88,7 +88,7 @@ export function ChecklistReportScreen({
               {r.plateNumber}
             </Text>
             {r.callSign && (
-              <HStack gap="1" fontSize="xs" color="brand.700">
+              <HStack gap="1" fontSize="xs" color="brand.fg">
                 <LuRadio /> <Text>{r.callSign}</Text>
               </HStack>
             )}
@@ -150,7 +150,7 @@ export function ChecklistReportScreen({
                 {t('cl.report.defectCounts', { pre: r.preDefects, post: r.postDefects })}
               </Badge>
               {r.defectSummary && (
-                <Text fontSize="xs" color="red.700" mt="0.5" lineClamp={2} title={r.defectSummary}>
+                <Text fontSize="xs" color="red.fg" mt="0.5" lineClamp={2} title={r.defectSummary}>
                   {r.defectSummary}
                 </Text>
               )}

@@ -318,7 +318,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
         </Alert.Root>
       )}
       {formQ.data?.cachedAt && online && (
-        <Text fontSize="xs" color="orange.700" mb="2" data-testid="cl-cached">
+        <Text fontSize="xs" color="orange.fg" mb="2" data-testid="cl-cached">
           {t('cl.cachedAt', { time: formatDateTimeShort(formQ.data.cachedAt) })}
         </Text>
       )}
@@ -367,9 +367,9 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
           recorded={recorded}
           header={
             <Flex
-              bg={state === 'queued' ? 'orange.50' : 'green.50'}
+              bg={state === 'queued' ? 'orange.subtle' : 'green.subtle'}
               borderWidth="1px"
-              borderColor={state === 'queued' ? 'orange.200' : 'green.200'}
+              borderColor={state === 'queued' ? 'orange.emphasized' : 'green.emphasized'}
               rounded="lg"
               px="4"
               py="3"
@@ -403,7 +403,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                 </Button>
               )}
               {shown === 'POST' && state === 'recorded' && (
-                <Text ms="auto" fontWeight="semibold" color="green.800" data-testid="cl-complete">
+                <Text ms="auto" fontWeight="semibold" color="green.fg" data-testid="cl-complete">
                   {t('cl.complete')}
                 </Text>
               )}
@@ -441,7 +441,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                   fontSize="2xl"
                   fontWeight="bold"
                   fontFamily="mono"
-                  bg="white"
+                  bg="bg.panel"
                   inputMode="numeric"
                   pattern="[0-9]*"
                   autoComplete="off"
@@ -476,7 +476,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                       h="14"
                       fontSize="xl"
                       fontFamily="mono"
-                      bg="white"
+                      bg="bg.panel"
                       inputMode="numeric"
                       autoComplete="off"
                       value={v.noKadTng}
@@ -493,7 +493,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                       h="14"
                       fontSize="xl"
                       fontFamily="mono"
-                      bg="white"
+                      bg="bg.panel"
                       inputMode="numeric"
                       autoComplete="off"
                       value={v.noKadBahanApi}
@@ -545,7 +545,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
                 );
               })}
               {errors.items && (
-                <Text color="red.600" fontSize="sm" data-testid="cl-items-error">
+                <Text color="red.fg" fontSize="sm" data-testid="cl-items-error">
                   {errors.items}
                 </Text>
               )}
@@ -573,9 +573,9 @@ function VehicleCard({ form }: { form: ChecklistForm }) {
   const v = form.vehicle;
   if (!v) return null;
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" px="4" py="3" mb="4" data-testid="cl-vehicle">
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" px="4" py="3" mb="4" data-testid="cl-vehicle">
       <Flex gap="4" align="center" wrap="wrap">
-        <Flex align="center" justify="center" w="12" h="12" rounded="lg" bg="brand.50" color="brand.700" fontSize="2xl" flexShrink={0}>
+        <Flex align="center" justify="center" w="12" h="12" rounded="lg" bg="brand.subtle" color="brand.fg" fontSize="2xl" flexShrink={0}>
           <LuCarFront />
         </Flex>
         <Box minW="0">
@@ -587,7 +587,7 @@ function VehicleCard({ form }: { form: ChecklistForm }) {
           </Text>
         </Box>
         {v.callSign && (
-          <HStack gap="1" color="brand.700" fontWeight="semibold" fontSize="lg" data-testid="cl-vehicle-callsign">
+          <HStack gap="1" color="brand.fg" fontWeight="semibold" fontSize="lg" data-testid="cl-vehicle-callsign">
             <LuRadio /> {v.callSign}
           </HStack>
         )}
@@ -648,7 +648,7 @@ function PhaseTabs({
             justifyContent="flex-start"
             variant={active ? 'solid' : 'outline'}
             colorPalette="brand"
-            bg={active ? undefined : 'white'}
+            bg={active ? undefined : 'bg.panel'}
             disabled={s === 'blocked'}
             onClick={() => onShow(p)}
             data-testid={`cl-phase-${p}`}
@@ -661,7 +661,7 @@ function PhaseTabs({
                 w="8"
                 h="8"
                 rounded="full"
-                bg={active ? 'whiteAlpha.300' : 'brand.50'}
+                bg={active ? 'whiteAlpha.300' : 'brand.subtle'}
                 fontWeight="bold"
                 flexShrink={0}
               >
@@ -706,9 +706,9 @@ function SubmitBar({
   return (
     <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-3', md: '0' }} data-testid="cl-submit-bar">
       <Flex
-        bg="white"
+        bg="bg.panel"
         borderWidth="1px"
-        borderColor="gray.300"
+        borderColor="border.emphasized"
         rounded={{ base: 'none', md: 'lg' }}
         boxShadow="lg"
         px="4"
@@ -726,7 +726,7 @@ function SubmitBar({
             fontWeight="bold"
             lineHeight="1"
             fontVariantNumeric="tabular-nums"
-            color={checked === total ? 'green.700' : 'fg'}
+            color={checked === total ? 'green.fg' : 'fg'}
             data-testid="cl-progress"
             data-checked={checked}
             data-total={total}
@@ -734,7 +734,7 @@ function SubmitBar({
             {progressText({ checked, total })}
           </Text>
         </Box>
-        <Box h="2" flex="1 1 120px" minW="24" bg="gray.100" rounded="full" overflow="hidden">
+        <Box h="2" flex="1 1 120px" minW="24" bg="bg.muted" rounded="full" overflow="hidden">
           <Box
             h="full"
             w={`${total ? Math.round((checked / total) * 100) : 0}%`}

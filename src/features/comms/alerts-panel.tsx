@@ -37,7 +37,7 @@ export function AlertsPanel() {
         skeletonHeight="20"
       >
         {rows.map((a) => (
-          <Box key={a.pkAlertNotificationId} px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" data-testid="alert-item">
+          <Box key={a.pkAlertNotificationId} px="3" py="3" borderBottomWidth="1px" borderColor="border.muted" data-testid="alert-item">
             <Flex justify="space-between" align="center" gap="2">
               <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
                 {formatDateTime(a.datetime)}
@@ -48,11 +48,11 @@ export function AlertsPanel() {
                 </Badge>
               )}
             </Flex>
-            <Text fontSize="sm" fontWeight="semibold" color="brand.900" mt="1">
+            <Text fontSize="sm" fontWeight="semibold" color="brand.ink" mt="1">
               {a.description}
             </Text>
             {a.remark && (
-              <Text fontSize="sm" color="gray.700" mt="0.5" lineClamp={3}>
+              <Text fontSize="sm" color="fg" mt="0.5" lineClamp={3}>
                 {a.remark}
               </Text>
             )}

@@ -44,7 +44,7 @@ export function BroadcastPanel() {
   return (
     <Flex direction="column" h="full" minH="0">
       {maySend && (
-        <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
+        <Box p="3" borderBottomWidth="1px" borderColor="border.muted">
           <Textarea
             recipe={textareaRecipe}
             value={message}
@@ -58,7 +58,7 @@ export function BroadcastPanel() {
             placeholder={t('drawer.broadcastPlaceholder')}
             rows={3}
             resize="vertical"
-            bg="white"
+            bg="bg.panel"
             data-testid="broadcast-input"
           />
           <Flex mt="2" align="center" justify="space-between">
@@ -89,9 +89,9 @@ export function BroadcastPanel() {
           emptyText={t('drawer.noBroadcasts')}
         >
           {rows.map((b) => (
-            <Box key={b.pkMessageBroadcastId} px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" data-testid="broadcast-item">
+            <Box key={b.pkMessageBroadcastId} px="3" py="3" borderBottomWidth="1px" borderColor="border.muted" data-testid="broadcast-item">
               <Flex justify="space-between" align="baseline" gap="2">
-                <Text fontSize="sm" fontWeight="semibold" color="brand.900" truncate>
+                <Text fontSize="sm" fontWeight="semibold" color="brand.ink" truncate>
                   {b.rcc.profile.displayName}{' '}
                   <Text as="span" fontWeight="normal" color="fg.muted">
                     ({b.rcc.roleName || b.rcc.profile.position})

@@ -32,7 +32,7 @@ export function CommsDrawer({
         <Drawer.Backdrop bg="blackAlpha.300" />
         <Drawer.Positioner>
           <Drawer.Content w="300px" maxW="300px" data-testid="comms-drawer" data-mode={mode}>
-            <Drawer.Header px="3" py="3" borderBottomWidth="1px" borderColor="gray.100" bg="brand.900" color="white">
+            <Drawer.Header px="3" py="3" borderBottomWidth="1px" borderColor="border.muted" bg="brand.900" color="white">
               <Flex direction="column" gap="3" w="full">
                 <Flex align="center" justify="space-between">
                   <Drawer.Title fontSize="md">{mode === 'broadcast' ? t('drawer.broadcast') : t('drawer.alerts')}</Drawer.Title>
@@ -48,14 +48,14 @@ export function CommsDrawer({
                   color="white"
                   w="full"
                 >
-                  <SegmentGroup.Indicator bg="white" />
+                  <SegmentGroup.Indicator bg="bg.panel" />
                   <SegmentGroup.Item
                     value="broadcast"
                     flex="1"
                     minH="10"
                     justifyContent="center"
                     color="white"
-                    _checked={{ color: 'brand.900' }}
+                    _checked={{ color: 'brand.ink' }}
                     data-testid="mode-broadcast"
                   >
                     <SegmentGroup.ItemText>{t('drawer.broadcast')}</SegmentGroup.ItemText>
@@ -67,7 +67,7 @@ export function CommsDrawer({
                     minH="10"
                     justifyContent="center"
                     color="white"
-                    _checked={{ color: 'brand.900' }}
+                    _checked={{ color: 'brand.ink' }}
                     data-testid="mode-alerts"
                   >
                     <SegmentGroup.ItemText>

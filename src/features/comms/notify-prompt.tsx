@@ -50,7 +50,7 @@ export function NotifyPrompt() {
       py="2.5"
       px="3"
       borderBottomWidth="1px"
-      borderColor="blue.200"
+      borderColor="blue.emphasized"
       flexShrink={0}
       aria-label={t('comms.notifyPromptLabel')}
       data-testid="notify-prompt"

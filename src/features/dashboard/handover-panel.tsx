@@ -82,7 +82,7 @@ export function HandoverPanel() {
       data-testid="handover-panel"
       heading={
         <Flex as="span" align="center" gap="2">
-          <Box as="span" color="orange.600" aria-hidden="true">
+          <Box as="span" color="orange.fg" aria-hidden="true">
             <LuArrowRightLeft />
           </Box>
           {t('handover.title')}
@@ -164,8 +164,8 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
       px="4"
       py="3"
       borderTopWidth="1px"
-      borderColor="gray.100"
-      bg={queued ? 'amber.50' : undefined}
+      borderColor="border.muted"
+      bg={queued ? 'amber.subtle' : undefined}
       data-testid="handover-row"
       data-incident-id={r.incidentId}
       data-from-roster-id={r.from.pkDutyRosterId}
@@ -184,7 +184,7 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
               fontFamily="mono"
               fontWeight="bold"
               fontSize="sm"
-              color="brand.800"
+              color="brand.ink"
               textDecoration="underline"
               textDecorationColor="brand.200"
               textUnderlineOffset="3px"
@@ -230,11 +230,11 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
               </Text>
             )}
           </RosterSide>
-          <Box color="gray.500" flexShrink={0} aria-hidden="true">
+          <Box color="fg.muted" flexShrink={0} aria-hidden="true">
             <LuArrowRight />
           </Box>
           {!r.needsPatrol ? (
-            <ToNote label={t('handover.to')} color="green.800" icon={<LuCircleCheck aria-hidden="true" />} testId="handover-awaiting-close">
+            <ToNote label={t('handover.to')} color="green.fg" icon={<LuCircleCheck aria-hidden="true" />} testId="handover-awaiting-close">
               {t('handover.awaitingClose')}
             </ToNote>
           ) : r.proposed ? (
@@ -244,7 +244,7 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
               </Text>
             </RosterSide>
           ) : (
-            <ToNote label={t('handover.to')} color="red.700" icon={<LuTriangleAlert aria-hidden="true" />} testId="handover-no-proposal">
+            <ToNote label={t('handover.to')} color="red.fg" icon={<LuTriangleAlert aria-hidden="true" />} testId="handover-no-proposal">
               {t('handover.noProposal')}
             </ToNote>
           )}
@@ -257,7 +257,7 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
             minW="11"
             variant="outline"
             colorPalette="green"
-            bg="white"
+            bg="bg.panel"
             onClick={() => void navigate({ href })}
             aria-label={t('handover.openCaseLabel', { ticket: r.ticketNumber })}
             data-testid="handover-open-case"
@@ -271,7 +271,7 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
             minW="11"
             variant="outline"
             colorPalette="brand"
-            bg="white"
+            bg="bg.panel"
             disabled={!r.proposed || queued || disabled}
             onClick={onHandOver}
             aria-label={t('handover.oneLabel', { ticket: r.ticketNumber })}

@@ -11,9 +11,9 @@ export function RosterCard({ row, status }: { row: DutyRosterRow; status: Roster
   const t = useT();
   return (
     <Box
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       borderLeftWidth="4px"
       borderLeftColor={EDGE[status]}
       rounded="lg"
@@ -33,14 +33,14 @@ export function RosterCard({ row, status }: { row: DutyRosterRow; status: Roster
               {row.shiftName}
             </Text>
           </HStack>
-          <Text fontWeight="semibold" color="brand.900" lineClamp={2}>
+          <Text fontWeight="semibold" color="brand.ink" lineClamp={2}>
             {row.dutyRosterName}
           </Text>
         </Box>
         <RosterStatusBadge status={status} />
       </Flex>
 
-      <Flex mt="3" gap="4" wrap="wrap" fontSize="sm" color="gray.700">
+      <Flex mt="3" gap="4" wrap="wrap" fontSize="sm" color="fg">
         <HStack gap="1.5">
           <LuClock />
           <Text fontVariantNumeric="tabular-nums">{rosterHours(row)}</Text>
@@ -51,7 +51,7 @@ export function RosterCard({ row, status }: { row: DutyRosterRow; status: Roster
         </HStack>
       </Flex>
 
-      <Flex mt="3" gap="2" align="center" bg="gray.50" rounded="md" px="3" py="2" fontSize="sm" wrap="wrap">
+      <Flex mt="3" gap="2" align="center" bg="bg.subtle" rounded="md" px="3" py="2" fontSize="sm" wrap="wrap">
         <LuCar />
         {row.plateNumber ? (
           <>
@@ -59,7 +59,7 @@ export function RosterCard({ row, status }: { row: DutyRosterRow; status: Roster
               {row.plateNumber}
             </Text>
             {row.callSign && (
-              <HStack gap="1" color="brand.700">
+              <HStack gap="1" color="brand.fg">
                 <LuRadio />
                 <Text fontWeight="semibold">{row.callSign}</Text>
               </HStack>

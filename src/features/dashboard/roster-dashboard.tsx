@@ -122,7 +122,7 @@ export function RosterDashboard({ user }: { user: WebUser }) {
           <MyRosters user={user} now={now} />
 
           {rows.length === 0 ? (
-            <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+            <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg">
               <EmptyBlock title={t('dashboard.empty')} description={t('dashboard.emptyHint')} />
             </Box>
           ) : (
@@ -145,7 +145,7 @@ export function RosterDashboard({ user }: { user: WebUser }) {
                 return (
                   <Box key={status} mb="6" data-testid={`roster-group-${status}`}>
                     <HStack mb="3" gap="2">
-                      <Heading as="h2" size="sm" color="brand.900">
+                      <Heading as="h2" size="sm" color="brand.ink">
                         {t(`status.${status}`)}
                       </Heading>
                       <Text fontSize="sm" color="fg.muted">
@@ -177,7 +177,7 @@ function FilterChip({ active, onClick, children }: { active: boolean; onClick: (
       rounded="full"
       variant={active ? 'solid' : 'outline'}
       colorPalette="brand"
-      bg={active ? undefined : 'white'}
+      bg={active ? undefined : 'bg.panel'}
       aria-pressed={active}
       onClick={onClick}
     >
@@ -192,13 +192,23 @@ function MyRosters({ user, now }: { user: WebUser; now: number }) {
   const mine = currentShiftRosters(user.rosters ?? [], now);
   if (!mine.length) return null;
   return (
-    <Box mb="5" bg="amber.50" borderWidth="1px" borderColor="amber.200" rounded="lg" p="4" data-testid="my-rosters">
-      <Heading as="h2" size="sm" color="brand.900" mb="2">
+    <Box mb="5" bg="amber.subtle" borderWidth="1px" borderColor="amber.emphasized" rounded="lg" p="4" data-testid="my-rosters">
+      <Heading as="h2" size="sm" color="brand.ink" mb="2">
         {t('dashboard.myRosters')}
       </Heading>
       <Flex gap="3" wrap="wrap">
         {mine.map((r) => (
-          <HStack key={r.pkDutyRosterId} bg="white" rounded="md" px="3" py="2" borderWidth="1px" borderColor="amber.200" gap="3" fontSize="sm">
+          <HStack
+            key={r.pkDutyRosterId}
+            bg="bg.panel"
+            rounded="md"
+            px="3"
+            py="2"
+            borderWidth="1px"
+            borderColor="amber.emphasized"
+            gap="3"
+            fontSize="sm"
+          >
             <Text fontWeight="semibold">{r.dutyRosterName}</Text>
             <Text fontVariantNumeric="tabular-nums">{rosterHours(r)}</Text>
             {r.plateNumber && (
@@ -206,7 +216,7 @@ function MyRosters({ user, now }: { user: WebUser; now: number }) {
                 {r.plateNumber}
               </Text>
             )}
-            {r.callSign && <Text color="brand.700">{r.callSign}</Text>}
+            {r.callSign && <Text color="brand.fg">{r.callSign}</Text>}
           </HStack>
         ))}
       </Flex>

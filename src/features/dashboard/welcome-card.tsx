@@ -81,7 +81,7 @@ export function WelcomeCard({ user }: { user: WebUser }) {
 
 function MenuRow({ item, available, text, soon }: { item: MenuItem; available: boolean; text: string; soon: string }) {
   const inner = (
-    <Flex align="center" gap="3" px="4" minH="12" color={available ? 'brand.900' : 'fg.muted'} _hover={available ? { bg: 'gray.50' } : undefined}>
+    <Flex align="center" gap="3" px="4" minH="12" color={available ? 'brand.ink' : 'fg.muted'} _hover={available ? { bg: 'bg.subtle' } : undefined}>
       {item.key === 'logout' ? <LuLogOut /> : <LuChevronRight />}
       <Text flex="1" fontWeight="medium">
         {text}

@@ -24,10 +24,10 @@ export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void
   const { current, upcoming } = myShifts(user.rosters, statusOf);
   return (
     <Box
-      bg={current ? 'brand.900' : 'white'}
+      bg={current ? 'brand.900' : 'bg.panel'}
       color={current ? 'white' : undefined}
       borderWidth="1px"
-      borderColor={current ? 'brand.900' : 'gray.200'}
+      borderColor={current ? 'brand.900' : 'border'}
       rounded="lg"
       p={{ base: '4', md: '5' }}
       mb="4"
@@ -96,7 +96,7 @@ export function MyShiftCard({ onRecord }: { onRecord: (rosterId: number) => void
         </Text>
       )}
       {upcoming.length > 0 && (
-        <Stack gap="1" mt="4" pt="3" borderTopWidth="1px" borderColor={current ? 'whiteAlpha.300' : 'gray.100'}>
+        <Stack gap="1" mt="4" pt="3" borderTopWidth="1px" borderColor={current ? 'whiteAlpha.300' : 'border.muted'}>
           <Text fontSize="xs" textTransform="uppercase" letterSpacing="0.08em" opacity={0.8}>
             {t('eod.myShift.upcoming')}
           </Text>

@@ -60,8 +60,8 @@ export function EndOfDutyPrintScreen({ rosterId }: { rosterId: number }) {
         inset="0"
         zIndex="2000"
         overflowY="auto"
-        bg="white"
-        color="gray.900"
+        bg="bg.panel"
+        color="fg"
         data-testid="eod-print"
         data-ready={ready ? 'true' : 'false'}
       >
@@ -99,7 +99,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Pair({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Grid templateColumns="38% 1fr" gap="2" fontSize="sm" py="0.5">
-      <Text color="gray.600">{label}</Text>
+      <Text color="fg.muted">{label}</Text>
       <Text fontWeight="medium">{value === null || value === undefined || value === '' ? '—' : value}</Text>
     </Grid>
   );
@@ -115,7 +115,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
   const handovers = handoversOf(report);
   const acts = [...report.activities].sort((x, y) => Date.parse(x.occurredAt) - Date.parse(y.occurredAt) || x.pkActivityLogId - y.pkActivityLogId);
   const th = (k: string) => (
-    <Table.ColumnHeader fontSize="xs" color="gray.700" py="1">
+    <Table.ColumnHeader fontSize="xs" color="fg" py="1">
       {k}
     </Table.ColumnHeader>
   );
@@ -129,7 +129,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
           <Text fontSize="md" fontWeight="semibold" data-testid="eod-print-name">
             {r.dutyRosterName}
           </Text>
-          <Text color="gray.600">
+          <Text color="fg.muted">
             {r.regionName} · {r.sectionName} · {rosterDateText(r)} · {t(`eod.lifecycle.${report.lifecycle}`)}
           </Text>
         </Box>
@@ -169,7 +169,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
             ] as const
           ).map(([label, value]) => (
             <Box key={label} borderWidth="1px" borderColor="gray.400" rounded="sm" p="2">
-              <Text fontSize="xs" color="gray.600">
+              <Text fontSize="xs" color="fg.muted">
                 {label}
               </Text>
               <Text fontSize="lg" fontWeight="bold">
@@ -178,14 +178,14 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
             </Box>
           ))}
         </Grid>
-        <Text fontSize="xs" color="gray.600" mt="1">
+        <Text fontSize="xs" color="fg.muted" mt="1">
           {s.summaryAt ? t('eod.report.summaryAt', { time: formatDateTimeShort(s.summaryAt) }) : t('eod.report.summaryNever')}
         </Text>
       </Section>
 
       <Section title={`${t('eod.report.cases')} (${report.cases.length})`}>
         {report.cases.length === 0 ? (
-          <Text color="gray.600">{t('eod.report.noCases')}</Text>
+          <Text color="fg.muted">{t('eod.report.noCases')}</Text>
         ) : (
           <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline">
             <Table.Header>
@@ -218,7 +218,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
 
       <Section title={`${t('eod.report.handovers')} (${handovers.out.length + handovers.in.length})`}>
         {handovers.out.length + handovers.in.length === 0 ? (
-          <Text color="gray.600">{t('eod.report.noHandovers')}</Text>
+          <Text color="fg.muted">{t('eod.report.noHandovers')}</Text>
         ) : (
           (['out', 'in'] as const).map((side) => (
             <Box key={side} mb="2" data-testid={`eod-print-handovers-${side}`}>
@@ -226,7 +226,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
                 {t(side === 'out' ? 'eod.report.handoversOut' : 'eod.report.handoversIn')} ({handovers[side].length})
               </Text>
               {handovers[side].length === 0 ? (
-                <Text color="gray.600">{t('eod.report.handoverNone')}</Text>
+                <Text color="fg.muted">{t('eod.report.handoverNone')}</Text>
               ) : (
                 <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline">
                   <Table.Header>
@@ -260,7 +260,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
 
       <Section title={`${t('eod.report.timeline')} (${acts.length})`}>
         {acts.length === 0 ? (
-          <Text color="gray.600">{t('eod.report.noActivities')}</Text>
+          <Text color="fg.muted">{t('eod.report.noActivities')}</Text>
         ) : (
           <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline" data-testid="eod-print-activities">
             <Table.Header>
@@ -326,7 +326,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
         </Grid>
       </Section>
 
-      <Text mt="6" fontSize="xs" color="gray.500">
+      <Text mt="6" fontSize="xs" color="fg.muted">
         {t('eod.report.printedAt', { time: formatDateTime(Date.now()), name: me })}
       </Text>
     </Box>

@@ -40,7 +40,7 @@ type Report = EndOfDutyReport;
 
 export function InfoRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <Grid templateColumns="minmax(120px, 38%) 1fr" gap="3" py="1.5" borderBottomWidth="1px" borderColor="gray.50" fontSize="sm">
+    <Grid templateColumns="minmax(120px, 38%) 1fr" gap="3" py="1.5" borderBottomWidth="1px" borderColor="border.subtle" fontSize="sm">
       <Text color="fg.muted">{label}</Text>
       <Box fontWeight="medium" minW="0" wordBreak="break-word" data-testid={testId}>
         {value === null || value === undefined || value === '' ? '—' : value}
@@ -191,7 +191,7 @@ export function AckPanel({ report, actions }: { report: Report; actions?: ReactN
   return (
     <Panel heading={t('eod.report.ack')} data-testid="eod-ack">
       <Stack p="4" gap="3">
-        <Flex align="center" gap="2" color={a.isDisemak ? 'purple.700' : 'fg.muted'}>
+        <Flex align="center" gap="2" color={a.isDisemak ? 'purple.fg' : 'fg.muted'}>
           <LuBadgeCheck />
           <Text fontSize="sm" data-testid="eod-verified-by" data-done={a.isDisemak ? '1' : '0'}>
             {a.isDisemak
@@ -199,7 +199,7 @@ export function AckPanel({ report, actions }: { report: Report; actions?: ReactN
               : t('eod.report.notVerified')}
           </Text>
         </Flex>
-        <Flex align="center" gap="2" color={a.isDisahkan ? 'teal.700' : 'fg.muted'}>
+        <Flex align="center" gap="2" color={a.isDisahkan ? 'teal.fg' : 'fg.muted'}>
           <LuShieldCheck />
           <Text fontSize="sm" data-testid="eod-approved-by" data-done={a.isDisahkan ? '1' : '0'}>
             {a.isDisahkan
@@ -231,7 +231,7 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
         <Table.ScrollArea>
           <Table.Root recipe={tableSlotRecipe} size="sm" minW="820px">
             <Table.Header>
-              <Table.Row bg="gray.50">
+              <Table.Row bg="bg.subtle">
                 {(['ticket', 'type', 'km', 'status', 'assigned', 'received', 'arrived', 'assisted', 'done'] as const).map((k) => (
                   <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
                     {t(`eod.report.case.${k}`)}
@@ -244,7 +244,7 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
                 <Table.Row key={c.incidentId} data-testid="eod-case">
                   <Table.Cell>
                     {onOpenCase ? (
-                      <Button variant="plain" size="sm" px="0" minH="8" color="brand.700" fontFamily="mono" onClick={() => onOpenCase(c.incidentId)}>
+                      <Button variant="plain" size="sm" px="0" minH="8" color="brand.fg" fontFamily="mono" onClick={() => onOpenCase(c.incidentId)}>
                         {c.ticketNumber ?? `#${c.incidentId}`}
                       </Button>
                     ) : (
@@ -323,7 +323,7 @@ export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
       ) : (
         <Table.Root recipe={tableSlotRecipe} size="sm">
           <Table.Header>
-            <Table.Row bg="gray.50">
+            <Table.Row bg="bg.subtle">
               <Table.ColumnHeader fontSize="xs" color="fg.muted">
                 {t('eod.report.gps.from')}
               </Table.ColumnHeader>
@@ -404,7 +404,7 @@ export function ChecklistPanel({ checklist, rosterId }: { checklist: ChecklistSu
             <InfoRow
               key={l.key}
               label={l.label}
-              value={l.key === 'defects' && (checklist.preDefects || checklist.postDefects) ? <Text color="red.700">{l.value}</Text> : l.value}
+              value={l.key === 'defects' && (checklist.preDefects || checklist.postDefects) ? <Text color="red.fg">{l.value}</Text> : l.value}
               testId={`eod-checklist-${l.key}`}
             />
           ))}
@@ -466,7 +466,7 @@ function HandoverList({
   const rows = [...records].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <Box minW="0" data-testid={`eod-handovers-${side}`}>
-      <Text as="h3" fontSize="sm" fontWeight="semibold" color="brand.900" mb="2">
+      <Text as="h3" fontSize="sm" fontWeight="semibold" color="brand.ink" mb="2">
         {title} ({rows.length})
       </Text>
       {rows.length === 0 ? (
@@ -474,10 +474,10 @@ function HandoverList({
           {t('eod.report.handoverNone')}
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md">
+        <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
           <Table.Root recipe={tableSlotRecipe} size="sm">
             <Table.Header>
-              <Table.Row bg="gray.50">
+              <Table.Row bg="bg.subtle">
                 {[
                   t('eod.report.case.ticket'),
                   side === 'out' ? t('eod.report.handover.to') : t('eod.report.handover.from'),
@@ -495,7 +495,7 @@ function HandoverList({
                 <Table.Row key={`${r.incidentId}-${r.at}`} data-testid={`eod-handover-${side}`} data-incident-id={r.incidentId}>
                   <Table.Cell>
                     {onOpenCase ? (
-                      <Button variant="plain" size="sm" px="0" minH="11" color="brand.700" fontFamily="mono" onClick={() => onOpenCase(r.incidentId)}>
+                      <Button variant="plain" size="sm" px="0" minH="11" color="brand.fg" fontFamily="mono" onClick={() => onOpenCase(r.incidentId)}>
                         {r.ticketNumber}
                       </Button>
                     ) : (

@@ -285,7 +285,7 @@ function MasterForm({
     return (
       <FormField label={label} error={error} required={name === 'defaultQuantity'} helper={opts.helper}>
         <Input
-          bg="white"
+          bg="bg.panel"
           minH="11"
           type="number"
           inputMode="numeric"

@@ -38,7 +38,7 @@ export function ManageVehicleScreen({ search, onSearchChange }: { search: Manage
           ) : undefined
         }
       />
-      <Flex role="tablist" aria-label={t('fleet.vehicles.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="gray.200" overflowX="auto">
+      <Flex role="tablist" aria-label={t('fleet.vehicles.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="border" overflowX="auto">
         <TabButton selected={tab === 'kenderaan'} onClick={() => open('kenderaan')} icon={<LuCar />} testId="vehicle-tab-kenderaan">
           {t('fleet.tab.vehicles')}
         </TabButton>

@@ -358,7 +358,7 @@ function AttentionBanner({ vehicle }: { vehicle: VehicleRow }) {
         )}
       </Box>
       {mayManage && (
-        <Button minH="11" colorPalette="orange" variant="outline" bg="white" onClick={() => setOpen(true)} data-testid="vehicle-clear-attention">
+        <Button minH="11" colorPalette="orange" variant="outline" bg="bg.panel" onClick={() => setOpen(true)} data-testid="vehicle-clear-attention">
           <LuEraser /> {t('fleet.attention.clear')}
         </Button>
       )}

@@ -94,7 +94,7 @@ export function VehicleChecklists({ vehicleId }: { vehicleId: number }) {
               {t('fleet.history.defectsN', { n })}
             </Badge>
             {r.defectSummary && (
-              <Text fontSize="xs" color="red.700" lineClamp={2} title={r.defectSummary}>
+              <Text fontSize="xs" color="red.fg" lineClamp={2} title={r.defectSummary}>
                 {r.defectSummary}
               </Text>
             )}

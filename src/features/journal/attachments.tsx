@@ -95,9 +95,9 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
       h={THUMB_HEIGHT}
       rounded="md"
       overflow="hidden"
-      bg="gray.100"
+      bg="bg.muted"
       borderWidth={a.tampered ? '3px' : '1px'}
-      borderColor={a.tampered ? 'red.500' : 'gray.200'}
+      borderColor={a.tampered ? 'red.500' : 'border'}
       data-testid="attachment-thumb"
       data-attachment-id={a.pkAttachmentListId}
       data-tampered={a.tampered ? 'true' : undefined}
@@ -111,12 +111,12 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
           gap="1"
           p="2"
           textAlign="center"
-          color="red.700"
+          color="red.fg"
           data-testid="attachment-failed"
         >
           <LuImageOff />
           <Text fontSize="xs">{t('journal.documentFailed')}</Text>
-          <Button size="xs" minH="11" variant="outline" bg="white" onClick={() => void doc.refetch()}>
+          <Button size="xs" minH="11" variant="outline" bg="bg.panel" onClick={() => void doc.refetch()}>
             <LuRefreshCw /> {t('journal.retry')}
           </Button>
         </Flex>
@@ -147,8 +147,8 @@ function Thumb({ a, deletable, onOpen, onDelete }: { a: Attachment; deletable: b
           colorPalette="red"
           variant="subtle"
           bg="white/90"
-          color="red.600"
-          _hover={{ bg: 'red.50' }}
+          color="red.fg"
+          _hover={{ bg: 'red.subtle' }}
           boxShadow="sm"
           aria-label={t('journal.delete')}
           title={t('journal.delete')}
@@ -221,7 +221,7 @@ function DialogImage({ a }: { a: Attachment }) {
           <Flex direction="column" align="center" gap="2" p="6" color="white" textAlign="center">
             <LuImageOff />
             <Text fontSize="sm">{t('journal.documentFailed')}</Text>
-            <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void doc.refetch()}>
+            <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={() => void doc.refetch()}>
               <LuRefreshCw /> {t('journal.retry')}
             </Button>
           </Flex>

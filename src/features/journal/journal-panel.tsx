@@ -176,7 +176,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
       data-testid="journal-panel"
     >
       {!disabled ? (
-        <Box p="3" borderBottomWidth="1px" borderColor="gray.100">
+        <Box p="3" borderBottomWidth="1px" borderColor="border.muted">
           <Textarea
             recipe={textareaRecipe}
             value={draft}
@@ -192,7 +192,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
             readOnly={sending}
             rows={3}
             resize="vertical"
-            bg="white"
+            bg="bg.panel"
             data-testid="journal-input"
           />
           <ImageInput inputRef={fileRef} onFiles={(f) => void picker.add(f)} testId="journal-file" />
@@ -257,7 +257,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
                   >
                     <LuRefreshCw /> {t('journal.retryUpload')}
                   </Button>
-                  <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => setPending(null)} disabled={sending}>
+                  <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={() => setPending(null)} disabled={sending}>
                     {t('journal.discardImages')}
                   </Button>
                 </Flex>
@@ -273,11 +273,11 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
 
       <Box data-testid="journal-list" aria-busy={list.isPending}>
         {list.isError && (
-          <Flex px="4" py="3" align="center" justify="space-between" gap="2" bg="red.50" borderBottomWidth="1px" borderColor="red.100">
-            <Text fontSize="sm" color="red.700" data-testid="journal-list-error">
+          <Flex px="4" py="3" align="center" justify="space-between" gap="2" bg="red.subtle" borderBottomWidth="1px" borderColor="red.muted">
+            <Text fontSize="sm" color="red.fg" data-testid="journal-list-error">
               {t('journal.listFailed')}
             </Text>
-            <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void list.refetch()} loading={list.isFetching}>
+            <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={() => void list.refetch()} loading={list.isFetching}>
               <LuRefreshCw /> {t('journal.retry')}
             </Button>
           </Flex>
@@ -311,7 +311,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
 /** The frame of one journal row: a coloured left edge (correction, handover, queued, refused) and a tint. */
 function EntryFrame({ accent, children, ...rest }: { accent: string; children: ReactNode } & Omit<BoxProps, 'borderLeftColor'>) {
   return (
-    <Box px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" borderLeftWidth="4px" borderLeftColor={accent} {...rest}>
+    <Box px="4" py="3" borderBottomWidth="1px" borderColor="border.muted" borderLeftWidth="4px" borderLeftColor={accent} {...rest}>
       {children}
     </Box>
   );
@@ -325,14 +325,14 @@ function EntryItem({ entry, roleId, disabled }: { entry: JournalEntry; roleId: n
   return (
     <EntryFrame
       accent={correction ? 'orange.400' : handover ? 'blue.500' : 'transparent'}
-      bg={correction ? 'orange.50' : handover ? 'blue.50' : undefined}
+      bg={correction ? 'orange.subtle' : handover ? 'blue.subtle' : undefined}
       data-testid="journal-entry"
       data-entry-id={entry.pkJournalEntryId}
       data-kind={entry.kind}
     >
       <Flex justify="space-between" align="flex-start" gap="2">
         <Box minW="0">
-          <Text fontSize="sm" fontWeight="semibold" color="brand.900" data-testid="journal-entry-author">
+          <Text fontSize="sm" fontWeight="semibold" color="brand.ink" data-testid="journal-entry-author">
             {entry.staff.displayName}{' '}
             <Text as="span" fontWeight="normal" color="fg.muted">
               ({entry.staff.roleName || entry.staff.position})
@@ -387,13 +387,13 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
   return (
     <EntryFrame
       accent={parked ? 'red.400' : 'amber.400'}
-      bg={parked ? 'red.50' : 'amber.50'}
+      bg={parked ? 'red.subtle' : 'amber.subtle'}
       data-testid="journal-entry-queued"
       data-client-id={q.item.clientId}
     >
       <Flex justify="space-between" align="flex-start" gap="2">
         <Box minW="0">
-          <Text fontSize="sm" fontWeight="semibold" color="brand.900">
+          <Text fontSize="sm" fontWeight="semibold" color="brand.ink">
             {session?.user.profile.displayName}
           </Text>
           <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
@@ -408,7 +408,7 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
         {q.entry}
       </Text>
       {parked && q.item.park && (
-        <Text fontSize="xs" mt="1" color="red.700">
+        <Text fontSize="xs" mt="1" color="red.fg">
           {q.item.park.message}
         </Text>
       )}
@@ -434,7 +434,7 @@ function QueuedPhoto({ blob }: { blob?: Blob }) {
       objectFit="cover"
       rounded="md"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       data-testid="journal-queued-photo"
     />
   );

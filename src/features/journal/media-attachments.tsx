@@ -42,7 +42,7 @@ export function MediaAttachments({ incidentId, subformId, disabled = false }: Me
     <Box data-testid="media-attachments" data-incident-id={incidentId}>
       <Flex align="center" justify="space-between" gap="2" mb="2" minH="11">
         <Flex align="center" gap="2">
-          <Text fontWeight="semibold" color="brand.900">
+          <Text fontWeight="semibold" color="brand.ink">
             {t('journal.media.title')}
           </Text>
           {rows.length > 0 && (
@@ -66,16 +66,16 @@ export function MediaAttachments({ incidentId, subformId, disabled = false }: Me
       ) : media.isPending ? (
         <Skeleton h="180px" rounded="md" />
       ) : media.isError && !rows.length ? (
-        <Flex align="center" justify="space-between" gap="2" p="3" rounded="md" bg="red.50" borderWidth="1px" borderColor="red.100">
-          <Text fontSize="sm" color="red.700" data-testid="media-error">
+        <Flex align="center" justify="space-between" gap="2" p="3" rounded="md" bg="red.subtle" borderWidth="1px" borderColor="red.muted">
+          <Text fontSize="sm" color="red.fg" data-testid="media-error">
             {t('journal.loadFailed')}
           </Text>
-          <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void media.refetch()} loading={media.isFetching}>
+          <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={() => void media.refetch()} loading={media.isFetching}>
             <LuRefreshCw /> {t('journal.retry')}
           </Button>
         </Flex>
       ) : rows.length === 0 ? (
-        <Flex align="center" gap="2" p="3" rounded="md" borderWidth="1px" borderStyle="dashed" borderColor="gray.300" color="fg.muted">
+        <Flex align="center" gap="2" p="3" rounded="md" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" color="fg.muted">
           <LuImages />
           <Text fontSize="sm" data-testid="media-empty">
             {t('journal.media.empty')}

@@ -97,8 +97,8 @@ export function DecideDialog({ leave, decision, onClose }: { leave: LeaveRow | n
                                 minH="11"
                                 rounded="md"
                                 borderWidth="1px"
-                                borderColor={action === a ? 'brand.300' : 'gray.200'}
-                                bg={action === a ? 'brand.50' : 'white'}
+                                borderColor={action === a ? 'brand.300' : 'border'}
+                                bg={action === a ? 'brand.subtle' : 'bg.panel'}
                                 cursor="pointer"
                                 data-testid={`leave-roster-action-${a}`}
                               >

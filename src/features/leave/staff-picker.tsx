@@ -88,7 +88,7 @@ export function StaffPicker({
             <Input
               flex="1"
               minW="180px"
-              bg="white"
+              bg="bg.panel"
               minH="11"
               value={typed}
               maxLength={100}
@@ -103,7 +103,7 @@ export function StaffPicker({
       )}
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={disabled}>
         <NativeSelect.Field
-          bg="white"
+          bg="bg.panel"
           minH="11"
           value={value ?? ''}
           onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}

@@ -56,7 +56,7 @@ export function MainlineReportScreen({
     </Button>
   );
   const toggle = (
-    <HStack gap="0" borderWidth="1px" borderColor="gray.300" rounded="md" overflow="hidden" data-testid="dlu-toggle">
+    <HStack gap="0" borderWidth="1px" borderColor="border.emphasized" rounded="md" overflow="hidden" data-testid="dlu-toggle">
       {(['DLU', 'LLU'] as const).map((k) => (
         <Button
           key={k}
@@ -159,7 +159,7 @@ export function MainlineReportScreen({
               {t('dlu.end')} {formatDateTimeShort(report.endsAt)}
             </Text>
           </Flex>
-          <Box position="relative" h="12" bg="gray.100" rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200">
+          <Box position="relative" h="12" bg="bg.muted" rounded="md" overflow="hidden" borderWidth="1px" borderColor="border">
             {segments.map((s) => (
               <Box
                 key={`${s.kind}-${s.from}`}
@@ -221,7 +221,7 @@ export function MainlineReportScreen({
           ) : (
             <Table.Root recipe={tableSlotRecipe} size="sm">
               <Table.Header>
-                <Table.Row bg="gray.50">
+                <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader fontSize="xs" color="fg.muted">
                     {t('dlu.col.from')}
                   </Table.ColumnHeader>

@@ -100,7 +100,7 @@ export default function TrackMap({ runs, highlight, startLabel, endLabel, noTile
     const map = new OlMap({
       target: ref.current,
       layers: [
-        new TileLayer({ source: tiles }),
+        new TileLayer({ source: tiles, className: 'ol-layer basemap-tiles' }),
         new VectorLayer({
           source: lines,
           style: (f: FeatureLike) => {
@@ -176,7 +176,15 @@ export default function TrackMap({ runs, highlight, startLabel, endLabel, noTile
   }, [highlight]);
 
   return (
-    <Box position="relative" h={{ base: '340px', lg: '480px' }} rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200" bg="#e8edf3">
+    <Box
+      position="relative"
+      h={{ base: '340px', lg: '480px' }}
+      rounded="md"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="border"
+      bg="surface.map"
+    >
       <Box ref={ref} position="absolute" inset="0" data-testid="dlu-map" />
       {noTiles && (
         <Text
@@ -185,11 +193,11 @@ export default function TrackMap({ runs, highlight, startLabel, endLabel, noTile
           left="2"
           right="2"
           fontSize="xs"
-          bg="whiteAlpha.900"
+          bg="bg.panel/90"
           px="2"
           py="1"
           rounded="sm"
-          color="gray.700"
+          color="fg"
           data-testid="dlu-map-no-tiles"
         >
           {noTilesText}

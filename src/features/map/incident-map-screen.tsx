@@ -98,7 +98,7 @@ export function IncidentMapScreen() {
             </Field.Label>
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm">
               <NativeSelect.Field
-                bg="white"
+                bg="bg.panel"
                 minH="10"
                 value={sectionId}
                 onChange={(e) => chooseSection(e.currentTarget.value)}
@@ -124,12 +124,12 @@ export function IncidentMapScreen() {
           rounded="lg"
           overflow="hidden"
           borderWidth="1px"
-          bg="#e9ecef"
+          bg="surface.map"
         >
           <Box ref={ref} position="absolute" inset="0" data-testid="map-canvas" data-tiles={noTiles ? 'unavailable' : 'ok'} />
           <Flex position="absolute" top="2" left="12" right="2" gap="2" direction="column" align="flex-start" pointerEvents="none">
             {data.isPending && (
-              <Flex bg="white" px="3" py="1.5" rounded="md" shadow="sm" align="center" gap="2" data-testid="map-loading">
+              <Flex bg="bg.panel" px="3" py="1.5" rounded="md" shadow="sm" align="center" gap="2" data-testid="map-loading">
                 <Spinner size="sm" /> <Text fontSize="sm">{t('map.loading')}</Text>
               </Flex>
             )}
@@ -154,13 +154,13 @@ export function IncidentMapScreen() {
               </Badge>
             )}
             {noTiles && (
-              <Badge colorPalette="gray" bg="white" shadow="sm" data-testid="map-no-tiles">
+              <Badge colorPalette="gray" bg="bg.panel" shadow="sm" data-testid="map-no-tiles">
                 {t('map.noTiles')}
               </Badge>
             )}
           </Flex>
         </Box>
-        <Box as="aside" bg="white" rounded="lg" borderWidth="1px" p="4" maxH={{ lg: 'calc(100dvh - 210px)' }} overflowY="auto">
+        <Box as="aside" bg="bg.panel" rounded="lg" borderWidth="1px" p="4" maxH={{ lg: 'calc(100dvh - 210px)' }} overflowY="auto">
           {roster ? (
             <PatrolPanel roster={roster} onClose={() => setSelected(null)} />
           ) : (

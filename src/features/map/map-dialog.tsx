@@ -158,7 +158,7 @@ export function MapDialog(p: MapDialogProps) {
                 w="full"
                 minH="0"
               >
-                <Box position="relative" minH="260px" bg="#e9ecef">
+                <Box position="relative" minH="260px" bg="surface.map">
                   <Box ref={ref} position="absolute" inset="0" data-testid="map-dialog-canvas" data-tiles={noTiles ? 'unavailable' : 'ok'} />
                   <Box ref={popupRef} data-testid="map-dialog-info">
                     {infoRow && (
@@ -184,7 +184,7 @@ export function MapDialog(p: MapDialogProps) {
                       </Badge>
                     )}
                     {noTiles && (
-                      <Badge colorPalette="gray" bg="white" shadow="sm" data-testid="map-dialog-no-tiles">
+                      <Badge colorPalette="gray" bg="bg.panel" shadow="sm" data-testid="map-dialog-no-tiles">
                         {t('map.noTiles')}
                       </Badge>
                     )}
@@ -211,7 +211,7 @@ export function MapDialog(p: MapDialogProps) {
                       <Skeleton h="14" />
                     </Stack>
                   ) : nearest.isError && !nearest.data ? (
-                    <Text fontSize="sm" color="red.600" data-testid="map-dialog-error">
+                    <Text fontSize="sm" color="red.fg" data-testid="map-dialog-error">
                       {errorText(nearest.error)}
                     </Text>
                   ) : !rows.length ? (
@@ -249,8 +249,8 @@ function NearestRow({ row, active, onShow }: { row: ActivePrRow; active: boolean
       rounded="md"
       borderWidth="1px"
       borderColor={active ? 'green.500' : 'border'}
-      bg={active ? 'green.50' : 'white'}
-      _hover={{ bg: 'gray.50' }}
+      bg={active ? 'green.subtle' : 'bg.panel'}
+      _hover={{ bg: 'bg.subtle' }}
     >
       <button
         type="button"
@@ -264,7 +264,7 @@ function NearestRow({ row, active, onShow }: { row: ActivePrRow; active: boolean
           <Text fontSize="sm" fontWeight="semibold" lineClamp={1}>
             {row.dutyRosterName}
           </Text>
-          <Text fontSize="sm" fontWeight="bold" color="green.700" whiteSpace="nowrap" data-testid="map-dialog-distance">
+          <Text fontSize="sm" fontWeight="bold" color="green.fg" whiteSpace="nowrap" data-testid="map-dialog-distance">
             {row.distanceKm !== null ? formatKm(row.distanceKm) : t('map.dialog.distanceUnknown')}
           </Text>
         </Flex>
@@ -297,7 +297,7 @@ function PatrolInfoWindow({ row, onClose }: { row: ActivePrRow; onClose: () => v
   const loc = row.position;
   return (
     <Box
-      bg="white"
+      bg="bg.panel"
       rounded="md"
       shadow="lg"
       borderWidth="1px"

@@ -217,7 +217,13 @@ export function createMapKit(
   const map = new OlMap({
     target,
     view,
-    layers: [...(o.tiles === false ? [] : [new TileLayer({ source: tileSource, preload: 0 })]), networkLayer, caseLayer, patrolLayer, pinLayer],
+    layers: [
+      ...(o.tiles === false ? [] : [new TileLayer({ source: tileSource, preload: 0, className: 'ol-layer basemap-tiles' })]),
+      networkLayer,
+      caseLayer,
+      patrolLayer,
+      pinLayer,
+    ],
     controls: o.controls === false ? [new Attribution({ collapsible: true })] : [new Zoom(), new Attribution({ collapsible: false })],
   });
   map.on('rendercomplete', () => {

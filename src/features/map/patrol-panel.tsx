@@ -103,7 +103,7 @@ export function PatrolPanel({ roster, onClose }: { roster: MapRoster; onClose: (
             <Skeleton h="12" />
           </Stack>
         ) : timeline.isError && !timeline.data ? (
-          <Text fontSize="sm" color="red.600" data-testid="timeline-failed">
+          <Text fontSize="sm" color="red.fg" data-testid="timeline-failed">
             {t('map.timeline.failed')}
           </Text>
         ) : !timeline.data?.length ? (

@@ -145,22 +145,22 @@ export function PlayScreen() {
             </Field.Root>
             <Field.Root gridColumn={{ md: 'span 2' }}>
               <Field.Label>Catatan</Field.Label>
-              <Textarea recipe={textareaRecipe} bg="white" rows={3} placeholder="Catatan (maks. 500 aksara)" />
+              <Textarea recipe={textareaRecipe} bg="bg.panel" rows={3} placeholder="Catatan (maks. 500 aksara)" />
             </Field.Root>
           </Grid>
         </Section>
 
         <Section title={t('play.states')} id="states">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <Box borderWidth="1px" borderColor="gray.200" rounded="md" data-testid="play-state-loading">
+            <Box borderWidth="1px" borderColor="border" rounded="md" data-testid="play-state-loading">
               <ListStates pending failed={false} failedText="" empty={false} emptyIcon={null} emptyText="">
                 {null}
               </ListStates>
             </Box>
-            <Box borderWidth="1px" borderColor="gray.200" rounded="md" data-testid="play-state-empty">
+            <Box borderWidth="1px" borderColor="border" rounded="md" data-testid="play-state-empty">
               <EmptyBlock title="Tiada kes" description="Tiada kes yang sepadan dengan penapis ini." icon={<LuClipboardList />} />
             </Box>
-            <Box borderWidth="1px" borderColor="gray.200" rounded="md" data-testid="play-state-error">
+            <Box borderWidth="1px" borderColor="border" rounded="md" data-testid="play-state-error">
               <ErrorBlock title="Gagal memuatkan" message="Ralat rangkaian (contoh)" onRetry={() => notify.info('Cuba semula')} />
             </Box>
           </SimpleGrid>

@@ -128,7 +128,7 @@ export function GpsPermissionBanner() {
       py="2.5"
       px={{ base: '4', md: '6' }}
       borderBottomWidth="1px"
-      borderColor="blue.200"
+      borderColor="blue.emphasized"
       data-testid="gps-banner"
     >
       <Alert.Indicator>

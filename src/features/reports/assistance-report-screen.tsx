@@ -139,7 +139,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
         align: 'end',
         sortValue: (r) => r.count,
         cell: (r) => (
-          <Text as="span" fontWeight="semibold" color="brand.900" data-testid="rp-assistance-table-count" data-value={r.count}>
+          <Text as="span" fontWeight="semibold" color="brand.ink" data-testid="rp-assistance-table-count" data-value={r.count}>
             {formatFigure(r.count, 'count')}
           </Text>
         ),

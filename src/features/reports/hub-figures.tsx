@@ -36,7 +36,7 @@ function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolea
       )}
       {item.plan && <ShareBar label={item.plan.label} have={item.plan.have} of={item.plan.of} testId={`${item.testId}-plan`} warnBelow={100} />}
       {item.link && linkLabel && (
-        <Flex mt="auto" pt="3" align="center" gap="1" fontSize="xs" color="brand.700" fontWeight="medium" className="hub-figure-link">
+        <Flex mt="auto" pt="3" align="center" gap="1" fontSize="xs" color="brand.fg" fontWeight="medium" className="hub-figure-link">
           <Text lineClamp={1}>{item.link.label}</Text>
           <LuArrowRight />
         </Flex>
@@ -44,9 +44,9 @@ function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolea
     </Flex>
   );
   const frame = {
-    bg: 'white',
+    bg: 'bg.panel',
     borderWidth: '1px',
-    borderColor: 'gray.200',
+    borderColor: 'border',
     rounded: 'lg',
     p: '4',
     boxShadow: 'xs',

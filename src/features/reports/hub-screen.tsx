@@ -209,7 +209,7 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
     >
       <HubSection title={t('rp.hub.reports')} hint={t('rp.hub.reportsHint')} testId="report-hub-cards">
         {reports.length === 0 ? (
-          <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg">
+          <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg">
             <EmptyBlock title={t('rp.hub.noReports')} icon={<LuFileText />} />
           </Box>
         ) : (
@@ -237,7 +237,7 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
           testId="report-hub-kpi"
         >
           {!filter ? (
-            <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" data-testid="report-hub-kpi-range-invalid">
+            <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" data-testid="report-hub-kpi-range-invalid">
               <EmptyBlock title={t('rp.hub.rangeInvalid')} icon={<LuCalendarX2 />} />
             </Box>
           ) : (
@@ -251,7 +251,7 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
                   testId="report-hub-kpi-incident"
                   actions={
                     incidentLink && (
-                      <Button asChild variant="ghost" size="xs" minH="8" color="brand.700" data-testid="report-hub-kpi-incident-open">
+                      <Button asChild variant="ghost" size="xs" minH="8" color="brand.fg" data-testid="report-hub-kpi-incident-open">
                         <RouterLink to={incidentLink.to} search={incidentLink.search}>
                           {incidentLink.label} <LuArrowRight />
                         </RouterLink>
@@ -288,7 +288,7 @@ function HubSection({ title, hint, testId, children }: { title: string; hint?: s
   return (
     <Box as="section" data-testid={testId}>
       <Flex align="baseline" gap="3" wrap="wrap" mb="2.5">
-        <Heading as="h2" size="md" color="brand.900">
+        <Heading as="h2" size="md" color="brand.ink">
           {title}
         </Heading>
         {hint && (
@@ -313,8 +313,8 @@ function ReportCard({ item, text, link }: { item: MenuItem; text: string; link: 
         w="10"
         h="10"
         rounded="lg"
-        bg={link ? 'brand.50' : 'gray.100'}
-        color={link ? 'brand.700' : 'fg.muted'}
+        bg={link ? 'brand.subtle' : 'bg.muted'}
+        color={link ? 'brand.fg' : 'fg.muted'}
         align="center"
         justify="center"
         flexShrink={0}
@@ -323,7 +323,7 @@ function ReportCard({ item, text, link }: { item: MenuItem; text: string; link: 
         <Icon />
       </Flex>
       <Box flex="1" minW="0">
-        <Text fontWeight="semibold" color={link ? 'brand.900' : 'fg.muted'} lineHeight="1.3">
+        <Text fontWeight="semibold" color={link ? 'brand.ink' : 'fg.muted'} lineHeight="1.3">
           {text}
           {!link && (
             <Badge size="xs" variant="outline" colorPalette="gray" ms="1.5" verticalAlign="1px">
@@ -338,16 +338,16 @@ function ReportCard({ item, text, link }: { item: MenuItem; text: string; link: 
         )}
       </Box>
       {link && (
-        <Box color="brand.600" fontSize="md" mt="0.5" flexShrink={0} className="hub-card-arrow" transition="transform 0.15s">
+        <Box color="brand.fg" fontSize="md" mt="0.5" flexShrink={0} className="hub-card-arrow" transition="transform 0.15s">
           <LuChevronRight />
         </Box>
       )}
     </Flex>
   );
   const frame = {
-    bg: 'white',
+    bg: 'bg.panel',
     borderWidth: '1px',
-    borderColor: 'gray.200',
+    borderColor: 'border',
     rounded: 'lg',
     p: '4',
     boxShadow: 'xs',
@@ -358,7 +358,7 @@ function ReportCard({ item, text, link }: { item: MenuItem; text: string; link: 
   } as const;
   if (!link) {
     return (
-      <Box {...frame} aria-disabled="true" bg="gray.50">
+      <Box {...frame} aria-disabled="true" bg="bg.subtle">
         {body}
       </Box>
     );
@@ -427,13 +427,13 @@ function SectionLink({ section, period }: { section: Section; period: { from: st
       py="2"
       rounded="md"
       borderWidth="1px"
-      borderColor="gray.200"
-      _hover={{ bg: 'gray.50', borderColor: 'brand.300' }}
+      borderColor="border"
+      _hover={{ bg: 'bg.subtle', borderColor: 'brand.300' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '1px' }}
       data-testid={`report-hub-section-link-${section.pkSectionId}`}
     >
       <RouterLink to="/laporanseksyen/$sectionId" params={{ sectionId: String(section.pkSectionId) }} search={period}>
-        <Box color="brand.600" flexShrink={0} display="inline-flex">
+        <Box color="brand.fg" flexShrink={0} display="inline-flex">
           <LuMapPinned />
         </Box>
         <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>

@@ -157,7 +157,7 @@ export function StepTable({ steps, testId }: { steps: StepFigure[]; testId: stri
 export function RangeInvalidNote({ testId }: { testId: string }) {
   const t = useT();
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" data-testid={testId}>
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" data-testid={testId}>
       <EmptyBlock title={t('rp.inc.rangeInvalid')} icon={<LuCalendarX2 />} />
     </Box>
   );

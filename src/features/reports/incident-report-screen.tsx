@@ -70,7 +70,7 @@ const countData = (items: { id: number; label: string; count: number; previous: 
 
 /** The case's ticket number, linking to the case. */
 const caseLink = (c: { id: number; ticketNumber: string }, testId: string) => (
-  <Link asChild color="brand.700" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
+  <Link asChild color="brand.fg" fontFamily="mono" fontWeight="semibold" whiteSpace="nowrap" onClick={(e) => e.stopPropagation()}>
     <RouterLink to="/insidenView/$insidenId" params={{ insidenId: String(c.id) }} data-testid={testId}>
       {c.ticketNumber}
     </RouterLink>
@@ -147,7 +147,7 @@ export function IncidentReportScreen({
         cell: (r) => {
           const pct = completenessPercent(r.responseCompleteness);
           return (
-            <Text as="span" color={pct !== null && pct < 80 ? 'orange.700' : undefined}>
+            <Text as="span" color={pct !== null && pct < 80 ? 'orange.fg' : undefined}>
               {pct === null ? '—' : `${pct}%`}
             </Text>
           );

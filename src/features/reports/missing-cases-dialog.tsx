@@ -86,10 +86,10 @@ export function MissingCasesDialog({
                 <ErrorBlock title={t('rp.kit.loadFailed')} message={errorText(q.error)} onRetry={() => void q.refetch()} />
               ) : (
                 <Box>
-                  <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md">
+                  <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
                     <Table.Root recipe={tableSlotRecipe} size="sm" interactive minW="640px">
                       <Table.Header>
-                        <Table.Row bg="gray.50">
+                        <Table.Row bg="bg.subtle">
                           <Table.ColumnHeader>{t('rp.inc.col.ticket')}</Table.ColumnHeader>
                           <Table.ColumnHeader>{t('rp.inc.col.reportedAt')}</Table.ColumnHeader>
                           <Table.ColumnHeader>{t('rp.inc.col.section')}</Table.ColumnHeader>
@@ -114,7 +114,7 @@ export function MissingCasesDialog({
                               opacity={q.isPlaceholderData ? 0.6 : 1}
                               data-testid={`rp-incident-missing-row-${r.id}`}
                             >
-                              <Table.Cell fontFamily="mono" fontWeight="semibold" color="brand.700" whiteSpace="nowrap">
+                              <Table.Cell fontFamily="mono" fontWeight="semibold" color="brand.fg" whiteSpace="nowrap">
                                 {r.ticketNumber}
                               </Table.Cell>
                               <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
@@ -127,7 +127,7 @@ export function MissingCasesDialog({
                               </Table.Cell>
                               <Table.Cell>{r.categoryLabel}</Table.Cell>
                               <Table.Cell>{r.statusKes}</Table.Cell>
-                              <Table.Cell color="orange.700" fontSize="sm" whiteSpace="normal" minW="200px">
+                              <Table.Cell color="orange.fg" fontSize="sm" whiteSpace="normal" minW="200px">
                                 {r.missing}
                               </Table.Cell>
                             </Table.Row>

@@ -42,7 +42,7 @@ export function CompletenessCell({ value }: { value: { have: number; of: number 
   const pct = completenessPercent(value);
   return (
     <Box textAlign="end" data-have={value.have} data-of={value.of}>
-      <Text as="span" whiteSpace="nowrap" color={pct !== null && pct < 80 ? 'orange.700' : undefined}>
+      <Text as="span" whiteSpace="nowrap" color={pct !== null && pct < 80 ? 'orange.fg' : undefined}>
         {pct === null ? '—' : `${pct}%`}
       </Text>
       <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
@@ -58,7 +58,7 @@ function ChangeText({ value, previous, lowerIsBetter }: { value: number | null; 
   if (change === null) return null;
   const good = change === 0 || lowerIsBetter === undefined ? null : lowerIsBetter ? change < 0 : change > 0;
   return (
-    <Text as="span" whiteSpace="nowrap" color={good === null ? undefined : good ? 'green.700' : 'red.700'} data-change={change}>
+    <Text as="span" whiteSpace="nowrap" color={good === null ? undefined : good ? 'green.fg' : 'red.fg'} data-change={change}>
       {' · '}
       {change > 0 ? '+' : ''}
       {formatNumber(change, 1)}%
@@ -87,7 +87,7 @@ function WithPrevious({
   const t = useT();
   return (
     <Box textAlign="end" data-value={raw ?? ''} data-previous={rawPrevious ?? ''}>
-      <Text as="span" whiteSpace="nowrap" fontWeight={strong ? 'semibold' : undefined} color={strong ? 'brand.900' : undefined}>
+      <Text as="span" whiteSpace="nowrap" fontWeight={strong ? 'semibold' : undefined} color={strong ? 'brand.ink' : undefined}>
         {value}
       </Text>
       <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
@@ -111,7 +111,7 @@ export function StepsTable({ steps, testId }: { steps: StepFigure[]; testId: str
             as="span"
             whiteSpace="normal"
             fontWeight={s.key === 'response' ? 'semibold' : undefined}
-            color={s.key === 'response' ? 'brand.900' : undefined}
+            color={s.key === 'response' ? 'brand.ink' : undefined}
           >
             {STEP_TEXT[s.key] ? t(STEP_TEXT[s.key]) : s.label}
           </Text>
@@ -240,7 +240,7 @@ export function StatList({ rows, testId }: { rows: StatRow[]; testId: string }) 
           gap="3"
           py="2"
           borderTopWidth={i === 0 ? '0' : '1px'}
-          borderColor="gray.100"
+          borderColor="border.muted"
           fontSize="sm"
           data-testid={`${testId}-${r.key}`}
           data-value={r.raw ?? ''}
@@ -248,7 +248,7 @@ export function StatList({ rows, testId }: { rows: StatRow[]; testId: string }) 
         >
           <Text color="fg.muted">{r.label}</Text>
           <Box textAlign="end" flexShrink={0}>
-            <Text as="span" fontWeight="semibold" color="brand.900" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+            <Text as="span" fontWeight="semibold" color="brand.ink" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
               {r.value}
             </Text>
             {r.previous && (
@@ -288,7 +288,7 @@ export function dluRows(t: ReturnType<typeof useT>, now: MainlineFigures, before
       key: 'completeness',
       label: t('rp.sec.dlu.completeness'),
       value: (
-        <Text as="span" color={pct !== null && pct < 80 ? 'orange.700' : undefined}>
+        <Text as="span" color={pct !== null && pct < 80 ? 'orange.fg' : undefined}>
           {pct === null ? '—' : `${pct}%`} ({formatNumber(now.completeness.have, 0)}/{formatNumber(now.completeness.of, 0)})
         </Text>
       ),
@@ -311,17 +311,17 @@ export function SectionRefused({ status, message, backSearch }: { status: 403 | 
       gap="3"
       py="14"
       px="6"
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
-      borderColor={forbidden ? 'orange.200' : 'gray.200'}
+      borderColor={forbidden ? 'orange.emphasized' : 'border'}
       rounded="lg"
       data-testid={forbidden ? 'section-report-forbidden' : 'section-report-not-found'}
       data-status={status}
     >
-      <Box fontSize="4xl" color={forbidden ? 'orange.500' : 'brand.300'}>
+      <Box fontSize="4xl" color={forbidden ? 'orange.fg' : 'brand.300'}>
         {forbidden ? <LuShieldAlert /> : <LuSearchX />}
       </Box>
-      <Text as="h2" fontSize="lg" fontWeight="semibold" color="brand.900">
+      <Text as="h2" fontSize="lg" fontWeight="semibold" color="brand.ink">
         {forbidden ? t('rp.sec.forbidden.title') : t('rp.sec.notFound.title')}
       </Text>
       <Text color="fg.muted" maxW="520px">

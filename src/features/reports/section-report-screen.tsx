@@ -60,7 +60,7 @@ export function SectionReportScreen({
   /** a report of the menu for this section and period (none while its screen is not there) */
   const reportLink = (path: string, testId: string) =>
     exists(path) ? (
-      <Button asChild variant="ghost" size="xs" minH="8" color="brand.700" className={NO_PRINT} data-testid={testId}>
+      <Button asChild variant="ghost" size="xs" minH="8" color="brand.fg" className={NO_PRINT} data-testid={testId}>
         <RouterLink to={path} search={{ from: range.from, to: range.to, section: sectionId }}>
           {t('rp.sec.openReport')} <LuArrowRight />
         </RouterLink>
@@ -98,7 +98,7 @@ export function SectionReportScreen({
               width="170px"
             />
             {problem && (
-              <Text w="full" fontSize="sm" color="red.600" data-testid="section-report-range-invalid">
+              <Text w="full" fontSize="sm" color="red.fg" data-testid="section-report-range-invalid">
                 {problem === 'order' ? t('rp.filter.rangeOrder') : t('rp.filter.rangeLength')}
               </Text>
             )}
@@ -106,7 +106,7 @@ export function SectionReportScreen({
         }
         actions={
           <>
-            <Button asChild variant="outline" minH="11" bg="white" data-testid="section-report-back">
+            <Button asChild variant="outline" minH="11" bg="bg.panel" data-testid="section-report-back">
               <RouterLink to="/reportingmodule" search={{ from: range.from, to: range.to }}>
                 <LuArrowLeft /> {t('rp.sec.back')}
               </RouterLink>
@@ -118,7 +118,7 @@ export function SectionReportScreen({
         }
       >
         {problem ? (
-          <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" data-testid="section-report-range-invalid-note">
+          <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" data-testid="section-report-range-invalid-note">
             <EmptyBlock title={t('rp.sec.rangeInvalid')} icon={<LuCalendarX2 />} />
           </Box>
         ) : refused ? (
@@ -128,7 +128,7 @@ export function SectionReportScreen({
             backSearch={{ from: range.from, to: range.to }}
           />
         ) : failed ? (
-          <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" data-testid="section-report-error">
+          <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" data-testid="section-report-error">
             <ErrorBlock
               title={t('rp.kit.loadFailed')}
               message={errorText(query.error)}
@@ -221,7 +221,7 @@ function SectionBody({
           key: 'checklists',
           label: t('rp.sec.vehicles.checklists'),
           value: (
-            <Text as="span" color={checklistPct !== null && checklistPct < 80 ? 'orange.700' : undefined}>
+            <Text as="span" color={checklistPct !== null && checklistPct < 80 ? 'orange.fg' : undefined}>
               {checklistPct === null ? '—' : `${checklistPct}%`} ({formatNumber(veh.checklistCompleteness.have, 0)}/
               {formatNumber(veh.checklistCompleteness.of, 0)})
             </Text>

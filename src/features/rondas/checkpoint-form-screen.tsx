@@ -186,7 +186,7 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
     >
       <Box p="4">
         {rondaLoopId === undefined ? (
-          <Flex h="320px" align="center" justify="center" bg="gray.50" rounded="md" color="fg.muted" fontSize="sm" textAlign="center" px="6">
+          <Flex h="320px" align="center" justify="center" bg="bg.subtle" rounded="md" color="fg.muted" fontSize="sm" textAlign="center" px="6">
             {t('rondas.cpForm.pickRonda')}
           </Flex>
         ) : ronda.isPending ? (
@@ -216,7 +216,7 @@ function CheckpointEditor({ checkpoint, rondaId }: { checkpoint: CheckpointRow |
           <Text
             mt="2"
             fontSize="sm"
-            color={place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM ? 'red.600' : picked ? 'green.700' : 'fg.muted'}
+            color={place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM ? 'red.fg' : picked ? 'green.fg' : 'fg.muted'}
             data-testid="checkpoint-map-picked"
           >
             {place.offLineKm > CHECKPOINT_MAX_OFF_LINE_KM

@@ -70,7 +70,7 @@ export function CheckpointListScreen({
         header: t('rondas.cpCol.name'),
         sortable: true,
         cell: (r) => (
-          <Text fontWeight="semibold" color="brand.800">
+          <Text fontWeight="semibold" color="brand.ink">
             {r.checkpointName}
           </Text>
         ),

@@ -93,7 +93,7 @@ export default function CheckpointMap({ alignment, others, value, onPick, noTile
     const map = new OlMap({
       target: ref.current,
       layers: [
-        new TileLayer({ source: tiles }),
+        new TileLayer({ source: tiles, className: 'ol-layer basemap-tiles' }),
         new VectorLayer({ source: line, style: lineStyle }),
         new VectorLayer({ source: othersSource, style: (f) => otherStyle(f.get('seq') as number) }),
         new VectorLayer({ source: pin, style: pinStyle }),
@@ -168,7 +168,15 @@ export default function CheckpointMap({ alignment, others, value, onPick, noTile
   }, [pinLat, pinLng]);
 
   return (
-    <Box position="relative" h={{ base: '320px', lg: '460px' }} rounded="md" overflow="hidden" borderWidth="1px" borderColor="gray.200" bg="#e8edf3">
+    <Box
+      position="relative"
+      h={{ base: '320px', lg: '460px' }}
+      rounded="md"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="border"
+      bg="surface.map"
+    >
       <Box ref={ref} position="absolute" inset="0" cursor="crosshair" data-testid={testId} />
       {noTiles && (
         <Text
@@ -177,11 +185,11 @@ export default function CheckpointMap({ alignment, others, value, onPick, noTile
           left="2"
           right="2"
           fontSize="xs"
-          bg="whiteAlpha.900"
+          bg="bg.panel/90"
           px="2"
           py="1"
           rounded="sm"
-          color="gray.700"
+          color="fg"
           data-testid={`${testId}-no-tiles`}
         >
           {noTilesText}

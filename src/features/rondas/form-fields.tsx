@@ -34,7 +34,7 @@ export function NumberInput<TIn extends FieldValues, TOut>({
   return (
     <FormField label={label} error={error} required={required} helper={helper} width={width}>
       <Input
-        bg="white"
+        bg="bg.panel"
         minH="11"
         type="number"
         inputMode="decimal"

@@ -76,7 +76,7 @@ export function RondaCheckpointsPanel({ ronda }: { ronda: RondaDetail }) {
     >
       <Box p="4">
         {!ronda.isActive && (
-          <Text fontSize="sm" color="orange.700" mb="3" data-testid="ronda-checkpoint-inactive">
+          <Text fontSize="sm" color="orange.fg" mb="3" data-testid="ronda-checkpoint-inactive">
             {t('rondas.cp.inactiveRonda')}
           </Text>
         )}
@@ -99,11 +99,11 @@ export function RondaCheckpointsPanel({ ronda }: { ronda: RondaDetail }) {
                 align="center"
                 gap="3"
                 borderWidth="1px"
-                borderColor="gray.200"
+                borderColor="border"
                 rounded="md"
                 px="3"
                 py="2"
-                bg={busy === row.pkRondaLoopCheckpointId ? 'gray.50' : 'white'}
+                bg={busy === row.pkRondaLoopCheckpointId ? 'bg.subtle' : 'bg.panel'}
                 data-testid="ronda-checkpoint"
                 data-seq={row.seq}
                 data-name={row.checkpointName}

@@ -54,7 +54,7 @@ export function RondaListScreen({ search, onSearchChange }: { search: RondaListS
         header: t('rondas.col.name'),
         sortable: true,
         cell: (r) => (
-          <Text fontWeight="semibold" color="brand.800" maxW="260px" whiteSpace="normal">
+          <Text fontWeight="semibold" color="brand.ink" maxW="260px" whiteSpace="normal">
             {r.rondaName}
           </Text>
         ),

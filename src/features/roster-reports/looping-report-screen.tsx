@@ -138,7 +138,7 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
             <HeadlineFigures items={headline} previousPeriod={page?.previousPeriod} />
           </ReportBlock>
           <Box>
-            <Text as="h2" fontSize="sm" color="brand.900" fontWeight="semibold" mb="2">
+            <Text as="h2" fontSize="sm" color="brand.ink" fontWeight="semibold" mb="2">
               {t('rr.looping.table')}
             </Text>
             <AdminList<LoopingRow>

@@ -114,7 +114,7 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
             </Badge>
           ) : (
             <Num testId="rr-dlu-rosters-dlu">
-              <Text as="span" color="green.700" fontWeight="semibold">
+              <Text as="span" color="green.fg" fontWeight="semibold">
                 {hm(r.dluMinutes, units)}
               </Text>
             </Num>
@@ -184,8 +184,8 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
               data={dayLines}
               x="day"
               series={[
-                { key: 'dlu', label: t('rr.dlu.series.dlu'), color: 'green.500' },
-                { key: 'llu', label: t('rr.dlu.series.llu'), color: 'red.500' },
+                { key: 'dlu', label: t('rr.dlu.series.dlu'), color: 'green.fg' },
+                { key: 'llu', label: t('rr.dlu.series.llu'), color: 'red.fg' },
               ]}
               unit="min"
               testId="rr-dlu-chart-day"
@@ -232,7 +232,7 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
             </ReportBlock>
           </SimpleGrid>
           <Box>
-            <Text as="h2" fontSize="sm" color="brand.900" fontWeight="semibold" mb="1">
+            <Text as="h2" fontSize="sm" color="brand.ink" fontWeight="semibold" mb="1">
               {t('rr.dlu.table')}
             </Text>
             <Text fontSize="xs" color="fg.muted" mb="2">

@@ -29,7 +29,7 @@ export function useReportScope(): { user: WebUser | undefined; scopeRegion: numb
 export function RangeInvalid({ testId }: { testId: string }) {
   const t = useT();
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" data-testid={testId}>
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" data-testid={testId}>
       <EmptyBlock title={t('rr.rangeInvalid')} icon={<LuCalendarX2 />} />
     </Box>
   );

@@ -100,7 +100,7 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
               {r.plateNumber}
             </Text>
             {r.callSign && (
-              <HStack gap="1" fontSize="xs" color="brand.700">
+              <HStack gap="1" fontSize="xs" color="brand.fg">
                 <LuRadio /> <Text>{r.callSign}</Text>
               </HStack>
             )}
@@ -125,7 +125,7 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
         sortValue: (r) => r.checklists,
         cell: (r) => (
           <Num>
-            <Text as="span" color={r.checklists < r.rosters ? 'orange.700' : undefined}>
+            <Text as="span" color={r.checklists < r.rosters ? 'orange.fg' : undefined}>
               {countText(r.checklists)} / {countText(r.rosters)}
             </Text>
           </Num>
@@ -138,7 +138,7 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
         sortValue: (r) => r.km,
         cell: (r) => (
           <Num testId="rr-vehicle-table-km">
-            <Text as="span" fontWeight="semibold" color="brand.900">
+            <Text as="span" fontWeight="semibold" color="brand.ink">
               {countText(r.km)}
             </Text>
           </Num>

@@ -129,7 +129,7 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
         sortValue: (r) => r.workedMinutes,
         cell: (r) => (
           <Num testId="rr-work-table-worked">
-            <Text as="span" fontWeight="semibold" color="brand.900">
+            <Text as="span" fontWeight="semibold" color="brand.ink">
               {hm(r.workedMinutes, units)}
             </Text>
           </Num>
@@ -151,7 +151,7 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
           const c = changePercent(r.workedMinutes, r.previousWorkedMinutes);
           return (
             <Num muted={c === null}>
-              <Text as="span" color={c === null ? undefined : c < 0 ? 'red.700' : 'green.700'}>
+              <Text as="span" color={c === null ? undefined : c < 0 ? 'red.fg' : 'green.fg'}>
                 {c === null ? '—' : `${c > 0 ? '+' : ''}${percentText(c)}`}
               </Text>
             </Num>
@@ -168,7 +168,7 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
       <Text fontSize="sm" fontWeight="medium" mb="1.5">
         {t('rr.work.group')}
       </Text>
-      <HStack gap="0" borderWidth="1px" borderColor="gray.300" rounded="md" overflow="hidden" role="group" data-testid="rr-work-group">
+      <HStack gap="0" borderWidth="1px" borderColor="border.emphasized" rounded="md" overflow="hidden" role="group" data-testid="rr-work-group">
         {(
           [
             ['person', t('rr.work.byPerson'), <LuUser key="i" />],

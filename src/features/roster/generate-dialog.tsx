@@ -117,7 +117,7 @@ export function GenerateDialog({
                   <Field.Label fontSize="sm">{t('rosters.generate.month')}</Field.Label>
                   <Input
                     type="month"
-                    bg="white"
+                    bg="bg.panel"
                     minH="11"
                     value={month}
                     onChange={(e) => change(() => setMonth(e.currentTarget.value))}
@@ -128,7 +128,7 @@ export function GenerateDialog({
                   <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
                   <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
                     <NativeSelect.Field
-                      bg="white"
+                      bg="bg.panel"
                       minH="11"
                       value={sectionId ? String(sectionId) : ''}
                       onChange={(e) => change(() => setSectionId(e.currentTarget.value ? Number(e.currentTarget.value) : undefined))}
@@ -195,10 +195,10 @@ export function GenerateDialog({
                       {t('rosters.generate.none')}
                     </Text>
                   ) : (
-                    <Box borderWidth="1px" borderColor="gray.200" rounded="md" maxH="420px" overflowY="auto">
+                    <Box borderWidth="1px" borderColor="border" rounded="md" maxH="420px" overflowY="auto">
                       <Table.Root recipe={tableSlotRecipe} size="sm" stickyHeader data-testid="roster-generate-table">
                         <Table.Header>
-                          <Table.Row bg="gray.50">
+                          <Table.Row bg="bg.subtle">
                             {[
                               'rosters.col.date',
                               'roster.section',
@@ -237,7 +237,7 @@ export function GenerateDialog({
                                   {t(`rosters.generate.outcome.${c.outcome}`)}
                                 </Badge>
                               </Table.Cell>
-                              <Table.Cell fontSize="xs" color="red.700" data-testid="roster-generate-reasons">
+                              <Table.Cell fontSize="xs" color="red.fg" data-testid="roster-generate-reasons">
                                 {c.reasons.map((r) => (
                                   <Text key={`${r.code}-${r.staffId ?? ''}-${r.otherRosterId ?? ''}`}>{r.message}</Text>
                                 ))}

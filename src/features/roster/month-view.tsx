@@ -40,8 +40,8 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
     );
   }
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden" data-testid="roster-month">
-      <Flex px="4" py="2" borderBottomWidth="1px" borderColor="gray.100" align="center" gap="3">
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden" data-testid="roster-month">
+      <Flex px="4" py="2" borderBottomWidth="1px" borderColor="border.muted" align="center" gap="3">
         <Text fontSize="sm" color="fg.muted" data-testid="roster-month-total" data-total={list.data ? total : undefined}>
           {list.data ? t('rosters.month.total', { n: total }) : ''}
         </Text>
@@ -49,7 +49,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
       <Table.ScrollArea maxH="70vh">
         <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="1000px" data-testid="roster-month-table">
           <Table.Header>
-            <Table.Row bg="gray.50">
+            <Table.Row bg="bg.subtle">
               {(
                 [
                   ['rosters.col.date', '110px'],
@@ -91,7 +91,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
                     <HStack gap="1">
                       <Text fontWeight="medium">{r.dutyRosterName}</Text>
                       {r.statusAlert && (
-                        <Box color="orange.500" title={t('rosters.field.statusAlert')}>
+                        <Box color="orange.fg" title={t('rosters.field.statusAlert')}>
                           <LuTriangleAlert />
                         </Box>
                       )}
@@ -153,7 +153,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
       </Table.ScrollArea>
       {!list.isPending && rows.length === 0 && <EmptyBlock title={t('rosters.month.empty')} />}
       {total > ROSTER_MONTH_PAGE_MAX && (
-        <Flex justify="flex-end" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="gray.100">
+        <Flex justify="flex-end" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="border.muted">
           <Text fontSize="sm" color="fg.muted" alignSelf="center">
             {t('roster.pageInfo', { from: start + 1, to: Math.min(total, start + rows.length), total })}
           </Text>

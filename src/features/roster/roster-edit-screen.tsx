@@ -544,7 +544,7 @@ function PickSelect({
     <FormField label={label} error={error} required={required} helper={helper}>
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={disabled}>
         <NativeSelect.Field
-          bg="white"
+          bg="bg.panel"
           minH="11"
           {...reg}
           onChange={(e) => {
@@ -590,7 +590,7 @@ function MembersField({ form, options, detail }: { form: Form; options: RosterFo
         const set = (next: RosterMemberInput[]) => field.onChange(next);
         return (
           <FormField label={t('rosters.field.members')} error={error} required helper={t('rosters.field.membersHelper')}>
-            <Box borderWidth="1px" borderColor={error ? 'red.300' : 'gray.200'} rounded="md" w="full" data-testid="roster-members">
+            <Box borderWidth="1px" borderColor={error ? 'red.300' : 'border'} rounded="md" w="full" data-testid="roster-members">
               {!teamId ? (
                 <Flex align="center" gap="2" p="3" color="fg.muted" fontSize="sm">
                   <LuUsers /> {t('rosters.field.teamFirst')}
@@ -638,7 +638,7 @@ function MembersField({ form, options, detail }: { form: Form; options: RosterFo
                           <Table.Cell w="200px">
                             <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm" disabled={!on}>
                               <NativeSelect.Field
-                                bg="white"
+                                bg="bg.panel"
                                 minH="10"
                                 value={on ? String(on.rosterRoleId) : ''}
                                 onChange={(e) =>

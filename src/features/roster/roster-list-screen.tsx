@@ -115,7 +115,7 @@ export function RosterListScreen({
         <GenerateDialog sections={sectionOptions} defaultSectionId={search.sectionId} defaultMonth={month} onClose={() => setGenerating(false)} />
       )}
 
-      <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
+      <Flex bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
         <HStack gap="0" role="tablist" alignSelf="flex-end">
           <Button
             role="tab"
@@ -147,7 +147,7 @@ export function RosterListScreen({
             <Field.Label fontSize="sm">{t('rosters.generate.month')}</Field.Label>
             <Input
               type="month"
-              bg="white"
+              bg="bg.panel"
               minH="11"
               value={month}
               onChange={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && set({ month: e.currentTarget.value })}
@@ -161,7 +161,7 @@ export function RosterListScreen({
           <Field.Label fontSize="sm">{t('roster.section')}</Field.Label>
           <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
             <NativeSelect.Field
-              bg="white"
+              bg="bg.panel"
               minH="11"
               value={search.sectionId ? String(search.sectionId) : ''}
               onChange={(e) => set({ sectionId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined, page: 0 })}
@@ -199,11 +199,11 @@ export function RosterListScreen({
           onRetry={() => list.refetch()}
         />
       ) : (
-        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
+        <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
             <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="980px" data-testid="roster-table">
               <Table.Header>
-                <Table.Row bg="gray.50">
+                <Table.Row bg="bg.subtle">
                   {[
                     ['roster.no', '52px'],
                     ['roster.section', '80px'],
@@ -264,7 +264,7 @@ export function RosterListScreen({
                               {r.plateNumber}
                             </Text>
                             {r.callSign && (
-                              <HStack gap="1" color="brand.700" fontSize="xs">
+                              <HStack gap="1" color="brand.fg" fontSize="xs">
                                 <LuRadio /> <Text>{r.callSign}</Text>
                               </HStack>
                             )}
@@ -290,7 +290,7 @@ export function RosterListScreen({
 
           {!list.isPending && rows.length === 0 && <EmptyBlock title={t('roster.empty')} />}
 
-          <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="gray.100" wrap="wrap">
+          <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="border.muted" wrap="wrap">
             <HStack gap="2">
               <Text fontSize="sm" color="fg.muted">
                 {t('roster.perPage')}

@@ -55,7 +55,7 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
           </Button>
         }
       />
-      <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
+      <Flex bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
         <Button
           variant="outline"
           minH="11"
@@ -133,13 +133,13 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
 function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: string; canManage: boolean }) {
   const t = useT();
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
-      <Flex px="4" py="2" borderBottomWidth="1px" borderColor="gray.100" justify="space-between" align="center">
-        <Text fontWeight="semibold" color="brand.900">
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
+      <Flex px="4" py="2" borderBottomWidth="1px" borderColor="border.muted" justify="space-between" align="center">
+        <Text fontWeight="semibold" color="brand.ink">
           {isoDateToDisplay(date)}
         </Text>
         {data.totals.gaps > 0 && (
-          <HStack color="red.600" fontSize="sm" gap="1">
+          <HStack color="red.fg" fontSize="sm" gap="1">
             <LuTriangleAlert /> <Text>{t('rosters.staffing.gapsNote', { n: data.totals.gaps })}</Text>
           </HStack>
         )}
@@ -147,7 +147,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
       <Table.ScrollArea>
         <Table.Root recipe={tableSlotRecipe} size="sm" minW={`${220 + data.shifts.length * 300 + 240}px`} data-testid="staffing-grid">
           <Table.Header>
-            <Table.Row bg="gray.50">
+            <Table.Row bg="bg.subtle">
               <Table.ColumnHeader w="200px" fontSize="xs" textTransform="uppercase" color="fg.muted">
                 {t('roster.section')}
               </Table.ColumnHeader>
@@ -178,16 +178,16 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                 {sec.cells.map((cell) => (
                   <Table.Cell
                     key={cell.shiftId}
-                    bg={cell.gap ? 'red.50' : undefined}
+                    bg={cell.gap ? 'red.subtle' : undefined}
                     borderInlineStartWidth="1px"
-                    borderColor="gray.100"
+                    borderColor="border.muted"
                     data-testid="staffing-cell"
                     data-shift={cell.shiftId}
                     data-gap={cell.gap ? 'true' : 'false'}
                   >
                     {cell.gap ? (
                       <Stack gap="1" align="flex-start">
-                        <HStack color="red.600" fontWeight="semibold" fontSize="sm" gap="1" data-testid="staffing-gap">
+                        <HStack color="red.fg" fontWeight="semibold" fontSize="sm" gap="1" data-testid="staffing-gap">
                           <LuTriangleAlert /> <Text>{t('rosters.staffing.gap')}</Text>
                         </HStack>
                         {canManage && (
@@ -210,7 +210,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                             <Flex gap="2" align="center" wrap="wrap">
                               {canManage ? (
                                 <Link to="/createupdateroster/$rosterId" params={{ rosterId: String(r.pkDutyRosterId) }}>
-                                  <Text fontWeight="semibold" color="brand.700" fontSize="sm" _hover={{ textDecoration: 'underline' }}>
+                                  <Text fontWeight="semibold" color="brand.fg" fontSize="sm" _hover={{ textDecoration: 'underline' }}>
                                     {r.teamName}
                                   </Text>
                                 </Link>
@@ -239,7 +239,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                                   </Text>
                                 ))
                               ) : (
-                                <Text color="red.600">{t('roster.noMembers')}</Text>
+                                <Text color="red.fg">{t('roster.noMembers')}</Text>
                               )}
                             </Stack>
                           </Box>
@@ -248,7 +248,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                     )}
                   </Table.Cell>
                 ))}
-                <Table.Cell borderInlineStartWidth="1px" borderColor="gray.100" data-testid="staffing-leave">
+                <Table.Cell borderInlineStartWidth="1px" borderColor="border.muted" data-testid="staffing-leave">
                   {sec.onLeave.length === 0 ? (
                     <Text fontSize="xs" color="fg.subtle">
                       —
@@ -262,7 +262,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                             {l.leaveTypeName} · {isoDateToDisplay(l.dateFrom)}
                             {l.dateTo !== l.dateFrom ? ` – ${isoDateToDisplay(l.dateTo)}` : ''}
                           </Text>
-                          {l.releasedFrom && <Text color="orange.700">{t('rosters.staffing.released', { roster: l.releasedFrom })}</Text>}
+                          {l.releasedFrom && <Text color="orange.fg">{t('rosters.staffing.released', { roster: l.releasedFrom })}</Text>}
                         </Box>
                       ))}
                     </Stack>

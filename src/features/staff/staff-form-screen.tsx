@@ -86,7 +86,7 @@ export function StaffFormScreen({ staffId, onSaved, onBack }: { staffId?: number
     return (
       <>
         <PageHeader title={title} actions={back} />
-        <Stack gap="4" bg="white" p="5" rounded="lg" borderWidth="1px" borderColor="gray.200" data-testid="staff-form-loading">
+        <Stack gap="4" bg="bg.panel" p="5" rounded="lg" borderWidth="1px" borderColor="border" data-testid="staff-form-loading">
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders: a fixed number of identical rows, never reordered
             <Skeleton key={i} h="11" />
@@ -253,7 +253,7 @@ function ProfileForm({
     return (
       <FormField label={label} error={error} helper={t('staff.form.optional')}>
         <Input
-          bg="white"
+          bg="bg.panel"
           minH="11"
           type="number"
           inputMode="numeric"
@@ -449,7 +449,7 @@ function RolesPanel({ record, choices }: { record: Staff; choices: StaffChoices 
             >
               <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={!account}>
                 <NativeSelect.Field
-                  bg="white"
+                  bg="bg.panel"
                   minH="11"
                   {...form.register('pkRoleId', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
                   data-testid="staff-roles-role"

@@ -228,13 +228,13 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                         <Checkbox.Label fontSize="sm">{t('staff.import.onlyBad')}</Checkbox.Label>
                       </Checkbox.Root>
                     </Flex>
-                    <Text fontSize="sm" color={preview.invalid ? 'red.700' : 'green.700'}>
+                    <Text fontSize="sm" color={preview.invalid ? 'red.fg' : 'green.fg'}>
                       {preview.invalid ? t('staff.import.fixFirst') : t('staff.import.clean', { n: preview.total })}
                     </Text>
-                    <Box borderWidth="1px" borderColor="gray.200" rounded="md" overflow="auto" maxH="50vh">
+                    <Box borderWidth="1px" borderColor="border" rounded="md" overflow="auto" maxH="50vh">
                       <Table.Root recipe={tableSlotRecipe} size="sm" stickyHeader minW="980px" data-testid="staff-import-table">
                         <Table.Header>
-                          <Table.Row bg="gray.50">
+                          <Table.Row bg="bg.subtle">
                             <Table.ColumnHeader w="60px">{t('staff.import.line')}</Table.ColumnHeader>
                             {STAFF_IMPORT_COLUMNS.map((c) => (
                               <Table.ColumnHeader key={c} fontFamily="mono" fontSize="xs">
@@ -250,17 +250,17 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                             return (
                               <Table.Row
                                 key={r.line}
-                                bg={r.issues.length ? 'red.50' : undefined}
+                                bg={r.issues.length ? 'red.subtle' : undefined}
                                 data-testid="staff-import-row"
                                 data-bad={r.issues.length ? 'true' : 'false'}
                               >
                                 <Table.Cell fontVariantNumeric="tabular-nums">{r.line}</Table.Cell>
                                 {STAFF_IMPORT_COLUMNS.map((c) => (
-                                  <Table.Cell key={c} color={bad.has(c) ? 'red.700' : undefined} fontWeight={bad.has(c) ? 'semibold' : undefined}>
+                                  <Table.Cell key={c} color={bad.has(c) ? 'red.fg' : undefined} fontWeight={bad.has(c) ? 'semibold' : undefined}>
                                     {r.values[c] || (bad.has(c) ? '∅' : '')}
                                   </Table.Cell>
                                 ))}
-                                <Table.Cell color={r.issues.length ? 'red.700' : 'green.700'} fontSize="xs">
+                                <Table.Cell color={r.issues.length ? 'red.fg' : 'green.fg'} fontSize="xs">
                                   {r.issues.length ? r.issues.map((i) => i.message).join('; ') : t('staff.import.ok')}
                                 </Table.Cell>
                               </Table.Row>

@@ -134,7 +134,7 @@ export function StaffListScreen({
       >
         <Field.Root width={{ base: 'full', md: '64' }}>
           <Field.Label fontSize="sm">{t('staff.filter.search')}</Field.Label>
-          <Input bg="white" minH="11" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} data-testid="staff-filter-q" />
+          <Input bg="bg.panel" minH="11" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} data-testid="staff-filter-q" />
         </Field.Root>
         <Button type="submit" variant="outline" minH="11" data-testid="staff-filter-go">
           <LuSearch /> {t('admin.search')}

@@ -55,7 +55,7 @@ export function AdminHub({ roleName }: { roleName: string }) {
   if (!cards.length) return null;
   return (
     <Box mb="6" data-testid="admin-hub">
-      <Heading as="h2" size="md" color="brand.900" mb="3">
+      <Heading as="h2" size="md" color="brand.ink" mb="3">
         {t('admin.title')}
       </Heading>
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }} gap="4">
@@ -65,19 +65,19 @@ export function AdminHub({ roleName }: { roleName: string }) {
               h="full"
               gap="3"
               p="4"
-              bg="white"
+              bg="bg.panel"
               borderWidth="1px"
-              borderColor="gray.200"
+              borderColor="border"
               rounded="lg"
               boxShadow="xs"
               _hover={{ borderColor: 'brand.400', boxShadow: 'sm' }}
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
             >
-              <Flex flexShrink={0} align="center" justify="center" boxSize="10" rounded="md" bg="brand.50" color="brand.700" fontSize="xl">
+              <Flex flexShrink={0} align="center" justify="center" boxSize="10" rounded="md" bg="brand.subtle" color="brand.fg" fontSize="xl">
                 {c.icon}
               </Flex>
               <Box minW="0">
-                <Text fontWeight="semibold" color="brand.900">
+                <Text fontWeight="semibold" color="brand.ink">
                   {t(c.title)}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">

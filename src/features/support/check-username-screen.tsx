@@ -23,8 +23,8 @@ export function CheckUsernameScreen() {
       </Flex>
       <Flex flex="1" justify="center" px="4" py={{ base: '8', md: '14' }}>
         <Box w="full" maxW="560px">
-          <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="md" p={{ base: '6', md: '8' }}>
-            <Flex align="center" gap="2" color="brand.900">
+          <Box bg="bg.panel" rounded="xl" borderWidth="1px" borderColor="border" boxShadow="md" p={{ base: '6', md: '8' }}>
+            <Flex align="center" gap="2" color="brand.ink">
               <LuUserSearch size={22} />
               <Heading as="h1" size="lg">
                 {t('check.title')}
@@ -36,7 +36,7 @@ export function CheckUsernameScreen() {
             <UsernameCheckForm autoFocus />
           </Box>
           <Flex justify="space-between" mt="5" align="center" wrap="wrap" gap="2">
-            <Link asChild color="brand.600" fontWeight="semibold" fontSize="sm" minH="11" display="inline-flex" alignItems="center" gap="1.5">
+            <Link asChild color="brand.fg" fontWeight="semibold" fontSize="sm" minH="11" display="inline-flex" alignItems="center" gap="1.5">
               <RouterLink to={session ? '/' : '/signin'} data-testid="check-back">
                 <LuArrowLeft /> {session ? t('app.back') : t('check.toSignin')}
               </RouterLink>

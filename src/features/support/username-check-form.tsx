@@ -80,19 +80,19 @@ function Result({ user, username }: { user: PrimeUser; username: string }) {
     <Box
       mt="5"
       borderWidth="1px"
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
       p="4"
-      bg="gray.50"
+      bg="bg.subtle"
       data-testid="check-result"
       data-exists={user.exists}
       data-active={user.active}
     >
-      <Text fontWeight="semibold" color="brand.900" mb="3">
+      <Text fontWeight="semibold" color="brand.ink" mb="3">
         {t('check.resultFor', { username: user.username || username })}
       </Text>
       {!user.exists && (
-        <Text color="red.700" fontSize="sm" mb="3">
+        <Text color="red.fg" fontSize="sm" mb="3">
           {t('check.notFound')}
         </Text>
       )}

@@ -297,10 +297,10 @@ function ItemCard({
   return (
     <Box
       borderWidth="1px"
-      borderColor={park ? 'red.200' : 'border'}
+      borderColor={park ? 'red.emphasized' : 'border'}
       rounded="md"
       p="3"
-      bg={park ? 'red.50' : 'bg'}
+      bg={park ? 'red.subtle' : 'bg'}
       data-testid="outbox-item"
       data-state={item.state}
       data-kind={item.kind}
@@ -319,18 +319,18 @@ function ItemCard({
       <Line testId="outbox-attempts">{t('sync.attempts', { n: item.attempts })}</Line>
       {item.lastError && !park && <Line testId="outbox-error">{t('sync.lastError', { error: item.lastError })}</Line>}
       {waitingFor && (
-        <Text fontSize="sm" color="orange.700" mt="1" data-testid="outbox-waiting-behind">
+        <Text fontSize="sm" color="orange.fg" mt="1" data-testid="outbox-waiting-behind">
           {t('sync.waitingBehind', { label: waitingFor.label })}
         </Text>
       )}
 
       {park && (
         <Stack gap="1" mt="2">
-          <Text fontSize="sm" color="red.700" data-testid="outbox-park-message">
+          <Text fontSize="sm" color="red.fg" data-testid="outbox-park-message">
             {t('sync.park.message', { message: park.message })}
           </Text>
           {park.field && (
-            <Text fontSize="sm" color="red.700" data-testid="outbox-park-field">
+            <Text fontSize="sm" color="red.fg" data-testid="outbox-park-field">
               {t('sync.park.field', { field: park.field })}
             </Text>
           )}
@@ -371,7 +371,7 @@ function ItemCard({
               <Textarea recipe={textareaRecipe} value={text} onChange={(e) => setText(e.target.value)} rows={3} bg="bg" data-testid="outbox-edit" />
               {hidden.length > 0 && (
                 <Flex gap="2" align="center" wrap="wrap">
-                  <Text fontSize="sm" color="red.700" data-testid="outbox-hidden-chars">
+                  <Text fontSize="sm" color="red.fg" data-testid="outbox-hidden-chars">
                     {t('sync.hiddenChars', { chars: hidden.join(', ') })}
                   </Text>
                   <Button size="xs" variant="outline" onClick={() => setText(stripHidden(text))} data-testid="outbox-strip-hidden">

@@ -45,7 +45,7 @@ export function TeamListScreen({
         header: t('teams.col.name'),
         sortable: true,
         cell: (r) => (
-          <Text fontWeight="semibold" color="brand.800" data-testid="team-name">
+          <Text fontWeight="semibold" color="brand.ink" data-testid="team-name">
             {r.teamName}
           </Text>
         ),
@@ -116,7 +116,7 @@ export function TeamListScreen({
           style={{ display: 'flex', gap: '0.5rem', width: '100%' }}
         >
           <Input
-            bg="white"
+            bg="bg.panel"
             minH="11"
             value={name}
             maxLength={TEAM_NAME_MAX}

@@ -100,7 +100,7 @@ export function TeamMembersPanel({ team }: { team: TeamDetail }) {
         <Table.ScrollArea>
           <Table.Root recipe={tableSlotRecipe} size="sm" minW="560px" data-testid="team-member-table">
             <Table.Header>
-              <Table.Row bg="gray.50">
+              <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader {...HEAD}>{t('teams.members.col.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader {...HEAD} w="110px">
                   {t('teams.members.col.staffNo')}
@@ -233,7 +233,7 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
             <Dialog.Body>
               <Stack gap="3">
                 <Flex gap="3" align="center" wrap="wrap">
-                  <Flex flex="1" minW="220px" align="center" gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" px="3" bg="white">
+                  <Flex flex="1" minW="220px" align="center" gap="2" borderWidth="1px" borderColor="border" rounded="md" px="3" bg="bg.panel">
                     <LuSearch color="var(--chakra-colors-gray-500)" />
                     <Input
                       variant="flushed"
@@ -265,7 +265,7 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
                 <Text fontSize="xs" color="fg.muted">
                   {t('teams.members.candidatesHint')}
                 </Text>
-                <Box borderWidth="1px" borderColor="gray.200" rounded="md" maxH="340px" overflowY="auto" data-testid="team-candidates">
+                <Box borderWidth="1px" borderColor="border" rounded="md" maxH="340px" overflowY="auto" data-testid="team-candidates">
                   {candidates.isPending ? (
                     <Stack p="3" gap="2">
                       <Skeleton h="8" />
@@ -300,8 +300,8 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
                             minH="11"
                             w="full"
                             borderBottomWidth="1px"
-                            borderColor="gray.100"
-                            bg={on ? 'brand.50' : undefined}
+                            borderColor="border.muted"
+                            bg={on ? 'brand.subtle' : undefined}
                             data-testid="team-candidate"
                           >
                             <Checkbox.HiddenInput />

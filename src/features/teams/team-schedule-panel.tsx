@@ -67,7 +67,7 @@ export function TeamSchedulePanel({ team }: { team: TeamDetail }) {
           <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="6" alignItems="start">
             <ScheduleForm key={JSON.stringify(schedule.data.rows[0] ?? null)} team={team} schedule={schedule.data} options={options.data} />
             <Stack gap="3">
-              <Text fontWeight="semibold" color="brand.900" fontSize="sm">
+              <Text fontWeight="semibold" color="brand.ink" fontSize="sm">
                 {t('teams.calendar')}
               </Text>
               {!team.isActive && (
@@ -167,7 +167,7 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
           min={1}
           max={TEAM_CYCLE_MAX}
           step={1}
-          bg="white"
+          bg="bg.panel"
           minH="11"
           maxW="32"
           {...form.register('cycleDays', { valueAsNumber: true })}
@@ -184,9 +184,9 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
           return (
             // a group of checkboxes, not one Field: inside a Field every checkbox would take the field's one id
             <Stack gap="1.5" role="group" aria-labelledby="team-schedule-days-label" aria-invalid={!!fieldState.error}>
-              <Text id="team-schedule-days-label" fontSize="sm" fontWeight="semibold" color="gray.700">
+              <Text id="team-schedule-days-label" fontSize="sm" fontWeight="semibold" color="fg">
                 {t('teams.schedule.workDays')}{' '}
-                <Text as="span" color="red.500" aria-hidden>
+                <Text as="span" color="red.fg" aria-hidden>
                   *
                 </Text>
               </Text>
@@ -207,8 +207,8 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
                         px="2"
                         rounded="md"
                         borderWidth="1px"
-                        borderColor={on ? 'brand.300' : 'gray.200'}
-                        bg={on ? 'brand.50' : 'white'}
+                        borderColor={on ? 'brand.300' : 'border'}
+                        bg={on ? 'brand.subtle' : 'bg.panel'}
                         data-testid="team-schedule-day"
                       >
                         <Checkbox.HiddenInput onBlur={field.onBlur} />
@@ -226,7 +226,7 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
                   })}
               </SimpleGrid>
               {fieldState.error?.message && (
-                <Text fontSize="xs" color="red.600" data-testid="team-schedule-days-error">
+                <Text fontSize="xs" color="red.fg" data-testid="team-schedule-days-error">
                   {fieldState.error.message}
                 </Text>
               )}
@@ -267,8 +267,8 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
               key={d.date}
               rounded="md"
               borderWidth={i === lead ? '2px' : '1px'}
-              borderColor={i === lead ? 'brand.500' : d.works ? 'green.300' : 'gray.200'}
-              bg={d.works ? 'green.50' : 'gray.50'}
+              borderColor={i === lead ? 'brand.500' : d.works ? 'green.300' : 'border'}
+              bg={d.works ? 'green.subtle' : 'bg.subtle'}
               px="1.5"
               py="1"
               minH="14"
@@ -278,16 +278,16 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
               data-works={d.works ? 'true' : 'false'}
             >
               <Flex justify="space-between" align="center">
-                <Text fontSize="xs" fontWeight="semibold" fontVariantNumeric="tabular-nums" color={d.works ? 'green.800' : 'gray.500'}>
+                <Text fontSize="xs" fontWeight="semibold" fontVariantNumeric="tabular-nums" color={d.works ? 'green.fg' : 'fg.muted'}>
                   {dayMonth(d.date)}
                 </Text>
                 {d.hasRoster && (
-                  <Box color="brand.600" fontSize="xs" aria-label={t('teams.calendar.roster')}>
+                  <Box color="brand.fg" fontSize="xs" aria-label={t('teams.calendar.roster')}>
                     <LuCircleCheck />
                   </Box>
                 )}
               </Flex>
-              <Text fontSize="2xs" lineHeight="1.2" mt="0.5" color={d.works ? 'green.700' : 'gray.400'} lineClamp={2}>
+              <Text fontSize="2xs" lineHeight="1.2" mt="0.5" color={d.works ? 'green.fg' : 'gray.400'} lineClamp={2}>
                 {d.works ? d.shiftName : t('teams.calendar.off')}
               </Text>
             </Box>
@@ -299,12 +299,12 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
       </Grid>
       <Flex mt="3" gap="4" wrap="wrap" fontSize="xs" color="fg.muted">
         <Flex align="center" gap="1.5">
-          <Box w="3" h="3" rounded="sm" bg="green.50" borderWidth="1px" borderColor="green.300" /> {t('teams.calendar.works')} ({worked})
+          <Box w="3" h="3" rounded="sm" bg="green.subtle" borderWidth="1px" borderColor="green.300" /> {t('teams.calendar.works')} ({worked})
         </Flex>
         <Flex align="center" gap="1.5">
-          <Box w="3" h="3" rounded="sm" bg="gray.50" borderWidth="1px" borderColor="gray.200" /> {t('teams.calendar.off')}
+          <Box w="3" h="3" rounded="sm" bg="bg.subtle" borderWidth="1px" borderColor="border" /> {t('teams.calendar.off')}
         </Flex>
-        <Flex align="center" gap="1.5" color="brand.600">
+        <Flex align="center" gap="1.5" color="brand.fg">
           <LuCircleCheck /> <Text color="fg.muted">{t('teams.calendar.roster')}</Text>
         </Flex>
         <Flex align="center" gap="1.5">

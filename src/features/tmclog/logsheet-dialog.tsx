@@ -132,13 +132,13 @@ export function LogsheetDialog({
                     error={toBeforeFrom ? t('tmclog.toBeforeFrom') : undefined}
                   />
                   <Field.Root required disabled={regionLocked}>
-                    <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+                    <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
                       {t('tmclog.region')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={regionLocked}>
                       <NativeSelect.Field
-                        bg="white"
+                        bg="bg.panel"
                         minH="11"
                         value={v.regionId}
                         onChange={(e) => set({ regionId: e.currentTarget.value })}
@@ -158,12 +158,12 @@ export function LogsheetDialog({
                     {regionLocked && <Field.HelperText>{t('tmclog.regionLocked')}</Field.HelperText>}
                   </Field.Root>
                   <Field.Root invalid={v.remarks.length > LOGSHEET_REMARKS_MAX}>
-                    <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+                    <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
                       {t('tmclog.remarks')}
                     </Field.Label>
                     <Textarea
                       recipe={textareaRecipe}
-                      bg="white"
+                      bg="bg.panel"
                       rows={5}
                       value={v.remarks}
                       onChange={(e) => set({ remarks: e.currentTarget.value })}
@@ -251,14 +251,14 @@ function DateTime({
   const t = useT();
   return (
     <Field.Root required invalid={!!error}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
         <Input
           size="lg"
-          bg="white"
+          bg="bg.panel"
           type="date"
           min={min || undefined}
           aria-label={`${label} — ${t('tmclog.date')}`}
@@ -268,7 +268,7 @@ function DateTime({
         />
         <Input
           size="lg"
-          bg="white"
+          bg="bg.panel"
           type="time"
           step={1}
           aria-label={`${label} — ${t('tmclog.time')}`}

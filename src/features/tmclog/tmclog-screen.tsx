@@ -23,7 +23,7 @@ import { LogsheetDialog } from './logsheet-dialog';
 import { downloadCsv, logsheetsCall } from './tmclog-api';
 import type { TmcLogSearch } from './tmclog-search';
 
-const HEAD = { fontSize: 'xs', color: 'gray.600', fontWeight: 'semibold', py: '2.5' } as const;
+const HEAD = { fontSize: 'xs', color: 'fg.muted', fontWeight: 'semibold', py: '2.5' } as const;
 
 /**
  * /cariantmclogsheet: search the TMC logsheet (region, date range on From, words of the remarks), page through it,
@@ -88,7 +88,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
         subtitle={t('tmclog.subtitle')}
         actions={
           <>
-            <Button variant="outline" bg="white" minH="11" onClick={() => void exportCsv()} loading={downloading} data-testid="tmclog-csv">
+            <Button variant="outline" bg="bg.panel" minH="11" onClick={() => void exportCsv()} loading={downloading} data-testid="tmclog-csv">
               <LuDownload /> {t('tmclog.csv')}
             </Button>
             <Button colorPalette="brand" minH="11" onClick={() => setDialog({ row: null })} data-testid="tmclog-create">
@@ -111,7 +111,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
               {seesAll ? (
                 <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md">
                   <NativeSelect.Field
-                    bg="white"
+                    bg="bg.panel"
                     minH="11"
                     value={search.region ? String(search.region) : ''}
                     onChange={(e) => apply({ region: Number(e.currentTarget.value) || undefined })}
@@ -132,10 +132,10 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                   minH="11"
                   px="3"
                   rounded="md"
-                  bg="gray.50"
+                  bg="bg.subtle"
                   borderWidth="1px"
-                  borderColor="gray.200"
-                  color="gray.700"
+                  borderColor="border"
+                  color="fg"
                   data-testid="tmclog-filter-region-locked"
                 >
                   <Text fontSize="sm">{ownRegionName}</Text>
@@ -159,7 +159,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
             <Field.Root flex="1" minW="200px">
               <Field.Label fontSize="sm">{t('tmclog.filter.text')}</Field.Label>
               <Input
-                bg="white"
+                bg="bg.panel"
                 minH="11"
                 value={text}
                 maxLength={200}
@@ -167,7 +167,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                 data-testid="tmclog-filter-text"
               />
             </Field.Root>
-            <Button type="submit" colorPalette="brand" variant="outline" bg="white" minH="11" data-testid="tmclog-search">
+            <Button type="submit" colorPalette="brand" variant="outline" bg="bg.panel" minH="11" data-testid="tmclog-search">
               <LuSearch /> {t('tmclog.filter.search')}
             </Button>
             <Button
@@ -204,7 +204,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
           <Box overflowX="auto">
             <Table.Root recipe={tableSlotRecipe} size="sm" minW="900px" data-testid="tmclog-table">
               <Table.Header>
-                <Table.Row bg="gray.50">
+                <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader {...HEAD} w="160px">
                     {t('tmclog.col.from')}
                   </Table.ColumnHeader>
@@ -296,7 +296,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
               </Table.Body>
             </Table.Root>
           </Box>
-          <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="gray.100" wrap="wrap">
+          <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="border.muted" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" data-testid="tmclog-total">
               {t('tmclog.total', { n: total })}
             </Text>

@@ -173,7 +173,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
               {r.isActive ? t('users.status.active') : t('users.status.inactive')}
             </Badge>
             {r.isActive && r.authType === 'LOCAL' && r.resetPasswordCount === 0 && (
-              <Text fontSize="xs" color="orange.700" mt="0.5">
+              <Text fontSize="xs" color="orange.fg" mt="0.5">
                 {t('users.mustChange')}
               </Text>
             )}
@@ -209,7 +209,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
                         value="toggle"
                         minH="11"
                         onSelect={() => setOpen({ kind: 'toggle', user: r })}
-                        color={r.isActive ? 'red.600' : undefined}
+                        color={r.isActive ? 'red.fg' : undefined}
                         data-testid="user-action-toggle"
                       >
                         {r.isActive ? <LuPowerOff /> : <LuPower />} {r.isActive ? t('users.action.deactivate') : t('users.action.activate')}
@@ -247,7 +247,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
             <LuSearch />
           </Box>
           <Input
-            bg="white"
+            bg="bg.panel"
             minH="11"
             ps="9"
             value={text}

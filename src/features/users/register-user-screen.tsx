@@ -66,7 +66,7 @@ function CandidatePicker({
             <LuSearch />
           </Box>
           <Input
-            bg="white"
+            bg="bg.panel"
             minH="11"
             ps="9"
             value={text}
@@ -107,7 +107,7 @@ function CandidatePicker({
                       return (
                         <Table.Row
                           key={s.pkStaffId}
-                          bg={chosen ? 'brand.50' : undefined}
+                          bg={chosen ? 'brand.subtle' : undefined}
                           opacity={list.isPlaceholderData ? 0.6 : 1}
                           data-testid="register-candidate"
                         >
@@ -138,7 +138,7 @@ function CandidatePicker({
             </Table.Root>
           </Table.ScrollArea>
           {!list.isPending && rows.length === 0 && <EmptyBlock title={t('users.reg.noCandidates')} description={t('users.reg.noCandidatesHint')} />}
-          <Flex px="4" py="2" borderTopWidth="1px" borderColor="gray.100" align="center" gap="2">
+          <Flex px="4" py="2" borderTopWidth="1px" borderColor="border.muted" align="center" gap="2">
             <Text fontSize="sm" color="fg.muted">
               {list.data ? t('admin.total', { n: total.toLocaleString('ms-MY') }) : ''}
             </Text>
@@ -239,8 +239,8 @@ export function RegisterUserScreen({
                   py="2.5"
                   rounded="md"
                   borderWidth="1px"
-                  borderColor={staffError ? 'red.500' : 'gray.200'}
-                  bg={picked ? 'brand.50' : 'gray.50'}
+                  borderColor={staffError ? 'red.500' : 'border'}
+                  bg={picked ? 'brand.subtle' : 'bg.subtle'}
                   data-testid="register-picked"
                 >
                   {picked ? (
@@ -306,7 +306,7 @@ export function RegisterUserScreen({
                 >
                   <Flex gap="2" w="full">
                     <Input
-                      bg="white"
+                      bg="bg.panel"
                       minH="11"
                       fontFamily="mono"
                       autoComplete="off"

@@ -80,7 +80,7 @@ export function ResetLinkScreen({ token }: { token?: string }) {
         <Flex align="center" gap="3" mb="6" justify="center">
           <Logo size={44} />
           <Box>
-            <Text fontWeight="bold" fontSize="lg" color="brand.900" lineHeight="1.2">
+            <Text fontWeight="bold" fontSize="lg" color="brand.ink" lineHeight="1.2">
               {t('app.name')}
             </Text>
             <Text fontSize="xs" color="fg.muted">
@@ -88,8 +88,8 @@ export function ResetLinkScreen({ token }: { token?: string }) {
             </Text>
           </Box>
         </Flex>
-        <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" boxShadow="md" p={{ base: '6', md: '8' }} data-testid="reset-link">
-          <Flex align="center" gap="2" color="brand.900" mb="1">
+        <Box bg="bg.panel" rounded="xl" borderWidth="1px" borderColor="border" boxShadow="md" p={{ base: '6', md: '8' }} data-testid="reset-link">
+          <Flex align="center" gap="2" color="brand.ink" mb="1">
             <LuKeyRound />
             <Heading as="h1" size="lg">
               {t('users.link.title')}
@@ -162,14 +162,14 @@ export function ResetLinkScreen({ token }: { token?: string }) {
                   />
                   {fieldError && <Field.ErrorText>{fieldError}</Field.ErrorText>}
                 </Field.Root>
-                <Box bg="gray.50" rounded="md" p="3" borderWidth="1px" borderColor="gray.100">
+                <Box bg="bg.subtle" rounded="md" p="3" borderWidth="1px" borderColor="border.muted">
                   <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em" mb="2">
                     {t('reset.rules')}
                   </Text>
                   <List.Root gap="1" variant="plain" fontSize="sm">
                     {rules.map((r) => (
-                      <List.Item key={r.key} alignItems="center" color={r.ok ? 'green.700' : 'fg.muted'} data-ok={r.ok}>
-                        <List.Indicator asChild color={r.ok ? 'green.600' : 'gray.400'}>
+                      <List.Item key={r.key} alignItems="center" color={r.ok ? 'green.fg' : 'fg.muted'} data-ok={r.ok}>
+                        <List.Indicator asChild color={r.ok ? 'green.fg' : 'gray.400'}>
                           {r.ok ? <LuCircleCheck /> : <LuCircle />}
                         </List.Indicator>
                         {t(r.key)}

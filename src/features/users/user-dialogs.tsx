@@ -122,7 +122,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
             </Field.Label>
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} disabled={roles.isPending}>
               <NativeSelect.Field
-                bg="white"
+                bg="bg.panel"
                 minH="11"
                 value={roleId ?? ''}
                 onChange={(e) => setRoleId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
@@ -141,7 +141,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
             </NativeSelect.Root>
           </Field.Root>
         )}
-        <Text fontSize="sm" color="orange.700">
+        <Text fontSize="sm" color="orange.fg">
           {t('users.role.note')}
         </Text>
         <ErrorLine message={error} testId="user-role-error" />
@@ -227,15 +227,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
         </Alert.Root>
       ) : (
         <Stack gap="4">
-          <SegmentGroup.Root value={mode} onValueChange={(d) => d.value && setMode(d.value as 'temp' | 'link')} bg="gray.100" alignSelf="flex-start">
-            <SegmentGroup.Indicator bg="white" />
+          <SegmentGroup.Root value={mode} onValueChange={(d) => d.value && setMode(d.value as 'temp' | 'link')} bg="bg.muted" alignSelf="flex-start">
+            <SegmentGroup.Indicator bg="bg.panel" />
             {(
               [
                 ['temp', <LuKeyRound key="i" />, t('users.reset.temp')],
                 ['link', <LuLink key="i" />, t('users.reset.link')],
               ] as const
             ).map(([value, icon, label]) => (
-              <SegmentGroup.Item key={value} value={value} minH="11" px="3" _checked={{ color: 'brand.900' }} data-testid={`user-reset-tab-${value}`}>
+              <SegmentGroup.Item key={value} value={value} minH="11" px="3" _checked={{ color: 'brand.ink' }} data-testid={`user-reset-tab-${value}`}>
                 <SegmentGroup.ItemText>
                   <Flex align="center" gap="2">
                     {icon} {label}
@@ -256,7 +256,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
                 </Field.Label>
                 <Flex gap="2" w="full">
                   <Input
-                    bg="white"
+                    bg="bg.panel"
                     minH="11"
                     fontFamily="mono"
                     autoComplete="off"

@@ -115,7 +115,7 @@ export function FormField({
 }) {
   return (
     <Field.Root required={required} invalid={!!error} width={width}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
@@ -147,7 +147,7 @@ export function TextInput<TIn extends FieldValues, TOut>({
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={error} required={required} helper={helper} width={width}>
-      <Input bg="white" minH="11" {...rest} {...form.register(name)} data-testid={testId} />
+      <Input bg="bg.panel" minH="11" {...rest} {...form.register(name)} data-testid={testId} />
     </FormField>
   );
 }
@@ -171,7 +171,7 @@ export function TextAreaInput<TIn extends FieldValues, TOut>({
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={error} helper={helper}>
-      <Textarea recipe={textareaRecipe} bg="white" rows={rows} {...form.register(name)} data-testid={testId} />
+      <Textarea recipe={textareaRecipe} bg="bg.panel" rows={rows} {...form.register(name)} data-testid={testId} />
     </FormField>
   );
 }
@@ -210,7 +210,7 @@ export function SelectInput<TIn extends FieldValues, TOut>({
     <FormField label={label} error={error} required={required} helper={helper} width={width}>
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" disabled={disabled}>
         <NativeSelect.Field
-          bg="white"
+          bg="bg.panel"
           minH="11"
           {...form.register(name, { setValueAs: (v: string) => (numeric ? (v === '' || v === null || v === undefined ? null : Number(v)) : v) })}
           data-testid={testId}

@@ -123,7 +123,7 @@ export function AdminList<Row extends RowData>({
   return (
     <Box data-testid={testId}>
       {(toolbar || onExportCsv) && (
-        <Flex bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
+        <Flex bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" gap="4" align="flex-end" wrap="wrap" mb="4" boxShadow="xs">
           {toolbar}
           <HStack ms="auto" gap="3" alignSelf="center">
             <Text fontSize="sm" color="fg.muted" data-testid={`${testId}-total`} data-total={query.data ? total : undefined}>
@@ -153,12 +153,12 @@ export function AdminList<Row extends RowData>({
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" overflow="hidden">
+        <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
           <Table.ScrollArea>
             <Table.Root recipe={tableSlotRecipe} size="sm" interactive={!!onRowClick} stickyHeader minW={minW} data-testid={`${testId}-table`}>
               <Table.Header>
                 {table.getHeaderGroups().map((group) => (
-                  <Table.Row key={group.id} bg="gray.50">
+                  <Table.Row key={group.id} bg="bg.subtle">
                     {group.headers.map((header) => {
                       const col = byId.get(header.column.id);
                       const sorted = header.column.getIsSorted();
@@ -185,7 +185,7 @@ export function AdminList<Row extends RowData>({
                               fontSize="xs"
                               textTransform="uppercase"
                               letterSpacing="0.05em"
-                              color={sorted ? 'brand.700' : 'fg.muted'}
+                              color={sorted ? 'brand.fg' : 'fg.muted'}
                               onClick={header.column.getToggleSortingHandler()}
                               data-testid={`${testId}-sort-${header.column.id}`}
                             >
@@ -225,7 +225,7 @@ export function AdminList<Row extends RowData>({
             </Table.Root>
           </Table.ScrollArea>
           {!query.isPending && rows.length === 0 && <EmptyBlock title={emptyText} description={emptyHint} icon={<LuInbox />} />}
-          <Flex px="4" py="3" borderTopWidth="1px" borderColor="gray.100" align="center" gap="3" wrap="wrap">
+          <Flex px="4" py="3" borderTopWidth="1px" borderColor="border.muted" align="center" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid={`${testId}-range`}>
               {t('admin.range', { from, to, total })}
             </Text>

@@ -45,7 +45,7 @@ export function FilterSelectControl<V extends string | number>({
   return (
     <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="md" width={width}>
       <NativeSelect.Field
-        bg="white"
+        bg="bg.panel"
         minH="11"
         aria-label={ariaLabel}
         value={value ?? ''}
@@ -169,7 +169,7 @@ export function SearchFilter({
   useEffect(() => setText(value ?? ''), [value]);
   const input = (
     <Input
-      bg="white"
+      bg="bg.panel"
       minH="11"
       value={text}
       maxLength={maxLength}

@@ -97,7 +97,7 @@ function DataTable({
                       h="auto"
                       minH="6"
                       px="0"
-                      color="brand.700"
+                      color="brand.fg"
                       textDecoration="underline"
                       onClick={() => onSelect(r.datum!)}
                     >

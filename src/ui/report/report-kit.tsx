@@ -51,9 +51,9 @@ export function ReportPage({
     <Box data-testid={testId}>
       <PageHeader title={title} subtitle={description} />
       <Flex
-        bg="white"
+        bg="bg.panel"
         borderWidth="1px"
-        borderColor="gray.200"
+        borderColor="border"
         rounded="lg"
         p="4"
         gap="4"
@@ -126,7 +126,7 @@ export function ReportFilterBar({
       />
       {children}
       {problem && (
-        <Text w="full" fontSize="sm" color="red.600" data-testid={`${testIdPrefix}-range-invalid`}>
+        <Text w="full" fontSize="sm" color="red.fg" data-testid={`${testIdPrefix}-range-invalid`}>
           {problem === 'order' ? t('rp.filter.rangeOrder') : t('rp.filter.rangeLength')}
         </Text>
       )}
@@ -203,11 +203,11 @@ export function ShareBar({
     <Box mt="2.5" data-testid={testId} data-have={have} data-of={of}>
       <Flex justify="space-between" fontSize="xs" color="fg.muted" gap="2">
         <Text>{label}</Text>
-        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={warn ? 'orange.700' : 'fg.muted'} whiteSpace="nowrap">
+        <Text fontVariantNumeric="tabular-nums" fontWeight="semibold" color={warn ? 'orange.fg' : 'fg.muted'} whiteSpace="nowrap">
           {pct === null ? '—' : `${formatNumber(pct, 0)}%`} ({formatNumber(have, 0)}/{formatNumber(of, 0)})
         </Text>
       </Flex>
-      <Box h="1.5" bg="gray.100" rounded="full" mt="1" overflow="hidden" aria-hidden>
+      <Box h="1.5" bg="bg.muted" rounded="full" mt="1" overflow="hidden" aria-hidden>
         <Box h="full" w={`${Math.min(100, pct ?? 0)}%`} bg={warn ? 'orange.400' : 'green.500'} rounded="full" />
       </Box>
       {children}
@@ -235,7 +235,7 @@ export function HeadlineFigureTop({ item, labelLines = 2 }: { item: Omit<Headlin
       <Text
         fontSize="2xl"
         fontWeight="bold"
-        color="brand.900"
+        color="brand.ink"
         lineHeight="1.15"
         mt="1"
         fontVariantNumeric="tabular-nums"
@@ -264,7 +264,7 @@ function HeadlineCard({ item }: { item: Headline }) {
   const t = useT();
   const missing = item.completeness ? item.completeness.of - item.completeness.have : 0;
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" p="4" boxShadow="xs" data-testid={item.testId} data-key={item.key}>
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" p="4" boxShadow="xs" data-testid={item.testId} data-key={item.key}>
       <HeadlineFigureTop item={item} />
       {item.completeness && (
         <ShareBar
@@ -282,7 +282,7 @@ function HeadlineCard({ item }: { item: Headline }) {
               h="auto"
               minH="8"
               mt="0.5"
-              color="brand.700"
+              color="brand.fg"
               textDecoration="underline"
               onClick={item.onShowMissing}
               data-testid={`${item.testId}-missing`}
@@ -358,9 +358,9 @@ export function ReportBlock({
   const t = useT();
   const state = error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" minW="0" data-testid={testId} data-state={state}>
-      <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderBottomWidth="1px" borderColor="gray.100" wrap="wrap">
-        <Text as="h2" fontSize="sm" color="brand.900" fontWeight="semibold">
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" minW="0" data-testid={testId} data-state={state}>
+      <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderBottomWidth="1px" borderColor="border.muted" wrap="wrap">
+        <Text as="h2" fontSize="sm" color="brand.ink" fontWeight="semibold">
           {title}
         </Text>
         {actions && <HStack gap="2">{actions}</HStack>}
@@ -415,7 +415,15 @@ export function CsvButton({
     }
   };
   return (
-    <Button variant="outline" minH="11" bg="white" onClick={() => void run()} loading={running} disabled={disabled || running} data-testid={testId}>
+    <Button
+      variant="outline"
+      minH="11"
+      bg="bg.panel"
+      onClick={() => void run()}
+      loading={running}
+      disabled={disabled || running}
+      data-testid={testId}
+    >
       <LuDownload /> {label ?? 'CSV'}
     </Button>
   );
@@ -494,11 +502,11 @@ export function ReportTable<Row>({
   });
   return (
     <Box data-testid={testId} data-rows={rows.length}>
-      <Table.ScrollArea borderWidth="1px" borderColor="gray.100" rounded="md">
+      <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
         <Table.Root recipe={tableSlotRecipe} size="sm" interactive={!!onRowClick} minW={minW}>
           <Table.Header>
             {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id} bg="gray.50">
+              <Table.Row key={group.id} bg="bg.subtle">
                 {group.headers.map((header) => {
                   const col = byKey.get(header.column.id);
                   const s = header.column.getIsSorted();
@@ -523,7 +531,7 @@ export function ReportTable<Row>({
                           fontSize="xs"
                           textTransform="uppercase"
                           letterSpacing="0.05em"
-                          color={s ? 'brand.700' : 'fg.muted'}
+                          color={s ? 'brand.fg' : 'fg.muted'}
                           onClick={header.column.getToggleSortingHandler()}
                           data-testid={`${testId}-sort-${header.column.id}`}
                         >
@@ -572,7 +580,7 @@ export function ReportTable<Row>({
           </Table.Body>
           {totals && (
             <Table.Footer>
-              <Table.Row bg="gray.50" fontWeight="semibold" data-testid={`${testId}-totals`}>
+              <Table.Row bg="bg.subtle" fontWeight="semibold" data-testid={`${testId}-totals`}>
                 {columns.map((c) => (
                   <Table.Cell key={c.key} py="2" textAlign={c.align === 'end' ? 'end' : undefined} fontVariantNumeric="tabular-nums">
                     {totals[c.key] ?? ''}

@@ -36,7 +36,7 @@ export function AuditTrail({
             <Flex as="li" key={r.pkIncidentAuditId} gap="3" data-testid="audit-row" data-status-id={r.incidentStatus.key}>
               <Flex direction="column" align="center" pt="1.5">
                 <Box boxSize="2.5" rounded="full" bg={i === 0 ? 'brand.500' : 'gray.300'} flexShrink={0} />
-                {i < list.length - 1 && <Box w="2px" flex="1" bg="gray.200" mt="1" />}
+                {i < list.length - 1 && <Box w="2px" flex="1" bg="bg.emphasized" mt="1" />}
               </Flex>
               <Box flex="1" minW="0" pb={i < list.length - 1 ? '4' : '1'}>
                 <Flex align="center" justify="space-between" gap="2" wrap="wrap">
@@ -45,7 +45,7 @@ export function AuditTrail({
                     {r.date} {r.time}
                   </Text>
                 </Flex>
-                <HStack gap="1.5" mt="1.5" fontSize="sm" color="gray.700" align="flex-start">
+                <HStack gap="1.5" mt="1.5" fontSize="sm" color="fg" align="flex-start">
                   <Box as={LuUser} boxSize="3.5" mt="0.5" flexShrink={0} color="fg.muted" />
                   <Text>
                     {r.assigner.displayName}{' '}
@@ -55,7 +55,7 @@ export function AuditTrail({
                   </Text>
                 </HStack>
                 {r.assignee && (
-                  <HStack gap="1.5" mt="0.5" fontSize="sm" color="gray.700">
+                  <HStack gap="1.5" mt="0.5" fontSize="sm" color="fg">
                     <Box as={LuTruck} boxSize="3.5" flexShrink={0} color="fg.muted" />
                     <Text truncate>{r.assignee.dutyRosterName}</Text>
                   </HStack>
@@ -72,7 +72,7 @@ export function AuditTrail({
                   <Text
                     mt="1.5"
                     fontSize="sm"
-                    bg="gray.50"
+                    bg="bg.subtle"
                     borderLeftWidth="3px"
                     borderColor="amber.400"
                     px="2"

@@ -70,7 +70,7 @@ export function CaseForm({
       </Box>
       <Separator recipe={separatorRecipe} />
       <Box p="4" data-testid="case-subform">
-        <Heading as="h3" size="sm" color="brand.900" mb="3">
+        <Heading as="h3" size="sm" color="brand.ink" mb="3">
           {t('incident.detail.details')}
         </Heading>
         {subformPending && !typeChanged ? (
@@ -81,7 +81,7 @@ export function CaseForm({
           </Stack>
         ) : subformFailed && !typeChanged ? (
           <Stack gap="2" align="flex-start">
-            <Text color="red.600" fontSize="sm">
+            <Text color="red.fg" fontSize="sm">
               {t('incident.detail.subformFailed')}
             </Text>
             <Button size="sm" minH="11" variant="outline" onClick={onRetrySubform}>

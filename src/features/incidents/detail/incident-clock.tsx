@@ -43,8 +43,8 @@ export function IncidentClockPanel(props: Omit<ClockInput, 'now'>) {
         <Stack gap="1">
           {stamps.map((s) => (
             <Flex key={s.key} justify="space-between" gap="3" data-testid={`clock-${s.key}`} data-at={s.at ?? ''}>
-              <Text color="gray.700">{s.label}</Text>
-              <Text fontVariantNumeric="tabular-nums" color={s.at ? 'gray.900' : 'fg.muted'}>
+              <Text color="fg">{s.label}</Text>
+              <Text fontVariantNumeric="tabular-nums" color={s.at ? 'fg' : 'fg.muted'}>
                 {s.at ? formatDateTime(s.at) : (s.empty ?? t('clock.notYet'))}
               </Text>
             </Flex>
@@ -68,7 +68,7 @@ export function IncidentClockPanel(props: Omit<ClockInput, 'now'>) {
         </Grid>
         {c.lanes.length > 0 && (
           <Box>
-            <Text fontWeight="semibold" color="gray.700" mb="1">
+            <Text fontWeight="semibold" color="fg" mb="1">
               {t('clock.laneMinutes')}
             </Text>
             <Stack gap="0.5">
@@ -82,7 +82,7 @@ export function IncidentClockPanel(props: Omit<ClockInput, 'now'>) {
                   data-open={l.open}
                 >
                   <Text>{t('clock.laneRow', { lane: l.lane, direction: l.direction })}</Text>
-                  <Text fontVariantNumeric="tabular-nums" color={l.open ? 'orange.700' : 'gray.900'}>
+                  <Text fontVariantNumeric="tabular-nums" color={l.open ? 'orange.fg' : 'fg'}>
                     {t('clock.minutes', { n: l.minutes })}
                     {l.open ? ` · ${t('clock.stillClosed')}` : ''}
                   </Text>
@@ -112,22 +112,22 @@ function Measure({
   return (
     <Box
       borderWidth="1px"
-      borderColor={running ? 'orange.200' : 'gray.200'}
-      bg={running ? 'orange.50' : 'gray.50'}
+      borderColor={running ? 'orange.emphasized' : 'border'}
+      bg={running ? 'orange.subtle' : 'bg.subtle'}
       rounded="md"
       px="3"
       py="2"
       data-testid={testId}
       data-running={running}
     >
-      <Text fontSize="xs" color="gray.600">
+      <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
       <Text fontSize="lg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
         {value}
       </Text>
       {running && (
-        <Text fontSize="xs" color="orange.700">
+        <Text fontSize="xs" color="orange.fg">
           {runningLabel}
         </Text>
       )}

@@ -447,7 +447,7 @@ export function IncidentDetailScreen({
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(340px, 2fr)' }} gap="4" alignItems="start">
         <Panel heading={t('incident.detail.caseInfo')} data-testid="detail-form-panel">
           {editing && (
-            <Text px="4" pt="3" fontSize="sm" color={actions.saveNeedsJustification ? 'orange.700' : 'brand.700'} data-testid="detail-editing-note">
+            <Text px="4" pt="3" fontSize="sm" color={actions.saveNeedsJustification ? 'orange.fg' : 'brand.fg'} data-testid="detail-editing-note">
               {actions.saveNeedsJustification ? t('incident.detail.correcting') : t('incident.detail.editing')}
             </Text>
           )}
@@ -476,9 +476,9 @@ export function IncidentDetailScreen({
               wrap="wrap"
               px="4"
               py="3"
-              bg="white"
+              bg="bg.panel"
               borderTopWidth="1px"
-              borderColor="gray.200"
+              borderColor="border"
               roundedBottom="lg"
               boxShadow="0 -4px 12px rgba(11, 37, 69, 0.08)"
               data-testid="detail-edit-bar"
@@ -490,7 +490,7 @@ export function IncidentDetailScreen({
                     <Alert.Title>{t('incident.conflictTitle')}</Alert.Title>
                     <Alert.Description>{t('incident.conflictText')}</Alert.Description>
                   </Alert.Content>
-                  <Button size="sm" minH="11" variant="outline" bg="white" onClick={reloadAfterConflict} data-testid="detail-conflict-reload">
+                  <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={reloadAfterConflict} data-testid="detail-conflict-reload">
                     <LuRefreshCw /> {t('incident.conflictReload')}
                   </Button>
                 </Alert.Root>
@@ -588,7 +588,7 @@ const isFinalStatus = (s: number | null) => s === STATUS.CLOSED || s === STATUS.
 
 function BackButton({ onClick, label }: { onClick: () => void; label: string }) {
   return (
-    <Button variant="ghost" size="sm" minH="11" px="2" mb="2" color="brand.700" onClick={onClick} data-testid="detail-back">
+    <Button variant="ghost" size="sm" minH="11" px="2" mb="2" color="brand.fg" onClick={onClick} data-testid="detail-back">
       <LuArrowLeft /> {label}
     </Button>
   );
@@ -622,7 +622,7 @@ function DetailHeader({
       <Flex align={{ base: 'flex-start', lg: 'center' }} justify="space-between" gap="4" wrap="wrap">
         <Box minW="0" flex="1 1 420px">
           <HStack gap="3" wrap="wrap" align="center">
-            <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.900" lineHeight="1.2" data-testid="detail-title">
+            <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.ink" lineHeight="1.2" data-testid="detail-title">
               {v.incidentCategory.value} · KM {v.kilometerMarker} · {v.cardinalDirection.value}
             </Heading>
             <IncidentStatusBadge statusId={v.incidentStatusId} label={v.incidentStatus} size="lg" />
@@ -639,21 +639,21 @@ function DetailHeader({
             {v.specificSection ? ` (${v.specificSection.sectionName})` : ''} · {v.highway.value}
           </Text>
           {offlineAt && (
-            <HStack gap="1.5" mt="2" color="orange.700" fontSize="sm" data-testid="detail-offline">
+            <HStack gap="1.5" mt="2" color="orange.fg" fontSize="sm" data-testid="detail-offline">
               <LuWifiOff />
               <Text>{t('incident.detail.offlineCopy', { time: formatDateTime(offlineAt) })}</Text>
             </HStack>
           )}
           <Flex gap="2" mt="2" wrap="wrap">
             {refs.map((r) => (
-              <HStack key={r.testId} gap="1.5" bg="gray.100" rounded="md" px="2" py="1" fontSize="sm">
+              <HStack key={r.testId} gap="1.5" bg="bg.muted" rounded="md" px="2" py="1" fontSize="sm">
                 <Text color="fg.muted">{r.label}:</Text>
                 <Text fontFamily="mono" fontWeight="semibold" data-testid={r.testId}>
                   {r.value}
                 </Text>
               </HStack>
             ))}
-            <HStack gap="1.5" bg={v.dutyRoster ? 'brand.50' : 'orange.50'} rounded="md" px="2" py="1" fontSize="sm">
+            <HStack gap="1.5" bg={v.dutyRoster ? 'brand.subtle' : 'orange.subtle'} rounded="md" px="2" py="1" fontSize="sm">
               <Text color="fg.muted">{t('incident.detail.roster')}:</Text>
               <Text fontWeight="semibold" data-testid="detail-roster">
                 {v.dutyRoster ? v.dutyRoster.dutyRosterName : t('incident.detail.noRoster')}

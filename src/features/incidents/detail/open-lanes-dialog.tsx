@@ -70,7 +70,7 @@ export function OpenLanesDialog({
                       key={c.uid}
                       gap="2"
                       borderWidth="1px"
-                      borderColor={bad ? 'red.300' : 'gray.200'}
+                      borderColor={bad ? 'red.300' : 'border'}
                       rounded="md"
                       p="3"
                       data-testid="open-lanes-row"
@@ -102,7 +102,7 @@ export function OpenLanesDialog({
                         </Field.Root>
                       </Flex>
                       {bad && (
-                        <Text fontSize="sm" color="red.600" data-testid="open-lanes-error">
+                        <Text fontSize="sm" color="red.fg" data-testid="open-lanes-error">
                           {t('clock.openLanes.invalid')}
                         </Text>
                       )}

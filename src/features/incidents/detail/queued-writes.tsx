@@ -24,20 +24,20 @@ export function QueuedCaseWrites({ incidentId, entity }: { incidentId?: number |
           wrap="wrap"
           py="2"
           borderBottomWidth="1px"
-          borderColor="gray.100"
+          borderColor="border.muted"
           data-testid="audit-row-queued"
           data-kind={i.kind}
           data-state={i.state}
         >
           <Box minW="0">
-            <Text fontSize="sm" fontWeight="medium" color="brand.900">
+            <Text fontSize="sm" fontWeight="medium" color="brand.ink">
               {i.label}
             </Text>
             <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
               {formatDateTime(i.createdAt)}
             </Text>
             {i.state === 'parked' && i.park && (
-              <Text fontSize="xs" color="red.700">
+              <Text fontSize="xs" color="red.fg">
                 {i.park.message}
               </Text>
             )}

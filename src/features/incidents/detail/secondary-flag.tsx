@@ -77,9 +77,9 @@ function FlagRow({
       gap="2"
       wrap="wrap"
       align="center"
-      bg="purple.50"
+      bg="purple.subtle"
       borderWidth="1px"
-      borderColor="purple.200"
+      borderColor="purple.emphasized"
       rounded="md"
       px="2"
       py="1"
@@ -102,7 +102,7 @@ function FlagRow({
 function CaseLink({ ref_: c, gap }: { ref_: CaseRef; gap: string }) {
   return (
     <Box as="span" whiteSpace="nowrap">
-      <Link asChild color="brand.700" fontFamily="mono" fontWeight="semibold" onClick={() => closeCaseDialog()}>
+      <Link asChild color="brand.fg" fontFamily="mono" fontWeight="semibold" onClick={() => closeCaseDialog()}>
         <RouterLink to="/insidenView/$insidenId" params={{ insidenId: String(c.id) }} data-testid="case-secondary-link" data-incident-id={c.id}>
           {c.ticketNumber}
         </RouterLink>

@@ -84,7 +84,7 @@ export function AssignToField({
   }, [disabled, list.isPlaceholderData, list.isSuccess, rows, selected, currentRoster, field]);
 
   const label = (
-    <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id="case-assign-label">
+    <Field.Label fontSize="sm" fontWeight="semibold" color="fg" id="case-assign-label">
       {t('newCase.field.assignTo')}
       {!disabled && <Field.RequiredIndicator />}
     </Field.Label>
@@ -94,7 +94,7 @@ export function AssignToField({
     return (
       <Field.Root readOnly>
         {label}
-        <Box w="full" borderWidth="1px" borderColor="gray.200" bg="gray.50" rounded="md" px="3" py="2.5" minH="11" data-testid="case-assign-readonly">
+        <Box w="full" borderWidth="1px" borderColor="border" bg="bg.subtle" rounded="md" px="3" py="2.5" minH="11" data-testid="case-assign-readonly">
           {shown ? (
             <Flex gap="3" wrap="wrap" align="center">
               <Text fontWeight="semibold">{shown.dutyRosterName}</Text>
@@ -146,16 +146,16 @@ export function AssignToField({
           borderWidth="1px"
           borderStyle="dashed"
           borderColor="orange.300"
-          bg="orange.50"
+          bg="orange.subtle"
           rounded="md"
           px="4"
           py="3"
           data-testid="case-assign-empty"
         >
-          <Text fontWeight="semibold" color="orange.800">
+          <Text fontWeight="semibold" color="orange.fg">
             {t('newCase.roster.empty')}
           </Text>
-          <Text fontSize="sm" color="orange.800">
+          <Text fontSize="sm" color="orange.fg">
             {t('newCase.roster.emptyHint')}
           </Text>
         </Box>
@@ -310,7 +310,7 @@ function RosterCard({
                   <Box pt="0.5">
                     <LuMapPin />
                   </Box>
-                  <Text as="span" color={row.stale ? 'orange.700' : undefined} data-testid="case-roster-age">
+                  <Text as="span" color={row.stale ? 'orange.fg' : undefined} data-testid="case-roster-age">
                     {[basisText(row, t), ageText(row.positionAgeSeconds, t)].filter(Boolean).join(' · ')}
                   </Text>
                 </HStack>

@@ -47,7 +47,7 @@ export function SelectField({
   const known = value === null || options.some((o) => o.value === value);
   return (
     <Field.Root required={required} invalid={invalid || !!error} disabled={disabled}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
@@ -56,7 +56,7 @@ export function SelectField({
       ) : (
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg" disabled={disabled}>
           <NativeSelect.Field
-            bg={disabled ? 'gray.50' : 'white'}
+            bg={disabled ? 'bg.subtle' : 'bg.panel'}
             value={value === null ? '' : String(value)}
             onChange={(e) => onChange(idFromInput(e.currentTarget.value))}
             data-testid={testId}
@@ -84,7 +84,7 @@ export function SelectField({
 export function ReadOnlyField({ label, value, testId, helper }: { label: string; value: string; testId?: string; helper?: string }) {
   return (
     <Field.Root readOnly>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
       </Field.Label>
       <Input size="lg" variant="subtle" readOnly value={value} data-testid={testId} tabIndex={-1} />
@@ -118,7 +118,7 @@ export function RadioField({
   return (
     <Field.Root disabled={disabled}>
       <Flex w="full" align="center" justify="space-between" gap="2">
-        <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id={testId ? `${testId}-label` : undefined}>
+        <Field.Label fontSize="sm" fontWeight="semibold" color="fg" id={testId ? `${testId}-label` : undefined}>
           {label}
         </Field.Label>
         {clearLabel && value !== null && !disabled && (
@@ -158,8 +158,8 @@ export function RadioField({
                 px="3"
                 rounded="md"
                 borderWidth="1px"
-                borderColor={value === o.value ? 'brand.300' : 'gray.200'}
-                bg={value === o.value ? 'brand.50' : disabled ? 'gray.50' : 'white'}
+                borderColor={value === o.value ? 'brand.300' : 'border'}
+                bg={value === o.value ? 'brand.subtle' : disabled ? 'bg.subtle' : 'bg.panel'}
                 cursor={disabled ? 'default' : 'pointer'}
                 data-testid={testId ? `${testId}-${o.value}` : undefined}
               >
@@ -196,7 +196,7 @@ export function YesNoField({
   const current = value === null ? null : value ? 'true' : 'false';
   return (
     <Field.Root disabled={disabled}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700" id={testId ? `${testId}-label` : undefined}>
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg" id={testId ? `${testId}-label` : undefined}>
         {label}
       </Field.Label>
       <RadioGroup.Root
@@ -221,8 +221,8 @@ export function YesNoField({
               px="4"
               rounded="md"
               borderWidth="1px"
-              borderColor={current === o.v ? 'brand.300' : 'gray.200'}
-              bg={current === o.v ? 'brand.50' : disabled ? 'gray.50' : 'white'}
+              borderColor={current === o.v ? 'brand.300' : 'border'}
+              bg={current === o.v ? 'brand.subtle' : disabled ? 'bg.subtle' : 'bg.panel'}
               cursor={disabled ? 'default' : 'pointer'}
               data-testid={testId ? `${testId}-${o.v === 'true' ? 'yes' : 'no'}` : undefined}
             >

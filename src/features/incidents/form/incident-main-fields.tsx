@@ -323,8 +323,8 @@ export function IncidentMainFields({
 function SectionInfo({ section }: { section: Section }) {
   return (
     <Flex direction="column" justify="flex-end" pb={{ lg: '1' }} data-testid="case-section-info">
-      <Box borderWidth="1px" borderColor="gray.100" bg="gray.50" rounded="md" px="3" py="2">
-        <Text fontSize="sm" fontWeight="semibold" color="gray.800">
+      <Box borderWidth="1px" borderColor="border.muted" bg="bg.subtle" rounded="md" px="3" py="2">
+        <Text fontSize="sm" fontWeight="semibold" color="fg">
           {section.sectionName} · {section.description}
         </Text>
         <Text fontSize="xs" color="fg.muted">
@@ -400,7 +400,7 @@ function KilometerField({ disabled, enabled, sectionName }: { disabled: boolean;
     if (!settled || (check.isFetching && !check.data)) status = <Hint>{t('newCase.km.checking')}</Hint>;
     else if (matched === true && lat !== null && lng !== null)
       status = (
-        <Flex align="center" gap="1" color="green.700" fontSize="xs" data-testid="case-km-coords">
+        <Flex align="center" gap="1" color="green.fg" fontSize="xs" data-testid="case-km-coords">
           <LuMapPin />{' '}
           {t('newCase.km.matched', {
             lat: lat.toFixed(5),
@@ -410,7 +410,7 @@ function KilometerField({ disabled, enabled, sectionName }: { disabled: boolean;
       );
     else if (matched === false)
       status = (
-        <Text fontSize="xs" color="orange.700" data-testid="case-km-nomatch">
+        <Text fontSize="xs" color="orange.fg" data-testid="case-km-nomatch">
           {t('newCase.km.noMatch', { section: sectionName })}
         </Text>
       );
@@ -425,27 +425,27 @@ function KilometerField({ disabled, enabled, sectionName }: { disabled: boolean;
 
   const icon =
     !enabled || !kilometerOk(km) ? null : checking ? (
-      <Spinner size="sm" color="brand.500" />
+      <Spinner size="sm" color="brand.fg" />
     ) : matched === true ? (
-      <Box color="green.600" aria-label={t('newCase.km.validLabel')} role="img" data-testid="case-km-valid">
+      <Box color="green.fg" aria-label={t('newCase.km.validLabel')} role="img" data-testid="case-km-valid">
         <LuCircleCheck size={20} />
       </Box>
     ) : matched === false ? (
-      <Box color="orange.500" aria-label={t('newCase.km.invalidLabel')} role="img" data-testid="case-km-invalid">
+      <Box color="orange.fg" aria-label={t('newCase.km.invalidLabel')} role="img" data-testid="case-km-invalid">
         <LuCircleAlert size={20} />
       </Box>
     ) : null;
 
   return (
     <Field.Root required invalid={!!error} disabled={!enabled}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {t('newCase.field.kilometer')}
         <Field.RequiredIndicator />
       </Field.Label>
       <InputGroup endElement={icon}>
         <Input
           size="lg"
-          bg={!enabled ? 'gray.50' : 'white'}
+          bg={!enabled ? 'bg.subtle' : 'bg.panel'}
           name={field.name}
           ref={field.ref}
           value={field.value ?? ''}

@@ -405,7 +405,7 @@ function OtherAssistOnly({ value, onChange, disabled }: { value: number | null; 
   const t = useT();
   return (
     <Field.Root disabled={disabled}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {t('newCase.sub.assistType')}
       </Field.Label>
       <NaFlag
@@ -444,8 +444,8 @@ function NaFlag({
       px="3"
       rounded="md"
       borderWidth="1px"
-      borderColor={checked ? 'brand.300' : 'gray.200'}
-      bg={checked ? 'brand.50' : disabled ? 'gray.50' : 'white'}
+      borderColor={checked ? 'brand.300' : 'border'}
+      bg={checked ? 'brand.subtle' : disabled ? 'bg.subtle' : 'bg.panel'}
       data-testid={testId}
     >
       <Checkbox.HiddenInput />
@@ -474,7 +474,7 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
   };
   return (
     <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {t('newCase.sub.remark')}
       </Field.Label>
       <Textarea
@@ -485,14 +485,14 @@ function RemarkField({ value, onChange, disabled, error }: { value: string; onCh
         rows={4}
         autoresize
         placeholder={disabled ? '-' : t('newCase.sub.remarkPlaceholder')}
-        bg={disabled ? 'gray.50' : 'white'}
+        bg={disabled ? 'bg.subtle' : 'bg.panel'}
         textTransform="uppercase"
         css={{ '&::placeholder': { textTransform: 'none' } }}
         data-testid="sub-remark"
       />
       <Flex w="full" justify="space-between" gap="2">
         {error ? <Field.ErrorText>{error}</Field.ErrorText> : <span />}
-        <Text fontSize="xs" color={value.length >= max ? 'red.600' : 'fg.muted'} data-testid="sub-remark-count">
+        <Text fontSize="xs" color={value.length >= max ? 'red.fg' : 'fg.muted'} data-testid="sub-remark-count">
           {t('newCase.sub.remarkCount', { count: value.length, max })}
         </Text>
       </Flex>

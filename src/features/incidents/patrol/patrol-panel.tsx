@@ -120,10 +120,10 @@ export function PatrolPanel({
 
   return (
     <Box
-      bg={compact ? 'white' : 'brand.900'}
+      bg={compact ? 'bg.panel' : 'brand.900'}
       color={compact ? 'inherit' : 'white'}
       borderWidth={compact ? '1px' : '0'}
-      borderColor="gray.200"
+      borderColor="border"
       rounded="lg"
       p={compact ? '4' : { base: '4', md: '5' }}
       boxShadow={compact ? 'xs' : 'sm'}
@@ -132,8 +132,8 @@ export function PatrolPanel({
     >
       <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb={compact ? '3' : '4'}>
         <HStack gap="2">
-          <Box as={LuNavigation} boxSize={compact ? '4' : '5'} color={compact ? 'brand.600' : 'amber.300'} />
-          <Text fontWeight="semibold" fontSize={compact ? 'sm' : 'lg'} color={compact ? 'brand.900' : undefined}>
+          <Box as={LuNavigation} boxSize={compact ? '4' : '5'} color={compact ? 'brand.fg' : 'amber.300'} />
+          <Text fontWeight="semibold" fontSize={compact ? 'sm' : 'lg'} color={compact ? 'brand.ink' : undefined}>
             {compact ? t('incident.patrol.titleForPatrol') : t('incident.patrol.title')}
           </Text>
         </HStack>

@@ -48,7 +48,7 @@ export function PendingCaseScreen({ entity, journal }: { entity: string; journal
   }, [state?.serverId, navigate]);
 
   const back = (
-    <Button variant="ghost" size="sm" minH="11" px="2" mb="2" color="brand.700" onClick={() => history.back()} data-testid="pending-case-back">
+    <Button variant="ghost" size="sm" minH="11" px="2" mb="2" color="brand.fg" onClick={() => history.back()} data-testid="pending-case-back">
       <LuArrowLeft /> {t('incident.detail.back')}
     </Button>
   );
@@ -112,7 +112,7 @@ function PendingCase({
     <Box data-testid="pending-case" data-entity={entity} data-state={item.state}>
       {back}
       <HStack gap="3" wrap="wrap" align="center" mb="1">
-        <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.900" data-testid="pending-case-title">
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.ink" data-testid="pending-case-title">
           {v
             ? `${name(categories.data, v.pkIncidentCategoryId)} · KM ${v.kilometerMarker} · ${name(directions.data, v.pkCardinalDirectionId)}`
             : item.label}

@@ -71,7 +71,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
   }, [v, t]);
 
   return (
-    <Box bg="white" minH="100dvh" color="gray.900" data-testid="incident-print" data-ready={ready ? 'true' : 'false'}>
+    <Box bg="bg.panel" minH="100dvh" color="fg" data-testid="incident-print" data-ready={ready ? 'true' : 'false'}>
       <PrintToolbar
         note={t('incident.print.auto')}
         printLabel={t('incident.print.now')}
@@ -120,7 +120,7 @@ export function IncidentPrintScreen({ incidentId, subformId }: { incidentId: num
             <Section title={t('incident.detail.journal')}>
               <JournalText entries={journal.data} failed={journal.isError} />
             </Section>
-            <Text mt="6" pt="2" borderTopWidth="1px" borderColor="gray.300" fontSize="xs" color="fg.muted" data-testid="print-footer">
+            <Text mt="6" pt="2" borderTopWidth="1px" borderColor="border.emphasized" fontSize="xs" color="fg.muted" data-testid="print-footer">
               {t('incident.print.printedAt', { time: formatDateTime(Date.now()), name: `${session?.user.profile.displayName ?? ''} (${role.name})` })}
             </Text>
           </>
@@ -135,11 +135,11 @@ function PrintHeader({ view: v }: { view: IncidentView }) {
   return (
     <Flex justify="space-between" align="flex-start" gap="4" pb="3" mb="4" borderBottomWidth="2px" borderColor="brand.900">
       <Box>
-        <HStack gap="2" mb="1" color="brand.900">
+        <HStack gap="2" mb="1" color="brand.ink">
           <Logo size={28} />
           <Text fontWeight="bold">{t('app.name')}</Text>
         </HStack>
-        <Heading as="h1" size="lg" color="brand.900" data-testid="print-title">
+        <Heading as="h1" size="lg" color="brand.ink" data-testid="print-title">
           {t('incident.print.title')}: {v.incidentCategory.value} · KM {v.kilometerMarker} · {v.cardinalDirection.value}
         </Heading>
         <Text fontSize="sm" color="fg.muted" mt="1">
@@ -174,9 +174,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         size="sm"
         textTransform="uppercase"
         letterSpacing="0.05em"
-        color="brand.800"
+        color="brand.ink"
         borderBottomWidth="1px"
-        borderColor="gray.300"
+        borderColor="border.emphasized"
         pb="1"
         mb="2"
       >
@@ -189,7 +189,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <Box py="1" borderBottomWidth="1px" borderColor="gray.100" css={{ breakInside: 'avoid' }}>
+    <Box py="1" borderBottomWidth="1px" borderColor="border.muted" css={{ breakInside: 'avoid' }}>
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
@@ -278,7 +278,7 @@ function ChildListsView({ lists: c }: { lists: SubformChildren }) {
 /** A line in place of a section's content: it failed to load (red) or has nothing to show. */
 function PrintNote({ failed = false, children }: { failed?: boolean; children: ReactNode }) {
   return (
-    <Text color={failed ? 'red.600' : 'fg.muted'} fontSize="sm">
+    <Text color={failed ? 'red.fg' : 'fg.muted'} fontSize="sm">
       {children}
     </Text>
   );
@@ -333,13 +333,13 @@ function JournalText({ entries, failed }: { entries: JournalEntry[] | undefined;
           key={e.pkJournalEntryId}
           py="2"
           borderBottomWidth="1px"
-          borderColor="gray.100"
+          borderColor="border.muted"
           css={{ breakInside: 'avoid' }}
           data-testid="print-journal-entry"
         >
           <Flex justify="space-between" gap="3" fontSize="xs" color="fg.muted">
             <Text>
-              <Text as="span" fontWeight="semibold" color="gray.800">
+              <Text as="span" fontWeight="semibold" color="fg">
                 {e.staff.displayName}
               </Text>{' '}
               ({e.staff.roleName})
@@ -374,7 +374,7 @@ function PrintPhotos({ photos, testId = 'print-photos' }: { photos: readonly Att
           key={a.pkAttachmentListId}
           ps="2"
           borderLeftWidth="2px"
-          borderColor={a.tampered ? 'red.500' : 'gray.300'}
+          borderColor={a.tampered ? 'red.500' : 'border.emphasized'}
           css={{ breakInside: 'avoid' }}
           data-testid="print-photo"
           data-attachment-id={a.pkAttachmentListId}

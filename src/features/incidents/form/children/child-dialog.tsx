@@ -67,7 +67,7 @@ export function ChildDialog({
                 <Stack gap="4">{children}</Stack>
               </form>
               {error && (
-                <Text mt="4" fontSize="sm" color="red.600" role="alert" data-testid="child-dialog-error">
+                <Text mt="4" fontSize="sm" color="red.fg" role="alert" data-testid="child-dialog-error">
                   {error}
                 </Text>
               )}

@@ -130,7 +130,7 @@ export function ChildListEditor<F extends DialogField, D>({
         headerExtra={headerExtra}
         note={
           note ? (
-            <Text fontSize="xs" color={note.warn ? 'orange.700' : 'fg.muted'}>
+            <Text fontSize="xs" color={note.warn ? 'orange.fg' : 'fg.muted'}>
               {note.text}
             </Text>
           ) : undefined
@@ -188,9 +188,9 @@ function ChildListFrame({
 }) {
   const t = useT();
   return (
-    <Box data-testid={`child-${list}`} borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" p={{ base: '3', md: '4' }}>
+    <Box data-testid={`child-${list}`} borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p={{ base: '3', md: '4' }}>
       <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb={count > 0 || note ? '3' : '2'}>
-        <Text fontSize="sm" fontWeight="semibold" color="gray.700">
+        <Text fontSize="sm" fontWeight="semibold" color="fg">
           {title}
           {count > 0 && (
             <Text as="span" color="fg.muted" fontWeight="normal" ms="1">
@@ -251,8 +251,8 @@ function ChildRow({
       py="2"
       rounded="md"
       borderWidth="1px"
-      borderColor="gray.100"
-      bg="gray.50"
+      borderColor="border.muted"
+      bg="bg.subtle"
     >
       <Flex
         flex="1"
@@ -266,7 +266,7 @@ function ChildRow({
           {children}
         </Box>
         {status !== undefined && (
-          <Text fontSize="sm" fontWeight="medium" color="brand.700" whiteSpace="nowrap" title={statusTitle} data-testid="child-row-status">
+          <Text fontSize="sm" fontWeight="medium" color="brand.fg" whiteSpace="nowrap" title={statusTitle} data-testid="child-row-status">
             {status}
           </Text>
         )}

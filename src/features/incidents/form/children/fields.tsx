@@ -63,13 +63,13 @@ export function TextInputField({
 }) {
   return (
     <Field.Root required={required}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       <Input
         size="lg"
-        bg="white"
+        bg="bg.panel"
         type={type}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
@@ -115,14 +115,14 @@ export function DateTimeInputs({
   const t = useT();
   return (
     <Field.Root required={required}>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
         <Input
           size="lg"
-          bg="white"
+          bg="bg.panel"
           type="date"
           aria-label={`${label} — ${t('children.date')}`}
           max={maxToday ? todayIso() : undefined}
@@ -132,7 +132,7 @@ export function DateTimeInputs({
         />
         <Input
           size="lg"
-          bg="white"
+          bg="bg.panel"
           type="time"
           step={1}
           aria-label={`${label} — ${t('children.time')}`}
@@ -164,12 +164,18 @@ export function ChoiceSelect<V extends string>({
 }) {
   return (
     <Field.Root required>
-      <Field.Label fontSize="sm" fontWeight="semibold" color="gray.700">
+      <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg">
-        <NativeSelect.Field bg="white" value={value} onChange={(e) => onChange(e.currentTarget.value as V)} data-testid={testId} aria-label={label}>
+        <NativeSelect.Field
+          bg="bg.panel"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value as V)}
+          data-testid={testId}
+          aria-label={label}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -246,7 +252,7 @@ export function Computed({ label, value, testId }: { label: string; value: strin
   return (
     <Text fontSize="sm" color="fg.muted">
       {label}:{' '}
-      <Text as="span" fontWeight="semibold" color="gray.800" data-testid={testId}>
+      <Text as="span" fontWeight="semibold" color="fg" data-testid={testId}>
         {value || '-'}
       </Text>
     </Text>

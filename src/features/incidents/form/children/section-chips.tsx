@@ -29,8 +29,8 @@ export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
   }, [q.data, chosen, disabled]);
 
   return (
-    <Box data-testid={`child-${LIST}`} borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" p={{ base: '3', md: '4' }}>
-      <Text fontSize="sm" fontWeight="semibold" color="gray.700" mb="1">
+    <Box data-testid={`child-${LIST}`} borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p={{ base: '3', md: '4' }}>
+      <Text fontSize="sm" fontWeight="semibold" color="fg" mb="1">
         {t('children.section.title')}
       </Text>
       {!disabled && (
@@ -63,8 +63,8 @@ export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
                 variant="outline"
                 borderWidth="2px"
                 borderColor={color}
-                bg={selected ? color : 'white'}
-                color={selected ? 'white' : 'gray.800'}
+                bg={selected ? color : 'bg.panel'}
+                color={selected ? 'white' : 'fg'}
                 _hover={disabled ? undefined : { opacity: 0.85 }}
                 aria-pressed={selected}
                 disabled={disabled}
@@ -81,7 +81,7 @@ export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
         </Flex>
       )}
       {q.isError && !disabled && chips.length > 0 && (
-        <Text fontSize="xs" color="orange.700" mt="2">
+        <Text fontSize="xs" color="orange.fg" mt="2">
           {t('children.listFailed')}
         </Text>
       )}
