@@ -271,7 +271,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                 </Text>
               </Table.Cell>
               <Table.Cell verticalAlign="top">
-                <Text fontWeight="semibold" fontSize="sm" lineClamp={2}>
+                <Text fontWeight="semibold" fontSize="sm">
                   {r.jenisKes}
                 </Text>
                 <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
@@ -284,7 +284,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                   <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
                     {r.section}
                   </Badge>
-                  <Text fontSize="sm" fontWeight="medium" truncate>
+                  <Text fontSize="sm" fontWeight="medium" truncate title={kmLabel(r.kilometermarker)}>
                     {kmLabel(r.kilometermarker)}
                   </Text>
                 </HStack>
@@ -408,12 +408,16 @@ function IncidentCard({
         {r.eventLocation && (
           <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
             <LuMapPin />
-            <Text lineClamp={1}>{r.eventLocation}</Text>
+            <Text lineClamp={1} title={r.eventLocation}>
+              {r.eventLocation}
+            </Text>
           </HStack>
         )}
         <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
           <LuRadio />
-          <Text lineClamp={1}>{r.dutyRosterName ?? t('lists.noRoster')}</Text>
+          <Text lineClamp={1} title={r.dutyRosterName ?? undefined}>
+            {r.dutyRosterName ?? t('lists.noRoster')}
+          </Text>
         </HStack>
         <Grid templateColumns="repeat(5, minmax(0, 1fr))" gap="1" mt="3" bg="bg.subtle" rounded="md" px="2" py="2" textAlign="center">
           {rowTimes(r).map((tm) => (

@@ -96,7 +96,7 @@ export function TopBar({
             <Text fontWeight="bold" color="white" fontSize="md" letterSpacing="0.01em">
               {t('app.name')}
             </Text>
-            <Text fontSize="2xs" color="chrome.muted" display={{ base: 'none', lg: 'block' }}>
+            <Text fontSize="2xs" color="chrome.muted" display={{ base: 'none', xl: 'block' }}>
               {t('app.tagline')}
             </Text>
           </Box>
@@ -113,6 +113,8 @@ export function TopBar({
         borderWidth="1px"
         borderColor="chrome.border"
         fontVariantNumeric="tabular-nums"
+        flexShrink={0}
+        whiteSpace="nowrap"
         aria-label={t('topbar.today')}
         data-testid="top-date"
       >

@@ -423,7 +423,7 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
           data-testid="activity-timeline"
         >
           {rowsQ.data?.cachedAt && (
-            <Text px="4" pt="3" fontSize="xs" color="orange.700" data-testid="activity-cached">
+            <Text px="4" pt="3" fontSize="xs" color="orange.fg" data-testid="activity-cached">
               {t('activity.cachedAt', { time: formatDateTimeShort(rowsQ.data.cachedAt) })}
             </Text>
           )}
@@ -557,12 +557,12 @@ function RosterHeader({ head, loading, failed }: { head: RosterHead | null; load
       t('activity.header.vehicle'),
       head.plateNumber ? (
         // biome-ignore lint/correctness/useJsxKeyInIterable: a cell of a [label, value, id] tuple, not a list item (the grid keys each cell by its id)
-        <HStack gap="2" as="span">
+        <HStack gap="2" as="span" flexWrap="wrap" rowGap="0">
           <Text as="span" fontFamily="mono">
             {head.plateNumber}
           </Text>
           {head.callSign && (
-            <HStack as="span" gap="1" color="brand.700" fontSize="sm">
+            <HStack as="span" gap="1" color="brand.fg" fontSize="sm">
               <LuRadio /> {head.callSign}
             </HStack>
           )}
@@ -574,14 +574,14 @@ function RosterHeader({ head, loading, failed }: { head: RosterHead | null; load
     ],
   ];
   return (
-    <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="lg" boxShadow="xs" px="4" py="3" mb="4" data-testid="activity-header">
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" px="4" py="3" mb="4" data-testid="activity-header">
       <SimpleGrid columns={{ base: 2, sm: 3, lg: 5 }} gap="3">
         {cells.map(([label, value, key]) => (
           <Box key={key} minW="0">
             <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em">
               {label}
             </Text>
-            <Box fontWeight="semibold" fontSize="md" truncate data-testid={`activity-header-${key}`}>
+            <Box fontWeight="semibold" fontSize="md" overflowWrap="anywhere" data-testid={`activity-header-${key}`}>
               {value}
             </Box>
           </Box>
@@ -641,7 +641,7 @@ function EntryItem({
     <Box
       opacity={deleting ? 0.6 : 1}
       textDecoration={deleting ? 'line-through' : undefined}
-      bg={parked ? 'red.50' : p ? 'orange.50' : undefined}
+      bg={parked ? 'red.subtle' : p ? 'orange.subtle' : undefined}
       rounded="md"
       pr="2"
       data-testid="activity-entry"
@@ -658,19 +658,19 @@ function EntryItem({
         actions={
           <>
             {parked && p?.message && (
-              <Text fontSize="sm" color="red.700" mt="1" textDecoration="none" data-testid="activity-entry-refusal">
+              <Text fontSize="sm" color="red.fg" mt="1" textDecoration="none" data-testid="activity-entry-refusal">
                 {p.message}
               </Text>
             )}
             {editable && (
               <HStack gap="2" mt="2" textDecoration="none">
                 {!deleting && (
-                  <Button size="sm" minH="11" variant="outline" bg="white" onClick={onEdit} data-testid="activity-entry-edit">
+                  <Button size="sm" minH="11" variant="outline" bg="bg.panel" onClick={onEdit} data-testid="activity-entry-edit">
                     <LuPencil /> {t('activity.edit')}
                   </Button>
                 )}
                 {!deleting && (
-                  <Button size="sm" minH="11" variant="outline" bg="white" colorPalette="red" onClick={onDelete} data-testid="activity-entry-delete">
+                  <Button size="sm" minH="11" variant="outline" bg="bg.panel" colorPalette="red" onClick={onDelete} data-testid="activity-entry-delete">
                     <LuTrash2 /> {t('activity.delete')}
                   </Button>
                 )}

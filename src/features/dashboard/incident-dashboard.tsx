@@ -89,9 +89,9 @@ export function IncidentDashboard({
           onValueChange={(d) => set({ scope: d.value === 'region' ? 'region' : undefined })}
           size="md"
           mb="4"
-          bg="white"
+          bg="bg.panel"
           borderWidth="1px"
-          borderColor="gray.200"
+          borderColor="border"
           data-testid="scope-switch"
         >
           <SegmentGroup.Indicator bg="brand.600" />
@@ -234,9 +234,9 @@ function Counter({
       onClick={onClick}
       aria-pressed={active}
       textAlign="start"
-      bg="white"
+      bg="bg.panel"
       borderWidth={active ? '2px' : '1px'}
-      borderColor={active ? `${palette}.500` : 'gray.200'}
+      borderColor={active ? `${palette}.500` : 'border'}
       rounded="lg"
       px="4"
       py={active ? 'calc(0.5rem - 1px)' : '2'}
@@ -249,20 +249,20 @@ function Counter({
     >
       <Flex align="center" justify="space-between" gap="3">
         <Box minW="0">
-          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em" lineClamp={1}>
+          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em">
             {label}
           </Text>
           <Text
             fontSize="2xl"
             fontWeight="bold"
-            color="brand.900"
+            color="brand.ink"
             lineHeight="1.15"
             fontVariantNumeric="tabular-nums"
             data-testid={`${testId}-value`}
           >
             {value ?? '–'}
           </Text>
-          <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+          <Text fontSize="xs" color="fg.muted">
             {hint}
           </Text>
         </Box>
@@ -312,9 +312,9 @@ function Chip({
       whiteSpace="nowrap"
       rounded="full"
       borderWidth="1px"
-      borderColor={active ? 'brand.600' : 'gray.300'}
-      bg={active ? 'brand.600' : 'white'}
-      color={active ? 'white' : 'gray.800'}
+      borderColor={active ? 'brand.600' : 'border.emphasized'}
+      bg={active ? 'brand.600' : 'bg.panel'}
+      color={active ? 'white' : 'fg'}
       fontSize="sm"
       fontWeight="medium"
       cursor="pointer"
@@ -330,7 +330,7 @@ function Chip({
           rounded="full"
           fontSize="xs"
           fontWeight="bold"
-          bg={active ? 'whiteAlpha.300' : 'gray.100'}
+          bg={active ? 'whiteAlpha.300' : 'bg.muted'}
           fontVariantNumeric="tabular-nums"
           data-testid={`${testId}-count`}
         >

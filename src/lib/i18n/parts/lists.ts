@@ -152,7 +152,7 @@ export const listsEn: Record<keyof typeof listsMs, string> = {
   'lists.time.dihantar': 'Sent',
   'lists.time.diterima': 'Received',
   'lists.time.tiba': 'Arrived',
-  'lists.time.selesaiBantuan': 'Assistance done',
+  'lists.time.selesaiBantuan': 'Assist done',
   'lists.time.selesaiKes': 'Case done',
   'lists.time.none': 'Not yet',
   'lists.noRoster': 'No duty roster',

@@ -1,0 +1,197 @@
+/**
+ * Issue #30 item 4 in the browser, through the shared server: on the patrol's tablet (1024×768 held sideways, 800×1280
+ * upright) no text of a screen a patrol (PR) may open is cut off without a way to read it, in Malay and in English.
+ *
+ * The screens are every route the patrol's permissions allow (src/lib/access.ts ROUTE_PERMISSIONS, as the
+ * accessibility test derives them), the routes with an id filled with the patrol's roster and a case assigned to it.
+ * "Cut off" is the issue's definition: an element whose content is wider than its box (scrollWidth > clientWidth)
+ * and that hides the rest (overflow hidden or clip), with no title on it or an ancestor and no tooltip trigger around
+ * it. A box that scrolls (overflow auto or scroll) is a way to read it; so is the page scrolling vertically. The page
+ * itself must not be wider than the window. A meta-test cuts a real text off and finds it (the check can fail).
+ * Needs `npm run build`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { can } from '@contract';
+import type { ActivePrRow } from '@contract/incidents';
+import { EVENT_TYPE } from '@contract/lookups';
+import { ROUTE_PERMISSIONS } from '@/lib/access';
+import { LANGUAGE_STORAGE_KEY, type Language } from '@/lib/i18n';
+import { sharedServer, type RunningServer } from './support/server';
+import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors } from './support/browser';
+import { demoUsers, type E2eUser } from './support/users';
+import { Api } from './support/api';
+import { createCase, patrolOnShiftFor } from './support/cases';
+
+let server: RunningServer;
+let browser: Browser;
+let api: Api;
+const users = await demoUsers();
+const tmca = users.find((u) => u.username === 'tmca')!;
+let patrol: E2eUser;
+let roster: ActivePrRow;
+let caseId: number;
+let subformId: number;
+
+/** The screens the patrol may open, with real ids. */
+function patrolScreens(): string[] {
+  const out: string[] = [];
+  const r = roster.pkDutyRosterId;
+  const withIds: Record<string, string[]> = {
+    '/insidenView/*': [`/insidenView/${caseId}`],
+    '/insiden/*': [`/insiden/${caseId}/${subformId}`],
+    '/activitylog/*': [`/activitylog/${r}/view`, `/activitylog/${r}/edit`],
+    '/laporanmasalebuhraya/*': [`/laporanmasalebuhraya/${r}`],
+    '/senaraisemak/*': [`/senaraisemak/${r}`],
+    '/laporanseksyen/*': [`/laporanseksyen/${roster.sectionId}`],
+  };
+  for (const [path, permission] of Object.entries(ROUTE_PERMISSIONS)) {
+    if (path === '/signout' || (permission !== null && !can('PR', permission))) continue;
+    if (path.endsWith('/*')) out.push(...(withIds[path] ?? []));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** The elements whose text is cut off with no way to read it (see the file's comment), described for the report. */
+function clippedIn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (wide > 0) out.push(`the page is ${wide}px wider than the window`);
+    for (const e of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!(e instanceof HTMLElement) || e.getClientRects().length === 0) continue;
+      if (e.closest('input, textarea, select, svg, canvas, [aria-hidden=true], .ol-viewport')) continue;
+      const cs = getComputedStyle(e);
+      if (cs.visibility === 'hidden') continue;
+      // cut off sideways (truncate, overflow hidden), or below its last lines (lineClamp)
+      const sideways = (cs.overflowX === 'hidden' || cs.overflowX === 'clip') && e.scrollWidth > e.clientWidth + 1;
+      const clamped = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.scrollHeight > e.clientHeight + 1;
+      if (!sideways && !clamped) continue;
+      // visually hidden texts for screen readers (1 px boxes, clipped on purpose)
+      if (e.clientWidth <= 2 || cs.clip !== 'auto' || (cs.clipPath !== 'none' && cs.clipPath !== '')) continue;
+      const text = (e.innerText || '').trim();
+      if (!text) continue;
+      if (e.closest('[title]') || e.closest('[data-scope=tooltip][data-part=trigger]') || e.querySelector('[title]')) continue;
+      const id = e.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
+      out.push(
+        `${e.tagName.toLowerCase()}${id ? ` in [${id}]` : ''} ${sideways ? `${e.scrollWidth}>${e.clientWidth}` : `${e.scrollHeight}>${e.clientHeight} lines`}: ${text.replace(/\s+/g, ' ').slice(0, 60)}`,
+      );
+    }
+    return out;
+  });
+}
+
+/**
+ * Opens a screen inside the running app, as its links do (the router follows the browser's history), not with a
+ * reload: the check is about layout, and a reload per screen costs a second or two each.
+ */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState(history.state, '', p);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await page.waitForURL((u) => u.pathname === path);
+  await page.locator('main, [data-testid=incident-print]').first().waitFor();
+}
+
+/** Waits until the screen has its data: no loading state left. */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[aria-busy=true], .chakra-skeleton, .chakra-spinner, [data-scope=skeleton], [data-testid=dashboard-loading]'),
+      null,
+      {
+        timeout: 20_000,
+      },
+    )
+    .catch(() => {});
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .map((a) => (a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY ? null : a.finished.catch(() => {}))),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchBrowser();
+  api = new Api(server.baseUrl);
+  ({ patrol, roster } = await patrolOnShiftFor(api, tmca, users, 10));
+  const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '402.7', 'Ujian susun atur tablet');
+  caseId = created.pkIncidentId;
+  subformId = created.subformId;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 800, height: 1280 },
+];
+
+describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
+  for (const lang of ['ms', 'en'] as Language[]) {
+    it(`every screen a patrol may open, at 1024×768 and 800×1280, in ${lang}`, { timeout: 240_000 }, async () => {
+      const ctx = await newContext(browser, { baseUrl: server.baseUrl, ...SIZES[0] });
+      await ctx.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang] as const);
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const found: string[] = [];
+      try {
+        await signIn(page, patrol.username, patrol.password);
+        await page.waitForURL((u) => u.pathname === '/syifsaya' || u.pathname === '/', { timeout: 30_000 });
+        await syncReady(page);
+        const screens = patrolScreens();
+        expect(screens).toContain('/syifsaya');
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          for (const path of screens) {
+            await go(page, path);
+            await settled(page);
+            for (const row of await clippedIn(page)) found.push(`${lang} ${size.width}×${size.height} ${path}: ${row}`);
+          }
+        }
+        await page.setViewportSize(SIZES[0]);
+        await page.goto('/syifsaya');
+        await settled(page);
+        await screenshot(page, `tablet-layout-syifsaya-${lang}-1024x768`);
+        await page.goto('/');
+        await settled(page);
+        await screenshot(page, `tablet-layout-dashboard-${lang}-1024x768`);
+        if (found.length) console.log(`cut off:\n${found.join('\n')}`);
+        expect(found).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+
+  it('finds a text cut off on purpose (the check can fail)', async () => {
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl, ...SIZES[0] });
+    const page = await ctx.newPage();
+    try {
+      await signIn(page, patrol.username, patrol.password);
+      await page.waitForURL((u) => u.pathname === '/syifsaya' || u.pathname === '/', { timeout: 30_000 });
+      await settled(page);
+      expect(await clippedIn(page)).toEqual([]);
+      await page.evaluate(() => {
+        const h = document.querySelector<HTMLElement>('main h1')!;
+        Object.assign(h.style, { width: '40px', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+      });
+      const rows = await clippedIn(page);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatch(/^h1 .*40/);
+      // a title makes it readable
+      await page.evaluate(() => document.querySelector<HTMLElement>('main h1')!.setAttribute('title', 'x'));
+      expect(await clippedIn(page)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
