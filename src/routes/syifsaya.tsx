@@ -1,20 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { FieldReportButton, MyFieldReports } from '@/features/field-report/my-field-reports';
 import { MyShiftScreen } from '@/features/my-shift/my-shift-screen';
+import { can } from '@contract/roles';
+import { useSession, userRole } from '@/lib/session';
 
 /**
  * /syifsaya (issue #30 item 1): "Syif saya", the patrol's one home for the shift (its landing page while a roster of
  * theirs covers now, src/routes/index.tsx). The root guard asks 'activityLogWrite' (ROUTE_PERMISSIONS); the menu
- * shows it to the patrol roles (contract/menu.ts).
+ * shows it to the patrol roles (contract/menu.ts). The field report's part (issue #30 item 2, src/features/field-report/)
+ * is the patrol's (fieldReportWrite): "Lapor kejadian" under the roster, "Laporan saya" after the steps.
  */
 export const Route = createFileRoute('/syifsaya')({
   component: function MyShiftRoute() {
     const navigate = Route.useNavigate();
+    const reports = can(userRole(useSession()?.user).name, 'fieldReportWrite');
+    const openCase = (incidentId: number) => void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(incidentId) } });
     return (
       <MyShiftScreen
         onOpenChecklist={(id) => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(id) } })}
         onOpenActivityLog={(id) => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: 'edit' } })}
         onOpenReport={(id) => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: 'view' } })}
-        onOpenCase={(incidentId) => void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(incidentId) } })}
+        onOpenCase={openCase}
+        reportAction={reports ? (roster) => <FieldReportButton roster={roster} /> : undefined}
+        fieldReports={reports ? () => <MyFieldReports onOpenCase={openCase} /> : undefined}
       />
     );
   },

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Box, Circle, Float, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
+import { usePendingFieldReports } from '@/lib/field-reports';
 import { useT } from '@/lib/i18n';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { useNotifications } from './use-comms';
@@ -50,11 +51,13 @@ export function UnreadCount({ unread }: { unread: number }) {
 
 /**
  * §2.4: bell with a red unread count, for TMC roles only (the shell decides with showsNotificationBell). The count
- * polls from the start; the list (a popover) loads on first use.
+ * polls from the start; the list (a popover) loads on first use. The count includes the field reports waiting for
+ * the TMC (issue #30 item 2; only for those who decide them), listed in the popover too.
  */
 export function NotificationBell() {
   const q = useNotifications(true);
-  const unread = (q.data ?? []).filter((n) => !n.read).length;
+  const reports = usePendingFieldReports();
+  const unread = (q.data ?? []).filter((n) => !n.read).length + (reports.data?.filter((r) => r.status === 'PENDING').length ?? 0);
   const [mod, request, asked] = useOnDemand(popup);
   if (mod) return <mod.NotificationPopover unread={unread} openOnMount={asked} />;
   return (

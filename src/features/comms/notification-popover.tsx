@@ -8,6 +8,7 @@ import { formatDate, formatTime } from '@/lib/time';
 import { BellButton, UnreadCount } from './notification-bell';
 import { useNotifications, useReadNotification } from './use-comms';
 import { NotifyPrompt } from './notify-prompt';
+import { FieldReportItems } from './field-report-items';
 import { openCaseDialog } from '@/lib/case-dialog';
 
 /** The bell's list of notifications (loaded on first use by ./notification-bell.tsx). */
@@ -52,6 +53,7 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
             </Popover.Header>
             <Popover.Body p="0">
               <NotifyPrompt />
+              <FieldReportItems onNavigate={() => setOpen(false)} />
               <Box maxH="300px" overflowY="auto" data-testid="notification-list">
                 {items.length === 0 ? (
                   <Flex direction="column" align="center" gap="2" py="8" color="fg.muted">

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
@@ -46,15 +46,32 @@ function useFrameCommitted(): boolean {
  * '/': for roles with the Dashboard permission (§6) the open incidents with their counters and filters, and the
  * day's duty rosters on a second tab; a welcome card for the others.
  */
-export function DashboardScreen({ search, onSearchChange }: { search: DashboardSearch; onSearchChange: (s: DashboardSearch) => void }) {
+export function DashboardScreen({
+  search,
+  onSearchChange,
+  topPanel,
+}: {
+  search: DashboardSearch;
+  onSearchChange: (s: DashboardSearch) => void;
+  /** another feature's panel above the tabs, composed by the route (the TMC's "Laporan peronda", issue #30 item 2) */
+  topPanel?: ReactNode;
+}) {
   const session = useSession();
   const role = userRole(session?.user);
   if (!session) return null;
   if (!can(role.name, 'dashboard')) return <WelcomeCard user={session.user} />;
-  return <Dashboard search={search} onSearchChange={onSearchChange} />;
+  return <Dashboard search={search} onSearchChange={onSearchChange} topPanel={topPanel} />;
 }
 
-function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSearchChange: (s: DashboardSearch) => void }) {
+function Dashboard({
+  search,
+  onSearchChange,
+  topPanel,
+}: {
+  search: DashboardSearch;
+  onSearchChange: (s: DashboardSearch) => void;
+  topPanel?: ReactNode;
+}) {
   const t = useT();
   const session = useSession()!;
   const user = session.user;
@@ -90,6 +107,7 @@ function Dashboard({ search, onSearchChange }: { search: DashboardSearch; onSear
           </Tooltip>
         }
       />
+      {committed && topPanel && <Suspense fallback={null}>{topPanel}</Suspense>}
       {committed && handsOver && (
         <Suspense fallback={null}>
           <HandoverPanel />

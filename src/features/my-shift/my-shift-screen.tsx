@@ -47,6 +47,9 @@ export interface MyShiftActions {
   onOpenActivityLog: (rosterId: number) => void;
   onOpenReport: (rosterId: number) => void;
   onOpenCase: (incidentId: number) => void;
+  /** the field report's parts (issue #30 item 2), composed by the route: "Lapor kejadian" under the roster, "Laporan saya" after the steps */
+  reportAction?: (roster: ShiftRoster) => ReactNode;
+  fieldReports?: (roster: ShiftRoster) => ReactNode;
 }
 
 export function MyShiftScreen(props: MyShiftActions) {
@@ -101,7 +104,15 @@ function RosterLine({ roster }: { roster: ShiftRoster }) {
   );
 }
 
-function CurrentShift({ roster, onOpenChecklist, onOpenActivityLog, onOpenReport, onOpenCase }: { roster: ShiftRoster } & MyShiftActions) {
+function CurrentShift({
+  roster,
+  onOpenChecklist,
+  onOpenActivityLog,
+  onOpenReport,
+  onOpenCase,
+  reportAction,
+  fieldReports,
+}: { roster: ShiftRoster } & MyShiftActions) {
   const t = useT();
   const id = roster.pkDutyRosterId;
   const query = useShiftReport(id);
@@ -129,6 +140,8 @@ function CurrentShift({ roster, onOpenChecklist, onOpenActivityLog, onOpenReport
         </Text>
         <RosterLine roster={roster} />
       </Box>
+
+      {reportAction?.(roster)}
 
       {query.data?.cachedAt && (
         <Text fontSize="sm" color="fg.muted" data-testid="ms-cached">
@@ -236,6 +249,8 @@ function CurrentShift({ roster, onOpenChecklist, onOpenActivityLog, onOpenReport
           detail={<Text>{t('myShift.reportHint')}</Text>}
         />
       </Stack>
+
+      {fieldReports?.(roster)}
     </Stack>
   );
 }

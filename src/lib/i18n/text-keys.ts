@@ -30,6 +30,7 @@ import type { casePartsMs } from './parts/case-parts';
 import type { playMs } from './parts/play';
 import type { handoverMs } from './parts/handover';
 import type { myShiftMs } from './parts/my-shift';
+import type { fieldReportMs } from './parts/field-report';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -67,4 +68,5 @@ export type TextKey =
   | keyof typeof casePartsMs
   | keyof typeof playMs
   | keyof typeof handoverMs
-  | keyof typeof myShiftMs;
+  | keyof typeof myShiftMs
+  | keyof typeof fieldReportMs;

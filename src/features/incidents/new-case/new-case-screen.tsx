@@ -31,6 +31,7 @@ import { SUBFORMS } from '@contract/incident-rules';
 import { NewCaseSchema, mainFailure, newCaseDefaults, subformFailure, type NewCaseValues, type SubmitFailure } from './new-case-submit';
 import { loadDraft, newCaseDraftTitle, replacedIds, saveNewCaseDraft, type NewCaseDraftValues } from './new-case-drafts';
 import { stepsSlotRecipe } from '@chakra-theme/recipes/steps';
+import { FieldReportNotice, useFieldReportPrefill } from './field-report-prefill';
 
 const STEP1_LABEL: Record<Step1Field, TextKey> = {
   pkSectionId: 'newCase.field.section',
@@ -44,8 +45,21 @@ const STEP1_LABEL: Record<Step1Field, TextKey> = {
   pkDutyRosterId: 'newCase.field.assignTo',
 };
 
-/** `eventTypeId`: the event type chosen when the form opens (?type= of /kesbaru, the §2.1 subform routes; issue #19). */
-export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?: string; eventTypeId?: number } = {}) {
+/**
+ * `eventTypeId`: the event type chosen when the form opens (?type= of /kesbaru, the §2.1 subform routes; issue #19).
+ * `fieldReportId`: a patrol's field report to accept (Terima, issue #30 item 2): the form opens prefilled from it and
+ * its save carries `fieldReportId` (the server accepts the report with the case, its photo the first journal
+ * attachment).
+ */
+export function NewCaseScreen({
+  draftId,
+  eventTypeId: initialType,
+  fieldReportId,
+}: {
+  draftId?: string;
+  eventTypeId?: number;
+  fieldReportId?: number;
+} = {}) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
@@ -64,6 +78,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control }) as NewCaseValues;
+  const fieldReport = useFieldReportPrefill(fieldReportId, regionId, form.reset);
   const missing = missingStep1(values);
   const typeNameOf = (id: number | null) => categories.data?.find((c) => c.key === id)?.value ?? '';
 
@@ -233,7 +248,7 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
         const reopened = draft.current.entity;
         const { entity, items, childSteps } = newCaseItems({
           userId,
-          incident: toIncidentSavePayload(v),
+          incident: { ...toIncidentSavePayload(v), ...(fieldReport.acceptId ? { fieldReportId: fieldReport.acceptId } : {}) },
           subform: { type: type as EventTypeId, payload: subPayload },
           children,
           typeName,
@@ -328,6 +343,8 @@ export function NewCaseScreen({ draftId, eventTypeId: initialType }: { draftId?:
           <Alert.Description>{t('newCase.offline')}</Alert.Description>
         </Alert.Root>
       )}
+
+      {fieldReportId && <FieldReportNotice state={fieldReport} />}
 
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>

@@ -1,0 +1,183 @@
+/**
+ * Syif saya's field reports (issue #30 item 2): the "Lapor kejadian" button (one tap opens the form) and "Laporan
+ * saya": the patrol's reports from the server (the device's copy offline) and those still in the outbox (not sent
+ * yet), each with its outcome: Menunggu, Diterima: kes <ticket> (opens the case), Ditolak: <reason>. Composed into
+ * Syif saya by its route (features do not import each other).
+ */
+import { useState } from 'react';
+import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { LuChevronRight, LuCloudOff, LuImage, LuMegaphone } from 'react-icons/lu';
+import type { WebUser } from '@contract/auth';
+import { errorText } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import '@/lib/i18n/parts/field-report';
+import { kmLabel } from '@/lib/incident-list';
+import { useLookup } from '@/lib/lookups';
+import { formatDateTimeShort } from '@/lib/time';
+import { useMyFieldReports, useQueuedFieldReports } from './field-report-api';
+import { myReports, type MyReport, type ReportOutcome } from './field-report-rules';
+import { ReportFormDialog } from './report-form-dialog';
+
+type Roster = WebUser['rosters'][number];
+
+const PALETTE: Record<ReportOutcome['kind'], string> = {
+  unsent: 'orange',
+  refusedBySync: 'red',
+  pending: 'blue',
+  accepted: 'green',
+  rejected: 'red',
+};
+
+export function FieldReportButton({ roster }: { roster: Roster }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="xl" minH="16" w="full" colorPalette="red" fontSize="lg" whiteSpace="normal" onClick={() => setOpen(true)} data-testid="fr-open">
+        <LuMegaphone aria-hidden /> {t('fieldReport.open')}
+      </Button>
+      <ReportFormDialog open={open} roster={roster} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number) => void }) {
+  const t = useT();
+  const q = useMyFieldReports();
+  const queued = useQueuedFieldReports();
+  const categories = useLookup('incidentCategory').data;
+  const directions = useLookup('cardinalDirection').data;
+  const rows = queued === undefined ? null : myReports(q.data?.data, queued);
+
+  return (
+    <Box borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="fr-mine">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Text as="h2" fontWeight="semibold" fontSize="lg" flex="1" minW="0">
+          {t('fieldReport.mine')}
+        </Text>
+        {q.data?.cachedAt && (
+          <Text fontSize="xs" color="fg.muted" data-testid="fr-mine-cached">
+            {t('fieldReport.cached', { time: formatDateTimeShort(q.data.cachedAt) })}
+          </Text>
+        )}
+      </Flex>
+      <Stack gap="2" mt="3">
+        {rows === null || (q.isPending && rows.length === 0) ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="fr-mine-loading">
+            {t('fieldReport.loading')}
+          </Text>
+        ) : rows.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="fr-mine-empty">
+            {q.isError ? `${t('fieldReport.loadFailed')} ${errorText(q.error)}` : t('fieldReport.mineEmpty')}
+          </Text>
+        ) : (
+          rows.map((r) => (
+            <ReportRow
+              key={r.key}
+              r={r}
+              categoryName={r.categoryName ?? categories?.find((c) => c.key === r.categoryId)?.value ?? `#${r.categoryId}`}
+              directionName={r.directionName ?? directions?.find((d) => d.key === r.directionId)?.value ?? ''}
+              onOpenCase={onOpenCase}
+            />
+          ))
+        )}
+        {rows && rows.length > 0 && q.isError && !q.data && (
+          <Text fontSize="xs" color="fg.muted">
+            {t('fieldReport.loadFailed')}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function ReportRow({
+  r,
+  categoryName,
+  directionName,
+  onOpenCase,
+}: {
+  r: MyReport;
+  categoryName: string;
+  directionName: string;
+  onOpenCase: (incidentId: number) => void;
+}) {
+  const t = useT();
+  const o = r.outcome;
+  const opens = o.kind === 'accepted' && o.incidentId !== null;
+  const body = (
+    <Flex align="center" gap="3">
+      <Box flex="1" minW="0">
+        <Flex align="center" columnGap="3" rowGap="1" wrap="wrap">
+          <Text fontWeight="semibold" wordBreak="break-word">
+            {categoryName}
+          </Text>
+          <Badge colorPalette={PALETTE[o.kind]} size="md" whiteSpace="normal" data-testid="fr-mine-outcome">
+            {o.kind === 'unsent' && <LuCloudOff aria-hidden />}
+            {outcomeText(o, t)}
+          </Badge>
+          {r.hasPhoto && (
+            <Box as="span" color="fg.muted" display="inline-flex" title={t('fieldReport.withPhoto')}>
+              <LuImage aria-label={t('fieldReport.withPhoto')} />
+            </Box>
+          )}
+        </Flex>
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+          {[r.sectionName, kmLabel(r.km), directionName, r.reportedAt ? formatDateTimeShort(r.reportedAt) : null].filter(Boolean).join(' · ')}
+        </Text>
+        {r.note && (
+          <Text fontSize="sm" wordBreak="break-word" lineClamp={2} title={r.note}>
+            {r.note}
+          </Text>
+        )}
+      </Box>
+      {opens && (
+        <Box as="span" fontSize="xl" color="fg.muted" aria-hidden display="inline-flex" flexShrink={0}>
+          <LuChevronRight />
+        </Box>
+      )}
+    </Flex>
+  );
+  const common = {
+    w: 'full',
+    minH: '14',
+    px: '3',
+    py: '2',
+    rounded: 'md',
+    borderWidth: '1px',
+    borderColor: 'border',
+    bg: 'bg.subtle',
+    textAlign: 'left' as const,
+    'data-testid': 'fr-mine-row',
+    'data-outcome': o.kind,
+  };
+  if (opens)
+    return (
+      <chakra.button
+        type="button"
+        {...common}
+        cursor="pointer"
+        _hover={{ bg: 'bg.muted' }}
+        onClick={() => onOpenCase(o.incidentId!)}
+        aria-label={t('fieldReport.openCase', { ticket: o.ticket ?? '' })}
+      >
+        {body}
+      </chakra.button>
+    );
+  return <Box {...common}>{body}</Box>;
+}
+
+function outcomeText(o: ReportOutcome, t: ReturnType<typeof useT>): string {
+  switch (o.kind) {
+    case 'unsent':
+      return t('fieldReport.outcome.unsent');
+    case 'refusedBySync':
+      return o.message ? t('fieldReport.outcome.refusedWhy', { message: o.message }) : t('fieldReport.outcome.refused');
+    case 'pending':
+      return t('fieldReport.outcome.pending');
+    case 'accepted':
+      return t('fieldReport.outcome.accepted', { ticket: o.ticket ?? '' });
+    case 'rejected':
+      return o.reason ? t('fieldReport.outcome.rejectedWhy', { reason: o.reason }) : t('fieldReport.outcome.rejected');
+  }
+}
