@@ -15,8 +15,22 @@ const isMode = (m: string): m is Mode => (MODES as readonly string[]).includes(m
  * The root guard asks 'reports' (ROUTE_PERMISSIONS '/activitylog/*'); recording is checked on the screen
  * (activityLogWrite, and the server's `can.editActivities`).
  */
+/**
+ * `?record=<event id>` opens that event's dialog at once (Syif saya's next-event button); `&back=syifsaya` returns
+ * there once it is saved or cancelled.
+ */
+const validateSearch = (s: Record<string, unknown>): { record?: number; back?: 'syifsaya' } => {
+  const record = Number(s.record);
+  return {
+    ...(Number.isInteger(record) && record > 0 ? { record } : {}),
+    ...(s.back === 'syifsaya' ? { back: 'syifsaya' as const } : {}),
+  };
+};
+
 export const Route = createFileRoute('/activitylog/$rosterId/$mode')({
+  validateSearch,
   component: function ActivityLogRoute() {
+    const search = Route.useSearch();
     const { rosterId, mode } = Route.useParams();
     const navigate = Route.useNavigate();
     const id = /^\d{1,9}$/.test(rosterId) && Number(rosterId) > 0 ? Number(rosterId) : null;
@@ -24,7 +38,16 @@ export const Route = createFileRoute('/activitylog/$rosterId/$mode')({
     const go = (m: 'edit' | 'view') => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: m } });
     if (mode === 'print') return <EndOfDutyPrintScreen rosterId={id} />;
     if (mode === 'edit')
-      return <ActivityLogScreen key={id} rosterId={id} onOpenReport={() => go('view')} onBack={() => void navigate({ to: '/dailyactivitylog' })} />;
+      return (
+        <ActivityLogScreen
+          key={id}
+          rosterId={id}
+          onOpenReport={() => go('view')}
+          onBack={() => void navigate({ to: search.back === 'syifsaya' ? '/syifsaya' : '/dailyactivitylog' })}
+          recordEvent={search.record}
+          onRecorded={search.back === 'syifsaya' ? () => void navigate({ to: '/syifsaya' }) : undefined}
+        />
+      );
     return (
       <EndOfDutyReportScreen
         key={id}

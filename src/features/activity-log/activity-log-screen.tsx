@@ -6,7 +6,7 @@
  * until the server acknowledges it, never lost on a reload; the server's list and the roster's header are the last
  * ones read when the network is gone. A refusal keeps what was typed and shows the server's message.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Flex, Grid, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowLeft, LuClipboardCheck, LuCloudOff, LuFileText, LuPencil, LuRadio, LuTrash2, LuTriangleAlert, LuX } from 'react-icons/lu';
@@ -98,12 +98,29 @@ function headOfReport(r: EndOfDutyReport['roster']): RosterHead {
   };
 }
 
-type Dialog = { mode: 'new'; initial: EntryForm } | { mode: 'edit'; entry: ShownEntry; initial: EntryForm };
+type Dialog = ({ mode: 'new'; initial: EntryForm } | { mode: 'edit'; entry: ShownEntry; initial: EntryForm }) & { fromRecord?: boolean };
 
 /** The server's message of a refusal, else a readable line. */
 const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
 
-export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId: number; onOpenReport: () => void; onBack: () => void }) {
+/**
+ * `recordEvent`: opened to record that event (Syif saya's large "next event" button, issue #30): its dialog opens as
+ * soon as the event buttons are known and the roster may be written; `onRecorded` runs after that entry is saved
+ * (sent or queued), and after a cancel of that first dialog too (Syif saya takes the patrol back).
+ */
+export function ActivityLogScreen({
+  rosterId,
+  onOpenReport,
+  onBack,
+  recordEvent,
+  onRecorded,
+}: {
+  rosterId: number;
+  onOpenReport: () => void;
+  onBack: () => void;
+  recordEvent?: number;
+  onRecorded?: () => void;
+}) {
   const t = useT();
   const session = useSession();
   const user = session?.user;
@@ -173,6 +190,14 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
   const reportError = reportQ.isError ? reportQ.error : null;
   const denied = isApiError(reportError) && (reportError.status === 403 || reportError.status === 404);
 
+  // opened to record one event (Syif saya): its dialog, once, when the buttons are known and the roster is writable
+  const recordOpened = useRef(false);
+  useEffect(() => {
+    if (recordOpened.current || recordEvent === undefined || !editable || !buttons.some((b) => b.id === recordEvent)) return;
+    recordOpened.current = true;
+    openNew(recordEvent, true);
+  });
+
   const wallNow = () => {
     const w = wallDateTime(Date.now());
     return { date: w.date, time: w.time.slice(0, 5) };
@@ -185,13 +210,14 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
   const labelOf = (eventId: number, occurredAt: string) =>
     t('activity.queuedLabel', { roster: head?.name ?? `#${rosterId}`, event: nameOfEvent(eventId), time: formatClock(formatTime(occurredAt)) });
 
-  function openNew(eventId: number) {
+  function openNew(eventId: number, fromRecord = false) {
     const w = wallNow();
     const dates = entryDates(shiftDates, today, yesterday);
     setFormErrors({});
     setServerError(null);
     setDialog({
       mode: 'new',
+      fromRecord,
       initial: {
         eventId,
         date: defaultEntryDate(dates, w.date),
@@ -237,6 +263,7 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
       const out = dialog.mode === 'edit' ? await editEntry(c, dialog.entry, built.body) : await recordEntry(c, built.body);
       if (out.status === 'sent') notify.success(t('activity.saved'));
       setDialog(null);
+      if (dialog.fromRecord) onRecorded?.();
     } catch (err) {
       // a refusal: the form stays as typed, with the server's message
       setServerError(messageOf(err));
@@ -502,7 +529,10 @@ export function ActivityLogScreen({ rosterId, onOpenReport, onBack }: { rosterId
           saving={saving}
           onNow={wallNow}
           onSave={(f) => void save(f)}
-          onCancel={() => setDialog(null)}
+          onCancel={() => {
+            if (dialog?.fromRecord) onRecorded?.();
+            setDialog(null);
+          }}
         />
       )}
 
@@ -670,7 +700,15 @@ function EntryItem({
                   </Button>
                 )}
                 {!deleting && (
-                  <Button size="sm" minH="11" variant="outline" bg="bg.panel" colorPalette="red" onClick={onDelete} data-testid="activity-entry-delete">
+                  <Button
+                    size="sm"
+                    minH="11"
+                    variant="outline"
+                    bg="bg.panel"
+                    colorPalette="red"
+                    onClick={onDelete}
+                    data-testid="activity-entry-delete"
+                  >
                     <LuTrash2 /> {t('activity.delete')}
                   </Button>
                 )}
