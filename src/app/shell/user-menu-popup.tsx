@@ -55,7 +55,7 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
                 {t('lang.label')}
               </Menu.ItemGroupLabel>
               {LANGUAGES.map((l) => (
-                <Menu.RadioItem key={l.value} value={l.value} closeOnSelect={false} minH="11" minW="14" data-testid="lang-switch">
+                <Menu.RadioItem key={l.value} value={l.value} closeOnSelect={false} minH="11" minW="14" w="auto" data-testid="lang-switch">
                   <Menu.ItemIndicator />
                   <Menu.ItemText>{l.label}</Menu.ItemText>
                 </Menu.RadioItem>
@@ -75,7 +75,7 @@ export function UserMenuPopup({ user, openOnMount }: { user: WebUser; openOnMoun
                 {t('theme.label')}
               </Menu.ItemGroupLabel>
               {COLOR_MODE_SETTINGS.map((m) => (
-                <Menu.RadioItem key={m} value={m} closeOnSelect={false} minH="11" minW="14" data-testid={`theme-${m}`}>
+                <Menu.RadioItem key={m} value={m} closeOnSelect={false} minH="11" minW="14" w="auto" data-testid={`theme-${m}`}>
                   <Menu.ItemIndicator />
                   <Menu.ItemText>{t(`theme.${m}`)}</Menu.ItemText>
                 </Menu.RadioItem>

@@ -186,9 +186,9 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
               fontSize="sm"
               color="brand.ink"
               textDecoration="underline"
-              textDecorationColor="brand.200"
+              textDecorationColor="brand.emphasized"
               textUnderlineOffset="3px"
-              _hover={{ textDecorationColor: 'brand.700' }}
+              _hover={{ textDecorationColor: 'brand.fg' }}
               data-testid="handover-ticket"
             >
               {r.ticketNumber}

@@ -245,7 +245,7 @@ export function PieChart({ data, onSelect, testId }: { data: ChartDatum[]; onSel
             onClick={onSelect ? (_, index) => shown[index] && onSelect(shown[index]) : undefined}
           >
             {chart.data.map((item) => (
-              <Cell key={item.name} fill={chart.color(item.color)} stroke="white" />
+              <Cell key={item.name} fill={chart.color(item.color)} stroke={chart.color('bg.panel')} />
             ))}
           </Pie>
         </RPieChart>

@@ -256,9 +256,9 @@ export function useDebounced<T>(value: T, ms: number): T {
 export function Hint({ children, tone = 'muted' }: { children: ReactNode; tone?: 'muted' | 'warning' | 'success' | 'error' }) {
   const color = {
     muted: 'fg.muted',
-    warning: 'orange.700',
-    success: 'green.700',
-    error: 'red.600',
+    warning: 'orange.fg',
+    success: 'green.fg',
+    error: 'red.fg',
   }[tone];
   return (
     <Text fontSize="xs" color={color}>
