@@ -43,12 +43,12 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
       <Portal>
         <Popover.Positioner>
           <Popover.Content w="340px" maxW="calc(100vw - 16px)" aria-label={t('topbar.notifications')}>
-            <Popover.Header px="4" py="3" borderBottomWidth="1px" borderColor="gray.100">
+            <Popover.Header px="4" py="3" borderBottomWidth="1px" borderColor="border.muted">
               <Flex align="center" justify="space-between">
-                <Text fontWeight="semibold" color="brand.900">
+                <Text fontWeight="semibold" color="brand.ink">
                   {t('topbar.notifications')}
                 </Text>
-                {q.isFetching && <Spinner size="xs" color="brand.500" />}
+                {q.isFetching && <Spinner size="xs" color="brand.fg" />}
               </Flex>
             </Popover.Header>
             <Popover.Body p="0">
@@ -71,9 +71,9 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
                       py="3"
                       minH="12"
                       borderBottomWidth="1px"
-                      borderColor="gray.100"
-                      bg={n.read ? 'white' : 'brand.50'}
-                      _hover={{ bg: 'gray.50' }}
+                      borderColor="border.muted"
+                      bg={n.read ? 'bg.panel' : 'brand.subtle'}
+                      _hover={{ bg: 'bg.subtle' }}
                       onClick={() => onItem(n)}
                       data-testid="notification-item"
                     >

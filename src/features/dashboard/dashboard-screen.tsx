@@ -97,7 +97,7 @@ function Dashboard({
               size="md"
               minW="11"
               minH="11"
-              bg="white"
+              bg="bg.panel"
               loading={fetching}
               onClick={() => client.invalidateQueries({ queryKey: tab === 'insiden' ? ['incidents'] : ['dashboard', 'rosters'] })}
               data-testid="dashboard-refresh"
@@ -113,7 +113,7 @@ function Dashboard({
           <HandoverPanel />
         </Suspense>
       )}
-      <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="gray.200">
+      <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="border">
         <TabButton
           selected={tab === 'insiden'}
           onClick={() => onSearchChange({ ...search, tab: undefined })}

@@ -49,7 +49,7 @@ function ChosenTile({ img, onRemove, disabled }: { img: PreparedImage; onRemove?
   const url = useObjectUrl(img.blob);
   return (
     <Box data-testid="chosen-image" minW="0">
-      <Box position="relative" h="140px" rounded="md" overflow="hidden" bg="gray.100" borderWidth="1px" borderColor="gray.200">
+      <Box position="relative" h="140px" rounded="md" overflow="hidden" bg="bg.muted" borderWidth="1px" borderColor="border">
         {url && <chakra.img src={url} alt={img.name} w="full" h="full" objectFit="cover" />}
         {onRemove && (
           <IconButton
@@ -84,8 +84,8 @@ function ChosenRow({ img, onRemove, disabled }: { img: PreparedImage; onRemove?:
   const t = useT();
   const url = useObjectUrl(img.blob);
   return (
-    <Flex align="center" gap="2" p="1" pe="0" borderWidth="1px" borderColor="gray.200" rounded="md" bg="gray.50" data-testid="chosen-image">
-      <Box w="11" h="11" flexShrink={0} rounded="sm" overflow="hidden" bg="gray.200">
+    <Flex align="center" gap="2" p="1" pe="0" borderWidth="1px" borderColor="border" rounded="md" bg="bg.subtle" data-testid="chosen-image">
+      <Box w="11" h="11" flexShrink={0} rounded="sm" overflow="hidden" bg="bg.emphasized">
         {url && <chakra.img src={url} alt="" w="full" h="full" objectFit="cover" />}
       </Box>
       <Box minW="0" flex="1">
@@ -120,7 +120,7 @@ export function PickerErrors({ errors, testId }: { errors: readonly string[]; te
     <Stack gap="0.5" data-testid={testId} role="alert">
       {errors.map((e, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: messages can repeat and the list is replaced whole, never reordered
-        <Text key={i} fontSize="sm" color="red.600">
+        <Text key={i} fontSize="sm" color="red.fg">
           {e}
         </Text>
       ))}
