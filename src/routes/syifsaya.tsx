@@ -18,7 +18,13 @@ export const Route = createFileRoute('/syifsaya')({
     return (
       <MyShiftScreen
         onOpenChecklist={(id) => void navigate({ to: '/senaraisemak/$rosterId', params: { rosterId: String(id) } })}
-        onOpenActivityLog={(id) => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: 'edit' } })}
+        onOpenActivityLog={(id, record) =>
+          void navigate({
+            to: '/activitylog/$rosterId/$mode',
+            params: { rosterId: String(id), mode: 'edit' },
+            search: record === undefined ? {} : { record, back: 'syifsaya' },
+          })
+        }
         onOpenReport={(id) => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: 'view' } })}
         onOpenCase={openCase}
         reportAction={reports ? (roster) => <FieldReportButton roster={roster} /> : undefined}

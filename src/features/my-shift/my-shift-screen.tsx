@@ -44,7 +44,8 @@ const STATE_PALETTE: Record<StepState, string> = {
 
 export interface MyShiftActions {
   onOpenChecklist: (rosterId: number) => void;
-  onOpenActivityLog: (rosterId: number) => void;
+  /** `recordEvent`: open the activity log to record that event at once (the large next-event button) */
+  onOpenActivityLog: (rosterId: number, recordEvent?: number) => void;
   onOpenReport: (rosterId: number) => void;
   onOpenCase: (incidentId: number) => void;
   /** the field report's parts (issue #30 item 2), composed by the route: "Lapor kejadian" under the roster, "Laporan saya" after the steps */
@@ -62,12 +63,12 @@ export function MyShiftScreen(props: MyShiftActions) {
       {current ? (
         <CurrentShift roster={current} {...props} />
       ) : (
-        <Box borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" p="5" data-testid="ms-none">
+        <Box borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="5" data-testid="ms-none">
           <EmptyBlock icon={<LuCalendarClock />} title={t('myShift.none')} description={t('myShift.noneHint')} />
         </Box>
       )}
       {next && (
-        <Box mt="4" borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" p="4" data-testid="ms-next-shift">
+        <Box mt="4" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-next-shift">
           <Text fontSize="xs" textTransform="uppercase" letterSpacing="0.08em" color="fg.muted">
             {t('myShift.next')}
           </Text>
@@ -194,7 +195,7 @@ function CurrentShift({
                 colorPalette="amber"
                 fontSize="lg"
                 whiteSpace="normal"
-                onClick={() => onOpenActivityLog(id)}
+                onClick={() => onOpenActivityLog(id, expected)}
                 data-testid="ms-next-event"
                 data-event-id={expected}
               >
@@ -208,7 +209,7 @@ function CurrentShift({
           }
         />
 
-        <Box as="li" borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" p="4" data-testid="ms-step-cases">
+        <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-step-cases">
           <StepHeading n={3} icon={<LuSiren />} title={t('myShift.step.cases')}>
             {cases && (
               <Badge colorPalette={open ? 'blue' : 'gray'} size="md" data-testid="ms-case-count" data-open={open}>
@@ -264,8 +265,8 @@ function StepHeading({ n, icon, title, children }: { n: number; icon: ReactNode;
         w="8"
         h="8"
         rounded="full"
-        bg="brand.50"
-        color="brand.800"
+        bg="brand.subtle"
+        color="brand.ink"
         align="center"
         justify="center"
         fontWeight="bold"
@@ -273,7 +274,7 @@ function StepHeading({ n, icon, title, children }: { n: number; icon: ReactNode;
       >
         {n}
       </Flex>
-      <Box as="span" fontSize="xl" color="brand.800" display="inline-flex" aria-hidden flexShrink={0}>
+      <Box as="span" fontSize="xl" color="brand.ink" display="inline-flex" aria-hidden flexShrink={0}>
         {icon}
       </Box>
       <Text as="span" fontWeight="semibold" fontSize="lg" flex="1" minW="0" wordBreak="break-word" textAlign="left">
@@ -306,7 +307,7 @@ function Step({
 }) {
   const t = useT();
   return (
-    <Box as="li" borderWidth="1px" borderColor="gray.200" rounded="lg" bg="white" overflow="hidden" data-testid={testId} data-state={state ?? ''}>
+    <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" overflow="hidden" data-testid={testId} data-state={state ?? ''}>
       <chakra.button
         type="button"
         onClick={onOpen}
@@ -315,7 +316,7 @@ function Step({
         p="4"
         textAlign="left"
         cursor="pointer"
-        _hover={{ bg: 'gray.50' }}
+        _hover={{ bg: 'bg.subtle' }}
         _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '-3px' }}
         data-testid={`${testId}-open`}
       >
@@ -358,11 +359,11 @@ function CaseRow({ c, step, onOpen }: { c: EndOfDutyCase; step: CaseStep; onOpen
       py="2"
       rounded="md"
       borderWidth="1px"
-      borderColor={mine ? 'blue.200' : 'gray.200'}
-      bg={mine ? 'blue.50' : 'gray.50'}
+      borderColor={mine ? 'blue.emphasized' : 'border'}
+      bg={mine ? 'blue.subtle' : 'bg.subtle'}
       textAlign="left"
       cursor="pointer"
-      _hover={{ bg: mine ? 'blue.100' : 'gray.100' }}
+      _hover={{ bg: mine ? 'blue.muted' : 'bg.muted' }}
       _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '1px' }}
       data-testid="ms-case"
       data-incident-id={c.incidentId}
@@ -381,7 +382,7 @@ function CaseRow({ c, step, onOpen }: { c: EndOfDutyCase; step: CaseStep; onOpen
           <Text flex="1" minW="40" fontSize="sm" wordBreak="break-word">
             {[c.eventTypeName, c.km ? `KM ${c.km}` : null].filter(Boolean).join(' · ')}
           </Text>
-          <Text fontSize="sm" fontWeight="medium" color={mine ? 'blue.800' : 'fg.muted'} data-testid="ms-case-next">
+          <Text fontSize="sm" fontWeight="medium" color={mine ? 'blue.fg' : 'fg.muted'} data-testid="ms-case-next">
             {t(step ? `myShift.caseNext.${step}` : 'myShift.caseNext.none')}
           </Text>
         </Flex>
