@@ -53,6 +53,7 @@ import { checklistRoutes } from './modules/checklist/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { fleetRoutes } from './modules/fleet/routes';
 import { handoverRoutes } from './modules/handover/routes';
+import { fieldReportRoutes } from './modules/field-report/routes';
 import { clockIsSet, now, nowMs } from './lib/clock';
 
 export interface BuildOptions {
@@ -171,6 +172,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     fleetRoutes,
     reportRoutes,
     handoverRoutes,
+    fieldReportRoutes,
   ]) {
     await routes(app, ctx);
   }

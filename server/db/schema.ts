@@ -1350,3 +1350,88 @@ export const checklistPhoto = pgTable(
   },
   (t) => [index('checklist_photo_item_idx').on(t.dailyAssetChecklistItemId)],
 );
+
+// ------------------------------------------------------------------------------------------------ field reports (#30)
+
+/**
+ * A patrol's field report (issue #30 item 2, contract/field-reports.ts): what a patrol came upon, where, its note and
+ * an optional photo, sent for a roster it is one of the people of. PENDING until a TMC user of the section's region
+ * accepts it into a new case (ACCEPTED, `incident_id`) or refuses it with a reason (REJECTED). The photo is a clean
+ * JPEG made by the server (document/image-check.ts); its bytes are in field_report_photo.
+ */
+export const fieldReport = pgTable(
+  'field_report',
+  {
+    id: serial('id').primaryKey(),
+    dutyRosterId: integer('duty_roster_id')
+      .notNull()
+      .references(() => dutyRoster.id),
+    /** the reporter: the signed-in user (never the body), its staff record and role when it reported */
+    reportedByUserId: integer('reported_by_user_id').references(() => appUser.id),
+    reportedByStaffId: integer('reported_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    reportedByRole: text('reported_by_role').notNull(),
+    /** event type (incidentCategory lookup key 184–190) */
+    categoryId: integer('category_id').notNull(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => section.id),
+    /** the section's region, kept for the region's lists */
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => region.id),
+    kilometerMarker: text('kilometer_marker').notNull(),
+    /** cardinalDirection lookup key */
+    directionId: integer('direction_id').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyMeters: doublePrecision('accuracy_meters'),
+    note: text('note'),
+    /** the device's clock when the patrol sent it (the outbox may deliver it later) */
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** server time of the write */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** PENDING, ACCEPTED or REJECTED */
+    status: text('status').notNull().default('PENDING'),
+    /** the device that sent it (X-Device-Id) */
+    deviceId: text('device_id'),
+    // ---- the photo (null without one): as stored, re-encoded; the evidence as attachment keeps it (issue #19)
+    photoName: text('photo_name'),
+    photoType: text('photo_type'),
+    photoByteSize: integer('photo_byte_size'),
+    photoSha256: text('photo_sha256'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    /** EXIF DateTimeOriginal (local wall time, '+hh:mm' when the camera wrote one) and where it was read ('file', 'device') */
+    photoCapturedAt: text('photo_captured_at'),
+    photoCapturedAtSource: text('photo_captured_at_source'),
+    /** the device's clock when the photo was taken or chosen */
+    photoDeviceTime: timestamp('photo_device_time', { withTimezone: true, mode: 'date' }),
+    // ---- the decision
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedByUserId: integer('decided_by_user_id').references(() => appUser.id),
+    decidedByStaffId: integer('decided_by_staff_id').references(() => staff.id),
+    rejectReason: text('reject_reason'),
+    /** the case it was accepted into */
+    incidentId: integer('incident_id').references(() => incident.id),
+  },
+  (t) => [
+    // the TMC's list: the region's pending reports, newest first, and those decided lately
+    index('field_report_region_pending_idx').on(t.regionId, t.createdAt.desc(), t.id.desc()).where(sql`status = 'PENDING'`),
+    index('field_report_region_decided_idx').on(t.regionId, t.decidedAt.desc()).where(sql`decided_at IS NOT NULL`),
+    // the patrol's list: the reports of its rosters, and its own
+    index('field_report_roster_idx').on(t.dutyRosterId, t.createdAt.desc()),
+    index('field_report_reporter_idx').on(t.reportedByStaffId, t.createdAt.desc()),
+    // a case is opened from one report at most
+    uniqueIndex('field_report_incident_idx').on(t.incidentId).where(sql`incident_id IS NOT NULL`),
+  ],
+);
+
+/** The bytes of a field report's photo (one row per report with a photo). */
+export const fieldReportPhoto = pgTable('field_report_photo', {
+  fieldReportId: integer('field_report_id')
+    .primaryKey()
+    .references(() => fieldReport.id),
+  content: bytea('content').notNull(),
+});

@@ -40,6 +40,7 @@ import { seedFleet } from './fleet';
 import { seedDemoChecklists } from './checklists';
 import { seedReportHistory } from './report-history';
 import { seedDemoSecondaryCrashes } from './secondary-crashes';
+import { seedDemoFieldReports } from './field-reports';
 import { buildPeople } from './people';
 import { now as clockNow } from '../../lib/clock';
 import { bruneiDate } from './rosters';
@@ -195,6 +196,8 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     await seedDemoChecklists(tx as unknown as Db, { today: bruneiDate(now) });
     // activity logs, position fixes and shift summaries of the Tengah rosters of the past fortnight (#17 reports)
     await seedReportHistory(tx as unknown as Db, geography, { now });
+    // patrols' field reports (#30): two pending on rosters on shift now in Tengah, one rejected, one accepted into a case
+    await seedDemoFieldReports(tx as unknown as Db, { now });
 
     await tx.insert(appMeta).values({ key: SEED_VERSION_KEY, value: SEED_VERSION });
     return { seeded: true };

@@ -16,6 +16,7 @@ import { dutyRoster, eventLocation, gpsKmMarker, highway, incident, incidentSubf
 import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, staleConflict } from '../../lib/http-error';
 import { raiseReassignmentAlert } from '../comms/alerts';
+import { acceptReport, EDIT_REFUSED_MESSAGE, lockPendingReport } from '../field-report/service';
 import { incidentAccess } from './access';
 import { insertAudit, statusPatch } from './audit';
 import { getIncident } from './queries';
@@ -284,6 +285,8 @@ export async function saveIncident(
   input: IncidentSave,
   now = clockNow(),
 ): Promise<{ saved: IncidentSaved; statusMsg: string }> {
+  // a patrol's field report is accepted into a new case only (issue #30 item 2)
+  if (input.fieldReportId != null && input.pkIncidentId) throw badRequest(EDIT_REFUSED_MESSAGE, 'fieldReportId');
   return db.transaction(async (tx) => {
     // ---- the case being edited: access first, row locked, then the §6 edit rule and the version
     let current: IncidentRow | null = null;
@@ -307,6 +310,9 @@ export async function saveIncident(
     } else if (!can(user.rn, 'newCase')) {
       throw forbidden('Hanya TMCA dan TMCS boleh merekod kes baharu.');
     }
+    // ---- Terima of a field report: still pending, of the caller's region, locked until this case is written (409
+    // when another operator decided it first: nothing is created)
+    const report = input.fieldReportId != null ? await lockPendingReport(tx, user, input.fieldReportId) : null;
 
     // ---- references, kilometre, coordinates, date and time
     const refs = await resolveRefs(tx, user, input);
@@ -384,6 +390,8 @@ export async function saveIncident(
         })
         .returning({ id: incident.id, version: incident.version });
       await insertAudit(tx, { incidentId: row.id, statusId: STATUS.ASSIGNED, user, rosterId: assignTo, at: now });
+      // the report accepted into this case: its journal entry and photo, its status, the patrol's alert
+      if (report) await acceptReport(tx, user, report, { incidentId: row.id, ticketNumber, sectionId: values.sectionId }, now);
       return {
         saved: { pkIncidentId: row.id, ticketNumber, incidentStatusId: STATUS.ASSIGNED, subformId: null, version: row.version },
         statusMsg: SAVED_MESSAGE,
