@@ -9,11 +9,13 @@
  * case from it. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { WebUser } from '@contract/auth';
 import type { LookupItem } from '@contract/envelope';
 import { FIELD_REPORT_PATHS, FIELD_REPORT_SOURCE_NAME } from '@contract/field-report-rules';
 import type { FieldReportRow } from '@contract/field-reports';
+import type { Notification } from '@contract/comms';
 import type { IncidentView, JournalEntry, SectionKmMarkers } from '@contract/incidents';
 import { EVENT_TYPE } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
@@ -30,6 +32,15 @@ let api: Api;
 let browser: Browser;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
+
+/** No serious or critical axe-core finding (WCAG 2.0/2.1 A and AA) in the part of the page. */
+async function axeClean(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
+  expect(bad).toEqual([]);
+}
 
 describe('field reports: the patrol reports, the TMC accepts or refuses (issue #30 item 2)', () => {
   beforeAll(async () => {
@@ -95,19 +106,21 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       for (const id of ['fr-type', 'fr-section', 'fr-km', 'fr-direction', 'fr-note', 'fr-submit', 'fr-photo-remove', 'fr-gps-retry']) {
         expect((await page.getByTestId(id).boundingBox())?.height, id).toBeGreaterThanOrEqual(44);
       }
+      await axeClean(page, '[data-testid=fr-dialog]');
       await screenshot(page, 'field-report-1-form-1024x768');
       await page.getByTestId('fr-submit').click();
       await dialogClosed(dialog);
       const unsent = page.locator('[data-testid=fr-mine-row][data-outcome=unsent]');
       await unsent.waitFor();
       await expect.poll(() => unsent.innerText()).toContain(note);
+      await unsent.scrollIntoViewIfNeeded();
       await screenshot(page, 'field-report-2-unsent-1024x768');
       expect(await mine()).toEqual([]);
 
       // ---- online: it reaches the server once
       await pctx.setOffline(false);
       await page.locator('[data-testid=fr-mine-row][data-outcome=pending]').waitFor({ timeout: 30_000 });
-      expect(await unsent.count()).toBe(0);
+      await expect.poll(() => unsent.count()).toBe(0);
       const [report] = await mine();
       expect(await mine()).toHaveLength(1);
       expect(report).toMatchObject({ status: 'PENDING', kilometerMarker: markerKm.toFixed(1), pkSectionId: sectionId });
@@ -124,6 +137,21 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       expect(await row.innerText()).toContain(roster.dutyRosterName);
       await expect.poll(() => row.getByTestId('fr-thumb').getAttribute('data-state')).toBe('loaded');
       await screenshot(tmc, 'field-report-3-panel-1440x900');
+      await axeClean(tmc, '[data-testid=fr-panel]');
+      // the bell counts the unread notifications and the reports waiting
+      await expect
+        .poll(
+          async () => {
+            const unread = (await api.call<Notification[]>(tmca, 'POST', PATHS.notificationGetAll, {})).body.filter((n) => !n.read).length;
+            const waiting = (await api.call<FieldReportRow[]>(tmca, 'GET', FIELD_REPORT_PATHS.list)).body.filter(
+              (r) => r.status === 'PENDING',
+            ).length;
+            const shown = await tmc.getByTestId('notification-count').innerText();
+            return shown === String(Math.min(unread + waiting, 99)) || (unread + waiting > 99 && shown === '99+');
+          },
+          { timeout: 40_000 },
+        )
+        .toBe(true);
       await tmc.getByTestId('notification-bell').click();
       await tmc.locator(`[data-testid=fr-bell-item][data-report-id="${report.pkFieldReportId}"]`).waitFor();
       await screenshot(tmc, 'field-report-4-bell-1440x900');

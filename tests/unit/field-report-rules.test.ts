@@ -155,7 +155,7 @@ describe('Laporan saya', () => {
         { clientId: 'a', state: 'pending', body: body('12.0', '2026-11-28T06:30:00.000Z'), hasPhoto: true },
         { clientId: 'b', state: 'parked', body: body('13.0', '2026-11-28T06:40:00.000Z'), hasPhoto: false, message: 'Anda bukan peronda' },
         // sent a moment ago: the server's row stands for it
-        { clientId: 'c', state: 'sending', body: body('11.0', '2026-11-28T06:00:00.000Z'), hasPhoto: false },
+        { clientId: 'c', state: 'sending', body: body('11.0', '2026-11-28T14:00:00+08:00'), hasPhoto: false },
       ],
     );
     expect(list.map((r) => r.key)).toEqual(['q:b', 'q:a', 's:2', 's:1']);

@@ -91,7 +91,7 @@ export function FieldReportPanel() {
       id={FIELD_REPORT_PANEL_ANCHOR}
       mb="4"
       borderLeftWidth="4px"
-      borderLeftColor="red.500"
+      borderLeftColor="red.solid"
       scrollMarginTop="20"
       data-testid="fr-panel"
       heading={
@@ -211,7 +211,7 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
           <Button
             minH="12"
             minW="12"
-            colorPalette="green"
+            colorPalette="brand"
             disabled={!online || disabled}
             title={online ? undefined : t('fieldReport.acceptOffline')}
             onClick={() => void navigate({ to: '/kesbaru', search: { fieldReport: r.pkFieldReportId } })}

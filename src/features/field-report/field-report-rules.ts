@@ -211,7 +211,10 @@ export function myReports(server: readonly FieldReportRow[] | undefined, queued:
     outcome: outcomeOf(r),
   }));
   // a report sent a moment ago may be in both (the list was read before the outbox let go of it): the server's wins
-  const sent = new Set(fromServer.map((r) => `${r.reportedAt}|${r.categoryId}|${r.km}`));
-  const byTime = (a: MyReport, b: MyReport) => b.reportedAt.localeCompare(a.reportedAt);
-  return [...fromDevice.filter((r) => !sent.has(`${r.reportedAt}|${r.categoryId}|${r.km}`)).sort(byTime), ...fromServer.sort(byTime)];
+  // (the same second, event type and KM; the server may write the instant its own way)
+  const same = (r: MyReport) => `${Math.floor(Date.parse(r.reportedAt) / 1000) || r.reportedAt}|${r.categoryId}|${r.km.trim()}`;
+  const sent = new Set(fromServer.map(same));
+  const at = (r: MyReport) => Date.parse(r.reportedAt) || 0;
+  const byTime = (a: MyReport, b: MyReport) => at(b) - at(a);
+  return [...fromDevice.filter((r) => !sent.has(same(r))).sort(byTime), ...fromServer.sort(byTime)];
 }

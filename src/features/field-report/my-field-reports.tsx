@@ -13,6 +13,8 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { kmLabel } from '@/lib/incident-list';
 import { useLookup } from '@/lib/lookups';
+import { useListedSections } from '@/lib/sections';
+import { useSession } from '@/lib/session';
 import { formatDateTimeShort } from '@/lib/time';
 import { useMyFieldReports, useQueuedFieldReports } from './field-report-api';
 import { myReports, type MyReport, type ReportOutcome } from './field-report-rules';
@@ -47,6 +49,7 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
   const queued = useQueuedFieldReports();
   const categories = useLookup('incidentCategory').data;
   const directions = useLookup('cardinalDirection').data;
+  const sections = useListedSections(useSession()?.user.section.region.key).data;
   const rows = queued === undefined ? null : myReports(q.data?.data, queued);
 
   return (
@@ -74,7 +77,7 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
           rows.map((r) => (
             <ReportRow
               key={r.key}
-              r={r}
+              r={r.sectionName || !sections ? r : { ...r, sectionName: sections.find((s) => s.pkSectionId === r.sectionId)?.sectionName ?? null }}
               categoryName={r.categoryName ?? categories?.find((c) => c.key === r.categoryId)?.value ?? `#${r.categoryId}`}
               directionName={r.directionName ?? directions?.find((d) => d.key === r.directionId)?.value ?? ''}
               onOpenCase={onOpenCase}
