@@ -8,7 +8,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ALERT_CATEGORY_FIELD_REPORT, FIELD_REPORT_PATHS, FIELD_REPORT_TEXTS, type FieldReportRow } from '../../contract/field-reports';
+import {
+  ALERT_CATEGORY_FIELD_REPORT,
+  FIELD_REPORT_LIMITS,
+  FIELD_REPORT_PATHS,
+  FIELD_REPORT_TEXTS,
+  type FieldReportRow,
+} from '../../contract/field-reports';
 import type { JournalEntry } from '../../contract/incidents';
 import { PATHS } from '../../contract/paths';
 import { addDays } from '../../server/db/seed/rosters';
@@ -222,6 +228,16 @@ describe('field reports (issue #30 item 2)', () => {
     expect(future.statusCode).toBe(400);
     // only the late one was stored
     expect((await app.ctx.db.select({ n: count() }).from(fieldReport))[0].n).toBe(before + 1);
+  });
+
+  it('a photo over 5 MB is refused with 413, before it is decoded; a body over the route limit too', async () => {
+    setClock(local('10:12:00'));
+    const big = Buffer.alloc(FIELD_REPORT_LIMITS.photoMaxBytes + 1024, 7).toString('base64');
+    const res = await save(await report(withPhoto({ fileContent: big })));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().body.errorCode).toBe('PAYLOAD_TOO_LARGE');
+    const huge = await save(await report(withPhoto({ fileContent: Buffer.alloc(7 * 1024 * 1024, 7).toString('base64') })));
+    expect(huge.statusCode).toBe(413);
   });
 
   it("lists: the TMC its region's, another region's TMC nothing of it, the patrol its own; others 403; get outside the scope 404", async () => {
