@@ -85,7 +85,13 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       await swControlling(page);
       await syncReady(page);
       await page.getByTestId('fr-mine').waitFor();
-      await deviceHas(page, ['lookup:incidentCategory', 'lookup:cardinalDirection', `sections:${me.section.region.key}`]);
+      await deviceHas(page, [
+        'lookup:incidentCategory',
+        'lookup:cardinalDirection',
+        `sections:${me.section.region.key}`,
+        // the section's markers, for the KM offline (when the patrol may read them)
+        ...(patrolReadsMarkers ? [`kmMarkers:${sectionId}`] : []),
+      ]);
       const open = page.getByTestId('fr-open');
       expect((await open.boundingBox())?.height).toBeGreaterThanOrEqual(48);
       await pctx.setOffline(true);
@@ -97,8 +103,11 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       await expect.poll(() => page.getByTestId('fr-gps').getAttribute('data-state')).toBe('ok');
       expect(await page.getByTestId('fr-section').inputValue()).toBe(String(sectionId));
       await page.getByTestId('fr-type').selectOption(String(EVENT_TYPE.OTHERS));
-      if (patrolReadsMarkers) await expect.poll(() => page.getByTestId('fr-km').inputValue()).toBe(markerKm.toFixed(1));
-      else await page.getByTestId('fr-km').fill(markerKm.toFixed(1));
+      if (patrolReadsMarkers) {
+        // derived from the GPS fix and the section's markers (the device's copy: offline)
+        await expect.poll(() => page.getByTestId('fr-km').inputValue()).toBe(markerKm.toFixed(1));
+        await page.getByTestId('fr-km-derived').waitFor();
+      } else await page.getByTestId('fr-km').fill(markerKm.toFixed(1));
       await choose(page, 'fr-direction');
       await page.getByTestId('fr-photo-input').setInputFiles({ name: 'lembu.png', mimeType: 'image/png', buffer: png(1200, 800) });
       await page.getByTestId('fr-photo-preview').waitFor();
@@ -173,6 +182,14 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       await choose(tmc, 'case-event-location');
       await choose(tmc, 'case-weather');
       await choose(tmc, 'case-lighting');
+      // the form is a draft too: resumed from Draf, it still accepts the report
+      await tmc.waitForTimeout(800);
+      await tmc.goto('/draf');
+      await tmc.getByTestId('draft-item').first().getByTestId('draft-resume').click();
+      await tmc.waitForURL((u) => u.pathname === '/kesbaru' && !!u.searchParams.get('draft'));
+      await tmc.getByTestId('new-case-fr-notice').waitFor({ timeout: 30_000 });
+      await expect.poll(() => tmc.getByTestId('case-km').inputValue()).toBe(markerKm.toFixed(1));
+      expect(await tmc.getByTestId('case-source').inputValue()).toBe(String(peronda.key));
       // Assign To: the reporting roster, already chosen
       await expect.poll(() => tmc.getByTestId('new-case-next').isDisabled(), { timeout: 20_000 }).toBe(false);
       await tmc.getByTestId('new-case-next').click();

@@ -16,7 +16,7 @@ import { useLookup } from '@/lib/lookups';
 import { useListedSections } from '@/lib/sections';
 import { useSession } from '@/lib/session';
 import { formatDateTimeShort } from '@/lib/time';
-import { useMyFieldReports, useQueuedFieldReports } from './field-report-api';
+import { useMyFieldReports, useQueuedFieldReports, useSectionMarkers } from './field-report-api';
 import { myReports, type MyReport, type ReportOutcome } from './field-report-rules';
 import { ReportFormDialog } from './report-form-dialog';
 
@@ -33,6 +33,8 @@ const PALETTE: Record<ReportOutcome['kind'], string> = {
 export function FieldReportButton({ roster }: { roster: Roster }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // the roster's section's markers on the device while the line is there: the form finds the KM offline too
+  useSectionMarkers(roster.sectionId ?? null);
   return (
     <>
       <Button size="xl" minH="16" w="full" colorPalette="red" fontSize="lg" whiteSpace="normal" onClick={() => setOpen(true)} data-testid="fr-open">

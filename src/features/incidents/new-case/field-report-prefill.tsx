@@ -52,14 +52,15 @@ export function valuesFromReport(
   };
 }
 
-export function useFieldReportPrefill(id: number | undefined, regionId: number | undefined, reset: UseFormReset<NewCaseValues>): FieldReportPrefill {
+/** `reset` fills the form from the report once it is there; without it (a resumed draft) the form keeps its values. */
+export function useFieldReportPrefill(id: number | undefined, regionId: number | undefined, reset?: UseFormReset<NewCaseValues>): FieldReportPrefill {
   const q = useFieldReport(id);
   const sources = useLookup('incidentSource');
   const sections = useListedSections(regionId);
   const applied = useRef(false);
   const report = q.data;
   useEffect(() => {
-    if (applied.current || !report || !sources.data || !sections.data) return;
+    if (!reset || applied.current || !report || !sources.data || !sections.data) return;
     applied.current = true;
     const source = sources.data.find((s) => s.value.trim().toLowerCase() === FIELD_REPORT_SOURCE_NAME.toLowerCase());
     reset(

@@ -18,6 +18,8 @@ export interface NewCaseDraftValues {
   form: NewCaseValues;
   /** a reopened new case keeps its entity client id, so journal entries written for it meanwhile still find it */
   entity?: string;
+  /** the patrol's field report the form accepts (Terima, issue #30 item 2): a resumed draft still accepts it */
+  fieldReportId?: number;
 }
 
 /** What an edit draft keeps: the form of the detail page. */

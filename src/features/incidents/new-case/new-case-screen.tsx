@@ -78,7 +78,10 @@ export function NewCaseScreen({
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control }) as NewCaseValues;
-  const fieldReport = useFieldReportPrefill(fieldReportId, regionId, form.reset);
+  // a draft resumed from Draf keeps the report it was accepting (its values come from the draft, not the report)
+  const [draftReportId, setDraftReportId] = useState<number | undefined>();
+  const reportId = fieldReportId ?? draftReportId;
+  const fieldReport = useFieldReportPrefill(reportId, regionId, fieldReportId ? form.reset : undefined);
   const missing = missingStep1(values);
   const typeNameOf = (id: number | null) => categories.data?.find((c) => c.key === id)?.value ?? '';
 
@@ -100,6 +103,7 @@ export function NewCaseScreen({
           subform: { ...newCaseDefaults().subform, ...d.values.form.subform, children: normalizeChildren(d.values.form.subform?.children) },
         });
         draft.current = { id: d.id, replaces: d.replaces, entity: d.values.entity, loaded: true };
+        if (d.values.fieldReportId) setDraftReportId(d.values.fieldReportId);
         setResumed(true);
       } else draft.current = { id: draftId, loaded: true };
       setDraftReady(true);
@@ -109,6 +113,8 @@ export function NewCaseScreen({
     };
   }, [draftId]);
   const sentRef = useRef(false);
+  const fieldReportRef = useRef(reportId);
+  fieldReportRef.current = reportId;
   /** a save under way when the form is sent finishes first; the delete comes after it */
   const pendingSave = useRef<Promise<void>>(Promise.resolve());
   // a draft starts with the first change (the form's controls set values without marking them dirty)
@@ -124,7 +130,11 @@ export function NewCaseScreen({
       pendingSave.current = saveNewCaseDraft({
         id: draft.current.id,
         userId: user.userId,
-        values: { form: v, ...(draft.current.entity ? { entity: draft.current.entity } : {}) },
+        values: {
+          form: v,
+          ...(draft.current.entity ? { entity: draft.current.entity } : {}),
+          ...(fieldReportRef.current ? { fieldReportId: fieldReportRef.current } : {}),
+        },
         title: newCaseDraftTitle(typeNameOf(v.pkIncidentCategoryId) || undefined, v.kilometerMarker),
         replaces: draft.current.replaces,
       })
@@ -344,7 +354,7 @@ export function NewCaseScreen({
         </Alert.Root>
       )}
 
-      {fieldReportId && <FieldReportNotice state={fieldReport} />}
+      {reportId && <FieldReportNotice state={fieldReport} />}
 
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
