@@ -60,7 +60,8 @@ describe('control-room communications (issue #6)', () => {
     const tmc = await signedIn(tmca);
     const pr = await signedIn(patrol);
     try {
-      await tmc.page.getByTestId('notification-bell').waitFor();
+      // the count once the bell's lists have answered (the notifications and the field reports waiting)
+      await tmc.page.locator('[data-testid=notification-bell][data-ready]').waitFor();
       const before = await bellCount(tmc.page);
 
       await pr.page.goto(`/insidenView/${created.pkIncidentId}`);

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Box, Circle, Float, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
-import { usePendingFieldReports } from '@/lib/field-reports';
+import { useDecidesFieldReports, usePendingFieldReports } from '@/lib/field-reports';
 import { useT } from '@/lib/i18n';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { useNotifications } from './use-comms';
@@ -57,9 +57,12 @@ export function UnreadCount({ unread }: { unread: number }) {
 export function NotificationBell() {
   const q = useNotifications(true);
   const reports = usePendingFieldReports();
+  const decides = useDecidesFieldReports();
   const unread = (q.data ?? []).filter((n) => !n.read).length + (reports.data?.filter((r) => r.status === 'PENDING').length ?? 0);
+  // the count is whole once both lists have answered (the field reports only for those who decide them)
+  const ready = q.data !== undefined && (!decides || reports.data !== undefined || reports.isError);
   const [mod, request, asked] = useOnDemand(popup);
-  if (mod) return <mod.NotificationPopover unread={unread} openOnMount={asked} />;
+  if (mod) return <mod.NotificationPopover unread={unread} ready={ready} openOnMount={asked} />;
   return (
     <Box position="relative" display="inline-flex">
       <BellButton
@@ -68,6 +71,7 @@ export function NotificationBell() {
         onPointerEnter={() => prefetch(popup)}
         onFocus={() => prefetch(popup)}
         onClick={request}
+        data-ready={ready || undefined}
       />
       <UnreadCount unread={unread} />
     </Box>

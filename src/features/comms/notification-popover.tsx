@@ -12,7 +12,7 @@ import { FieldReportItems } from './field-report-items';
 import { openCaseDialog } from '@/lib/case-dialog';
 
 /** The bell's list of notifications (loaded on first use by ./notification-bell.tsx). */
-export function NotificationPopover({ unread, openOnMount }: { unread: number; openOnMount?: boolean }) {
+export function NotificationPopover({ unread, ready, openOnMount }: { unread: number; ready?: boolean; openOnMount?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const q = useNotifications(true);
@@ -36,7 +36,7 @@ export function NotificationPopover({ unread, openOnMount }: { unread: number; o
     <Popover.Root recipe={popoverSlotRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount>
       <Box position="relative" display="inline-flex">
         <Popover.Trigger asChild>
-          <BellButton />
+          <BellButton data-ready={ready || undefined} />
         </Popover.Trigger>
         <UnreadCount unread={unread} />
       </Box>
