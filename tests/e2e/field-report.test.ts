@@ -115,6 +115,9 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       for (const id of ['fr-type', 'fr-section', 'fr-km', 'fr-direction', 'fr-note', 'fr-submit', 'fr-photo-remove', 'fr-gps-retry']) {
         expect((await page.getByTestId(id).boundingBox())?.height, id).toBeGreaterThanOrEqual(44);
       }
+      // Hantar stays in view (the dialog's body scrolls)
+      const send = await page.getByTestId('fr-submit').boundingBox();
+      expect(send && send.y >= 0 && send.y + send.height <= 768).toBe(true);
       await axeClean(page, '[data-testid=fr-dialog]');
       await screenshot(page, 'field-report-1-form-1024x768');
       await page.getByTestId('fr-submit').click();

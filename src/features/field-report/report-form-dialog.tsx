@@ -1,6 +1,6 @@
 /**
  * "Lapor kejadian" (issue #30 item 2): the patrol's report of what it comes upon, in a dialog sized for the tablet
- * (full screen below md, 1024×768 and 800×1280 both): the event type, the section, the KM and the direction (derived
+ * (its body scrolls and Hantar stays in view at 1024×768 and 800×1280): the event type, the section, the KM and the direction (derived
  * from the tablet's GPS fix and the section's 100 m markers, all editable), an optional photo (checked and
  * compressed on the device) and a short note. Hantar queues ONE outbox item: it is sent at once when online, and
  * kept on the device (and sent later, once) when not.
@@ -223,13 +223,13 @@ export function ReportFormDialog({ open, roster, onClose }: { open: boolean; ros
       open={open}
       onOpenChange={(e) => !e.open && !sending && onClose()}
       placement="center"
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="fr-dialog" maxW={{ md: '720px' }}>
+          <Dialog.Content data-testid="fr-dialog" maxW={{ base: 'calc(100vw - 16px)', md: '720px' }}>
             <Dialog.Header>
               <Dialog.Title>{t('fieldReport.formTitle')}</Dialog.Title>
             </Dialog.Header>
