@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FieldReportButton, MyFieldReports } from '@/features/field-report/my-field-reports';
 import { MyShiftScreen } from '@/features/my-shift/my-shift-screen';
+import { warmShift } from '@/app/shift-warmup';
 import { can } from '@contract/roles';
 import { useSession, userRole } from '@/lib/session';
 
@@ -13,7 +14,9 @@ import { useSession, userRole } from '@/lib/session';
 export const Route = createFileRoute('/syifsaya')({
   component: function MyShiftRoute() {
     const navigate = Route.useNavigate();
-    const reports = can(userRole(useSession()?.user).name, 'fieldReportWrite');
+    const user = useSession()?.user;
+    const userId = user?.userId;
+    const reports = can(userRole(user).name, 'fieldReportWrite');
     const openCase = (incidentId: number) => void navigate({ to: '/insidenView/$insidenId', params: { insidenId: String(incidentId) } });
     return (
       <MyShiftScreen
@@ -27,6 +30,7 @@ export const Route = createFileRoute('/syifsaya')({
         }
         onOpenReport={(id) => void navigate({ to: '/activitylog/$rosterId/$mode', params: { rosterId: String(id), mode: 'view' } })}
         onOpenCase={openCase}
+        onShiftLoaded={userId ? (shift) => warmShift({ userId, ...shift }) : undefined}
         reportAction={reports ? (roster) => <FieldReportButton roster={roster} /> : undefined}
         fieldReports={reports ? () => <MyFieldReports onOpenCase={openCase} /> : undefined}
       />

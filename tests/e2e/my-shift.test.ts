@@ -93,7 +93,7 @@ describe('Syif saya: the patrol’s home for the shift (issue #30 item 1)', () =
       await caseRow.waitFor({ timeout: 30_000 });
       await expect.poll(() => caseRow.innerText()).toContain(created.ticketNumber);
       for (const step of ['ms-step-pre', 'ms-step-activity', 'ms-step-post']) {
-        await expect.poll(() => page.getByTestId(step).getAttribute('data-state'), { message: step }).toMatch(/^(todo|done|unsent|blocked)$/);
+        await expect.poll(() => page.getByTestId(step).getAttribute('data-state'), { message: step }).toMatch(/^(todo|ongoing|done|unsent|blocked)$/);
       }
       await page.getByTestId('ms-next-event').waitFor();
       // every tap target is at least 48 px high

@@ -125,7 +125,8 @@ describe('the activity log step', () => {
       [ACTIVITY_EVENT.PATROL_START, '2026-03-01T23:40:00Z', true],
     ]);
     expect(activityState(xs, queued, 1)).toBe('unsent');
-    expect(activityState(xs, [], 1)).toBe('todo');
+    expect(activityState(xs, [], 1)).toBe('ongoing');
+    expect(activityState([], [], 1)).toBe('todo');
     expect(activityState(null, [], 1)).toBe('unknown');
     expect(activityState(xs, [{ ...queued[2], state: 'parked' }], 1)).toBe('refused');
   });

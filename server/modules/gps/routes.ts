@@ -17,7 +17,7 @@ export const OTHER_REGION_SECTION = 'Seksyen ini di luar wilayah anda.';
 
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext) {
   typed(app).get(PATHS.kmMarkersBySectionPattern, {
-    config: { permission: ['newCase', 'editCase', 'map'], etag: true },
+    config: { permission: ['newCase', 'editCase', 'map', 'fieldReportWrite'], etag: true },
     schema: {
       tags: ['gps'],
       summary: 'Every 100 m marker of a section (its specific sections when combined): the kilometre check offline',

@@ -168,3 +168,12 @@ export const deleteEntry = (ctx: WriteContext, entry: ShownEntry) => run(planDel
 
 /** The user's 'Buang': the entry's refused writes leave the device (the server's values show again). */
 export const discardRefused = (entry: ShownEntry) => dropRefused(entry);
+
+/** Puts what the roster's activity log reads on the device (Syif saya warms the shift's screens: they open offline). */
+export async function warmActivityLog(userId: string, rosterId: number, sectionId: number | null) {
+  await Promise.all([
+    networkFirst(userId, `activityLog:list:${rosterId}`, () => activityListCall(rosterId, { quiet: true })),
+    networkFirst(userId, `endOfDuty:report:${rosterId}`, () => rosterReportCall(rosterId, { quiet: true })),
+    sectionId ? networkFirst(userId, `activityLog:checkpoints:${sectionId}`, () => checkpointsCall(sectionId, { quiet: true })) : null,
+  ]);
+}

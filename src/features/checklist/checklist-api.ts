@@ -263,3 +263,7 @@ export function useSectionVehicles(sectionId: number | undefined) {
     staleTime: 5 * 60_000,
   });
 }
+
+/** Puts the roster's checklist form on the device (Syif saya warms the shift's screens: they open offline). */
+export const warmChecklistForm = (userId: string, rosterId: number) =>
+  networkFirst(userId, `checklist:form:${rosterId}`, () => formCall(rosterId, { quiet: true }));

@@ -22,4 +22,4 @@
  */
 export { JournalPanel, type JournalPanelProps } from './journal-panel';
 export { MediaAttachments, type MediaAttachmentsProps } from './media-attachments';
-export { journalKeys } from './use-journal';
+export { journalKeys, warmJournal } from './use-journal';

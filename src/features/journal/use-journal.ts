@@ -109,3 +109,11 @@ export function useDeleteAttachment() {
     },
   });
 }
+
+/** Puts a case's journal and its subform's media list on the device (Syif saya warms its cases: they open offline). */
+export async function warmJournal(userId: string, incidentId: number, subformId: number | null | undefined) {
+  await Promise.all([
+    networkFirst(userId, `journal:list:${incidentId}`, () => journalListCall(incidentId, { quiet: true })),
+    subformId ? networkFirst(userId, `journal:media:${subformId}`, () => mediaListCall(subformId, { quiet: true })) : null,
+  ]);
+}

@@ -41,7 +41,8 @@ export interface QueuedShiftWrite {
  * step's own screen shows why); not possible yet (the post-shift checklist before the pre-shift one); or unknown (no
  * copy on the device yet).
  */
-export type StepState = 'todo' | 'done' | 'unsent' | 'refused' | 'blocked' | 'unknown';
+/** 'ongoing': begun and not finished (the activity log with entries but no Tamat Syif yet) */
+export type StepState = 'todo' | 'ongoing' | 'done' | 'unsent' | 'refused' | 'blocked' | 'unknown';
 
 // ---------------------------------------------------------------- which roster
 
@@ -157,7 +158,8 @@ export function activityState(entries: readonly ShiftEntry[] | null, queued: rea
   if (q === 'refused') return q;
   if (entries === null) return q ?? 'unknown';
   if (q) return q;
-  return entries.some((e) => e.eventId === ACTIVITY_EVENT.SHIFT_END) ? 'done' : 'todo';
+  if (entries.some((e) => e.eventId === ACTIVITY_EVENT.SHIFT_END)) return 'done';
+  return entries.length ? 'ongoing' : 'todo';
 }
 
 // ---------------------------------------------------------------- the cases

@@ -6,7 +6,7 @@
  * the post-shift checklist and the end-of-duty report. Everything comes from the device's copies (the roster's
  * report as last fetched, the outbox); with no roster on now, the next shift and an empty state.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuCalendarClock, LuChevronRight, LuClipboardCheck, LuClipboardList, LuFileText, LuNotebookPen, LuRadio, LuSiren } from 'react-icons/lu';
 import type { EndOfDutyCase } from '@contract/activity-log';
@@ -35,6 +35,7 @@ import {
 
 const STATE_PALETTE: Record<StepState, string> = {
   todo: 'orange',
+  ongoing: 'blue',
   done: 'green',
   unsent: 'amber',
   refused: 'red',
@@ -46,6 +47,11 @@ export interface MyShiftActions {
   onOpenChecklist: (rosterId: number) => void;
   /** `recordEvent`: open the activity log to record that event at once (the large next-event button) */
   onOpenActivityLog: (rosterId: number, recordEvent?: number) => void;
+  /**
+   * the roster on shift and its cases, once the device has a fresh answer (not its copy): the route warms the shift's
+   * screens for offline use (src/app/shift-warmup.ts)
+   */
+  onShiftLoaded?: (shift: { rosterId: number; sectionId: number | null; caseIds: number[] }) => void;
   onOpenReport: (rosterId: number) => void;
   onOpenCase: (incidentId: number) => void;
   /** the field report's parts (issue #30 item 2), composed by the route: "Lapor kejadian" under the roster, "Laporan saya" after the steps */
@@ -113,6 +119,7 @@ function CurrentShift({
   onOpenCase,
   reportAction,
   fieldReports,
+  onShiftLoaded,
 }: { roster: ShiftRoster } & MyShiftActions) {
   const t = useT();
   const id = roster.pkDutyRosterId;
@@ -132,6 +139,14 @@ function CurrentShift({
   const stepOf = (c: EndOfDutyCase) => nextCaseStep(c, statuses?.find((s) => s.value === c.statusName)?.key ?? null);
   const cases = report ? orderCases(report.cases, stepOf) : null;
   const open = cases?.filter((c) => needsPatrol(stepOf(c))).length ?? 0;
+
+  // a fresh answer (not the device's copy): the route warms the shift's screens for offline use
+  const fresh = report && query.data?.cachedAt === null ? report : null;
+  const caseKey = fresh ? fresh.cases.map((c) => c.incidentId).join(',') : null;
+  useEffect(() => {
+    if (caseKey === null) return;
+    onShiftLoaded?.({ rosterId: id, sectionId: roster.sectionId ?? null, caseIds: caseKey ? caseKey.split(',').map(Number) : [] });
+  }, [caseKey, id, roster.sectionId, onShiftLoaded]);
 
   return (
     <Stack gap="4">

@@ -4,7 +4,7 @@
  * still shows the case it opened last.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { EventTypeId } from '@contract/incident-rules';
+import { type EventTypeId, isEventTypeId } from '@contract/incident-rules';
 import { isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
@@ -53,4 +53,22 @@ export function useSubformChildren(typeId: EventTypeId | null, subformId: number
 /** The journal as the print view shows it (the page's own journal panel keeps its own list). */
 export function useIncidentJournal(id: number) {
   return useQuery({ queryKey: incidentKeys.journal(id), queryFn: () => fetchJournal(id), retry });
+}
+
+/** Puts a case's view, audit trail, subform and child lists on the device (Syif saya warms its cases: they open offline). */
+export async function warmCase(userId: string, id: number): Promise<number | null> {
+  // answers the case's subform id (its media list is warmed with the journal)
+  const [view] = await Promise.all([
+    networkFirst(userId, `incident:view:${id}`, () => fetchIncidentView(id)),
+    networkFirst(userId, `incident:audit:${id}`, () => fetchAudit(id)),
+  ]);
+  const v = view.data;
+  const typeId = isEventTypeId(v.incidentCategory.key) ? (v.incidentCategory.key as EventTypeId) : null;
+  if (!typeId || !v.subformId) return v.subformId ?? null;
+  const subformId = v.subformId;
+  await Promise.all([
+    networkFirst(userId, `incident:subform:${typeId}:${subformId}`, () => fetchSubform(typeId, subformId)),
+    networkFirst(userId, `incident:children:${typeId}:${subformId}`, () => fetchChildren(typeId, subformId)),
+  ]);
+  return subformId;
 }
