@@ -156,7 +156,15 @@ describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
             for (const row of await clippedIn(page)) found.push(`${lang} ${size.width}×${size.height} ${path}: ${row}`);
           }
         }
+        // offline, the top bar carries more (the offline badge, the unsent count, the GPS chip's waiting fixes)
         await page.setViewportSize(SIZES[0]);
+        await ctx.setOffline(true);
+        for (const path of ['/syifsaya', '/']) {
+          await go(page, path);
+          await settled(page);
+          for (const row of await clippedIn(page)) found.push(`${lang} offline 1024×768 ${path}: ${row}`);
+        }
+        await ctx.setOffline(false);
         await page.goto('/syifsaya');
         await settled(page);
         await screenshot(page, `tablet-layout-syifsaya-${lang}-1024x768`);

@@ -96,13 +96,13 @@ export function GpsChip() {
       <Box display="inline-flex" fontSize="lg">
         <Icon />
       </Box>
-      {/* narrow screens: the icon's colour and the number waiting; the text is its label and title */}
+      {/* below 1280 px (the tablet): the icon's colour and the number waiting; the text is its label and title */}
       {s.pending > 0 && !online && (
-        <Text as="span" fontSize="xs" fontWeight="bold" display={{ base: 'inline', lg: 'none' }} fontVariantNumeric="tabular-nums">
+        <Text as="span" fontSize="xs" fontWeight="bold" display={{ base: 'inline', xl: 'none' }} fontVariantNumeric="tabular-nums">
           {s.pending}
         </Text>
       )}
-      <Text fontSize="xs" fontWeight="semibold" display={{ base: 'none', lg: 'block' }} whiteSpace="nowrap" data-testid="gps-status-text">
+      <Text fontSize="xs" fontWeight="semibold" display={{ base: 'none', xl: 'block' }} whiteSpace="nowrap" data-testid="gps-status-text">
         {chip.text}
       </Text>
     </Flex>
