@@ -222,9 +222,12 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
         reportedAt: new Date().toISOString(),
       });
       expect(second.status).toBe(200);
-      await tmc.goto('/');
+      // back on the dashboard (in the app): the accepted report has left the panel
+      await tmc.locator('[data-testid=side-nav] [data-menu-key=dashboard]').click();
+      await tmc.waitForURL((u) => u.pathname === '/');
       const row2 = tmc.locator(`[data-testid=fr-row][data-report-id="${second.body.pkFieldReportId}"]`);
       await row2.waitFor({ timeout: 30_000 });
+      expect(await row.count()).toBe(0);
       await row2.getByTestId('fr-reject').click();
       const rejectDialog = tmc.getByTestId('fr-reject-dialog');
       await rejectDialog.waitFor();

@@ -6,13 +6,14 @@
  * report still waits (the server accepts it with the case in one transaction).
  */
 import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormReset } from 'react-hook-form';
 import { Alert, Box, Flex, Spinner, Text } from '@chakra-ui/react';
 import { FIELD_REPORT_PATHS, FIELD_REPORT_SOURCE_NAME } from '@contract/field-report-rules';
 import type { FieldReportRow } from '@contract/field-reports';
 import { isEventTypeId } from '@contract/incident-rules';
 import { errorText, isApiError } from '@/lib/api';
-import { useFieldReport } from '@/lib/field-reports';
+import { fieldReportKeys, useFieldReport } from '@/lib/field-reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { kmLabel } from '@/lib/incident-list';
@@ -59,6 +60,14 @@ export function useFieldReportPrefill(id: number | undefined, regionId: number |
   const sections = useListedSections(regionId);
   const applied = useRef(false);
   const report = q.data;
+  const qc = useQueryClient();
+  // leaving the form (the case saved, or not): the TMC's lists of reports are read again (the panel, the bell)
+  useEffect(
+    () => () => {
+      if (id) void qc.invalidateQueries({ queryKey: fieldReportKeys.all });
+    },
+    [id, qc],
+  );
   useEffect(() => {
     if (!reset || applied.current || !report || !sources.data || !sections.data) return;
     applied.current = true;
