@@ -171,6 +171,9 @@ describe('the whole shift on the tablet, offline (issue #30 acceptance)', () => 
       await shot(pr, 5, 'case-steps-journal');
       await pr.goBack();
       await pr.getByTestId('ms-screen').waitFor();
+      // Syif saya counts the steps taken offline: the next one is Selesai Bantuan, marked not sent
+      await expect.poll(() => caseRow.getAttribute('data-unsent')).toBe('unsent');
+      expect(await caseRow.getAttribute('data-step')).toBe('assistanceDone');
 
       // (4) a field report with a photo: the location from the tablet's GPS
       await pr.getByTestId('fr-open').click();

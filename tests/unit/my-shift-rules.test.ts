@@ -10,6 +10,7 @@ import {
   nextEvent,
   orderCases,
   pickShift,
+  queuedCaseSteps,
   shiftEntries,
   type QueuedShiftWrite,
   type ShiftRoster,
@@ -184,5 +185,29 @@ describe('the cases of the roster', () => {
     ];
     const status: Record<number, number> = { 4: STATUS.CANCELLED };
     expect(orderCases(xs, (x) => nextCaseStep(x, status[x.incidentId])).map((x) => x.incidentId)).toEqual([3, 2, 4, 1]);
+  });
+});
+
+describe('queuedCaseSteps: the case steps still in the outbox', () => {
+  it('the last status queued per case, refused when any of its steps was parked; other kinds and items without a case ignored', () => {
+    const item = (incidentId: number | undefined, statusId: number, state = 'pending', kind = 'audit.save') => ({
+      kind,
+      state,
+      incidentId,
+      body: { incidentId, incidentStatusId: statusId },
+    });
+    const m = queuedCaseSteps([
+      item(7, STATUS.RECEIVED),
+      item(7, STATUS.ARRIVED),
+      item(8, STATUS.RECEIVED, 'parked'),
+      item(8, STATUS.ARRIVED),
+      item(9, STATUS.RECEIVED, 'pending', 'journal.save'),
+      item(undefined, STATUS.RECEIVED),
+    ]);
+    expect([...m.entries()]).toEqual([
+      [7, { statusId: STATUS.ARRIVED, refused: false }],
+      [8, { statusId: STATUS.ARRIVED, refused: true }],
+    ]);
+    expect(queuedCaseSteps([]).size).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { apiGet } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
 import { getDb } from '@/offline/db';
-import { activityGroupOf, checklistGroupOf, type QueuedShiftWrite } from './my-shift-rules';
+import { AUDIT_SAVE_KIND, activityGroupOf, checklistGroupOf, queuedCaseSteps, type QueuedShiftWrite } from './my-shift-rules';
 
 export interface ShiftReport {
   report: EndOfDutyReport;
@@ -50,6 +50,22 @@ export function useQueuedShiftWrites(rosterId: number | null): QueuedShiftWrite[
       return rows.filter((i) => groups.has(i.group)).map((i) => ({ group: i.group, kind: i.kind, state: i.state, body: i.body }));
     },
     [userId, rosterId],
+    undefined,
+  );
+}
+
+/** The patrol's case steps still in the outbox, by case (queuedCaseSteps): Syif saya shows them as not sent. */
+export function useQueuedCaseSteps(): Map<number, { statusId: number; refused: boolean }> | undefined {
+  const userId = useSession()?.user.userId;
+  return useLiveQuery(
+    async () => {
+      if (!userId) return new Map();
+      const rows = await getDb().outbox.where('userId').equals(userId).sortBy('seq');
+      return queuedCaseSteps(
+        rows.filter((i) => i.kind === AUDIT_SAVE_KIND).map((i) => ({ kind: i.kind, state: i.state, body: i.body, incidentId: i.incidentRef?.id })),
+      );
+    },
+    [userId],
     undefined,
   );
 }

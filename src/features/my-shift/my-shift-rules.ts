@@ -24,6 +24,8 @@ export type ShiftRoster = WebUser['rosters'][number];
 export const ACTIVITY_SAVE_KIND = 'activityLog.save';
 export const ACTIVITY_DELETE_KIND = 'activityLog.delete';
 export const CHECKLIST_SAVE_KIND = 'checklist.save';
+/** a case's status step (src/features/incidents/outbox-writes.ts auditItem) */
+export const AUDIT_SAVE_KIND = 'audit.save';
 export const activityGroupOf = (rosterId: number) => `activityLog:${rosterId}`;
 export const checklistGroupOf = (rosterId: number) => `checklist:${rosterId}`;
 
@@ -198,4 +200,22 @@ export const needsPatrol = (step: CaseStep) => step !== null && step !== 'return
 export function orderCases<C extends Pick<EndOfDutyCase, 'incidentId' | 'ticketNumber'>>(cases: readonly C[], stepOf: (c: C) => CaseStep): C[] {
   const rank = (c: C) => (needsPatrol(stepOf(c)) ? 0 : 1);
   return [...cases].sort((a, b) => rank(a) - rank(b) || (b.ticketNumber ?? '').localeCompare(a.ticketNumber ?? '') || b.incidentId - a.incidentId);
+}
+
+/**
+ * The case steps still in the outbox, per case: the status of the last one queued (the patrol's steps are taken in
+ * order, so the last is the newest) and whether one was refused. `items`: the outbox's audit.save items in `seq` order.
+ */
+export function queuedCaseSteps(
+  items: readonly { kind: string; state: string; body: unknown; incidentId?: number }[],
+): Map<number, { statusId: number; refused: boolean }> {
+  const out = new Map<number, { statusId: number; refused: boolean }>();
+  for (const i of items) {
+    if (i.kind !== AUDIT_SAVE_KIND || !i.incidentId) continue;
+    const statusId = (i.body as { incidentStatusId?: unknown } | null)?.incidentStatusId;
+    if (typeof statusId !== 'number') continue;
+    const before = out.get(i.incidentId);
+    out.set(i.incidentId, { statusId, refused: (before?.refused ?? false) || i.state === 'parked' });
+  }
+  return out;
 }

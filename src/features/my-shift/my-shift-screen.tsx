@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session';
 import { formatDateTimeShort, formatTime, isoDateToDisplay } from '@/lib/time';
 import { PageHeader } from '@/ui/page-header';
 import { EmptyBlock } from '@/ui/states';
-import { useQueuedShiftWrites, useShiftReport } from './my-shift-api';
+import { useQueuedCaseSteps, useQueuedShiftWrites, useShiftReport } from './my-shift-api';
 import {
   activityState,
   checklistStates,
@@ -136,7 +136,10 @@ function CurrentShift({
   const nameOf = (eventId: number, fallback?: string | null) =>
     events?.find((e) => e.key === eventId)?.value ?? fallback ?? report?.activities.find((a) => a.eventId === eventId)?.eventName ?? `#${eventId}`;
   const statuses = useLookup('incidentStatus').data;
-  const stepOf = (c: EndOfDutyCase) => nextCaseStep(c, statuses?.find((s) => s.value === c.statusName)?.key ?? null);
+  // a step taken offline counts at once (shown as not sent until the server has it)
+  const queuedSteps = useQueuedCaseSteps();
+  const statusIdOf = (c: EndOfDutyCase) => queuedSteps?.get(c.incidentId)?.statusId ?? statuses?.find((s) => s.value === c.statusName)?.key ?? null;
+  const stepOf = (c: EndOfDutyCase) => nextCaseStep(c, statusIdOf(c));
   const cases = report ? orderCases(report.cases, stepOf) : null;
   const open = cases?.filter((c) => needsPatrol(stepOf(c))).length ?? 0;
 
@@ -242,7 +245,19 @@ function CurrentShift({
                 {t('myShift.noCases')}
               </Text>
             ) : (
-              cases.map((c) => <CaseRow key={c.incidentId} c={c} step={stepOf(c)} onOpen={() => onOpenCase(c.incidentId)} />)
+              cases.map((c) => {
+                const queuedStep = queuedSteps?.get(c.incidentId);
+                const statusName = queuedStep ? (statuses?.find((s) => s.key === queuedStep.statusId)?.value ?? c.statusName) : c.statusName;
+                return (
+                  <CaseRow
+                    key={c.incidentId}
+                    c={{ ...c, statusName }}
+                    step={stepOf(c)}
+                    unsent={queuedStep ? (queuedStep.refused ? 'refused' : 'unsent') : null}
+                    onOpen={() => onOpenCase(c.incidentId)}
+                  />
+                );
+              })
             )}
           </Stack>
         </Box>
@@ -360,7 +375,18 @@ function Step({
   );
 }
 
-function CaseRow({ c, step, onOpen }: { c: EndOfDutyCase; step: CaseStep; onOpen: () => void }) {
+function CaseRow({
+  c,
+  step,
+  unsent,
+  onOpen,
+}: {
+  c: EndOfDutyCase;
+  step: CaseStep;
+  /** a step of the case still on the device (or refused by the server) */
+  unsent: 'unsent' | 'refused' | null;
+  onOpen: () => void;
+}) {
   const t = useT();
   const mine = needsPatrol(step);
   const ticket = c.ticketNumber ?? `#${c.incidentId}`;
@@ -383,6 +409,7 @@ function CaseRow({ c, step, onOpen }: { c: EndOfDutyCase; step: CaseStep; onOpen
       data-testid="ms-case"
       data-incident-id={c.incidentId}
       data-step={step ?? ''}
+      data-unsent={unsent ?? undefined}
     >
       <Flex align="center" gap="3">
         <Flex align="center" columnGap="3" rowGap="1" wrap="wrap" flex="1" minW="0">
@@ -392,6 +419,11 @@ function CaseRow({ c, step, onOpen }: { c: EndOfDutyCase; step: CaseStep; onOpen
           {c.statusName && (
             <Badge colorPalette={mine ? 'blue' : 'gray'} size="md" whiteSpace="normal" data-testid="ms-case-status">
               {c.statusName}
+            </Badge>
+          )}
+          {unsent && (
+            <Badge colorPalette={STATE_PALETTE[unsent]} size="md" data-testid="ms-case-unsent">
+              {t(`myShift.state.${unsent}`)}
             </Badge>
           )}
           <Text flex="1" minW="40" fontSize="sm" wordBreak="break-word">
