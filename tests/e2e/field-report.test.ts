@@ -169,6 +169,13 @@ describe('field reports: the patrol reports, the TMC accepts or refuses (issue #
       await screenshot(tmc, 'field-report-4-bell-1440x900');
       await tmc.keyboard.press('Escape');
 
+      // offline, Terima waits for the line (it reads the report from the server) and says so
+      await tctx.setOffline(true);
+      await tmc.getByTestId('fr-offline').waitFor();
+      expect(await row.getByTestId('fr-accept').isDisabled()).toBe(true);
+      await tctx.setOffline(false);
+      await expect.poll(() => row.getByTestId('fr-accept').isDisabled()).toBe(false);
+
       // ---- Terima: the new-case form prefilled, the notice with the photo
       await row.getByTestId('fr-accept').click();
       await tmc.waitForURL((u) => u.pathname === '/kesbaru' && u.searchParams.get('fieldReport') === String(report.pkFieldReportId));
