@@ -12,14 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { CHECKLIST_MESSAGES, CHECKLIST_PATHS, type ChecklistForm, type ChecklistItemRow, type ChecklistRow } from '@contract/checklist';
 import { normalisePlate, VEHICLE_PATHS, type VehicleRow } from '@contract/fleet';
-import { ROSTER_PATHS } from '@contract/rosters-rules';
-import { SHIFT_PATHS, type ShiftRow } from '@contract/shifts';
 import { png } from '../support/images';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors, dialogClosed } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
-import { brunei, newOfficerAndTeam, ok, selectFirst, selectStarting } from './support/organisation';
+import { newOfficerAndTeam, ok, selectFirst, selectStarting, rosterNow } from './support/organisation';
 
 let server: RunningServer;
 let api: Api;
@@ -101,26 +99,7 @@ describe('fleet and the offline daily checklist (issue #16 acceptance)', () => {
 
       // ------------------------------------------------------------------ 2. a new officer rostered with that vehicle (API)
       const { officer, team, n9 } = await newOfficerAndTeam(api, server.baseUrl, { superadmin, sectmgr }, suffix);
-      const shifts = await ok(
-        api.call<{ rows: ShiftRow[] }>(sectmgr, 'POST', `${SHIFT_PATHS.dataTables}?length=50&start=0`, { isActive: true }),
-        'shifts',
-      );
-      const now = Date.now();
-      const from = brunei(now - 60 * 60_000);
-      const to = brunei(now + 6 * 60 * 60_000);
-      const roster = await ok(
-        api.call<{ pkDutyRosterId: number }>(sectmgr, 'POST', ROSTER_PATHS.save, {
-          sectionId: n9.sectionId,
-          shiftId: shifts.rows[0].pkShiftId,
-          teamId: team.pkTeamId,
-          startDate: from.date,
-          startHour: from.hm,
-          endHour: to.hm,
-          vehicleId: vehicle.pkVehicleId,
-        }),
-        'roster',
-      );
-      const rosterId = roster.pkDutyRosterId;
+      const rosterId = await rosterNow(api, sectmgr, { sectionId: n9.sectionId, teamId: team.pkTeamId, vehicleId: vehicle.pkVehicleId });
       const form = await ok(api.call<ChecklistForm>(officer, 'GET', CHECKLIST_PATHS.forRoster(rosterId)), 'forRoster');
       expect(form.vehicle).toMatchObject({ pkVehicleId: vehicle.pkVehicleId, plateNumber: plate, lastOdometer: null });
       const shortItem = form.masterItems.find((i) => i.name === itemName)!;

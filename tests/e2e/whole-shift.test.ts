@@ -18,16 +18,13 @@ import { VEHICLE_PATHS } from '@contract/fleet';
 import type { AuditRow, JournalEntry, SectionKmMarkers } from '@contract/incidents';
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
-import { ROSTER_PATHS } from '@contract/rosters-rules';
-import { SHIFT_PATHS, type ShiftRow } from '@contract/shifts';
 import { png } from '../support/images';
-import { nowMs } from '../../server/lib/clock';
 import { sharedServer, type RunningServer } from './support/server';
 import { dialogClosed, launchBrowser, newContext, screenshot, signIn, swControlling, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { createCase } from './support/cases';
-import { brunei, newOfficerAndTeam, ok } from './support/organisation';
+import { newOfficerAndTeam, ok, rosterNow } from './support/organisation';
 import { choose } from './support/new-case-form';
 
 let server: RunningServer;
@@ -73,24 +70,7 @@ describe('the whole shift on the tablet, offline (issue #30 acceptance)', () => 
         }),
         'vehicle',
       );
-      const shifts = await ok(
-        api.call<{ rows: ShiftRow[] }>(sectmgr, 'POST', `${SHIFT_PATHS.dataTables}?length=50&start=0`, { isActive: true }),
-        'shifts',
-      );
-      const from = brunei(nowMs() - 60 * 60_000);
-      const to = brunei(nowMs() + 6 * 60 * 60_000);
-      const { pkDutyRosterId: rosterId } = await ok(
-        api.call<{ pkDutyRosterId: number }>(sectmgr, 'POST', ROSTER_PATHS.save, {
-          sectionId: n9.sectionId,
-          shiftId: shifts.rows[0].pkShiftId,
-          teamId: team.pkTeamId,
-          startDate: from.date,
-          startHour: from.hm,
-          endHour: to.hm,
-          vehicleId: vehicle.pkVehicleId,
-        }),
-        'roster',
-      );
+      const rosterId = await rosterNow(api, sectmgr, { sectionId: n9.sectionId, teamId: team.pkTeamId, vehicleId: vehicle.pkVehicleId });
       const created = await createCase(
         api,
         tmca,

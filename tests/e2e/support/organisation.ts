@@ -10,6 +10,9 @@ import type { WebUser } from '@contract/auth';
 import { STAFF_PATHS } from '@contract/staff';
 import { USERS_PATHS } from '@contract/users';
 import { TEAMS_PATHS } from '@contract/teams';
+import { ROSTER_PATHS } from '@contract/rosters-rules';
+import { SHIFT_PATHS, type ShiftRow } from '@contract/shifts';
+import { nowMs } from '../../../server/lib/clock';
 import type { Api } from './api';
 import type { E2eUser } from './users';
 
@@ -112,4 +115,30 @@ export async function newOfficerAndTeam(api: Api, baseUrl: string, o: { superadm
   );
   await ok(api.call(sectmgr, 'POST', TEAMS_PATHS.membersSave, { teamId: team.pkTeamId, staffIds: [staff.pkStaffId] }), 'members');
   return { officer, staffId: staff.pkStaffId, team, n9 };
+}
+
+/**
+ * A roster of the team covering now (from an hour ago to six hours on, on the clock of server/lib/clock.ts) with the
+ * vehicle, on the first active shift; answers its id.
+ */
+export async function rosterNow(api: Api, sectmgr: E2eUser, o: { sectionId: number; teamId: number; vehicleId: number }): Promise<number> {
+  const shifts = await ok(
+    api.call<{ rows: ShiftRow[] }>(sectmgr, 'POST', `${SHIFT_PATHS.dataTables}?length=50&start=0`, { isActive: true }),
+    'shifts',
+  );
+  const from = brunei(nowMs() - 60 * 60_000);
+  const to = brunei(nowMs() + 6 * 60 * 60_000);
+  const roster = await ok(
+    api.call<{ pkDutyRosterId: number }>(sectmgr, 'POST', ROSTER_PATHS.save, {
+      sectionId: o.sectionId,
+      shiftId: shifts.rows[0].pkShiftId,
+      teamId: o.teamId,
+      startDate: from.date,
+      startHour: from.hm,
+      endHour: to.hm,
+      vehicleId: o.vehicleId,
+    }),
+    'roster',
+  );
+  return roster.pkDutyRosterId;
 }
