@@ -365,7 +365,14 @@ export function NewCaseScreen({
                   <Alert.Root status="info" rounded="md" alignItems="center" data-testid="new-case-draft-resumed">
                     <Alert.Indicator />
                     <Alert.Description flex="1">{t('queued.draft.resumed')}</Alert.Description>
-                    <Button size="sm" minH="11" variant="outline" bg="white" onClick={() => void discardDraft()} data-testid="new-case-draft-discard">
+                    <Button
+                      size="sm"
+                      minH="11"
+                      variant="outline"
+                      bg="bg.panel"
+                      onClick={() => void discardDraft()}
+                      data-testid="new-case-draft-discard"
+                    >
                       {t('queued.draft.discard')}
                     </Button>
                   </Alert.Root>
@@ -382,7 +389,7 @@ export function NewCaseScreen({
                   </Alert.Root>
                 )}
                 <IncidentMainFields disabled={!!saved} regionId={regionId} reportedBy={user?.profile.displayName ?? ''} currentRoster={null} />
-                <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="gray.100">
+                <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="border.muted">
                   <Text fontSize="sm" color="fg.muted" flex="1" minW="0" data-testid="new-case-missing">
                     {missing.length
                       ? t('newCase.missing', {
@@ -410,7 +417,7 @@ export function NewCaseScreen({
                 <Stack p={{ base: '4', md: '5' }} gap="5">
                   <SubformFieldsField control={form.control} name="subform" eventTypeId={eventTypeId} />
                   {failureBox}
-                  <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="gray.100">
+                  <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2" borderTopWidth="1px" borderColor="border.muted">
                     <Button type="button" size="lg" variant="outline" onClick={() => goto(0)} disabled={submitting} data-testid="new-case-back">
                       <LuArrowLeft /> {t('newCase.back')}
                     </Button>
@@ -483,9 +490,9 @@ function CaseSummary({ values, saved }: { values: NewCaseValues; saved: Incident
   );
   return (
     <Flex
-      bg="brand.50"
+      bg="brand.subtle"
       borderWidth="1px"
-      borderColor="brand.100"
+      borderColor="brand.muted"
       rounded="lg"
       px="4"
       py="3"
@@ -494,14 +501,14 @@ function CaseSummary({ values, saved }: { values: NewCaseValues; saved: Incident
       wrap="wrap"
       data-testid="new-case-summary"
     >
-      <Text fontSize="sm" fontWeight="semibold" color="brand.900">
+      <Text fontSize="sm" fontWeight="semibold" color="brand.ink">
         {t('newCase.sub.summary')}:
       </Text>
-      <Text fontSize="sm" color="brand.900">
+      <Text fontSize="sm" color="brand.ink">
         {parts.join(' · ')}
       </Text>
       {saved && (
-        <Text fontSize="sm" fontWeight="semibold" color="brand.700" ml="auto">
+        <Text fontSize="sm" fontWeight="semibold" color="brand.fg" ml="auto">
           {t('newCase.field.ticketNumber')} {saved.ticketNumber}
         </Text>
       )}
