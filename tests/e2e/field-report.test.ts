@@ -10,7 +10,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { WebUser } from '@contract/auth';
 import type { LookupItem } from '@contract/envelope';
 import { FIELD_REPORT_PATHS, FIELD_REPORT_SOURCE_NAME } from '@contract/field-report-rules';
@@ -24,6 +23,7 @@ import { Api, until } from './support/api';
 import { deviceHas, dialogClosed, launchBrowser, newContext, screenshot, signIn, swControlling, syncReady, watchErrors } from './support/browser';
 import { patrolOnShiftFor } from './support/cases';
 import { choose } from './support/new-case-form';
+import { seriousFindings } from './support/axe';
 import { sharedServer, type RunningServer } from './support/server';
 import { demoUsers } from './support/users';
 
@@ -33,14 +33,8 @@ let browser: Browser;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 
-/** No serious or critical axe-core finding (WCAG 2.0/2.1 A and AA) in the part of the page. */
-async function axeClean(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
-  expect(bad).toEqual([]);
-}
+/** No serious or critical axe-core finding in the part of the page. */
+const axeClean = async (page: Page, selector: string) => expect(await seriousFindings(page, selector)).toEqual([]);
 
 describe('field reports: the patrol reports, the TMC accepts or refuses (issue #30 item 2)', () => {
   beforeAll(async () => {

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { EVENT_TYPE } from '@contract/lookups';
+import { seriousFindings } from './support/axe';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -37,18 +37,8 @@ async function nothingCutOff(page: Page) {
   expect(clipped).toEqual([]);
 }
 
-/** No serious or critical axe-core finding (WCAG 2.0/2.1 A and AA, and label-content-name-mismatch) on the screen. */
-async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .include('[data-testid=ms-screen]')
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
-  expect(bad).toEqual([]);
-}
+/** No serious or critical axe-core finding on the screen. */
+const axeClean = async (page: Page) => expect(await seriousFindings(page, '[data-testid=ms-screen]')).toEqual([]);
 
 describe('Syif saya: the patrol’s home for the shift (issue #30 item 1)', () => {
   beforeAll(async () => {

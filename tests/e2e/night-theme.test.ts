@@ -8,7 +8,6 @@
  * the same screens is tests/e2e/accessibility.test.ts. Screenshots at 1024×768. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { can } from '@contract';
 import type { WebUser } from '@contract/auth';
@@ -18,6 +17,7 @@ import { ROUTE_PERMISSIONS } from '@/lib/access';
 import { eventTypeOfRoute } from '@/lib/spec-routes';
 import { COLOR_MODE_STORAGE_KEY, resolveColorMode } from '@/lib/color-mode';
 import { nowMs } from '../../server/lib/clock';
+import { seriousFindings } from './support/axe';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -30,23 +30,7 @@ let browser: Browser;
 const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 
-/** Serious and critical axe findings (WCAG 2.0/2.1 A and AA, colour contrast included), one line each with the colours. */
-async function serious(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => {
-        const d = n.any.find((c) => c.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-        const colours = d?.fgColor ? ` ${d.fgColor} on ${d.bgColor} = ${d.contrastRatio}` : '';
-        return `${v.id}: ${n.target.map(String).join(' ').slice(0, 80)}${colours} | ${n.html.slice(0, 140)}`;
-      }),
-    );
-}
+const serious = (page: Page) => seriousFindings(page);
 
 /** Requests in flight per page, to wait for a screen's data (the app polls, so 'networkidle' may never come). */
 const inFlight = new WeakMap<Page, { n: number; last: number }>();

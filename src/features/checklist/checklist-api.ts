@@ -5,7 +5,7 @@
  * through the outbox (src/offline/writes.ts) in the roster's group `checklist:<rosterId>`; the photos are fetched
  * with the bearer token and shown as object URLs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CHECKLIST_ITEMS_PAGE_SIZE, CHECKLIST_PATHS, type ChecklistPhase } from '@contract/checklist-rules';
@@ -204,21 +204,6 @@ export function usePhotoBlob(photoId: number) {
     refetchOnWindowFocus: false,
     retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
   });
-}
-
-/** An object URL for a blob while the component is mounted; revoked when it unmounts or the blob changes. */
-export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return;
-    }
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
 }
 
 // ---------------------------------------------------------------- the report

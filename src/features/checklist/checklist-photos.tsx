@@ -6,7 +6,8 @@ import { Box, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
 import { LuImageOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/checklist';
-import { useObjectUrl, usePhotoBlob } from './checklist-api';
+import { useObjectUrl } from '@/ui/use-object-url';
+import { usePhotoBlob } from './checklist-api';
 
 const SIZE = { sm: '14', md: '20' } as const;
 

@@ -9,7 +9,8 @@ import { formatBytes } from '@/lib/image';
 import { notify } from '@/ui/toaster';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PhotoEvidence, TamperedWarning } from '@/ui/photo-evidence';
-import { useDeleteAttachment, useDocumentBlob, useObjectUrl } from './use-journal';
+import { useObjectUrl } from '@/ui/use-object-url';
+import { useDeleteAttachment, useDocumentBlob } from './use-journal';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
 /** §9: thumbnails are 180 px high, three per row. */

@@ -3,7 +3,7 @@ import { LuX } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/journal';
 import { formatBytes, type PreparedImage } from '@/lib/image';
-import { useObjectUrl } from './use-journal';
+import { useObjectUrl } from '@/ui/use-object-url';
 
 /** Picking and compressing images is shared (src/ui/image-picker.tsx: the field report uses it too). */
 export { ImageInput, useImagePicker } from '@/ui/image-picker';

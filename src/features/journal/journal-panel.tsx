@@ -20,7 +20,7 @@ import { queuedEntriesOf, useQueuedItems, type QueuedEntry } from '@/offline/que
 import { sendWrites, ParkedWriteError } from '@/offline/writes';
 import { journalEntryCall } from './journal-api';
 import { useJournalDraft } from './journal-draft';
-import { useObjectUrl } from './use-journal';
+import { useObjectUrl } from '@/ui/use-object-url';
 import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
 import { journalKeys, useJournal } from './use-journal';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';

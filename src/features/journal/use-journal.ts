@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@contract/lookups';
 import type { Attachment, JournalEntry } from '@contract/incidents';
@@ -62,21 +61,6 @@ export function useDocumentBlob(pkDocumentsId: number) {
     // a 4xx (deleted, no access) will not change on a second try; a dropped connection may
     retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
   });
-}
-
-/** An object URL for a blob while the component is mounted; revoked when it unmounts or the blob changes. */
-export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return;
-    }
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
 }
 
 const sessionUserId = () => {
