@@ -343,13 +343,19 @@ export const LoopingRowSchema = z.object({
   shiftName: z.string(),
   dutyRosterName: z.string(),
   planned: int,
+  /** rondas completed (a Tamat Rondaan after a Mula Rondaan), all of them */
   completed: int,
-  /** completed / planned, %, null when nothing is planned */
+  /** rondas completed beyond the plan: max(0, completed − planned) */
+  beyond: int,
+  /** the plan met: min(completed, planned) / planned, %, never over 100; null when nothing is planned */
   percent: minutes,
 });
 export type LoopingRow = z.infer<typeof LoopingRowSchema>;
-/** completed: every ronda; achieved: each roster's rondas up to its plan; percent: achieved / planned (never over 100). */
-export const LoopingTotalsSchema = z.object({ rosters: int, planned: int, completed: int, achieved: int, percent: minutes });
+/**
+ * completed: every ronda; achieved: each roster's rondas up to its plan; beyond: the rest (completed − achieved);
+ * percent: achieved / planned (never over 100).
+ */
+export const LoopingTotalsSchema = z.object({ rosters: int, planned: int, completed: int, achieved: int, beyond: int, percent: minutes });
 export type LoopingTotals = z.infer<typeof LoopingTotalsSchema>;
 export const LoopingPageSchema = dataTablesBody(LoopingRowSchema).extend({ ...meta, total: LoopingTotalsSchema, previousTotal: LoopingTotalsSchema });
 export type LoopingPage = z.infer<typeof LoopingPageSchema>;

@@ -251,8 +251,8 @@ describe('LoopingReportV2', () => {
       dutyRosterName: 'UJI 2025-03-01',
     });
     expect(b).toMatchObject({ recordCount: 3, page: 0, size: 10, period: { from: PERIOD.dateFrom, to: PERIOD.dateTo }, previousPeriod: PREVIOUS });
-    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, percent: 33.3 });
-    expect(b.previousTotal).toEqual({ rosters: 1, planned: 2, completed: 1, achieved: 1, percent: 50 });
+    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, beyond: 0, percent: 33.3 });
+    expect(b.previousTotal).toEqual({ rosters: 1, planned: 2, completed: 1, achieved: 1, beyond: 0, percent: 50 });
     const past = await body(REPORT_PATHS.looping, S2(), admin, '?start=10');
     expect(past).toMatchObject({ rows: [], recordCount: 3, total: { rosters: 3 } });
     const sorted = await body(REPORT_PATHS.looping, S2(), admin, '?orderColumn=completed&direction=desc&length=1');
@@ -262,8 +262,8 @@ describe('LoopingReportV2', () => {
   it('CSV', async () => {
     const res = await post(admin, REPORT_PATHS.loopingCsv, S2());
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Rondaan Dirancang","Rondaan Selesai","Peratus (%)"');
-    expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","2","2","100"');
+    expect(lines[0]).toBe('\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Rondaan Dirancang","Rondaan Selesai","Melebihi Pelan","Pelan Dicapai (%)"');
+    expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","2","2","0","100"');
   });
 });
 
@@ -278,7 +278,7 @@ describe('report/Report1Section', () => {
     expect(b.section).toEqual({ id: fx.sectionId, name: 'S2', regionName: 'Tengah' });
     expect(b.mainline).toMatchObject({ rosters: 2, avgDluMinutes: 250, completeness: { have: 2, of: 3 } });
     expect(b.previousMainline).toMatchObject({ rosters: 1, avgDluMinutes: 400 });
-    expect(b.looping).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, percent: 33.3 });
+    expect(b.looping).toEqual({ rosters: 3, planned: 6, completed: 2, achieved: 2, beyond: 0, percent: 33.3 });
     expect(b.vehicles).toMatchObject({ vehicles: 2, km: 150, activeHours: 12.5 });
     // the incident parts are the incident report's own figures for the section
     const kpi = await body(REPORT_PATHS.incidentKpi, S2(), sectmgr);
@@ -371,9 +371,11 @@ describe('LoopingReportV2: the plan achieved', () => {
     expect(b.rows.find((r: { pkDutyRosterId: number }) => r.pkDutyRosterId === fx.rosters.R1)).toMatchObject({
       planned: 2,
       completed: 4,
-      percent: 200,
+      beyond: 2,
+      // the plan met, never over 100 % (issue #31: 700 % badged 'Lengkap'); the extra rondas a figure of their own
+      percent: 100,
     });
-    // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %
-    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, achieved: 2, percent: 33.3 });
+    // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %; 2 beyond the plan
+    expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, achieved: 2, beyond: 2, percent: 33.3 });
   });
 });

@@ -370,7 +370,8 @@ export const LOOPING_SORTABLE: Record<string, SQL> = {
   dutyRosterName: sql`r.duty_roster_name`,
   planned: sql`r.planned`,
   completed: sql`r.completed`,
-  percent: sql`(r.completed::float8 / nullif(r.planned, 0))`,
+  beyond: sql`greatest(r.completed - r.planned, 0)`,
+  percent: sql`(least(r.completed, r.planned)::float8 / nullif(r.planned, 0))`,
 };
 
 /**

@@ -32,8 +32,9 @@
  * - **Rondas (LoopingReportV2)**: completed: the roster's 'Tamat Rondaan' (295) entries that close a 'Mula Rondaan'
  *   (3003), exactly as the shift summary counts rondaCount. PLANNED: every ACTIVE ronda loop (ronda_loop.is_active)
  *   of the roster's section — and of its parts, for a combined section — once per shift. ronda_loop keeps no
- *   history, so the plan is today's list of loops applied to every roster of the period. percent = completed /
- *   planned (null when nothing is planned); the totals are sums, and their percent is the plan achieved: Σ min(completed,
+ *   history, so the plan is today's list of loops applied to every roster of the period. percent = the plan met,
+ *   min(completed, planned) / planned (never over 100; null when nothing is planned), beyond = the rondas past the
+ *   plan, max(0, completed − planned), a figure of its own (issue #31); the totals are sums, and their percent is the plan achieved: Σ min(completed,
  *   planned) / Σ planned (rondas beyond a roster's plan, or on a section with no plan, do not make up for another's).
  * - **Report1Section**: one section's totals of the above (mainline now and before, looping, vehicles) with its
  *   incident figures (incident-service.ts).
@@ -343,6 +344,7 @@ const loopingTotals = (rosters: number, planned: number, completed: number, achi
   planned,
   completed,
   achieved,
+  beyond: completed - achieved,
   percent: pct(achieved, planned),
 });
 
@@ -367,7 +369,8 @@ async function loopingRows(db: Db, sc: RosterScope, q: { orderColumn?: string; d
       dutyRosterName: r.duty_roster_name!,
       planned: Number(r.planned),
       completed: Number(r.completed),
-      percent: pct(Number(r.completed), Number(r.planned)),
+      beyond: Math.max(0, Number(r.completed) - Number(r.planned)),
+      percent: pct(Math.min(Number(r.completed), Number(r.planned)), Number(r.planned)),
     }));
   return { items, total, previousTotal };
 }
@@ -397,7 +400,8 @@ export async function loopingCsv(db: Db, user: TokenClaims, f: ReportFilter): Pr
     { label: 'Jadual Tugas', value: (r) => r.dutyRosterName },
     { label: 'Rondaan Dirancang', value: (r) => r.planned },
     { label: 'Rondaan Selesai', value: (r) => r.completed },
-    { label: 'Peratus (%)', value: (r) => r.percent },
+    { label: 'Melebihi Pelan', value: (r) => r.beyond },
+    { label: 'Pelan Dicapai (%)', value: (r) => r.percent },
   ]);
 }
 

@@ -68,6 +68,14 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
       unit: '%',
       testId: 'rr-looping-headline-percent',
     },
+    {
+      key: 'beyond',
+      label: t('rr.looping.beyond'),
+      value: total?.beyond ?? null,
+      previous: prev?.beyond ?? null,
+      unit: 'count',
+      testId: 'rr-looping-headline-beyond',
+    },
   ];
 
   const columns = useMemo<AdminColumn<LoopingRow>[]>(
@@ -88,6 +96,18 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
         align: 'end',
         width: '100px',
         cell: (r) => <Num testId="rr-looping-rosters-completed">{countText(r.completed)}</Num>,
+      },
+      {
+        id: 'beyond',
+        header: t('rr.looping.col.beyond'),
+        sortable: true,
+        align: 'end',
+        width: '100px',
+        cell: (r) => (
+          <Num muted={r.beyond === 0} testId="rr-looping-rosters-beyond">
+            {countText(r.beyond)}
+          </Num>
+        ),
       },
       {
         id: 'percent',

@@ -25,7 +25,7 @@ import '@/lib/i18n/parts/admin';
 
 const CARDS: { path: string; title: TextKey; hint: TextKey; icon: ReactNode }[] = [
   { path: '/manageuser', title: 'admin.hub.users', hint: 'admin.hub.usersHint', icon: <LuUserCog /> },
-  { path: '/registeruser', title: 'admin.hub.registerUser', hint: 'admin.hub.usersHint', icon: <LuUserPlus /> },
+  { path: '/registeruser', title: 'admin.hub.registerUser', hint: 'admin.hub.registerUserHint', icon: <LuUserPlus /> },
   { path: '/listingstaff', title: 'admin.hub.staff', hint: 'admin.hub.staffHint', icon: <LuUsers /> },
   { path: '/listingleave', title: 'admin.hub.leave', hint: 'admin.hub.leaveHint', icon: <LuCalendarOff /> },
   { path: '/listingteam', title: 'admin.hub.teams', hint: 'admin.hub.teamsHint', icon: <LuUsersRound /> },

@@ -27,7 +27,7 @@ export const tmclogMs = {
   'tmclog.remarksCount': '{n}/{max} aksara',
   'tmclog.filter.region': 'Wilayah',
   'tmclog.filter.allRegions': 'Semua wilayah',
-  'tmclog.filter.dateFrom': 'Tarikh From dari',
+  'tmclog.filter.dateFrom': 'Tarikh dari',
   'tmclog.filter.dateTo': 'hingga',
   'tmclog.filter.text': 'Cari dalam catatan',
   'tmclog.filter.search': 'Cari',
