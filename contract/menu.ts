@@ -36,6 +36,8 @@ export const MENU: MenuItem[] = [
       { key: 'reportMainline', labelKey: 'menu.reportMainline', path: '/laporanmasalebuhraya', permission: 'reports' },
       { key: 'reportWorkDuration', labelKey: 'menu.reportWorkDuration', path: '/laporanmasabertugas', permission: 'reports' },
       { key: 'reportVehicleUsage', labelKey: 'menu.reportVehicleUsage', path: '/laporanpenggunaankenderaan', permission: 'reports' },
+      // Laporan Rondaan (issue #17 item 8; issue #31: it had no entry, only the hub linked it)
+      { key: 'reportLooping', labelKey: 'menu.reportLooping', path: '/laporanrondaan', permission: 'reports' },
       { key: 'reportOtherAssistance', labelKey: 'menu.reportOtherAssistance', path: '/laporanjenisbantuan', permission: 'reportOtherAssistance' },
       { key: 'reportChecklist', labelKey: 'menu.reportChecklist', path: '/reportsenaraisemak', permission: 'reportChecklist' },
     ],

@@ -42,6 +42,7 @@ const IMPLEMENTED = new Set([
   '/laporanmasalebuhraya',
   '/laporanmasabertugas',
   '/laporanpenggunaankenderaan',
+  '/laporanrondaan',
   '/laporanjenisbantuan',
   '/signout',
 ]);

@@ -25,6 +25,7 @@ const REPORTS = [
   'reportMainline',
   'reportWorkDuration',
   'reportVehicleUsage',
+  'reportLooping',
   'reportOtherAssistance',
 ];
 const EXPECTED: Record<string, string[]> = {

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, string[]> = {
   reportMainline: DASH,
   reportWorkDuration: DASH,
   reportVehicleUsage: DASH,
+  reportLooping: DASH,
   reportOtherAssistance: [...DASH, 'OTHERS'],
   reportChecklist: ['TSTA', 'TSTE', 'SECTMGR', 'REGIONMGMT', 'SC', 'OPSMGMT', 'SUPERADMIN'],
   // issue #14: the administration hub (/primesupport) for the roles that administer users or the organisation
@@ -46,6 +47,7 @@ const ORDER = [
   'reportMainline',
   'reportWorkDuration',
   'reportVehicleUsage',
+  'reportLooping',
   'reportOtherAssistance',
   'reportChecklist',
   'admin',
@@ -101,6 +103,7 @@ describe('side menu per role (§2.3, §6)', () => {
       reportMainline: 'Laporan Masa Dalam Laluan Utama (DLU)',
       reportWorkDuration: 'Laporan Masa Bertugas',
       reportVehicleUsage: 'Laporan Penggunaan Kenderaan',
+      reportLooping: 'Laporan Rondaan',
       reportOtherAssistance: 'Laporan Jenis Bantuan Lain-Lain',
       reportChecklist: 'Laporan Senarai Semak',
       logout: 'Logout',

@@ -1,29 +1,20 @@
 /**
  * The pure side of the reports hub /reportingmodule (issue #17 item 7): which report cards a role sees (the Laporan
- * group of the side menu, filtered by menuFor exactly as the menu is, without the hub itself, plus Laporan Rondaan
- * /laporanrondaan for whoever has 'reports'), which KPI groups it may read, and the search each report opens with so
+ * group of the side menu, filtered by menuFor exactly as the menu is, without the hub itself), which KPI groups it may read, and the search each report opens with so
  * it shows the hub's period and scope. No React: unit-tested (tests/unit/report-hub.test.ts).
  */
 import { menuFor, type MenuItem } from '@contract/menu';
 import { can } from '@contract/roles';
 import { reportRange, type ReportScopeSearch } from '@/ui/report/report-search';
 
-/** Laporan Rondaan (LoopingReportV2, issue #17 item 8): a report screen without a §2.3 menu entry. */
-export const LOOPING_REPORT: MenuItem = { key: 'reportLooping', labelKey: 'rp.hub.looping', path: '/laporanrondaan', permission: 'reports' };
-
 /** The Laporan group's key in contract/menu.ts and the hub's own entry in it. */
 const REPORTS_GROUP = 'reports';
 const HUB_KEY = 'reportHub';
 
-/** The report cards of a role, in the menu's order; Laporan Rondaan after Laporan Penggunaan Kenderaan. */
+/** The report cards of a role, in the menu's order (Laporan Rondaan among them since issue #31). */
 export function hubReports(roleName: string | undefined | null): MenuItem[] {
   const group = menuFor(roleName).find((i) => i.key === REPORTS_GROUP)?.children ?? [];
-  const out = group.filter((c) => c.key !== HUB_KEY);
-  if (LOOPING_REPORT.permission && can(roleName, LOOPING_REPORT.permission)) {
-    const after = out.findIndex((c) => c.key === 'reportVehicleUsage');
-    out.splice(after >= 0 ? after + 1 : out.length, 0, LOOPING_REPORT);
-  }
-  return out;
+  return group.filter((c) => c.key !== HUB_KEY);
 }
 
 /** What of the KPI overview a role may read: the incident and roster figures ('reports'), the assistance totals. */

@@ -48,6 +48,7 @@ export const en: Record<ShellTextKey, string> = {
   'menu.reportMainline': 'Time on Mainline (DLU) Report',
   'menu.reportWorkDuration': 'Work Duration Report',
   'menu.reportVehicleUsage': 'Vehicle Usage Report',
+  'menu.reportLooping': 'Patrol Round Report',
   'menu.reportOtherAssistance': 'Other Assistance Type Report',
   'menu.reportChecklist': 'Checklist Report',
   'menu.reportHub': 'Reports Hub',

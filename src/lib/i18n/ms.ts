@@ -46,6 +46,7 @@ export const ms = {
   'menu.reportMainline': 'Laporan Masa Dalam Laluan Utama (DLU)',
   'menu.reportWorkDuration': 'Laporan Masa Bertugas',
   'menu.reportVehicleUsage': 'Laporan Penggunaan Kenderaan',
+  'menu.reportLooping': 'Laporan Rondaan',
   'menu.reportOtherAssistance': 'Laporan Jenis Bantuan Lain-Lain',
   'menu.reportChecklist': 'Laporan Senarai Semak',
   'menu.reportHub': 'Modul Laporan',
