@@ -14,10 +14,15 @@ const phases = [
   { name: 'typecheck', check: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']] },
   { name: 'lint', check: ['npx', ['biome', 'ci', '--error-on-warnings', '.']] },
   { name: 'unit', args: ['--project', 'unit'], env: {} },
-  { name: 'server (PGlite)', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
-  ...(process.env.DATABASE_URL
-    ? [{ name: 'server (PostgreSQL)', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }]
-    : []),
+  // the server suite on PGlite and, when DATABASE_URL is set, beside it on PostgreSQL (two lanes at once: PostgreSQL
+  // runs in its own process, so the two share the cores better than one after the other)
+  {
+    name: 'server',
+    lanes: [
+      { name: 'PGlite', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
+      ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
+    ],
+  },
   { name: 'build', build: true },
   // two lanes at once (the browser tests mostly wait: on the app, its polls, the network they cut): the files on the
   // shared server (tests/e2e/support/global-setup.ts) one after another, and beside them the files that start servers
@@ -71,7 +76,11 @@ for (const [i, phase] of phases.entries()) {
   const results = await Promise.all(lanes.map((lane, j) => runVitest(lane, path.join(out, `phase-${i}-${j}.json`), j > 0)));
   let p = 0;
   let f = 0;
+  const perLane = [];
   for (const [j, { status, file, log }] of results.entries()) {
+    const p0 = p;
+    const f0 = f;
+    const where = lanes.length > 1 ? `${phase.name} (${lanes[j].name})` : phase.name;
     if (log) {
       console.log(`\n── ${phase.name} · ${lanes[j].name} (run beside the first lane; its output) ──`);
       console.log(readFileSync(log, 'utf8'));
@@ -85,10 +94,10 @@ for (const [i, phase] of phases.entries()) {
       lf += json.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
       for (const t of json.testResults) {
         const file = path.relative(process.cwd(), t.name);
-        if (t.startTime && t.endTime) slowest.push({ phase: phase.name, file, ms: t.endTime - t.startTime });
-        if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${phase.name} · ${file}: ${firstLine(t.message)}`);
+        if (t.startTime && t.endTime) slowest.push({ phase: where, file, ms: t.endTime - t.startTime });
+        if (t.status === 'failed' && t.assertionResults.length === 0) failures.push(`${where} · ${file}: ${firstLine(t.message)}`);
         for (const a of t.assertionResults.filter((x) => x.status === 'failed')) {
-          failures.push(`${phase.name} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+          failures.push(`${where} · ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
         }
       }
     } catch {
@@ -96,10 +105,11 @@ for (const [i, phase] of phases.entries()) {
     }
     if (status !== 0 && lf === 0) lf = 1;
     f += lf;
+    if (lanes.length > 1) perLane.push(`${lanes[j].name} ${p - p0}/${f - f0}`);
   }
   passed += p;
   failed += f;
-  summary.push(`${phase.name}: ${p} passed, ${f} failed${took()}`);
+  summary.push(`${phase.name}: ${p} passed, ${f} failed${took()}${perLane.length ? ` (passed/failed per lane: ${perLane.join(', ')})` : ''}`);
 }
 if (failures.length) console.log(`\nFailed:\n${failures.map((x) => `  ✗ ${x}`).join('\n')}`);
 if (slowest.length) {

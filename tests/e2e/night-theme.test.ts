@@ -18,6 +18,7 @@ import { eventTypeOfRoute } from '@/lib/spec-routes';
 import { COLOR_MODE_STORAGE_KEY, resolveColorMode } from '@/lib/color-mode';
 import { nowMs } from '../../server/lib/clock';
 import { seriousFindings } from './support/axe';
+import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -31,46 +32,6 @@ const users = await demoUsers();
 const tmca = users.find((u) => u.roleName === 'TMCA')!;
 
 const serious = (page: Page) => seriousFindings(page);
-
-/** Requests in flight per page, to wait for a screen's data (the app polls, so 'networkidle' may never come). */
-const inFlight = new WeakMap<Page, { n: number; last: number }>();
-function trackRequests(page: Page) {
-  const s = { n: 0, last: Date.now() };
-  inFlight.set(page, s);
-  page.on('request', () => {
-    s.n++;
-    s.last = Date.now();
-  });
-  const done = () => {
-    s.n = Math.max(0, s.n - 1);
-    s.last = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-}
-
-/** The screen has settled: no request for 300 ms, no loading state, no running transition. */
-async function settle(page: Page) {
-  const s = inFlight.get(page);
-  const deadline = Date.now() + 15_000;
-  while (s && (s.n > 0 || Date.now() - s.last < 300) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '[aria-busy=true], .chakra-skeleton, .chakra-spinner, [data-scope=skeleton], [data-testid=dashboard-loading], [data-testid=cl-loading]',
-      ),
-    null,
-    { timeout: 20_000 },
-  );
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => {})),
-    ),
-  );
-}
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 

@@ -7,7 +7,8 @@
  * "Cut off" is the issue's definition: an element whose content is wider than its box (scrollWidth > clientWidth)
  * and that hides the rest (overflow hidden or clip), with no title on it or an ancestor and no tooltip trigger around
  * it. A box that scrolls (overflow auto or scroll) is a way to read it; so is the page scrolling vertically. The page
- * itself must not be wider than the window. A meta-test cuts a real text off and finds it (the check can fail).
+ * itself must not be wider than the window. A meta-test cuts a real text off and finds it (the check can fail). In
+ * English at 1024×768 each screen also has no serious or critical axe finding (the Malay ones: accessibility.test.ts).
  * Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import type { ActivePrRow } from '@contract/incidents';
 import { EVENT_TYPE } from '@contract/lookups';
 import { ROUTE_PERMISSIONS } from '@/lib/access';
 import { LANGUAGE_STORAGE_KEY, type Language } from '@/lib/i18n';
+import { seriousFindings } from './support/axe';
+import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
@@ -95,26 +98,6 @@ async function go(page: Page, path: string) {
   await page.locator('main, [data-testid=incident-print]').first().waitFor();
 }
 
-/** Waits until the screen has its data: no loading state left. */
-async function settled(page: Page) {
-  await page
-    .waitForFunction(
-      () => !document.querySelector('[aria-busy=true], .chakra-skeleton, .chakra-spinner, [data-scope=skeleton], [data-testid=dashboard-loading]'),
-      null,
-      {
-        timeout: 20_000,
-      },
-    )
-    .catch(() => {});
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .map((a) => (a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY ? null : a.finished.catch(() => {}))),
-    ),
-  );
-}
-
 beforeAll(async () => {
   server = sharedServer();
   browser = await launchBrowser();
@@ -140,8 +123,10 @@ describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
       const ctx = await newContext(browser, { baseUrl: server.baseUrl, ...SIZES[0] });
       await ctx.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang] as const);
       const page = await ctx.newPage();
+      trackRequests(page);
       const errors = watchErrors(page);
       const found: string[] = [];
+      const axe: string[] = [];
       try {
         await signIn(page, patrol.username, patrol.password);
         await page.waitForURL((u) => u.pathname === '/syifsaya' || u.pathname === '/', { timeout: 30_000 });
@@ -152,8 +137,13 @@ describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
           await page.setViewportSize(size);
           for (const path of screens) {
             await go(page, path);
-            await settled(page);
+            await settle(page);
             for (const row of await clippedIn(page)) found.push(`${lang} ${size.width}×${size.height} ${path}: ${row}`);
+            // in English on the tablet: no serious or critical axe finding either (accessibility.test.ts checks the
+            // patrol's screens in Malay)
+            if (lang === 'en' && size === SIZES[0]) {
+              for (const row of await seriousFindings(page)) axe.push(`${path}: ${row}`);
+            }
           }
         }
         // offline, the top bar carries more (the offline badge, the unsent count, the GPS chip's waiting fixes)
@@ -161,18 +151,19 @@ describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
         await ctx.setOffline(true);
         for (const path of ['/syifsaya', '/']) {
           await go(page, path);
-          await settled(page);
+          await settle(page);
           for (const row of await clippedIn(page)) found.push(`${lang} offline 1024×768 ${path}: ${row}`);
         }
         await ctx.setOffline(false);
         await page.goto('/syifsaya');
-        await settled(page);
+        await settle(page);
         await screenshot(page, `tablet-layout-syifsaya-${lang}-1024x768`);
         await page.goto('/');
-        await settled(page);
+        await settle(page);
         await screenshot(page, `tablet-layout-dashboard-${lang}-1024x768`);
         if (found.length) console.log(`cut off:\n${found.join('\n')}`);
         expect(found).toEqual([]);
+        expect(axe).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await ctx.close();
@@ -186,7 +177,7 @@ describe('the patrol’s tablet: no text cut off (issue #30 item 4)', () => {
     try {
       await signIn(page, patrol.username, patrol.password);
       await page.waitForURL((u) => u.pathname === '/syifsaya' || u.pathname === '/', { timeout: 30_000 });
-      await settled(page);
+      await settle(page);
       expect(await clippedIn(page)).toEqual([]);
       await page.evaluate(() => {
         const h = document.querySelector<HTMLElement>('main h1')!;

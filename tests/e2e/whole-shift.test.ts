@@ -1,5 +1,5 @@
 /**
- * Issue #30's acceptance in the browser, through the shared server: a patrol officer (a new PR, its team rostered now
+ * Issue #30's acceptance in the browser, on a server of its own: a patrol officer (a new PR, its team rostered now
  * with a vehicle, made through the API) signs in ONLINE on a 1024×768 tablet, goes OFFLINE, and does the whole shift
  * from Syif saya by taps: the pre-shift checklist, two activity entries (the large next-event button), a case's
  * status steps and a journal entry with a photo, a field report with a photo, the post-shift checklist, the
@@ -19,7 +19,7 @@ import type { AuditRow, JournalEntry, SectionKmMarkers } from '@contract/inciden
 import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { png } from '../support/images';
-import { sharedServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
 import { dialogClosed, launchBrowser, newContext, screenshot, signIn, swControlling, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
@@ -37,12 +37,15 @@ const sectmgr = user('sectmgr');
 const tmca = user('tmca');
 
 beforeAll(async () => {
-  server = sharedServer();
+  // a server of its own (fresh demo data): npm test runs it in the lane beside the shared server's files, which keeps
+  // the two lanes of CI about as long as each other
+  server = await startServer();
   api = new Api(server.baseUrl);
   browser = await launchBrowser();
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 /** The number of the device's outbox items not yet acknowledged (the top bar's sync status). */

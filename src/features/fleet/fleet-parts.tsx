@@ -73,7 +73,7 @@ export function AttentionBadge({ reason, since, showReason }: { reason: string |
         </Badge>
       </Tooltip>
       {showReason && reason && (
-        <Text fontSize="xs" color="orange.fg" mt="0.5" lineClamp={2} data-testid="vehicle-attention-reason">
+        <Text fontSize="xs" color="orange.fg" mt="0.5" lineClamp={2} title={reason} data-testid="vehicle-attention-reason">
           {reason}
         </Text>
       )}
