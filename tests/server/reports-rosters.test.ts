@@ -262,7 +262,9 @@ describe('LoopingReportV2', () => {
   it('CSV', async () => {
     const res = await post(admin, REPORT_PATHS.loopingCsv, S2());
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Rondaan Dirancang","Rondaan Selesai","Melebihi Pelan","Pelan Dicapai (%)"');
+    expect(lines[0]).toBe(
+      '\uFEFF"Tarikh","Seksyen","Pasukan","Syif","Jadual Tugas","Rondaan Dirancang","Rondaan Selesai","Melebihi Pelan","Pelan Dicapai (%)"',
+    );
     expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","2","2","0","100"');
   });
 });
