@@ -38,6 +38,8 @@ export const CHECKLIST_PATHS = {
   /** GET: the photo's bytes (image/jpeg) */
   photo: (photoId: number) => `${MANAGE_BASE}/dailyAssetChecklistItems/photo/${photoId}`,
   photoPattern: `${MANAGE_BASE}/dailyAssetChecklistItems/photo/:id`,
+  /** POST ChecklistReportFilter: §7.7's bare form of the report, the same page of rows as reportDataTables */
+  report: `${MANAGE_BASE}/laporanSenaraiSemakData`,
   /** POST ChecklistReportFilter: Laporan Senarai Semak (10 a page, §9) */
   reportDataTables: `${MANAGE_BASE}/laporanSenaraiSemakData/dataTables`,
   /** POST ChecklistReportFilter: the same rows as CSV (UTF-8 with BOM, dd-mm-yyyy) */

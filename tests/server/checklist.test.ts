@@ -375,6 +375,13 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     expect(noDefects.json().body.rows.every((r: ChecklistRow) => r.preDefects + r.postDefects > 0)).toBe(true);
     const flagged = await post('opsmgmt', CHECKLIST_PATHS.reportDataTables, { ...range, vehicleId, flaggedOnly: true });
     expect(flagged.json().body.rows.map((r: ChecklistRow) => r.pkDailyAssetChecklistId)).toEqual([liveId]);
+    // §7.7's bare POST laporanSenaraiSemakData answers what /dataTables does, paged by the same query string
+    const bare = await post('sectmgr', CHECKLIST_PATHS.report, { ...range, vehicleId });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().body).toEqual(res.json().body);
+    const bare2 = await post('sectmgr', `${CHECKLIST_PATHS.report}?length=1&start=1`, { ...range, vehicleId });
+    expect(bare2.json().body).toMatchObject({ recordCount: 2, page: 1, size: 1 });
+    expect(bare2.json().body.rows.map((r: ChecklistRow) => r.pkDailyAssetChecklistId)).toEqual([doneId]);
     // the seeded week is in the report too (N9 day shift)
     const week = await post(
       'superadmin',
@@ -409,7 +416,12 @@ describe('daily vehicle and asset checklist (issue #16)', () => {
     for (const who of ['tmca', 'tmcs', 'pr', 'others']) {
       expect((await post(who, CHECKLIST_PATHS.reportDataTables, range)).statusCode, who).toBe(403);
       expect((await post(who, CHECKLIST_PATHS.reportCsv, range)).statusCode, who).toBe(403);
+      expect((await post(who, CHECKLIST_PATHS.report, range)).statusCode, who).toBe(403);
     }
+    const backwards = await post('sectmgr', CHECKLIST_PATHS.report, { dateFrom: range.dateTo, dateTo: '2020-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().statusMsg).not.toMatch(/at |stack/i);
+    expect((await post('sectmgr', CHECKLIST_PATHS.report, {})).statusCode).toBe(400);
     const [other] = await app.ctx.db.select({ id: region.id }).from(region).where(sql`${region.id} <> ${done.regionId}`).limit(1);
     expect((await post('regionmgmt', CHECKLIST_PATHS.reportDataTables, { ...range, regionId: other.id })).statusCode).toBe(403);
     const [otherSection] = await app.ctx.db.select({ id: section.id }).from(section).where(eq(section.regionId, other.id)).limit(1);

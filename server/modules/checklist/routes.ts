@@ -176,22 +176,27 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  r.post(CHECKLIST_PATHS.reportDataTables, {
-    config: { permission: 'reportChecklist' },
-    schema: {
-      ...common,
-      tags: ['report'],
-      summary:
-        'Laporan Senarai Semak: checklists by the local date of their pre-shift check (≤ 366 days), region, section, vehicle; defects and odometer gap / jump flags; newest first',
-      querystring: ListQuerySchema,
-      body: ChecklistReportFilterSchema,
-      response: { 200: envelope(dataTablesBody(ChecklistRowSchema)), ...errors },
-    },
-    handler: async (request) => {
-      const { rows, recordCount } = await checklistReport(db, requireUser(request), request.body, request.query);
-      return page(rows, recordCount, request.query);
-    },
-  });
+  // §7.7 lists the bare POST laporanSenaraiSemakData beside its /dataTables and /csv: it answers what /dataTables does
+  for (const [url, bare] of [
+    [CHECKLIST_PATHS.report, true],
+    [CHECKLIST_PATHS.reportDataTables, false],
+  ] as const) {
+    r.post(url, {
+      config: { permission: 'reportChecklist' },
+      schema: {
+        ...common,
+        tags: ['report'],
+        summary: `${bare ? 'The report’s data (§7.7’s bare path; the same answer as /dataTables). ' : ''}Laporan Senarai Semak: checklists by the local date of their pre-shift check (≤ 366 days), region, section, vehicle; defects and odometer gap / jump flags; newest first`,
+        querystring: ListQuerySchema,
+        body: ChecklistReportFilterSchema,
+        response: { 200: envelope(dataTablesBody(ChecklistRowSchema)), ...errors },
+      },
+      handler: async (request) => {
+        const { rows, recordCount } = await checklistReport(db, requireUser(request), request.body, request.query);
+        return page(rows, recordCount, request.query);
+      },
+    });
+  }
 
   r.post(CHECKLIST_PATHS.reportCsv, {
     config: { permission: 'reportChecklist' },
