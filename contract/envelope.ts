@@ -79,6 +79,11 @@ export const LookupItemSchema = z.object({
   key: z.number().int(),
   value: z.string(),
   description: z.string().nullable(),
+  /**
+   * The English name (issue #31): an extra field beside the spec's; the operator's API may not send it, so the
+   * client falls back to `value` (src/lib/lookups.ts lookupLabel).
+   */
+  valueEn: z.string().nullable().optional(),
 });
 export type LookupItem = z.infer<typeof LookupItemSchema>;
 

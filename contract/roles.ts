@@ -1,22 +1,23 @@
 /**
  * Roles and permissions shared by the PWA (menu, route guards) and the server (which enforces them).
  * Spec §3.11 gives ids 1, 2 and 101–110; §6 also names SUPERADMIN and OTHERS, which get ids 111 and 112 here.
+ * `label` is the Malay label, `labelEn` the English one (issue #31; role.label_en).
  */
 export const ROLES = [
-  { id: 1, name: 'Administrator', label: 'Pentadbir Sistem' },
-  { id: 2, name: 'User', label: 'Pengguna' },
-  { id: 101, name: 'SECTMGR', label: 'Pengurus Seksyen' },
-  { id: 102, name: 'TSTE', label: 'Juruteknik Sistem Trafik (Eksekutif)' },
-  { id: 103, name: 'TSTA', label: 'Juruteknik Sistem Trafik (Pembantu)' },
-  { id: 104, name: 'TMCA', label: 'Operator TMC' },
-  { id: 105, name: 'TMCS', label: 'Penyelia TMC' },
-  { id: 106, name: 'PR', label: 'Peronda Lebuhraya' },
-  { id: 107, name: 'SC', label: 'Koordinator Seksyen' },
-  { id: 108, name: 'PRIMEADMIN', label: 'Pentadbir Prime' },
-  { id: 109, name: 'OPSMGMT', label: 'Pengurusan Operasi' },
-  { id: 110, name: 'REGIONMGMT', label: 'Pengurusan Wilayah' },
-  { id: 111, name: 'SUPERADMIN', label: 'Superadmin' },
-  { id: 112, name: 'OTHERS', label: 'Lain-lain' },
+  { id: 1, name: 'Administrator', label: 'Pentadbir Sistem', labelEn: 'System administrator' },
+  { id: 2, name: 'User', label: 'Pengguna', labelEn: 'User' },
+  { id: 101, name: 'SECTMGR', label: 'Pengurus Seksyen', labelEn: 'Section manager' },
+  { id: 102, name: 'TSTE', label: 'Juruteknik Sistem Trafik (Eksekutif)', labelEn: 'Traffic systems technician (executive)' },
+  { id: 103, name: 'TSTA', label: 'Juruteknik Sistem Trafik (Pembantu)', labelEn: 'Traffic systems technician (assistant)' },
+  { id: 104, name: 'TMCA', label: 'Operator TMC', labelEn: 'TMC operator' },
+  { id: 105, name: 'TMCS', label: 'Penyelia TMC', labelEn: 'TMC supervisor' },
+  { id: 106, name: 'PR', label: 'Peronda Lebuhraya', labelEn: 'Highway patroller' },
+  { id: 107, name: 'SC', label: 'Koordinator Seksyen', labelEn: 'Section coordinator' },
+  { id: 108, name: 'PRIMEADMIN', label: 'Pentadbir Prime', labelEn: 'Prime administrator' },
+  { id: 109, name: 'OPSMGMT', label: 'Pengurusan Operasi', labelEn: 'Operations management' },
+  { id: 110, name: 'REGIONMGMT', label: 'Pengurusan Wilayah', labelEn: 'Regional management' },
+  { id: 111, name: 'SUPERADMIN', label: 'Superadmin', labelEn: 'Superadmin' },
+  { id: 112, name: 'OTHERS', label: 'Lain-lain', labelEn: 'Others' },
 ] as const;
 
 export type Role = (typeof ROLES)[number];

@@ -35,6 +35,7 @@ import { journalRoutes } from './modules/journal/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { ensureCrossovers } from './modules/maps/geo-index';
 import { ensureShiftsAndLeave } from './db/seed/shifts';
+import { ensureEnglishNames } from './db/seed/english';
 import { ensureRosterDevices } from './db/seed/roster-devices';
 import { ensureRondas } from './db/seed/rondas';
 import { mapsRoutes } from './modules/maps/routes';
@@ -101,6 +102,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // shifts' roster types and the demo leave (#14), also on a database seeded before them
   const orgData = await ensureShiftsAndLeave(handle.db);
   if (orgData.shiftsTyped || orgData.demoLeave) app.log.info(orgData, 'shift roster types and demo leave seeded');
+  // English names of lookups, roles and seeded shifts (#31), also on a database seeded before them
+  const english = await ensureEnglishNames(handle.db);
+  if (english.lookups || english.roles || english.shifts) app.log.info(english, 'English names seeded');
   // patrol tablets and section phones of the roster form (#15), also on a database seeded before them
   const rosterDevices = await ensureRosterDevices(handle.db);
   if (rosterDevices.devices || rosterDevices.phones) app.log.info(rosterDevices, 'roster devices and section phones seeded');

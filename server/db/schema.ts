@@ -28,6 +28,8 @@ export const lookupItem = pgTable(
     key: integer('key').primaryKey(),
     category: text('category').notNull(),
     value: text('value').notNull(),
+    /** the English name shown in English mode (issue #31); null: the Malay value stands in */
+    valueEn: text('value_en'),
     description: text('description'),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -129,6 +131,8 @@ export const role = pgTable('role', {
   id: integer('id').primaryKey(),
   name: text('name').notNull().unique(),
   label: text('label').notNull(),
+  /** the label in English (issue #31); null: the Malay label stands in */
+  labelEn: text('label_en'),
 });
 
 export const staff = pgTable(
@@ -181,6 +185,8 @@ export const appUser = pgTable('app_user', {
 export const shift = pgTable('shift', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
+  /** the name in English (issue #31); null: the Malay name stands in */
+  nameEn: text('name_en'),
   /** shiftCategory lookup key */
   categoryId: integer('category_id'),
   startHour: text('start_hour').notNull(),

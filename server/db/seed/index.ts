@@ -32,7 +32,7 @@ import {
   vehicle,
 } from '../schema';
 import { HIGHWAYS, REGIONS } from './data/geography';
-import { LOOKUPS, RESERVED_KEYS, ROAD_FURNITURE, ROAD_LANE_COLORS } from './data/lookups';
+import { LOOKUPS, RESERVED_KEYS, ROAD_FURNITURE, ROAD_LANE_COLORS, SHIFT_NAME_EN } from './data/lookups';
 import { DEMO_PASSWORD, SHIFTS } from './data/people';
 import { buildGeography } from './geo';
 import { seedDemoIncidents } from './incidents';
@@ -70,13 +70,13 @@ export function lookupRows(): (typeof lookupItem.$inferInsert)[] {
   const rows: (typeof lookupItem.$inferInsert)[] = [];
   const seen = new Map<number, string>();
   for (const [category, entries] of Object.entries(LOOKUPS)) {
-    entries.forEach(([key, value, description], i) => {
+    entries.forEach(([key, value, description, valueEn], i) => {
       const other = seen.get(key);
       if (other) throw new Error(`Lookup key ${key} is used by both ${other} and ${category}`);
       if (RESERVED_KEYS.includes(key)) throw new Error(`Lookup key ${key} is reserved`);
       seen.set(key, category);
       const color = category === 'roadLanes' ? (ROAD_LANE_COLORS[key] ?? null) : null;
-      rows.push({ key, category, value, description: description ?? null, sortOrder: (i + 1) * 10, color });
+      rows.push({ key, category, value, valueEn, description: description ?? null, sortOrder: (i + 1) * 10, color });
     });
   }
   return rows;
@@ -116,8 +116,8 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     await insertBatched(tx, section, geography.sections);
     await insertBatched(tx, gpsKmMarker, geography.markers);
     await insertBatched(tx, eventLocation, geography.eventLocations);
-    await tx.insert(role).values(ROLES.map((r) => ({ id: r.id, name: r.name, label: r.label })));
-    await tx.insert(shift).values(SHIFTS.map((s) => ({ ...s })));
+    await tx.insert(role).values(ROLES.map((r) => ({ id: r.id, name: r.name, label: r.label, labelEn: r.labelEn })));
+    await tx.insert(shift).values(SHIFTS.map((s) => ({ ...s, nameEn: SHIFT_NAME_EN[s.id] ?? null })));
 
     // Staff, then their accounts.
     const staffIds = new Map<string, number>();

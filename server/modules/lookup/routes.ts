@@ -25,7 +25,7 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
       const { name } = request.params;
       if (!isLookupName(name)) throw notFound(`Senarai '${name}' tidak wujud.`);
       const rows = await ctx.db
-        .select({ key: lookupItem.key, value: lookupItem.value, description: lookupItem.description })
+        .select({ key: lookupItem.key, value: lookupItem.value, description: lookupItem.description, valueEn: lookupItem.valueEn })
         .from(lookupItem)
         .where(and(eq(lookupItem.category, name), eq(lookupItem.active, true)))
         .orderBy(asc(lookupItem.sortOrder), asc(lookupItem.key));
