@@ -60,6 +60,8 @@ export const ACTIVITY_PAGE_MAX = 1000;
 export const END_OF_DUTY_PAGE_SIZE = 50;
 /** two consecutive GPS fixes further apart than this leave an inactive-GPS period between them */
 export const INACTIVE_GPS_GAP_MS = 5 * 60_000;
+/** a step of a roster's GPS track implying more than this (km/h) is a stray fix, left out of its length (issue #31) */
+export const TRACK_MAX_KMH = 200;
 /** §5 justification maximum (revoking a verification or approval) */
 export const ACK_JUSTIFICATION_MAX = 150;
 

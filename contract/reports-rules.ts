@@ -149,3 +149,14 @@ export function changePercent(value: number | null, previous: number | null): nu
   if (value === null || previous === null || previous === 0) return null;
   return Math.round(((value - previous) / previous) * 1000) / 10;
 }
+
+/**
+ * Where a vehicle's distance comes from (issue #31): the odometer of complete checklists, the GPS track of rosters
+ * without one, both (mixed), or neither (none).
+ */
+export const DISTANCE_SOURCES = ['odometer', 'gps', 'mixed', 'none'] as const;
+export type DistanceSource = (typeof DISTANCE_SOURCES)[number];
+
+/** Why a roster of the DLU report has no figures: 'pending' (not summarised yet), 'noData' (no log and no GPS). */
+export const MAINLINE_MISSING_REASONS = ['pending', 'noData'] as const;
+export type MainlineMissingReason = (typeof MAINLINE_MISSING_REASONS)[number];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { dataTablesBody } from './envelope';
 import { calendarDate, instant, withRange } from './dates';
-import { MISSING_KPI_KEYS, REPORT_MAX_DAYS, REPORT_MESSAGES, WORK_GROUPS, daysIn } from './reports-rules';
+import { DISTANCE_SOURCES, MAINLINE_MISSING_REASONS, MISSING_KPI_KEYS, REPORT_MAX_DAYS, REPORT_MESSAGES, WORK_GROUPS, daysIn } from './reports-rules';
 
 export * from './reports-rules';
 
@@ -226,6 +226,12 @@ export const MainlineRosterRowSchema = z.object({
   lluMinutes: int.nullable(),
   noGpsMinutes: int.nullable(),
   summaryAt: instant.nullable(),
+  /**
+   * why the roster's figures are missing (issue #31): 'pending' no summary stored yet (the job stores it within a minute
+   * of the shift's end), 'noData' summarised from no activity-log entry and no GPS fix (left out of the averages);
+   * null: the figures are there
+   */
+  missingReason: z.enum(MAINLINE_MISSING_REASONS).nullable(),
 });
 export type MainlineRosterRow = z.infer<typeof MainlineRosterRowSchema>;
 export const MainlineRosterPageSchema = dataTablesBody(MainlineRosterRowSchema);
@@ -267,22 +273,36 @@ export const VehicleUsageItemSchema = z.object({
   callSign: z.string().nullable(),
   sectionName: z.string(),
   rosters: int,
-  /** rosters with a complete checklist (pre and post odometer) */
+  /** rosters with a complete checklist (pre and post odometer): their distance is the odometer's */
   checklists: int,
-  /** post − pre odometer summed over complete checklists */
-  km: int,
+  /** rosters without a complete checklist whose GPS track gives their distance (issue #31) */
+  gpsRosters: int,
+  /** post − pre odometer summed over the complete checklists, km */
+  odometerKm: int,
+  /** the GPS track lengths of the gpsRosters, km (one decimal) */
+  gpsKm: z.number(),
+  /** odometerKm + gpsKm (one decimal) */
+  km: z.number(),
+  /** where km comes from: odometer only, GPS only, both (mixed) or neither (none: no checklist and no track) */
+  distanceSource: z.enum(DISTANCE_SOURCES),
   /** shift hours of the rosters it served */
   rosterHours: z.number(),
   /** moving time from the positions (the shift summaries' DLU + LLU), hours */
   activeHours: z.number(),
-  previousKm: int,
+  previousKm: z.number(),
   previousActiveHours: z.number(),
 });
 export type VehicleUsageItem = z.infer<typeof VehicleUsageItemSchema>;
 export const VehicleUsageTotalsSchema = z.object({
   vehicles: int,
   rosters: int,
-  km: int,
+  /** odometerKm + gpsKm over every vehicle (one decimal) */
+  km: z.number(),
+  odometerKm: int,
+  gpsKm: z.number(),
+  gpsRosters: int,
+  /** rosters with a distance (a complete checklist or a GPS track), of the rosters with a vehicle */
+  distanceCompleteness: CompletenessSchema,
   rosterHours: z.number(),
   activeHours: z.number(),
   /** rosters with a complete checklist, of the rosters with a vehicle */

@@ -21,6 +21,12 @@ export interface Config {
    * server/db/seed/live.ts; DEMO_LIVE, default on; the tests turn it off unless they test it)
    */
   demoLive: boolean;
+  /**
+   * days of history the demo data gets on seeding (DEMO_HISTORY_DAYS, default 90): cases, rosters with their activity
+   * logs, GPS fixes and shift summaries, checklists, logsheet entries and leave, so every report's default 30 days and
+   * the 30 before them (the KPIs' previous period) have figures; the server tests seed 14 (fast, their expectations)
+   */
+  demoHistoryDays: number;
   /** cheaper argon2id parameters for the demo users (tests only) */
   seedFastHash: boolean;
   trustProxy: boolean;
@@ -56,6 +62,8 @@ export interface Config {
     /** the clock in milliseconds (tests move it); the server's clock (lib/clock.ts nowMs) when unset */
     now?: () => number;
   };
+  /** how often the shift summaries of ended rosters are stored (issue #31; activity-log/summary-job.ts); 0: never (the server tests call it) */
+  summaryJobSeconds: number;
   /** server-raised alerts (issue #6) */
   alerts: {
     /** a case whose latest 203 has no later audit entry for this many minutes alerts the region's TMC users */
@@ -115,6 +123,14 @@ const positive = (name: string, n: number, min: number) => {
   return n;
 };
 
+/** DEMO_HISTORY_DAYS: 14 to 366 days (default 90). */
+export const DEMO_HISTORY_DAYS_DEFAULT = 90;
+function demoHistoryDays(v: string | undefined): number {
+  const n = int(v, DEMO_HISTORY_DAYS_DEFAULT);
+  if (!Number.isInteger(n) || n < 14 || n > 366) throw new Error(`Invalid DEMO_HISTORY_DAYS: ${v} (a whole number of days, 14 to 366)`);
+  return n;
+}
+
 /** The answer caches' TTL: as configured, else 120 s on the embedded database (its only writer is this process) and 5 s on PostgreSQL. */
 export const answerCacheTtl = (config: Pick<Config, 'answerCacheTtlMs'>, dbKind: 'postgres' | 'pglite') =>
   config.answerCacheTtlMs ?? (dbKind === 'pglite' ? 120_000 : 5_000);
@@ -133,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: env.CLIENT_DIR || path.resolve('dist/client'),
     seedDemo: bool(env.SEED_DEMO, true),
     demoLive: bool(env.DEMO_LIVE, true),
+    demoHistoryDays: demoHistoryDays(env.DEMO_HISTORY_DAYS),
     seedFastHash: bool(env.SEED_FAST_HASH, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
@@ -145,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDelaySeconds: positive('LOGIN_MAX_DELAY_SECONDS', int(env.LOGIN_MAX_DELAY_SECONDS, 15 * 60), 1),
       windowSeconds: positive('LOGIN_WINDOW_SECONDS', int(env.LOGIN_WINDOW_SECONDS, 15 * 60), 1),
     },
+    summaryJobSeconds: positive('SUMMARY_JOB_SECONDS', int(env.SUMMARY_JOB_SECONDS, 60), 0),
     alerts: {
       unackMinutes: positive('ALERT_UNACK_MINUTES', int(env.ALERT_UNACK_MINUTES, 5), 1),
       sweepSeconds: positive('ALERT_SWEEP_SECONDS', int(env.ALERT_SWEEP_SECONDS, 60), 0),

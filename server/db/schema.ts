@@ -317,6 +317,11 @@ export const dutyRoster = pgTable(
     lluMinutes: integer('llu_minutes'),
     inactiveGpsMinutes: integer('inactive_gps_minutes'),
     summaryAt: timestamp('summary_at', { withTimezone: true, mode: 'date' }),
+    /** the summary's inputs (issue #31): activity-log entries and GPS fixes of the shift it was computed from (0 and 0: nothing) */
+    summaryEntries: integer('summary_entries'),
+    summaryFixes: integer('summary_fixes'),
+    /** length of the roster's GPS track in the shift, metres (activity-log/summary.ts trackMetresOf): the vehicle's distance without an odometer reading */
+    trackMetres: integer('track_metres'),
     // ---- acknowledgement of the end-of-duty report (§4.3; updateDutyRosterAck)
     isDisemak: boolean('is_disemak').notNull().default(false),
     acknowledgedBy: integer('acknowledged_by').references(() => staff.id),

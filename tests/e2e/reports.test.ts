@@ -216,7 +216,7 @@ describe('reports (issue #17 acceptance)', () => {
     expect(await figure(page, 'rr-work-headline-rosters')).toBe(seen.workRosters);
   });
 
-  it('Laporan Penggunaan Kenderaan: km from the checklists', async () => {
+  it('Laporan Penggunaan Kenderaan: km from the checklists and the GPS tracks', async () => {
     await open(page, `/laporanpenggunaankenderaan?${range}`, 'rr-vehicle-page');
     seen.vehicleKm = await figure(page, 'rr-vehicle-headline-km');
     expect(seen.vehicleKm).toBeGreaterThan(0);
@@ -259,12 +259,19 @@ describe('reports (issue #17 acceptance)', () => {
       const one = async (q: ReturnType<typeof sql>) =>
         Number(((await handle.db.execute(q)) as unknown as { rows: { n: number | string }[] }).rows[0].n);
       const ended = sql`dr.start_date between ${FROM}::date and ${TO}::date and dr.ends_at <= now()`;
-      expect(seen.dluRosters).toBe(await one(sql`select count(*) as n from duty_roster dr where ${ended} and dr.summary_at is not null`));
+      // rosters with DLU figures: a summary computed from an entry or a fix (issue #31: a summary of nothing says 'no data')
+      expect(seen.dluRosters).toBe(
+        await one(sql`select count(*) as n from duty_roster dr where ${ended} and dr.summary_at is not null
+          and not (coalesce(dr.summary_entries, 1) = 0 and coalesce(dr.summary_fixes, 1) = 0)`),
+      );
       expect(seen.loopingRosters).toBe(await one(sql`select count(*) as n from duty_roster dr where ${ended}`));
+      // km: the odometer of the complete checklists, else the roster's GPS track (issue #31), one decimal
       expect(seen.vehicleKm).toBe(
-        await one(sql`select coalesce(sum(c.odometer_post - c.odometer_pre), 0) as n from duty_roster dr
-          join daily_asset_checklist c on c.duty_roster_id = dr.id and c.vehicle_id = dr.vehicle_id
-          where ${ended} and c.odometer_post is not null`),
+        await one(sql`select round(((coalesce(sum(c.odometer_post - c.odometer_pre) filter (where c.odometer_post is not null), 0) * 1000.0
+            + coalesce(sum(dr.track_metres) filter (where c.odometer_post is null and dr.summary_fixes >= 2), 0)) / 1000.0)::numeric, 1)::float8 as n
+          from duty_roster dr
+          left join daily_asset_checklist c on c.duty_roster_id = dr.id and c.vehicle_id = dr.vehicle_id
+          where ${ended} and dr.vehicle_id is not null`),
       );
       expect(seen.workRosters).toBe(
         await one(

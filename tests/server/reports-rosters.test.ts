@@ -5,12 +5,13 @@
  * are there and below), and the bad input of every route (400 range, 404 unknown, 403 scope and role, 401).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { REPORT_PATHS } from '../../contract/reports';
 import { ACTIVITY_EVENT } from '../../contract/activity-log-rules';
-import { activityLog, section } from '../../server/db/schema';
+import { activityLog, dutyRoster, rosterPosition, section } from '../../server/db/schema';
+import { summarizeAllEnded, summarizeEndedRosters } from '../../server/modules/activity-log/summary-job';
 import { buildTestApp, call, login } from './support/build';
-import { makeRosterFixture, PERIOD, PREVIOUS, type RosterFixture } from './support/roster-report-fixtures';
+import { at, makeRosterFixture, PERIOD, PREVIOUS, type RosterFixture } from './support/roster-report-fixtures';
 
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let fx: RosterFixture;
@@ -96,8 +97,10 @@ describe('PRAverageTimeOnMainline (DLU)', () => {
       lluMinutes: 100,
       noGpsMinutes: 80,
       summaryAt: '2025-03-01T08:30:00.000Z',
+      missingReason: null,
     });
-    expect(b.rows[0]).toMatchObject({ dluMinutes: null, summaryAt: null });
+    // R3 ended without a summary: the job (off in the tests) has not stored it yet
+    expect(b.rows[0]).toMatchObject({ dluMinutes: null, summaryAt: null, missingReason: 'pending' });
     const p2 = await body(REPORT_PATHS.mainlineRosters, S2(), admin, '?start=2&length=2&orderColumn=dluMinutes&direction=desc');
     expect(p2).toMatchObject({ recordCount: 3, page: 1, size: 2 });
     // dluMinutes desc, nulls last: R1 300, R2 200, R3 null → the second page is R3
@@ -117,8 +120,8 @@ describe('PRAverageTimeOnMainline (DLU)', () => {
     ).toBe(true);
     const lines = res.body.trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","480","300","100","80","01-03-2025 16:30:00"');
-    expect(lines[1]).toBe('"03-03-2025","S2","UJI-B","Syif Uji Laporan","UJI 2025-03-03","480","","","",""');
+    expect(lines[3]).toBe('"01-03-2025","S2","UJI-A","Syif Uji Laporan","UJI 2025-03-01","480","300","100","80","01-03-2025 16:30:00",""');
+    expect(lines[1]).toBe('"03-03-2025","S2","UJI-B","Syif Uji Laporan","UJI 2025-03-03","480","","","","","Ringkasan belum dikira"');
   });
 });
 
@@ -191,8 +194,30 @@ describe('PRTotalWorkDurationReport', () => {
 describe('VehicleUsageReport', () => {
   // V1: R1 (1000→1150 complete), R2 (no post): 2 rosters, 1 checklist, 150 km, 16 h, (400 + 350) min = 12.5 h; before P1 100 km, 440 min = 7.3 h
   // V2: R3: 1 roster, no checklist, 8 h, no summary
-  const total = { vehicles: 2, rosters: 3, km: 150, rosterHours: 24, activeHours: 12.5, checklistCompleteness: { have: 1, of: 3 } };
-  const previousTotal = { vehicles: 1, rosters: 1, km: 100, rosterHours: 8, activeHours: 7.3, checklistCompleteness: { have: 1, of: 1 } };
+  const total = {
+    vehicles: 2,
+    rosters: 3,
+    km: 150,
+    odometerKm: 150,
+    gpsKm: 0,
+    gpsRosters: 0,
+    distanceCompleteness: { have: 1, of: 3 },
+    rosterHours: 24,
+    activeHours: 12.5,
+    checklistCompleteness: { have: 1, of: 3 },
+  };
+  const previousTotal = {
+    vehicles: 1,
+    rosters: 1,
+    km: 100,
+    odometerKm: 100,
+    gpsKm: 0,
+    gpsRosters: 0,
+    distanceCompleteness: { have: 1, of: 1 },
+    rosterHours: 8,
+    activeHours: 7.3,
+    checklistCompleteness: { have: 1, of: 1 },
+  };
 
   it('km, hour and summary', async () => {
     const km = await body(REPORT_PATHS.vehicleKm, S2());
@@ -204,13 +229,17 @@ describe('VehicleUsageReport', () => {
       sectionName: 'S2',
       rosters: 2,
       checklists: 1,
+      gpsRosters: 0,
+      odometerKm: 150,
+      gpsKm: 0,
       km: 150,
+      distanceSource: 'odometer',
       rosterHours: 16,
       activeHours: 12.5,
       previousKm: 100,
       previousActiveHours: 7.3,
     });
-    expect(km.items[1]).toMatchObject({ rosters: 1, checklists: 0, km: 0, rosterHours: 8, activeHours: 0, previousKm: 0 });
+    expect(km.items[1]).toMatchObject({ rosters: 1, checklists: 0, km: 0, distanceSource: 'none', rosterHours: 8, activeHours: 0, previousKm: 0 });
     expect(km.total).toEqual(total);
     expect(km.previousTotal).toEqual(previousTotal);
     const hour = await body(REPORT_PATHS.vehicleHour, S2());
@@ -223,7 +252,8 @@ describe('VehicleUsageReport', () => {
   it('CSV', async () => {
     const res = await post(admin, REPORT_PATHS.vehicleCsv, S2());
     const lines = res.body.split('\r\n');
-    expect(lines[1]).toBe('"UJI 1","","S2","2","1","150","16","12.5","100","7.3"');
+    expect(lines[0]).toContain('"Senarai Semak Lengkap","Jadual Tugas Jarak GPS","KM Odometer","KM GPS","KM","Sumber Jarak"');
+    expect(lines[1]).toBe('"UJI 1","","S2","2","1","0","150","0","150","Odometer","16","12.5","100","7.3"');
   });
 });
 
@@ -379,5 +409,170 @@ describe('LoopingReportV2: the plan achieved', () => {
     });
     // 4 completed of 6 planned, but only 2 of the plan achieved: 33.3 %, not 66.7 %; 2 beyond the plan
     expect(b.total).toEqual({ rosters: 3, planned: 6, completed: 4, achieved: 2, beyond: 2, percent: 33.3 });
+  });
+});
+
+describe('shift summaries at the roster’s end, GPS distance, why figures are missing (issue #31)', () => {
+  // Added to the fixture: R2 gets GPS fixes due north along longitude 101.70 (on the mainline: offset 10 m), R4
+  // (2025-03-04, UJI-B, V2) has nothing at all, R1 is verified (its stored summary 300/100/80 is frozen).
+  //   07:55 (2.99) — before the shift: not in the summary, not in the track
+  //   09:00 (3.00), 09:05 (3.01), 09:10 (4.01: 111 km in 5 min, a stray fix), 09:15 (3.02), 09:20 (3.03)
+  // Track: 0.01° of latitude is 6 371 008.8 m × 0.01 × π / 180 = 1 111.95 m (@turf/distance's earth radius); the stray
+  // step is skipped and the next one measured from 09:05: 3 × 1 111.95 = 3 335.85 → 3 336 m → 3.3 km.
+  // R2's summary: 08:00–09:00 no GPS (the 07:55 fix is 65 min before the next), 09:00–09:20 four 5-minute steps on the
+  // mainline = 20 DLU, 09:20–16:00 no GPS (400): 20 / 0 / 460; 0 entries, 5 fixes in the shift.
+  // R3 (one entry, no fix): 0 / 0 / 480, has figures; R4 (nothing): 0 / 0 / 480 with 0 entries and 0 fixes: 'noData',
+  // out of the averages; P1 (5 entries, no fix): 0 / 0 / 480.
+  const rows = async () =>
+    (await body(REPORT_PATHS.mainlineRosters, S2())).rows as { pkDutyRosterId: number; missingReason: string | null; dluMinutes: number | null }[];
+  let R4 = 0;
+
+  beforeAll(async () => {
+    const db = app.ctx.db;
+    const [r3] = await db.select().from(dutyRoster).where(eq(dutyRoster.id, fx.rosters.R3));
+    [{ id: R4 }] = await db
+      .insert(dutyRoster)
+      .values({
+        ...r3,
+        id: undefined,
+        dutyRosterName: 'UJI 2025-03-04',
+        startDate: '2025-03-04',
+        endDate: '2025-03-04',
+        startsAt: at('2025-03-04', '08:00'),
+        endsAt: at('2025-03-04', '16:00'),
+        summaryAt: null,
+      })
+      .returning({ id: dutyRoster.id });
+    await db.insert(rosterPosition).values(
+      (
+        [
+          ['07:55', 2.99],
+          ['09:00', 3.0],
+          ['09:05', 3.01],
+          ['09:10', 4.01],
+          ['09:15', 3.02],
+          ['09:20', 3.03],
+        ] as const
+      ).map(([hhmm, latitude]) => ({
+        dutyRosterId: fx.rosters.R2,
+        latitude,
+        longitude: 101.7,
+        recordedAt: at('2025-03-02', hhmm),
+        offsetMetres: 10,
+      })),
+    );
+    await db.update(dutyRoster).set({ isDisemak: true }).where(eq(dutyRoster.id, fx.rosters.R1));
+  });
+
+  it('before the job: R4 ended without a summary is pending', async () => {
+    expect((await rows()).find((r) => r.pkDutyRosterId === R4)).toMatchObject({ dluMinutes: null, missingReason: 'pending' });
+  });
+
+  it('the job summarises the rosters that have ended, and only those; a second run has nothing to do', async () => {
+    const db = app.ctx.db;
+    // on 2025-03-04 at noon R4 is on shift: not summarised; R1–R3 and P1 are
+    expect(await summarizeEndedRosters(db, { now: at('2025-03-04', '12:00') })).toBe(4);
+    expect((await rows()).find((r) => r.pkDutyRosterId === R4)?.missingReason).toBe('pending');
+    await summarizeAllEnded(db);
+    expect(await summarizeEndedRosters(db)).toBe(0);
+    const stored = await db
+      .select({
+        id: dutyRoster.id,
+        dlu: dutyRoster.dluMinutes,
+        llu: dutyRoster.lluMinutes,
+        nogps: dutyRoster.inactiveGpsMinutes,
+        entries: dutyRoster.summaryEntries,
+        fixes: dutyRoster.summaryFixes,
+        track: dutyRoster.trackMetres,
+      })
+      .from(dutyRoster)
+      .where(inArray(dutyRoster.id, [fx.rosters.R1, fx.rosters.R2, fx.rosters.R3, R4, fx.rosters.P1]));
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    // R1 verified: the frozen 300/100/80 stays, its inputs (7 entries and the 4 the ronda test added) and track are filled in
+    expect(byId.get(fx.rosters.R1)).toMatchObject({ dlu: 300, llu: 100, nogps: 80, entries: 11, fixes: 0, track: 0 });
+    expect(byId.get(fx.rosters.R2)).toMatchObject({ dlu: 20, llu: 0, nogps: 460, entries: 0, fixes: 5, track: 3336 });
+    expect(byId.get(fx.rosters.R3)).toMatchObject({ dlu: 0, llu: 0, nogps: 480, entries: 1, fixes: 0, track: 0 });
+    expect(byId.get(R4)).toMatchObject({ dlu: 0, llu: 0, nogps: 480, entries: 0, fixes: 0, track: 0 });
+    expect(byId.get(fx.rosters.P1)).toMatchObject({ dlu: 0, llu: 0, nogps: 480, entries: 5, fixes: 0, track: 0 });
+  });
+
+  it('DLU: the averages over the rosters summarised from something; R4 says no data', async () => {
+    const b = await body(REPORT_PATHS.mainlineDay, S2());
+    // R1 300/100/80, R2 20/0/460, R3 0/0/480: DLU 320 / 3 = 106.7, LLU 100 / 3 = 33.3, no GPS 1020 / 3 = 340,
+    // DLU share 320 / 1440 = 22.2 %; 3 of the 4 ended rosters have figures. Before: P1 0/0/480.
+    expect(b.total).toEqual({
+      rosters: 3,
+      avgDluMinutes: 106.7,
+      avgLluMinutes: 33.3,
+      avgNoGpsMinutes: 340,
+      dluShare: 22.2,
+      completeness: { have: 3, of: 4 },
+    });
+    expect(b.previousTotal).toEqual({
+      rosters: 1,
+      avgDluMinutes: 0,
+      avgLluMinutes: 0,
+      avgNoGpsMinutes: 480,
+      dluShare: 0,
+      completeness: { have: 1, of: 1 },
+    });
+    const r = await rows();
+    expect(r.find((x) => x.pkDutyRosterId === R4)).toMatchObject({ dluMinutes: 0, missingReason: 'noData' });
+    expect(r.filter((x) => x.missingReason !== null).map((x) => x.pkDutyRosterId)).toEqual([R4]);
+    const csv = await post(admin, REPORT_PATHS.mainlineCsv, S2());
+    expect(csv.body.split('\r\n')[1]).toMatch(/"UJI 2025-03-04".*"Tiada log aktiviti atau GPS"$/);
+  });
+
+  it('vehicles: the odometer where a checklist is complete, else the GPS track, marked as such', async () => {
+    const b = await body(REPORT_PATHS.vehicleSummary, S2());
+    // V1: R1 odometer 150 km, R2 no post-shift odometer → its track 3 336 m: 150 + 3.336 = 153.3 km (mixed);
+    // active: R1 400 min (frozen) + R2 20 min = 7 h. V2: R3, R4 without a track (fewer than 2 fixes): none.
+    expect(b.items).toEqual([
+      expect.objectContaining({
+        vehicleId: fx.vehicles.V1,
+        rosters: 2,
+        checklists: 1,
+        gpsRosters: 1,
+        odometerKm: 150,
+        gpsKm: 3.3,
+        km: 153.3,
+        distanceSource: 'mixed',
+        rosterHours: 16,
+        activeHours: 7,
+        previousKm: 100,
+      }),
+      expect.objectContaining({ vehicleId: fx.vehicles.V2, rosters: 2, checklists: 0, gpsRosters: 0, km: 0, distanceSource: 'none', activeHours: 0 }),
+    ]);
+    expect(b.total).toEqual({
+      vehicles: 2,
+      rosters: 4,
+      km: 153.3,
+      odometerKm: 150,
+      gpsKm: 3.3,
+      gpsRosters: 1,
+      distanceCompleteness: { have: 2, of: 4 },
+      rosterHours: 32,
+      activeHours: 7,
+      checklistCompleteness: { have: 1, of: 4 },
+    });
+    // a GPS-only vehicle: V2's R3 gets a track of two fixes 0.01° apart (1 111.95 m) → 1.1 km, 'gps'
+    await app.ctx.db.insert(rosterPosition).values(
+      [
+        ['10:00', 3.0],
+        ['10:04', 3.01],
+      ].map(([hhmm, latitude]) => ({
+        dutyRosterId: fx.rosters.R3,
+        latitude: latitude as number,
+        longitude: 101.7,
+        recordedAt: at('2025-03-03', hhmm as string),
+        offsetMetres: 10,
+      })),
+    );
+    await app.ctx.db.update(dutyRoster).set({ trackMetres: null }).where(eq(dutyRoster.id, fx.rosters.R3));
+    expect(await summarizeEndedRosters(app.ctx.db)).toBe(1);
+    const v2 = (await body(REPORT_PATHS.vehicleSummary, S2())).items.find((i: { vehicleId: number }) => i.vehicleId === fx.vehicles.V2);
+    expect(v2).toMatchObject({ gpsRosters: 1, gpsKm: 1.1, km: 1.1, distanceSource: 'gps' });
+    const csv = await post(admin, REPORT_PATHS.vehicleCsv, S2());
+    expect(csv.body.split('\r\n')[2]).toBe('"UJI 2","","S2","2","0","1","0","1.1","1.1","GPS","16","0.1","0","0"');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { startSummaryJob } from './summary-job';
 import { z } from 'zod';
 import {
   ACTIVITY_MESSAGES,
@@ -50,6 +51,8 @@ const writeErrors = { ...errors, 409: ErrorEnvelopeSchema };
  * laporanTamatTugasData). Rules: service.ts. Writes go through the idempotency plugin (the outbox's Idempotency-Key).
  */
 export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
+  // the shift summaries of ended rosters (#31), stored by a job the app stops when it closes
+  startSummaryJob(app, ctx.db, ctx.config.summaryJobSeconds);
   const r = typed(app);
   const db = ctx.db;
   const common = { security: [{ bearerAuth: [] }] };

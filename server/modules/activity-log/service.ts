@@ -74,6 +74,7 @@ import {
 } from './queries';
 import { checklistSummaryOfRoster } from '../checklist/service';
 import { handoversOfRoster } from '../handover/service';
+import { summaryColumns } from './summary-job';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
 import { now as clockNow } from '../../lib/clock';
 import { shiftDateAt } from '../../../contract/shift-time';
@@ -287,20 +288,10 @@ async function summaryNow(db: Db, r: RosterRef, now: Date): Promise<ComputedSumm
   return computeSummary({ entries, fixes, window: { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() }, now: now.getTime() });
 }
 
-/** Computes the summary of a roster and stores it in its summary columns. */
+/** Computes the summary of a roster and stores it in its summary columns (with its inputs' counts and track length). */
 async function storeSummary(db: Db, r: RosterRef, now: Date): Promise<ShiftSummary> {
-  const s = await summaryNow(db, r, now);
-  await db
-    .update(dutyRoster)
-    .set({
-      rondaCount: s.rondaCount,
-      rehatMinutes: s.rehatMinutes,
-      dluMinutes: s.dluMinutes,
-      lluMinutes: s.lluMinutes,
-      inactiveGpsMinutes: s.inactiveGpsMinutes,
-      summaryAt: now,
-    })
-    .where(eq(dutyRoster.id, r.id));
+  const { summary: s, columns } = await summaryColumns(db, r, now);
+  await db.update(dutyRoster).set(columns).where(eq(dutyRoster.id, r.id));
   return toSummary(r.id, s, now);
 }
 

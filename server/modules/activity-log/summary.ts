@@ -17,7 +17,9 @@
  *   NOGPS.
  * - Minutes are the sums in milliseconds rounded to whole minutes at the end (each total on its own).
  */
-import { ACTIVITY_EVENT, INACTIVE_GPS_GAP_MS } from '../../../contract/activity-log-rules';
+import distance from '@turf/distance';
+import { point } from '@turf/helpers';
+import { ACTIVITY_EVENT, INACTIVE_GPS_GAP_MS, TRACK_MAX_KMH } from '../../../contract/activity-log-rules';
 import { MAINLINE_BOUND_METRES } from '../../../contract/map-rules';
 
 export type GpsKind = 'DLU' | 'LLU' | 'NOGPS';
@@ -161,6 +163,42 @@ export function computeSummary(input: SummaryInput): ComputedSummary {
     inactiveGpsMinutes: toMinutes(t.NOGPS),
     spans,
   };
+}
+
+/** A fix with its place (trackMetresOf). */
+export interface TrackFix {
+  /** epoch milliseconds (recordedAt) */
+  at: number;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The length of a roster's GPS track in its shift, whole metres (issue #31: the vehicle's distance where no checklist
+ * has odometer readings): the fixes inside the window [startsAt, end] (end: endsAt, or now while on shift) in time
+ * order, and the great-circle distance (@turf/distance) between each two consecutive ones summed. A step implying more
+ * than TRACK_MAX_KMH (a fix thrown off by a poor signal) is skipped, and so is the fix it led to, so the next step
+ * starts again from the last plausible fix; fixes at the same instant add nothing. A signal loss between two fixes
+ * counts as the straight line between them (the least the vehicle drove). Fewer than two fixes: 0.
+ */
+export function trackMetresOf(fixes: readonly TrackFix[], window: SummaryWindow, now: number): number {
+  const end = windowEnd(window, now);
+  const inside = fixes.filter((f) => f.at >= window.startsAt && f.at <= end).sort(byTime);
+  let metres = 0;
+  let last: TrackFix | undefined;
+  for (const f of inside) {
+    if (!last) {
+      last = f;
+      continue;
+    }
+    const m = distance(point([last.longitude, last.latitude]), point([f.longitude, f.latitude]), { units: 'meters' });
+    const hours = (f.at - last.at) / 3_600_000;
+    if (hours <= 0) continue;
+    if (m / 1000 / hours > TRACK_MAX_KMH) continue;
+    metres += m;
+    last = f;
+  }
+  return Math.round(metres);
 }
 
 /** At most `max` items of a list, evenly spread, the first and the last always kept (the map's track). */

@@ -48,9 +48,21 @@ export async function rowsOf<T>(db: Db, q: SQL): Promise<T[]> {
 
 // ------------------------------------------------------------------------------------------------ 2. DLU
 
+/**
+ * A roster has DLU figures when its summary is stored and was computed from something: an activity-log entry or a GPS
+ * fix (a summary of neither, stored by the job for a roster whose tablet stayed off, says 'no data'; summaries stored
+ * before issue #31 have no counts and count as computed from something).
+ */
+const hasFigures = (t: string) =>
+  sql.raw(`(${t}.summary_at is not null and not (coalesce(${t}.summary_entries, 1) = 0 and coalesce(${t}.summary_fixes, 1) = 0))`);
+
+/** Why a roster (dr) has no DLU figures (MAINLINE_MISSING_REASONS), null when it has them. */
+const missingReason = sql`case when dr.summary_at is null then 'pending'
+    when coalesce(dr.summary_entries, 1) = 0 and coalesce(dr.summary_fixes, 1) = 0 then 'noData' end`;
+
 /** The figures of MainlineFiguresSchema over the rows where `c` holds (r: the rosters CTE). */
 function mainlineFigures(c: SQL, prefix: string): SQL {
-  const has = sql`${c} and r.summary_at is not null`;
+  const has = sql`${c} and ${hasFigures('r')}`;
   const p = (n: string) => sql.raw(`${prefix}${n}`);
   return sql`(count(*) filter (where ${has}))::int as ${p('rosters')},
     round((avg(r.dlu_minutes) filter (where ${has}))::numeric, 1)::float8 as ${p('avg_dlu')},
@@ -96,7 +108,8 @@ export function mainlineQuery(sc: RosterScope, by: MainlineGrouping): SQL {
         case when ${totalFlag} then null else ${k.label} end as label`
     : sql`null::int as id, null::text as code, null::text as label`;
   return sql`with r as (
-      select dr.id, dr.section_id, dr.start_date, dr.dlu_minutes, dr.llu_minutes, dr.inactive_gps_minutes, dr.summary_at, ${curOf(sc)} as cur,
+      select dr.id, dr.section_id, dr.start_date, dr.dlu_minutes, dr.llu_minutes, dr.inactive_gps_minutes, dr.summary_at,
+        dr.summary_entries, dr.summary_fixes, ${curOf(sc)} as cur,
         (select region_id from section where id = dr.section_id) as region_id
       from duty_roster dr
       where ${rosterWhere(sc)}
@@ -124,6 +137,7 @@ export interface MainlineRosterDbRow {
   llu_minutes: number | null;
   inactive_gps_minutes: number | null;
   summary_at_ms: number | null;
+  missing_reason: 'pending' | 'noData' | null;
   total: number;
 }
 
@@ -146,7 +160,7 @@ export const MAINLINE_SORTABLE: Record<string, SQL> = {
 export function mainlineRostersQuery(sc: RosterScope, order: { column: SQL; desc: boolean }, limit: number, offset: number): SQL {
   return sql`select dr.id, dr.start_date::text as start_date, dr.section_id, s.name as section_name, t.name as team_name, sh.name as shift_name,
       dr.duty_roster_name, ${plannedMinutes} as shift_minutes, dr.dlu_minutes, dr.llu_minutes, dr.inactive_gps_minutes,
-      (extract(epoch from dr.summary_at) * 1000)::float8 as summary_at_ms, (count(*) over ())::int as total
+      (extract(epoch from dr.summary_at) * 1000)::float8 as summary_at_ms, ${missingReason} as missing_reason, (count(*) over ())::int as total
     from duty_roster dr
     join section s on s.id = dr.section_id
     join team t on t.id = dr.team_id
@@ -256,6 +270,9 @@ export interface VehicleDbRow {
   section_name: string | null;
   rosters: number;
   checklists: number;
+  gps_rosters: number;
+  odometer_km: number;
+  gps_km: number;
   km: number;
   roster_hours: number;
   active_hours: number;
@@ -266,30 +283,59 @@ export interface VehicleDbRow {
   prev_vehicles: number | null;
   prev_rosters: number | null;
   prev_checklists: number | null;
+  prev_gps_rosters: number | null;
+  prev_odometer_km: number | null;
+  prev_gps_km: number | null;
   prev_roster_hours: number | null;
 }
 
 export type VehicleOrder = 'km' | 'hour' | 'plate' | 'none';
 
 /**
- * VehicleUsageReport: per vehicle (of the rosters it served in the scope) its rosters, complete checklists, km, roster
- * and active hours now and before; `km`/`hour`: the top `limit` by that measure; `plate`: all by plate; `none`: only
- * the totals row. The totals row covers every vehicle.
+ * The distance source of a roster with a vehicle (issue #31): 'odometer' when a complete checklist of that vehicle
+ * (post-shift odometer recorded) is on the roster, else 'gps' when its stored summary has a GPS track (two or more
+ * fixes in the shift: duty_roster.track_metres, activity-log/summary.ts trackMetresOf), else 'none'.
+ */
+const distanceSource = sql`case when c.odometer_post is not null then 'odometer'
+    when dr.track_metres is not null and coalesce(dr.summary_fixes, 0) >= 2 then 'gps' else 'none' end`;
+
+/** km of one decimal from metres */
+const kmOf = (metres: SQL) => sql`round(((${metres}) / 1000.0)::numeric, 1)::float8`;
+
+/**
+ * VehicleUsageReport: per vehicle (of the rosters it served in the scope) its rosters, their distance (odometer km of
+ * the rosters with a complete checklist plus GPS km of the others with a track), roster and active hours now and
+ * before; `km`/`hour`: the top `limit` by that measure; `plate`: all by plate; `none`: only the totals row. The totals
+ * row covers every vehicle.
  */
 export function vehicleQuery(sc: RosterScope, order: VehicleOrder, limit: number | null): SQL {
   const hours = (c: SQL) => sql`round(((${c}) / 3600.0)::numeric, 1)::float8`;
   const orderBy =
     order === 'km'
-      ? sql`order by pv.km desc, v.plate_number`
+      ? sql`order by pv.odometer_km + pv.gps_m / 1000.0 desc, v.plate_number`
       : order === 'hour'
         ? sql`order by pv.active_s desc, v.plate_number`
         : sql`order by v.plate_number`;
+  // per vehicle and period: the sums over its rosters (f: the rosters of that period)
+  const sums = (f: SQL, p: string) => {
+    const n = (x: string) => sql.raw(`${p}${x}`);
+    return sql`(count(*) filter (where ${f}))::int as ${n('rosters')},
+        (count(*) filter (where ${f} and rv.src = 'odometer'))::int as ${n('checklists')},
+        (count(*) filter (where ${f} and rv.src = 'gps'))::int as ${n('gps_rosters')},
+        coalesce(sum(rv.odometer_km) filter (where ${f} and rv.src = 'odometer'), 0)::int as ${n('odometer_km')},
+        coalesce(sum(rv.track_metres) filter (where ${f} and rv.src = 'gps'), 0)::float8 as ${n('gps_m')},
+        coalesce(sum(rv.window_s) filter (where ${f}), 0)::float8 as ${n('roster_s')},
+        coalesce(sum(rv.active_s) filter (where ${f}), 0)::float8 as ${n('active_s')}`;
+  };
   const items =
     order === 'none'
       ? sql``
-      : sql`(select false as is_total, pv.vehicle_id, v.plate_number, cs.call_sign, s.name as section_name, pv.rosters, pv.checklists, pv.km,
-            ${hours(sql`pv.roster_s`)} as roster_hours, ${hours(sql`pv.active_s`)} as active_hours, pv.prev_km, ${hours(sql`pv.prev_active_s`)} as prev_active_hours,
-            null::int as vehicles, null::int as prev_vehicles, null::int as prev_rosters, null::int as prev_checklists, null::float8 as prev_roster_hours
+      : sql`(select false as is_total, pv.vehicle_id, v.plate_number, cs.call_sign, s.name as section_name, pv.rosters, pv.checklists, pv.gps_rosters,
+            pv.odometer_km, ${kmOf(sql`pv.gps_m`)} as gps_km, ${kmOf(sql`pv.odometer_km * 1000.0 + pv.gps_m`)} as km,
+            ${hours(sql`pv.roster_s`)} as roster_hours, ${hours(sql`pv.active_s`)} as active_hours,
+            ${kmOf(sql`pv.prev_odometer_km * 1000.0 + pv.prev_gps_m`)} as prev_km, ${hours(sql`pv.prev_active_s`)} as prev_active_hours,
+            null::int as vehicles, null::int as prev_vehicles, null::int as prev_rosters, null::int as prev_checklists, null::int as prev_gps_rosters,
+            null::int as prev_odometer_km, null::float8 as prev_gps_km, null::float8 as prev_roster_hours
           from pv
           join vehicle v on v.id = pv.vehicle_id
           join section s on s.id = v.section_id
@@ -298,30 +344,29 @@ export function vehicleQuery(sc: RosterScope, order: VehicleOrder, limit: number
           ${orderBy}
           ${limit !== null ? sql`limit ${limit}` : sql``})
         union all`;
-  return sql`with pv as (
-      select dr.vehicle_id,
-        (count(*) filter (where ${curOf(sc)}))::int as rosters,
-        (count(*) filter (where ${curOf(sc)} and c.odometer_post is not null))::int as checklists,
-        coalesce(sum(c.odometer_post - c.odometer_pre) filter (where ${curOf(sc)} and c.odometer_post is not null), 0)::int as km,
-        coalesce(sum(extract(epoch from (dr.ends_at - dr.starts_at))) filter (where ${curOf(sc)}), 0)::float8 as roster_s,
-        coalesce(sum((coalesce(dr.dlu_minutes, 0) + coalesce(dr.llu_minutes, 0)) * 60) filter (where ${curOf(sc)} and dr.summary_at is not null), 0)::float8 as active_s,
-        (count(*) filter (where not ${curOf(sc)}))::int as prev_rosters,
-        (count(*) filter (where not ${curOf(sc)} and c.odometer_post is not null))::int as prev_checklists,
-        coalesce(sum(c.odometer_post - c.odometer_pre) filter (where not ${curOf(sc)} and c.odometer_post is not null), 0)::int as prev_km,
-        coalesce(sum(extract(epoch from (dr.ends_at - dr.starts_at))) filter (where not ${curOf(sc)}), 0)::float8 as prev_roster_s,
-        coalesce(sum((coalesce(dr.dlu_minutes, 0) + coalesce(dr.llu_minutes, 0)) * 60) filter (where not ${curOf(sc)} and dr.summary_at is not null), 0)::float8 as prev_active_s
+  return sql`with rv as (
+      select dr.vehicle_id, ${curOf(sc)} as cur, ${distanceSource} as src, (c.odometer_post - c.odometer_pre) as odometer_km, dr.track_metres,
+        extract(epoch from (dr.ends_at - dr.starts_at)) as window_s,
+        case when dr.summary_at is not null then (coalesce(dr.dlu_minutes, 0) + coalesce(dr.llu_minutes, 0)) * 60 else 0 end as active_s
       from duty_roster dr
       left join daily_asset_checklist c on c.duty_roster_id = dr.id and c.vehicle_id = dr.vehicle_id
       where ${rosterWhere(sc)} and dr.vehicle_id is not null
-      group by dr.vehicle_id
+    ), pv as (
+      select rv.vehicle_id, ${sums(sql`rv.cur`, '')}, ${sums(sql`not rv.cur`, 'prev_')}
+      from rv
+      group by rv.vehicle_id
     )
     ${items}
     select true as is_total, null::int as vehicle_id, null::text as plate_number, null::text as call_sign, null::text as section_name,
-      coalesce(sum(rosters), 0)::int as rosters, coalesce(sum(checklists), 0)::int as checklists, coalesce(sum(km), 0)::int as km,
+      coalesce(sum(rosters), 0)::int as rosters, coalesce(sum(checklists), 0)::int as checklists, coalesce(sum(gps_rosters), 0)::int as gps_rosters,
+      coalesce(sum(odometer_km), 0)::int as odometer_km, ${kmOf(sql`coalesce(sum(gps_m), 0)`)} as gps_km,
+      ${kmOf(sql`coalesce(sum(odometer_km * 1000.0 + gps_m), 0)`)} as km,
       ${hours(sql`coalesce(sum(roster_s), 0)`)} as roster_hours, ${hours(sql`coalesce(sum(active_s), 0)`)} as active_hours,
-      coalesce(sum(prev_km), 0)::int as prev_km, ${hours(sql`coalesce(sum(prev_active_s), 0)`)} as prev_active_hours,
+      ${kmOf(sql`coalesce(sum(prev_odometer_km * 1000.0 + prev_gps_m), 0)`)} as prev_km, ${hours(sql`coalesce(sum(prev_active_s), 0)`)} as prev_active_hours,
       (count(*) filter (where rosters > 0))::int as vehicles, (count(*) filter (where prev_rosters > 0))::int as prev_vehicles,
       coalesce(sum(prev_rosters), 0)::int as prev_rosters, coalesce(sum(prev_checklists), 0)::int as prev_checklists,
+      coalesce(sum(prev_gps_rosters), 0)::int as prev_gps_rosters, coalesce(sum(prev_odometer_km), 0)::int as prev_odometer_km,
+      ${kmOf(sql`coalesce(sum(prev_gps_m), 0)`)} as prev_gps_km,
       ${hours(sql`coalesce(sum(prev_roster_s), 0)`)} as prev_roster_hours
     from pv`;
 }

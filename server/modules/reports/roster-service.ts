@@ -43,9 +43,11 @@ import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
 import {
   daysIn,
+  type DistanceSource,
   type LoopingPage,
   type LoopingRow,
   type LoopingTotals,
+  type MainlineMissingReason,
   type MainlineDayChart,
   type MainlineFigures,
   type MainlineGroupChart,
@@ -170,6 +172,7 @@ const toMainlineRow = (r: MainlineRosterDbRow): MainlineRosterRow => ({
   lluMinutes: r.llu_minutes === null ? null : Number(r.llu_minutes),
   noGpsMinutes: r.inactive_gps_minutes === null ? null : Number(r.inactive_gps_minutes),
   summaryAt: r.summary_at_ms === null ? null : new Date(Number(r.summary_at_ms)).toISOString(),
+  missingReason: r.missing_reason ?? null,
 });
 
 /** PRAverageTimeOnMainline/dataTables: one row per roster of the period. */
@@ -190,6 +193,12 @@ export async function mainlineRosters(
   return { rows: rows.map(toMainlineRow), recordCount: Number(recordCount) };
 }
 
+/** The CSV's words for why a roster has no DLU figures. */
+const MISSING_REASON_CSV: Record<MainlineMissingReason, string> = {
+  pending: 'Ringkasan belum dikira',
+  noData: 'Tiada log aktiviti atau GPS',
+};
+
 /** PRAverageTimeOnMainline/csv: the roster table (dates dd-mm-yyyy, minutes as numbers). */
 export async function mainlineCsv(db: Db, user: TokenClaims, f: ReportFilter): Promise<string> {
   const sc = await scopeOf(db, user, f);
@@ -207,6 +216,7 @@ export async function mainlineCsv(db: Db, user: TokenClaims, f: ReportFilter): P
     { label: 'Minit LLU', value: (r) => r.lluMinutes },
     { label: 'Minit Tiada GPS', value: (r) => r.noGpsMinutes },
     { label: 'Ringkasan Dikemas Kini', value: (r) => (r.summaryAt ? localDisplay(r.summaryAt) : null) },
+    { label: 'Sebab Tiada Angka', value: (r) => (r.missingReason ? MISSING_REASON_CSV[r.missingReason] : null) },
   ]);
 }
 
@@ -269,25 +279,58 @@ export async function workCsv(db: Db, user: TokenClaims, f: WorkDurationFilter):
 // ------------------------------------------------------------------------------------------------ 4. vehicles
 
 function vehicleTotals(t: VehicleDbRow | undefined, prev: boolean): VehicleUsageTotals {
-  if (!t) return { vehicles: 0, rosters: 0, km: 0, rosterHours: 0, activeHours: 0, checklistCompleteness: { have: 0, of: 0 } };
+  const totals = (n: {
+    vehicles: number;
+    rosters: number;
+    checklists: number;
+    gpsRosters: number;
+    odometerKm: number;
+    gpsKm: number;
+    km: number;
+  }) => ({
+    vehicles: n.vehicles,
+    rosters: n.rosters,
+    km: n.km,
+    odometerKm: n.odometerKm,
+    gpsKm: n.gpsKm,
+    gpsRosters: n.gpsRosters,
+    distanceCompleteness: { have: n.checklists + n.gpsRosters, of: n.rosters },
+    checklistCompleteness: { have: n.checklists, of: n.rosters },
+  });
+  if (!t)
+    return { ...totals({ vehicles: 0, rosters: 0, checklists: 0, gpsRosters: 0, odometerKm: 0, gpsKm: 0, km: 0 }), rosterHours: 0, activeHours: 0 };
   return prev
     ? {
-        vehicles: Number(t.prev_vehicles ?? 0),
-        rosters: Number(t.prev_rosters ?? 0),
-        km: Number(t.prev_km),
+        ...totals({
+          vehicles: Number(t.prev_vehicles ?? 0),
+          rosters: Number(t.prev_rosters ?? 0),
+          checklists: Number(t.prev_checklists ?? 0),
+          gpsRosters: Number(t.prev_gps_rosters ?? 0),
+          odometerKm: Number(t.prev_odometer_km ?? 0),
+          gpsKm: Number(t.prev_gps_km ?? 0),
+          km: Number(t.prev_km),
+        }),
         rosterHours: Number(t.prev_roster_hours ?? 0),
         activeHours: Number(t.prev_active_hours),
-        checklistCompleteness: { have: Number(t.prev_checklists ?? 0), of: Number(t.prev_rosters ?? 0) },
       }
     : {
-        vehicles: Number(t.vehicles ?? 0),
-        rosters: Number(t.rosters),
-        km: Number(t.km),
+        ...totals({
+          vehicles: Number(t.vehicles ?? 0),
+          rosters: Number(t.rosters),
+          checklists: Number(t.checklists),
+          gpsRosters: Number(t.gps_rosters),
+          odometerKm: Number(t.odometer_km),
+          gpsKm: Number(t.gps_km),
+          km: Number(t.km),
+        }),
         rosterHours: Number(t.roster_hours),
         activeHours: Number(t.active_hours),
-        checklistCompleteness: { have: Number(t.checklists), of: Number(t.rosters) },
       };
 }
+
+/** odometer, gps, mixed or none: where a vehicle's km comes from */
+const sourceOf = (checklists: number, gpsRosters: number): DistanceSource =>
+  checklists && gpsRosters ? 'mixed' : checklists ? 'odometer' : gpsRosters ? 'gps' : 'none';
 
 /** The vehicle totals of a scope now and before (Report1Section). */
 export async function vehicleTotalsOf(db: Db, sc: RosterScope): Promise<{ total: VehicleUsageTotals; previousTotal: VehicleUsageTotals }> {
@@ -310,7 +353,11 @@ export async function vehicleUsage(db: Db, user: TokenClaims, f: ReportFilter, k
       sectionName: r.section_name ?? '',
       rosters: Number(r.rosters),
       checklists: Number(r.checklists),
+      gpsRosters: Number(r.gps_rosters),
+      odometerKm: Number(r.odometer_km),
+      gpsKm: Number(r.gps_km),
       km: Number(r.km),
+      distanceSource: sourceOf(Number(r.checklists), Number(r.gps_rosters)),
       rosterHours: Number(r.roster_hours),
       activeHours: Number(r.active_hours),
       previousKm: Number(r.prev_km),
@@ -328,13 +375,25 @@ export async function vehicleCsv(db: Db, user: TokenClaims, f: ReportFilter): Pr
     { label: 'Seksyen', value: (r) => r.sectionName },
     { label: 'Jadual Tugas', value: (r) => r.rosters },
     { label: 'Senarai Semak Lengkap', value: (r) => r.checklists },
+    { label: 'Jadual Tugas Jarak GPS', value: (r) => r.gpsRosters },
+    { label: 'KM Odometer', value: (r) => r.odometerKm },
+    { label: 'KM GPS', value: (r) => r.gpsKm },
     { label: 'KM', value: (r) => r.km },
+    { label: 'Sumber Jarak', value: (r) => DISTANCE_SOURCE_CSV[r.distanceSource] },
     { label: 'Jam Jadual Tugas', value: (r) => r.rosterHours },
     { label: 'Jam Aktif (DLU + LLU)', value: (r) => r.activeHours },
     { label: `KM (${dmy(a.previousPeriod.from)} – ${dmy(a.previousPeriod.to)})`, value: (r) => r.previousKm },
     { label: `Jam Aktif (${dmy(a.previousPeriod.from)} – ${dmy(a.previousPeriod.to)})`, value: (r) => r.previousActiveHours },
   ]);
 }
+
+/** The CSV's words for a distance source. */
+const DISTANCE_SOURCE_CSV: Record<DistanceSource, string> = {
+  odometer: 'Odometer',
+  gps: 'GPS',
+  mixed: 'Odometer + GPS',
+  none: 'Tiada',
+};
 
 // ------------------------------------------------------------------------------------------------ 8. rondas
 

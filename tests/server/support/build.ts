@@ -23,6 +23,10 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<Fastif
       // no invented live positions unless a test asks for them (they would move the map and nearest patrol answers)
       demoLive: false,
       seedFastHash: true,
+      // the compact demo: a fortnight of history (the tests' expectations and speed; a test about the full history asks for more)
+      demoHistoryDays: 14,
+      // the shift-summary job (#31) stays off: a test calls it (it would change the summaries its fixtures expect)
+      summaryJobSeconds: 0,
       clientDir: '/nonexistent',
       jwtSecret: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
       ...config,
