@@ -17,6 +17,7 @@ import { ErrorBlock } from '@/ui/states';
 import { useChecklistItems } from './checklist-api';
 import { StatusBadge } from './checklist-item-card';
 import { ServerPhoto } from './checklist-photos';
+import { TableScroll } from '@/ui/table-scroll';
 
 function Counted({ item, quantity, status }: { item: ChecklistItemRow; quantity: number | null; status: ItemStatus | null }) {
   const t = useT();
@@ -83,7 +84,7 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
                   {t('cl.items.empty')}
                 </Text>
               ) : (
-                <Table.ScrollArea>
+                <TableScroll>
                   <Table.Root recipe={tableSlotRecipe} size="sm" minW="640px" opacity={q.isPlaceholderData ? 0.6 : 1}>
                     <Table.Header>
                       <Table.Row bg="bg.subtle">
@@ -135,7 +136,7 @@ export function ChecklistItemsDialog({ row, onClose }: { row: ChecklistRow | nul
                       ))}
                     </Table.Body>
                   </Table.Root>
-                </Table.ScrollArea>
+                </TableScroll>
               )}
             </Dialog.Body>
             <Dialog.Footer>

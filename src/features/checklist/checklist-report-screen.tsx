@@ -24,6 +24,7 @@ import { reportCsv, useChecklistReport, useSectionVehicles } from './checklist-a
 import { ChecklistItemsDialog } from './checklist-items-dialog';
 import { reportFilterOf, reportRangeOf } from './checklist-rules';
 import type { ChecklistReportSearch } from './checklist-search';
+import { CellText } from '@/ui/table-scroll';
 
 /** newest first (the server's one order of this report) */
 const DEFAULT_SORT = { sort: 'rosterDate', dir: 'desc' } as const;
@@ -150,9 +151,9 @@ export function ChecklistReportScreen({
                 {t('cl.report.defectCounts', { pre: r.preDefects, post: r.postDefects })}
               </Badge>
               {r.defectSummary && (
-                <Text fontSize="xs" color="red.fg" mt="0.5" lineClamp={2} title={r.defectSummary}>
+                <CellText fontSize="xs" color="red.fg" mt="0.5" lines={2}>
                   {r.defectSummary}
-                </Text>
+                </CellText>
               )}
             </Box>
           ) : (

@@ -19,6 +19,7 @@ import { listQueryOf, type ListSearch } from '@/ui/admin/list-search';
 import { Panel } from '@/ui/panel';
 import { assetsCall, fleetKeys, vehicleChecklistsCall } from './fleet-api';
 import { StatusBadge, useFleetAccess } from './fleet-parts';
+import { CellText } from '@/ui/table-scroll';
 
 // the server lists a vehicle's checklists newest first (its sort is fixed)
 const CHECKLIST_SORT = { sort: 'preAt', dir: 'desc' } as const;
@@ -94,9 +95,9 @@ export function VehicleChecklists({ vehicleId }: { vehicleId: number }) {
               {t('fleet.history.defectsN', { n })}
             </Badge>
             {r.defectSummary && (
-              <Text fontSize="xs" color="red.fg" lineClamp={2} title={r.defectSummary}>
+              <CellText fontSize="xs" color="red.fg" lines={2}>
                 {r.defectSummary}
-              </Text>
+              </CellText>
             )}
           </Stack>
         );

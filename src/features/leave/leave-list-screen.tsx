@@ -68,9 +68,7 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
       width: '250px',
       cell: (r) => (
         <Box minW="0">
-          <Text fontWeight="semibold" lineClamp={1}>
-            {r.displayName}
-          </Text>
+          <Text fontWeight="semibold">{r.displayName}</Text>
           <Text fontSize="xs" color="fg.muted">
             {r.staffNo} · {r.sectionName}
             {seesAll ? ` · ${r.regionName}` : ''}

@@ -29,6 +29,7 @@ import {
   type Highlight,
   type PeriodKind,
 } from './mainline-rules';
+import { TableScroll } from '@/ui/table-scroll';
 
 const TrackMap = lazy(() => import('./track-map'));
 
@@ -219,32 +220,34 @@ export function MainlineReportScreen({
               {t('dlu.noPeriods', { kind: h })}
             </Text>
           ) : (
-            <Table.Root recipe={tableSlotRecipe} size="sm">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                    {t('dlu.col.from')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                    {t('dlu.col.to')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
-                    {t('dlu.col.minutes')}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {highlighted.map((p) => (
-                  <Table.Row key={`${p.from}-${p.to}`} data-testid="dlu-period">
-                    <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.from)}</Table.Cell>
-                    <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.to)}</Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {minutesText(p.minutes, units)}
-                    </Table.Cell>
+            <TableScroll>
+              <Table.Root recipe={tableSlotRecipe} size="sm">
+                <Table.Header>
+                  <Table.Row bg="bg.subtle">
+                    <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                      {t('dlu.col.from')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                      {t('dlu.col.to')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
+                      {t('dlu.col.minutes')}
+                    </Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {highlighted.map((p) => (
+                    <Table.Row key={`${p.from}-${p.to}`} data-testid="dlu-period">
+                      <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.from)}</Table.Cell>
+                      <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.to)}</Table.Cell>
+                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                        {minutesText(p.minutes, units)}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </TableScroll>
           )}
         </Panel>
       </Flex>

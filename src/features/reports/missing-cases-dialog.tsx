@@ -18,6 +18,7 @@ import { formatDateTimeShort } from '@/lib/time';
 import { ErrorBlock } from '@/ui/states';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
 import { useIncidentMissing } from './reports-api';
+import { TableScroll } from '@/ui/table-scroll';
 
 const KPI_LABEL: Record<MissingKpiKey, 'rp.inc.missing.kpi.response' | 'rp.inc.missing.kpi.rct' | 'rp.inc.missing.kpi.ict'> = {
   response: 'rp.inc.missing.kpi.response',
@@ -86,7 +87,7 @@ export function MissingCasesDialog({
                 <ErrorBlock title={t('rp.kit.loadFailed')} message={errorText(q.error)} onRetry={() => void q.refetch()} />
               ) : (
                 <Box>
-                  <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
+                  <TableScroll borderWidth="1px" borderColor="border.muted" rounded="md" overflow="hidden">
                     <Table.Root recipe={tableSlotRecipe} size="sm" interactive minW="640px">
                       <Table.Header>
                         <Table.Row bg="bg.subtle">
@@ -135,7 +136,7 @@ export function MissingCasesDialog({
                         )}
                       </Table.Body>
                     </Table.Root>
-                  </Table.ScrollArea>
+                  </TableScroll>
                   {!q.isPending && rows.length === 0 && (
                     <Text py="6" textAlign="center" color="fg.muted" data-testid="rp-incident-missing-empty">
                       {t('rp.inc.missing.none')}

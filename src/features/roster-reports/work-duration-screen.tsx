@@ -27,6 +27,7 @@ import { useWorkTotal, workCsv } from './roster-reports-api';
 import { countText, hm, percentText, workBars } from './roster-reports-format';
 import { withScope, workGroupOf, type WorkSearch } from './roster-reports-search';
 import { Num, RangeInvalid, useReportScope } from './roster-report-parts';
+import { CellText } from '@/ui/table-scroll';
 
 export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSearch; onSearchChange: (s: WorkSearch) => void }) {
   const t = useT();
@@ -105,9 +106,9 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
             <Text fontSize="sm">{r.sectionName}</Text>
           ) : (
             <Box minW="0">
-              <Text fontSize="sm" lineClamp={2} title={r.detail}>
+              <CellText fontSize="sm" lines={2}>
                 {r.detail || '—'}
-              </Text>
+              </CellText>
               <Text fontSize="xs" color="fg.muted">
                 {r.sectionName}
               </Text>
@@ -211,7 +212,7 @@ export function WorkDurationScreen({ search, onSearchChange }: { search: WorkSea
       ) : (
         <>
           <ReportBlock title={t('rr.headline')} loading={loading} error={work.error} onRetry={() => void work.refetch()} testId="rr-work-headline">
-            <HeadlineFigures items={headline} previousPeriod={data?.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={data?.previousPeriod} help="work" />
           </ReportBlock>
           <ReportBlock
             title={t('rr.work.chart')}

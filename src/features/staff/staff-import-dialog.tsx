@@ -12,6 +12,7 @@ import { errorText, isApiError } from '@/lib/api';
 import { saveBlob } from '@/lib/download';
 import { notify } from '@/ui/toaster';
 import { commitImport, IMPORT_TEMPLATE, importFileOf, previewImport } from './staff-api';
+import { TableScroll } from '@/ui/table-scroll';
 
 const PAGE = 50;
 
@@ -231,7 +232,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                     <Text fontSize="sm" color={preview.invalid ? 'red.fg' : 'green.fg'}>
                       {preview.invalid ? t('staff.import.fixFirst') : t('staff.import.clean', { n: preview.total })}
                     </Text>
-                    <Box borderWidth="1px" borderColor="border" rounded="md" overflow="auto" maxH="50vh">
+                    <TableScroll borderWidth="1px" borderColor="border" rounded="md" overflow="hidden" scrollMaxH="50vh">
                       <Table.Root recipe={tableSlotRecipe} size="sm" stickyHeader minW="980px" data-testid="staff-import-table">
                         <Table.Header>
                           <Table.Row bg="bg.subtle">
@@ -268,7 +269,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                           })}
                         </Table.Body>
                       </Table.Root>
-                    </Box>
+                    </TableScroll>
                     {pages > 1 && (
                       <HStack justify="flex-end" gap="2">
                         <IconButton

@@ -16,6 +16,7 @@ import { Panel } from '@/ui/panel';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { addMembersCall, candidatesCall, membersCall, removeMemberCall, TEAM_HISTORY_ENTITIES, teamKeys } from './teams-api';
+import { TableScroll } from '@/ui/table-scroll';
 
 const HEAD = { fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.05em', py: '2' } as const;
 
@@ -97,7 +98,7 @@ export function TeamMembersPanel({ team }: { team: TeamDetail }) {
       ) : rows.length === 0 ? (
         <EmptyBlock title={t('teams.members.empty')} description={t('teams.members.emptyHint')} icon={<LuUsers />} />
       ) : (
-        <Table.ScrollArea>
+        <TableScroll>
           <Table.Root recipe={tableSlotRecipe} size="sm" minW="560px" data-testid="team-member-table">
             <Table.Header>
               <Table.Row bg="bg.subtle">
@@ -143,7 +144,7 @@ export function TeamMembersPanel({ team }: { team: TeamDetail }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
       {adding && (
         <AddMembersDialog

@@ -22,6 +22,7 @@ import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { LogsheetDialog } from './logsheet-dialog';
 import { downloadCsv, logsheetsCall } from './tmclog-api';
 import type { TmcLogSearch } from './tmclog-search';
+import { CellText, TableScroll } from '@/ui/table-scroll';
 
 const HEAD = { fontSize: 'xs', color: 'fg.muted', fontWeight: 'semibold', py: '2.5' } as const;
 
@@ -201,7 +202,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
         </Panel>
       ) : (
         <Panel>
-          <Box overflowX="auto">
+          <TableScroll>
             <Table.Root recipe={tableSlotRecipe} size="sm" minW="900px" data-testid="tmclog-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
@@ -251,9 +252,9 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                           </Badge>
                         </Table.Cell>
                         <Table.Cell verticalAlign="top">
-                          <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lineClamp={6} data-testid="tmclog-remarks">
+                          <CellText fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lines={6} data-testid="tmclog-remarks">
                             {r.remarks}
-                          </Text>
+                          </CellText>
                         </Table.Cell>
                         <Table.Cell verticalAlign="top">
                           <Text fontSize="sm">{r.createdBy.displayName}</Text>
@@ -295,7 +296,7 @@ export function TmcLogScreen({ search, onSearchChange }: { search: TmcLogSearch;
                 )}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </TableScroll>
           <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="border.muted" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" data-testid="tmclog-total">
               {t('tmclog.total', { n: total })}

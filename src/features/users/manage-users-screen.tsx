@@ -148,7 +148,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
         header: t('users.col.position'),
         sortable: true,
         cell: (r) => (
-          <Text fontSize="xs" whiteSpace="normal" lineClamp={2} minW="110px" maxW="150px" title={r.position}>
+          <Text fontSize="xs" whiteSpace="normal" minW="110px" maxW="170px">
             {r.position}
           </Text>
         ),

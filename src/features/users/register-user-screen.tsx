@@ -22,6 +22,7 @@ import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { CANDIDATE_PAGE_SIZE, generatePassword, registerUser, useCandidates, useGrantableRoles, useUsersRefresh } from './users-api';
 import type { RegisterUserSearch } from './users-search';
+import { TableScroll } from '@/ui/table-scroll';
 
 function CandidatePicker({
   search,
@@ -89,7 +90,7 @@ function CandidatePicker({
         </Box>
       ) : (
         <>
-          <Table.ScrollArea>
+          <TableScroll>
             <Table.Root recipe={tableSlotRecipe} size="sm" data-testid="register-candidates">
               <Table.Body>
                 {list.isPending
@@ -136,7 +137,7 @@ function CandidatePicker({
                     })}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           {!list.isPending && rows.length === 0 && <EmptyBlock title={t('users.reg.noCandidates')} description={t('users.reg.noCandidatesHint')} />}
           <Flex px="4" py="2" borderTopWidth="1px" borderColor="border.muted" align="center" gap="2">
             <Text fontSize="sm" color="fg.muted">

@@ -26,11 +26,13 @@ import type { fleetMs } from './parts/fleet';
 import type { reportsMs } from './parts/reports';
 import type { rosterReportsMs } from './parts/roster-reports';
 import type { reportHubMs } from './parts/report-hub';
+import type { reportHelpMs } from './parts/report-help';
 import type { casePartsMs } from './parts/case-parts';
 import type { playMs } from './parts/play';
 import type { handoverMs } from './parts/handover';
 import type { myShiftMs } from './parts/my-shift';
 import type { fieldReportMs } from './parts/field-report';
+import type { tableMs } from './parts/table';
 
 /**
  * Every UI text key: the shell's (ms.ts) and each part's (parts/<area>.ts). Type-only imports: a part's texts ship
@@ -65,8 +67,10 @@ export type TextKey =
   | keyof typeof reportsMs
   | keyof typeof rosterReportsMs
   | keyof typeof reportHubMs
+  | keyof typeof reportHelpMs
   | keyof typeof casePartsMs
   | keyof typeof playMs
   | keyof typeof handoverMs
   | keyof typeof myShiftMs
-  | keyof typeof fieldReportMs;
+  | keyof typeof fieldReportMs
+  | keyof typeof tableMs;

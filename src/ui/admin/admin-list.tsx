@@ -19,6 +19,7 @@ import { errorText, isApiError } from '@/lib/api';
 import { notify } from '@/ui/toaster';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
+import { headerTextProps, TableScroll } from '@/ui/table-scroll';
 import type { ListSearch } from './list-search';
 
 /** One column: its id is the orderColumn the server sorts by when `sortable`. */
@@ -47,6 +48,7 @@ export function AdminList<Row extends RowData>({
   onRowClick,
   rowTestId,
   minW = '860px',
+  label,
   testId,
 }: {
   columns: AdminColumn<Row>[];
@@ -66,6 +68,8 @@ export function AdminList<Row extends RowData>({
   onRowClick?: (row: Row) => void;
   rowTestId?: string;
   minW?: string;
+  /** what the list is: names its scroll region when the table scrolls sideways */
+  label?: string;
   testId: string;
 }) {
   const t = useT();
@@ -154,7 +158,7 @@ export function AdminList<Row extends RowData>({
         />
       ) : (
         <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
-          <Table.ScrollArea>
+          <TableScroll label={label}>
             <Table.Root recipe={tableSlotRecipe} size="sm" interactive={!!onRowClick} stickyHeader minW={minW} data-testid={`${testId}-table`}>
               <Table.Header>
                 {table.getHeaderGroups().map((group) => (
@@ -173,6 +177,7 @@ export function AdminList<Row extends RowData>({
                           letterSpacing="0.05em"
                           color="fg.muted"
                           textAlign={col?.align === 'end' ? 'end' : undefined}
+                          {...headerTextProps}
                           aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                         >
                           {canSort ? (
@@ -181,7 +186,13 @@ export function AdminList<Row extends RowData>({
                               size="xs"
                               px="1"
                               ms="-1"
+                              h="auto"
                               minH="8"
+                              py="1"
+                              whiteSpace="normal"
+                              textAlign="start"
+                              lineHeight="1.3"
+                              {...headerTextProps}
                               fontSize="xs"
                               textTransform="uppercase"
                               letterSpacing="0.05em"
@@ -223,7 +234,7 @@ export function AdminList<Row extends RowData>({
                 )}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           {!query.isPending && rows.length === 0 && <EmptyBlock title={emptyText} description={emptyHint} icon={<LuInbox />} />}
           <Flex px="4" py="3" borderTopWidth="1px" borderColor="border.muted" align="center" gap="3" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid={`${testId}-range`}>

@@ -22,7 +22,9 @@ import { regionScopeOf, ReportScopeFilters, type ScopePatch } from '@/ui/admin/r
 import { PageHeader } from '@/ui/page-header';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
+import { headerTextProps, TableScroll } from '@/ui/table-scroll';
 import { completenessPercent, formatFigure, formatNumber, sortReportRows, type FigureUnit } from './report-format';
+import { FigureHelp, useFigureHelp } from './figure-help';
 import { reportRange, reportRangeProblem, type ReportScopeSearch } from './report-search';
 
 // ------------------------------------------------------------------------------------------------ figures
@@ -147,6 +149,8 @@ export interface Headline {
   onShowMissing?: () => void;
   testId: string;
   lowerIsBetter?: boolean;
+  /** the figure's definition (issue #31), shown behind an info button beside its label (figure-help.tsx) */
+  help?: string;
 }
 
 /** The change of a figure against the previous period, green or red as it is good or bad ('Tiada perbandingan' without one). */
@@ -220,18 +224,21 @@ export function HeadlineFigureTop({ item, labelLines = 2 }: { item: Omit<Headlin
   const t = useT();
   return (
     <>
-      <Text
-        fontSize="xs"
-        fontWeight="semibold"
-        color="fg.muted"
-        textTransform="uppercase"
-        letterSpacing="0.05em"
-        lineClamp={labelLines}
-        minH="2lh"
-        title={item.label}
-      >
-        {item.label}
-      </Text>
+      <Flex gap="1" align="start" justify="space-between">
+        <Text
+          fontSize="xs"
+          fontWeight="semibold"
+          color="fg.muted"
+          textTransform="uppercase"
+          letterSpacing="0.05em"
+          lineClamp={labelLines}
+          minH="2lh"
+          title={item.label}
+        >
+          {item.label}
+        </Text>
+        {item.help && <FigureHelp label={item.label} text={item.help} testId={`${item.testId}-help`} />}
+      </Flex>
       <Text
         fontSize="2xl"
         fontWeight="bold"
@@ -297,8 +304,18 @@ function HeadlineCard({ item }: { item: Headline }) {
 }
 
 /** Headline figures, each with the previous period and the change; optional data completeness with a link. */
-export function HeadlineFigures({ items, previousPeriod }: { items: Headline[]; previousPeriod?: { from: string; to: string } }) {
+export function HeadlineFigures({
+  items,
+  previousPeriod,
+  help,
+}: {
+  items: Headline[];
+  previousPeriod?: { from: string; to: string };
+  /** the report whose definitions the figures show ('rh.<help>.<key>', src/lib/i18n/parts/report-help.ts) */
+  help?: string;
+}) {
   const t = useT();
+  const helpOf = useFigureHelp(help);
   return (
     <Box>
       {previousPeriod && (
@@ -308,7 +325,7 @@ export function HeadlineFigures({ items, previousPeriod }: { items: Headline[]; 
       )}
       <SimpleGrid columns={{ base: 2, md: 3, xl: 4 }} gap="3">
         {items.map((item) => (
-          <HeadlineCard key={item.key} item={item} />
+          <HeadlineCard key={item.key} item={item.help || !help ? item : { ...item, help: helpOf(item.key) }} />
         ))}
       </SimpleGrid>
     </Box>
@@ -461,6 +478,7 @@ export function ReportTable<Row>({
   footer,
   totals,
   minW = '720px',
+  label,
 }: {
   rows: Row[];
   columns: ReportColumn<Row>[];
@@ -470,6 +488,8 @@ export function ReportTable<Row>({
   footer?: ReactNode;
   totals?: Partial<Record<string, ReactNode>>;
   minW?: string;
+  /** what the table is: names its scroll region when it scrolls sideways */
+  label?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
@@ -502,7 +522,7 @@ export function ReportTable<Row>({
   });
   return (
     <Box data-testid={testId} data-rows={rows.length}>
-      <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
+      <TableScroll label={label} borderWidth="1px" borderColor="border.muted" rounded="md" overflow="hidden">
         <Table.Root recipe={tableSlotRecipe} size="sm" interactive={!!onRowClick} minW={minW}>
           <Table.Header>
             {table.getHeaderGroups().map((group) => (
@@ -519,6 +539,7 @@ export function ReportTable<Row>({
                       letterSpacing="0.05em"
                       color="fg.muted"
                       textAlign={col?.align === 'end' ? 'end' : undefined}
+                      {...headerTextProps}
                       aria-sort={s === 'asc' ? 'ascending' : s === 'desc' ? 'descending' : undefined}
                     >
                       {header.column.getCanSort() ? (
@@ -527,7 +548,13 @@ export function ReportTable<Row>({
                           size="xs"
                           px="1"
                           mx="-1"
+                          h="auto"
                           minH="8"
+                          py="1"
+                          whiteSpace="normal"
+                          textAlign={col?.align === 'end' ? 'end' : 'start'}
+                          lineHeight="1.3"
+                          {...headerTextProps}
                           fontSize="xs"
                           textTransform="uppercase"
                           letterSpacing="0.05em"
@@ -590,7 +617,7 @@ export function ReportTable<Row>({
             </Table.Footer>
           )}
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       {footer && <Box pt="3">{footer}</Box>}
     </Box>
   );
