@@ -199,6 +199,9 @@ describe('reports (issue #17 acceptance)', () => {
     expect(await settled(page, 'rr-dlu-chart-day-block')).toBe('ready');
     await page.getByTestId('rr-dlu-chart-day').locator('svg').first().waitFor();
     await page.getByTestId('rr-dlu-rosters-row').first().waitFor();
+    // a roster without figures says why (issue #31)
+    for (const reason of await page.getByTestId('rr-dlu-rosters-nosummary').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason'))))
+      expect(['pending', 'noData']).toContain(reason);
     await screenshot(page, 'reports-dlu');
     const csv = await csvOf(page, 'rr-dlu-csv');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -222,7 +225,24 @@ describe('reports (issue #17 acceptance)', () => {
     expect(seen.vehicleKm).toBeGreaterThan(0);
     expect(await settled(page, 'rr-vehicle-table-block')).toBe('ready');
     await page.getByTestId('rr-vehicle-chart-km').locator('svg').first().waitFor();
+    // issue #31: every vehicle says where its km comes from; the GPS part is a figure of its own, within the total
+    const rows = await page.locator('[data-testid^=rr-vehicle-table-row-]').count();
+    const sources = await page.getByTestId('rr-vehicle-table-source').evaluateAll((els) => els.map((e) => e.getAttribute('data-source')));
+    expect(sources).toHaveLength(rows);
+    expect(sources.some((x) => x === 'gps' || x === 'mixed')).toBe(true);
+    seen.vehicleGpsKm = await figure(page, 'rr-vehicle-headline-gps-km');
+    expect(seen.vehicleGpsKm).toBeGreaterThan(0);
+    expect(seen.vehicleGpsKm).toBeLessThanOrEqual(seen.vehicleKm);
+    // the figure's definition: a button beside its label, opened from the keyboard, closed by Escape
+    const help = page.getByTestId('rr-vehicle-headline-km-help');
+    await help.focus();
+    await page.keyboard.press('Enter');
+    const text = page.getByTestId('rr-vehicle-headline-km-help-text');
+    await text.waitFor();
+    expect(await text.innerText()).toContain('GPS');
     await screenshot(page, 'reports-vehicle');
+    await page.keyboard.press('Escape');
+    await text.waitFor({ state: 'hidden' });
   });
 
   it('Laporan Rondaan (LoopingReportV2): rondas completed against the plan', async () => {
@@ -230,6 +250,9 @@ describe('reports (issue #17 acceptance)', () => {
     seen.loopingRosters = await figure(page, 'rr-looping-headline-rosters');
     expect(seen.loopingRosters).toBeGreaterThan(0);
     expect(await figure(page, 'rr-looping-headline-completed')).toBeGreaterThan(0);
+    // no percentage of a plan above 100 (issue #31), and every headline figure has its definition
+    expect(await figure(page, 'rr-looping-headline-percent')).toBeLessThanOrEqual(100);
+    expect(await page.locator('[data-testid^=rr-looping-headline-][data-testid$=-help]').count()).toBe(5);
     await screenshot(page, 'reports-looping');
   });
 
@@ -272,6 +295,11 @@ describe('reports (issue #17 acceptance)', () => {
           from duty_roster dr
           left join daily_asset_checklist c on c.duty_roster_id = dr.id and c.vehicle_id = dr.vehicle_id
           where ${ended} and dr.vehicle_id is not null`),
+      );
+      expect(seen.vehicleGpsKm).toBe(
+        await one(sql`select round((coalesce(sum(dr.track_metres), 0) / 1000.0)::numeric, 1)::float8 as n from duty_roster dr
+          left join daily_asset_checklist c on c.duty_roster_id = dr.id and c.vehicle_id = dr.vehicle_id
+          where ${ended} and dr.vehicle_id is not null and c.odometer_post is null and dr.summary_fixes >= 2`),
       );
       expect(seen.workRosters).toBe(
         await one(

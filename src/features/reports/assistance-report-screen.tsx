@@ -206,7 +206,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
       ) : (
         <>
           <ReportBlock title={t('rp.as.headline')} query={byType} testId="rp-assistance-headline">
-            <HeadlineFigures items={headline} previousPeriod={byType.data?.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={byType.data?.previousPeriod} help="assistance" />
           </ReportBlock>
 
           {seesAll ? (

@@ -11,6 +11,7 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import '@/lib/i18n/parts/report-hub';
 import { HeadlineFigureTop, ShareBar, type Headline } from '@/ui/report/report-kit';
+import { FigureHelp, useFigureHelp } from '@/ui/report/figure-help';
 import type { ReportLinkSearch } from './hub-model';
 
 export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
@@ -22,9 +23,15 @@ export interface HubFigure extends Omit<Headline, 'onShowMissing'> {
 
 function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolean }) {
   const t = useT();
+  // the definition's button sits beside the card's link, never inside it (a button in a link is not operable)
+  const help = item.help ? (
+    <Box position="absolute" top="3.5" right="3" zIndex="1">
+      <FigureHelp label={item.label} text={item.help} testId={`${item.testId}-help`} />
+    </Box>
+  ) : null;
   const body = (
-    <Flex direction="column" h="full">
-      <HeadlineFigureTop item={item} labelLines={3} />
+    <Flex direction="column" h="full" pe={help ? '6' : undefined}>
+      <HeadlineFigureTop item={{ ...item, help: undefined }} labelLines={3} />
       {item.completeness && (
         <ShareBar
           label={t('rp.kit.completeness')}
@@ -55,18 +62,27 @@ function HubFigureCard({ item, linkLabel }: { item: HubFigure; linkLabel: boolea
     'data-testid': item.testId,
     'data-key': item.key,
   } as const;
-  if (!item.link) return <Box {...frame}>{body}</Box>;
+  if (!item.link)
+    return (
+      <Box position="relative" h="full">
+        <Box {...frame}>{body}</Box>
+        {help}
+      </Box>
+    );
   return (
-    <Box
-      {...frame}
-      asChild
-      transition="border-color 0.15s, box-shadow 0.15s"
-      _hover={{ borderColor: 'brand.300', boxShadow: 'sm', '& .hub-figure-link': { textDecoration: 'underline' } }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-    >
-      <RouterLink to={item.link.to} search={item.link.search} title={t('rp.hub.kpi.opens', { report: item.link.label })}>
-        {body}
-      </RouterLink>
+    <Box position="relative" h="full">
+      <Box
+        {...frame}
+        asChild
+        transition="border-color 0.15s, box-shadow 0.15s"
+        _hover={{ borderColor: 'brand.300', boxShadow: 'sm', '& .hub-figure-link': { textDecoration: 'underline' } }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+      >
+        <RouterLink to={item.link.to} search={item.link.search} title={t('rp.hub.kpi.opens', { report: item.link.label })}>
+          {body}
+        </RouterLink>
+      </Box>
+      {help}
     </Box>
   );
 }
@@ -86,6 +102,7 @@ export function HubFigures({
   testId: string;
   linkLabels?: boolean;
 }) {
+  const helpOf = useFigureHelp('hub');
   return (
     <SimpleGrid
       columns={{ base: 2, md: columns % 2 === 0 ? 2 : Math.min(3, columns), xl: columns }}
@@ -94,7 +111,7 @@ export function HubFigures({
       data-count={items.length}
     >
       {items.map((item) => (
-        <HubFigureCard key={item.key} item={item} linkLabel={linkLabels} />
+        <HubFigureCard key={item.key} item={item.help ? item : { ...item, help: helpOf(item.key) }} linkLabel={linkLabels} />
       ))}
     </SimpleGrid>
   );

@@ -241,7 +241,7 @@ function SectionBody({
       >
         {data && (
           <>
-            <HeadlineFigures items={headline} previousPeriod={data.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={data.previousPeriod} help="section" />
             <Text fontSize="xs" color="fg.muted" mt="3" data-testid="section-report-generated">
               {t('rp.sec.generated', {
                 at: formatDateTime(generatedAt),

@@ -155,7 +155,7 @@ export function LoopingReportScreen({ search, onSearchChange }: { search: PagedR
             onRetry={() => void looping.refetch()}
             testId="rr-looping-headline"
           >
-            <HeadlineFigures items={headline} previousPeriod={page?.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={page?.previousPeriod} help="looping" />
           </ReportBlock>
           <Box>
             <Text as="h2" fontSize="sm" color="brand.ink" fontWeight="semibold" mb="2">

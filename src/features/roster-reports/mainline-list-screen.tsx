@@ -13,6 +13,7 @@ import { LuChevronRight } from 'react-icons/lu';
 import type { MainlineRosterRow } from '@contract/reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
+import '@/lib/i18n/parts/report-help';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { listQueryOf } from '@/ui/admin/list-search';
 import { BarChart, LineChart } from '@/ui/report/lazy-charts';
@@ -108,9 +109,18 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
         align: 'end',
         width: '100px',
         cell: (r) =>
-          r.dluMinutes === null ? (
-            <Badge colorPalette="orange" variant="subtle" size="sm" data-testid="rr-dlu-rosters-nosummary">
-              {t('rr.dlu.noSummary')}
+          r.dluMinutes === null || r.missingReason ? (
+            <Badge
+              colorPalette="orange"
+              variant="subtle"
+              size="sm"
+              whiteSpace="normal"
+              textAlign="start"
+              data-testid="rr-dlu-rosters-nosummary"
+              data-reason={r.missingReason ?? 'pending'}
+              title={t(r.missingReason === 'noData' ? 'rh.missing.noDataTitle' : 'rh.missing.pendingTitle')}
+            >
+              {t(r.missingReason === 'noData' ? 'rh.missing.noData' : 'rh.missing.pending')}
             </Badge>
           ) : (
             <Num testId="rr-dlu-rosters-dlu">
@@ -169,7 +179,7 @@ export function MainlineListScreen({ search, onSearchChange }: { search: PagedRe
       ) : (
         <>
           <ReportBlock title={t('rr.headline')} loading={day.isPending} error={day.error} onRetry={() => void day.refetch()} testId="rr-dlu-headline">
-            <HeadlineFigures items={headline} previousPeriod={day.data?.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={day.data?.previousPeriod} help="dlu" />
           </ReportBlock>
           <ReportBlock
             title={t('rr.dlu.chart.day')}

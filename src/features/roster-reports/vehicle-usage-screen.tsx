@@ -14,6 +14,7 @@ import { can } from '@contract/roles';
 import type { VehicleUsageItem } from '@contract/reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster-reports';
+import '@/lib/i18n/parts/report-help';
 import { userRole } from '@/lib/session';
 import { BarChart } from '@/ui/report/lazy-charts';
 import {
@@ -58,7 +59,15 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
       unit: 'count',
       testId: 'rr-vehicle-headline-vehicles',
     },
-    { key: 'km', label: t('rr.vehicle.km'), value: total?.km ?? null, previous: prev?.km ?? null, unit: 'km', testId: 'rr-vehicle-headline-km' },
+    {
+      key: 'km',
+      label: t('rr.vehicle.km'),
+      value: total?.km ?? null,
+      previous: prev?.km ?? null,
+      unit: 'km',
+      completeness: total?.distanceCompleteness ?? null,
+      testId: 'rr-vehicle-headline-km',
+    },
     {
       key: 'rosterHours',
       label: t('rr.vehicle.rosterHours'),
@@ -83,6 +92,14 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
       unit: 'count',
       completeness: total?.checklistCompleteness ?? null,
       testId: 'rr-vehicle-headline-checklists',
+    },
+    {
+      key: 'gpsKm',
+      label: t('rh.label.gpsKm'),
+      value: total?.gpsKm ?? null,
+      previous: prev?.gpsKm ?? null,
+      unit: 'km',
+      testId: 'rr-vehicle-headline-gps-km',
     },
   ];
   const kmBars = useMemo(() => vehicleKmBars((km.data?.items ?? []).slice(0, TOP)), [km.data]);
@@ -145,6 +162,28 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
         ),
       },
       {
+        key: 'distanceSource',
+        header: t('rh.label.source'),
+        sortValue: (r) => r.distanceSource,
+        cell: (r) => (
+          <Badge
+            colorPalette={r.distanceSource === 'none' ? 'orange' : r.distanceSource === 'odometer' ? 'gray' : 'blue'}
+            variant="subtle"
+            size="sm"
+            data-testid="rr-vehicle-table-source"
+            data-source={r.distanceSource}
+            title={t('rh.source.title', {
+              odometer: countText(r.odometerKm),
+              checklists: countText(r.checklists),
+              gps: countText(r.gpsKm),
+              gpsRosters: countText(r.gpsRosters),
+            })}
+          >
+            {t(`rh.source.${r.distanceSource}`)}
+          </Badge>
+        ),
+      },
+      {
         key: 'previousKm',
         header: t('rr.vehicle.col.previousKm'),
         align: 'end',
@@ -200,7 +239,7 @@ export function VehicleUsageScreen({ search, onSearchChange }: { search: ReportS
             onRetry={() => void summary.refetch()}
             testId="rr-vehicle-headline"
           >
-            <HeadlineFigures items={headline} previousPeriod={summary.data?.previousPeriod} />
+            <HeadlineFigures items={headline} previousPeriod={summary.data?.previousPeriod} help="vehicle" />
           </ReportBlock>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
             <ReportBlock
