@@ -87,7 +87,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   if (clockIsSet()) app.log.warn({ clock: now().toISOString() }, 'the clock is set (LEBUHRAYA_CLOCK): now is not the real time');
 
   if (config.seedDemo) {
-    const { seeded } = await seedDemoData(handle.db, { passwordHashCost: config.seedFastHash ? 'fast' : 'normal' });
+    const { seeded } = await seedDemoData(handle.db, {
+      passwordHashCost: config.seedFastHash ? 'fast' : 'normal',
+      historyDays: config.demoHistoryDays,
+    });
     if (seeded) app.log.info('demo data seeded');
   }
   // rosters come from the teams' schedules: keep yesterday to a week ahead generated

@@ -321,7 +321,19 @@ interface Plan {
 
 export interface DemoIncidentsOptions {
   now?: Date;
+  /**
+   * days of history (default 14, the server tests' compact demo): beyond the last fortnight's cases, the days before
+   * get about four cases a day over every unit, all of them finished (closed, cancelled or closed as Negative)
+   */
+  historyDays?: number;
 }
+
+/** The paths of an older case: each ends closed or cancelled (nothing weeks old is still open). */
+const OLD_PATHS = PAST_PATHS.filter(([path]) => path.at(-1) === S.CLOSED || path.at(-1) === S.CANCELLED);
+/** cases a day before the last fortnight (the whole highway) */
+const OLD_CASES_PER_DAY = 4;
+/** their own PRNG, so the fortnight's cases stay as they were */
+const OLD_SEED = 20260324;
 
 /**
  * Writes the demo incidents. `db` is seedDemoData's transaction. Rosters for the fortnight are generated first
@@ -331,7 +343,9 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
   const now = opts.now ?? clockNow();
   const today = bruneiDate(now);
   const rng = createRng(20260322);
-  await ensureRosters(db, { from: addDays(today, -15), days: 17 });
+  const historyDays = Math.max(14, opts.historyDays ?? 14);
+  const firstDay = addDays(today, -Math.max(15, historyDays + 1));
+  await ensureRosters(db, { from: firstDay, days: Math.max(17, historyDays + 3) });
 
   // ---- people
   const people = await db
@@ -365,7 +379,7 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
     })
     .from(dutyRoster)
     .innerJoin(team, eq(team.id, dutyRoster.teamId))
-    .where(and(gte(dutyRoster.startDate, addDays(today, -15)), lte(dutyRoster.startDate, today)));
+    .where(and(gte(dutyRoster.startDate, firstDay), lte(dutyRoster.startDate, today)));
   const memberRows = await db
     .select({ teamId: teamMember.teamId, staffId: staff.id, position: staff.position })
     .from(teamMember)
@@ -422,6 +436,37 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
     plans.push({ physicalId, at, category, path, roster, second, tmc: pickTmc(sections.get(physicalId)!.regionId) });
   }
 
+  // ---- before the fortnight (DEMO_HISTORY_DAYS): a steady few cases a day, every one finished
+  const oldRng = createRng(OLD_SEED);
+  const oldPlans: Plan[] = [];
+  const oldTmc = (regionId: number): Person =>
+    regionId === 22 && oldRng.chance(0.5) ? oldRng.pick(demoTmc) : oldRng.pick(tmcOf.get(regionId) ?? demoTmc);
+  for (let back = 14; back < historyDays; back++) {
+    const day = addDays(today, -back);
+    const count = OLD_CASES_PER_DAY - 1 + oldRng.int(0, 2);
+    for (let i = 0; i < count; i++) {
+      const physicalId = weighted(oldRng, unitWeights);
+      const hour = weighted(oldRng, hourPick);
+      const at = new Date(bruneiInstant(day, `${String(hour).padStart(2, '0')}:00`).getTime() + oldRng.int(0, 3599) * 1000);
+      const covering = coveringRosters(unitOf(physicalId), at);
+      if (!covering.length) continue;
+      const roster = oldRng.pick(covering);
+      const path = weighted(oldRng, OLD_PATHS);
+      const second = path.includes(S.REJECTED)
+        ? oldRng.pick(covering.filter((r) => r.id !== roster.id).concat(covering.length > 1 ? [] : [roster]))
+        : undefined;
+      oldPlans.push({
+        physicalId,
+        at,
+        category: weighted(oldRng, CATEGORY_WEIGHTS),
+        path,
+        roster,
+        second,
+        tmc: oldTmc(sections.get(physicalId)!.regionId),
+      });
+    }
+  }
+
   // ---- today: a live dashboard in N9, and open cases in the other regions
   const n9 = byName('N9');
   const prTeam = 'PAGI-A';
@@ -462,7 +507,12 @@ export async function seedDemoIncidents(db: Db, geography: Geography, opts: Demo
   }
 
   plans.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return writePlans(db, rng, plans, { sections, placesOf, markers, unitOf, now });
+  oldPlans.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const ctx = { sections, placesOf, markers, unitOf, now };
+  // the older cases from their own PRNG first (their ids come first, as their dates do); then the fortnight's
+  const old = oldPlans.length ? await writePlans(db, oldRng, oldPlans, ctx) : { incidents: 0 };
+  const recent = await writePlans(db, rng, plans, ctx);
+  return { incidents: old.incidents + recent.incidents };
 }
 
 // ------------------------------------------------------------------------------------------------ writing

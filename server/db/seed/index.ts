@@ -1,7 +1,9 @@
 /**
  * Demo data of Lebuhraya Ops: lookups, roles, the PLUS North–South Expressway geography (regions, sections,
- * 100 m kilometre markers, named event locations), staff and sign-in accounts, shifts, patrol teams, their
- * schedules, call signs and vehicles; and the demo incidents of the last fortnight (./incidents.ts).
+ * 100 m kilometre markers, named event locations), staff and sign-in accounts (a few new staff without one), shifts,
+ * patrol teams, their schedules, call signs and vehicles; and the history: `historyDays` (DEMO_HISTORY_DAYS, 90 on a
+ * demo server, 14 in the server tests: their compact demo) of cases, rosters with activity logs, GPS fixes and shift
+ * summaries, checklists, TMC logsheets and leave (./incidents.ts, ./report-history.ts, ./checklists.ts, ./office.ts).
  *
  * `seedDemoData` runs once per database (it writes app_meta `seed_version`), in one transaction; a second start
  * keeps whatever users have written since. `ensureRosters` is separate: the server calls it on every start so
@@ -44,6 +46,7 @@ import { seedDemoFieldReports } from './field-reports';
 import { buildPeople } from './people';
 import { now as clockNow } from '../../lib/clock';
 import { bruneiDate } from './rosters';
+import { seedDemoOffice } from './office';
 
 export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './data/people';
 export { ensureRosters, bruneiDate, bruneiInstant, addDays, rosterRows } from './rosters';
@@ -54,6 +57,8 @@ export { seedDemoIncidents } from './incidents';
 /** Written to app_meta on seeding; any value under the key means the database is already seeded (no re-seed on bump). */
 export const SEED_VERSION = '1';
 export const SEED_VERSION_KEY = 'seed_version';
+/** the history of a seed not told otherwise: the last fortnight (the server tests' compact demo) */
+export const COMPACT_HISTORY_DAYS = 14;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -91,8 +96,19 @@ async function isSeeded(db: Db | Tx): Promise<boolean> {
  * Fills an empty database with the demo data. Does nothing (and returns `seeded: false`) when app_meta already
  * holds `seed_version`. `passwordHashCost: 'fast'` uses a cheap argon2id setting for tests.
  */
-export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | 'normal'; now?: Date } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Db,
+  opts: {
+    passwordHashCost?: 'fast' | 'normal';
+    now?: Date;
+    /** days of cases, roster logs and summaries, checklists, logsheets and leave (DEMO_HISTORY_DAYS; 14 to 366) */
+    historyDays?: number;
+  } = {},
+): Promise<{ seeded: boolean }> {
   if (await isSeeded(db)) return { seeded: false };
+  // days of history: the server passes DEMO_HISTORY_DAYS (90 by default); without it, the compact fortnight the
+  // server tests and scripts/seed-scale.ts (which adds its own history) seed
+  const historyDays = opts.historyDays ?? COMPACT_HISTORY_DAYS;
   // the one "now" the demo data is made relative to: the server's clock (lib/clock.ts), unless given
   const now = opts.now ?? clockNow();
 
@@ -189,13 +205,17 @@ export async function seedDemoData(db: Db, opts: { passwordHashCost?: 'fast' | '
     );
 
     // demo incidents of the last fortnight and a live dashboard today (with the rosters they need)
-    await seedDemoIncidents(tx as unknown as Db, geography, { now });
+    await seedDemoIncidents(tx as unknown as Db, geography, { now, historyDays });
     // a few breakdowns with an accident upstream of them before they were cleared: the report's secondary crashes (#17)
     await seedDemoSecondaryCrashes(tx as unknown as Db, { now });
-    // completed daily checklists of the N9 day-shift rosters of the past week (#16; after the fleet's master items)
-    await seedDemoChecklists(tx as unknown as Db, { today: bruneiDate(now) });
-    // activity logs, position fixes and shift summaries of the Tengah rosters of the past fortnight (#17 reports)
-    await seedReportHistory(tx as unknown as Db, geography, { now });
+    // completed daily checklists of the N9 day-shift rosters of the past week, and of a unit in three over a longer
+    // history (#16, #31; after the fleet's master items)
+    await seedDemoChecklists(tx as unknown as Db, { today: bruneiDate(now), historyDays });
+    // activity logs, position fixes and shift summaries: the Tengah rosters of the past fortnight, or every region's over
+    // a longer history (#17 reports, #31)
+    await seedReportHistory(tx as unknown as Db, geography, { now, days: historyDays });
+    // the TMC logsheets and staff leave of the history (#31: the logsheet search and leave list have rows)
+    await seedDemoOffice(tx as unknown as Db, { now, historyDays });
     // patrols' field reports (#30): two pending on rosters on shift now in Tengah, one rejected, one accepted into a case
     await seedDemoFieldReports(tx as unknown as Db, { now });
 

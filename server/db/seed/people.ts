@@ -232,7 +232,7 @@ export function buildPeople(): People {
 
   const addStaff = (
     p: { displayName: string; position: string; sectionName: string; gender: Gender; isActive?: boolean },
-    account?: { username: string; roleId: number; resetPasswordCount?: number },
+    account?: { username: string; roleId: number; resetPasswordCount?: number } | 'none',
   ): string => {
     const sec = sections.get(p.sectionName);
     if (!sec) throw new Error(`Unknown section ${p.sectionName}`);
@@ -248,6 +248,7 @@ export function buildPeople(): People {
       sectionId: sec.id,
       isActive,
     });
+    if (account === 'none') return staffNo;
     users.push({
       username: account?.username ?? staffNo.toLowerCase(),
       staffNo,
@@ -378,6 +379,15 @@ export function buildPeople(): People {
   }
   generated(POSITION.PR_PATROL, 'N4', 0.05, false);
   generated(POSITION.PR_PATROL, 'S7', 0.05, false);
+
+  // New staff on the books who have no sign-in account yet (#31: /registeruser lists them), drawn last so everyone
+  // above stays as they were: patrol recruits in a few units and a TMC assistant per region.
+  const newcomer = (position: string, sectionName: string, femaleShare: number) => {
+    const gender: Gender = rng.chance(femaleShare) ? 'P' : 'L';
+    addStaff({ displayName: f.displayName(gender), position, sectionName, gender }, 'none');
+  };
+  for (const unitName of ['N2', 'N9', 'S1', 'S4']) newcomer(POSITION.PR_PATROL, unitName, 0.1);
+  for (const regionId of [REGION_ID.UTARA, REGION_ID.TENGAH, REGION_ID.SELATAN]) newcomer(POSITION.TMCA, REGION_HOME_SECTION[regionId], 0.5);
 
   return { staff, users, units, teams, callSigns, vehicles };
 }

@@ -1,7 +1,9 @@
 /**
- * Demo history of the roster reports (issue #17): for the rosters of the Tengah region (22) whose local start date is
- * one of the past HISTORY_DAYS days and whose shift has ended, what a patrol's tablet would have left behind, so the
- * DLU, work-duration, vehicle and ronda reports have figures on the demo:
+ * Demo history of the roster reports (issue #17, #31): for the rosters whose local start date is one of the past `days`
+ * days and whose shift has ended, what a patrol's tablet would have left behind, so the DLU, work-duration, vehicle
+ * and ronda reports have figures on the demo. With the server tests' compact history (`days` ≤ HISTORY_DAYS = 14) only
+ * the Tengah region (22) gets it, as before; with more (DEMO_HISTORY_DAYS, 90 by default) every region does, the
+ * Tengah rosters of the last fortnight first and from the same PRNG, so they are the same either way:
  *
  * - an activity log (activityLogEvents keys, contract ACTIVITY_EVENT): Mula Syif a few minutes after the start, the
  *   vehicle check, 3–6 Mula Rondaan / Tamat Rondaan pairs with layby checks, a refuel or office work between them, one
@@ -18,26 +20,37 @@
  * shows it. Deterministic for a given day (fixed-seed PRNG, rosters in start order); runs once, inside seedDemoData's
  * transaction, after the rosters of the last fortnight exist. Bulk inserts (a few statements), well under a second.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { ACTIVITY_EVENT } from '../../../contract/activity-log-rules';
 import { MAINLINE_BOUND_METRES } from '../../../contract/map-rules';
-import { computeSummary, type SummaryEntry, type SummaryFix } from '../../modules/activity-log/summary';
+import { computeSummary, trackMetresOf, windowEnd, type SummaryEntry, type SummaryFix } from '../../modules/activity-log/summary';
 import { GeoIndex } from '../../modules/maps/geo-index';
 import { derive, type Derived } from '../../modules/maps/positions';
 import type { Db } from '../client';
 import { type activityLog, appUser, dutyRoster, type rosterPosition, section, teamMember } from '../schema';
 import type { Geography } from './geo';
 import { createRng, type Rng } from './prng';
-import { addDays, bruneiDate } from './rosters';
+import { addDays, bruneiDate, bruneiInstant } from './rosters';
 import { now as clockNow } from '../../lib/clock';
 
 export const HISTORY_DAYS = 14;
 const TENGAH = 22;
 const MIN = 60_000;
 const BATCH = 1000;
+/** rows per JSON document of the bulk inserts (a 90-day history has a few hundred thousand fixes) */
+const JSON_BATCH = 50_000;
 const SEED = 20261117;
 /** the share of rosters left without a log, fixes or summary */
 const SILENT_SHARE = 1 / 12;
+/**
+ * position fixes are stored for the rosters of this many last days; older rosters keep their activity log and the
+ * summary computed from their fixes at seeding (track length and fix count with it), as after the position history's
+ * pruning: a 90-day history of every region would be a quarter of a million fixes, the bulk of the seed's time
+ */
+export const FIX_DAYS = 14;
+/** an older roster's fix on the mainline / off it (not stored, so not derived from the markers: the plan says which) */
+const ON_OFFSET_METRES = 12;
+const OFF_OFFSET_METRES = 1000;
 
 type Entry = { eventId: number; at: number; km: number | null; location: string | null };
 type Fix = { at: number; latitude: number; longitude: number; d: Derived };
@@ -127,11 +140,12 @@ function planShift(rng: Rng, r: RosterRow, kmLo: number, kmHi: number) {
 export async function seedReportHistory(
   db: Db,
   geography: Geography,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; days?: number } = {},
 ): Promise<{ rosters: number; entries: number; fixes: number }> {
   const now = opts.now ?? clockNow();
   const today = bruneiDate(now);
-  const rosters: RosterRow[] = await db
+  const days = Math.max(HISTORY_DAYS, opts.days ?? HISTORY_DAYS);
+  const recentTengah: RosterRow[] = await db
     .select({
       id: dutyRoster.id,
       sectionId: dutyRoster.sectionId,
@@ -150,6 +164,29 @@ export async function seedReportHistory(
       ),
     )
     .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id));
+  const rest: RosterRow[] =
+    days > HISTORY_DAYS
+      ? await db
+          .select({
+            id: dutyRoster.id,
+            sectionId: dutyRoster.sectionId,
+            teamId: dutyRoster.teamId,
+            startsAt: dutyRoster.startsAt,
+            endsAt: dutyRoster.endsAt,
+          })
+          .from(dutyRoster)
+          .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+          .where(
+            and(
+              gte(dutyRoster.startDate, addDays(today, -days)),
+              lte(dutyRoster.startDate, addDays(today, -1)),
+              lte(dutyRoster.endsAt, now),
+              or(ne(section.regionId, TENGAH), lt(dutyRoster.startDate, addDays(today, -HISTORY_DAYS))),
+            ),
+          )
+          .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id))
+      : [];
+  const rosters = [...recentTengah, ...rest];
   if (!rosters.length) return { rosters: 0, entries: 0, fixes: 0 };
 
   // who writes the log and whose tablet sends the fixes: the team's first member (and their account)
@@ -179,8 +216,18 @@ export async function seedReportHistory(
   const rng = createRng(SEED);
   const logRows: (typeof activityLog.$inferInsert)[] = [];
   const fixRows: (typeof rosterPosition.$inferInsert)[] = [];
-  const summaries: { id: number; rondaCount: number; rehatMinutes: number; dluMinutes: number; lluMinutes: number; inactiveGpsMinutes: number }[] =
-    [];
+  const summaries: {
+    id: number;
+    rondaCount: number;
+    rehatMinutes: number;
+    dluMinutes: number;
+    lluMinutes: number;
+    inactiveGpsMinutes: number;
+    entries: number;
+    fixes: number;
+    trackMetres: number;
+  }[] = [];
+  const fixesFrom = bruneiInstant(addDays(today, -FIX_DAYS), '00:00').getTime();
   for (const r of rosters) {
     const who = firstOf.get(r.teamId);
     const sec = geo.sections.get(r.sectionId);
@@ -188,6 +235,8 @@ export async function seedReportHistory(
     const kmLo = sec.markers[0][0];
     const kmHi = sec.markers.at(-1)![0];
     const plan = planShift(rng, r, kmLo, kmHi);
+    // the fixes of the last FIX_DAYS are stored (and derived as the server derives them); older ones only summarised
+    const stored = r.startsAt.getTime() >= fixesFrom;
 
     const fixes: Fix[] = [];
     let prev: { sectionId: number | null; km: number | null; directionId: number | null; recordedAt: Date; offsetMetres: number | null } | null =
@@ -210,7 +259,9 @@ export async function seedReportHistory(
         }
         const latitude = Math.round(lat * 1e6) / 1e6;
         const longitude = Math.round(lng * 1e6) / 1e6;
-        const d = derive(geo, { latitude, longitude }, prev);
+        const d: Derived = stored
+          ? derive(geo, { latitude, longitude }, prev)
+          : { sectionId: r.sectionId, km, offsetMetres: s.kind === 'on' ? ON_OFFSET_METRES : OFF_OFFSET_METRES, directionId: null };
         // a stop that happens to come near another road's markers still counts as off the mainline only if it is
         if (s.kind === 'off' && d.offsetMetres !== null && d.offsetMetres <= MAINLINE_BOUND_METRES) continue;
         fixes.push({ at, latitude, longitude, d });
@@ -220,12 +271,9 @@ export async function seedReportHistory(
 
     const summaryEntries: SummaryEntry[] = plan.entries.map((e, i) => ({ id: i, eventId: e.eventId, at: e.at }));
     const summaryFixes: SummaryFix[] = fixes.map((f) => ({ at: f.at, offsetMetres: f.d.offsetMetres }));
-    const s = computeSummary({
-      entries: summaryEntries,
-      fixes: summaryFixes,
-      window: { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() },
-      now: now.getTime(),
-    });
+    const window = { startsAt: r.startsAt.getTime(), endsAt: r.endsAt.getTime() };
+    const s = computeSummary({ entries: summaryEntries, fixes: summaryFixes, window, now: now.getTime() });
+    const end = windowEnd(window, now.getTime());
     summaries.push({
       id: r.id,
       rondaCount: s.rondaCount,
@@ -233,6 +281,10 @@ export async function seedReportHistory(
       dluMinutes: s.dluMinutes,
       lluMinutes: s.lluMinutes,
       inactiveGpsMinutes: s.inactiveGpsMinutes,
+      // what the summary was computed from and the track's length, as the server stores them (activity-log/summary-job.ts)
+      entries: summaryEntries.length,
+      fixes: fixes.filter((f) => f.at >= window.startsAt && f.at <= end).length,
+      trackMetres: trackMetresOf(fixes, window, now.getTime()),
     });
     for (const e of plan.entries) {
       const at = new Date(e.at);
@@ -247,7 +299,7 @@ export async function seedReportHistory(
         updatedAt: at,
       });
     }
-    for (const f of fixes) {
+    for (const f of stored ? fixes : []) {
       fixRows.push({
         dutyRosterId: r.id,
         userId: who.userId,
@@ -267,17 +319,17 @@ export async function seedReportHistory(
   // entries in time order per roster, so their ids follow the order the summary sorted them in; each table in one
   // statement from a JSON document (thousands of rows: far cheaper than bound multi-row VALUES on the embedded database)
   const json = (rows: unknown[]) => JSON.stringify(rows);
-  if (logRows.length) {
+  for (let i = 0; i < logRows.length; i += JSON_BATCH) {
     await db.execute(sql`insert into activity_log (duty_roster_id, event_id, occurred_at, km, location, created_by, created_at, updated_at)
       select x.r, x.e, x.t, x.km, x.loc, x.by, x.t, x.t
-      from json_to_recordset(${json(logRows.map((l) => ({ r: l.dutyRosterId, e: l.eventId, t: (l.occurredAt as Date).toISOString(), km: l.km, loc: l.location, by: l.createdBy })))}::json)
+      from json_to_recordset(${json(logRows.slice(i, i + JSON_BATCH).map((l) => ({ r: l.dutyRosterId, e: l.eventId, t: (l.occurredAt as Date).toISOString(), km: l.km, loc: l.location, by: l.createdBy })))}::json)
         as x(r int, e int, t timestamptz, km real, loc text, by int)
       order by x.r, x.t`);
   }
-  if (fixRows.length) {
+  for (let i = 0; i < fixRows.length; i += JSON_BATCH) {
     await db.execute(sql`insert into roster_position (duty_roster_id, user_id, latitude, longitude, recorded_at, received_at, accuracy, section_id, km, offset_metres, direction_id)
       select x.r, x.u, x.lat, x.lng, x.t, x.t + interval '2 seconds', 8, x.s, x.km, x.o, x.d
-      from json_to_recordset(${json(fixRows.map((f) => ({ r: f.dutyRosterId, u: f.userId, lat: f.latitude, lng: f.longitude, t: (f.recordedAt as Date).toISOString(), s: f.sectionId, km: f.km, o: f.offsetMetres, d: f.directionId })))}::json)
+      from json_to_recordset(${json(fixRows.slice(i, i + JSON_BATCH).map((f) => ({ r: f.dutyRosterId, u: f.userId, lat: f.latitude, lng: f.longitude, t: (f.recordedAt as Date).toISOString(), s: f.sectionId, km: f.km, o: f.offsetMetres, d: f.directionId })))}::json)
         as x(r int, u int, lat float8, lng float8, t timestamptz, s int, km real, o real, d int)`);
   }
   for (let i = 0; i < summaries.length; i += BATCH) {
@@ -285,13 +337,14 @@ export async function seedReportHistory(
     const values = sql.join(
       part.map(
         (s) =>
-          sql`(${s.id}::int, ${s.rondaCount}::int, ${s.rehatMinutes}::int, ${s.dluMinutes}::int, ${s.lluMinutes}::int, ${s.inactiveGpsMinutes}::int)`,
+          sql`(${s.id}::int, ${s.rondaCount}::int, ${s.rehatMinutes}::int, ${s.dluMinutes}::int, ${s.lluMinutes}::int, ${s.inactiveGpsMinutes}::int, ${s.entries}::int, ${s.fixes}::int, ${s.trackMetres}::int)`,
       ),
       sql`, `,
     );
     await db.execute(sql`update duty_roster d set ronda_count = v.ronda, rehat_minutes = v.rehat, dlu_minutes = v.dlu, llu_minutes = v.llu,
-        inactive_gps_minutes = v.nogps, summary_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(id, ronda, rehat, dlu, llu, nogps) where d.id = v.id`);
+        inactive_gps_minutes = v.nogps, summary_at = ${now.toISOString()}::timestamptz,
+        summary_entries = v.entries, summary_fixes = v.fixes, track_metres = v.track
+      from (values ${values}) as v(id, ronda, rehat, dlu, llu, nogps, entries, fixes, track) where d.id = v.id`);
   }
   return { rosters: summaries.length, entries: logRows.length, fixes: fixRows.length };
 }
