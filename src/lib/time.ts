@@ -2,6 +2,7 @@
  * Dates and times of the app, shown in one zone (§9). Built on Intl (no date library on the first page): the zone
  * rules come from the browser, the formats are fixed.
  */
+import { getLanguage, type Language } from './i18n';
 
 /** Every time is shown in this zone (§9, READING-NOTES "Time"): UTC+8, no daylight saving. */
 export const APP_TZ = 'Asia/Brunei';
@@ -158,6 +159,9 @@ export function wallDateTime(input: TimeInput | null | undefined): { date: strin
   return { date: format(input, 'iso'), time: format(input, 'time') };
 }
 
+/** The units of a duration by language: jam/minit in Malay, hours/minutes in English. */
+const DURATION_UNITS: Record<Language, { h: string; m: string }> = { ms: { h: 'j', m: 'm' }, en: { h: 'h', m: 'm' } };
+
 /** The ISO instant (UTC) of an app-zone wall-clock date 'YYYY-MM-DD' and time 'HH:mm' or 'HH:mm:ss'; null when either is missing or invalid. */
 export function instantOfWall(date: string | null | undefined, time: string | null | undefined): string | null {
   if (!date || !time || !isIsoDate(date) || !TIME_ONLY.test(time)) return null;
@@ -167,8 +171,11 @@ export function instantOfWall(date: string | null | undefined, time: string | nu
   return new Date(zonedInstant(y, mo, d, h, mi, s)).toISOString();
 }
 
-/** Minutes as '2j 05m' / '45m' / '1,234j 00m' ('—' for none); the CSV's form is minutesToHm in the contract. */
-export function minutesText(minutes: number | null | undefined, units: { h: string; m: string } = { h: 'j', m: 'm' }): string {
+/**
+ * Minutes as '2j 05m' / '45m' / '1,234j 00m' ('—' for none), '2h 05m' in English (issue #31: the units follow the
+ * current language unless given); the CSV's form is minutesToHm in the contract.
+ */
+export function minutesText(minutes: number | null | undefined, units: { h: string; m: string } = DURATION_UNITS[getLanguage()]): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
   const m = Math.max(0, Math.round(minutes));
   const h = Math.floor(m / 60);

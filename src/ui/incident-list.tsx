@@ -22,6 +22,7 @@ import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
+import { useLookupLabel, useLookupText } from '@/lib/lookups';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
   dihantar: 'lists.time.dihantar',
@@ -147,6 +148,11 @@ export function IncidentList(p: IncidentListProps) {
   );
 }
 
+/** The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their text. */
+function useListLabels() {
+  return { type: useLookupLabel('incidentCategory'), source: useLookupText('incidentSource'), direction: useLookupText('cardinalDirection') };
+}
+
 /** Plain clicks open the case in the app; ctrl/middle clicks keep the browser's own behaviour (new tab). */
 function linkClick(e: MouseEvent, go: () => void) {
   e.stopPropagation();
@@ -207,6 +213,7 @@ function SortHeader({
 
 function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => void; hrefOf: (r: IncidentListRow) => string }) {
   const t = useT();
+  const ll = useListLabels();
   const sortProps = { sort: p.sort, dir: p.dir, onSort: p.onSort };
   return (
     <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
@@ -272,10 +279,10 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
               </Table.Cell>
               <Table.Cell verticalAlign="top">
                 <Text fontWeight="semibold" fontSize="sm">
-                  {r.jenisKes}
+                  {ll.type(r.incidentCategoryId, r.jenisKes)}
                 </Text>
                 <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
-                  {r.creationSource}
+                  {ll.source(r.creationSource)}
                 </Text>
                 <Plates plates={r.plateNumbers} />
               </Table.Cell>
@@ -293,9 +300,9 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                   color="fg"
                   lineClamp={2}
                   mt="0.5"
-                  title={[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+                  title={[ll.direction(r.direction), r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
                 >
-                  {[r.direction, r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+                  {[ll.direction(r.direction), r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
                 </Text>
               </Table.Cell>
               <Table.Cell verticalAlign="top">
@@ -362,6 +369,7 @@ function IncidentCard({
   showRegion?: boolean;
 }) {
   const t = useT();
+  const ll = useListLabels();
   return (
     <Box
       asChild
@@ -388,13 +396,13 @@ function IncidentCard({
               {r.ticketNumber}
             </Text>
             <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-              {rowDateTime(r)} · {r.creationSource}
+              {rowDateTime(r)} · {ll.source(r.creationSource)}
             </Text>
           </Box>
           <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} size="md" />
         </Flex>
         <Flex mt="2" gap="3" align="baseline" justify="space-between" wrap="wrap">
-          <Text fontWeight="semibold">{r.jenisKes}</Text>
+          <Text fontWeight="semibold">{ll.type(r.incidentCategoryId, r.jenisKes)}</Text>
           <Plates plates={r.plateNumbers} />
         </Flex>
         <HStack gap="2" mt="1" wrap="wrap" fontSize="sm">
@@ -402,7 +410,7 @@ function IncidentCard({
             {r.section}
           </Badge>
           <Text fontWeight="medium">{kmLabel(r.kilometermarker)}</Text>
-          <Text color="fg.muted">{r.direction}</Text>
+          <Text color="fg.muted">{ll.direction(r.direction)}</Text>
           {showRegion && r.regionName && <Text color="fg.muted">· {r.regionName}</Text>}
         </HStack>
         {r.eventLocation && (

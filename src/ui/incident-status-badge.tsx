@@ -1,10 +1,14 @@
 import { Badge } from '@chakra-ui/react';
 import { statusGroupOf, type StatusGroup } from '@contract/incident-rules';
+import { useLookupLabel } from '@/lib/lookups';
 
 /** Colour per status group: with the TMC (orange), patrol working (blue), done (teal), Tutup (grey), Batal (red). */
 export const STATUS_GROUP_PALETTE: Record<StatusGroup, string> = { BARU: 'orange', TINDAKAN: 'blue', SELESAI: 'teal', TUTUP: 'gray', BATAL: 'red' };
 
-/** The status chip of lists and the incident title (§2.7): the status label as the server gives it. */
+/**
+ * The status chip of lists and the incident title (§2.7): the status label as the server gives it, in English mode
+ * the status lookup's English name (issue #31).
+ */
 export function IncidentStatusBadge({
   statusId,
   label,
@@ -15,6 +19,7 @@ export function IncidentStatusBadge({
   size?: 'sm' | 'md' | 'lg';
 }) {
   const group = statusGroupOf(statusId);
+  const statusLabel = useLookupLabel('incidentStatus');
   return (
     <Badge
       colorPalette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
@@ -22,7 +27,7 @@ export function IncidentStatusBadge({
       size={size}
       data-status-id={statusId ?? ''}
     >
-      {label}
+      {statusLabel(statusId, label)}
     </Badge>
   );
 }

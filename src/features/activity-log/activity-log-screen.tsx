@@ -16,7 +16,7 @@ import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import '@/lib/i18n/parts/checklist';
-import { useLookup } from '@/lib/lookups';
+import { useLookup, shiftLabel } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { formatClock, formatDateTimeShort, formatTime, instantOfWall, isoDateToDisplay, wallDateTime } from '@/lib/time';
 import { useOnline } from '@/lib/use-online';
@@ -577,7 +577,7 @@ function RosterHeader({ head, loading, failed }: { head: RosterHead | null; load
   const cells: [string, React.ReactNode, string][] = [
     [t('activity.header.team'), head.teamName ?? '—', 'team'],
     [t('activity.header.section'), head.sectionName ?? '—', 'section'],
-    [t('activity.header.shift'), head.shiftName ?? '—', 'shift'],
+    [t('activity.header.shift'), head.shiftName ? shiftLabel(head.shiftName) : '—', 'shift'],
     [
       t('activity.header.hours'),
       `${formatClock(head.startHour)} – ${formatClock(head.endHour)}${head.endDate > head.startDate ? ' (+1)' : ''}`,

@@ -18,6 +18,7 @@ import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { sendHandover, useHandoverPending, useQueuedHandovers } from './handover-api';
 import { clockOf, handoverable, handoverItems, targetsOf } from './handover-rules';
+import { useLookupText } from '@/lib/lookups';
 
 /**
  * "Perlu serahan" (issue #29 item 2) at the top of the dashboard of those who may hand over (mayHandOver): the open
@@ -157,6 +158,7 @@ function linkClick(e: MouseEvent, go: () => void) {
 
 function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCase; queued: boolean; disabled: boolean; onHandOver: () => void }) {
   const t = useT();
+  const typeText = useLookupText('incidentCategory');
   const navigate = useNavigate();
   const href = incidentHref(r.incidentId);
   return (
@@ -207,8 +209,8 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
             <Text fontSize="sm" whiteSpace="nowrap" flexShrink={0}>
               {kmLabel(r.kilometer)}
             </Text>
-            <Text fontSize="sm" fontWeight="semibold" truncate title={r.eventTypeName ?? undefined}>
-              · {r.eventTypeName ?? '—'}
+            <Text fontSize="sm" fontWeight="semibold" truncate title={r.eventTypeName ? typeText(r.eventTypeName) : undefined}>
+              · {r.eventTypeName ? typeText(r.eventTypeName) : '—'}
             </Text>
           </HStack>
         </Box>

@@ -4,6 +4,7 @@ import type { DutyRosterRow } from '@contract/sections';
 import { useT } from '@/lib/i18n';
 import { rosterHours, type RosterStatus } from '@/lib/roster-status';
 import { RosterStatusBadge } from '@/ui/roster-status-badge';
+import { shiftLabel } from '@/lib/lookups';
 
 const EDGE: Record<RosterStatus, string> = { active: 'green.500', upcoming: 'blue.400', ended: 'gray.300' };
 
@@ -30,7 +31,7 @@ export function RosterCard({ row, status }: { row: DutyRosterRow; status: Roster
               {row.sectionName}
             </Badge>
             <Text fontSize="xs" color="fg.muted" truncate>
-              {row.shiftName}
+              {shiftLabel(row.shiftName)}
             </Text>
           </HStack>
           <Text fontWeight="semibold" color="brand.ink" lineClamp={2}>

@@ -22,6 +22,7 @@ import { endOfDutyCsv, useEndOfDutyList } from './end-of-duty-api';
 import { dateRangeOf, filterOf, minutesText, type EndOfDutySearch } from './end-of-duty-rules';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { MyShiftCard } from './my-shift-card';
+import { shiftLabel } from '@/lib/lookups';
 
 /** newest first: the server's default order of this list */
 const DEFAULT_SORT = { sort: 'startDate', dir: 'desc' } as const;
@@ -101,7 +102,7 @@ export function EndOfDutyListScreen({
         width: '130px',
         cell: (r) => (
           <Box>
-            <Text>{r.shiftName}</Text>
+            <Text>{shiftLabel(r.shiftName)}</Text>
             <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
               {formatClock(r.startHour)} – {formatClock(r.endHour)}
             </Text>

@@ -18,6 +18,7 @@ import { PrintPage, PrintToolbar, usePrintWhenReady } from '@/ui/print-frame';
 import { useEndOfDutyReport } from './end-of-duty-api';
 import { activityPlace, minutesText } from './end-of-duty-rules';
 import { checklistSummaryLines, handoversOf, rosterDateText } from './report-sections';
+import { shiftLabel, useLookupText } from '@/lib/lookups';
 
 const PRINT_ROOT_CLASS = 'eod-print-root';
 /** While the print view is shown, paper gets it alone (the shell under it is hidden from print). */
@@ -107,6 +108,10 @@ function Pair({ label, value }: { label: string; value: ReactNode }) {
 
 function PrintBody({ report }: { report: EndOfDutyReport }) {
   const t = useT();
+  const typeText = useLookupText('incidentCategory');
+  const statusText = useLookupText('incidentStatus');
+  const rosterTypeText = useLookupText('jenisRoster');
+  const roleText = useLookupText('dutyRosterRoles');
   const me = useSession()?.user.profile.displayName ?? '';
   const r = report.roster;
   const s = report.summary;
@@ -140,8 +145,8 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6">
           <Box>
             <Pair label={t('eod.report.team')} value={r.teamName} />
-            <Pair label={t('eod.report.shift')} value={r.shiftName} />
-            <Pair label={t('eod.report.type')} value={r.jenisRosterName} />
+            <Pair label={t('eod.report.shift')} value={shiftLabel(r.shiftName)} />
+            <Pair label={t('eod.report.type')} value={r.jenisRosterName ? rosterTypeText(r.jenisRosterName) : r.jenisRosterName} />
             <Pair label={t('eod.report.hours')} value={`${formatClock(r.startHour)} – ${formatClock(r.endHour)}`} />
           </Box>
           <Box>
@@ -150,7 +155,7 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
             <Pair label={t('eod.report.hp')} value={r.hpNo} />
             <Pair
               label={t('eod.report.members')}
-              value={r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${m.rosterRoleName})` : m.displayName)).join(', ')}
+              value={r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${roleText(m.rosterRoleName)})` : m.displayName)).join(', ')}
             />
           </Box>
         </Grid>
@@ -203,9 +208,9 @@ function PrintBody({ report }: { report: EndOfDutyReport }) {
               {report.cases.map((c) => (
                 <Table.Row key={c.incidentId}>
                   <Table.Cell py="1">{c.ticketNumber ?? `#${c.incidentId}`}</Table.Cell>
-                  <Table.Cell py="1">{c.eventTypeName ?? '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.eventTypeName ? typeText(c.eventTypeName) : '—'}</Table.Cell>
                   <Table.Cell py="1">{c.km ?? '—'}</Table.Cell>
-                  <Table.Cell py="1">{c.statusName ?? '—'}</Table.Cell>
+                  <Table.Cell py="1">{c.statusName ? statusText(c.statusName) : '—'}</Table.Cell>
                   <Table.Cell py="1">{c.assignedAt ? formatTime(c.assignedAt) : '—'}</Table.Cell>
                   <Table.Cell py="1">{c.arrivedAt ? formatTime(c.arrivedAt) : '—'}</Table.Cell>
                   <Table.Cell py="1">{c.doneAt ? formatTime(c.doneAt) : '—'}</Table.Cell>

@@ -23,6 +23,7 @@ import { notify } from '@/ui/toaster';
 import { endOfDutyKeys, sendAck, sendSummaryUpdate, useEndOfDutyReport } from './end-of-duty-api';
 import { ackActions, type DluKind } from './end-of-duty-rules';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
+import { shiftLabel } from '@/lib/lookups';
 import {
   AckPanel,
   CasesPanel,
@@ -192,7 +193,7 @@ export function EndOfDutyReportScreen({
           <HStack as="span" gap="2" wrap="wrap">
             <LifecycleBadge lifecycle={report.lifecycle} size="md" testId="eod-lifecycle" />
             <Text as="span">
-              {r.sectionName} · {r.teamName} · {r.shiftName} · {rosterDateText(r)}
+              {r.sectionName} · {r.teamName} · {shiftLabel(r.shiftName)} · {rosterDateText(r)}
             </Text>
           </HStack>
         }

@@ -35,6 +35,7 @@ import { Panel } from '@/ui/panel';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
 import { activityTimelineEntry, minutesText, type DluKind } from './end-of-duty-rules';
+import { shiftLabel, useLookupText } from '@/lib/lookups';
 
 type Report = EndOfDutyReport;
 
@@ -55,6 +56,8 @@ export function rosterDateText(r: Report['roster']) {
 
 export function RosterDetails({ report }: { report: Report }) {
   const t = useT();
+  const rosterTypeText = useLookupText('jenisRoster');
+  const roleText = useLookupText('dutyRosterRoles');
   const r = report.roster;
   return (
     <Panel heading={t('eod.report.details')} data-testid="eod-details">
@@ -63,8 +66,8 @@ export function RosterDetails({ report }: { report: Report }) {
         <InfoRow label={t('eod.report.region')} value={r.regionName} />
         <InfoRow label={t('eod.report.section')} value={r.sectionName} testId="eod-section" />
         <InfoRow label={t('eod.report.team')} value={r.teamName} testId="eod-team" />
-        <InfoRow label={t('eod.report.shift')} value={r.shiftName} testId="eod-shift" />
-        <InfoRow label={t('eod.report.type')} value={r.jenisRosterName} />
+        <InfoRow label={t('eod.report.shift')} value={shiftLabel(r.shiftName)} testId="eod-shift" />
+        <InfoRow label={t('eod.report.type')} value={r.jenisRosterName ? rosterTypeText(r.jenisRosterName) : r.jenisRosterName} />
         <InfoRow label={t('eod.report.date')} value={rosterDateText(r)} testId="eod-date" />
         <InfoRow label={t('eod.report.hours')} value={`${formatClock(r.startHour)} – ${formatClock(r.endHour)}`} testId="eod-hours" />
         <InfoRow
@@ -97,7 +100,7 @@ export function RosterDetails({ report }: { report: Report }) {
                     {m.rosterRoleName && (
                       <Text as="span" color="fg.muted" fontWeight="normal">
                         {' '}
-                        · {m.rosterRoleName}
+                        · {roleText(m.rosterRoleName)}
                       </Text>
                     )}
                   </Text>
@@ -221,6 +224,8 @@ const caseTime = (iso: string | null) => (iso ? formatTime(iso) : '—');
 
 export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOpenCase?: (incidentId: number) => void }) {
   const t = useT();
+  const typeText = useLookupText('incidentCategory');
+  const statusText = useLookupText('incidentStatus');
   return (
     <Panel heading={`${t('eod.report.cases')} (${cases.length})`} data-testid="eod-cases">
       {cases.length === 0 ? (
@@ -251,9 +256,9 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
                       <Text fontFamily="mono">{c.ticketNumber ?? `#${c.incidentId}`}</Text>
                     )}
                   </Table.Cell>
-                  <Table.Cell>{c.eventTypeName ?? '—'}</Table.Cell>
+                  <Table.Cell>{c.eventTypeName ? typeText(c.eventTypeName) : '—'}</Table.Cell>
                   <Table.Cell>{c.km ?? '—'}</Table.Cell>
-                  <Table.Cell>{c.statusName ?? '—'}</Table.Cell>
+                  <Table.Cell>{c.statusName ? statusText(c.statusName) : '—'}</Table.Cell>
                   {(
                     [
                       ['assigned', c.assignedAt],

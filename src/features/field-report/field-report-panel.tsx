@@ -27,6 +27,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { rejectFieldReport } from './field-report-api';
+import { useLookupText } from '@/lib/lookups';
 
 export function FieldReportPanel() {
   const t = useT();
@@ -142,6 +143,8 @@ export function FieldReportPanel() {
 
 function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; online: boolean; disabled: boolean; onReject: () => void }) {
   const t = useT();
+  const typeText = useLookupText('incidentCategory');
+  const directionText = useLookupText('cardinalDirection');
   const navigate = useNavigate();
   return (
     <chakra.li px="4" py="3" borderTopWidth="1px" borderColor="border" data-testid="fr-row" data-report-id={r.pkFieldReportId}>
@@ -172,7 +175,7 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
         <Box flex="1 1 280px" minW="0">
           <Flex align="center" gap="2" wrap="wrap">
             <Text fontWeight="bold" data-testid="fr-row-type">
-              {r.incidentCategoryName}
+              {typeText(r.incidentCategoryName)}
             </Text>
             <Badge colorPalette="brand" variant="solid" size="sm">
               {r.sectionName}
@@ -180,7 +183,7 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
             <Text fontSize="sm" whiteSpace="nowrap">
               {kmLabel(r.kilometerMarker)}
             </Text>
-            <Text fontSize="sm">· {r.directionName}</Text>
+            <Text fontSize="sm">· {directionText(r.directionName)}</Text>
           </Flex>
           <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
             {t('fieldReport.byLine', {

@@ -80,8 +80,8 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
             <ReportRow
               key={r.key}
               r={r.sectionName || !sections ? r : { ...r, sectionName: sections.find((s) => s.pkSectionId === r.sectionId)?.sectionName ?? null }}
-              categoryName={r.categoryName ?? categories?.find((c) => c.key === r.categoryId)?.value ?? `#${r.categoryId}`}
-              directionName={r.directionName ?? directions?.find((d) => d.key === r.directionId)?.value ?? ''}
+              categoryName={categories?.find((c) => c.key === r.categoryId)?.value ?? r.categoryName ?? `#${r.categoryId}`}
+              directionName={directions?.find((d) => d.key === r.directionId)?.value ?? r.directionName ?? ''}
               onOpenCase={onOpenCase}
             />
           ))

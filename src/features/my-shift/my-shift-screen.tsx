@@ -12,7 +12,7 @@ import { LuCalendarClock, LuChevronRight, LuClipboardCheck, LuClipboardList, LuF
 import type { EndOfDutyCase } from '@contract/activity-log';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/my-shift';
-import { useLookup } from '@/lib/lookups';
+import { useLookup, useLookupText } from '@/lib/lookups';
 import { rosterHours } from '@/lib/roster-status';
 import { useSession } from '@/lib/session';
 import { formatDateTimeShort, formatTime, isoDateToDisplay } from '@/lib/time';
@@ -138,7 +138,7 @@ function CurrentShift({
   const statuses = useLookup('incidentStatus').data;
   // a step taken offline counts at once (shown as not sent until the server has it)
   const queuedSteps = useQueuedCaseSteps();
-  const statusIdOf = (c: EndOfDutyCase) => queuedSteps?.get(c.incidentId)?.statusId ?? statuses?.find((s) => s.value === c.statusName)?.key ?? null;
+  const statusIdOf = (c: EndOfDutyCase) => queuedSteps?.get(c.incidentId)?.statusId ?? statuses?.find((s) => s.valueMs === c.statusName)?.key ?? null;
   const stepOf = (c: EndOfDutyCase) => nextCaseStep(c, statusIdOf(c));
   const cases = report ? orderCases(report.cases, stepOf) : null;
   const open = cases?.filter((c) => needsPatrol(stepOf(c))).length ?? 0;
@@ -247,7 +247,8 @@ function CurrentShift({
             ) : (
               cases.map((c) => {
                 const queuedStep = queuedSteps?.get(c.incidentId);
-                const statusName = queuedStep ? (statuses?.find((s) => s.key === queuedStep.statusId)?.value ?? c.statusName) : c.statusName;
+                // the status in the page's language (issue #31): the lookup's name of the queued step's status, else of the case's
+                const statusName = statuses?.find((s) => s.key === (queuedStep?.statusId ?? statusIdOf(c)))?.value ?? c.statusName;
                 return (
                   <CaseRow
                     key={c.incidentId}
@@ -388,6 +389,7 @@ function CaseRow({
   onOpen: () => void;
 }) {
   const t = useT();
+  const typeText = useLookupText('incidentCategory');
   const mine = needsPatrol(step);
   const ticket = c.ticketNumber ?? `#${c.incidentId}`;
   return (
@@ -427,7 +429,7 @@ function CaseRow({
             </Badge>
           )}
           <Text flex="1" minW="40" fontSize="sm" wordBreak="break-word">
-            {[c.eventTypeName, c.km ? `KM ${c.km}` : null].filter(Boolean).join(' · ')}
+            {[c.eventTypeName ? typeText(c.eventTypeName) : null, c.km ? `KM ${c.km}` : null].filter(Boolean).join(' · ')}
           </Text>
           <Text fontSize="sm" fontWeight="medium" color={mine ? 'blue.fg' : 'fg.muted'} data-testid="ms-case-next">
             {t(step ? `myShift.caseNext.${step}` : 'myShift.caseNext.none')}

@@ -10,6 +10,8 @@ import { LuCalendarX2 } from 'react-icons/lu';
 import type { IncidentKpi, MissingKpiKey, StepFigure, TimFigure } from '@contract/reports';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
+import '@/lib/i18n/parts/report-hub';
+import { STEP_TEXT } from './section-report-parts';
 import { useListedSections } from '@/lib/sections';
 import { figureColumn, ReportTable, type Headline, type ReportColumn } from '@/ui/report/report-kit';
 import { completenessPercent } from '@/ui/report/report-format';
@@ -131,7 +133,11 @@ export function StepTable({ steps, testId }: { steps: StepFigure[]; testId: stri
   const t = useT();
   const columns = useMemo<ReportColumn<StepFigure>[]>(
     () => [
-      { key: 'label', header: t('rp.inc.col.step'), cell: (s) => <Text fontWeight={s.key === 'response' ? 'semibold' : undefined}>{s.label}</Text> },
+      {
+        key: 'label',
+        header: t('rp.inc.col.step'),
+        cell: (s) => <Text fontWeight={s.key === 'response' ? 'semibold' : undefined}>{STEP_TEXT[s.key] ? t(STEP_TEXT[s.key]) : s.label}</Text>,
+      },
       figureColumn('count', t('rp.inc.col.cases'), 'count', (s) => s.count),
       figureColumn('median', t('rp.inc.col.median'), 'min', (s) => s.median),
       figureColumn('p90', t('rp.inc.col.p90'), 'min', (s) => s.p90),

@@ -15,7 +15,9 @@ import type { IncidentKpi, IncidentReportFilter, IncidentSectionItem, MissingKpi
 import { SECONDARY_DISTANCE_KM, SECONDARY_WINDOW_MINUTES } from '@contract/reports-rules';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
-import { useLookup } from '@/lib/lookups';
+import '@/lib/i18n/parts/report-hub';
+import { useLookup, useLookupLabel, useLookupText } from '@/lib/lookups';
+import { STEP_TEXT } from './section-report-parts';
 import { useSession } from '@/lib/session';
 import { formatDateTimeShort } from '@/lib/time';
 import { FilterSelect } from '@/ui/admin/filters';
@@ -65,8 +67,10 @@ function withCategory(search: IncidentReportSearch, category: number | undefined
 }
 
 /** Bars of counts with the previous period's (the charts draw that second bar only when the previous period has any case). */
-const countData = (items: { id: number; label: string; count: number; previous: number }[]): ChartDatum[] =>
-  items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
+const countData = (
+  items: { id: number; label: string; count: number; previous: number }[],
+  labelOf: (id: number, fallback: string) => string = (_, l) => l,
+): ChartDatum[] => items.map((i) => ({ id: i.id, label: labelOf(i.id, i.label), value: i.count, previous: i.previous }));
 
 /** The case's ticket number, linking to the case. */
 const caseLink = (c: { id: number; ticketNumber: string }, testId: string) => (
@@ -91,6 +95,12 @@ export function IncidentReportScreen({
   const scopeRegion = regionScopeOf(user);
   const seesAll = scopeRegion === undefined;
   const categories = useLookup('incidentCategory');
+  // chart categories in the page's language (issue #31): the lookups' names by key, 'Tiada Status' for key 0
+  const categoryLabel = useLookupLabel('incidentCategory');
+  const statusLookupLabel = useLookupLabel('incidentStatus');
+  const typeText = useLookupText('incidentCategory');
+  const directionText = useLookupText('cardinalDirection');
+  const statusLabel = (id: number, fallback: string) => (id === 0 ? t('data.noStatus') : statusLookupLabel(id, fallback));
   const base = reportFilterOf(search, scopeRegion);
   const filter: IncidentReportFilter | null = base ? { ...base, ...(search.category ? { categoryId: search.category } : {}) } : null;
 
@@ -167,7 +177,7 @@ export function IncidentReportScreen({
           <Box>
             {caseLink(p.primary, `rp-incident-secondary-primary-${p.primary.id}`)}
             <Text fontSize="xs" color="fg.muted">
-              {formatDateTimeShort(p.primary.incidentAt)} · {p.primary.categoryLabel}
+              {formatDateTimeShort(p.primary.incidentAt)} · {typeText(p.primary.categoryLabel)}
             </Text>
           </Box>
         ),
@@ -180,7 +190,7 @@ export function IncidentReportScreen({
           <Box>
             {caseLink(p.secondary, `rp-incident-secondary-secondary-${p.secondary.id}`)}
             <Text fontSize="xs" color="fg.muted">
-              {formatDateTimeShort(p.secondary.incidentAt)} · {p.secondary.categoryLabel}
+              {formatDateTimeShort(p.secondary.incidentAt)} · {typeText(p.secondary.categoryLabel)}
             </Text>
           </Box>
         ),
@@ -191,7 +201,7 @@ export function IncidentReportScreen({
         sortValue: (p) => p.secondary.sectionName,
         cell: (p) => (
           <Text fontSize="sm">
-            {p.secondary.sectionName} · {km(p.primary.km)} → {km(p.secondary.km)} · {p.secondary.directionLabel}
+            {p.secondary.sectionName} · {km(p.primary.km)} → {km(p.secondary.km)} · {directionText(p.secondary.directionLabel)}
           </Text>
         ),
       },
@@ -210,12 +220,12 @@ export function IncidentReportScreen({
         cell: (p) => formatFigure(p.kmUpstream, 'km'),
       },
     ],
-    [t],
+    [t, typeText, directionText],
   );
 
   const stepsChart: ChartDatum[] = (kpi.data?.steps ?? [])
     .filter((s) => s.key !== 'response')
-    .map((s) => ({ id: s.key, label: s.label, value: s.median, previous: s.p90 }));
+    .map((s) => ({ id: s.key, label: STEP_TEXT[s.key] ? t(STEP_TEXT[s.key]) : s.label, value: s.median, previous: s.p90 }));
 
   return (
     <ReportPage
@@ -274,7 +284,7 @@ export function IncidentReportScreen({
             >
               {byCategory.data && (
                 <BarChart
-                  data={countData(byCategory.data.items)}
+                  data={countData(byCategory.data.items, categoryLabel)}
                   valueLabel={t('rp.inc.series.now')}
                   previousLabel={byCategory.data.previousTotal > 0 ? t('rp.inc.series.previous') : undefined}
                   horizontal
@@ -286,7 +296,7 @@ export function IncidentReportScreen({
             <ReportBlock title={t('rp.inc.chart.status')} query={byStatus} empty={byStatus.data?.total === 0} testId="rp-incident-block-status">
               {byStatus.data && (
                 <BarChart
-                  data={countData(byStatus.data.items)}
+                  data={countData(byStatus.data.items, statusLabel)}
                   valueLabel={t('rp.inc.series.now')}
                   previousLabel={byStatus.data.previousTotal > 0 ? t('rp.inc.series.previous') : undefined}
                   horizontal

@@ -16,7 +16,8 @@ import { completenessPercent, formatFigure, formatNumber, ReportTable, type Repo
 
 // ------------------------------------------------------------------------------------------------ texts of the server's keys
 
-const STEP_TEXT: Record<string, TextKey> = {
+/** The response steps' names by key (the server's label is Malay). */
+export const STEP_TEXT: Record<string, TextKey> = {
   dispatch: 'rp.sec.step.dispatch',
   receive: 'rp.sec.step.receive',
   travel: 'rp.sec.step.travel',

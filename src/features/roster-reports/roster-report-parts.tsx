@@ -15,6 +15,7 @@ import type { AdminColumn } from '@/ui/admin/admin-list';
 import { regionScopeOf } from '@/ui/admin/report-scope';
 import { EmptyBlock } from '@/ui/states';
 import type { HmUnits } from './roster-reports-format';
+import { shiftLabel } from '@/lib/lookups';
 
 /** The caller's report scope: the region its reports are limited to (undefined: every region) and the time units. */
 export function useReportScope(): { user: WebUser | undefined; scopeRegion: number | undefined; seesAll: boolean; units: HmUnits } {
@@ -87,7 +88,7 @@ export function rosterColumns<Row extends RosterRowParts>(
             {r.teamName}
           </Text>
           <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.dutyRosterName}>
-            {r.shiftName} · {r.dutyRosterName}
+            {shiftLabel(r.shiftName)} · {r.dutyRosterName}
           </Text>
         </Box>
       ),

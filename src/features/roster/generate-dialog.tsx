@@ -19,6 +19,7 @@ import { errorText } from '@/lib/api';
 import { isoDateToDisplay } from '@/lib/time';
 import { notify } from '@/ui/toaster';
 import { generateCommitCall, generatePreviewCall, rosterKeys } from './roster-api';
+import { shiftLabel } from '@/lib/lookups';
 
 const OUTCOME_PALETTE: Record<GenerateOutcome, string> = { create: 'green', exists: 'gray', conflict: 'red' };
 type Show = 'all' | GenerateOutcome;
@@ -223,7 +224,7 @@ export function GenerateDialog({
                               <Table.Cell>{c.sectionName}</Table.Cell>
                               <Table.Cell whiteSpace="nowrap">{c.teamName}</Table.Cell>
                               <Table.Cell whiteSpace="nowrap">
-                                {c.shiftName}
+                                {shiftLabel(c.shiftName)}
                                 <Text as="span" color="fg.muted" fontSize="xs">
                                   {' '}
                                   {c.startHour}–{c.endHour}

@@ -20,6 +20,7 @@ import { TableSkeletonRows } from '@/ui/table-skeleton';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { monthCall, rosterKeys } from './roster-api';
 import { RosterRowActions } from './row-actions';
+import { shiftLabel } from '@/lib/lookups';
 
 export function RosterMonthView({ month, sectionId, canManage }: { month: string; sectionId?: number; canManage: boolean }) {
   const t = useT();
@@ -101,7 +102,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
-                    <Text>{r.shiftName}</Text>
+                    <Text>{shiftLabel(r.shiftName)}</Text>
                     <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                       {rosterHours(r)}
                     </Text>

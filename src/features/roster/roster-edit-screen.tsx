@@ -34,7 +34,7 @@ import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/roster';
 import '@/lib/i18n/parts/admin';
 import { errorText } from '@/lib/api';
-import { useLookup } from '@/lib/lookups';
+import { useLookup, shiftLabel } from '@/lib/lookups';
 import { useListedSections } from '@/lib/sections';
 import { useSession, userRole } from '@/lib/session';
 import { isoDateToDisplay } from '@/lib/time';
@@ -284,8 +284,12 @@ function RosterForm({
   const sectionOptions = (sections.data ?? []).map((s) => ({ value: s.pkSectionId, label: `${s.sectionName} — ${s.description}` }));
   if (detail && !sectionOptions.some((o) => o.value === detail.sectionId))
     sectionOptions.unshift({ value: detail.sectionId, label: detail.sectionName });
-  const shiftOptions = (shifts.data ?? []).map((s) => ({ value: s.key, label: `${s.value} (${s.description ?? `${s.startHour}–${s.endHour}`})` }));
-  if (detail && !shiftOptions.some((o) => o.value === detail.shiftId)) shiftOptions.unshift({ value: detail.shiftId, label: detail.shiftName });
+  const shiftOptions = (shifts.data ?? []).map((s) => ({
+    value: s.key,
+    label: `${shiftLabel(s.value)} (${s.description ?? `${s.startHour}–${s.endHour}`})`,
+  }));
+  if (detail && !shiftOptions.some((o) => o.value === detail.shiftId))
+    shiftOptions.unshift({ value: detail.shiftId, label: shiftLabel(detail.shiftName) });
   const teamOptions = (opts?.teams ?? []).map((x) => ({ value: x.key, label: x.isActive ? x.value : `${x.value} (${t('rosters.inactive')})` }));
 
   // when the roster ends, as the server will compute it (the preview under the dates)

@@ -24,6 +24,7 @@ import { rosterKeys, rosterPageCall, sectionsCall } from './roster-api';
 import { RosterRowActions } from './row-actions';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type RosterListSearch } from './roster-search';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
+import { shiftLabel } from '@/lib/lookups';
 
 /**
  * /listingroster (Senarai Jadual Tugas): the rosters of a day, server-side paged, or of a month (dutyRosterView). For
@@ -241,7 +242,7 @@ export function RosterListScreen({
                         </Text>
                       </Table.Cell>
                       <Table.Cell>
-                        <Text>{r.shiftName}</Text>
+                        <Text>{shiftLabel(r.shiftName)}</Text>
                         <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                           {rosterHours(r)}
                         </Text>

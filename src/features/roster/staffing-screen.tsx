@@ -26,6 +26,7 @@ import { StatCard } from '@/ui/stat-card';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { rosterKeys, staffingCall } from './roster-api';
 import type { StaffingSearch } from './roster-search';
+import { shiftLabel } from '@/lib/lookups';
 
 export function StaffingScreen({ search, onSearchChange }: { search: StaffingSearch; onSearchChange: (s: StaffingSearch) => void }) {
   const t = useT();
@@ -153,7 +154,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
               </Table.ColumnHeader>
               {data.shifts.map((s) => (
                 <Table.ColumnHeader key={s.shiftId} fontSize="xs" textTransform="uppercase" color="fg.muted" data-testid="staffing-shift">
-                  {s.shiftName}{' '}
+                  {shiftLabel(s.shiftName)}{' '}
                   <Text as="span" textTransform="none" fontWeight="normal">
                     {s.startHour}–{s.endHour}
                   </Text>

@@ -11,7 +11,7 @@ import { can } from '@contract/roles';
 import { SHIFT_PAGE_SIZE, type ShiftFilter, type ShiftRow } from '@contract/shifts';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/shifts';
-import { useLookup } from '@/lib/lookups';
+import { useLookup, shiftLabel } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { FilterSelect, SearchFilter, StatusFilter, FilterReset, NewButton } from '@/ui/admin/filters';
@@ -61,11 +61,21 @@ export function ShiftListScreen({ search: rawSearch, onSearchChange }: { search:
       width: '70px',
       cell: (r) => <Text fontVariantNumeric="tabular-nums">{r.pkShiftId}</Text>,
     },
-    { id: 'name', header: t('shifts.col.name'), sortable: true, cell: (r) => <Text fontWeight="semibold">{r.name}</Text> },
-    { id: 'categoryName', header: t('shifts.col.category'), sortable: true, cell: (r) => r.categoryName ?? <Text color="fg.subtle">—</Text> },
+    { id: 'name', header: t('shifts.col.name'), sortable: true, cell: (r) => <Text fontWeight="semibold">{shiftLabel(r.name)}</Text> },
+    {
+      id: 'categoryName',
+      header: t('shifts.col.category'),
+      sortable: true,
+      cell: (r) => categories.data?.find((c) => c.key === r.categoryId)?.value ?? r.categoryName ?? <Text color="fg.subtle">—</Text>,
+    },
     { id: 'startHour', header: t('shifts.col.hours'), sortable: true, cell: (r) => <ShiftHours {...r} /> },
     { id: 'duration', header: t('shifts.col.duration'), cell: (r) => duration(r.durationMinutes) },
-    { id: 'jenisRosterName', header: t('shifts.col.rosterType'), sortable: true, cell: (r) => r.jenisRosterName ?? <Text color="fg.subtle">—</Text> },
+    {
+      id: 'jenisRosterName',
+      header: t('shifts.col.rosterType'),
+      sortable: true,
+      cell: (r) => rosterTypes.data?.find((c) => c.key === r.jenisRosterId)?.value ?? r.jenisRosterName ?? <Text color="fg.subtle">—</Text>,
+    },
     {
       id: 'usage',
       header: t('shifts.col.usage'),

@@ -13,6 +13,7 @@ import { PageHeader } from '@/ui/page-header';
 import { teamKeys, teamsCall, teamsCsv } from './teams-api';
 import { useSectionOptions } from './use-section-options';
 import { TEAM_LIST_DEFAULT_SORT, type TeamListSearch } from './teams-search';
+import { shiftLabel } from '@/lib/lookups';
 
 /** /listingteam: the teams of the manager's region, filtered, sorted and paged on the server; CSV; 'Tambah Pasukan'. */
 export function TeamListScreen({
@@ -76,7 +77,7 @@ export function TeamListScreen({
         sortable: true,
         width: '140px',
         cell: (r) =>
-          r.shiftName ?? (
+          (r.shiftName && shiftLabel(r.shiftName)) ?? (
             <Text color="fg.subtle" fontSize="sm">
               {t('teams.noShift')}
             </Text>

@@ -24,6 +24,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { saveScheduleCall, scheduleCall, scheduleOptionsCall, TEAM_HISTORY_ENTITIES, teamKeys } from './teams-api';
+import { shiftLabel } from '@/lib/lookups';
 
 /** 0 = Sunday of a YYYY-MM-DD calendar date. */
 const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
@@ -108,8 +109,9 @@ function ScheduleForm({ team, schedule, options }: { team: TeamDetail; schedule:
   const today = todayIso();
   const nextDates = useMemo(() => (validCycle ? nextDatesOfCycle(today, cycleDays) : []), [today, cycleDays, validCycle]);
 
-  const shiftOptions = options.shifts.map((s) => ({ value: s.key, label: `${s.value} (${s.startHour}–${s.endHour})` }));
-  if (current && !shiftOptions.some((o) => o.value === current.shiftId)) shiftOptions.unshift({ value: current.shiftId, label: current.shiftName });
+  const shiftOptions = options.shifts.map((s) => ({ value: s.key, label: `${shiftLabel(s.value)} (${s.startHour}–${s.endHour})` }));
+  if (current && !shiftOptions.some((o) => o.value === current.shiftId))
+    shiftOptions.unshift({ value: current.shiftId, label: shiftLabel(current.shiftName) });
   const vehicleOptions = options.vehicles.map((v) => ({
     value: v.key,
     label: `${v.value} · ${v.vehicleType}${v.callSign ? ` · ${v.callSign}` : ''}`,
@@ -272,7 +274,7 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
               px="1.5"
               py="1"
               minH="14"
-              title={`${isoDateToDisplay(d.date)} · ${d.works ? `${t('teams.calendar.works')}: ${d.shiftName}` : t('teams.calendar.off')}${d.hasRoster ? ` · ${t('teams.calendar.roster')}` : ''}`}
+              title={`${isoDateToDisplay(d.date)} · ${d.works ? `${t('teams.calendar.works')}: ${shiftLabel(d.shiftName)}` : t('teams.calendar.off')}${d.hasRoster ? ` · ${t('teams.calendar.roster')}` : ''}`}
               data-testid="team-calendar-day"
               data-date={d.date}
               data-works={d.works ? 'true' : 'false'}
@@ -288,7 +290,7 @@ export function TeamCalendar({ days }: { days: TeamCalendarDay[] }) {
                 )}
               </Flex>
               <Text fontSize="2xs" lineHeight="1.2" mt="0.5" color={d.works ? 'green.fg' : 'gray.400'} lineClamp={2}>
-                {d.works ? d.shiftName : t('teams.calendar.off')}
+                {d.works ? shiftLabel(d.shiftName) : t('teams.calendar.off')}
               </Text>
             </Box>
           ) : (

@@ -4,6 +4,7 @@ import type { TmcLogsheetRow } from '@contract/logsheet';
 import { LOGSHEET_REMARKS_MAX } from '@contract/logsheet-rules';
 import { ROLE_IDS } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
+import type { LookupItem } from '@contract/envelope';
 import { useLookup } from '@/lib/lookups';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/tmclog';
@@ -68,7 +69,7 @@ export function LogsheetDialog({
   const canSubmit = filled && !toBeforeFrom && v.remarks.length <= LOGSHEET_REMARKS_MAX && !pending;
 
   // the user's own region is always an option, even before the lookup list has loaded (offline first use)
-  const options = [...(regions.data ?? [])];
+  const options: LookupItem[] = [...(regions.data ?? [])];
   if (!options.some((o) => String(o.key) === String(user.section.region.key))) {
     options.unshift({ key: user.section.region.key, value: user.section.region.value, description: user.section.region.code });
   }

@@ -243,4 +243,6 @@ export const en: Record<ShellTextKey, string> = {
   'error.network': 'No connection to the server. Please check your internet connection.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
+  /** a case without a status in the reports' counts (the server's 'Tiada Status', key 0) */
+  'data.noStatus': 'No status',
 };

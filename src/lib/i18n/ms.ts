@@ -243,6 +243,8 @@ export const ms = {
   'error.network': 'Tiada sambungan ke pelayan. Sila semak sambungan internet anda.',
   'error.tokenCheck': 'Ops! Please try again.',
   'error.withCode': '{code}: {message}',
+  /** a case without a status in the reports' counts (the server's 'Tiada Status', key 0) */
+  'data.noStatus': 'Tiada Status',
 } as const;
 
 /** Keys of the shell's texts; every key, with the parts', is TextKey (text-keys.ts). */

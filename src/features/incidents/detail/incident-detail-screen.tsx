@@ -53,6 +53,7 @@ import { SecondaryCrashFlag } from './secondary-flag';
 import type { LaneClosureItem } from '../form/children-model';
 import { buildDetailsEdit, buildEdit, printPath, type CaseDraft } from './save-plan';
 import type { MapSlotProps } from '@/lib/case-dialog';
+import { useLookupLabel } from '@/lib/lookups';
 
 /** What the route's journal slot gets to draw the case journal beside the audit trail. */
 export interface JournalSlotProps {
@@ -607,6 +608,8 @@ function DetailHeader({
   children: ReactNode;
 }) {
   const t = useT();
+  const typeLabel = useLookupLabel('incidentCategory');
+  const directionLabel = useLookupLabel('cardinalDirection');
   const refs = useMemo(
     () =>
       [
@@ -623,7 +626,8 @@ function DetailHeader({
         <Box minW="0" flex="1 1 420px">
           <HStack gap="3" wrap="wrap" align="center">
             <Heading as="h1" size={{ base: 'lg', md: 'xl' }} color="brand.ink" lineHeight="1.2" data-testid="detail-title">
-              {v.incidentCategory.value} · KM {v.kilometerMarker} · {v.cardinalDirection.value}
+              {typeLabel(v.incidentCategory.key, v.incidentCategory.value)} · KM {v.kilometerMarker} ·{' '}
+              {directionLabel(v.cardinalDirection.key, v.cardinalDirection.value)}
             </Heading>
             <IncidentStatusBadge statusId={v.incidentStatusId} label={v.incidentStatus} size="lg" />
           </HStack>

@@ -266,7 +266,7 @@ export const activityLogEn: Record<keyof typeof activityLogMs, string> = {
   'activity.summary.entries': 'Activities',
   'activity.timeline': 'This shift’s activities',
   'activity.empty': 'No activity recorded for this shift yet.',
-  'activity.emptyHint': 'Start with "Mula Syif" (shift start).',
+  'activity.emptyHint': 'Start with "Shift start".',
   'activity.unsent': 'Not sent yet',
   'activity.sending': 'Sending',
   'activity.refused': 'Refused',

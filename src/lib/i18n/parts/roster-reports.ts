@@ -193,7 +193,7 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.vehicle.noActive': 'No active hours (shift summaries) in this period.',
   'rr.looping.title': 'Patrol Round Report',
   'rr.looping.description':
-    "Patrol rounds completed (the 'Tamat Rondaan' activity) on each duty roster against its section's round plan. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.",
+    "Patrol rounds completed (the 'Patrol end' activity) on each duty roster against its section's round plan. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.",
   'rr.looping.rosters': 'Duty rosters',
   'rr.looping.planned': 'Rounds planned',
   'rr.looping.completed': 'Rounds completed',

@@ -81,7 +81,7 @@ export function AssistEditor({ kind, ...props }: ListEditorProps & { kind: Assis
       status={assistStatusText}
       row={(a) => (
         <RowPart>
-          <strong>{a.bantuan.value}</strong>
+          <strong>{source.labelOf(a.bantuan.key) || a.bantuan.value}</strong>
         </RowPart>
       )}
       fields={(d, update) => (

@@ -42,11 +42,11 @@ export function CollisionEditor(props: ListEditorProps) {
       row={(c) => (
         <>
           <RowPart>
-            <strong>{c.jenisPerlanggaran.value}</strong>
+            <strong>{types.labelOf(c.jenisPerlanggaran.key) || c.jenisPerlanggaran.value}</strong>
           </RowPart>
           {c.jenisHalangan && (
             <RowPart label={t(collisionAsks(c.jenisPerlanggaran.key) === 'animal' ? 'children.collision.animal' : 'children.collision.obstacle')}>
-              {c.jenisHalangan.value}
+              {(collisionAsks(c.jenisPerlanggaran.key) === 'animal' ? animals : obstacles).labelOf(c.jenisHalangan.key) || c.jenisHalangan.value}
             </RowPart>
           )}
         </>

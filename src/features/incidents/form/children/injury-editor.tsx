@@ -55,11 +55,11 @@ export function InjuryEditor(props: ListEditorProps) {
       row={(i) => (
         <>
           <RowPart>
-            <strong>{i.casualtyType}</strong>
+            <strong>{types.labelOf(i.pkCasualtyTypeId) || i.casualtyType}</strong>
           </RowPart>
           <RowPart>{t('children.injury.people', { count: i.count })}</RowPart>
-          {i.gender && <RowPart label={t('children.injury.gender')}>{i.gender}</RowPart>}
-          {i.race && <RowPart label={t('children.injury.race')}>{i.race}</RowPart>}
+          {i.gender && <RowPart label={t('children.injury.gender')}>{genders.labelOf(i.pkGenderTypeId) || i.gender}</RowPart>}
+          {i.race && <RowPart label={t('children.injury.race')}>{races.labelOf(i.pkRaceTypeId) || i.race}</RowPart>}
         </>
       )}
       fields={(d, update) => (

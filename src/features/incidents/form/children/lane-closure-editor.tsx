@@ -73,9 +73,9 @@ export function LaneClosureEditor(props: NaListEditorProps) {
       row={(l) => (
         <>
           <RowPart>
-            <strong>{l.roadLane}</strong>
+            <strong>{lanes.labelOf(l.pkRoadlaneId) || l.roadLane}</strong>
           </RowPart>
-          <RowPart label={t('children.lane.direction')}>{l.cardinalDirection}</RowPart>
+          <RowPart label={t('children.lane.direction')}>{directions.labelOf(l.pkCardinalDirectionId) || l.cardinalDirection}</RowPart>
           <RowPart label={t('children.lane.start')}>{dateTimeText(l.dateStartSelected, l.timeStartSelected)}</RowPart>
           <RowPart label={t('children.lane.end')}>{dateTimeText(l.dateEndSelected, l.timeEndSelected)}</RowPart>
         </>

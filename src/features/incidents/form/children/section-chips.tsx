@@ -11,6 +11,7 @@ import '@/lib/i18n/parts/children';
 import { useHighwaySections } from '../children-lookups';
 import { toggleSection } from '../children-rules';
 import type { ListEditorProps } from './types';
+import { useLookupLabel } from '@/lib/lookups';
 
 const LIST = 'roadLaneSelection';
 
@@ -20,6 +21,8 @@ const chipColor = (c: string | null | undefined) => (c?.trim() ? c.trim() : 'bra
 export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
   const t = useT();
   const q = useHighwaySections();
+  // the sections are roadLanes items: their names in the page's language (issue #31)
+  const laneLabel = useLookupLabel('roadLanes');
   const chosen = value.sections;
   const chips = useMemo(() => {
     const all = (q.data ?? []).map((s) => ({ key: s.key, value: s.value, color: s.color }));
@@ -74,7 +77,7 @@ export function SectionChips({ value, onChange, disabled }: ListEditorProps) {
                 data-selected={selected ? 'true' : 'false'}
               >
                 {selected ? <LuCheck /> : <Box as="span" w="2.5" h="2.5" rounded="full" bg={color} display="inline-block" />}
-                {c.value}
+                {laneLabel(c.key, c.value)}
               </Button>
             );
           })}

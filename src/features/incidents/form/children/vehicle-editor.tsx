@@ -43,7 +43,7 @@ export function VehicleEditor(props: ListEditorProps) {
           <RowPart>
             <strong>{v.plateNo}</strong>
           </RowPart>
-          <RowPart>{v.jenisKenderaan?.value ?? '-'}</RowPart>
+          <RowPart>{v.jenisKenderaan ? types.labelOf(v.jenisKenderaan.key) || v.jenisKenderaan.value : '-'}</RowPart>
           {v.brand && <RowPart label={t('children.vehicle.brand')}>{v.brand}</RowPart>}
         </>
       )}
