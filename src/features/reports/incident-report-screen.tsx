@@ -268,7 +268,11 @@ export function IncidentReportScreen({
         <>
           <ReportBlock title={t('rp.inc.headline')} query={kpi} testId="rp-incident-headline">
             {kpi.data && (
-              <HeadlineFigures items={incidentHeadlines(t, kpi.data, 'rp-incident-headline', setMissing)} previousPeriod={kpi.data.previousPeriod} />
+              <HeadlineFigures
+                items={incidentHeadlines(t, kpi.data, 'rp-incident-headline', setMissing)}
+                previousPeriod={kpi.data.previousPeriod}
+                help="incident"
+              />
             )}
           </ReportBlock>
 

@@ -65,7 +65,7 @@ export const rosterReportsMs = {
   // ---- Laporan Penggunaan Kenderaan
   'rr.vehicle.title': 'Laporan Penggunaan Kenderaan',
   'rr.vehicle.description':
-    'Jarak (odometer senarai semak harian), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan. Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
+    'Jarak (odometer senarai semak harian, jika tiada: jejak GPS jadual tugas), jam jadual tugas dan jam aktif (pergerakan daripada kedudukan GPS) setiap kenderaan. Syif malam (19:00–07:00) dikira pada tarikh ia bermula, termasuk bahagiannya selepas tengah malam.',
   'rr.vehicle.vehicles': 'Kenderaan',
   'rr.vehicle.km': 'Jarak',
   'rr.vehicle.rosterHours': 'Jam jadual tugas',
@@ -85,7 +85,7 @@ export const rosterReportsMs = {
   'rr.vehicle.col.rosterHours': 'Jam Jadual',
   'rr.vehicle.col.activeHours': 'Jam Aktif',
   'rr.vehicle.empty': 'Tiada kenderaan bertugas dalam tempoh ini.',
-  'rr.vehicle.noKm': 'Tiada jarak direkodkan (senarai semak lengkap dengan odometer) dalam tempoh ini.',
+  'rr.vehicle.noKm': 'Tiada jarak direkodkan (odometer senarai semak atau jejak GPS) dalam tempoh ini.',
   'rr.vehicle.noActive': 'Tiada jam aktif (ringkasan syif) dalam tempoh ini.',
   // ---- Laporan Rondaan (LoopingReportV2)
   'rr.looping.title': 'Laporan Rondaan',
@@ -169,7 +169,7 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.work.empty': 'No work recorded in this period.',
   'rr.vehicle.title': 'Vehicle Usage Report',
   'rr.vehicle.description':
-    'Distance (daily checklist odometers), roster hours and active hours (movement from the GPS positions) per vehicle. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.',
+    'Distance (daily checklist odometers, else the roster’s GPS track), roster hours and active hours (movement from the GPS positions) per vehicle. A night shift (19:00–07:00) counts on the date it started, its hours after midnight included.',
   'rr.vehicle.vehicles': 'Vehicles',
   'rr.vehicle.km': 'Distance',
   'rr.vehicle.rosterHours': 'Roster hours',
@@ -189,7 +189,7 @@ export const rosterReportsEn: Record<keyof typeof rosterReportsMs, string> = {
   'rr.vehicle.col.rosterHours': 'Roster Hours',
   'rr.vehicle.col.activeHours': 'Active Hours',
   'rr.vehicle.empty': 'No vehicle was on duty in this period.',
-  'rr.vehicle.noKm': 'No distance recorded (complete checklists with odometers) in this period.',
+  'rr.vehicle.noKm': 'No distance recorded (checklist odometers or GPS tracks) in this period.',
   'rr.vehicle.noActive': 'No active hours (shift summaries) in this period.',
   'rr.looping.title': 'Patrol Round Report',
   'rr.looping.description':
