@@ -9,6 +9,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft, LuSearchX, LuShieldAlert } from 'react-icons/lu';
 import { changePercent } from '@contract/reports-rules';
 import type { MainlineFigures, StepFigure, TimFigure } from '@contract/reports';
+import { FigureHelp, useFigureHelp } from '@/ui/report/figure-help';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/reports';
 import '@/lib/i18n/parts/report-hub';
@@ -228,9 +229,14 @@ export interface StatRow {
   previous?: { text: string; raw: number | null };
 }
 
-/** Labelled figures, one a line (DLU, rondas, vehicles): `${testId}-${key}` with data-value (and data-previous). */
-export function StatList({ rows, testId }: { rows: StatRow[]; testId: string }) {
+/**
+ * Labelled figures, one a line (DLU, rondas, vehicles): `${testId}-${key}` with data-value (and data-previous).
+ * `help`: the report whose definitions the figures show beside their labels ('rh.<help>.<key>', a 'Minutes' suffix
+ * of the key dropped; issue #31).
+ */
+export function StatList({ rows, testId, help }: { rows: StatRow[]; testId: string; help?: string }) {
   const t = useT();
+  const helpOf = useFigureHelp(help);
   return (
     <Stack gap="0" data-testid={testId}>
       {rows.map((r, i) => (
@@ -247,7 +253,12 @@ export function StatList({ rows, testId }: { rows: StatRow[]; testId: string }) 
           data-value={r.raw ?? ''}
           data-previous={r.previous ? (r.previous.raw ?? '') : undefined}
         >
-          <Text color="fg.muted">{r.label}</Text>
+          <Flex gap="1" align="center">
+            <Text color="fg.muted">{r.label}</Text>
+            {helpOf(r.key.replace(/Minutes$/, '')) && (
+              <FigureHelp label={r.label} text={helpOf(r.key.replace(/Minutes$/, ''))!} testId={`${testId}-${r.key}-help`} />
+            )}
+          </Flex>
           <Box textAlign="end" flexShrink={0}>
             <Text as="span" fontWeight="semibold" color="brand.ink" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
               {r.value}

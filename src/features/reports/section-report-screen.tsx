@@ -313,7 +313,7 @@ function SectionBody({
           testId="section-report-dlu-block"
           actions={reportLink('/laporanmasalebuhraya', 'section-report-open-mainline')}
         >
-          <StatList rows={data ? dluRows(t, data.mainline, data.previousMainline) : []} testId="section-report-dlu" />
+          <StatList rows={data ? dluRows(t, data.mainline, data.previousMainline) : []} testId="section-report-dlu" help="dlu" />
         </ReportBlock>
         <ReportBlock
           title={t('rp.sec.looping')}
@@ -321,7 +321,7 @@ function SectionBody({
           testId="section-report-looping-block"
           actions={reportLink('/laporanrondaan', 'section-report-open-looping')}
         >
-          <StatList rows={loopRows} testId="section-report-looping" />
+          <StatList rows={loopRows} testId="section-report-looping" help="looping" />
         </ReportBlock>
         <ReportBlock
           title={t('rp.sec.vehicles')}
@@ -329,7 +329,7 @@ function SectionBody({
           testId="section-report-vehicles-block"
           actions={reportLink('/laporanpenggunaankenderaan', 'section-report-open-vehicles')}
         >
-          <StatList rows={vehicleRows} testId="section-report-vehicles" />
+          <StatList rows={vehicleRows} testId="section-report-vehicles" help="vehicle" />
         </ReportBlock>
       </SimpleGrid>
     </>

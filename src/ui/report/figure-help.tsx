@@ -24,6 +24,7 @@ export function FigureHelp({ label, text, testId }: { label: string; text: strin
           mt="-1"
           color="fg.muted"
           flexShrink={0}
+          _print={{ display: 'none' }}
           data-testid={testId}
           data-help={text}
         >

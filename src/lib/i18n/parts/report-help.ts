@@ -67,6 +67,7 @@ export const reportHelpMs = {
   'rh.vehicle.rosterHours': 'Jumlah tempoh syif (tamat − mula) jadual tugas yang menggunakan kenderaan. Unit: jam dan minit.',
   'rh.vehicle.activeHours': 'Jumlah minit DLU + LLU (bergerak dengan GPS) daripada ringkasan syif jadual tugas itu. Unit: jam dan minit.',
   'rh.vehicle.checklists': 'Jadual tugas dengan senarai semak lengkap (odometer pra dan pasca syif) / jadual tugas berkenderaan. Unit: jadual tugas.',
+  'rh.vehicle.rosters': 'Jadual tugas berkenderaan yang tamat dalam tempoh. Unit: jadual tugas.',
   'rh.vehicle.gpsKm': 'Jarak daripada jejak GPS bagi jadual tugas tanpa senarai semak lengkap. Unit: km.',
   // ---- Laporan Rondaan
   'rh.looping.rosters': 'Bilangan jadual tugas yang tamat dalam tempoh. Unit: jadual tugas.',
@@ -140,6 +141,7 @@ export const reportHelpEn: Record<keyof typeof reportHelpMs, string> = {
   'rh.vehicle.rosterHours': 'Sum of the shift windows (end − start) of the rosters that used the vehicle. Unit: hours and minutes.',
   'rh.vehicle.activeHours': 'Sum of the DLU + LLU minutes (moving with GPS) of those rosters’ shift summaries. Unit: hours and minutes.',
   'rh.vehicle.checklists': 'Rosters with a complete checklist (pre- and post-shift odometer) / rosters with a vehicle. Unit: rosters.',
+  'rh.vehicle.rosters': 'Rosters with a vehicle that ended in the period. Unit: rosters.',
   'rh.vehicle.gpsKm': 'Distance from the GPS track of the rosters without a complete checklist. Unit: km.',
   'rh.looping.rosters': 'Duty rosters that ended in the period. Unit: rosters.',
   'rh.looping.planned': 'The plan: the active ronda loops of the section (and its parts) for each roster, summed. Unit: rondas.',
