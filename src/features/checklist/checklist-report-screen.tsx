@@ -20,6 +20,7 @@ import { listQueryOf } from '@/ui/admin/list-search';
 import { regionScopeOf, ReportScopeFilters } from '@/ui/admin/report-scope';
 import { useListedSections } from '@/lib/sections';
 import { PageHeader } from '@/ui/page-header';
+import { FigureHelp } from '@/ui/report/figure-help';
 import { reportCsv, useChecklistReport, useSectionVehicles } from './checklist-api';
 import { ChecklistItemsDialog } from './checklist-items-dialog';
 import { reportFilterOf, reportRangeOf } from './checklist-rules';
@@ -242,7 +243,11 @@ export function ChecklistReportScreen({
 
   return (
     <Box data-testid="cl-report-screen">
-      <PageHeader title={t('cl.report.title')} subtitle={t('cl.report.subtitle')} />
+      <PageHeader
+        title={t('cl.report.title')}
+        subtitle={t('cl.report.subtitle')}
+        actions={<FigureHelp label={t('rh.list.figures')} text={t('rh.checklist.figures')} testId="cl-report-help" showLabel />}
+      />
       {!filter && (
         <Alert.Root status="warning" rounded="md" mb="4" data-testid="cl-report-range-invalid">
           <Alert.Indicator />
@@ -262,7 +267,7 @@ export function ChecklistReportScreen({
         toolbar={toolbar}
         onRowClick={(r) => setOpen(r)}
         rowTestId="cl-report-row"
-        minW="1200px"
+        minW="1000px"
         testId="cl-report-list"
       />
       <ChecklistItemsDialog row={open} onClose={() => setOpen(null)} />

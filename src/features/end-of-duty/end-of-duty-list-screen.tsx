@@ -18,6 +18,7 @@ import { listQueryOf } from '@/ui/admin/list-search';
 import { regionScopeOf, ReportScopeFilters } from '@/ui/admin/report-scope';
 import { useListedSections } from '@/lib/sections';
 import { PageHeader } from '@/ui/page-header';
+import { FigureHelp } from '@/ui/report/figure-help';
 import { endOfDutyCsv, useEndOfDutyList } from './end-of-duty-api';
 import { dateRangeOf, filterOf, minutesText, type EndOfDutySearch } from './end-of-duty-rules';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
@@ -220,7 +221,11 @@ export function EndOfDutyListScreen({
 
   return (
     <Box data-testid="eod-list-screen">
-      <PageHeader title={t('eod.title')} subtitle={t('eod.subtitle')} />
+      <PageHeader
+        title={t('eod.title')}
+        subtitle={t('eod.subtitle')}
+        actions={<FigureHelp label={t('rh.list.figures')} text={t('rh.eod.figures')} testId="eod-list-help" showLabel />}
+      />
       <MyShiftCard onRecord={onRecord} />
       {!filter && (
         <Alert.Root status="warning" rounded="md" mb="4" data-testid="eod-range-invalid">

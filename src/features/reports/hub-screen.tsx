@@ -170,7 +170,8 @@ export function HubScreen({ search, onSearchChange }: { search: ReportScopeSearc
         value: veh?.total.km ?? null,
         previous: veh?.previousTotal.km ?? null,
         unit: 'km',
-        completeness: veh?.total.checklistCompleteness ?? null,
+        // rosters with a distance (a complete checklist or a GPS track) of the rosters with a vehicle (issue #31)
+        completeness: veh?.total.distanceCompleteness ?? null,
         testId: 'report-hub-kpi-km',
         link: linkOf('reportVehicleUsage'),
       },

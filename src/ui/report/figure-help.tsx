@@ -4,32 +4,38 @@
  * reached by Tab and opened by Enter or Space, and by a tap on a tablet; Escape or a click outside closes it. The
  * popover is named by the figure's label; the button by 'Takrifan: <label>'.
  */
-import { IconButton, Popover, Portal, Text } from '@chakra-ui/react';
+import { Button, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
 import { popoverSlotRecipe } from '@chakra-theme/recipes/popover';
 import { LuInfo } from 'react-icons/lu';
 import { isTextKey, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/report-help';
 
-export function FigureHelp({ label, text, testId }: { label: string; text: string; testId?: string }) {
+export function FigureHelp({ label, text, testId, showLabel }: { label: string; text: string; testId?: string; showLabel?: boolean }) {
   const t = useT();
   return (
     <Popover.Root recipe={popoverSlotRecipe} positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <IconButton
-          aria-label={t('rh.about', { label })}
-          variant="ghost"
-          size="2xs"
-          minW="6"
-          h="6"
-          mt="-1"
-          color="fg.muted"
-          flexShrink={0}
-          _print={{ display: 'none' }}
-          data-testid={testId}
-          data-help={text}
-        >
-          <LuInfo />
-        </IconButton>
+        {showLabel ? (
+          <Button variant="outline" size="sm" _print={{ display: 'none' }} data-testid={testId} data-help={text}>
+            <LuInfo /> {label}
+          </Button>
+        ) : (
+          <IconButton
+            aria-label={t('rh.about', { label })}
+            variant="ghost"
+            size="2xs"
+            minW="6"
+            h="6"
+            mt="-1"
+            color="fg.muted"
+            flexShrink={0}
+            _print={{ display: 'none' }}
+            data-testid={testId}
+            data-help={text}
+          >
+            <LuInfo />
+          </IconButton>
+        )}
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

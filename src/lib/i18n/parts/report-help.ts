@@ -7,6 +7,11 @@ import { registerTexts } from '../index';
  */
 export const reportHelpMs = {
   'rh.about': 'Takrifan: {label}',
+  'rh.list.figures': 'Takrifan angka',
+  'rh.checklist.figures':
+    'km: odometer pasca − pra syif senarai semak itu. Jurang: bacaan pra syif − bacaan terdahulu kenderaan itu (ditanda jika melebihi 5 km: dipandu tanpa senarai semak). Lonjakan: km satu syif (ditanda jika melebihi 600 km). Kecacatan: item didapati kurang atau rosak, pra dan pasca syif. Unit: km; item.',
+  'rh.eod.figures':
+    'Aktiviti: catatan log aktiviti jadual tugas. Kes: kes yang dihadiri. Rondaan: Tamat Rondaan yang menutup Mula Rondaan. DLU / LLU: minit dalam / luar laluan utama daripada ringkasan syif (disimpan apabila syif tamat). Unit: catatan; kes; rondaan; minit.',
   'rh.label.source': 'Sumber Jarak',
   'rh.label.gpsKm': 'Jarak daripada GPS',
   'rh.source.odometer': 'Odometer',
@@ -90,6 +95,11 @@ export const reportHelpMs = {
 
 export const reportHelpEn: Record<keyof typeof reportHelpMs, string> = {
   'rh.about': 'Definition: {label}',
+  'rh.list.figures': 'Figure definitions',
+  'rh.checklist.figures':
+    'km: post − pre-shift odometer of the checklist. Gap: the pre-shift reading − the vehicle’s previous reading (flagged over 5 km: driven without a checklist). Jump: km of one shift (flagged over 600 km). Defects: items found short or damaged, pre and post shift. Unit: km; items.',
+  'rh.eod.figures':
+    'Activities: the roster’s activity-log entries. Cases: the cases attended. Patrols: a Tamat Rondaan closing a Mula Rondaan. DLU / LLU: minutes on / off the mainline from the shift summary (stored when the shift ends). Unit: entries; cases; patrols; minutes.',
   'rh.label.source': 'Distance source',
   'rh.label.gpsKm': 'Distance from GPS',
   'rh.source.odometer': 'Odometer',
