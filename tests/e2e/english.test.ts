@@ -154,6 +154,14 @@ async function visit(page: Page, paths: string[], tag: string): Promise<string[]
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await settle(page, path);
     expect(new URL(page.url()).pathname, `${path} opened (not redirected)`).toBe(path);
+    // a name arrives with its lookup list: give the screen a few seconds to show every one (no fixed sleep: it polls)
+    await page
+      .waitForFunction(
+        (sources) => !sources.some((src) => new RegExp(src, 'u').test(document.body.innerText)),
+        [...PATTERNS.map((p) => p.re.source), MALAY_DURATION.source],
+        { timeout: 5_000 },
+      )
+      .catch(() => {});
     for (const f of await malayIn(page)) found.push(`${tag} ${path}: ${f}`);
     await screenshot(page, `english-${tag}-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}`);
   }
@@ -179,6 +187,7 @@ describe('English complete (issue #31 item 3)', () => {
     const found = await visit(
       page,
       [
+        '/',
         '/incident',
         `/insidenView/${created.pkIncidentId}`,
         '/cariankes',

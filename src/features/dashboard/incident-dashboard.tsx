@@ -19,6 +19,7 @@ import { IncidentList } from '@/ui/incident-list';
 import { STATUS_GROUP_PALETTE } from '@/ui/incident-status-badge';
 import { categoryCountsCall, dashboardIncidentsCall, groupCountsCall } from './dashboard-api';
 import type { DashboardSearch } from './dashboard-search';
+import { useLookupLabel } from '@/lib/lookups';
 
 /** The groups the dashboard counts and filters by: Tutup and Batal are not on it (§4.2). */
 export const DASHBOARD_GROUPS = ['BARU', 'TINDAKAN', 'SELESAI'] as const satisfies readonly StatusGroup[];
@@ -48,6 +49,7 @@ export function IncidentDashboard({
   onSearchChange: (s: DashboardSearch) => void;
 }) {
   const t = useT();
+  const typeLabel = useLookupLabel('incidentCategory');
   const { patrol, mine, options, range, filter } = useDashboardRequest(user, search);
   const q = toDataTablesQuery(search);
   const userId = user.userId;
@@ -160,7 +162,7 @@ export function IncidentDashboard({
               count={c.count}
               testId={`category-${c.key}`}
             >
-              {c.value}
+              {typeLabel(c.key, c.value)}
             </Chip>
           ))}
       </Flex>

@@ -16,6 +16,7 @@ import { Panel } from '@/ui/panel';
 import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { createStaff, deleteStaff, saveStaff, saveStaffRoles, staffCall, staffKeys, useStaffChoices } from './staff-api';
+import { roleLabel } from '@/lib/lookups';
 
 /** The history's field names in the user's words. */
 const useLabels = () => {
@@ -457,7 +458,7 @@ function RolesPanel({ record, choices }: { record: Staff; choices: StaffChoices 
                   <option value="">{account ? `${t('staff.roles.keep')} (${account.roleName})` : '—'}</option>
                   {choices.roles.map((r) => (
                     <option key={r.pkRoleId} value={r.pkRoleId}>
-                      {r.roleName} · {r.label}
+                      {r.roleName} · {roleLabel(r.roleName, r.label)}
                     </option>
                   ))}
                 </NativeSelect.Field>

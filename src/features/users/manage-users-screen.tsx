@@ -13,7 +13,7 @@ import { errorText } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/users';
 import '@/lib/i18n/parts/admin';
-import { useLookup } from '@/lib/lookups';
+import { useLookup, roleLabel } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
 import { FilterSelect, StatusFilter } from '@/ui/admin/filters';
@@ -158,7 +158,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
         header: t('users.col.role'),
         sortable: true,
         cell: (r) => (
-          <Text fontSize="sm" title={r.roleLabel}>
+          <Text fontSize="sm" title={roleLabel(r.roleName, r.roleLabel)}>
             {r.roleName}
           </Text>
         ),

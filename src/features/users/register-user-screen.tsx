@@ -23,6 +23,7 @@ import { notify } from '@/ui/toaster';
 import { CANDIDATE_PAGE_SIZE, generatePassword, registerUser, useCandidates, useGrantableRoles, useUsersRefresh } from './users-api';
 import type { RegisterUserSearch } from './users-search';
 import { TableScroll } from '@/ui/table-scroll';
+import { roleLabel } from '@/lib/lookups';
 
 function CandidatePicker({
   search,
@@ -276,7 +277,7 @@ export function RegisterUserScreen({
                 label={t('users.reg.role')}
                 required
                 placeholder={t('users.role.choose')}
-                options={(roles.data ?? []).map((r) => ({ value: r.pkRoleId, label: `${r.roleName} · ${r.label}` }))}
+                options={(roles.data ?? []).map((r) => ({ value: r.pkRoleId, label: `${r.roleName} · ${roleLabel(r.roleName, r.label)}` }))}
                 disabled={roles.isPending}
                 helper={roles.isError ? `${t('users.role.loadFailed')} ${errorText(roles.error)}` : undefined}
                 testId="register-role"

@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/time';
 import { ChangeHistory } from '@/ui/admin/change-history';
 import { notify } from '@/ui/toaster';
 import { changeRole, generatePassword, makeResetLink, resetPassword, useGrantableRoles, useUsersRefresh } from './users-api';
+import { roleLabel } from '@/lib/lookups';
 
 function UserDialog({
   open,
@@ -111,7 +112,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
     >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          {t('users.role.current', { role: `${user.roleName} · ${user.roleLabel}` })}
+          {t('users.role.current', { role: `${user.roleName} · ${roleLabel(user.roleName, user.roleLabel)}` })}
         </Text>
         {roles.isError ? (
           <ErrorLine message={`${t('users.role.loadFailed')} ${errorText(roles.error)}`} testId="user-role-load-error" />
@@ -133,7 +134,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
                   .filter((r) => r.pkRoleId !== user.roleId)
                   .map((r) => (
                     <option key={r.pkRoleId} value={r.pkRoleId}>
-                      {r.roleName} · {r.label}
+                      {r.roleName} · {roleLabel(r.roleName, r.label)}
                     </option>
                   ))}
               </NativeSelect.Field>
