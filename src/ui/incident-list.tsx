@@ -22,6 +22,7 @@ import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
+import { CellText, headerTextProps, TableScroll } from '@/ui/table-scroll';
 import { useLookupLabel, useLookupText } from '@/lib/lookups';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
@@ -111,9 +112,9 @@ export function IncidentList(p: IncidentListProps) {
       {wide && p.heading && <Box mb="2">{p.heading}</Box>}
       {wide ? (
         <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
-          <Table.ScrollArea>
+          <TableScroll>
             <IncidentTable {...p} open={open} hrefOf={hrefOf} />
-          </Table.ScrollArea>
+          </TableScroll>
           {empty && <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />}
           {!(empty && p.total === 0) && <Pager {...p} win={win} />}
         </Box>
@@ -191,6 +192,7 @@ function SortHeader({
         justifyContent="flex-start"
         alignItems="center"
         whiteSpace="normal"
+        {...headerTextProps}
         textAlign="start"
         lineHeight="1.2"
         py="1.5"
@@ -232,6 +234,7 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
               textAlign="center"
               lineHeight="1.2"
               whiteSpace="normal"
+              {...headerTextProps}
               textTransform="none"
               letterSpacing="0"
             >
@@ -281,35 +284,29 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
                 <Text fontWeight="semibold" fontSize="sm">
                   {ll.type(r.incidentCategoryId, r.jenisKes)}
                 </Text>
-                <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.creationSource}>
+                <CellText fontSize="xs" color="fg.muted">
                   {ll.source(r.creationSource)}
-                </Text>
-                <Plates plates={r.plateNumbers} />
+                </CellText>
+                <Plates plates={r.plateNumbers} cell />
               </Table.Cell>
               <Table.Cell verticalAlign="top">
                 <HStack gap="1.5">
                   <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
                     {r.section}
                   </Badge>
-                  <Text fontSize="sm" fontWeight="medium" truncate title={kmLabel(r.kilometermarker)}>
+                  <CellText fontSize="sm" fontWeight="medium">
                     {kmLabel(r.kilometermarker)}
-                  </Text>
+                  </CellText>
                 </HStack>
-                <Text
-                  fontSize="xs"
-                  color="fg"
-                  lineClamp={2}
-                  mt="0.5"
-                  title={[ll.direction(r.direction), r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
-                >
+                <CellText fontSize="xs" color="fg" lines={2} mt="0.5">
                   {[ll.direction(r.direction), r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
-                </Text>
+                </CellText>
               </Table.Cell>
               <Table.Cell verticalAlign="top">
                 <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} />
-                <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={1} title={r.dutyRosterName ?? undefined}>
+                <CellText fontSize="xs" color="fg.muted" mt="1">
                   {r.dutyRosterName ?? t('lists.noRoster')}
-                </Text>
+                </CellText>
               </Table.Cell>
               {rowTimes(r).map((tm) => (
                 <Table.Cell key={tm.key} verticalAlign="top" textAlign="center" px="1">
@@ -325,8 +322,15 @@ function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => vo
 }
 
 /** The involved vehicles' plates (what a plate search matched). */
-function Plates({ plates }: { plates: string[] | undefined }) {
+function Plates({ plates, cell }: { plates: string[] | undefined; cell?: boolean }) {
   if (!plates?.length) return null;
+  if (cell) {
+    return (
+      <CellText fontSize="xs" fontFamily="mono" fontWeight="semibold" color="fg" data-testid="incident-plates">
+        {plates.join(' · ')}
+      </CellText>
+    );
+  }
   return (
     <Text fontSize="xs" fontFamily="mono" fontWeight="semibold" color="fg" lineClamp={1} title={plates.join(', ')} data-testid="incident-plates">
       {plates.join(' · ')}

@@ -75,7 +75,8 @@ function clippedIn(page: Page): Promise<string[]> {
       if (e.clientWidth <= 2 || cs.clip !== 'auto' || (cs.clipPath !== 'none' && cs.clipPath !== '')) continue;
       const text = (e.innerText || '').trim();
       if (!text) continue;
-      if (e.closest('[title]') || e.closest('[data-scope=tooltip][data-part=trigger]') || e.querySelector('[title]')) continue;
+      // a title, a tooltip, or a cell's text that shows itself whole on hover and focus (src/ui/table-scroll.tsx CellText)
+      if (e.closest('[title], [data-full-text]') || e.closest('[data-scope=tooltip][data-part=trigger]') || e.querySelector('[title]')) continue;
       const id = e.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
       out.push(
         `${e.tagName.toLowerCase()}${id ? ` in [${id}]` : ''} ${sideways ? `${e.scrollWidth}>${e.clientWidth}` : `${e.scrollHeight}>${e.clientHeight} lines`}: ${text.replace(/\s+/g, ' ').slice(0, 60)}`,

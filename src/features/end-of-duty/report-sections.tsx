@@ -35,6 +35,7 @@ import { Panel } from '@/ui/panel';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
 import { activityTimelineEntry, minutesText, type DluKind } from './end-of-duty-rules';
+import { headerTextProps, TableScroll } from '@/ui/table-scroll';
 import { shiftLabel, useLookupText } from '@/lib/lookups';
 
 type Report = EndOfDutyReport;
@@ -233,12 +234,12 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
           {t('eod.report.noCases')}
         </Text>
       ) : (
-        <Table.ScrollArea>
+        <TableScroll>
           <Table.Root recipe={tableSlotRecipe} size="sm" minW="820px">
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 {(['ticket', 'type', 'km', 'status', 'assigned', 'received', 'arrived', 'assisted', 'done'] as const).map((k) => (
-                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
+                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted" {...headerTextProps}>
                     {t(`eod.report.case.${k}`)}
                   </Table.ColumnHeader>
                 ))}
@@ -276,7 +277,7 @@ export function CasesPanel({ cases, onOpenCase }: { cases: EndOfDutyCase[]; onOp
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
     </Panel>
   );
@@ -326,32 +327,34 @@ export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
           {t('eod.report.noGpsGaps')}
         </Text>
       ) : (
-        <Table.Root recipe={tableSlotRecipe} size="sm">
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                {t('eod.report.gps.from')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                {t('eod.report.gps.to')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
-                {t('eod.report.gps.minutes')}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {periods.map((p) => (
-              <Table.Row key={`${p.from}-${p.to}`} data-testid="eod-gps-gap">
-                <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.from)}</Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.to)}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                  {minutesText(p.minutes, units)}
-                </Table.Cell>
+        <TableScroll>
+          <Table.Root recipe={tableSlotRecipe} size="sm">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                  {t('eod.report.gps.from')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader fontSize="xs" color="fg.muted">
+                  {t('eod.report.gps.to')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
+                  {t('eod.report.gps.minutes')}
+                </Table.ColumnHeader>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+            </Table.Header>
+            <Table.Body>
+              {periods.map((p) => (
+                <Table.Row key={`${p.from}-${p.to}`} data-testid="eod-gps-gap">
+                  <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.from)}</Table.Cell>
+                  <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.to)}</Table.Cell>
+                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                    {minutesText(p.minutes, units)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </TableScroll>
       )}
     </Panel>
   );
@@ -479,7 +482,7 @@ function HandoverList({
           {t('eod.report.handoverNone')}
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="md">
+        <TableScroll borderWidth="1px" borderColor="border.muted" rounded="md" overflow="hidden">
           <Table.Root recipe={tableSlotRecipe} size="sm">
             <Table.Header>
               <Table.Row bg="bg.subtle">
@@ -489,7 +492,7 @@ function HandoverList({
                   t('eod.report.handover.by'),
                   t('eod.report.handover.at'),
                 ].map((k) => (
-                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted">
+                  <Table.ColumnHeader key={k} fontSize="xs" textTransform="uppercase" color="fg.muted" {...headerTextProps}>
                     {k}
                   </Table.ColumnHeader>
                 ))}
@@ -516,7 +519,7 @@ function HandoverList({
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
     </Box>
   );

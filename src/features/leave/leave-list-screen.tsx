@@ -67,7 +67,7 @@ export function LeaveListScreen({ search, onSearchChange }: { search: LeaveListS
       sortable: true,
       width: '250px',
       cell: (r) => (
-        <Box minW="0">
+        <Box minW="200px">
           <Text fontWeight="semibold">{r.displayName}</Text>
           <Text fontSize="xs" color="fg.muted">
             {r.staffNo} · {r.sectionName}

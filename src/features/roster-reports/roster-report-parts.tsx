@@ -87,7 +87,7 @@ export function rosterColumns<Row extends RosterRowParts>(
           <Text fontSize="sm" fontWeight="medium">
             {r.teamName}
           </Text>
-          <Text fontSize="xs" color="fg.muted" lineClamp={1} title={r.dutyRosterName}>
+          <Text fontSize="xs" color="fg.muted">
             {shiftLabel(r.shiftName)} · {r.dutyRosterName}
           </Text>
         </Box>

@@ -20,6 +20,7 @@ import { TableSkeletonRows } from '@/ui/table-skeleton';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { monthCall, rosterKeys } from './roster-api';
 import { RosterRowActions } from './row-actions';
+import { TableScroll } from '@/ui/table-scroll';
 import { shiftLabel } from '@/lib/lookups';
 
 export function RosterMonthView({ month, sectionId, canManage }: { month: string; sectionId?: number; canManage: boolean }) {
@@ -47,7 +48,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
           {list.data ? t('rosters.month.total', { n: total }) : ''}
         </Text>
       </Flex>
-      <Table.ScrollArea maxH="70vh">
+      <TableScroll scrollMaxH="70vh">
         <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="1000px" data-testid="roster-month-table">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -151,7 +152,7 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
             )}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       {!list.isPending && rows.length === 0 && <EmptyBlock title={t('rosters.month.empty')} />}
       {total > ROSTER_MONTH_PAGE_MAX && (
         <Flex justify="flex-end" gap="3" px="4" py="3" borderTopWidth="1px" borderColor="border.muted">

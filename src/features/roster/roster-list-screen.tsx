@@ -24,6 +24,7 @@ import { rosterKeys, rosterPageCall, sectionsCall } from './roster-api';
 import { RosterRowActions } from './row-actions';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type RosterListSearch } from './roster-search';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
+import { TableScroll } from '@/ui/table-scroll';
 import { shiftLabel } from '@/lib/lookups';
 
 /**
@@ -201,7 +202,7 @@ export function RosterListScreen({
         />
       ) : (
         <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
-          <Table.ScrollArea>
+          <TableScroll>
             <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="980px" data-testid="roster-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
@@ -287,7 +288,7 @@ export function RosterListScreen({
                 )}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
 
           {!list.isPending && rows.length === 0 && <EmptyBlock title={t('roster.empty')} />}
 

@@ -26,6 +26,7 @@ import { StatCard } from '@/ui/stat-card';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { rosterKeys, staffingCall } from './roster-api';
 import type { StaffingSearch } from './roster-search';
+import { TableScroll } from '@/ui/table-scroll';
 import { shiftLabel } from '@/lib/lookups';
 
 export function StaffingScreen({ search, onSearchChange }: { search: StaffingSearch; onSearchChange: (s: StaffingSearch) => void }) {
@@ -145,7 +146,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
           </HStack>
         )}
       </Flex>
-      <Table.ScrollArea>
+      <TableScroll>
         <Table.Root recipe={tableSlotRecipe} size="sm" minW={`${220 + data.shifts.length * 300 + 240}px`} data-testid="staffing-grid">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -273,7 +274,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
     </Box>
   );
 }
