@@ -35,6 +35,8 @@ describe('lookups, lists and the envelope', () => {
           key: expect.any(Number),
           value: expect.any(String),
           description: item.description === null ? null : expect.any(String),
+          // the English name beside the spec's fields (issue #31)
+          valueEn: expect.any(String),
         });
         expect(item.value.trim().length).toBeGreaterThan(0);
       }
