@@ -1,8 +1,8 @@
 /**
- * Demo secondary crashes (issue #17): for a few of the fortnight's accidents that a patrol reached, a breakdown
- * reported 25 minutes before it, 0.8 km further along the direction of travel on the same section, whose assistance
- * was done only after the accident: the accident is then a secondary crash of the breakdown (KPI definition in
- * contract/reports-rules.ts), and the incident report shows the pairs on the demo data.
+ * Demo secondary crashes (issue #17): for a few of the fortnight's accidents (and one in each region's 15 days of a
+ * longer history, #31) that a patrol reached, a breakdown reported 25 minutes before it, 0.8 km further along the
+ * direction of travel on the same section, whose assistance was done only after the accident: the accident is then a
+ * secondary crash of the breakdown (KPI definition in contract/reports-rules.ts); the incident report shows the pairs.
  *
  * Each breakdown is written as the server writes a case: a ticket number of the server's format (ticket_counter
  * moved on), its subform, an audit trail 203 → 204 → 206 → 207 → 298 → 210 (the TMC's steps by the accident's TMC
@@ -20,8 +20,11 @@ import { bruneiDate } from './rosters';
 import { now as clockNow } from '../../lib/clock';
 
 const MIN = 60_000;
-/** How many pairs the demo shows. */
+/** How many pairs the demo shows in the last fortnight, and in each region's 15 days before it (a longer history, #31). */
 const PAIRS = 3;
+const OLDER_PAIRS = 1;
+const FORTNIGHT_MS = 14 * 24 * 60 * MIN;
+const OLDER_SPAN_MS = 15 * 24 * 60 * MIN;
 /** minutes after the breakdown's report of each of its steps */
 const STEPS: readonly (readonly [number, number])[] = [
   [STATUS.ASSIGNED, 0],
@@ -34,6 +37,7 @@ const STEPS: readonly (readonly [number, number])[] = [
 const TMC_STEPS = new Set<number>([STATUS.ASSIGNED, STATUS.CLOSED]);
 
 export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}): Promise<{ incidents: number }> {
+  // the fortnight's first PAIRS accidents that fit (as ever), and OLDER_PAIRS in each region's 15 days of a longer history
   const now = opts.now ?? clockNow();
   // accidents a patrol reached, at least two hours old, with a kilometre, on a section with its bounds
   const accidents = await db
@@ -79,8 +83,12 @@ export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}
   const sections = new Map((await db.select().from(section)).map((s) => [s.id, s]));
 
   let written = 0;
+  const made = new Map<string, number>();
+  const fortnight = now.getTime() - FORTNIGHT_MS;
   for (const a of accidents) {
-    if (written >= PAIRS) break;
+    const recent = a.at.getTime() >= fortnight;
+    const bucket = recent ? 'recent' : `${a.regionId}:${Math.floor((fortnight - a.at.getTime()) / OLDER_SPAN_MS)}`;
+    if ((made.get(bucket) ?? 0) >= (recent ? PAIRS : OLDER_PAIRS)) continue;
     const trail = trails.filter((t) => t.incidentId === a.id);
     const tmc = trail.find((t) => t.statusId === STATUS.ASSIGNED && t.roleName.startsWith('TMC'));
     const patrol = trail.find((t) => t.statusId === STATUS.ARRIVED && t.roleName === 'PR');
@@ -167,6 +175,7 @@ export async function seedDemoSecondaryCrashes(db: Db, opts: { now?: Date } = {}
       createdAt: new Date(at.getTime() + 60_000),
     });
     written += 1;
+    made.set(bucket, (made.get(bucket) ?? 0) + 1);
   }
   return { incidents: written };
 }
