@@ -196,6 +196,8 @@ describe('English complete (issue #31 item 3)', () => {
         '/laporanrondaan',
         '/laporanpenggunaankenderaan',
         '/laporanmasabertugas',
+        '/laporanjenisbantuan',
+        `/laporanseksyen/${roster.sectionId}`,
         '/listingroster',
       ],
       'tmca',

@@ -32,12 +32,16 @@ import {
 import { reportFilterOf, type ReportScopeSearch } from '@/ui/report/report-search';
 import { RangeInvalidNote } from './incident-figures';
 import { assistanceCsv, useAssistance, type AssistanceBy } from './reports-api';
+import { useLookupLabel } from '@/lib/lookups';
 
 /** Bars of the items asked for; the previous period's bar only when that period has any (else every second bar is empty). */
-const bars = (items: AssistanceItem[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
+const bars = (items: AssistanceItem[], labelOf: (item: AssistanceItem) => string): ChartDatum[] =>
+  items.map((i) => ({ id: i.id, label: labelOf(i), value: i.count, previous: i.previous }));
 
 export function AssistanceReportScreen({ search, onSearchChange }: { search: ReportScopeSearch; onSearchChange: (s: ReportScopeSearch) => void }) {
   const t = useT();
+  // the assistance types in the page's language (issue #31): requestFurtherAction's names by key
+  const typeLabel = useLookupLabel('requestFurtherAction');
   const user = useSession()?.user;
   const scopeRegion = regionScopeOf(user);
   const seesAll = scopeRegion === undefined;
@@ -49,6 +53,8 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
   const [tableBy, setTableBy] = useState<AssistanceBy>('type');
   const shownBy: AssistanceBy = tableBy === 'region' && !seesAll ? 'type' : tableBy;
   const tableQuery = shownBy === 'type' ? byType : shownBy === 'section' ? bySection : byRegion;
+  const labelBy = (by: AssistanceBy) => (r: AssistanceItem) => (by === 'type' ? typeLabel(r.id, r.label) : r.label);
+  const labelOf = labelBy(shownBy);
 
   /** every item of the scope at once, now and in the previous period */
   const overall = byType.data?.overall ?? null;
@@ -129,7 +135,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
             </Badge>
           ) : (
             <Text fontSize="sm" fontWeight="medium" maxW="170px">
-              {r.label}
+              {labelOf(r)}
             </Text>
           ),
       },
@@ -158,7 +164,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
       figureColumn('toArrive', t('rp.as.col.toArrive'), 'min', (r) => r.medianToArrive),
       figureColumn('toComplete', t('rp.as.col.toComplete'), 'min', (r) => r.medianToComplete),
     ],
-    [t, shownBy],
+    [t, shownBy, labelOf],
   );
 
   const tableItems = tableQuery.data?.items;
@@ -175,7 +181,7 @@ export function AssistanceReportScreen({ search, onSearchChange }: { search: Rep
       >
         {q.data && (
           <BarChart
-            data={bars(q.data.items)}
+            data={bars(q.data.items, labelBy(by))}
             valueLabel={t('rp.as.series.now')}
             previousLabel={q.data.previousTotal > 0 ? t('rp.as.series.previous') : undefined}
             horizontal={horizontal}

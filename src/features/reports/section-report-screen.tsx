@@ -25,10 +25,12 @@ import { EmptyBlock, ErrorBlock } from '@/ui/states';
 import { useRouteExists } from '@/ui/use-route-exists';
 import { useSectionReport } from './reports-api';
 import { dluRows, NO_PRINT, PRINT_ROOT, SectionRefused, StatList, StepsTable, TimTable, usePrintStyle, type StatRow } from './section-report-parts';
+import { useLookupLabel } from '@/lib/lookups';
 
 type PeriodSearch = Pick<ReportScopeSearch, 'from' | 'to'>;
 
-const countData = (items: CountItem[]): ChartDatum[] => items.map((i) => ({ id: i.id, label: i.label, value: i.count, previous: i.previous }));
+const countData = (items: CountItem[], labelOf: (id: number, fallback: string) => string): ChartDatum[] =>
+  items.map((i) => ({ id: i.id, label: labelOf(i.id, i.label), value: i.count, previous: i.previous }));
 
 export function SectionReportScreen({
   sectionId,
@@ -158,6 +160,10 @@ function SectionBody({
   generatedAt: number;
 }) {
   const t = useT();
+  // chart categories in the page's language (issue #31): the lookups' names by key, 'Tiada Status' for key 0
+  const categoryLabel = useLookupLabel('incidentCategory');
+  const statusLookupLabel = useLookupLabel('incidentStatus');
+  const statusLabel = (id: number, fallback: string) => (id === 0 ? t('data.noStatus') : statusLookupLabel(id, fallback));
   const response = data?.steps.find((s) => s.key === 'response');
   const headline: Headline[] = data
     ? [
@@ -263,7 +269,7 @@ function SectionBody({
         >
           {data && (
             <BarChart
-              data={countData(data.byCategory)}
+              data={countData(data.byCategory, categoryLabel)}
               valueLabel={t('rp.sec.series.now')}
               previousLabel={t('rp.sec.series.previous')}
               horizontal
@@ -281,7 +287,7 @@ function SectionBody({
         >
           {data && (
             <BarChart
-              data={countData(data.byStatus)}
+              data={countData(data.byStatus, statusLabel)}
               valueLabel={t('rp.sec.series.now')}
               previousLabel={t('rp.sec.series.previous')}
               horizontal
