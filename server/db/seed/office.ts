@@ -41,13 +41,17 @@ function remarksOf(rng: Rng, part: 'start' | 'mid' | 'end', sections: string[], 
   const plaza = plazas.length ? rng.pick(plazas) : `seksyen ${sec}`;
   if (part === 'start')
     return rng.pick([
-      `Serahan tugas diterima daripada syif ${night ? 'pagi' : 'malam'}. ${rng.int(0, 3)} kes terbuka disemak; semua peronda seksyen ${sections.join(', ')} melapor diri.`,
-      `Mula syif. Semakan CCTV dan papan VMS: ${rng.int(0, 2)} kamera tidak berfungsi di seksyen ${sec}, laporan dibuat kepada unit penyelenggaraan.`,
+      `Serahan tugas diterima daripada syif ${night ? 'pagi' : 'malam'}: ${rng.int(1, 3)} kes terbuka disemak; semua peronda seksyen ${sections.join(', ')} melapor diri.`,
+      rng.chance(0.5)
+        ? `Mula syif. Semakan CCTV dan papan VMS: semua berfungsi dengan baik.`
+        : `Mula syif. Semakan CCTV dan papan VMS: ${rng.int(1, 2)} kamera tidak berfungsi di seksyen ${sec}, laporan dibuat kepada unit penyelenggaraan.`,
       `Mula syif. Ujian radio dengan semua unit peronda: jelas dan baik.`,
     ]);
   if (part === 'end')
     return rng.pick([
-      `Serahan tugas kepada syif ${night ? 'pagi' : 'malam'}: ${rng.int(0, 2)} kes masih terbuka, tiada isu lain.`,
+      rng.chance(0.4)
+        ? `Serahan tugas kepada syif ${night ? 'pagi' : 'malam'}: tiada kes terbuka, tiada isu lain.`
+        : `Serahan tugas kepada syif ${night ? 'pagi' : 'malam'}: ${rng.int(1, 2)} kes masih terbuka, tiada isu lain.`,
       `Tamat syif. Log kejadian dikemaskini; ringkasan dihantar kepada penyelia TMC.`,
       `Tamat syif. Semua papan VMS kembali kepada mesej biasa.`,
     ]);
