@@ -7,6 +7,10 @@
  * and the box a focusable, named region whose arrow keys scroll it. Header cells wrap between words only
  * (`headerTextProps`): "Received" never becomes "Receive / d".
  *
+ * The frame is positioned (and so are the sticky first column's cells): a screen-reader-only text in a cell
+ * (position absolute) is placed within the table, not within the page, which it made taller than the window (the
+ * /maintenance slip of issue #31: 369 px below the shell).
+ *
  * `CellText` is a cell's text cut to `lines` lines (an ellipsis, a line clamp): when it is cut, it can be focused and
  * shows its whole text in a tooltip on hover and on focus (a title shows on hover only).
  *

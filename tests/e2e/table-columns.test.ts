@@ -340,7 +340,7 @@ describe('no hidden column (issue #31 item 4)', () => {
     }
   });
 
-  it('finds a header broken inside a word, hidden columns, a scroll with no shadow and a text cut off (the checks can fail)', async () => {
+  it('finds a header broken inside a word, hidden columns, a scroll with no shadow, a page taller than the window and a text cut off (the checks can fail)', async () => {
     const { ctx, page } = await openAt('/listingstaff');
     try {
       const again = async () => {
@@ -376,6 +376,15 @@ describe('no hidden column (issue #31 item 4)', () => {
         for (const e of document.querySelectorAll<HTMLElement>('main [data-scroll-shadow]')) e.style.display = 'none';
       });
       expect((await checkTables(page)).findings.join('\n')).toMatch(/no shadow shows/);
+      // a screen-reader-only text in a cell whose containing block is the page, below the window (/maintenance grew 369 px)
+      await again();
+      await page.evaluate(() => {
+        const p = document.createElement('p');
+        p.textContent = 'Dokumen dan Kad';
+        Object.assign(p.style, { position: 'absolute', top: '3000px', width: '1px', height: '1px', overflow: 'hidden' });
+        document.body.append(p);
+      });
+      expect((await checkTables(page)).findings.join('\n')).toMatch(/the page is \d+px taller than the window/);
       // a cell's text cut off
       await again();
       await page.evaluate(() => {
