@@ -32,7 +32,7 @@ const SEED = 20261128;
 /** share of the longer history's rosters whose checklist was not done */
 const SKIPPED_SHARE = 0.07;
 /** share of the longer history's checklists with an item short or damaged after the shift */
-const DEFECT_SHARE = 0.05;
+const DEFECT_SHARE = 0.08;
 const DEFECT_REMARKS = [
   'Hilang semasa kerja di tapak',
   'Rosak semasa mengawal lalu lintas',
@@ -90,10 +90,12 @@ export async function seedDemoChecklists(db: Db, opts: { today?: string; history
   for (const m of members) if (!firstOf.has(m.teamId)) firstOf.set(m.teamId, m.staffId);
 
   const rng = createRng(SEED);
-  const firstVehicle = rosters[0].vehicleId!;
+  // the N9 week's first vehicle has its defect and its gap on the week's days (whatever came before)
+  const firstVehicle = (rosters.find((r) => r.inWeek) ?? rosters[0]).vehicleId!;
   const shortItem = masters.find((m) => m.isMeasurable && m.defaultQuantity >= 2) ?? masters[0];
   const reading = new Map<number, number>();
   const dayOf = new Map<number, number>();
+  const weekDayOf = new Map<number, number>();
   const heads: (typeof dailyAssetChecklist.$inferInsert)[] = [];
   const defects: { itemId: number; short: boolean; remark: string }[] = [];
   for (const r of rosters) {
@@ -104,8 +106,10 @@ export async function seedDemoChecklists(db: Db, opts: { today?: string; history
     const v = r.vehicleId!;
     const day = dayOf.get(v) ?? 0;
     dayOf.set(v, day + 1);
+    const weekDay = r.inWeek ? (weekDayOf.get(v) ?? 0) : -1;
+    if (r.inWeek) weekDayOf.set(v, weekDay + 1);
     const last = reading.get(v) ?? 40_000 + ((v * 1237) % 50_000);
-    const pre = last + (v === firstVehicle && day === GAP_DAY ? GAP_KM : 0);
+    const pre = last + (v === firstVehicle && weekDay === GAP_DAY ? GAP_KM : 0);
     const post = pre + 150 + ((day * 37 + v) % 100);
     reading.set(v, post);
     heads.push({
@@ -120,7 +124,7 @@ export async function seedDemoChecklists(db: Db, opts: { today?: string; history
       postAt: new Date(r.endsAt.getTime() - 15 * 60_000),
       postStaffId: staffId,
     });
-    if (v === firstVehicle && day === DEFECT_DAY && r.inWeek) defects.push({ itemId: shortItem.id, short: true, remark: DEFECT_REMARKS[0] });
+    if (v === firstVehicle && weekDay === DEFECT_DAY) defects.push({ itemId: shortItem.id, short: true, remark: DEFECT_REMARKS[0] });
     else if (!r.inWeek && rng.chance(DEFECT_SHARE)) {
       const item = rng.pick(masters);
       defects.push({ itemId: item.id, short: item.isMeasurable && item.defaultQuantity >= 2 && rng.chance(0.6), remark: rng.pick(DEFECT_REMARKS) });

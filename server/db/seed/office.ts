@@ -162,8 +162,8 @@ export async function seedDemoOffice(
       },
     ]);
   for (const h of holders) {
-    if (!rng.chance(0.35)) continue;
-    const count = rng.int(1, 2);
+    if (!rng.chance(0.5)) continue;
+    const count = rng.int(1, 3);
     const taken: [string, string][] = [];
     for (let i = 0; i < count; i++) {
       const { type, days, remark } = typeOf();
