@@ -12,6 +12,7 @@ import { CHECKLIST_REPORT_PAGE_SIZE } from '@contract/checklist-rules';
 import type { ChecklistRow } from '@contract/checklist';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/checklist';
+import '@/lib/i18n/parts/report-help';
 import { useSession } from '@/lib/session';
 import { isoDateToDisplay, todayIso } from '@/lib/time';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';

@@ -10,6 +10,7 @@ import { ROSTER_LIFECYCLE } from '@contract/activity-log-rules';
 import type { EndOfDutyRow } from '@contract/activity-log';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
+import '@/lib/i18n/parts/report-help';
 import { formatClock, formatDateTimeShort, isoDateToDisplay, todayIso } from '@/lib/time';
 import { useSession } from '@/lib/session';
 import { AdminList, type AdminColumn } from '@/ui/admin/admin-list';
