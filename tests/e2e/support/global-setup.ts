@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   // a run of only the files with servers of their own (npm test's second e2e lane) needs none
   if (process.env.E2E_NO_SHARED_SERVER === '1') return;
   const t0 = Date.now();
-  const server = await startServer();
+  const server = await startServer({ env: { DEMO_HISTORY_DAYS: '90' } });
   console.log(`[e2e] shared server on ${server.baseUrl} (ready in ${Date.now() - t0} ms)`);
   project.provide('e2eSharedServer', { baseUrl: server.baseUrl, port: server.port, dataDir: server.dataDir });
   return async () => {

@@ -81,6 +81,9 @@ export async function startServer(
       NODE_ENV: 'production',
       // the demo's live positions (#29 item 5) only for the tests that ask for them (opts.env DEMO_LIVE: '1')
       DEMO_LIVE: '0',
+      // the fortnight of history the tests of a server of their own were written on (7 s less a start on PGlite than
+      // the demo's 90 days); the shared server (global-setup.ts) seeds the demo's full history
+      DEMO_HISTORY_DAYS: '14',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
