@@ -99,7 +99,7 @@ export const reportHelpEn: Record<keyof typeof reportHelpMs, string> = {
   'rh.checklist.figures':
     'km: post − pre-shift odometer of the checklist. Gap: the pre-shift reading − the vehicle’s previous reading (flagged over 5 km: driven without a checklist). Jump: km of one shift (flagged over 600 km). Defects: items found short or damaged, pre and post shift. Unit: km; items.',
   'rh.eod.figures':
-    'Activities: the roster’s activity-log entries. Cases: the cases attended. Patrols: a Tamat Rondaan closing a Mula Rondaan. DLU / LLU: minutes on / off the mainline from the shift summary (stored when the shift ends). Unit: entries; cases; patrols; minutes.',
+    'Activities: the roster’s activity-log entries. Cases: the cases attended. Patrols: a Patrol end closing a Patrol start. DLU / LLU: minutes on / off the mainline from the shift summary (stored when the shift ends). Unit: entries; cases; patrols; minutes.',
   'rh.label.source': 'Distance source',
   'rh.label.gpsKm': 'Distance from GPS',
   'rh.source.odometer': 'Odometer',
@@ -112,14 +112,14 @@ export const reportHelpEn: Record<keyof typeof reportHelpMs, string> = {
   'rh.missing.noData': 'No activity log or GPS',
   'rh.missing.noDataTitle': 'The tablet sent no activity log and no GPS position for this shift; left out of the averages.',
   'rh.incident.cases': 'Cases reported in the period (report date, Brunei time), every status. Unit: cases.',
-  'rh.incident.closed': 'Cases of the period whose status is Tutup (210). Unit: cases.',
+  'rh.incident.closed': 'Cases of the period whose status is Closed (210). Unit: cases.',
   'rh.incident.responseMedian':
-    'Median minutes from the case report to the patrol’s arrival (Tiba), over the cases with both times (cancelled cases left out). Completeness: cases with both times / cases not cancelled. Unit: minutes.',
+    'Median minutes from the case report to the patrol’s arrival (Arrived on scene), over the cases with both times (cancelled cases left out). Completeness: cases with both times / cases not cancelled. Unit: minutes.',
   'rh.incident.responseP90': '90th percentile of the report → arrival minutes, over the same cases as the median. Unit: minutes.',
   'rh.incident.rct':
     'Roadway clearance time (RCT): median minutes from the report to the last lane reopened, over the cases with complete lane closures. Completeness: complete cases / cases with lane closures (and accidents with no lane record). Unit: minutes.',
   'rh.incident.ict':
-    'Incident clearance time (ICT): median minutes from the report to the last responder gone (Selesai Bantuan or the last assistance completed, whichever is later). Completeness: complete cases / cases not cancelled. Unit: minutes.',
+    'Incident clearance time (ICT): median minutes from the report to the last responder gone (Assistance completed or the last assistance completed, whichever is later). Completeness: complete cases / cases not cancelled. Unit: minutes.',
   'rh.incident.laneClosure': 'Sum of the lane-closure minutes (reopened − closed) of the complete closures of the period’s cases. Unit: minutes.',
   'rh.incident.secondary':
     'Secondary crashes: accidents within 120 minutes after another case, before its roadway was clear, same highway and direction, up to 2 km behind it. Counted once per secondary crash. Unit: cases.',
@@ -155,7 +155,7 @@ export const reportHelpEn: Record<keyof typeof reportHelpMs, string> = {
   'rh.vehicle.gpsKm': 'Distance from the GPS track of the rosters without a complete checklist. Unit: km.',
   'rh.looping.rosters': 'Duty rosters that ended in the period. Unit: rosters.',
   'rh.looping.planned': 'The plan: the active ronda loops of the section (and its parts) for each roster, summed. Unit: rondas.',
-  'rh.looping.completed': 'Rondas completed: a Tamat Rondaan closing a Mula Rondaan, on every roster. Unit: rondas.',
+  'rh.looping.completed': 'Rondas completed: a Patrol end closing a Patrol start, on every roster. Unit: rondas.',
   'rh.looping.percent':
     'Plan achieved: Σ min(completed, planned) / Σ planned. Rondas beyond one roster’s plan do not make up for another’s; never over 100. Unit: %.',
   'rh.looping.beyond': 'Rondas beyond the plan: completed − achieved (per roster, max(0, completed − planned)). Unit: rondas.',
