@@ -16,7 +16,7 @@ import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import '@/lib/i18n/parts/checklist';
-import { useLookup, shiftLabel } from '@/lib/lookups';
+import { useLookup, useLookupText, shiftLabel } from '@/lib/lookups';
 import { useSession, userRole } from '@/lib/session';
 import { formatClock, formatDateTimeShort, formatTime, instantOfWall, isoDateToDisplay, wallDateTime } from '@/lib/time';
 import { useOnline } from '@/lib/use-online';
@@ -78,7 +78,7 @@ interface RosterHead {
   window: ShiftWindow | null;
 }
 
-function headOfReport(r: EndOfDutyReport['roster']): RosterHead {
+function headOfReport(r: EndOfDutyReport['roster'], roleText: (v: string) => string): RosterHead {
   const s = Date.parse(r.startsAt);
   const e = Date.parse(r.endsAt);
   return {
@@ -93,7 +93,7 @@ function headOfReport(r: EndOfDutyReport['roster']): RosterHead {
     endHour: r.endHour,
     plateNumber: r.plateNumber,
     callSign: r.callSign,
-    members: r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${m.rosterRoleName})` : m.displayName)),
+    members: r.members.map((m) => (m.rosterRoleName ? `${m.displayName} (${roleText(m.rosterRoleName)})` : m.displayName)),
     window: Number.isFinite(s) && Number.isFinite(e) ? { startsAt: s, endsAt: e } : null,
   };
 }
@@ -133,11 +133,12 @@ export function ActivityLogScreen({
   useDeliveredIntoList(rosterId);
   const events = useLookup('activityLogEvents');
   const directions = useLookup('cardinalDirection');
+  const roleText = useLookupText('dutyRosterRoles');
 
   const report = reportQ.data?.report ?? null;
   const sessionRoster = user?.rosters.find((r) => r.pkDutyRosterId === rosterId) ?? null;
   const head: RosterHead | null = report
-    ? headOfReport(report.roster)
+    ? headOfReport(report.roster, roleText)
     : sessionRoster
       ? {
           name: sessionRoster.dutyRosterName,

@@ -20,11 +20,12 @@ import { TableSkeletonRows } from '@/ui/table-skeleton';
 import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { monthCall, rosterKeys } from './roster-api';
 import { RosterRowActions } from './row-actions';
-import { TableScroll } from '@/ui/table-scroll';
-import { shiftLabel } from '@/lib/lookups';
+import { CellText, TableScroll } from '@/ui/table-scroll';
+import { shiftLabel, useLookupText } from '@/lib/lookups';
 
 export function RosterMonthView({ month, sectionId, canManage }: { month: string; sectionId?: number; canManage: boolean }) {
   const t = useT();
+  const roleText = useLookupText('dutyRosterRoles');
   const [start, setStart] = useState(0);
   const filter: RosterMonthFilter = { month, ...(sectionId ? { sectionId } : {}) };
   const list = useQuery({ queryKey: rosterKeys.month(filter, start), queryFn: () => monthCall(filter, start), placeholderData: keepPreviousData });
@@ -111,15 +112,9 @@ export function RosterMonthView({ month, sectionId, canManage }: { month: string
                   <Table.Cell fontSize="xs" lineHeight="1.45">
                     {r.members.length ? (
                       r.members.map((m) => (
-                        <Text key={m.pkStaffId} truncate maxW="280px">
-                          {m.displayName}
-                          {m.rosterRoleName && (
-                            <Text as="span" color="fg.muted">
-                              {' '}
-                              · {m.rosterRoleName}
-                            </Text>
-                          )}
-                        </Text>
+                        <CellText key={m.pkStaffId} maxW="280px">
+                          {m.rosterRoleName ? `${m.displayName} · ${roleText(m.rosterRoleName)}` : m.displayName}
+                        </CellText>
                       ))
                     ) : (
                       <Text color="fg.muted">{t('roster.noMembers')}</Text>

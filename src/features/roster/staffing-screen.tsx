@@ -27,7 +27,7 @@ import { LifecycleBadge } from '@/ui/roster-lifecycle-badge';
 import { rosterKeys, staffingCall } from './roster-api';
 import type { StaffingSearch } from './roster-search';
 import { TableScroll } from '@/ui/table-scroll';
-import { shiftLabel } from '@/lib/lookups';
+import { shiftLabel, useLookupText } from '@/lib/lookups';
 
 export function StaffingScreen({ search, onSearchChange }: { search: StaffingSearch; onSearchChange: (s: StaffingSearch) => void }) {
   const t = useT();
@@ -133,6 +133,7 @@ export function StaffingScreen({ search, onSearchChange }: { search: StaffingSea
 }
 
 function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: string; canManage: boolean }) {
+  const roleText = useLookupText('dutyRosterRoles');
   const t = useT();
   return (
     <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
@@ -235,7 +236,7 @@ function StaffingGrid({ data, date, canManage }: { data: StaffingResult; date: s
                                     {p.rosterRoleName && (
                                       <Text as="span" color="fg.muted">
                                         {' '}
-                                        · {p.rosterRoleName}
+                                        · {roleText(p.rosterRoleName)}
                                       </Text>
                                     )}
                                   </Text>
