@@ -35,6 +35,7 @@ import { Panel } from '@/ui/panel';
 import { StatCard } from '@/ui/stat-card';
 import { TimelineEntryCard } from '@/ui/timeline-entry';
 import { activityTimelineEntry, minutesText, type DluKind } from './end-of-duty-rules';
+import { PeriodsTable } from '@/ui/report/periods-table';
 import { headerTextProps, TableScroll } from '@/ui/table-scroll';
 import { shiftLabel, useLookupText } from '@/lib/lookups';
 
@@ -327,34 +328,13 @@ export function GpsGapsPanel({ periods }: { periods: GpsPeriod[] }) {
           {t('eod.report.noGpsGaps')}
         </Text>
       ) : (
-        <TableScroll>
-          <Table.Root recipe={tableSlotRecipe} size="sm">
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                  {t('eod.report.gps.from')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                  {t('eod.report.gps.to')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
-                  {t('eod.report.gps.minutes')}
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {periods.map((p) => (
-                <Table.Row key={`${p.from}-${p.to}`} data-testid="eod-gps-gap">
-                  <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.from)}</Table.Cell>
-                  <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTimeShort(p.to)}</Table.Cell>
-                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                    {minutesText(p.minutes, units)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScroll>
+        <PeriodsTable
+          periods={periods}
+          headers={{ from: t('eod.report.gps.from'), to: t('eod.report.gps.to'), minutes: t('eod.report.gps.minutes') }}
+          time={formatDateTimeShort}
+          units={units}
+          rowTestId="eod-gps-gap"
+        />
       )}
     </Panel>
   );

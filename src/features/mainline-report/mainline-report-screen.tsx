@@ -5,8 +5,7 @@
  * with the totals. `dlullu` says which class is highlighted; the buttons switch it.
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { tableSlotRecipe } from '@chakra-theme/recipes/table';
+import { Alert, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuMap, LuSatelliteDish, LuTriangleAlert } from 'react-icons/lu';
 import { errorText, isApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -29,7 +28,7 @@ import {
   type Highlight,
   type PeriodKind,
 } from './mainline-rules';
-import { TableScroll } from '@/ui/table-scroll';
+import { PeriodsTable } from '@/ui/report/periods-table';
 
 const TrackMap = lazy(() => import('./track-map'));
 
@@ -220,34 +219,13 @@ export function MainlineReportScreen({
               {t('dlu.noPeriods', { kind: h })}
             </Text>
           ) : (
-            <TableScroll>
-              <Table.Root recipe={tableSlotRecipe} size="sm">
-                <Table.Header>
-                  <Table.Row bg="bg.subtle">
-                    <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                      {t('dlu.col.from')}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader fontSize="xs" color="fg.muted">
-                      {t('dlu.col.to')}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader fontSize="xs" color="fg.muted" textAlign="end">
-                      {t('dlu.col.minutes')}
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {highlighted.map((p) => (
-                    <Table.Row key={`${p.from}-${p.to}`} data-testid="dlu-period">
-                      <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.from)}</Table.Cell>
-                      <Table.Cell fontVariantNumeric="tabular-nums">{clock(p.to)}</Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                        {minutesText(p.minutes, units)}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </TableScroll>
+            <PeriodsTable
+              periods={highlighted}
+              headers={{ from: t('dlu.col.from'), to: t('dlu.col.to'), minutes: t('dlu.col.minutes') }}
+              time={clock}
+              units={units}
+              rowTestId="dlu-period"
+            />
           )}
         </Panel>
       </Flex>
