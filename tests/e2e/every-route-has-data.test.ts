@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, goInApp } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { PATHS } from '@contract/paths';
 import { EVENT_TYPE } from '@contract/lookups';
@@ -89,12 +89,7 @@ const ROLES: { username: string; landing: string; routes: RouteCheck[] }[] = [
 
 /** Enters a route in the app (as its links do: no reload) and waits for its screen to settle. */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(history.state, '', p);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-  await page.locator('main').first().waitFor();
+  await goInApp(page, path);
   await settle(page, path);
 }
 

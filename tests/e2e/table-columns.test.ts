@@ -20,7 +20,7 @@ import { LANGUAGE_STORAGE_KEY, type Language } from '@/lib/i18n';
 import { COLOR_MODE_STORAGE_KEY } from '@/lib/color-mode';
 import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, watchErrors, goInApp } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { createCase, patrolOnShift } from './support/cases';
@@ -206,12 +206,7 @@ function checkTables(page: Page): Promise<TableCheck> {
 
 /** Opens a screen inside the running app, as its links do (no reload: a second or two each). */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(history.state, '', p);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path);
-  await page.locator('main').first().waitFor();
+  await goInApp(page, path);
 }
 
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import { LANGUAGE_STORAGE_KEY, type Language } from '@/lib/i18n';
 import { seriousFindings } from './support/axe';
 import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors } from './support/browser';
+import { launchBrowser, newContext, screenshot, signIn, syncReady, watchErrors, goInApp } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
 import { createCase, patrolOnShiftFor } from './support/cases';
@@ -91,12 +91,7 @@ function clippedIn(page: Page): Promise<string[]> {
  * reload: the check is about layout, and a reload per screen costs a second or two each.
  */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(history.state, '', p);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path);
-  await page.locator('main, [data-testid=incident-print]').first().waitFor();
+  await goInApp(page, path, 'main, [data-testid=incident-print]');
 }
 
 beforeAll(async () => {

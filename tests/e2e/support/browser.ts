@@ -135,3 +135,16 @@ export async function dialogClosed(dialog: Locator, timeout = 20_000) {
     .poll(() => dialog.evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'closed')), { timeout, interval: 100 })
     .toBe(true);
 }
+
+/**
+ * Opens a route inside the running app, as its links do (the router follows the browser's history), not with a
+ * reload (a second or two each), and waits for the screen's root (`ready`, by default `main`).
+ */
+export async function goInApp(page: Page, route: string, ready = 'main') {
+  await page.evaluate((p) => {
+    history.pushState(history.state, '', p);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, route);
+  await page.waitForURL((u) => u.pathname === route.split('?')[0]);
+  await page.locator(ready).first().waitFor();
+}
