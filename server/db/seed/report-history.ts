@@ -20,7 +20,7 @@
  * shows it. Deterministic for a given day (fixed-seed PRNG, rosters in start order); runs once, inside seedDemoData's
  * transaction, after the rosters of the last fortnight exist. Bulk inserts (a few statements), well under a second.
  */
-import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { ACTIVITY_EVENT } from '../../../contract/activity-log-rules';
 import { MAINLINE_BOUND_METRES } from '../../../contract/map-rules';
 import { computeSummary, trackMetresOf, windowEnd, type SummaryEntry, type SummaryFix } from '../../modules/activity-log/summary';
@@ -145,46 +145,29 @@ export async function seedReportHistory(
   const now = opts.now ?? clockNow();
   const today = bruneiDate(now);
   const days = Math.max(HISTORY_DAYS, opts.days ?? HISTORY_DAYS);
-  const recentTengah: RosterRow[] = await db
-    .select({
-      id: dutyRoster.id,
-      sectionId: dutyRoster.sectionId,
-      teamId: dutyRoster.teamId,
-      startsAt: dutyRoster.startsAt,
-      endsAt: dutyRoster.endsAt,
-    })
-    .from(dutyRoster)
-    .innerJoin(section, eq(section.id, dutyRoster.sectionId))
-    .where(
-      and(
-        eq(section.regionId, TENGAH),
-        gte(dutyRoster.startDate, addDays(today, -HISTORY_DAYS)),
-        lte(dutyRoster.startDate, addDays(today, -1)),
-        lte(dutyRoster.endsAt, now),
-      ),
-    )
-    .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id));
-  const rest: RosterRow[] =
+  // the ended rosters of a window, in start order
+  const endedRosters = (where: SQL | undefined): Promise<RosterRow[]> =>
+    db
+      .select({
+        id: dutyRoster.id,
+        sectionId: dutyRoster.sectionId,
+        teamId: dutyRoster.teamId,
+        startsAt: dutyRoster.startsAt,
+        endsAt: dutyRoster.endsAt,
+      })
+      .from(dutyRoster)
+      .innerJoin(section, eq(section.id, dutyRoster.sectionId))
+      .where(and(lte(dutyRoster.startDate, addDays(today, -1)), lte(dutyRoster.endsAt, now), where))
+      .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id));
+  const recentTengah = await endedRosters(and(eq(section.regionId, TENGAH), gte(dutyRoster.startDate, addDays(today, -HISTORY_DAYS))));
+  const rest =
     days > HISTORY_DAYS
-      ? await db
-          .select({
-            id: dutyRoster.id,
-            sectionId: dutyRoster.sectionId,
-            teamId: dutyRoster.teamId,
-            startsAt: dutyRoster.startsAt,
-            endsAt: dutyRoster.endsAt,
-          })
-          .from(dutyRoster)
-          .innerJoin(section, eq(section.id, dutyRoster.sectionId))
-          .where(
-            and(
-              gte(dutyRoster.startDate, addDays(today, -days)),
-              lte(dutyRoster.startDate, addDays(today, -1)),
-              lte(dutyRoster.endsAt, now),
-              or(ne(section.regionId, TENGAH), lt(dutyRoster.startDate, addDays(today, -HISTORY_DAYS))),
-            ),
-          )
-          .orderBy(asc(dutyRoster.startsAt), asc(dutyRoster.id))
+      ? await endedRosters(
+          and(
+            gte(dutyRoster.startDate, addDays(today, -days)),
+            or(ne(section.regionId, TENGAH), lt(dutyRoster.startDate, addDays(today, -HISTORY_DAYS))),
+          ),
+        )
       : [];
   const rosters = [...recentTengah, ...rest];
   if (!rosters.length) return { rosters: 0, entries: 0, fixes: 0 };
