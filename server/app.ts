@@ -10,7 +10,7 @@ import { ERROR_CODES } from '../contract/envelope';
 import { answerCacheTtl, loadConfig, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { getOrCreateJwtSecret } from './db/meta';
-import { ensureRosters, seedDemoData } from './db/seed';
+import { COMPACT_HISTORY_DAYS, ensureRosters, seedDemoData } from './db/seed';
 import { ensureLivePositions, tickLivePositions } from './db/seed/live';
 import type { AppContext } from './lib/context';
 import { localDate } from './lib/time';
@@ -112,7 +112,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const rosterDevices = await ensureRosterDevices(handle.db);
   if (rosterDevices.devices || rosterDevices.phones) app.log.info(rosterDevices, 'roster devices and section phones seeded');
   // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
-  const rondas = await ensureRondas(handle.db, { demo: config.seedDemo });
+  // (the full demo's history, more than the fortnight the server tests seed, gets a plan in every section, #31)
+  const rondas = await ensureRondas(handle.db, { demo: config.seedDemo, everySection: config.demoHistoryDays > COMPACT_HISTORY_DAYS });
   if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
   // a live operation at any hour on the demo (#29): the rosters covering now with their last minutes of GPS fixes
   if (config.seedDemo && config.demoLive) {

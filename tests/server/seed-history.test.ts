@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../server/db/client';
 import { addDays, bruneiDate, bruneiInstant, seedDemoData } from '../../server/db/seed';
 import { FIX_DAYS } from '../../server/db/seed/report-history';
+import { ensureRondas } from '../../server/db/seed/rondas';
 import { now as clockNow } from '../../server/lib/clock';
 import { openTestDb } from './support/database';
 
@@ -66,6 +67,26 @@ describe(`the demo's ${DAYS}-day history`, () => {
     expect(older).toBe(0);
     const [{ recent }] = await rows<{ recent: number }>(sql`select count(distinct duty_roster_id)::int as recent from roster_position`);
     expect(recent).toBeGreaterThan(100);
+  });
+
+  it('gives every section a ronda plan and every section’s rosters, combined ones too, their rondas (Laporan Rondaan)', async () => {
+    expect((await ensureRondas(h.db, { demo: true, everySection: true })).rondas).toBeGreaterThan(20);
+    // the plan of a roster's section: its own active loops and its parts' (as LoopingReportV2 counts it)
+    const plans = await rows<{ name: string; planned: number; rosters: number; summarised: number; rondas: number }>(sql`
+      select s.name,
+        (select count(*) from ronda_loop l where l.is_active and (l.section_id = s.id
+          or l.section_id in (select p.id from section p where p.combined_section_id = s.id)))::int as planned,
+        count(dr.id)::int as rosters, count(dr.summary_at)::int as summarised, coalesce(sum(dr.ronda_count), 0)::int as rondas
+      from section s join duty_roster dr on dr.section_id = s.id
+      where dr.start_date between ${addDays(today, -30)}::date and ${addDays(today, -1)}::date and dr.ends_at <= ${now.toISOString()}::timestamptz
+      group by s.id, s.name order by s.name`);
+    expect(plans.length).toBeGreaterThan(10);
+    for (const p of plans) {
+      expect(p.planned, `${p.name}: loops planned`).toBeGreaterThan(0);
+      // N1+N2, N3+N7 and S5+S6 had no history at all (their markers are their parts')
+      expect(p.summarised, `${p.name}: rosters summarised`).toBeGreaterThan(p.rosters * 0.8);
+      expect(p.rondas, `${p.name}: rondas driven`).toBeGreaterThan(p.rosters * 3);
+    }
   });
 
   it('keeps every activity log entry inside its roster’s shift (night shifts run past midnight)', async () => {

@@ -24,7 +24,7 @@ import { and, asc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'driz
 import { ACTIVITY_EVENT } from '../../../contract/activity-log-rules';
 import { MAINLINE_BOUND_METRES } from '../../../contract/map-rules';
 import { computeSummary, trackMetresOf, windowEnd, type SummaryEntry, type SummaryFix } from '../../modules/activity-log/summary';
-import { GeoIndex } from '../../modules/maps/geo-index';
+import { GeoIndex, type SectionGeo } from '../../modules/maps/geo-index';
 import { derive, type Derived } from '../../modules/maps/positions';
 import type { Db } from '../client';
 import { type activityLog, appUser, dutyRoster, type rosterPosition, section, teamMember } from '../schema';
@@ -196,6 +196,9 @@ export async function seedReportHistory(
     [],
   );
 
+  const partsOf = new Map<number, SectionGeo[]>();
+  for (const p of geo.sections.values())
+    if (p.combinedSectionId !== null && p.markers.length >= 2) partsOf.set(p.combinedSectionId, [...(partsOf.get(p.combinedSectionId) ?? []), p]);
   const rng = createRng(SEED);
   const logRows: (typeof activityLog.$inferInsert)[] = [];
   const fixRows: (typeof rosterPosition.$inferInsert)[] = [];
@@ -213,7 +216,9 @@ export async function seedReportHistory(
   const fixesFrom = bruneiInstant(addDays(today, -FIX_DAYS), '00:00').getTime();
   for (const r of rosters) {
     const who = firstOf.get(r.teamId);
-    const sec = geo.sections.get(r.sectionId);
+    // a combined section (N1+N2) has no markers of its own: its patrol works one of its parts this shift
+    const own = geo.sections.get(r.sectionId);
+    const sec = own && own.markers.length >= 2 ? own : partsOf.get(r.sectionId)?.[r.id % (partsOf.get(r.sectionId)?.length ?? 1)];
     if (!who || !sec || sec.markers.length < 2 || rng.chance(SILENT_SHARE)) continue;
     const kmLo = sec.markers[0][0];
     const kmHi = sec.markers.at(-1)![0];

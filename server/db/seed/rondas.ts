@@ -50,8 +50,10 @@ const DIRECTION = { NORTH: 1201, SOUTH: 1202, EAST: 1203, WEST: 1204 } as const;
 const UP_THE_KM: Record<number, number> = { [HIGHWAY_ID.E1]: DIRECTION.SOUTH, [HIGHWAY_ID.E2]: DIRECTION.NORTH, [HIGHWAY_ID.E15]: DIRECTION.EAST };
 const DOWN_THE_KM: Record<number, number> = { [HIGHWAY_ID.E1]: DIRECTION.NORTH, [HIGHWAY_ID.E2]: DIRECTION.SOUTH, [HIGHWAY_ID.E15]: DIRECTION.WEST };
 
+type DemoRonda = { section: string; name: string; kmFrom: number; kmTo: number };
+
 /** Demo loops: a section, a name, and the kilometres of point A and point B (named places of the geography). */
-const DEMO_RONDAS: readonly { section: string; name: string; kmFrom: number; kmTo: number }[] = [
+const DEMO_RONDAS: readonly DemoRonda[] = [
   { section: 'N9', name: 'Ronda Rawang – Sungai Buloh', kmFrom: 437.6, kmTo: 453.8 },
   { section: 'N9', name: 'Ronda Lembah Beringin – Rawang', kmFrom: 408, kmTo: 437.6 },
   { section: 'S1', name: 'Ronda Sungai Besi – Nilai Utara', kmFrom: 311, kmTo: 286.5 },
@@ -69,12 +71,17 @@ const CHECKPOINT_PLACES: number[] = [
   LOCATION_TYPE.TUNNEL,
 ];
 
-async function seedDemoRondas(db: Db): Promise<number> {
+/** Writes demo loops once per app_meta `key`; a loop whose ends are not named places of its section is left out. */
+async function seedDemoRondas(db: Db, key: string, loops: () => Promise<readonly DemoRonda[]>): Promise<number> {
+  // the loops are worked out before the transaction (PGlite has one connection: a query beside it would wait forever)
+  const [seeded] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
+  if (seeded) return 0;
+  const list = await loops();
   return db.transaction(async (tx) => {
-    const [done] = await tx.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_RONDAS_KEY));
+    const [done] = await tx.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
     if (done) return 0;
     let added = 0;
-    for (const demo of DEMO_RONDAS) {
+    for (const demo of list) {
       const [sec] = await tx.select({ id: section.id, highwayId: section.highwayId }).from(section).where(eq(section.name, demo.section));
       if (!sec) continue;
       const lo = Math.min(demo.kmFrom, demo.kmTo);
@@ -121,20 +128,67 @@ async function seedDemoRondas(db: Db): Promise<number> {
     }
     await tx
       .insert(appMeta)
-      .values({ key: DEMO_RONDAS_KEY, value: String(added) })
+      .values({ key, value: String(added) })
       .onConflictDoNothing();
     return added;
   });
 }
 
-/** Neighbouring pairs always; the demo rondas once, when `demo` (config.seedDemo) and the sections exist. */
-export async function ensureRondas(db: Db, opts: { demo: boolean }): Promise<{ neighbours: number; rondas: number }> {
+/** How many loops a section's plan gets on the full demo: five (a patrol drives five or six in a 12-hour shift), three on a part of a combined section (N1+N2 plans both). */
+const LOOPS_PER_SECTION = 5;
+const LOOPS_PER_PART = 3;
+
+/**
+ * The full demo's plan for every other section (issue #31: with loops on four sections only, every other roster's
+ * rondas counted as work beyond a plan it did not have): the section's named places in kilometre order, cut into
+ * consecutive stretches, each a loop from its first place to its last. Not on combined sections (their plan is their
+ * parts' loops) and not on the sections of DEMO_RONDAS.
+ */
+async function loopsForEverySection(db: Db): Promise<DemoRonda[]> {
+  const have = new Set(DEMO_RONDAS.map((d) => d.section));
+  const sections = await db
+    .select({ id: section.id, name: section.name, part: section.combinedSectionId })
+    .from(section)
+    .where(eq(section.isCombined, false))
+    .orderBy(asc(section.id));
+  const out: DemoRonda[] = [];
+  for (const sec of sections) {
+    if (have.has(sec.name)) continue;
+    const places = await db
+      .select({ name: eventLocation.name, km: eventLocation.km })
+      .from(eventLocation)
+      .where(and(eq(eventLocation.sectionId, sec.id), inArray(eventLocation.locationTypeId, CHECKPOINT_PLACES)))
+      .orderBy(asc(eventLocation.km));
+    const byKm = new Map<number, { name: string; km: number }>();
+    for (const p of places) if (p.km !== null && !byKm.has(Math.round(p.km * 10))) byKm.set(Math.round(p.km * 10), { name: p.name, km: p.km });
+    const stops = [...byKm.values()];
+    const loops = Math.min(sec.part ? LOOPS_PER_PART : LOOPS_PER_SECTION, Math.floor(stops.length / 2));
+    const size = Math.floor(stops.length / Math.max(loops, 1));
+    for (let i = 0; i < loops; i++) {
+      const first = stops[i * size];
+      const last = stops[i === loops - 1 ? stops.length - 1 : (i + 1) * size - 1];
+      if (!first || !last || first === last) continue;
+      out.push({ section: sec.name, name: `Ronda ${first.name} – ${last.name}`, kmFrom: first.km, kmTo: last.km });
+    }
+  }
+  return out;
+}
+
+/** app_meta key of the full demo's loops for every section (written once, as DEMO_RONDAS_KEY). */
+export const DEMO_RONDAS_ALL_KEY = 'demo_rondas_every_section';
+
+/**
+ * Neighbouring pairs always; the demo rondas once, when `demo` (config.seedDemo) and the sections exist; with
+ * `everySection` (the full demo: more history than the fortnight the server tests use), a plan for every section.
+ */
+export async function ensureRondas(db: Db, opts: { demo: boolean; everySection?: boolean }): Promise<{ neighbours: number; rondas: number }> {
   const sections = await db.select({ id: section.id, highwayId: section.highwayId, kmStart: section.kmStart, kmEnd: section.kmEnd }).from(section);
   if (!sections.length) return { neighbours: 0, rondas: 0 };
   const pairs = neighbourPairs(sections);
   const inserted = pairs.length
     ? await db.insert(neighbouringSection).values(pairs).onConflictDoNothing().returning({ id: neighbouringSection.sectionId })
     : [];
-  const rondas = opts.demo ? await seedDemoRondas(db) : 0;
-  return { neighbours: inserted.length, rondas };
+  const rondas = opts.demo ? await seedDemoRondas(db, DEMO_RONDAS_KEY, async () => DEMO_RONDAS) : 0;
+  const more = opts.demo && opts.everySection ? await seedDemoRondas(db, DEMO_RONDAS_ALL_KEY, () => loopsForEverySection(db)) : 0;
+  return { neighbours: inserted.length, rondas: rondas + more };
 }
