@@ -164,7 +164,8 @@ function ReportRow({
         cursor="pointer"
         _hover={{ bg: 'bg.muted' }}
         onClick={() => onOpenCase(o.incidentId!)}
-        aria-label={t('fieldReport.openCase', { ticket: o.ticket ?? '' })}
+        // named by what it shows (the outcome with the case's number: axe label-content-name-mismatch); the hint on hover
+        title={t('fieldReport.openCase', { ticket: o.ticket ?? '' })}
       >
         {body}
       </chakra.button>
