@@ -131,7 +131,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // a patrol whose roster stays on shift while the file runs (near 07:00 or 19:00 it waits for the next shift's)
   ({ patrol, roster } = await patrolOnShiftFor(new Api(server.baseUrl), tmca, users, 20));
-});
+  // up to 20 minutes of waiting when the file starts just before a handover (a CI run at 18:45 Brunei time timed out)
+}, 22 * 60_000);
 
 afterAll(async () => {
   await browser?.close();
