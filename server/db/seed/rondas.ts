@@ -141,11 +141,10 @@ const LOOPS_PER_PART = 3;
 /**
  * The full demo's plan for every other section (issue #31: with loops on four sections only, every other roster's
  * rondas counted as work beyond a plan it did not have): the section's named places in kilometre order, cut into
- * consecutive stretches, each a loop from its first place to its last. Not on combined sections (their plan is their
- * parts' loops) and not on the sections of DEMO_RONDAS.
+ * consecutive stretches, each a loop from its first place to its last; the sections of DEMO_RONDAS are topped up to
+ * the same count. Not on combined sections (their plan is their parts' loops).
  */
 async function loopsForEverySection(db: Db): Promise<DemoRonda[]> {
-  const have = new Set(DEMO_RONDAS.map((d) => d.section));
   const sections = await db
     .select({ id: section.id, name: section.name, part: section.combinedSectionId })
     .from(section)
@@ -153,7 +152,8 @@ async function loopsForEverySection(db: Db): Promise<DemoRonda[]> {
     .orderBy(asc(section.id));
   const out: DemoRonda[] = [];
   for (const sec of sections) {
-    if (have.has(sec.name)) continue;
+    // the hand-made loops of N9, S1, N5 and S4 count towards their section's plan
+    const handMade = DEMO_RONDAS.filter((d) => d.section === sec.name).length;
     const places = await db
       .select({ name: eventLocation.name, km: eventLocation.km })
       .from(eventLocation)
@@ -162,7 +162,7 @@ async function loopsForEverySection(db: Db): Promise<DemoRonda[]> {
     const byKm = new Map<number, { name: string; km: number }>();
     for (const p of places) if (p.km !== null && !byKm.has(Math.round(p.km * 10))) byKm.set(Math.round(p.km * 10), { name: p.name, km: p.km });
     const stops = [...byKm.values()];
-    const loops = Math.min(sec.part ? LOOPS_PER_PART : LOOPS_PER_SECTION, Math.floor(stops.length / 2));
+    const loops = Math.min((sec.part ? LOOPS_PER_PART : LOOPS_PER_SECTION) - handMade, Math.floor(stops.length / 2));
     const size = Math.floor(stops.length / Math.max(loops, 1));
     for (let i = 0; i < loops; i++) {
       const first = stops[i * size];
