@@ -53,12 +53,11 @@ export async function rowsOf<T>(db: Db, q: SQL): Promise<T[]> {
  * fix (a summary of neither, stored by the job for a roster whose tablet stayed off, says 'no data'; summaries stored
  * before issue #31 have no counts and count as computed from something).
  */
-const hasFigures = (t: string) =>
-  sql.raw(`(${t}.summary_at is not null and not (coalesce(${t}.summary_entries, 1) = 0 and coalesce(${t}.summary_fixes, 1) = 0))`);
+const fromNothing = (t: string) => sql.raw(`(coalesce(${t}.summary_entries, 1) = 0 and coalesce(${t}.summary_fixes, 1) = 0)`);
+const hasFigures = (t: string) => sql`(${sql.raw(t)}.summary_at is not null and not ${fromNothing(t)})`;
 
 /** Why a roster (dr) has no DLU figures (MAINLINE_MISSING_REASONS), null when it has them. */
-const missingReason = sql`case when dr.summary_at is null then 'pending'
-    when coalesce(dr.summary_entries, 1) = 0 and coalesce(dr.summary_fixes, 1) = 0 then 'noData' end`;
+const missingReason = sql`case when dr.summary_at is null then 'pending' when ${fromNothing('dr')} then 'noData' end`;
 
 /** The figures of MainlineFiguresSchema over the rows where `c` holds (r: the rosters CTE). */
 function mainlineFigures(c: SQL, prefix: string): SQL {

@@ -278,54 +278,24 @@ export async function workCsv(db: Db, user: TokenClaims, f: WorkDurationFilter):
 
 // ------------------------------------------------------------------------------------------------ 4. vehicles
 
+/** The totals of the period (or, `prev`, of the previous period) from the totals row: its columns `<name>` or `prev_<name>`. */
 function vehicleTotals(t: VehicleDbRow | undefined, prev: boolean): VehicleUsageTotals {
-  const totals = (n: {
-    vehicles: number;
-    rosters: number;
-    checklists: number;
-    gpsRosters: number;
-    odometerKm: number;
-    gpsKm: number;
-    km: number;
-  }) => ({
-    vehicles: n.vehicles,
-    rosters: n.rosters,
-    km: n.km,
-    odometerKm: n.odometerKm,
-    gpsKm: n.gpsKm,
-    gpsRosters: n.gpsRosters,
-    distanceCompleteness: { have: n.checklists + n.gpsRosters, of: n.rosters },
-    checklistCompleteness: { have: n.checklists, of: n.rosters },
-  });
-  if (!t)
-    return { ...totals({ vehicles: 0, rosters: 0, checklists: 0, gpsRosters: 0, odometerKm: 0, gpsKm: 0, km: 0 }), rosterHours: 0, activeHours: 0 };
-  return prev
-    ? {
-        ...totals({
-          vehicles: Number(t.prev_vehicles ?? 0),
-          rosters: Number(t.prev_rosters ?? 0),
-          checklists: Number(t.prev_checklists ?? 0),
-          gpsRosters: Number(t.prev_gps_rosters ?? 0),
-          odometerKm: Number(t.prev_odometer_km ?? 0),
-          gpsKm: Number(t.prev_gps_km ?? 0),
-          km: Number(t.prev_km),
-        }),
-        rosterHours: Number(t.prev_roster_hours ?? 0),
-        activeHours: Number(t.prev_active_hours),
-      }
-    : {
-        ...totals({
-          vehicles: Number(t.vehicles ?? 0),
-          rosters: Number(t.rosters),
-          checklists: Number(t.checklists),
-          gpsRosters: Number(t.gps_rosters),
-          odometerKm: Number(t.odometer_km),
-          gpsKm: Number(t.gps_km),
-          km: Number(t.km),
-        }),
-        rosterHours: Number(t.roster_hours),
-        activeHours: Number(t.active_hours),
-      };
+  const n = (name: string) => Number((t?.[`${prev ? 'prev_' : ''}${name}` as keyof VehicleDbRow] as number | null | undefined) ?? 0);
+  const rosters = n('rosters');
+  const checklists = n('checklists');
+  const gpsRosters = n('gps_rosters');
+  return {
+    vehicles: n('vehicles'),
+    rosters,
+    km: n('km'),
+    odometerKm: n('odometer_km'),
+    gpsKm: n('gps_km'),
+    gpsRosters,
+    distanceCompleteness: { have: checklists + gpsRosters, of: rosters },
+    checklistCompleteness: { have: checklists, of: rosters },
+    rosterHours: n('roster_hours'),
+    activeHours: n('active_hours'),
+  };
 }
 
 /** odometer, gps, mixed or none: where a vehicle's km comes from */
