@@ -51,35 +51,35 @@ export function lookupLabel(
   return lang === 'en' && item.valueEn ? item.valueEn : (item.valueMs ?? item.value);
 }
 
-/**
- * Labels of one lookup list by key, for rows that carry a key and the server's Malay text (a status, a case type):
- * `label(key, fallback)` is the item's lookupLabel, or the fallback when the key is not in the list (yet).
- * Re-renders on a language switch.
- */
-export function useLookupLabel(name: LookupName): (key: number | null | undefined, fallback?: string | null) => string {
+/** The current language's names of one list's loaded items, found by `keyOf` (re-renders on a language switch). */
+function useLookupIndex<K>(name: LookupName, keyOf: (item: ShownLookupItem) => K): (key: K) => string | undefined {
   const lang = useLanguage();
   const { data } = useLookup(name);
   return useMemo(() => {
-    const byKey = new Map((data ?? []).map((i) => [i.key, i]));
-    return (key, fallback) => {
-      const item = key == null ? undefined : byKey.get(key);
-      return item ? lookupLabel(item, lang) : (fallback ?? '');
+    const byKey = new Map((data ?? []).map((i) => [keyOf(i), i]));
+    return (key) => {
+      const item = byKey.get(key);
+      return item ? lookupLabel(item, lang) : undefined;
     };
-  }, [data, lang]);
+  }, [data, lang, keyOf]);
+}
+
+const byItemKey = (i: ShownLookupItem) => i.key;
+const byMalayValue = (i: ShownLookupItem) => i.valueMs;
+
+/**
+ * Labels of one lookup list by key, for rows that carry a key and the server's Malay text (a status, a case type):
+ * `label(key, fallback)` is the item's lookupLabel, or the fallback when the key is not in the list (yet).
+ */
+export function useLookupLabel(name: LookupName): (key: number | null | undefined, fallback?: string | null) => string {
+  const find = useLookupIndex<number>(name, byItemKey);
+  return useCallback((key, fallback) => (key == null ? undefined : find(key)) ?? fallback ?? '', [find]);
 }
 
 /** The English name of a Malay value among the loaded items of a list (rows that carry only the text). */
 export function useLookupText(name: LookupName): (value: string | null | undefined) => string {
-  const lang = useLanguage();
-  const { data } = useLookup(name);
-  return useMemo(() => {
-    const byValue = new Map((data ?? []).map((i) => [i.valueMs, i]));
-    return (value) => {
-      if (!value) return '';
-      const item = byValue.get(value);
-      return item ? lookupLabel(item, lang) : value;
-    };
-  }, [data, lang]);
+  const find = useLookupIndex<string>(name, byMalayValue);
+  return useCallback((value) => (value ? (find(value) ?? value) : ''), [find]);
 }
 
 /** The words of a shift's name in English (a shift is named 'Syif <word>': Syif Pagi is the Day shift). */
