@@ -1,4 +1,4 @@
-// npm test: typecheck → lint → unit → server (PGlite, and PostgreSQL when DATABASE_URL is set) → build → browser tests.
+// npm test: typecheck → lint → unit → server (PGlite; with DATABASE_URL, shared with PostgreSQL) → build → browser tests.
 // Ends with the line `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,34 +14,80 @@ const phases = [
   { name: 'typecheck', check: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']] },
   { name: 'lint', check: ['npx', ['biome', 'ci', '--error-on-warnings', '.']] },
   { name: 'unit', args: ['--project', 'unit'], env: {} },
-  // the server suite on PGlite and, when DATABASE_URL is set, beside it on PostgreSQL (two lanes at once: PostgreSQL
-  // runs in its own process, so the two share the cores better than one after the other)
-  {
-    name: 'server',
-    lanes: [
-      { name: 'PGlite', args: ['--project', 'server'], env: { DATABASE_URL: '' } },
-      ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', args: ['--project', 'server'], env: { DATABASE_URL: process.env.DATABASE_URL } }] : []),
-    ],
-  },
+  // the server suite: on PGlite alone when no PostgreSQL is given; with DATABASE_URL, two lanes at once (PostgreSQL
+  // runs in its own process, so the two share the cores better than one after the other), see serverLanes()
+  { name: 'server', lanes: serverLanes() },
   { name: 'build', build: true },
-  // two lanes at once (the browser tests mostly wait: on the app, its polls, the network they cut): the files on the
-  // shared server (tests/e2e/support/global-setup.ts) one after another, and beside them the files that start servers
-  // of their own (they kill, restart or stop them), one after another
-  {
-    name: 'e2e',
-    lanes: (() => {
-      const files = readdirSync('tests/e2e')
-        .filter((f) => f.endsWith('.test.ts'))
-        .map((f) => `tests/e2e/${f}`);
-      const shared = files.filter((f) => readFileSync(f, 'utf8').includes('sharedServer()'));
-      const own = files.filter((f) => !shared.includes(f));
-      return [
-        { name: 'shared server', args: ['--project', 'e2e', ...shared], env: { DATABASE_URL: '' } },
-        { name: 'own servers', args: ['--project', 'e2e', ...own], env: { DATABASE_URL: '', E2E_NO_SHARED_SERVER: '1' } },
-      ].filter((l) => l.args.length > 2);
-    })(),
-  },
+  // three lanes at once (the browser tests mostly wait: on the app, its polls, the network they cut), see e2eLanes()
+  { name: 'e2e', lanes: e2eLanes() },
 ].filter((p) => !only.length || only.some((o) => p.name.startsWith(o)));
+
+/**
+ * The server suite's lanes. Without DATABASE_URL every file runs on PGlite (the files that need PostgreSQL,
+ * `*.postgres.test.ts`, are named as not run). With it, each file runs on ONE of the two databases, alternately in
+ * the order of their names, so that both drivers carry half of every kind of test in the time of one suite; the
+ * files marked `@both-databases` (the ones about the drivers themselves: write tracking, caches, bytes, transactions,
+ * backups, the reports' pinned figures) run on both, and `*.postgres.test.ts` on PostgreSQL only. Run one file on
+ * both by hand: `npx vitest run --project server <file>` with and without DATABASE_URL.
+ */
+function serverLanes() {
+  const files = readdirSync('tests/server')
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `tests/server/${f}`);
+  const pgOnly = files.filter((f) => f.endsWith('.postgres.test.ts'));
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    if (pgOnly.length) console.log(`server: ${pgOnly.length} PostgreSQL-only file(s) not run (no DATABASE_URL): ${pgOnly.join(', ')}`);
+    return [{ name: 'PGlite', args: ['--project', 'server', ...files.filter((f) => !pgOnly.includes(f))], env: { DATABASE_URL: '' } }];
+  }
+  const both = files.filter((f) => readFileSync(f, 'utf8').includes('@both-databases'));
+  const rest = files.filter((f) => !both.includes(f) && !pgOnly.includes(f));
+  return [
+    { name: 'PGlite', args: ['--project', 'server', ...both, ...rest.filter((_, i) => i % 2 === 0)], env: { DATABASE_URL: '' } },
+    { name: 'PostgreSQL', args: ['--project', 'server', ...both, ...pgOnly, ...rest.filter((_, i) => i % 2 === 1)], env: { DATABASE_URL: url } },
+  ];
+}
+
+/**
+ * The browser tests in three lanes, each a vitest run of files one after another. The files on the shared server
+ * (`sharedServer()`, tests/e2e/support/global-setup.ts) and the files that start servers of their own (they kill,
+ * restart or stop them) are dealt out by weight, heaviest first, each to the lightest lane it may go to: the
+ * shared-server files to the first two lanes, each of which starts a shared server of its own; a lane with none starts
+ * none (E2E_NO_SHARED_SERVER). The weight of a file is its
+ * length, and a server of its own counts as much as 150 lines (its start and seed). A third lane, not a second, since
+ * the two-lane run waited more than it worked (27 minutes of 38 in CI).
+ */
+function e2eLanes(count = 3) {
+  const files = readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => {
+      const text = readFileSync(`tests/e2e/${f}`, 'utf8');
+      const shared = text.includes('sharedServer()');
+      const starts = (text.match(/\bstartServer\(/g) ?? []).length;
+      return { file: `tests/e2e/${f}`, shared, weight: text.split('\n').length + 150 * starts };
+    })
+    .sort((a, b) => b.weight - a.weight);
+  const lanes = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
+  for (const f of files) {
+    // the shared-server files go to the first lanes only: one 90-day demo seed fewer than a shared server per lane
+    const open = f.shared ? lanes.slice(0, count - 1) : lanes;
+    const lane = open.reduce((min, l) => (l.weight < min.weight ? l : min));
+    lane.files.push(f);
+    lane.weight += f.weight;
+  }
+  return lanes
+    .filter((l) => l.files.length)
+    .map((l, i) => {
+      const shared = l.files.some((f) => f.shared);
+      return {
+        name: `lane ${i + 1}${shared ? ' (shared server)' : ''}`,
+        args: ['--project', 'e2e', ...l.files.map((f) => f.file)],
+        env: { DATABASE_URL: '', ...(shared ? {} : { E2E_NO_SHARED_SERVER: '1' }) },
+      };
+    });
+}
 
 let passed = 0;
 let failed = 0;

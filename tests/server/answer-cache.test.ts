@@ -1,3 +1,4 @@
+// @both-databases: the write tracker sees each driver's statements its own way (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * The answer cache and the write tracker (issue #18): hot reads are served from memory, yet a revoked, demoted or
  * deactivated session is refused on its very next request, a committed write shows on the very next read, and two

@@ -1,3 +1,4 @@
+// @both-databases: transactions and locks: one connection (PGlite) against a pool (node-postgres) (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * Offline sync, server side (#4): optimistic concurrency with the current record in the 409, server-owned fields
  * refused on incident/save, status races on incidentAudit/save, and ETags on the read data the PWA caches.

@@ -1,3 +1,4 @@
+// @both-databases: stored answers replayed: transactions of each driver (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * Offline sync, server side (#4): Idempotency-Key on writes. The key is recorded in the write's own transaction, so a
  * repeat (sequential, concurrent, or after an answer that never reached the client) changes nothing and gets the

@@ -1,3 +1,4 @@
+// @both-databases: the reports' pinned figures: numeric and bigint types are parsed by each driver its own way (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * The roster reports of issue #17 (server/modules/reports/roster-*.ts): PRAverageTimeOnMainline,
  * PRTotalWorkDurationReport, VehicleUsageReport, LoopingReportV2, report/Report1Section and their CSVs, pinned on the

@@ -1,3 +1,4 @@
+// @both-databases: the demo seed, which npm start runs on PGlite and a deployment on PostgreSQL (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, sql } from 'drizzle-orm';
