@@ -3,7 +3,8 @@
  * TMC operator (TMCA) or a patrol (PR) can open, nor on the main dialogs, in Malay and in English. The screens are
  * derived from the route permissions (src/lib/access.ts ROUTE_PERMISSIONS filtered by the role's permissions), the
  * routes with an id get a real case and the patrol's roster made through the API. A meta-test breaks a label on a
- * real screen and asserts the same check reports it (the check can fail). Needs `npm run build`.
+ * real screen and asserts the same check reports it (the check can fail). The patrol's screens are checked on its
+ * tablet, screen by screen, by tablet-layout.test.ts (and at night by night-theme.test.ts). Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -294,14 +295,16 @@ const LANGS: Language[] = ['ms', 'en'];
 
 describe('axe: no serious or critical violation', () => {
   for (const role of ROLES) {
-    // the patrol in English is checked on its tablet (1024×768) by tablet-layout.test.ts, screen by screen
-    for (const lang of LANGS.filter((l) => role.name !== 'PR' || l === 'ms')) {
-      it(`every screen and main dialog of ${role.name} in ${lang}`, { timeout: 300_000 }, async () => {
+    // the patrol's screens are checked on its tablet by tablet-layout.test.ts (English at 1024×768, Malay at
+    // 800×1280) and at night by night-theme.test.ts: here its main dialogs, in Malay
+    const isPatrol = role.name === 'PR';
+    for (const lang of LANGS.filter((l) => !isPatrol || l === 'ms')) {
+      it(`every ${isPatrol ? '' : 'screen and '}main dialog of ${role.name} in ${lang}`, { timeout: 300_000 }, async () => {
         const { ctx, page, errors } = await signedIn(role.user(), lang);
         try {
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
           const failures: string[] = [];
-          for (const path of screensFor(role.name)) {
+          for (const path of isPatrol ? [] : screensFor(role.name)) {
             // client-side, as the menu's links go (the router follows history.pushState): no reload of the app per screen
             await page.evaluate((p) => window.history.pushState(window.history.state, '', p), path);
             // a §2.1 subform route lands on the new-case form with its type (src/lib/spec-routes.ts)
@@ -320,24 +323,16 @@ describe('axe: no serious or critical violation', () => {
     }
   }
 
-  // the patrol's own device, a tablet held upright (lists as cards, the menu an icon rail); then a phone's width,
-  // where the menu is a drawer opened from the top bar
-  it('every screen of PR on a tablet (800×1280), and the drawer menu of a phone', { timeout: 300_000 }, async () => {
-    const { ctx, page, errors } = await signedIn(patrol, 'ms', { width: 800, height: 1280 });
+  // a phone's width, where the menu is a drawer opened from the top bar (the patrol's tablet: tablet-layout.test.ts)
+  it('the drawer menu of PR on a phone', { timeout: 300_000 }, async () => {
+    const { ctx, page, errors } = await signedIn(patrol, 'ms', { width: 390, height: 844 });
     try {
       const failures: string[] = [];
-      for (const path of screensFor('PR')) {
-        await page.evaluate((p) => window.history.pushState(window.history.state, '', p), path);
-        await page.waitForURL((u) => u.pathname === (eventTypeOfRoute(path) ? '/kesbaru' : path));
-        const rows = await check(page, `PR/tablet ${path}`);
-        if (rows.length) failures.push(table(path, rows));
-      }
-      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/');
       await page.getByTestId('menu-toggle').click();
       const drawer = page.getByRole('dialog');
       await drawer.getByTestId('side-nav').waitFor();
-      const rows = await check(page, 'PR/tablet drawer menu');
+      const rows = await check(page, 'PR/phone drawer menu');
       if (rows.length) failures.push(table('drawer menu', rows));
       expect(failures.join('\n')).toBe('');
       expect(errors).toEqual([]);
