@@ -100,4 +100,6 @@ export const PATHS = {
   bigMaps: `${MANAGE_BASE}/bigMaps/getIncidentAndActivePR`,
   sectionNetwork: `${MANAGE_BASE}/section/network`,
   health: '/healthz',
+  /** readiness (issue #32): the database answers and its migrations are applied; 503 otherwise (docs/monitoring.md) */
+  ready: '/readyz',
 } as const;

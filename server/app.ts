@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../contract/envelope';
 import { answerCacheTtl, loadConfig, type Config } from './config';
 import { openDb, type DbHandle } from './db/client';
 import { getOrCreateJwtSecret } from './db/meta';
+import { installQueryMetrics } from './db/query-metrics';
 import { COMPACT_HISTORY_DAYS, ensureRosters, seedDemoData } from './db/seed';
 import { ensureLivePositions, tickLivePositions } from './db/seed/live';
 import type { AppContext } from './lib/context';
@@ -20,6 +21,8 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEtag } from './plugins/etag';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { isApiUrl, registerSecurity } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { authRoutes } from './modules/auth/routes';
@@ -77,12 +80,20 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // the proxy's X-Request-Id when it is trusted, so its log and ours share the id (plugins/request-log.ts)
+    genReqId: requestIdGenerator({ trustProxy: config.trustProxy }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // before any route: every request counted, every request's log lines with its id and user (docs/monitoring.md)
+  registerMetrics(app, { token: config.metricsToken });
+  registerRequestLog(app);
+
+  const handle = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log }));
   if (!opts.db) app.addHook('onClose', async () => handle.close());
+  const stopQueryMetrics = installQueryMetrics(handle, app.metrics.registry);
+  app.addHook('onClose', async () => stopQueryMetrics());
   app.log.info({ db: handle.kind, where: handle.where }, 'database ready');
   if (clockIsSet()) app.log.warn({ clock: now().toISOString() }, 'the clock is set (LEBUHRAYA_CLOCK): now is not the real time');
 
@@ -163,6 +174,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   registerEtag(app);
   // hot reads answered from memory until a write they depend on (#18): see plugins/answer-cache.ts and config
   registerAnswerCache(app, { writes: handle.writes, ttlMs: answerCacheTtl(config, handle.kind) });
+  app.metrics.cacheSource('answer', () => app.answerCacheStats());
 
   for (const routes of [
     systemRoutes,

@@ -32,6 +32,11 @@ export interface Config {
   trustProxy: boolean;
   /** /docs (the whole API with its schemas) without a token; default: signed-in users only (issue #20) */
   apiDocsPublic: boolean;
+  /**
+   * GET /metrics (Prometheus text, docs/monitoring.md) asks for `Authorization: Bearer <this>` when set; unset, it is
+   * open to whoever reaches the port (keep it to the monitoring network, or set this)
+   */
+  metricsToken?: string;
   /** Strict-Transport-Security max-age in seconds for a deployment behind TLS; 0 sends no header */
   hstsMaxAge: number;
   /**
@@ -131,6 +136,14 @@ function demoHistoryDays(v: string | undefined): number {
   return n;
 }
 
+/** METRICS_TOKEN: unset or at least 16 visible characters (a bearer token Prometheus sends; a short one is guessed). */
+function metricsToken(v: string | undefined): string | undefined {
+  const token = v?.trim();
+  if (!token) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(token)) throw new Error('Invalid METRICS_TOKEN: at least 16 visible ASCII characters, no spaces');
+  return token;
+}
+
 /**
  * The answer caches' TTL: as configured, else 120 s on both databases (every committed write is seen: this process's
  * at once, other servers' on PostgreSQL by their notices, db/notify.ts). `dbKind` stays for callers that pass it.
@@ -155,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedFastHash: bool(env.SEED_FAST_HASH, false),
     trustProxy: bool(env.TRUST_PROXY, false),
     apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     hstsMaxAge: positive('HSTS_MAX_AGE', int(env.HSTS_MAX_AGE, 0), 0),
     answerCacheTtlMs: env.ANSWER_CACHE_TTL_MS ? positive('ANSWER_CACHE_TTL_MS', int(env.ANSWER_CACHE_TTL_MS, 0), 0) : undefined,
     login: {

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { build } from './app';
 import { loadConfig } from './config';
+import { jsonLog } from './lib/json-log';
 
 /** Listens and shuts down gracefully; everything else lives in app.ts. */
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // before the app (and its logger) exists, or after it failed: still one JSON line
+  jsonLog('fatal', { err }, 'the server could not start');
   process.exit(1);
 });

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { WriteNotices } from './notify';
 import { trackPglite, trackPgPool, WriteTracker } from './write-tracker';
+import { migrationsApplied } from './migration-state';
+import { fallbackLogger, type WarnLogger } from '../lib/json-log';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,22 +58,6 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/**
- * True when the newest migration of the journal is already recorded (drizzle keeps its `when` as created_at), so a
- * start on a migrated database skips the migrator's DDL, which costs most of a second on PGlite.
- */
-async function upToDate(db: Db): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  const newest = Math.max(...journal.entries.map((e) => e.when));
-  try {
-    const res = await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
-    const last = (res as unknown as { rows: { last: string | null }[] }).rows[0]?.last;
-    return last !== null && last !== undefined && Number(last) >= newest;
-  } catch {
-    return false; // no migrations table yet
-  }
-}
-
 export interface DbOptions {
   databaseUrl?: string;
   /** folder for the embedded database; `memory://` keeps it in memory (tests) */
@@ -81,6 +66,8 @@ export interface DbOptions {
   loadDataDir?: Blob;
   /** PostgreSQL: the first delay before listening again after the listening connection was lost (notify.ts; tests) */
   noticesReconnectMs?: number;
+  /** where the driver's connection errors are logged: the app's logger; else JSON lines on stderr (lib/json-log.ts) */
+  log?: WarnLogger;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -93,7 +80,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c jit=off' });
     // an idle connection the server ends (restart, admin kill, a dropped test database) must not crash the process:
     // the pool drops it and opens a new one on the next query
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const log = opts.log ?? fallbackLogger;
+    pool.on('error', (err) => log.warn({ err }, 'database connection lost'));
     // not live until this process listens to the other servers' write notices (notify.ts): no cache serves before
     const writes = new WriteTracker({ live: false });
     trackPgPool(pool as unknown as Parameters<typeof trackPgPool>[0], writes);
@@ -101,9 +89,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const url = opts.databaseUrl;
     const exclusive = <T>(fn: () => Promise<T>) => underAdvisoryLock(pg.Client, url, fn);
     // servers started together: one migrates, the others find the migrations recorded once they get the lock
-    if (!(await upToDate(db))) {
+    if (!(await migrationsApplied(db, migrationsFolder()).catch(() => false))) {
       await exclusive(async () => {
-        if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+        if (!(await migrationsApplied(db, migrationsFolder()).catch(() => false)))
+          await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
       });
     }
     const notices = new WriteNotices(pg.Client, { connectionString: url, tracker: writes, pool, reconnectFirstMs: opts.noticesReconnectMs });
@@ -128,6 +117,6 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const writes = new WriteTracker();
   trackPglite(client as unknown as Parameters<typeof trackPglite>[0], writes);
   const db = drizzle(client, { schema }) as unknown as Db;
-  if (!(await upToDate(db))) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  if (!(await migrationsApplied(db, migrationsFolder()).catch(() => false))) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
   return { db, kind: 'pglite', where: dir, close: () => client.close(), writes, exclusive: (fn) => fn() };
 }

@@ -15,7 +15,7 @@ import { requireUser } from '../../plugins/auth';
 import { ok } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { createLdapDirectory } from '../../lib/ldap';
-import { createAuthService } from './service';
+import { createAuthService, signInFailureOf } from './service';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
 
@@ -34,8 +34,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (request) => {
       const { claims, notBefore, userId } = await service.authenticate(request.body.username, request.body.password, request.ip).catch((err) => {
+        const reason = signInFailureOf(err);
+        app.metrics.signInFailed(reason);
         request.log.warn(
-          { event: 'login_failed', username: request.body.username.toLowerCase(), ip: request.ip, status: err.statusCode },
+          { event: 'login_failed', reason, username: request.body.username.toLowerCase(), ip: request.ip, status: err.statusCode },
           'failed sign-in',
         );
         throw err;

@@ -12,6 +12,7 @@ import { LdapUnavailableError, type LdapDirectory } from '../../lib/ldap';
 import { USERS_MESSAGES } from '../../../contract/users';
 import { createLoginThrottle, type Refusal } from './throttle';
 import { now as clockNow } from '../../lib/clock';
+import type { SignInFailure } from '../../plugins/metrics';
 
 /** Hash of a password nobody has: verified against when the username is unknown, so timing tells nothing. */
 let dummyHash: Promise<string> | undefined;
@@ -21,6 +22,18 @@ const INVALID_CREDENTIALS = 'Nama pengguna atau kata laluan tidak sah.';
 
 /** 503 with a Malay message: the directory (or its configuration) is missing, not the user's password. */
 const ldapUnavailable = (message: string) => new HttpError(503, ERROR_CODES.INTERNAL, message);
+
+/**
+ * Why a sign-in failed, for the server's own eyes (the metrics and the log): never in the answer, which says the same
+ * for an unknown username and a wrong password.
+ */
+const failureReasons = new WeakMap<object, SignInFailure>();
+function failing<E extends Error>(err: E, reason: SignInFailure): E {
+  failureReasons.set(err, reason);
+  return err;
+}
+/** The reason of an error authenticate() threw; 'error' for anything else (the database failing…). */
+export const signInFailureOf = (err: unknown): SignInFailure => (typeof err === 'object' && err !== null && failureReasons.get(err)) || 'error';
 
 /** `ldap`: the directory LDAP users bind to (server/lib/ldap.ts); null when LDAP_URL is not set. */
 export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirectory | null = null) {
@@ -66,16 +79,20 @@ export function createAuthService(db: Db, cfg: Config['login'], ldap: LdapDirect
     const username = usernameRaw.trim().toLowerCase();
     // known and unknown usernames alike: the throttle must not tell which exist
     const refused = await throttle.admit(username, ip);
-    if (refused) throw tooMany(refused);
+    if (refused) throw failing(tooMany(refused), 'throttled');
     const user = await findUserForLogin(username);
     // an unknown username costs one hash check too, so the answer's timing does not tell which usernames exist
-    const valid = user ? await checkPassword(user, password) : await verifyPassword(await getDummyHash(), password).then(() => false);
+    const valid = user
+      ? await checkPassword(user, password).catch((err) => {
+          throw err instanceof HttpError && err.statusCode === 503 ? failing(err, 'directory_unavailable') : err;
+        })
+      : await verifyPassword(await getDummyHash(), password).then(() => false);
     if (!user || !valid || !user.isActive) {
       await throttle.failed(ip);
-      throw new HttpError(
-        401,
-        ERROR_CODES.INVALID_CREDENTIALS,
-        user && valid && !user.isActive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS,
+      const inactive = user && valid && !user.isActive;
+      throw failing(
+        new HttpError(401, ERROR_CODES.INVALID_CREDENTIALS, inactive ? 'Akaun anda tidak aktif. Sila hubungi pentadbir.' : INVALID_CREDENTIALS),
+        !user ? 'unknown_user' : inactive ? 'inactive' : 'bad_password',
       );
     }
     await throttle.succeeded(username, ip);

@@ -27,7 +27,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { ok, page } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser, seesAllRegions } from '../../plugins/auth';
-import { idempotentStatement } from '../../plugins/idempotency';
+import { idempotentStatement, REPLAYED_HEADER } from '../../plugins/idempotency';
 import { answerCacheTtl } from '../../config';
 import { sectionFamilyIds } from '../section/queries';
 import { sectionRef } from '../gps/queries';
@@ -79,10 +79,13 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (request, reply) => {
       const geo = await geoIndex(db);
       // the fixes, the latest position and the Idempotency-Key in one statement (#18: thousands of fixes a second)
-      return idempotentStatement(db, request, reply, async () => {
+      const answer = await idempotentStatement(db, request, reply, async () => {
         const plan = await planPositions(db, geo, requireUser(request), request.body, { shiftGraceMinutes: cfg.shiftGraceMinutes });
         return { answer: ok(plan.answer, POSITIONS_SAVED), writes: plan.writes };
       });
+      // a repeated batch (its key's stored answer) stored nothing this time
+      if (!reply.hasHeader(REPLAYED_HEADER)) app.metrics.positionsIngested(answer.body.accepted);
+      return answer;
     },
   });
 
@@ -174,6 +177,8 @@ export async function mapsRoutes(app: FastifyInstance, ctx: AppContext) {
     tracker: ctx.writes,
     trustMs: answerCacheTtl(ctx.config, ctx.dbKind),
   });
+  // a build is a miss (concurrent requests sharing one build count once)
+  app.metrics.cacheSource('big_maps', () => ({ hits: mapCache.stats.hits, misses: mapCache.stats.builds }));
   r.post(PATHS.bigMaps, {
     // an ETag of its own (not config.etag: the answer's bytes, their compressed forms and the tag are cached together)
     config: { permission: 'map' },

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_VERSION } from '../../../contract/menu';
 import { PATHS } from '../../../contract/paths';
+import { migrationsFolder } from '../../db/client';
+import { migrationsApplied } from '../../db/migration-state';
 import { clockIsSet, now } from '../../lib/clock';
 import { typed, type AppContext } from '../../lib/context';
 
@@ -14,6 +16,25 @@ const HealthSchema = z.object({
   /** the server's now, only while its clock is set away from the real time (LEBUHRAYA_CLOCK or a test's setClock) */
   clock: z.string().optional(),
 });
+
+const ReadySchema = z.object({
+  /** 'down': `select 1` failed or took longer than READY_TIMEOUT_MS */
+  database: z.enum(['ok', 'down']),
+  /** 'behind': the newest migration this release ships is not applied; 'unknown' while the database is down */
+  migrations: z.enum(['ok', 'behind', 'unknown']),
+});
+
+/** how long /readyz waits for the database: a load balancer's probe gives up after a few seconds */
+export const READY_TIMEOUT_MS = 2_000;
+
+/** `work`, or a rejection once `ms` have passed (the statement itself runs on; the pool drops it when it ends). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
   const started = Date.now();
@@ -36,6 +57,31 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(clockIsSet() ? { clock: now().toISOString() } : {}),
       };
       return reply.code(healthy ? 200 : 503).send(body);
+    },
+  });
+
+  const folder = migrationsFolder();
+  typed(app).get(PATHS.ready, {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Readiness for traffic: the database answers and its migrations are applied (503 naming what is not)',
+      response: { 200: ReadySchema, 503: ReadySchema },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      let database: 'ok' | 'down' = 'ok';
+      let migrations: 'ok' | 'behind' | 'unknown' = 'unknown';
+      try {
+        await within(ctx.db.execute(sql`select 1`), READY_TIMEOUT_MS);
+        migrations = (await within(migrationsApplied(ctx.db, folder), READY_TIMEOUT_MS)) ? 'ok' : 'behind';
+      } catch (err) {
+        database = 'down';
+        request.log.warn({ event: 'not_ready', err }, 'the database does not answer');
+      }
+      const ready = database === 'ok' && migrations === 'ok';
+      if (database === 'ok' && !ready) request.log.warn({ event: 'not_ready', migrations }, 'the database misses migrations');
+      return reply.code(ready ? 200 : 503).send({ database, migrations });
     },
   });
 }
