@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';
 import { build } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { dutyRoster } from '../../server/db/schema';
 import { queryKind } from '../../server/db/query-metrics';
 import { nowMs } from '../../server/lib/clock';
@@ -159,6 +160,14 @@ describe('monitoring: /metrics, /readyz and the request log (issue #32)', () => 
     expect(value(after.samples, 'db_pool_waiting')).toBe(0);
     // the process's default metrics beside the app's
     expect(value(after.samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('METRICS_TOKEN: unset leaves /metrics open; a set one has at least 16 visible characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' abcdefghijklmnop ' }).metricsToken).toBe('abcdefghijklmnop');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'sixteen chars with spaces' })).toThrow(/METRICS_TOKEN/);
   });
 
   it('statement kinds come from the text, WITH statements by their write', () => {
