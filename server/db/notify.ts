@@ -109,6 +109,9 @@ export class WriteNotices {
     this.publish = coalescer((domains) => this.send(domains));
     opts.tracker.publishTo((domains) => {
       const sent = this.publish(domains);
+      // not listening: the notice goes through the pool, and a write holding a pooled connection must not wait for
+      // another (a full pool would stall); the others will not be told sooner anyway if this process cannot listen
+      if (!this.client) return undefined;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, PUBLISH_WAIT_MS);
