@@ -7,6 +7,7 @@ import { WriteNotices } from './notify';
 import { trackPglite, trackPgPool, WriteTracker } from './write-tracker';
 import { migrationsApplied } from './migration-state';
 import { fallbackLogger, type WarnLogger } from '../lib/json-log';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -108,15 +109,25 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir = opts.dataDir;
+  let unlock = () => {};
   if (!dir.startsWith('memory://')) {
     dir = path.resolve(dir, 'pgdata');
     await mkdir(dir, { recursive: true });
+    // one process at a time in a PGlite folder (data-dir-lock.ts); a restart waits for its predecessor to close
+    unlock = await lockDataDir(path.dirname(dir), path.basename(process.argv[1] ?? 'node'), { waitMs: 15_000 });
   }
   const client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
-  await client.waitReady;
+  await client.waitReady.catch((err) => {
+    unlock();
+    throw err;
+  });
   const writes = new WriteTracker();
   trackPglite(client as unknown as Parameters<typeof trackPglite>[0], writes);
   const db = drizzle(client, { schema }) as unknown as Db;
   if (!(await migrationsApplied(db, migrationsFolder()).catch(() => false))) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', where: dir, close: () => client.close(), writes, exclusive: (fn) => fn() };
+  const close = async () => {
+    await client.close();
+    unlock();
+  };
+  return { db, kind: 'pglite', where: dir, close, writes, exclusive: (fn) => fn() };
 }
