@@ -1,3 +1,4 @@
+// @both-databases: pg_dump/pg_restore on PostgreSQL, the data directory's dump on PGlite (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * Backups (issue #32 item 4): data written through the app on top of the compact demo, `npm run backup` (the real
  * script, a child process), the database wiped, `npm run restore`, and every table's rows, every sequence and every

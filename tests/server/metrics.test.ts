@@ -1,3 +1,4 @@
+// @both-databases: the pool's gauges and /readyz with the database down differ per driver (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * Watching the server (issue #32, docs/monitoring.md): /metrics counts what was done (requests by route pattern and
  * status, outbox replays, positions, sign-in failures, database statements, cache lookups), asks for METRICS_TOKEN
