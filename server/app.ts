@@ -86,45 +86,57 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.log.info({ db: handle.kind, where: handle.where }, 'database ready');
   if (clockIsSet()) app.log.warn({ clock: now().toISOString() }, 'the clock is set (LEBUHRAYA_CLOCK): now is not the real time');
 
-  if (config.seedDemo) {
-    const { seeded } = await seedDemoData(handle.db, {
-      passwordHashCost: config.seedFastHash ? 'fast' : 'normal',
-      historyDays: config.demoHistoryDays,
-    });
-    if (seeded) app.log.info('demo data seeded');
-  }
-  // rosters come from the teams' schedules: keep yesterday to a week ahead generated
+  // the start-up data phase, one server at a time (PostgreSQL: an advisory lock, db/client.ts): servers started together
+  // on an empty database seed it once, and each top-up below sees what the one before it committed
   const topUpRosters = async () => {
     const added = await ensureRosters(handle.db, { from: localDate(nowMs(), -1), days: 9 });
     if (added) app.log.info({ added }, 'duty rosters generated');
   };
-  await topUpRosters();
-  // crossovers of nearestActivePR (#7): derived from the interchanges once, also on a database seeded before them
-  const crossovers = await ensureCrossovers(handle.db);
-  if (crossovers) app.log.info({ crossovers }, 'crossovers seeded');
-  // shifts' roster types and the demo leave (#14), also on a database seeded before them
-  const orgData = await ensureShiftsAndLeave(handle.db);
-  if (orgData.shiftsTyped || orgData.demoLeave) app.log.info(orgData, 'shift roster types and demo leave seeded');
-  // English names of lookups, roles and seeded shifts (#31), also on a database seeded before them
-  const english = await ensureEnglishNames(handle.db);
-  if (english.lookups || english.roles || english.shifts) app.log.info(english, 'English names seeded');
-  // patrol tablets and section phones of the roster form (#15), also on a database seeded before them
-  const rosterDevices = await ensureRosterDevices(handle.db);
-  if (rosterDevices.devices || rosterDevices.phones) app.log.info(rosterDevices, 'roster devices and section phones seeded');
-  // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
-  // (the full demo's history, more than the fortnight the server tests seed, gets a plan in every section, #31)
-  const rondas = await ensureRondas(handle.db, { demo: config.seedDemo, everySection: config.demoHistoryDays > COMPACT_HISTORY_DAYS });
-  if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
-  // a live operation at any hour on the demo (#29): the rosters covering now with their last minutes of GPS fixes
+  const secret = await handle.exclusive(async () => {
+    if (config.seedDemo) {
+      const { seeded } = await seedDemoData(handle.db, {
+        passwordHashCost: config.seedFastHash ? 'fast' : 'normal',
+        historyDays: config.demoHistoryDays,
+      });
+      if (seeded) app.log.info('demo data seeded');
+    }
+    // rosters come from the teams' schedules: keep yesterday to a week ahead generated
+    await topUpRosters();
+    // crossovers of nearestActivePR (#7): derived from the interchanges once, also on a database seeded before them
+    const crossovers = await ensureCrossovers(handle.db);
+    if (crossovers) app.log.info({ crossovers }, 'crossovers seeded');
+    // shifts' roster types and the demo leave (#14), also on a database seeded before them
+    const orgData = await ensureShiftsAndLeave(handle.db);
+    if (orgData.shiftsTyped || orgData.demoLeave) app.log.info(orgData, 'shift roster types and demo leave seeded');
+    // English names of lookups, roles and seeded shifts (#31), also on a database seeded before them
+    const english = await ensureEnglishNames(handle.db);
+    if (english.lookups || english.roles || english.shifts) app.log.info(english, 'English names seeded');
+    // patrol tablets and section phones of the roster form (#15), also on a database seeded before them
+    const rosterDevices = await ensureRosterDevices(handle.db);
+    if (rosterDevices.devices || rosterDevices.phones) app.log.info(rosterDevices, 'roster devices and section phones seeded');
+    // neighbouring sections (always) and the demo rondas (#14, once) on a database seeded before them
+    // (the full demo's history, more than the fortnight the server tests seed, gets a plan in every section, #31)
+    const rondas = await ensureRondas(handle.db, { demo: config.seedDemo, everySection: config.demoHistoryDays > COMPACT_HISTORY_DAYS });
+    if (rondas.neighbours || rondas.rondas) app.log.info(rondas, 'rondas and neighbouring sections seeded');
+    // a live operation at any hour on the demo (#29): the rosters covering now with their last minutes of GPS fixes
+    if (config.seedDemo && config.demoLive) {
+      const live = await ensureLivePositions(handle.db);
+      if (live) app.log.info({ live }, 'demo positions of the rosters on duty now written');
+    }
+    // one signing secret for every server on the database (app_meta's key is unique: the first one stored wins)
+    return config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
+  });
   if (config.seedDemo && config.demoLive) {
-    const live = await ensureLivePositions(handle.db);
-    if (live) app.log.info({ live }, 'demo positions of the rosters on duty now written');
-    // and the demo's tablets keep reporting while the server runs (a fix a minute per roster it drives)
+    // the demo's tablets keep reporting while the server runs (a fix a minute per roster it drives)
     const liveTimer = setInterval(() => tickLivePositions(handle.db).catch((err) => app.log.error({ err }, 'demo positions failed')), 60_000);
     liveTimer.unref();
     app.addHook('onClose', async () => clearInterval(liveTimer));
   }
-  const rosterTimer = setInterval(() => topUpRosters().catch((err) => app.log.error({ err }, 'roster generation failed')), 6 * 3600 * 1000);
+  // under the start-up lock too: two servers' timers generating the same rosters at once would both insert them
+  const rosterTimer = setInterval(
+    () => handle.exclusive(topUpRosters).catch((err) => app.log.error({ err }, 'roster generation failed')),
+    6 * 3600 * 1000,
+  );
   rosterTimer.unref();
   app.addHook('onClose', async () => clearInterval(rosterTimer));
 
@@ -145,8 +157,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  const secret = config.jwtSecret ?? (await getOrCreateJwtSecret(handle.db));
-  await registerAuth(app, { db: handle.db, secret, ttlSeconds: config.jwtTtlSeconds, docsPublic: config.apiDocsPublic });
+  await registerAuth(app, { db: handle.db, writes: handle.writes, secret, ttlSeconds: config.jwtTtlSeconds, docsPublic: config.apiDocsPublic });
   // offline sync (#4): Idempotency-Key on writes (keys kept 30 days), ETags on the read data the PWA caches
   await registerIdempotency(app, handle.db);
   registerEtag(app);

@@ -35,9 +35,9 @@ export interface Config {
   /** Strict-Transport-Security max-age in seconds for a deployment behind TLS; 0 sends no header */
   hstsMaxAge: number;
   /**
-   * How long a cached read answer (plugins/answer-cache.ts) may be served while this process has seen no write it
-   * depends on. Unset: 120 s on the embedded database (this process is its only writer, so every write is seen) and
-   * 5 s on PostgreSQL (another server may share the database and write unseen). 0 turns the cache off.
+   * How long a cached read answer (plugins/answer-cache.ts) may be served while no write it depends on has been
+   * committed. Unset: 120 s on either database: this process sees its own writes at once, and on PostgreSQL the other
+   * servers' writes by their notices (db/notify.ts; while those cannot be heard nothing is cached). 0 turns the cache off.
    */
   answerCacheTtlMs?: number;
   /**
@@ -131,9 +131,11 @@ function demoHistoryDays(v: string | undefined): number {
   return n;
 }
 
-/** The answer caches' TTL: as configured, else 120 s on the embedded database (its only writer is this process) and 5 s on PostgreSQL. */
-export const answerCacheTtl = (config: Pick<Config, 'answerCacheTtlMs'>, dbKind: 'postgres' | 'pglite') =>
-  config.answerCacheTtlMs ?? (dbKind === 'pglite' ? 120_000 : 5_000);
+/**
+ * The answer caches' TTL: as configured, else 120 s on both databases (every committed write is seen: this process's
+ * at once, other servers' on PostgreSQL by their notices, db/notify.ts). `dbKind` stays for callers that pass it.
+ */
+export const answerCacheTtl = (config: Pick<Config, 'answerCacheTtlMs'>, _dbKind: 'postgres' | 'pglite') => config.answerCacheTtlMs ?? 120_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080);

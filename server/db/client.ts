@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { WriteNotices } from './notify';
 import { trackPglite, trackPgPool, WriteTracker } from './write-tracker';
 import * as schema from './schema';
 
@@ -17,8 +18,34 @@ export interface DbHandle {
   /** where the data lives, for logs (never the password) */
   where: string;
   close: () => Promise<void>;
-  /** the versions of the data, moved by every committed write of this process (write-tracker.ts) */
+  /** the versions of the data, moved by every committed write of this process and, on PostgreSQL, of the others (write-tracker.ts, notify.ts) */
   writes: WriteTracker;
+  /**
+   * Runs `fn` while no other server runs its own (PostgreSQL: a session advisory lock on a dedicated connection;
+   * PGlite: one process, run as is): the start-up migrations and seeding of servers started together, one at a time.
+   */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL: the LISTEN/NOTIFY link of this process to the other servers (notify.ts) */
+  notices?: WriteNotices;
+}
+
+/** the advisory lock key of the start-up phase (migrations, seeding): 'LBH' and 32 */
+export const STARTUP_LOCK_KEY = 0x4c424832;
+
+/**
+ * `fn` under a session advisory lock taken on a connection of its own (not from the pool: `fn` uses the pool, which
+ * may have a single connection); the lock goes with that connection if the process dies.
+ */
+async function underAdvisoryLock<T>(PgClient: typeof import('pg').Client, connectionString: string, fn: () => Promise<T>): Promise<T> {
+  const c = new PgClient({ connectionString, application_name: 'lebuhraya-startup-lock' });
+  c.on('error', () => {});
+  await c.connect();
+  try {
+    await c.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await c.end().catch(() => {});
+  }
 }
 
 /** Migrations ship beside the code: server/db/migrations in the tree, dist/server/migrations when built. */
@@ -65,12 +92,26 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // an idle connection the server ends (restart, admin kill, a dropped test database) must not crash the process:
     // the pool drops it and opens a new one on the next query
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    const writes = new WriteTracker();
+    // not live until this process listens to the other servers' write notices (notify.ts): no cache serves before
+    const writes = new WriteTracker({ live: false });
     trackPgPool(pool as unknown as Parameters<typeof trackPgPool>[0], writes);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
-    const u = new URL(opts.databaseUrl);
-    return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close: () => pool.end(), writes };
+    const url = opts.databaseUrl;
+    const exclusive = <T>(fn: () => Promise<T>) => underAdvisoryLock(pg.Client, url, fn);
+    // servers started together: one migrates, the others find the migrations recorded once they get the lock
+    if (!(await upToDate(db))) {
+      await exclusive(async () => {
+        if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+      });
+    }
+    const notices = new WriteNotices(pg.Client, { connectionString: url, tracker: writes, pool });
+    await notices.start();
+    const u = new URL(url);
+    const close = async () => {
+      await notices.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close, writes, exclusive, notices };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -86,5 +127,5 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   trackPglite(client as unknown as Parameters<typeof trackPglite>[0], writes);
   const db = drizzle(client, { schema }) as unknown as Db;
   if (!(await upToDate(db))) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', where: dir, close: () => client.close(), writes };
+  return { db, kind: 'pglite', where: dir, close: () => client.close(), writes, exclusive: (fn) => fn() };
 }

@@ -11,8 +11,12 @@
  * read that began at version v and stored under v is therefore never taken for current once a write it may have
  * missed has been committed (server/plugins/answer-cache.ts relies on exactly this).
  *
- * It counts writes of THIS process only: another server sharing a PostgreSQL database changes data the tracker never
- * sees, which is why answers cached under it also expire (a short time on PostgreSQL, see config).
+ * Other servers on the same PostgreSQL (issue #32): a committed write of this process is also published (db/notify.ts,
+ * LISTEN/NOTIFY) before the statement's promise resolves, and every other process moves its versions when the notice
+ * arrives, so a write through one server drops the answers every server cached before it. While a process cannot
+ * listen (its listening connection lost, not yet listening again) the tracker is not `live`: every cache keyed on it
+ * is bypassed, since writes of other servers would go unseen. On the embedded PGlite database this process is the only
+ * writer and the tracker is always live.
  */
 export type WriteDomain = 'data' | 'positions';
 
@@ -39,8 +43,18 @@ export function domainsOf(text: string): WriteDomain[] {
   return [...out];
 }
 
+/** every domain: what a lost or regained listening connection invalidates */
+export const ALL_DOMAINS: readonly WriteDomain[] = ['data', 'positions'];
+
 export class WriteTracker {
   private readonly versions: Record<WriteDomain, number> = { data: 0, positions: 0 };
+  private isLive: boolean;
+  private publisher?: (domains: WriteDomain[]) => Promise<void> | undefined;
+
+  /** `live: false`: caches keyed on this tracker are bypassed until setLive(true) (PostgreSQL, before it listens) */
+  constructor(opts: { live?: boolean } = {}) {
+    this.isLive = opts.live ?? true;
+  }
 
   /** the current version of one domain */
   version(domain: WriteDomain): number {
@@ -52,9 +66,40 @@ export class WriteTracker {
     return domains.map((d) => this.versions[d]).join('.');
   }
 
-  /** a committed write of these domains */
+  /** true while every committed write of the database is seen (ours at once, other servers' by notice): caches may serve */
+  get live(): boolean {
+    return this.isLive;
+  }
+
+  /**
+   * Listening started or stopped. Either way every version moves: what was cached before a lost connection may have
+   * missed writes made while it was lost, and an answer computed across the change is never stored as current.
+   */
+  setLive(live: boolean) {
+    this.isLive = live;
+    this.bump(ALL_DOMAINS);
+  }
+
+  /** a committed write of these domains (this process's, or another's by notice): versions move, nothing is published */
   bump(domains: Iterable<WriteDomain>) {
     for (const d of domains) this.versions[d]++;
+  }
+
+  /**
+   * A committed write of THIS process: versions move and the write is published to the other servers; the promise
+   * (when there is a publisher) settles once the notice is sent, and the write's statement resolves only after it,
+   * so an answer to a write is sent after every other server can know of it.
+   */
+  committed(domains: Iterable<WriteDomain>): Promise<void> | undefined {
+    const list = [...new Set(domains)];
+    if (!list.length) return undefined;
+    this.bump(list);
+    return this.publisher?.(list);
+  }
+
+  /** where committed writes are published (db/notify.ts); one at a time */
+  publishTo(publisher: ((domains: WriteDomain[]) => Promise<void> | undefined) | undefined) {
+    this.publisher = publisher;
   }
 }
 
@@ -83,31 +128,40 @@ export function trackPgPool(pool: { on: (event: 'acquire', cb: (client: Queryabl
       const domains = domainsOf(text);
       if (/^\s*(begin|start\s+transaction)\b/i.test(text)) inTx = true;
       const end = TX_END.exec(text)?.[1]?.toLowerCase();
-      const settle = (failed: boolean) => {
+      // the notice of a committed write (tracker.committed): the statement resolves once it is sent
+      const settle = (failed: boolean): Promise<void> | undefined => {
         if (end) {
           // a failed COMMIT rolled back
-          if (!failed && end !== 'rollback' && end !== 'abort') tracker.bump(pending);
+          const published = !failed && end !== 'rollback' && end !== 'abort' ? tracker.committed(pending) : undefined;
           pending.clear();
           inTx = false;
-        } else if (domains.length && !failed) {
-          if (inTx) for (const d of domains) pending.add(d);
-          else tracker.bump(domains);
+          return published;
         }
+        if (domains.length && !failed) {
+          if (inTx) for (const d of domains) pending.add(d);
+          else return tracker.committed(domains);
+        }
+        return undefined;
       };
       // pool.query() calls the client's query with a callback; Drizzle's transactions use the promise
       const last = args[args.length - 1];
       if (typeof last === 'function') {
+        const callback = last as (e: unknown, r: unknown) => unknown;
         args[args.length - 1] = (err: unknown, res: unknown) => {
-          settle(!!err);
-          return (last as (e: unknown, r: unknown) => unknown)(err, res);
+          const published = settle(!!err);
+          if (!published) return callback(err, res);
+          published.then(
+            () => callback(err, res),
+            () => callback(err, res),
+          );
         };
         return query(...args);
       }
       const result = query(...args);
       if (!result || typeof (result as Promise<unknown>).then !== 'function') return result;
       return (result as Promise<unknown>).then(
-        (r) => {
-          settle(false);
+        async (r) => {
+          await settle(false)?.catch(() => {});
           return r;
         },
         (err) => {

@@ -12,7 +12,9 @@
  * - an answer is stored only when no write of its domains was committed while it was computed (the version read
  *   before the handler is still the version after it), and only a 200;
  * - a route's answer depends on nothing but the data, the caller and the request (no clock beyond the TTL: the
- *   default TTL is short enough for the dashboard's "today").
+ *   default TTL is short enough for the dashboard's "today");
+ * - several servers on one PostgreSQL: another server's committed write moves this process's versions by its notice
+ *   (db/notify.ts) within milliseconds, and while this process cannot hear those notices the cache is bypassed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../contract/auth';
@@ -85,7 +87,9 @@ export function registerAnswerCache(app: FastifyInstance, opts: { writes: WriteT
 
   app.addHook('preHandler', async (request, reply) => {
     const settings = settingsOf(request);
-    if (!settings || !request.user) return;
+    // while the other servers' writes cannot be heard (db/notify.ts: listening connection lost) nothing is served
+    // from memory nor stored: every answer is computed
+    if (!settings || !request.user || !opts.writes.live) return;
     const { domains, ttl } = settings;
     const key = answerCacheKey(request.user, request);
     const stamp = opts.writes.stamp(domains);

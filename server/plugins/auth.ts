@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../contract/envelope';
 import { BROADCAST_REGION_ID } from '../../contract/lookups';
 import type { Db } from '../db/client';
 import { appUser } from '../db/schema';
+import type { WriteTracker } from '../db/write-tracker';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error';
 
 declare module '@fastify/jwt' {
@@ -48,23 +49,31 @@ export function requireUser(request: FastifyRequest): TokenClaims {
 /** How long a user's not-before time, active flag and role are trusted without asking the database again. */
 const SESSION_STATE_TTL_MS = 5_000;
 
-export async function registerAuth(app: FastifyInstance, opts: { db: Db; secret: string; ttlSeconds: number; docsPublic?: boolean }) {
-  // Revocation state per user, re-read at most every 5 s. Sign-out and password change on this server drop the
-  // entry at once; another server sharing the database sees them within 5 s.
-  const sessionState = new Map<number, { validAfter: number; active: boolean; roleId: number; at: number }>();
+export async function registerAuth(
+  app: FastifyInstance,
+  opts: { db: Db; writes: WriteTracker; secret: string; ttlSeconds: number; docsPublic?: boolean },
+) {
+  // Revocation state per user, re-read at most every 5 s, and at once after any committed write of the data (the
+  // entry keeps the 'data' version it was read at): sign-out, password, role and deactivation all write app_user, on
+  // this server or, through the write notices (db/notify.ts), on any other server on the database. While this process
+  // cannot hear the other servers (tracker not live) the state is read on every request.
+  const sessionState = new Map<number, { validAfter: number; active: boolean; roleId: number; at: number; stamp: string }>();
   const sessionStatement = opts.db
     .select({ validAfter: appUser.tokensValidAfter, active: appUser.isActive, roleId: appUser.roleId })
     .from(appUser)
     .where(eq(appUser.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('auth_session_state');
+  const DATA = ['data'] as const;
   // the real clock (a cache's age in memory; validAfter is compared with the token's t, also real time)
   const loadSessionState = async (userId: number) => {
+    // the version before the read: a write committed while it runs leaves the entry stale at once
+    const stamp = opts.writes.stamp(DATA);
     const cached = sessionState.get(userId);
-    if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
+    if (cached && opts.writes.live && cached.stamp === stamp && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
     const [row] = await sessionStatement.execute({ userId });
     if (!row) return undefined;
-    const state = { validAfter: row.validAfter.getTime(), active: row.active, roleId: row.roleId, at: Date.now() };
+    const state = { validAfter: row.validAfter.getTime(), active: row.active, roleId: row.roleId, at: Date.now(), stamp };
     if (sessionState.size > 50_000) sessionState.clear();
     sessionState.set(userId, state);
     return state;

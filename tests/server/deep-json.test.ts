@@ -272,7 +272,14 @@ describe('deeply nested JSON on every route (#27)', () => {
       },
     });
     // a second app with a logger, on this file's database (already seeded)
-    const shared = { db: app.ctx.db, kind: app.ctx.dbKind, where: 'shared', writes: app.ctx.writes, close: async () => {} };
+    const shared = {
+      db: app.ctx.db,
+      kind: app.ctx.dbKind,
+      where: 'shared',
+      writes: app.ctx.writes,
+      exclusive: <T>(fn: () => Promise<T>) => fn(),
+      close: async () => {},
+    };
     const logged = await build({ logger: { level: 'trace', stream }, db: shared, config: app.ctx.config });
     try {
       await logged.ready();

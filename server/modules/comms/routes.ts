@@ -49,18 +49,20 @@ export async function commsRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- 'Siaran Portal' broadcasts (§2.5, §7.4): to region 27, listed today → tomorrow
   // Region 27 is the national level (HQ): a broadcast reaches every signed-in user, and every user has the broadcast
   // button in the top bar. So the audience M of "seen by N of M" is every active user (user and staff record active),
-  // counted at most every AUDIENCE_TTL_MS per server process (it changes when a user is registered or deactivated);
+  // counted at most every AUDIENCE_TTL_MS per server process, and again after any committed write of the data on any
+  // server (db/notify.ts; it changes when a user is registered or deactivated);
   // N is the distinct staff who marked it seen (the sender counts: sending it is seeing it), read from the primary key
   // of broadcast_seen alone: a user deactivated after seeing one still counts for it.
-  let audience: { n: number; at: number } | null = null;
+  let audience: { n: number; at: number; stamp: string } | null = null;
   const audienceCount = async (d: typeof db) => {
-    if (audience && Date.now() - audience.at < AUDIENCE_TTL_MS) return audience.n;
+    const stamp = ctx.writes.stamp(['data']);
+    if (audience && ctx.writes.live && audience.stamp === stamp && Date.now() - audience.at < AUDIENCE_TTL_MS) return audience.n;
     const [{ n }] = await d
       .select({ n: sql<number>`count(*)::int` })
       .from(appUser)
       .innerJoin(staff, eq(staff.id, appUser.staffId))
       .where(and(eq(appUser.isActive, true), eq(staff.isActive, true)));
-    audience = { n, at: Date.now() };
+    audience = { n, at: Date.now(), stamp };
     return n;
   };
   const seenCountOf = sql<number>`(select count(*)::int from ${broadcastSeen} bs where bs.broadcast_id = ${messageBroadcast.id})`;

@@ -161,7 +161,8 @@ export class BigMapsCache {
     /**
      * this process's write versions and how long they alone are trusted: while no write of this process has been
      * committed since the last fingerprint found a snapshot current, it still is, without asking the database again
-     * (the embedded database: this process is its only writer; PostgreSQL: for a few seconds, as other servers may write)
+     * (the embedded database: this process is its only writer; PostgreSQL: the other servers' writes move the tracker
+     * by their notices, db/notify.ts, and while they cannot be heard the tracker is not live and is not trusted)
      */
     private readonly writes?: { tracker: WriteTracker; trustMs: number },
   ) {}
@@ -172,7 +173,8 @@ export class BigMapsCache {
     const t = now.getTime();
     const known = this.snaps.get(key);
     const stamp = this.writes?.tracker.stamp(TRACKED_DOMAINS);
-    if (known && t < known.expiresAt && this.writes) {
+    // only while the tracker hears every server's writes (db/notify.ts); otherwise the fingerprint decides
+    if (known && t < known.expiresAt && this.writes?.tracker.live) {
       const c = this.checked.get(key);
       // age ≥ 0: a clock set back (lib/clock.ts setClock) does not keep trusting a snapshot made at a later now
       if (c && c.stamp === stamp && t >= c.at && t - c.at < this.writes.trustMs) {
