@@ -26,8 +26,8 @@ import { httpsRequest, startNginx, type RunningNginx } from './support/nginx';
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** journal entries each user writes; server A is killed after KILL_AFTER of them (both users together) */
-const ENTRIES_EACH = 12;
-const KILL_AFTER = 5;
+const ENTRIES_EACH = 10;
+const KILL_AFTER = 4;
 /** how long A stays down before it is started again (B alone serves meanwhile) */
 const DOWN_MS = 3_000;
 /** nginx's HSTS (deploy/nginx.conf): one header, a year */
@@ -83,13 +83,19 @@ let env: Record<string, string> = {};
 beforeAll(async () => {
   db = await freshDatabase();
   env = { DATABASE_URL: db.url, TRUST_PROXY: 'true', HSTS_MAX_AGE: '600' };
-  // A first: it migrates and seeds the empty database; B finds it ready. nginx and the browser start meanwhile.
-  serverA = await startServer({ env });
-  const portB = await freePort();
-  const started = await Promise.allSettled([startServer({ env, port: portB }), startNginx({ upstreams: [serverA.port, portB] }), launchBrowser()]);
-  if (started[0].status === 'fulfilled') serverB = started[0].value;
-  if (started[1].status === 'fulfilled') nginx = started[1].value;
-  if (started[2].status === 'fulfilled') browser = started[2].value;
+  // Both servers at once on the empty database, as systemd starts its instances: one migrates and seeds under the
+  // start-up lock, the other waits for it and finds the data there. nginx and the browser start meanwhile.
+  const [portA, portB] = [await freePort(), await freePort()];
+  const started = await Promise.allSettled([
+    startServer({ env, port: portA }),
+    startServer({ env, port: portB }),
+    startNginx({ upstreams: [portA, portB] }),
+    launchBrowser(),
+  ]);
+  if (started[0].status === 'fulfilled') serverA = started[0].value;
+  if (started[1].status === 'fulfilled') serverB = started[1].value;
+  if (started[2].status === 'fulfilled') nginx = started[2].value;
+  if (started[3].status === 'fulfilled') browser = started[3].value;
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
 });
