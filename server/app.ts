@@ -77,6 +77,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // behind the proxy (TRUST_PROXY) the log's reqId is nginx's $request_id (deploy/nginx.conf sets X-Request-Id), so
+    // one request is found in both logs; a client's own header is never trusted otherwise
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -113,7 +113,8 @@ async function openCase(ctx: BrowserContext, user: E2eUser, incidentId: number):
   await signIn(page, user.username, user.password);
   await page.waitForURL((u) => u.pathname !== '/signin');
   await page.goto(`/insidenView/${incidentId}`);
-  await page.getByTestId('journal-panel').waitFor();
+  // the first visit loads the whole PWA through nginx: on a loaded machine that took more than the default 20 s
+  await page.getByTestId('journal-panel').waitFor({ timeout: 60_000 });
   await syncReady(page);
   return page;
 }
@@ -229,6 +230,13 @@ describe('two servers on one PostgreSQL behind nginx', () => {
       expect(onServer).toHaveLength(2 * ENTRIES_EACH);
       expect((await journalTexts(new Api(serverA.baseUrl), theCase.pkIncidentId)).filter((t) => t.includes(' dua-pelayan '))).toEqual(onServer);
       expect(errors).toEqual([]);
+      // what nginx did meanwhile (printed, not asserted: which requests met the dead process depends on timing)
+      const lines = (await nginx!.accessLog()).split('\n').filter(Boolean);
+      const upstreams = lines.map((l) => /upstream=(.*?) upstream_status=/.exec(l)?.[1] ?? '');
+      console.log(
+        `[two-servers] nginx: ${lines.length} requests, ${upstreams.filter((u) => u.includes(',')).length} passed on to the next process, ` +
+          `${upstreams.filter((u) => u.endsWith(`:${serverA!.port}`)).length} answered by A, ${upstreams.filter((u) => u.endsWith(`:${serverB!.port}`)).length} by B`,
+      );
     } finally {
       await Promise.all(contexts.map((c) => c.close()));
     }

@@ -26,6 +26,8 @@ export interface RunningNginx {
   ca: string;
   /** nginx's error log so far (for failure messages) */
   errorLog: () => Promise<string>;
+  /** the site's access log so far (deploy/nginx.conf's format: upstream=<the process(es) tried>) */
+  accessLog: () => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function testSite(site: string, o: { upstreams: number[]; httpPort: numbe
   s = replace(s, /ssl_certificate_key \S+;/, `ssl_certificate_key ${o.dir}/key.pem;`, 1, 'ssl_certificate_key');
   s = replace(s, /proxy_cache_path \S+/, `proxy_cache_path ${o.dir}/cache`, 1, 'proxy_cache_path');
   s = replace(s, /root \/var\/www\/letsencrypt;/, `root ${o.dir}/acme;`, 1, 'ACME webroot');
+  s = replace(s, /access_log \/var\/log\/nginx\/(\S+) /, (_m, file: string) => `access_log ${o.dir}/${file} `, 1, 'access_log');
   return s;
 }
 
@@ -130,6 +133,7 @@ export async function startNginx(o: { upstreams: number[] }): Promise<RunningNgi
   await writeFile(conf, mainConfig(site, dir));
   const ca = await readFile(path.join(dir, 'cert.pem'), 'utf8');
   const errorLog = () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+  const accessLog = () => readFile(path.join(dir, 'lebuhraya-ops.access.log'), 'utf8').catch(() => '');
 
   let output = '';
   // -e: the error log before the configuration is read (Debian's default, /var/log/nginx, is not ours)
@@ -160,7 +164,7 @@ export async function startNginx(o: { upstreams: number[] }): Promise<RunningNgi
     try {
       // any answer over TLS (a 502 while no app server is up yet): nginx is up with its certificate
       await httpsRequest(`${baseUrl}/healthz`, { ca });
-      return { baseUrl, httpUrl: `http://127.0.0.1:${httpPort}`, ca, errorLog, stop };
+      return { baseUrl, httpUrl: `http://127.0.0.1:${httpPort}`, ca, errorLog, accessLog, stop };
     } catch (err) {
       last = String(err);
     }
