@@ -79,6 +79,8 @@ export interface DbOptions {
   dataDir: string;
   /** PGlite only: start from this dump of a data directory (`dumpDataDir()`), e.g. the tests' migrated template */
   loadDataDir?: Blob;
+  /** PostgreSQL: the first delay before listening again after the listening connection was lost (notify.ts; tests) */
+  noticesReconnectMs?: number;
 }
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -104,7 +106,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
         if (!(await upToDate(db))) await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
       });
     }
-    const notices = new WriteNotices(pg.Client, { connectionString: url, tracker: writes, pool });
+    const notices = new WriteNotices(pg.Client, { connectionString: url, tracker: writes, pool, reconnectFirstMs: opts.noticesReconnectMs });
     await notices.start();
     const u = new URL(url);
     const close = async () => {

@@ -58,7 +58,10 @@ export function coalescer(send: (domains: WriteDomain[]) => Promise<void>, sched
       flushed = new Promise<void>((resolve) =>
         schedule(() => {
           pending = null;
-          send([...batch]).then(resolve, resolve);
+          send([...batch]).then(
+            () => resolve(),
+            () => resolve(),
+          );
         }),
       );
     }
@@ -79,28 +82,36 @@ export interface WriteNoticesOptions {
   pool: { query: (text: string, values: unknown[]) => Promise<unknown> };
   instanceId?: string;
   log?: Logger;
+  /** the first reconnect's delay (doubled on each failure up to 10 s); 100 ms unless given */
+  reconnectFirstMs?: number;
 }
 
 export class WriteNotices {
   readonly instanceId: string;
   private client: pg.Client | null = null;
   private closed = false;
-  private retryMs = RECONNECT_FIRST_MS;
+  private retryMs: number;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly log: Logger;
   private readonly publish: (domains: readonly WriteDomain[]) => Promise<void>;
   /** notices received from other instances (tests, metrics) */
   received = 0;
+  /** the listening connection was lost at least once (its return is logged; a first start is not news) */
+  private wasLost = false;
 
   constructor(
     private readonly PgClient: typeof pg.Client,
     private readonly opts: WriteNoticesOptions,
   ) {
     this.instanceId = opts.instanceId ?? newInstanceId();
+    this.retryMs = opts.reconnectFirstMs ?? RECONNECT_FIRST_MS;
     this.log = opts.log ?? { info: (m) => console.info(m), warn: (m) => console.warn(m) };
     this.publish = coalescer((domains) => this.send(domains));
     opts.tracker.publishTo((domains) => {
       const sent = this.publish(domains);
+      // not listening: the notice goes through the pool, and a write holding a pooled connection must not wait for
+      // another (a full pool would stall); the others will not be told sooner anyway if this process cannot listen
+      if (!this.client) return undefined;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, PUBLISH_WAIT_MS);
@@ -157,6 +168,7 @@ export class WriteNotices {
       if (this.client === c) {
         this.client = null;
         this.opts.tracker.setLive(false);
+        this.wasLost = true;
         this.log.warn(`write notices: listening connection lost (${reason}); serving without caches until listening again`);
       }
       this.scheduleReconnect();
@@ -174,7 +186,8 @@ export class WriteNotices {
       await c.connect();
       await c.query(`listen ${WRITES_CHANNEL}`);
     } catch (err) {
-      if (!this.client) this.log.warn(`write notices: cannot listen (${(err as Error).message}); retrying in ${this.retryMs} ms`);
+      this.wasLost = true;
+      this.log.warn(`write notices: cannot listen (${(err as Error).message}); retrying in ${this.retryMs} ms`);
       onLost((err as Error).message);
       return;
     }
@@ -183,10 +196,10 @@ export class WriteNotices {
       return;
     }
     this.client = c;
-    this.retryMs = RECONNECT_FIRST_MS;
+    this.retryMs = this.opts.reconnectFirstMs ?? RECONNECT_FIRST_MS;
     // every version moves: what was cached before this connection may have missed writes of other servers
     this.opts.tracker.setLive(true);
-    this.log.info(`write notices: listening on ${WRITES_CHANNEL} (instance ${this.instanceId})`);
+    if (this.wasLost) this.log.info(`write notices: listening again on ${WRITES_CHANNEL}; caches dropped and in use again`);
   }
 
   private scheduleReconnect() {
