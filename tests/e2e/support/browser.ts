@@ -32,6 +32,8 @@ export interface ContextOptions {
   serviceWorkers?: 'allow' | 'block';
   /** the page clock's instant (epoch ms), running on from there; default: the server clock's when it is set */
   clockAt?: number;
+  /** accept a self-signed certificate (the HTTPS of a test's own nginx) */
+  ignoreHTTPSErrors?: boolean;
 }
 
 /** A fresh profile (own IndexedDB, caches, service workers) per context. */
@@ -42,6 +44,7 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
     serviceWorkers: o.serviceWorkers ?? 'block',
     locale: 'ms-MY',
     timezoneId: 'Asia/Kuala_Lumpur',
+    ignoreHTTPSErrors: o.ignoreHTTPSErrors,
   });
   ctx.setDefaultTimeout(20_000);
   ctx.setDefaultNavigationTimeout(30_000);
