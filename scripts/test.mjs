@@ -84,7 +84,13 @@ function e2eLanes(count = 3) {
       return {
         name: `lane ${i + 1}${shared ? ' (shared server)' : ''}`,
         args: ['--project', 'e2e', ...l.files.map((f) => f.file)],
-        env: { DATABASE_URL: '', ...(shared ? {} : { E2E_NO_SHARED_SERVER: '1' }) },
+        // the servers run on PGlite; the tests that need a PostgreSQL (two servers on one database) make their
+        // database through E2E_POSTGRES_URL (else 127.0.0.1:5432)
+        env: {
+          DATABASE_URL: '',
+          ...(process.env.DATABASE_URL ? { E2E_POSTGRES_URL: process.env.DATABASE_URL } : {}),
+          ...(shared ? {} : { E2E_NO_SHARED_SERVER: '1' }),
+        },
       };
     });
 }
