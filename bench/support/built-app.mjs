@@ -58,7 +58,8 @@ export async function startBuiltServer(dist = distDir()) {
     } catch {
       /* starting */
     }
-    if (i > 1200) {
+    // up to 5 minutes: seeding the demo on a 2-core machine busy with other work took over 2
+    if (i > 3000) {
       await stop();
       throw new Error('server did not start');
     }
