@@ -82,7 +82,7 @@ function preloadEntryImports(): Plugin {
         const seen = new Set<string>();
         const walk = (file: string) => {
           const c = ctx.bundle?.[file];
-          if (!c || c.type !== 'chunk') return;
+          if (c?.type !== 'chunk') return;
           for (const dep of c.imports) {
             if (seen.has(dep)) continue;
             seen.add(dep);
