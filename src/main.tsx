@@ -18,8 +18,8 @@ try {
 // The texts of a language other than Malay, when chosen before, load alongside.
 // Not a top-level await: Dexie's chunk imports from this one, and would wait for it to finish evaluating.
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
-// between them, instead of one long task (on a mid-range tablet the first screen's render was one task of
-// hundreds of milliseconds, blocking input: Lighthouse's TBT). The boot screen of index.html stays until it commits.
+// between them, instead of one long task that blocks input (what Lighthouse's TBT counts). The boot screen of
+// index.html stays until it commits.
 void Promise.all([loadSession().catch(() => null), loadLanguage().catch(() => undefined)]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
