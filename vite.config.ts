@@ -64,6 +64,42 @@ function lucideIconPerModule(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` for the chunks the entry imports statically (the framework chunk above all). With
+ * `build.modulePreload: false` the page lists only the entry, and the browser asks for the framework once it has the
+ * entry and has parsed it: a round trip more before the first render (on a patrol's slow 4G, ~150 ms and the
+ * framework's transfer not overlapping the entry's). Lazy chunks keep no preload lists (see modulePreload below).
+ */
+function preloadEntryImports(): Plugin {
+  return {
+    name: 'preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const entry = ctx.chunk;
+        if (!entry || !ctx.bundle) return [];
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          const c = ctx.bundle?.[file];
+          if (c?.type !== 'chunk') return;
+          for (const dep of c.imports) {
+            if (seen.has(dep)) continue;
+            seen.add(dep);
+            walk(dep);
+          }
+        };
+        walk(entry.fileName);
+        return [...seen].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -78,6 +114,7 @@ export default defineConfig({
   },
   plugins: [
     lucideIconPerModule(),
+    preloadEntryImports(),
     // The router plugin must come before the React plugin.
     tanstackRouter({
       target: 'react',

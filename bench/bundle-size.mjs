@@ -1,189 +1,20 @@
-// JavaScript needed to show /signin and the dashboard shell, gzipped, per chunk (budget 250 KB).
-// Measured as a user gets it: the built app served by the real server, loaded in Chromium with the service worker
-// blocked (its precache would fetch every chunk), signing in as a TMC operator and as a patrol (each in a fresh
-// browser context: nothing cached). Two figures each:
-// - first load: what /signin loads, then what is requested until the dashboard's frame (shell, top bar, menu, title
-//   and tabs) has been committed (the page's performance mark 'dashboard-frame'): the budget applies to it;
-// - total: everything loaded once the dashboard's list has shown its first answer and the network is quiet (the
-//   list's chunk, which loads right after the frame, and what loads when idle, e.g. the sync runtime and Dexie).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+// JavaScript needed to show /signin and the dashboard shell, gzipped, per chunk, for a TMC operator and a patrol
+// (what is measured and how: bench/support/first-load.mjs). Budget 250 KB; target 170 KB (issues #18, #33).
+import { distDir, isBuilt, startBuiltServer } from './support/built-app.mjs';
+import { firstLoadSummary, measureFirstLoad } from './support/first-load.mjs';
 
-const BUDGET = 250 * 1024;
-// issue #18's target for the same figure (not reached yet: 194.8 / 196.5 KB on 2026-11-27, see docs/benchmarks.md)
-const TARGET = 170 * 1024;
-// DIST_DIR: the build folder (default dist), as for `DIST_DIR=dist-x npm run build`
-const DIST = process.env.DIST_DIR || 'dist';
-if (!existsSync(`${DIST}/server/server.mjs`) || !existsSync(`${DIST}/client/index.html`)) {
+const DIST = distDir();
+if (!isBuilt(DIST)) {
   console.error(`build first: ${DIST === 'dist' ? '' : `DIST_DIR=${DIST} `}npm run build`);
   process.exit(1);
 }
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const port = await freePort();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'lbh-bundle-'));
-const server = spawn(process.execPath, [`${DIST}/server/server.mjs`], {
-  env: {
-    ...process.env,
-    CLIENT_DIR: `${DIST}/client`,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_FAST_HASH: '1',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const serverExited = new Promise((resolve) => server.once('exit', resolve));
-// a failure below must not leave the server running (it holds this process's stderr open)
-process.once('uncaughtException', (err) => {
-  server.kill('SIGTERM');
-  console.error(err);
-  process.exitCode = 1;
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 1200) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
-const STAGE = { signin: '1 /signin', frame: '2 dashboard frame', after: '3 after the frame' };
-
-/** Loads /signin, signs in as `username`, waits for the dashboard's list with its first answer; scripts by stage. */
-async function measure(username) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  // resource timing keeps every request of the run (the default buffer holds 250)
-  await page.addInitScript(() => performance.setResourceTimingBufferSize(2000));
-  const chunks = new Map();
-  const bodies = [];
-  let stage = 'signin';
-  let lastActivity = Date.now();
-  const stageOf = new Map();
-  page.on('request', (req) => {
-    lastActivity = Date.now();
-    stageOf.set(req.url(), stage); // the stage when the request started (responses can arrive later)
-  });
-  page.on('requestfinished', () => {
-    lastActivity = Date.now();
-  });
-  page.on('response', (res) => {
-    const url = new URL(res.url());
-    if (!url.pathname.endsWith('.js')) return;
-    const loadedAt = stageOf.get(res.url()) ?? stage;
-    bodies.push(
-      res.body().then(
-        (buf) => {
-          if (!chunks.has(url.pathname)) chunks.set(url.pathname, { stage: loadedAt, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
-        },
-        () => {
-          /* redirected or aborted */
-        },
-      ),
-    );
-  });
-  /** No request started or finished for `ms` (page.waitForLoadState('networkidle') does not see client-side navigations). */
-  async function quiet(ms = 1000) {
-    while (Date.now() - lastActivity < ms) await new Promise((r) => setTimeout(r, 100));
-  }
-  await page.goto(`${base}/signin`, { waitUntil: 'networkidle' });
-  await page.locator('input[name="username"]').waitFor();
-  await quiet();
-  stage = 'dashboard';
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill('Lebuhraya@2026');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(`${base}/`, { timeout: 30_000 });
-  // the shell and the dashboard with its first answer (and whatever that answer loads, e.g. the offline copy)
-  await page.locator('[data-testid=app-shell] [data-testid=dashboard]').waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid=dashboard-loading]'), null, { timeout: 30_000 });
-  await quiet();
-  await Promise.all(bodies);
-  // when each script was requested, against the frame's mark (one document: sign-in leads to '/' client-side)
-  const timing = await page.evaluate(() => ({
-    frame: performance.getEntriesByName('dashboard-frame', 'mark')[0]?.startTime ?? null,
-    scripts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]),
-  }));
-  await context.close();
-  if (timing.frame === null) throw new Error("no 'dashboard-frame' mark: the dashboard did not say when its frame was committed");
-  const requestedAt = new Map(timing.scripts);
-  const stageName = (name, c) => {
-    if (c.stage === 'signin') return STAGE.signin;
-    const at = requestedAt.get(name);
-    // a script without a timing entry counts as first load (never hidden from the budget)
-    return at === undefined || at < timing.frame ? STAGE.frame : STAGE.after;
-  };
-  return [...chunks].map(([name, c]) => ({ name, stage: stageName(name, c), raw: c.raw, gzip: c.gzip }));
-}
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const results = [];
+const app = await startBuiltServer(DIST);
+let results;
 try {
-  for (const [username, who] of [
-    ['tmca', 'TMC operator (tmca)'],
-    ['pr', 'patrol (pr)'],
-  ])
-    results.push([who, await measure(username)]);
+  results = await measureFirstLoad(app.base);
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  await serverExited;
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  await app.stop();
 }
-
-const summary = {};
-for (const [who, scripts] of results) {
-  const rows = {};
-  const sum = { [STAGE.signin]: 0, [STAGE.frame]: 0, [STAGE.after]: 0 };
-  for (const s of scripts.sort((a, b) => a.stage.localeCompare(b.stage) || b.gzip - a.gzip)) {
-    rows[s.name] = { loaded: s.stage, 'raw KB': +(s.raw / 1024).toFixed(1), 'gzip KB': +(s.gzip / 1024).toFixed(1) };
-    sum[s.stage] += s.gzip;
-  }
-  const first = sum[STAGE.signin] + sum[STAGE.frame];
-  const total = first + sum[STAGE.after];
-  console.log(`\nJavaScript to show /signin, then the dashboard of a ${who}: its frame first, then its list with the first answer`);
-  console.table(rows);
-  console.log(
-    `/signin: ${kb(sum[STAGE.signin])}; dashboard frame: ${kb(sum[STAGE.frame])}; after the frame (the list's chunk, idle loads): ${kb(sum[STAGE.after])}`,
-  );
-  const heavy = scripts.filter((s) => /(^|\/)(ol|openlayers|charts?)[-.]/i.test(path.basename(s.name))).map((s) => s.name);
-  console.log(heavy.length ? `map/chart code loaded: ${heavy.join(', ')}` : 'no map or chart chunk in the shell or the dashboard');
-  summary[who] = {
-    'first load (signin + frame) KB': +(first / 1024).toFixed(1),
-    'budget KB': BUDGET / 1024,
-    verdict: first <= BUDGET ? 'within budget' : 'OVER BUDGET',
-    'target KB (#18)': TARGET / 1024,
-    'vs target': first <= TARGET ? 'met' : `NOT met (+${((first - TARGET) / 1024).toFixed(1)} KB)`,
-    'total with the list KB': +(total / 1024).toFixed(1),
-  };
-}
+const summary = firstLoadSummary(results, { chunks: true });
 console.log('\nFirst load (gzip) against the budget, and the total once the dashboard list has answered');
 console.table(summary);

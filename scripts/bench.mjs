@@ -25,6 +25,9 @@ const run = (cmd, argv) => {
 if (!args.includes('--no-build')) run('npm', ['run', 'build']);
 run('node', ['bench/bundle-size.mjs']);
 run('node', ['bench/cold-start.mjs']);
+// Lighthouse 12 mobile preset on /signin, the TMC operator's dashboard and the patrol's landing screen (median of 3
+// runs each, issue #33), with the first load's JavaScript per role
+run('node', ['bench/lighthouse.mjs']);
 // where the CPU of one request goes, per layer (auth, validation, Fastify, Node HTTP, the database…): issue #18
 run('npx', ['tsx', 'bench/request-profile.ts']);
 // getDetailWebUser and the dashboard's first page against a bare Node server (PGlite; PostgreSQL with BENCH_DATABASE_URL)
