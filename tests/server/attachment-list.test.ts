@@ -1,4 +1,3 @@
-// @both-databases: bytes (bytea) read back through each driver (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../contract/paths';

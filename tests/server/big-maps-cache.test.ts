@@ -1,4 +1,3 @@
-// @both-databases: the write tracker sees each driver's statements its own way (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * bigMaps/getIncidentAndActivePR from its cache (issue #18 item 2; server/modules/maps/big-maps-cache.ts): the
  * serialised answer per scope with an ETag, 304 to If-None-Match, gzip/brotli of the same bytes; never another

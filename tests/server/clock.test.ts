@@ -68,9 +68,14 @@ describe('LEBUHRAYA_CLOCK: parseClockSetting and anchorClockEnv', () => {
 });
 
 describe('every now of the server reads the clock', () => {
-  /** the files that use the real clock on purpose (durations in memory, and tokens_valid_after, met by a token's t) */
+  /**
+   * the files that use the real clock on purpose (durations in memory, tokens_valid_after met by a token's t, a data
+   * directory lock's wait and holder, a log line's time)
+   */
   const REAL_CLOCK = [
+    'db/data-dir-lock.ts',
     'lib/clock.ts',
+    'lib/json-log.ts',
     'modules/auth/service.ts',
     'modules/comms/routes.ts',
     'modules/staff/service.ts',

@@ -1,4 +1,3 @@
-// @both-databases: bytes (bytea) read back through each driver (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 import { createHash } from 'node:crypto';
 import { crc32 as zcrc32 } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';

@@ -1,4 +1,3 @@
-// @both-databases: the reports' pinned figures: numeric and bigint types are parsed by each driver its own way (scripts/test.mjs runs this file on PGlite and on PostgreSQL)
 /**
  * The incident reports of issue #17 on a hand-made fixture (tests/server/support/report-fixtures.ts) in periods no
  * seed data uses (2019 and 2018, section N9): every KPI (step medians and p90 with percentile_cont semantics, RCT,
