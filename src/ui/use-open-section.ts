@@ -20,11 +20,14 @@ export const SECTION_TARGETS: Readonly<Record<CaseSection, readonly string[]>> =
 
 /** how long a preferred target may take to appear (the subform's lists render once their data is in) */
 const SETTLE_MS = 1500;
+/** while a field of the page still loads its options (a skeleton marked data-pending), the wait goes on up to this */
+const PENDING_CAP_MS = 15_000;
 const STEP_MS = 100;
 
 /**
  * Once `ready`, scrolls the part `section` names into view, marks it (data-section-open, a brief outline) and moves
- * the focus there, once per page. A preferred target not there yet is waited for a moment before the next one is taken.
+ * the focus there, once per page. A preferred target not there yet is waited for a moment (longer while a field of the
+ * page still loads) before the next one is taken.
  */
 export function useOpenSection(root: RefObject<HTMLElement | null>, section: CaseSection | undefined, ready: boolean) {
   const done = useRef(false);
@@ -36,7 +39,9 @@ export function useOpenSection(root: RefObject<HTMLElement | null>, section: Cas
     const attempt = () => {
       const box = root.current;
       if (!box) return;
-      const waited = Date.now() - started >= SETTLE_MS;
+      const elapsed = Date.now() - started;
+      // a slow tablet may still be loading a list the preferred target is drawn from: that is not "absent" yet
+      const waited = elapsed >= SETTLE_MS && (elapsed >= PENDING_CAP_MS || !box.querySelector('[data-pending]'));
       // the first selector that matches; before the wait is over, only the first (preferred) ones count
       const found = selectors.map((s) => box.querySelector<HTMLElement>(s)).find((el, i) => el && (waited || i < preferredCount(section)));
       if (!found) {

@@ -74,7 +74,7 @@ export function CaseForm({
           {t('incident.detail.details')}
         </Heading>
         {subformPending && !typeChanged ? (
-          <Stack gap="3">
+          <Stack gap="3" data-pending="">
             <Skeleton h="11" />
             <Skeleton h="11" />
             <Skeleton h="24" />

@@ -52,7 +52,7 @@ export function SelectField({
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {loading ? (
-        <Skeleton h="11" w="full" rounded="md" />
+        <Skeleton h="11" w="full" rounded="md" data-pending="" />
       ) : (
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="lg" disabled={disabled}>
           <NativeSelect.Field
@@ -128,7 +128,7 @@ export function RadioField({
         )}
       </Flex>
       {loading ? (
-        <Skeleton h="11" w="full" rounded="md" />
+        <Skeleton h="11" w="full" rounded="md" data-pending="" />
       ) : (
         <RadioGroup.Root
           recipe={radioGroupSlotRecipe}
