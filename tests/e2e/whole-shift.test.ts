@@ -20,7 +20,7 @@ import { EVENT_TYPE, STATUS } from '@contract/lookups';
 import { PATHS } from '@contract/paths';
 import { png } from '../support/images';
 import { startServer, type RunningServer } from './support/server';
-import { dialogClosed, launchBrowser, newContext, screenshot, signIn, swControlling, syncReady, watchErrors } from './support/browser';
+import { deviceHas, dialogClosed, launchBrowser, newContext, screenshot, signIn, swControlling, syncReady, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
 import { Api } from './support/api';
 import { createCase } from './support/cases';
@@ -101,6 +101,9 @@ describe('the whole shift on the tablet, offline (issue #30 acceptance)', () => 
       const caseRow = pr.locator(`[data-testid=ms-case][data-incident-id="${created.pkIncidentId}"]`);
       await caseRow.waitFor({ timeout: 30_000 });
       await expect.poll(() => pr.getByTestId('ms-step-pre').getAttribute('data-state')).toBe('todo');
+      // the device's copy of the section's 100 m markers (the field report's KM offline) comes after the lists the
+      // screens need first: on a loaded machine it may still be on its way when the test would go offline
+      await deviceHas(pr, [`kmMarkers:${n9.sectionId}`]);
       await shot(pr, 1, 'online');
 
       // ------------------------------------------------------------------ offline from here
