@@ -27,7 +27,7 @@ try {
     if (db === 'pglite') {
       reports.push(await faultRun({ browser, users, seed, mutations, kills, jwtTtl, drainTimeoutMs }));
     } else if (db === 'postgres') {
-      const pg = await freshPgDatabase();
+      const pg = await freshPgDatabase('fault');
       if (!pg) {
         console.log('[fault-run] PostgreSQL does not answer (DATABASE_URL or 127.0.0.1:5432): skipped');
         continue;

@@ -52,11 +52,31 @@ function serverLanes() {
 }
 
 /**
- * The browser tests in lanes run side by side, each a vitest run of files one after another: the files on the shared
- * server (`sharedServer()`, tests/e2e/support/global-setup.ts) in the first lanes, dealt by weight (a file's length)
- * to the lightest, each lane starting a shared server of its own; the files that start servers of their own (they
- * kill, restart or stop them) in the last lane, which starts none (E2E_NO_SHARED_SERVER). Two lanes: a CI run with
- * three (2026-11-28) pushed the load average to 13 on 2 cores, tests ran 2–3 times slower and four timed out.
+ * Seconds a browser test file took in CI (2026-11-28, two lanes on 2 cores, so about twice its time alone): the lanes
+ * are dealt by these. A file not listed weighs 0.3 s per line of its text (the ratio of the listed ones); a test that
+ * starts servers of its own 40 s more per start. Update the table from a CI log's "Slowest test files" when a file
+ * grows or shrinks by minutes.
+ */
+const E2E_SECONDS = {
+  'fault-run': 600, // one database since 2026-11-28 (1,199 s for two)
+  accessibility: 400, // the TMC operator's English pass halved since (542 s)
+  'tablet-layout': 363,
+  'whole-day': 305,
+  'offline-sync': 281,
+  'incident-lifecycle': 234,
+  'new-case': 219,
+  lists: 217,
+  'offline-journey': 163,
+  journal: 161,
+};
+
+/**
+ * The browser tests in lanes run side by side, each a vitest run of files one after another. The files that start
+ * servers of their own (they kill, restart or stop them) all go to the last lane; the files on the shared server
+ * (`sharedServer()`, tests/e2e/support/global-setup.ts) are dealt, heaviest first, to the lightest lane (by
+ * E2E_SECONDS), and a lane that gets one starts a shared server of its own (E2E_NO_SHARED_SERVER where none).
+ * Two lanes: a CI run with three (2026-11-28) pushed the load average to 13 on 2 cores, tests ran 2–3 times slower
+ * and four timed out.
  */
 function e2eLanes(count = 2) {
   const files = readdirSync('tests/e2e')
@@ -66,14 +86,18 @@ function e2eLanes(count = 2) {
       const text = readFileSync(`tests/e2e/${f}`, 'utf8');
       const shared = text.includes('sharedServer()');
       const starts = (text.match(/\bstartServer\(/g) ?? []).length;
-      return { file: `tests/e2e/${f}`, shared, weight: text.split('\n').length + 150 * starts };
+      const name = f.replace(/\.test\.ts$/, '');
+      return { file: `tests/e2e/${f}`, shared, weight: E2E_SECONDS[name] ?? 0.3 * text.split('\n').length + 40 * starts };
     })
     .sort((a, b) => b.weight - a.weight);
   const lanes = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
-  for (const f of files) {
-    // the shared-server files go to the first lanes, the files with servers of their own to the last one
-    const open = f.shared ? lanes.slice(0, count - 1) : lanes.slice(count - 1);
-    const lane = open.reduce((min, l) => (l.weight < min.weight ? l : min));
+  // the files with servers of their own first, in the last lane; then the shared ones to whichever lane is lightest
+  for (const f of files.filter((x) => !x.shared)) {
+    lanes[count - 1].files.push(f);
+    lanes[count - 1].weight += f.weight;
+  }
+  for (const f of files.filter((x) => x.shared)) {
+    const lane = lanes.reduce((min, l) => (l.weight < min.weight ? l : min));
     lane.files.push(f);
     lane.weight += f.weight;
   }
@@ -83,6 +107,7 @@ function e2eLanes(count = 2) {
       const shared = l.files.some((f) => f.shared);
       return {
         name: `lane ${i + 1}${shared ? ' (shared server)' : ''}`,
+        weight: Math.round(l.weight),
         args: ['--project', 'e2e', ...l.files.map((f) => f.file)],
         // the servers run on PGlite; the tests that need a PostgreSQL (two servers on one database) make their
         // database through E2E_POSTGRES_URL (else 127.0.0.1:5432)
@@ -125,6 +150,8 @@ for (const [i, phase] of phases.entries()) {
     continue;
   }
   const lanes = phase.lanes ?? [{ name: phase.name, args: phase.args, env: phase.env }];
+  for (const l of lanes.length > 1 ? lanes : [])
+    console.log(`${l.name}: ${l.args.filter((a) => a.endsWith('.ts')).length} files${l.weight ? ` (about ${Math.round(l.weight / 60)} min as dealt)` : ''}`);
   const results = await Promise.all(lanes.map((lane, j) => runVitest(lane, path.join(out, `phase-${i}-${j}.json`), j > 0)));
   let p = 0;
   let f = 0;

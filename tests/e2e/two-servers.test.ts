@@ -12,8 +12,6 @@
  * connection E2E_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), where a throw-away database is
  * made and dropped.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { IncidentListRow, IncidentView, JournalEntry } from '@contract/incidents';
@@ -23,6 +21,7 @@ import { launchBrowser, newContext, signIn, syncReady, watchErrors } from './sup
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, saveOf, until } from './support/api';
 import { httpsRequest, startNginx, type RunningNginx } from './support/nginx';
+import { freshPgDatabase, type PgDatabase } from './support/postgres';
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** journal entries each user writes; server A is killed after KILL_AFTER of them (both users together) */
@@ -38,36 +37,17 @@ const tmca = users.find((u) => u.username === 'tmca')!;
 const pr = users.find((u) => u.roleName === 'PR')!;
 
 /** A throw-away database on the admin connection's server; a clear failure when PostgreSQL does not answer. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  try {
-    await admin.connect();
-  } catch (err) {
+async function freshDatabase(): Promise<PgDatabase> {
+  const db = await freshPgDatabase('two', ADMIN_URL);
+  if (!db)
     throw new Error(
-      `the two-server test needs PostgreSQL: no connection to ${ADMIN_URL.replace(/\/\/[^@]*@/, '//…@')} (${String(err)}). ` +
+      `the two-server test needs PostgreSQL: no connection to ${ADMIN_URL.replace(/\/\/[^@]*@/, '//…@')}. ` +
         'Start one, or point E2E_POSTGRES_URL at an admin connection that may create databases.',
     );
-  }
-  const name = `lbh_test_two_${randomBytes(5).toString('hex')}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return db;
 }
 
-let db: { url: string; drop: () => Promise<void> } | undefined;
+let db: PgDatabase | undefined;
 let serverA: RunningServer | undefined;
 let serverB: RunningServer | undefined;
 let nginx: RunningNginx | undefined;

@@ -28,7 +28,7 @@ import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './su
 import { demoUsers, type E2eUser } from './support/users';
 import { Api } from './support/api';
 import { createCase } from './support/cases';
-import { freshPgDatabase } from './support/fault-run';
+import { freshPgDatabase } from './support/postgres';
 
 const users = await demoUsers();
 const user = (name: string) => users.find((u) => u.username === name)!;
@@ -36,7 +36,7 @@ const tmca = user('tmca');
 const sectmgr = user('sectmgr');
 const dayPatrol = user('pr');
 const nightPatrol = user('pr.malam');
-const pg = await freshPgDatabase();
+const pg = await freshPgDatabase('day');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -106,31 +106,8 @@ class Mutex {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-/** A fresh database on the PostgreSQL at `adminUrl` (named lbh_test_fault_…, so CI's cleanup drops a leftover), or null when none answers. */
-export async function freshPgDatabase(adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres') {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `lbh_test_fault_${process.pid}_${Date.now() % 1_000_000}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+/** A fresh database (named lbh_test_…, so CI's cleanup drops a leftover), or null when no PostgreSQL answers. */
+export { freshPgDatabase } from './postgres';
 
 // ---------------------------------------------------------------- the run
 
