@@ -47,6 +47,10 @@ export function DateField({
       max={max && isIsoDate(max) ? parseDate(max) : undefined}
       width={width}
       size="md"
+      // the calendar's three tables (about 90 cells) are drawn only while it is open: a screen with a few date
+      // fields re-drew them hidden on every change of the page (the dashboard's start: 5,888 cell renders)
+      lazyMount
+      unmountOnExit
       data-testid={testId}
     >
       <DatePicker.Label fontSize="sm" fontWeight="medium">
