@@ -151,7 +151,9 @@ for (const [i, phase] of phases.entries()) {
   }
   const lanes = phase.lanes ?? [{ name: phase.name, args: phase.args, env: phase.env }];
   for (const l of lanes.length > 1 ? lanes : [])
-    console.log(`${l.name}: ${l.args.filter((a) => a.endsWith('.ts')).length} files${l.weight ? ` (about ${Math.round(l.weight / 60)} min as dealt)` : ''}`);
+    console.log(
+      `${l.name}: ${l.args.filter((a) => a.endsWith('.ts')).length} files${l.weight ? ` (about ${Math.round(l.weight / 60)} min as dealt)` : ''}`,
+    );
   const results = await Promise.all(lanes.map((lane, j) => runVitest(lane, path.join(out, `phase-${i}-${j}.json`), j > 0)));
   let p = 0;
   let f = 0;
