@@ -158,6 +158,8 @@ describe('requests', () => {
         new Promise<Response>((_, reject) => {
           inFlight.add(input as Request);
           const signal = (input as Request).signal;
+          // as fetch does: a signal that is already aborted (the call was aborted before it was sent) rejects at once
+          if (signal.aborted) reject(signal.reason);
           signal.addEventListener('abort', () => reject(signal.reason));
         }),
     );
@@ -171,8 +173,10 @@ describe('requests', () => {
 
   it('a POST sends JSON with its content type, the bearer token and the search params in place of the query', async () => {
     const seen: Request[] = [];
+    let sent = '';
     __setFetchForTests(async (input) => {
       seen.push(input as Request);
+      sent = await (input as Request).clone().text(); // read while the request is in flight, as fetch does
       return json(200, { statusCode: 200, statusMsg: 'OK', body: { ok: true } });
     });
     await expect(apiPost('/rest/a?old=1', { x: 1 }, { token: 'tk', searchParams: { q: 'a b', empty: '', none: undefined, n: 2 } })).resolves.toEqual({
@@ -184,7 +188,7 @@ describe('requests', () => {
     expect(req.headers.get('authorization')).toBe('Bearer tk');
     expect(req.headers.get('accept')).toBe('application/json');
     expect(req.cache).toBe('no-store');
-    expect(await req.text()).toBe('{"x":1}');
+    expect(sent).toBe('{"x":1}');
   });
 
   it('a network failure rejects with kind network', async () => {
@@ -197,6 +201,82 @@ describe('requests', () => {
   it('plain JSON answers (e.g. /healthz) pass through', async () => {
     __setFetchForTests(async () => json(200, { status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 }));
     await expect(apiGet('/healthz', { token: false })).resolves.toEqual({ status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 });
+  });
+});
+
+describe('ky: retry and hooks', () => {
+  beforeEach(() => __setSessionForTests({ token: 'session-token-123', expiresAt: '2099-01-01T00:00:00Z', user }));
+  afterEach(() => __setSessionForTests(null));
+
+  it('a read answered 503 with Retry-After is sent again after the time asked, and its answer returned', async () => {
+    const at: number[] = [];
+    const ids: (string | null)[] = [];
+    __setFetchForTests(async (input) => {
+      at.push(Date.now());
+      ids.push((input as Request).headers.get('x-request-id'));
+      return at.length === 1
+        ? json(503, { statusCode: 503, statusMsg: 'Sibuk.', body: { errorCode: 'BUSY' } }, { 'retry-after': '0.2' })
+        : json(200, { statusCode: 200, statusMsg: 'OK', body: { n: 1 } });
+    });
+    await expect(apiGet('/rest/x')).resolves.toEqual({ n: 1 });
+    expect(at).toHaveLength(2);
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(190);
+    // one id for the call and its retry
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('gives up after two retries with the last answer as ApiError (its envelope message), and never retries a POST', async () => {
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      return json(503, { statusCode: 503, statusMsg: 'Pelayan sibuk.', body: { errorCode: 'BUSY' } }, { 'retry-after': '0' });
+    });
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ status: 503, errorCode: 'BUSY', statusMsg: 'Pelayan sibuk.', retryAfterSeconds: 0 });
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(apiPost('/rest/x', {})).rejects.toMatchObject({ status: 503, errorCode: 'BUSY' });
+    expect(calls).toBe(1);
+  });
+
+  it('does not retry a refused request (4xx) nor a timeout', async () => {
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      return json(404, { statusCode: 404, statusMsg: 'Tiada.', body: { errorCode: 'NOT_FOUND' } });
+    });
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    expect(calls).toBe(1);
+    calls = 0;
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          calls++;
+          inFlight.add(input as Request);
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    await expect(apiGet('/rest/slow', { timeoutMs: 30, quiet: true })).rejects.toMatchObject({ kind: 'timeout', errorCode: 'TIMEOUT' });
+    expect(calls).toBe(1);
+  });
+
+  it('sends the session token as it is when each attempt leaves (a token renewed between retries is the one sent)', async () => {
+    const auth: (string | null)[] = [];
+    let calls = 0;
+    __setFetchForTests(async (input) => {
+      auth.push((input as Request).headers.get('authorization'));
+      if (++calls === 1) {
+        __setSessionForTests({ token: 'renewed-token-456', expiresAt: '2099-01-01T00:00:00Z', user });
+        return json(502, { statusCode: 502, statusMsg: 'Bad gateway', body: {} });
+      }
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: null });
+    });
+    await apiGet('/rest/x');
+    expect(auth).toEqual(['Bearer session-token-123', 'Bearer renewed-token-456']);
+    auth.length = 0;
+    await apiGet('/rest/x', { token: false });
+    await apiGet('/rest/x', { token: 'restricted-abc' });
+    expect(auth).toEqual([null, 'Bearer restricted-abc']);
   });
 });
 
