@@ -13,7 +13,9 @@ import {
   TIMEOUT_MESSAGE,
   toApiError,
 } from '@/lib/api';
+import { networkFirst } from '@/lib/cached';
 import { __setSessionForTests } from '@/lib/session';
+import { cachePut, resetDbForTests } from '@/offline/db';
 import type { WebUser } from '@contract';
 
 const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
@@ -277,6 +279,95 @@ describe('ky: retry and hooks', () => {
     await apiGet('/rest/x', { token: false });
     await apiGet('/rest/x', { token: 'restricted-abc' });
     expect(auth).toEqual([null, 'Bearer restricted-abc']);
+  });
+});
+
+describe('ky and the offline copy (networkFirst, src/lib/cached.ts)', () => {
+  // what the field report's KM reads offline (field-report-api.ts useSectionMarkers): a GET through ky, the device's
+  // copy when the network is gone. ky throws its own errors and retries failed reads: the copy must still come, and at
+  // once when the device knows it is offline.
+  const markers = [{ sectionId: 9, markers: [[4052, 2.9, 101.7]] }];
+  const key = 'kmMarkers:9';
+  beforeEach(async () => {
+    __setSessionForTests({ token: 'session-token-123', expiresAt: '2099-01-01T00:00:00Z', user });
+    await cachePut(user.userId, key, markers);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    __setSessionForTests(null);
+    await resetDbForTests();
+  });
+
+  it('offline (navigator.onLine false): one failed fetch, no retry, the copy at once', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    const started = Date.now();
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r.data).toEqual(markers);
+    expect(r.cachedAt).not.toBeNull();
+    expect(calls).toBe(1);
+    // ky's first retry would wait 0.3 s
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('a failed fetch while the device says it is online: two retries (0.3 s, 0.6 s), then the copy', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    const started = Date.now();
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r.data).toEqual(markers);
+    expect(calls).toBe(3);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('the line back between retries: the fresh answer, kept as the new copy', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    const fresh = [{ sectionId: 9, markers: [[4053, 2.9, 101.7]] }];
+    let calls = 0;
+    __setFetchForTests(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: fresh });
+    });
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r).toEqual({ data: fresh, cachedAt: null });
+    vi.stubGlobal('navigator', { onLine: false });
+    __setFetchForTests(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }))).data).toEqual(fresh);
+  });
+
+  it("a timeout (ky's TimeoutError) gives the copy too, without a retry", async () => {
+    let calls = 0;
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          calls++;
+          inFlight.add(input as Request);
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true, timeoutMs: 30 }));
+    expect(r.data).toEqual(markers);
+    expect(calls).toBe(1);
+  });
+
+  it("a server answer (ky's HTTPError) is not a reason for the copy: the ApiError reaches the screen", async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    __setFetchForTests(async () => json(403, { statusCode: 403, statusMsg: 'Tiada kebenaran.', body: { errorCode: 'FORBIDDEN' } }));
+    await expect(networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }))).rejects.toMatchObject({
+      kind: 'http',
+      status: 403,
+      errorCode: 'FORBIDDEN',
+    });
   });
 });
 
