@@ -1,8 +1,9 @@
 /**
- * The one HTTP client of the app (fetch with a timeout; no client library on the first page). Every answer is `{ statusCode, statusMsg, body }`; calls resolve with
- * `body`, failures reject with ApiError. Bearer token: the session's, unless a call passes its own (the restricted
- * reset token) or `token: false`.
+ * The one HTTP client of the app: ky, with its timeout, retry and hooks. Every answer is `{ statusCode, statusMsg,
+ * body }`; calls resolve with `body`, failures reject with ApiError. Bearer token: the session's, unless a call passes
+ * its own (the restricted reset token) or `token: false`.
  */
+import ky, { HTTPError, isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import { getToken } from './session';
 import { ms } from './i18n/ms';
@@ -94,7 +95,7 @@ export function toApiError(status: number, payload: unknown, statusText = '', re
   return new ApiError(code, errorCode, statusMsg, init);
 }
 
-/** Maps what fetch threw (timeout, no network) to ApiError. ApiErrors pass through. */
+/** Maps what ky or fetch threw (timeout, no network, the caller's abort) to ApiError. ApiErrors pass through. */
 export function fromThrown(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isRecord(err) && (err as { name?: string }).name === 'TimeoutError') {
@@ -133,13 +134,105 @@ export interface CallOptions {
   searchParams?: Record<string, string | number | boolean | undefined>;
 }
 
-let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+/** What a call tells the hooks (ky's `context`). */
+interface CallContext {
+  /** the caller's token (a string, or false for none); undefined: the session's, read as each attempt leaves */
+  token: string | false | undefined;
+  /** the session token the last attempt carried (a 401 on it ends the session) */
+  sentSessionToken?: string;
+  quiet: boolean;
+  path: string;
+  /** one id for the call and its retries (X-Request-Id), so the server's log can tie them together */
+  requestId: string;
+}
+
+/** The envelope of an error answer, read once by the beforeError hook. */
+type EnvelopeHttpError = HTTPError & { payload?: unknown };
+
+/**
+ * Retries: reads only (GET: a POST may have changed something before its answer was lost; the outbox replays
+ * writes with its own idempotency keys), on the answers that say "try again shortly". A 503 or 429 with Retry-After
+ * waits what the server asks, up to 10 s; the others back off 0.3 s, 0.6 s. A timeout is not retried (§8 shows it at
+ * once), nor is a failed fetch while the device knows it is offline (the caller's offline handling takes over).
+ */
+export const RETRY = {
+  limit: 2,
+  methods: ['get'],
+  statusCodes: [408, 429, 502, 503, 504],
+  afterStatusCodes: [429, 503],
+  maxRetryAfter: 10_000,
+  backoffLimit: 3_000,
+} as const;
+
+let requestSeq = 0;
+const newRequestId = () => `${Date.now().toString(36)}-${(++requestSeq).toString(36)}`;
+
+function createClient(fetchImpl?: typeof fetch): KyInstance {
+  return ky.create({
+    timeout: DEFAULT_TIMEOUT_MS,
+    cache: 'no-store',
+    headers: { accept: 'application/json' },
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    retry: {
+      ...RETRY,
+      methods: [...RETRY.methods],
+      statusCodes: [...RETRY.statusCodes],
+      afterStatusCodes: [...RETRY.afterStatusCodes],
+      shouldRetry: ({ error }) => {
+        if (isHTTPError(error) || isTimeoutError(error)) return undefined; // ky's rules (status codes, Retry-After)
+        if ((error as { name?: string }).name === 'AbortError') return false; // the caller gave up
+        // a failed fetch: worth another try on a flaky link, not when the device says it has none
+        return globalThis.navigator?.onLine === false ? false : undefined;
+      },
+    },
+    hooks: {
+      beforeRequest: [
+        (request, options) => {
+          const ctx = options.context as unknown as CallContext;
+          // the session's token as it is now: a retry after the session was renewed carries the new one
+          const token = ctx.token === undefined ? getToken() : ctx.token || null;
+          if (ctx.token === undefined) ctx.sentSessionToken = token ?? undefined;
+          if (token) request.headers.set('authorization', `Bearer ${token}`);
+          request.headers.set('x-request-id', ctx.requestId);
+        },
+      ],
+      afterResponse: [
+        (_request, options, response) => {
+          const ctx = options.context as unknown as CallContext;
+          // A refused session token means the session is over (the shell signs out, src/app/session-events.ts);
+          // explicit tokens (sign-in, reset) are the caller's business, and background calls stay quiet.
+          if (response.status === 401 && ctx.sentSessionToken && !ctx.quiet) {
+            emitApiEvent({ type: 'unauthorized', error: toApiError(401, null, response.statusText), path: ctx.path });
+          }
+        },
+      ],
+      beforeError: [
+        async (error: EnvelopeHttpError) => {
+          // the envelope's message instead of ky's 'Request failed with status code …'; ApiError takes the rest
+          const text = await error.response
+            .clone()
+            .text()
+            .catch(() => '');
+          try {
+            error.payload = text ? JSON.parse(text) : null;
+          } catch {
+            error.payload = null;
+          }
+          if (isEnvelope(error.payload) && error.payload.statusMsg) error.message = error.payload.statusMsg;
+          return error;
+        },
+      ],
+    },
+  });
+}
+
+let client = createClient();
 /** '' in the app (same origin, relative paths); tests outside a browser need an origin to build Requests. */
 let baseOrigin = '';
 
 /** Tests swap fetch (and give relative paths an origin, as there is no page). */
 export function __setFetchForTests(impl: typeof fetch, origin = 'http://app.test') {
-  fetchImpl = impl;
+  client = createClient(impl);
   baseOrigin = origin;
 }
 
@@ -150,77 +243,37 @@ function cleanParams(p: CallOptions['searchParams']) {
   return out;
 }
 
-/** Thrown when a request has had no answer within its time (the name fromThrown maps to the timeout error). */
-class RequestTimeout extends Error {
-  override name = 'TimeoutError';
-}
-
 /**
- * fetch, aborted after `timeoutMs` without response headers (a RequestTimeout then) or when `signal` aborts. The
- * search params, when given, replace the URL's query.
+ * One call through the client: the Response of a 2xx answer; other answers, timeouts and failures reject with
+ * ApiError (the timeout event raised for calls that are not quiet).
  */
-async function send(
-  url: string,
-  init: {
-    method: string;
-    headers: Record<string, string>;
-    json?: unknown;
-    searchParams?: Record<string, string>;
-    timeoutMs: number;
-    signal?: AbortSignal;
-  },
-): Promise<Response> {
-  if (init.searchParams) url = url.replace(/(?:\?.*?)?(?=#|$)/, `?${new URLSearchParams(init.searchParams).toString()}`);
-  const headers = new Headers(init.headers);
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  const abort = new AbortController();
-  const onAbort = () => abort.abort(init.signal?.reason);
-  if (init.signal?.aborted) onAbort();
-  else init.signal?.addEventListener('abort', onAbort, { once: true });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    abort.abort();
-  }, init.timeoutMs);
+async function send(method: 'GET' | 'POST', path: string, json: unknown, opts: CallOptions, accept?: string): Promise<Response> {
+  const context: CallContext = { token: opts.token, quiet: !!opts.quiet, path, requestId: newRequestId() };
+  const options: Options = {
+    method,
+    json: method === 'POST' ? (json ?? {}) : undefined,
+    searchParams: cleanParams(opts.searchParams),
+    timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal: opts.signal,
+    context: context as unknown as Record<string, unknown>,
+    ...(accept ? { headers: { accept } } : {}),
+  };
   try {
-    const request = new Request(url, {
-      method: init.method,
-      headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      signal: abort.signal,
-      cache: 'no-store',
-    });
-    return await fetchImpl(request);
+    return await client(baseOrigin ? new URL(path, baseOrigin).toString() : path, options);
   } catch (err) {
-    if (timedOut) throw new RequestTimeout(`Request timed out: ${init.method} ${url}`);
-    throw err;
-  } finally {
-    clearTimeout(timer);
-    init.signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, json?: unknown, opts: CallOptions = {}): Promise<T> {
-  const token = opts.token === undefined ? getToken() : opts.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let res: Response;
-  try {
-    res = await send(baseOrigin ? new URL(path, baseOrigin).toString() : path, {
-      method,
-      headers,
-      json: method === 'POST' ? (json ?? {}) : undefined,
-      searchParams: cleanParams(opts.searchParams),
-      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      signal: opts.signal,
-    });
-  } catch (err) {
+    if (err instanceof HTTPError) {
+      const r = err.response;
+      throw toApiError(r.status, (err as EnvelopeHttpError).payload ?? null, r.statusText, r.headers.get('retry-after'));
+    }
     const e = fromThrown(err);
     if (e.kind === 'timeout' && !opts.quiet) emitApiEvent({ type: 'timeout', error: e, path });
     throw e;
   }
+}
 
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, json?: unknown, opts: CallOptions = {}): Promise<T> {
+  const res = await send(method, path, json, opts);
+  const status = res.status;
   const text = await res.text().catch(() => '');
   let payload: unknown = null;
   if (text) {
@@ -230,19 +283,27 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, json?:
       payload = null;
     }
   }
-
-  if (!res.ok || (isEnvelope(payload) && payload.statusCode >= 400)) {
-    const e = toApiError(res.status, payload, res.statusText, res.headers.get('retry-after'));
-    // A refused session token means the session is over; explicit tokens (sign-in, reset) are the caller's business.
-    if (e.status === 401 && opts.token === undefined && token && !opts.quiet) emitApiEvent({ type: 'unauthorized', error: e, path });
-    throw e;
-  }
-  if (payload === null && text) throw new ApiError(res.status, 'INVALID_RESPONSE', t('app.unexpected'), { kind: 'invalid' });
+  // a 2xx whose envelope reports an error is still an error
+  if (isEnvelope(payload) && payload.statusCode >= 400) throw toApiError(status, payload);
+  if (payload === null && text) throw new ApiError(status, 'INVALID_RESPONSE', t('app.unexpected'), { kind: 'invalid' });
   return (isEnvelope(payload) ? payload.body : payload) as T;
 }
 
 export const apiGet = <T>(path: string, opts?: CallOptions) => apiRequest<T>('GET', path, undefined, opts);
 export const apiPost = <T>(path: string, json?: unknown, opts?: CallOptions) => apiRequest<T>('POST', path, json, opts);
+
+/**
+ * A call answered with a file instead of JSON (a photo, a document, a CSV export): the Response, for its bytes and
+ * headers, through the same client (token, timeout, retries of reads, errors as ApiError). `accept`: what it may be.
+ */
+export const apiFile = (method: 'GET' | 'POST', path: string, json: unknown, accept: string, opts: CallOptions = {}) =>
+  send(method, path, json, opts, accept);
+
+/** The bytes of an image answer, with its type (the server's Content-Type when the body carries none). */
+export async function imageBlob(res: Response, fallbackType = 'image/jpeg'): Promise<Blob> {
+  const blob = await res.blob();
+  return blob.type ? blob : new Blob([blob], { type: res.headers.get('content-type') ?? fallbackType });
+}
 
 /** dataTables query string (§7 intro): orderColumn, direction, length, start. */
 export function dataTablesParams(q: Partial<DataTablesQuery> = {}): Record<string, string> {

@@ -3,8 +3,7 @@
  * saved under the name the server gives (Content-Disposition), else the fallback. One way for every CSV button.
  */
 import type { DataTablesQuery } from '@contract/envelope';
-import { dataTablesParams, fromThrown, toApiError } from './api';
-import { getToken } from './session';
+import { apiFile, dataTablesParams } from './api';
 
 /** The file name of a Content-Disposition header, else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -28,26 +27,14 @@ export function saveBlob(blob: Blob, name: string) {
 
 /** POST path (with the list's sort, without its paging) → the CSV file. Resolves with the file name. */
 export async function downloadCsv(path: string, filter: object, q: Partial<DataTablesQuery>, fallbackName: string): Promise<string> {
-  const token = getToken();
   const params = new URLSearchParams(dataTablesParams(q));
   params.delete('length');
   params.delete('start');
-  const qs = params.toString();
-  let res: Response;
-  try {
-    res = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(filter),
-      cache: 'no-store',
-    });
-  } catch (err) {
-    throw fromThrown(err);
-  }
-  if (!res.ok) {
-    const payload = await res.json().catch(() => null);
-    throw toApiError(res.status, payload, res.statusText);
-  }
+  const res = await apiFile('POST', path, filter, 'text/csv', {
+    searchParams: Object.fromEntries(params),
+    // a whole list as CSV can take the server a while: longer than a page's 30 s
+    timeoutMs: 120_000,
+  });
   const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
   saveBlob(await res.blob(), name);
   return name;

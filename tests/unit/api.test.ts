@@ -13,7 +13,9 @@ import {
   TIMEOUT_MESSAGE,
   toApiError,
 } from '@/lib/api';
+import { networkFirst } from '@/lib/cached';
 import { __setSessionForTests } from '@/lib/session';
+import { cachePut, resetDbForTests } from '@/offline/db';
 import type { WebUser } from '@contract';
 
 const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
@@ -158,6 +160,8 @@ describe('requests', () => {
         new Promise<Response>((_, reject) => {
           inFlight.add(input as Request);
           const signal = (input as Request).signal;
+          // as fetch does: a signal that is already aborted (the call was aborted before it was sent) rejects at once
+          if (signal.aborted) reject(signal.reason);
           signal.addEventListener('abort', () => reject(signal.reason));
         }),
     );
@@ -171,8 +175,10 @@ describe('requests', () => {
 
   it('a POST sends JSON with its content type, the bearer token and the search params in place of the query', async () => {
     const seen: Request[] = [];
+    let sent = '';
     __setFetchForTests(async (input) => {
       seen.push(input as Request);
+      sent = await (input as Request).clone().text(); // read while the request is in flight, as fetch does
       return json(200, { statusCode: 200, statusMsg: 'OK', body: { ok: true } });
     });
     await expect(apiPost('/rest/a?old=1', { x: 1 }, { token: 'tk', searchParams: { q: 'a b', empty: '', none: undefined, n: 2 } })).resolves.toEqual({
@@ -184,7 +190,7 @@ describe('requests', () => {
     expect(req.headers.get('authorization')).toBe('Bearer tk');
     expect(req.headers.get('accept')).toBe('application/json');
     expect(req.cache).toBe('no-store');
-    expect(await req.text()).toBe('{"x":1}');
+    expect(sent).toBe('{"x":1}');
   });
 
   it('a network failure rejects with kind network', async () => {
@@ -197,6 +203,171 @@ describe('requests', () => {
   it('plain JSON answers (e.g. /healthz) pass through', async () => {
     __setFetchForTests(async () => json(200, { status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 }));
     await expect(apiGet('/healthz', { token: false })).resolves.toEqual({ status: 'ok', db: 'ok', version: '1', uptimeSeconds: 5 });
+  });
+});
+
+describe('ky: retry and hooks', () => {
+  beforeEach(() => __setSessionForTests({ token: 'session-token-123', expiresAt: '2099-01-01T00:00:00Z', user }));
+  afterEach(() => __setSessionForTests(null));
+
+  it('a read answered 503 with Retry-After is sent again after the time asked, and its answer returned', async () => {
+    const at: number[] = [];
+    const ids: (string | null)[] = [];
+    __setFetchForTests(async (input) => {
+      at.push(Date.now());
+      ids.push((input as Request).headers.get('x-request-id'));
+      return at.length === 1
+        ? json(503, { statusCode: 503, statusMsg: 'Sibuk.', body: { errorCode: 'BUSY' } }, { 'retry-after': '0.2' })
+        : json(200, { statusCode: 200, statusMsg: 'OK', body: { n: 1 } });
+    });
+    await expect(apiGet('/rest/x')).resolves.toEqual({ n: 1 });
+    expect(at).toHaveLength(2);
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(190);
+    // one id for the call and its retry
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('gives up after two retries with the last answer as ApiError (its envelope message), and never retries a POST', async () => {
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      return json(503, { statusCode: 503, statusMsg: 'Pelayan sibuk.', body: { errorCode: 'BUSY' } }, { 'retry-after': '0' });
+    });
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ status: 503, errorCode: 'BUSY', statusMsg: 'Pelayan sibuk.', retryAfterSeconds: 0 });
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(apiPost('/rest/x', {})).rejects.toMatchObject({ status: 503, errorCode: 'BUSY' });
+    expect(calls).toBe(1);
+  });
+
+  it('does not retry a refused request (4xx) nor a timeout', async () => {
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      return json(404, { statusCode: 404, statusMsg: 'Tiada.', body: { errorCode: 'NOT_FOUND' } });
+    });
+    await expect(apiGet('/rest/x')).rejects.toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    expect(calls).toBe(1);
+    calls = 0;
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          calls++;
+          inFlight.add(input as Request);
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    await expect(apiGet('/rest/slow', { timeoutMs: 30, quiet: true })).rejects.toMatchObject({ kind: 'timeout', errorCode: 'TIMEOUT' });
+    expect(calls).toBe(1);
+  });
+
+  it('sends the session token as it is when each attempt leaves (a token renewed between retries is the one sent)', async () => {
+    const auth: (string | null)[] = [];
+    let calls = 0;
+    __setFetchForTests(async (input) => {
+      auth.push((input as Request).headers.get('authorization'));
+      if (++calls === 1) {
+        __setSessionForTests({ token: 'renewed-token-456', expiresAt: '2099-01-01T00:00:00Z', user });
+        return json(502, { statusCode: 502, statusMsg: 'Bad gateway', body: {} });
+      }
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: null });
+    });
+    await apiGet('/rest/x');
+    expect(auth).toEqual(['Bearer session-token-123', 'Bearer renewed-token-456']);
+    auth.length = 0;
+    await apiGet('/rest/x', { token: false });
+    await apiGet('/rest/x', { token: 'restricted-abc' });
+    expect(auth).toEqual([null, 'Bearer restricted-abc']);
+  });
+});
+
+describe('ky and the offline copy (networkFirst, src/lib/cached.ts)', () => {
+  // what the field report's KM reads offline (field-report-api.ts useSectionMarkers): a GET through ky, the device's
+  // copy when the network is gone. ky throws its own errors and retries failed reads: the copy must still come, and at
+  // once when the device knows it is offline.
+  const markers = [{ sectionId: 9, markers: [[4052, 2.9, 101.7]] }];
+  const key = 'kmMarkers:9';
+  beforeEach(async () => {
+    __setSessionForTests({ token: 'session-token-123', expiresAt: '2099-01-01T00:00:00Z', user });
+    await cachePut(user.userId, key, markers);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    __setSessionForTests(null);
+    await resetDbForTests();
+  });
+
+  it('offline (navigator.onLine false): one failed fetch, no retry, the copy at once', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    const started = Date.now();
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r.data).toEqual(markers);
+    expect(r.cachedAt).not.toBeNull();
+    expect(calls).toBe(1);
+    // ky's first retry would wait 0.3 s
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('a failed fetch while the device says it is online: two retries (0.3 s, 0.6 s), then the copy', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    let calls = 0;
+    __setFetchForTests(async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    const started = Date.now();
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r.data).toEqual(markers);
+    expect(calls).toBe(3);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('the line back between retries: the fresh answer, kept as the new copy', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    const fresh = [{ sectionId: 9, markers: [[4053, 2.9, 101.7]] }];
+    let calls = 0;
+    __setFetchForTests(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return json(200, { statusCode: 200, statusMsg: 'OK', body: fresh });
+    });
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
+    expect(r).toEqual({ data: fresh, cachedAt: null });
+    vi.stubGlobal('navigator', { onLine: false });
+    __setFetchForTests(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }))).data).toEqual(fresh);
+  });
+
+  it("a timeout (ky's TimeoutError) gives the copy too, without a retry", async () => {
+    let calls = 0;
+    __setFetchForTests(
+      (input) =>
+        new Promise<Response>((_, reject) => {
+          calls++;
+          inFlight.add(input as Request);
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true, timeoutMs: 30 }));
+    expect(r.data).toEqual(markers);
+    expect(calls).toBe(1);
+  });
+
+  it("a server answer (ky's HTTPError) is not a reason for the copy: the ApiError reaches the screen", async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    __setFetchForTests(async () => json(403, { statusCode: 403, statusMsg: 'Tiada kebenaran.', body: { errorCode: 'FORBIDDEN' } }));
+    await expect(networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }))).rejects.toMatchObject({
+      kind: 'http',
+      status: 403,
+      errorCode: 'FORBIDDEN',
+    });
   });
 });
 

@@ -13,10 +13,10 @@ import { VEHICLE_PATHS } from '@contract/fleet-rules';
 import type { ChecklistDetail, ChecklistForm, ChecklistItemRow, ChecklistReportFilter, ChecklistRow } from '@contract/checklist';
 import type { VehicleOption } from '@contract/fleet';
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
-import { apiGet, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, isApiError, type CallOptions } from '@/lib/api';
+import { apiFile, apiGet, dataTables, imageBlob, isApiError, type CallOptions } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { downloadCsv } from '@/lib/download';
-import { getToken, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { cachePut, getDb } from '@/offline/db';
 import { deleteDraft, saveDraft, type Draft } from '@/offline/drafts';
 import { discardItem } from '@/offline/outbox';
@@ -175,23 +175,7 @@ export async function discardQueued(clientIds: readonly string[]) {
 
 /** GET dailyAssetChecklistItems/photo/{id} with the bearer token → the JPEG. */
 export async function photoBytesCall(photoId: number, signal?: AbortSignal): Promise<Blob> {
-  const token = getToken();
-  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
-  const both = signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
-  const headers: Record<string, string> = { Accept: 'image/*, application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(CHECKLIST_PATHS.photo(photoId), { method: 'GET', headers, signal: both, cache: 'no-store' });
-  } catch (err) {
-    throw fromThrown(err);
-  }
-  if (!res.ok) {
-    const payload: unknown = await res.json().catch(() => null);
-    throw toApiError(res.status, payload, res.statusText);
-  }
-  const blob = await res.blob();
-  return blob.type ? blob : new Blob([blob], { type: res.headers.get('content-type') ?? 'image/jpeg' });
+  return imageBlob(await apiFile('GET', CHECKLIST_PATHS.photo(photoId), undefined, 'image/*, application/json', { signal }));
 }
 
 /** A photo's bytes, fetched once a session (a photo never changes). */

@@ -36,6 +36,7 @@ import { fieldReportKeys } from '@/lib/field-reports';
 import { useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { formatBytes } from '@/lib/image';
+import { recentFix, rememberFix } from '@/lib/last-fix';
 import { useLookup } from '@/lib/lookups';
 import { useListedSections } from '@/lib/sections';
 import { useSession } from '@/lib/session';
@@ -81,14 +82,27 @@ const emptyValues = (sectionId: number | null): ReportFormValues => ({
   note: '',
 });
 
-/** Asks the tablet where it is (10 s at most). */
+/** A position the GPS took this long ago still places the report when the GPS does not answer now. */
+const LAST_FIX_MAX_AGE_MS = 60_000;
+
+/**
+ * Asks the tablet where it is (10 s at most). When the GPS does not answer (no signal for now, a timeout), the last
+ * position it gave the app within LAST_FIX_MAX_AGE_MS (src/lib/last-fix.ts: the position reporter's watch, a patrol
+ * step a moment ago) places the report instead: the KM is still derived, and stays editable.
+ */
 function locate(): Promise<{ fix: Fix | null; state: GpsState }> {
   const geo = typeof navigator !== 'undefined' && 'geolocation' in navigator ? navigator.geolocation : null;
-  if (!geo) return Promise.resolve({ fix: null, state: 'unavailable' });
+  const lastKnown = (): { fix: Fix | null; state: GpsState } => {
+    const f = recentFix(LAST_FIX_MAX_AGE_MS);
+    // a heading is only good for the moment it was taken: the direction stays the patrol's to choose
+    return f ? { fix: { ...f, heading: null }, state: 'ok' } : { fix: null, state: 'unavailable' };
+  };
+  if (!geo) return Promise.resolve(lastKnown());
   return new Promise((resolve) => {
     try {
       geo.getCurrentPosition(
-        (p) =>
+        (p) => {
+          rememberFix(p);
           resolve({
             fix: {
               latitude: p.coords.latitude,
@@ -97,12 +111,13 @@ function locate(): Promise<{ fix: Fix | null; state: GpsState }> {
               heading: p.coords.heading !== null && Number.isFinite(p.coords.heading) ? p.coords.heading : null,
             },
             state: 'ok',
-          }),
-        (err) => resolve({ fix: null, state: err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
+          });
+        },
+        (err) => resolve(err.code === err.PERMISSION_DENIED ? { fix: null, state: 'denied' } : lastKnown()),
         { enableHighAccuracy: true, timeout: 10_000, maximumAge: 30_000 },
       );
     } catch {
-      resolve({ fix: null, state: 'unavailable' });
+      resolve(lastKnown());
     }
   });
 }

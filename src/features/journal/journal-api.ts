@@ -5,8 +5,7 @@
 import { PATHS } from '@contract/paths';
 import type { Attachment, JournalEntry } from '@contract/incidents';
 import type { DataTablesResult } from '@contract/envelope';
-import { apiGet, dataTables, DEFAULT_TIMEOUT_MS, fromThrown, toApiError, type CallOptions } from '@/lib/api';
-import { getToken } from '@/lib/session';
+import { apiFile, apiGet, dataTables, imageBlob, type CallOptions } from '@/lib/api';
 import { JPEG } from '@/lib/image';
 
 /** §9 page size of subform child lists. */
@@ -30,25 +29,8 @@ export const mediaListCall = (subformId: number, opts?: CallOptions) =>
  * carry the bearer token, so the bytes are fetched here and shown through an object URL.
  */
 export async function documentBytesCall(pkDocumentsId: number, signal?: AbortSignal): Promise<Blob> {
-  const token = getToken();
-  // the query's own signal (unmount) and a time limit; AbortSignal.any is missing on older tablet browsers
-  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
-  const both = signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'image/*, application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(PATHS.documentDownload, { method: 'POST', headers, body: JSON.stringify({ pkDocumentsId }), signal: both, cache: 'no-store' });
-  } catch (err) {
-    throw fromThrown(err);
-  }
-  if (!res.ok) {
-    const payload: unknown = await res.json().catch(() => null);
-    throw toApiError(res.status, payload, res.statusText);
-  }
-  const blob = await res.blob();
   // the server names the type from the content; keep it (a missing one would make the browser guess)
-  return blob.type ? blob : new Blob([blob], { type: res.headers.get('content-type') ?? JPEG });
+  return imageBlob(await apiFile('POST', PATHS.documentDownload, { pkDocumentsId }, 'image/*, application/json', { signal }), JPEG);
 }
 
 // ---------------------------------------------------------------- writes

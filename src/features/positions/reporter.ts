@@ -14,6 +14,7 @@ import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { getDb, type LebuhrayaDb } from '@/offline/db';
 import { StorageFullError } from '@/offline/outbox';
 import { onSyncEvent, syncNow } from '@/offline/sync-client';
+import { rememberFix } from '@/lib/last-fix';
 import { rosterStatusAt } from '@/lib/roster-status';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';
@@ -119,6 +120,7 @@ export function startPositionReporter(user: WebUser, opts: Partial<ReporterEnv> 
       (p) => {
         if (stopped) return;
         if (permission !== 'granted') permission = 'granted';
+        rememberFix(p);
         const first = sampler.offer(p.coords);
         setPositionSnapshot({ phase: 'active', lastFix: [p.coords.latitude, p.coords.longitude] });
         if (first) void record();

@@ -3,6 +3,8 @@
  * longer than that. The last fix is remembered, so a tablet whose GPS answers slowly still sends where it was a
  * moment ago rather than nothing.
  */
+import { rememberFix } from '@/lib/last-fix';
+
 export interface DevicePosition {
   latitude: number;
   longtitude: number;
@@ -39,6 +41,7 @@ export function currentPosition(waitMs = POSITION_WAIT_MS): Promise<DevicePositi
         (p) => {
           const pos = { latitude: p.coords.latitude, longtitude: p.coords.longitude };
           last = { at: Date.now(), pos };
+          rememberFix(p);
           finish(pos);
         },
         () => finish(recent()),
