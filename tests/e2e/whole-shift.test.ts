@@ -161,7 +161,9 @@ describe('the whole shift on the tablet, offline (issue #30 acceptance)', () => 
       await expect.poll(() => caseRow.getAttribute('data-unsent')).toBe('unsent');
       expect(await caseRow.getAttribute('data-step')).toBe('assistanceDone');
 
-      // (4) a field report with a photo: the location from the tablet's GPS
+      // (4) a field report with a photo: the location from the tablet's GPS, which keeps reporting (the emulated one
+      // gives one position, stamped when it was set: Chromium stops reusing it after the form's maximumAge)
+      await ctx.setGeolocation({ latitude: spot.latitude, longitude: spot.longitude, accuracy: 12 });
       await pr.getByTestId('fr-open').click();
       const dialog = pr.getByTestId('fr-dialog');
       await dialog.waitFor();
