@@ -9,6 +9,25 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
 
+/**
+ * Seconds a browser test file took in CI (2026-11-28, two lanes on 2 cores, so about twice its time alone): the lanes
+ * are dealt by these. A file not listed weighs 0.3 s per line of its text (the ratio of the listed ones); a test that
+ * starts servers of its own 40 s more per start. Update the table from a CI log's "Slowest test files" when a file
+ * grows or shrinks by minutes.
+ */
+const E2E_SECONDS = {
+  'fault-run': 450, // one database and a drain on long tokens since 2026-11-28 (1,199 s for two before)
+  accessibility: 400, // the TMC operator's English pass halved since (542 s)
+  'tablet-layout': 363,
+  'whole-day': 305,
+  'offline-sync': 281,
+  'incident-lifecycle': 234,
+  'new-case': 219,
+  lists: 217,
+  'offline-journey': 163,
+  journal: 161,
+};
+
 const phases = [
   // each check counts as one test: passed when the command exits 0
   { name: 'typecheck', check: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']] },
@@ -50,25 +69,6 @@ function serverLanes() {
     { name: 'PostgreSQL', args: ['--project', 'server', ...both, ...pgOnly, ...rest.filter((_, i) => i % 3 !== 0)], env: { DATABASE_URL: url } },
   ];
 }
-
-/**
- * Seconds a browser test file took in CI (2026-11-28, two lanes on 2 cores, so about twice its time alone): the lanes
- * are dealt by these. A file not listed weighs 0.3 s per line of its text (the ratio of the listed ones); a test that
- * starts servers of its own 40 s more per start. Update the table from a CI log's "Slowest test files" when a file
- * grows or shrinks by minutes.
- */
-const E2E_SECONDS = {
-  'fault-run': 450, // one database and a drain on long tokens since 2026-11-28 (1,199 s for two before)
-  accessibility: 400, // the TMC operator's English pass halved since (542 s)
-  'tablet-layout': 363,
-  'whole-day': 305,
-  'offline-sync': 281,
-  'incident-lifecycle': 234,
-  'new-case': 219,
-  lists: 217,
-  'offline-journey': 163,
-  journal: 161,
-};
 
 /**
  * The browser tests in lanes run side by side, each a vitest run of files one after another. The files that start

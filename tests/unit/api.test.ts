@@ -305,13 +305,11 @@ describe('ky and the offline copy (networkFirst, src/lib/cached.ts)', () => {
       calls++;
       throw new TypeError('Failed to fetch');
     });
-    const started = Date.now();
     const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
     expect(r.data).toEqual(markers);
     expect(r.cachedAt).not.toBeNull();
+    // no retry (ky's first would wait 0.3 s): the copy comes after the one failed fetch
     expect(calls).toBe(1);
-    // ky's first retry would wait 0.3 s
-    expect(Date.now() - started).toBeLessThan(250);
   });
 
   it('a failed fetch while the device says it is online: two retries (0.3 s, 0.6 s), then the copy', async () => {
@@ -321,11 +319,9 @@ describe('ky and the offline copy (networkFirst, src/lib/cached.ts)', () => {
       calls++;
       throw new TypeError('Failed to fetch');
     });
-    const started = Date.now();
     const r = await networkFirst(user.userId, key, () => apiGet('/rest/markers/9', { quiet: true }));
     expect(r.data).toEqual(markers);
     expect(calls).toBe(3);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('the line back between retries: the fresh answer, kept as the new copy', async () => {
