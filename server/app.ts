@@ -168,7 +168,14 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  await registerAuth(app, { db: handle.db, writes: handle.writes, secret, ttlSeconds: config.jwtTtlSeconds, docsPublic: config.apiDocsPublic });
+  await registerAuth(app, {
+    db: handle.db,
+    writes: handle.writes,
+    secret,
+    ttlSeconds: config.jwtTtlSeconds,
+    docsPublic: config.apiDocsPublic,
+    dbKind: handle.kind,
+  });
   // offline sync (#4): Idempotency-Key on writes (keys kept 30 days), ETags on the read data the PWA caches
   await registerIdempotency(app, handle.db);
   registerEtag(app);

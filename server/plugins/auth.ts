@@ -46,17 +46,20 @@ export function requireUser(request: FastifyRequest): TokenClaims {
   return request.user;
 }
 
-/** How long a user's not-before time, active flag and role are trusted without asking the database again. */
+/** On PGlite, how long a user's not-before time, active flag and role are trusted without asking the database again. */
 const SESSION_STATE_TTL_MS = 5_000;
 
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { db: Db; writes: WriteTracker; secret: string; ttlSeconds: number; docsPublic?: boolean },
+  opts: { db: Db; writes: WriteTracker; secret: string; ttlSeconds: number; docsPublic?: boolean; dbKind?: 'postgres' | 'pglite' },
 ) {
-  // Revocation state per user, re-read at most every 5 s, and at once after any committed write of the data (the
-  // entry keeps the 'data' version it was read at): sign-out, password, role and deactivation all write app_user, on
-  // this server or, through the write notices (db/notify.ts), on any other server on the database. While this process
-  // cannot hear the other servers (tracker not live) the state is read on every request.
+  // Revocation state per user. On PostgreSQL it is read on every request (one primary-key lookup): other servers may
+  // share the database, and a sign-out through one of them must be refused by this one on the very next request. The
+  // write notices (db/notify.ts) reach this process milliseconds later, and a CI run on a loaded machine (load 13 on
+  // 2 cores) served a signed-out token from the cache inside that window. On PGlite (one process: the data
+  // directory's lock) it is kept at most 5 s, and dropped at once by any committed write of the data (the entry keeps
+  // the 'data' version it was read at): sign-out, password, role and deactivation all write app_user.
+  const keepSessionState = opts.dbKind === 'pglite';
   const sessionState = new Map<number, { validAfter: number; active: boolean; roleId: number; at: number; stamp: string }>();
   const sessionStatement = opts.db
     .select({ validAfter: appUser.tokensValidAfter, active: appUser.isActive, roleId: appUser.roleId })
@@ -70,7 +73,7 @@ export async function registerAuth(
     // the version before the read: a write committed while it runs leaves the entry stale at once
     const stamp = opts.writes.stamp(DATA);
     const cached = sessionState.get(userId);
-    if (cached && opts.writes.live && cached.stamp === stamp && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
+    if (keepSessionState && cached && opts.writes.live && cached.stamp === stamp && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
     const [row] = await sessionStatement.execute({ userId });
     if (!row) return undefined;
     const state = { validAfter: row.validAfter.getTime(), active: row.active, roleId: row.roleId, at: Date.now(), stamp };
