@@ -1,9 +1,9 @@
 /**
  * The device position for a patrol step (issue #3 item 4): asked for with a short timeout and never waited on
- * longer than that. The last fix is remembered, so a tablet whose GPS answers slowly still sends where it was a
- * moment ago rather than nothing.
+ * longer than that. The last fix the app heard of (src/lib/last-fix.ts: this, the position reporter, the field report)
+ * stands in, so a tablet whose GPS answers slowly still sends where it was a moment ago rather than nothing.
  */
-import { rememberFix } from '@/lib/last-fix';
+import { recentFix, rememberFix } from '@/lib/last-fix';
 
 export interface DevicePosition {
   latitude: number;
@@ -15,12 +15,11 @@ export const POSITION_WAIT_MS = 3_000;
 /** A fix this old is still good enough for an audit entry. */
 const MAX_AGE_MS = 60_000;
 
-let last: { at: number; pos: DevicePosition } | null = null;
-
 const geolocation = () => (typeof navigator !== 'undefined' && 'geolocation' in navigator ? navigator.geolocation : null);
 
 function recent(): DevicePosition | null {
-  return last && Date.now() - last.at <= MAX_AGE_MS ? last.pos : null;
+  const f = recentFix(MAX_AGE_MS);
+  return f ? { latitude: f.latitude, longtitude: f.longitude } : null;
 }
 
 /** Resolves with a position or null (no permission, no fix, too slow): never rejects, never waits over `waitMs`. */
@@ -39,10 +38,8 @@ export function currentPosition(waitMs = POSITION_WAIT_MS): Promise<DevicePositi
     try {
       geo.getCurrentPosition(
         (p) => {
-          const pos = { latitude: p.coords.latitude, longtitude: p.coords.longitude };
-          last = { at: Date.now(), pos };
           rememberFix(p);
-          finish(pos);
+          finish({ latitude: p.coords.latitude, longtitude: p.coords.longitude });
         },
         () => finish(recent()),
         { enableHighAccuracy: true, timeout: waitMs, maximumAge: MAX_AGE_MS },
