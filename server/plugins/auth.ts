@@ -51,7 +51,7 @@ const SESSION_STATE_TTL_MS = 5_000;
 
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { db: Db; writes: WriteTracker; secret: string; ttlSeconds: number; docsPublic?: boolean; dbKind?: 'postgres' | 'pglite' },
+  opts: { db: Db; writes: WriteTracker; secret: string; ttlSeconds: number; docsPublic?: boolean; dbKind: 'postgres' | 'pglite' },
 ) {
   // Revocation state per user. On PostgreSQL it is read on every request (one primary-key lookup): other servers may
   // share the database, and a sign-out through one of them must be refused by this one on the very next request. The
@@ -77,6 +77,7 @@ export async function registerAuth(
     const [row] = await sessionStatement.execute({ userId });
     if (!row) return undefined;
     const state = { validAfter: row.validAfter.getTime(), active: row.active, roleId: row.roleId, at: Date.now(), stamp };
+    if (!keepSessionState) return state;
     if (sessionState.size > 50_000) sessionState.clear();
     sessionState.set(userId, state);
     return state;
