@@ -1,6 +1,7 @@
 import { DatePicker, IconButton, Portal, parseDate, type DateValue } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-theme/recipes/date-picker';
 import { LuCalendar } from 'react-icons/lu';
+import { useLanguage } from '@/lib/i18n';
 import { displayDateToIso, isIsoDate } from '@/lib/time';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -32,6 +33,8 @@ export function DateField({
   width?: string;
 }) {
   const current = isIsoDate(value) ? [parseDate(value)] : [];
+  // the calendar's month and weekday names in the user's language (the field itself is dd-mm-yyyy in both)
+  const locale = useLanguage() === 'en' ? 'en-GB' : 'ms-MY';
   return (
     <DatePicker.Root
       recipe={datePickerSlotRecipe}
@@ -43,7 +46,7 @@ export function DateField({
       format={toDisplay}
       parse={fromDisplay}
       placeholder="dd-mm-yyyy"
-      locale="ms-MY"
+      locale={locale}
       max={max && isIsoDate(max) ? parseDate(max) : undefined}
       width={width}
       size="md"
