@@ -166,7 +166,9 @@ export default defineConfig({
     outDir: `${process.env.DIST_DIR || 'dist'}/client`,
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // PROFILE_BUILD=1: maps and readable names for a profile of the built app (bench/profile-load.mjs); never shipped
+    sourcemap: process.env.PROFILE_BUILD === '1',
+    minify: process.env.PROFILE_BUILD !== '1',
     // No preload lists: with them every lazy import carries the list of chunks it will import (78 routes: 6 KB of
     // the shell's gzipped JavaScript, the first load's). The browser still fetches a chunk's static imports as soon
     // as it has parsed it; links preload their route on intent (hover, focus: defaultPreload in src/app/router.tsx),

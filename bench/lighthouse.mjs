@@ -14,14 +14,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { distDir, isBuilt, startBuiltServer } from './support/built-app.mjs';
+import { CHROMIUM_ARGS, distDir, isBuilt, sessionStorageOf, startBuiltServer } from './support/built-app.mjs';
 import { firstLoadSummary, measureFirstLoad } from './support/first-load.mjs';
 
 const DIST = distDir();
 const RUNS = Number(process.env.RUNS) || 3;
 const DETAIL = process.env.DETAIL === '1';
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const PASSWORD = 'Lebuhraya@2026';
 const GOAL = { score: 90, lcp: 2500, tbt: 200, cls: 0.05 };
 
 if (!isBuilt(DIST)) {
@@ -39,29 +38,9 @@ const loadBefore = load();
 const app = await startBuiltServer(DIST);
 const { base } = app;
 
-/** Signs in through the API as the sign-in screen does (login, then getDetailWebUser): the session the PWA stores. */
-async function sessionOf(username) {
-  const post = async (p, body, token) => {
-    const res = await fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (!res.ok || json.statusCode >= 400) throw new Error(`${p} as ${username}: ${res.status} ${json.statusMsg}`);
-    return json.body;
-  };
-  const { token, expiresAt } = await post('/rest/auth/jwt/login', { username, password: PASSWORD });
-  const { user } = await post('/rest/auth/getDetailWebUser', {}, token);
-  return { token, expiresAt, user };
-}
-
-/** The localStorage the PWA reads at start (src/lib/session.ts SESSION_MIRROR_KEY), for a signed-in screen. */
-const storageFor = (session) => ({ 'lebuhraya.session': JSON.stringify(session) });
-
 /** Where the app lands with this session on '/' (a throwaway browser: the measured profiles stay cold). */
 async function landingOf(storage) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     await context.addInitScript((s) => {
@@ -157,8 +136,8 @@ const rows = {};
 const benchmarkIndexes = [];
 let firstLoad;
 try {
-  const tmca = storageFor(await sessionOf('tmca'));
-  const pr = storageFor(await sessionOf('pr'));
+  const tmca = await sessionStorageOf(base, 'tmca');
+  const pr = await sessionStorageOf(base, 'pr');
   const prLanding = await landingOf(pr);
   const screens = [
     ['/signin', '/signin', null],

@@ -67,3 +67,27 @@ export async function startBuiltServer(dist = distDir()) {
   }
   return { base, stop };
 }
+
+/** The flags every bench's Chromium runs with (headless in a container). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/**
+ * Signs in through the API as the sign-in screen does (login, then getDetailWebUser) and returns the localStorage the
+ * PWA reads at start (src/lib/session.ts SESSION_MIRROR_KEY): a screen behind sign-in opened as on a tablet that
+ * signed in earlier.
+ */
+export async function sessionStorageOf(base, username, password = 'Lebuhraya@2026') {
+  const post = async (p, body, token) => {
+    const res = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok || json.statusCode >= 400) throw new Error(`${p} as ${username}: ${res.status} ${json.statusMsg}`);
+    return json.body;
+  };
+  const { token, expiresAt } = await post('/rest/auth/jwt/login', { username, password });
+  const { user } = await post('/rest/auth/getDetailWebUser', {}, token);
+  return { 'lebuhraya.session': JSON.stringify({ token, expiresAt, user }) };
+}
