@@ -27,8 +27,20 @@ interface WallClock {
 
 let zoneFormat: Intl.DateTimeFormat | null = null;
 
+/**
+ * Asia/Brunei has kept UTC+8 without daylight saving since 1945 (UTC+9 under occupation, 1942–1945): for those instants the wall clock is plain arithmetic.
+ * (Intl's formatToParts, a few microseconds a call, was among the heaviest functions of the dashboard's first render
+ * on a tablet's CPU: a list formats hundreds of times.) Earlier instants, and a zone other than Brunei, go through Intl.
+ */
+const FIXED_OFFSET_MS = 8 * 3_600_000;
+const FIXED_SINCE = Date.UTC(1946, 0, 1);
+
 /** The wall clock in the app zone at an instant. */
 function wallClock(ms: number): WallClock {
+  if (ms >= FIXED_SINCE) {
+    const d = new Date(ms + FIXED_OFFSET_MS);
+    return { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() };
+  }
   zoneFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: APP_TZ,
     hourCycle: 'h23',

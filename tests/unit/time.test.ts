@@ -131,3 +131,33 @@ describe('the Intl implementation agrees with dayjs (what the app used before)',
     }
   });
 });
+
+describe('the wall clock of Asia/Brunei by arithmetic (UTC+8 since 1945)', () => {
+  it('agrees with Intl for instants from 1946 to 2100, seconds included', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Brunei',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const asIntl = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
+      return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}:${p.second}`;
+    };
+    const from = Date.UTC(1946, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    // midnight either side in Brunei, a year's end, a leap day, and 2,000 spread instants
+    const instants = [
+      Date.UTC(2026, 10, 27, 15, 59, 59),
+      Date.UTC(2026, 10, 27, 16, 0, 0),
+      Date.UTC(2026, 11, 31, 16, 0, 0),
+      Date.UTC(2028, 1, 28, 16, 0, 0),
+    ];
+    for (let i = 0; i < 2000; i++) instants.push(Math.floor(from + ((to - from) * ((i * 7919) % 2000)) / 2000) + i * 997);
+    for (const ms of instants) expect(formatDateTime(ms), new Date(ms).toISOString()).toBe(asIntl(ms));
+  });
+});
