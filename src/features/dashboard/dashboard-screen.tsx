@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useEffect, useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
@@ -13,6 +13,7 @@ import type { DashboardSearch, DashboardTab } from './dashboard-search';
 import { WelcomeCard } from './welcome-card';
 import { mayHandOver } from './handover-rules';
 import { TabButton } from '@/ui/tab-button';
+import { SettleProvider, useSettleGate } from '@/ui/settle-gate';
 
 /*
  * The dashboard's frame (title, refresh, tabs) ships with the shell and paints first; its heavy parts (counters,
@@ -21,10 +22,12 @@ import { TabButton } from '@/ui/tab-button';
  * 'dashboard-frame' is when that happens: bench/bundle-size.mjs counts the JavaScript requested before it as the
  * first load, and prints the total once the list has shown its first answer.
  */
-const IncidentDashboard = lazy(async () => ({ default: (await import('./incident-dashboard')).IncidentDashboard }));
-const RosterDashboard = lazy(async () => ({ default: (await import('./roster-dashboard')).RosterDashboard }));
+// memo: the panels render again for their own data, not each time the frame does (a re-render of the whole list
+// is a long task on a tablet's CPU)
+const IncidentDashboard = memo(lazy(async () => ({ default: (await import('./incident-dashboard')).IncidentDashboard })));
+const RosterDashboard = memo(lazy(async () => ({ default: (await import('./roster-dashboard')).RosterDashboard })));
 /** "Perlu serahan" (issue #29 item 2): above the tabs, for those who may hand a case over; nothing when none is flagged. */
-const HandoverPanel = lazy(async () => ({ default: (await import('./handover-panel')).HandoverPanel }));
+const HandoverPanel = memo(lazy(async () => ({ default: (await import('./handover-panel')).HandoverPanel })));
 export const DASHBOARD_FRAME_MARK = 'dashboard-frame';
 
 /** Whether a dashboard frame has been committed in this page: later visits render their panel at once. */
@@ -76,10 +79,11 @@ function Dashboard({
   const session = useSession()!;
   const user = session.user;
   const tab: DashboardTab = search.tab ?? 'insiden';
-  const client = useQueryClient();
-  const fetching = useIsFetching({ queryKey: tab === 'insiden' ? ['incidents'] : ['dashboard', 'rosters'] }) > 0;
   const committed = useFrameCommitted();
   const handsOver = mayHandOver(userRole(user).name);
+  // the panels above the tabs first, then all at once (src/ui/settle-gate.tsx): nothing moves under the user's finger
+  // (each reports through useReportSettled: the route's panel and Perlu serahan)
+  const gate = useSettleGate((topPanel ? 1 : 0) + (handsOver ? 1 : 0));
 
   return (
     <Box data-testid="dashboard">
@@ -89,58 +93,79 @@ function Dashboard({
           date: isoDateToDisplay(todayIso()),
           region: seesAllRegions(user) ? t('lists.filter.allRegions') : user.section.region.value,
         })}
-        actions={
-          <Tooltip content={t('lists.refresh')}>
-            <IconButton
-              aria-label={t('lists.refresh')}
-              variant="outline"
-              size="md"
-              minW="11"
-              minH="11"
-              bg="bg.panel"
-              loading={fetching}
-              onClick={() => client.invalidateQueries({ queryKey: tab === 'insiden' ? ['incidents'] : ['dashboard', 'rosters'] })}
-              data-testid="dashboard-refresh"
-            >
-              <LuRefreshCw />
-            </IconButton>
-          </Tooltip>
-        }
+        actions={<RefreshButton tab={tab} />}
       />
-      {committed && topPanel && <Suspense fallback={null}>{topPanel}</Suspense>}
-      {committed && handsOver && (
-        <Suspense fallback={null}>
-          <HandoverPanel />
-        </Suspense>
-      )}
-      <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="border">
-        <TabButton
-          selected={tab === 'insiden'}
-          onClick={() => onSearchChange({ ...search, tab: undefined })}
-          icon={<LuSiren />}
-          testId="tab-incidents"
-        >
-          {t('lists.tab.incidents')}
-        </TabButton>
-        <TabButton
-          selected={tab === 'jadual'}
-          onClick={() => onSearchChange({ ...search, tab: 'jadual' })}
-          icon={<LuCalendarClock />}
-          testId="tab-rosters"
-        >
-          {t('lists.tab.rosters')}
-        </TabButton>
-      </Flex>
-      <Box role="tabpanel">
-        {committed ? (
-          <Suspense fallback={<PanelLoading />}>
-            {tab === 'insiden' ? <IncidentDashboard user={user} search={search} onSearchChange={onSearchChange} /> : <RosterDashboard user={user} />}
-          </Suspense>
-        ) : (
-          <PanelLoading />
-        )}
+      {!gate.open && <PanelLoading />}
+      <Box hidden={!gate.open} data-testid="dashboard-body">
+        <SettleProvider value={gate.report}>
+          {committed && topPanel && <Suspense fallback={null}>{topPanel}</Suspense>}
+          {committed && handsOver && (
+            <Suspense fallback={null}>
+              <HandoverPanel />
+            </Suspense>
+          )}
+        </SettleProvider>
+        <Flex role="tablist" aria-label={t('dashboard.title')} gap="1" mb="5" borderBottomWidth="1px" borderColor="border">
+          <TabButton
+            selected={tab === 'insiden'}
+            onClick={() => onSearchChange({ ...search, tab: undefined })}
+            icon={<LuSiren />}
+            testId="tab-incidents"
+          >
+            {t('lists.tab.incidents')}
+          </TabButton>
+          <TabButton
+            selected={tab === 'jadual'}
+            onClick={() => onSearchChange({ ...search, tab: 'jadual' })}
+            icon={<LuCalendarClock />}
+            testId="tab-rosters"
+          >
+            {t('lists.tab.rosters')}
+          </TabButton>
+        </Flex>
+        <Box role="tabpanel">
+          {committed ? (
+            <Suspense fallback={<PanelLoading />}>
+              {tab === 'insiden' ? (
+                <IncidentDashboard user={user} search={search} onSearchChange={onSearchChange} />
+              ) : (
+                <RosterDashboard user={user} />
+              )}
+            </Suspense>
+          ) : (
+            <PanelLoading />
+          )}
+        </Box>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * Refresh of the tab's lists, spinning while any of them is fetched. Its own component: the fetching state changes
+ * with every request, and only the button needs to render again for it.
+ */
+function RefreshButton({ tab }: { tab: DashboardTab }) {
+  const t = useT();
+  const client = useQueryClient();
+  const queryKey = tab === 'insiden' ? ['incidents'] : ['dashboard', 'rosters'];
+  const fetching = useIsFetching({ queryKey }) > 0;
+  return (
+    <Tooltip content={t('lists.refresh')}>
+      <IconButton
+        aria-label={t('lists.refresh')}
+        variant="outline"
+        size="md"
+        minW="11"
+        minH="11"
+        bg="bg.panel"
+        loading={fetching}
+        onClick={() => client.invalidateQueries({ queryKey })}
+        data-testid="dashboard-refresh"
+      >
+        <LuRefreshCw />
+      </IconButton>
+    </Tooltip>
   );
 }
 

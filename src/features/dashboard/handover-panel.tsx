@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge, Box, Button, Flex, HStack, Skeleton, Text, chakra } from '@chakra-ui/react';
 import { LuArrowRight, LuArrowRightLeft, LuCircleCheck, LuCloudOff, LuExternalLink, LuTriangleAlert } from 'react-icons/lu';
@@ -34,6 +35,7 @@ export function HandoverPanel() {
   const [sending, setSending] = useState(false);
 
   const data = pending.data;
+  useReportSettled(data !== undefined || pending.isError);
   if (!data) {
     if (pending.isError) {
       const err = pending.error;

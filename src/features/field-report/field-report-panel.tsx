@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, chakra, Flex, HStack, Skeleton, Text } from '@chakra-ui/react';
 import { LuCheck, LuMegaphone, LuX } from 'react-icons/lu';
@@ -41,6 +42,7 @@ export function FieldReportPanel() {
   const [queuedOut, setQueuedOut] = useState<Set<number>>(new Set());
 
   const data = pending.data;
+  useReportSettled(data !== undefined || pending.isError || pending.fetchStatus === 'idle');
   if (!data) {
     if (pending.isError) {
       const err = pending.error;
