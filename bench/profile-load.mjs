@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, distDir, sessionStorageOf, startBuiltServer } from './su
 
 const [route = '/', user = 'tmca', seconds = '10'] = process.argv.slice(2);
 const DIST = distDir();
+const BUCKET_MS = Number(process.env.BUCKET_MS) || 500;
 const app = await startBuiltServer(DIST);
 const { base } = app;
 try {
@@ -118,6 +119,19 @@ try {
     }
     return maps.get(url);
   }
+  // the time line: per 500 ms of the profile, the busiest sources (TIMELINE=1)
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  const buckets = new Map();
+  {
+    let t = 0;
+    for (let i = 0; i < profile.samples.length; i++) {
+      t += profile.timeDeltas[i] ?? 0;
+      const n = nodeById.get(profile.samples[i]);
+      const b = Math.floor(t / (BUCKET_MS * 1000));
+      if (!buckets.has(b)) buckets.set(b, []);
+      buckets.get(b).push([n, profile.timeDeltas[i + 1] ?? 0]);
+    }
+  }
   const bySource = new Map();
   const byFn = new Map();
   let total = 0;
@@ -139,6 +153,27 @@ try {
     }
     bySource.set(where, (bySource.get(where) ?? 0) + us);
     byFn.set(fn || where, (byFn.get(fn || where) ?? 0) + us);
+  }
+  if (process.env.TIMELINE === '1') {
+    console.log('time line (500 ms of the profile: busy ms, the busiest sources)');
+    for (const [b, samples] of [...buckets].sort((x, y) => x[0] - y[0])) {
+      const per = new Map();
+      let busy = 0;
+      for (const [n, us] of samples) {
+        const { url, lineNumber, columnNumber, functionName } = n.callFrame;
+        if (functionName === '(idle)') continue;
+        busy += us;
+        let where = url ? url.replace(base, '') : `(${functionName})`;
+        const c = url.startsWith(base) ? await mapOf(url) : null;
+        if (c) {
+          const o = c.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+          if (o.source) where = o.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? o.source.replace(/^.*?\/src\//, 'src/');
+        }
+        per.set(where, (per.get(where) ?? 0) + us);
+      }
+      const tops = [...per].sort((x, y) => y[1] - x[1]).slice(0, 5).map(([w, us]) => `${w} ${Math.round(us / 1000)}`);
+      console.log(`${String(b * BUCKET_MS).padStart(6)} ms: ${String(Math.round(busy / 1000)).padStart(3)} busy · ${tops.join(' · ')}`);
+    }
   }
   const top = (m, k) =>
     Object.fromEntries(

@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
@@ -68,7 +68,17 @@ export interface IncidentListProps {
  * One incident list for the dashboard, the case search and /incident (§3.2): a table on desktop, cards on a tablet;
  * server-side paging and sorting; a row opens /insidenView/{id}.
  */
+/**
+ * The list renders its rows in the background (useDeferredValue): a page of 25 cases is about a thousand components,
+ * and rendered at once it was one long task on a tablet's CPU (input waits for it; Lighthouse's TBT counts it). In the
+ * background React renders it in slices of a few milliseconds; until it is done, the previous state stays on screen as
+ * a whole (the skeleton, or the previous page), never half of each.
+ */
 export function IncidentList(p: IncidentListProps) {
+  return <IncidentListBody {...useDeferredValue(p)} />;
+}
+
+const IncidentListBody = memo(function IncidentListBody(p: IncidentListProps) {
   const t = useT();
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
   const navigate = useNavigate();
@@ -147,7 +157,7 @@ export function IncidentList(p: IncidentListProps) {
       )}
     </Box>
   );
-}
+});
 
 /** The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their text. */
 function useListLabels() {

@@ -154,18 +154,22 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
     if (e.type === 'paused' && e.reason === 'auth') setSyncSnapshot({ authPaused: true });
   });
 
-  // 5. the local store
+  // 5. the local store, once the screen's own requests have gone quiet: its forty-odd lists (and their writes to the
+  // device) otherwise compete with the screen's first answers on the network and the main thread
   let store: LocalStoreHandle | null = null;
-  store = startLocalStore({ db, fetch: (i, init) => fetch(i, init), token: getToken }, user, {
-    onError: (err) => {
-      if (isStorageFull(err)) reportStorageFull();
-      else console.warn('[local-store] refresh failed', err);
-    },
+  const cancelWait = whenQueriesQuiet(queryClient, () => {
+    store = startLocalStore({ db, fetch: (i, init) => fetch(i, init), token: getToken }, user, {
+      onError: (err) => {
+        if (isStorageFull(err)) reportStorageFull();
+        else console.warn('[local-store] refresh failed', err);
+      },
+    });
   });
 
   const stop = () => {
     sub.unsubscribe();
     offEvents();
+    cancelWait();
     store?.stop();
     if (timer) clearTimeout(timer);
     if (stopCurrent === stop) {
@@ -175,6 +179,34 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
   };
   stopCurrent = stop;
   return stop;
+}
+
+/**
+ * Runs `fn` once no query of `client` has been fetching for `quietMs`, or `maxMs` from now at the latest (a screen
+ * that polls never goes quiet). Returns a cancel function.
+ */
+export function whenQueriesQuiet(client: QueryClient, fn: () => void, quietMs = 800, maxMs = 8000): () => void {
+  let done = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    if (done) return;
+    cancel();
+    fn();
+  };
+  const check = () => {
+    clearTimeout(quiet);
+    quiet = client.isFetching() === 0 ? setTimeout(finish, quietMs) : undefined;
+  };
+  const unsubscribe = client.getQueryCache().subscribe(check);
+  const cap = setTimeout(finish, maxMs);
+  function cancel() {
+    done = true;
+    unsubscribe();
+    clearTimeout(quiet);
+    clearTimeout(cap);
+  }
+  check();
+  return cancel;
 }
 
 /** Replays now (the panel's and the sign-out screen's 'Segerakkan sekarang'). */
