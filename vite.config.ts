@@ -100,6 +100,32 @@ function preloadEntryImports(): Plugin {
   };
 }
 
+/**
+ * Chakra's style engine asks `conditions.has(key)` for every key of every style object it resolves (each component's
+ * render, and every token while the system is created), and `has` built the array of all condition names anew for
+ * each question (`Object.keys(values).includes(key)`): a fifth of createSystem's time, on the first page's longest
+ * task. The names never change after creation, so a Set answers the same. The package's own module, patched at build
+ * time (the source must match, or the build fails: a Chakra update is then checked by hand).
+ */
+function chakraConditionsSet(): Plugin {
+  const FROM = `  function has(key) {
+    return keys().includes(key) || SPECIAL_KEY_REGEX.test(key) || key.startsWith("_");
+  }`;
+  const TO = `  const keySet = new Set(Object.keys(values));
+  function has(key) {
+    return keySet.has(key) || SPECIAL_KEY_REGEX.test(key) || key.startsWith("_");
+  }`;
+  return {
+    name: 'chakra-conditions-set',
+    apply: 'build',
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]conditions\.js$/.test(id)) return null;
+      if (!code.includes(FROM)) this.error('chakra-conditions-set: conditions.js changed; check the patch against the new source');
+      return { code: code.replace(FROM, TO), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -114,6 +140,7 @@ export default defineConfig({
   },
   plugins: [
     lucideIconPerModule(),
+    chakraConditionsSet(),
     preloadEntryImports(),
     // The router plugin must come before the React plugin.
     tanstackRouter({
@@ -123,8 +150,9 @@ export default defineConfig({
       autoCodeSplitting: true,
       // The dashboard ('/') is where the app starts (the manifest's start_url) and where sign-in leads for nearly
       // every role: it ships with the shell instead of as a route chunk, so the first screen needs no second
-      // round trip and its modules do not become a handful of small shared chunks. Other routes stay split.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+      // round trip and its modules do not become a handful of small shared chunks. So does the sign-in screen (9 KB,
+      // already on the first load): its largest text was painted a round trip after the shell. Other routes stay split.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' || routeId === '/signin' ? [] : undefined) },
       quoteStyle: 'single',
     }),
     react(),
