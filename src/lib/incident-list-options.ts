@@ -68,15 +68,21 @@ export function useListOptions(user: WebUser | null | undefined, o: { hideFinalS
     [statuses.data, o.hideFinalStatuses],
   );
 
-  return {
-    seesAllRegions: all,
-    /** the region a locked user works in */
-    ownRegion: { code: user?.section.region.code ?? '', name: user?.section.region.value ?? '' },
-    sections,
-    regions,
-    categories: categories.data ?? [],
-    statuses: statusOptions,
-    statusLabel: (id: number | null | undefined) => (statuses.data ?? []).find((s) => s.key === id)?.value,
-  };
+  const regionCode = user?.section.region.code ?? '';
+  const regionName = user?.section.region.value ?? '';
+  // one object while nothing in it changes: the filter bars are memoised on it
+  return useMemo(
+    () => ({
+      seesAllRegions: all,
+      /** the region a locked user works in */
+      ownRegion: { code: regionCode, name: regionName },
+      sections,
+      regions,
+      categories: categories.data ?? [],
+      statuses: statusOptions,
+      statusLabel: (id: number | null | undefined) => (statuses.data ?? []).find((s) => s.key === id)?.value,
+    }),
+    [all, regionCode, regionName, sections, regions, categories.data, statusOptions, statuses.data],
+  );
 }
 export type ListOptions = ReturnType<typeof useListOptions>;

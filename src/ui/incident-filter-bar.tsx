@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuChevronUp, LuLock, LuRotateCcw, LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, type StatusGroup } from '@contract/incident-rules';
@@ -24,9 +24,10 @@ const draftOf = (v: ListFilterValues): TextDraft => ({ ticket: v.ticket ?? '', p
 
 /**
  * The filters of §7.3 for the incident lists. Choices apply at once; typed fields (ticket, plate, KM) apply on
- * Enter or Cari, so a list is not fetched on every key.
+ * Enter or Cari, so a list is not fetched on every key. Memoised: a screen's counters and list answer several times
+ * while it loads, and the bar (with its two date pickers) need not render again for them when its props are stable.
  */
-export function IncidentFilterBar({
+export const IncidentFilterBar = memo(function IncidentFilterBar({
   values,
   fields,
   options,
@@ -313,7 +314,7 @@ export function IncidentFilterBar({
       )}
     </Box>
   );
-}
+});
 
 function TextInput({
   label,

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useId, useState } from 'react';
 
 /*
  * Panels that appear above a screen's main content (the dashboard's "Laporan peronda" and "Perlu serahan") have no
@@ -29,9 +29,10 @@ export function useSettleGate(panels: number, capMs = 4000): { open: boolean; re
   if (!open && (allIn || forced)) setOpen(true);
   useEffect(() => {
     if (open) return;
-    const timer = window.setTimeout(() => setForced(true), capMs);
+    const timer = window.setTimeout(() => startTransition(() => setForced(true)), capMs);
     return () => window.clearTimeout(timer);
   }, [open, capMs]);
-  const report = useCallback((id: string) => setSettled((s) => (s.has(id) ? s : new Set(s).add(id))), []);
+  // in the background: opening shows the whole content at once, rendered in slices
+  const report = useCallback((id: string) => startTransition(() => setSettled((s) => (s.has(id) ? s : new Set(s).add(id)))), []);
   return { open, report };
 }

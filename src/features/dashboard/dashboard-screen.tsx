@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
@@ -40,7 +40,9 @@ function useFrameCommitted(): boolean {
     if (frameShown) return;
     frameShown = true;
     performance.mark?.(DASHBOARD_FRAME_MARK);
-    setCommitted(true);
+    // in the background: the panels' first render (hundreds of components as their chunks come) is sliced, not one
+    // long task
+    startTransition(() => setCommitted(true));
   }, []);
   return committed;
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, Flex, Grid, SegmentGroup, Text, chakra } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
@@ -38,6 +38,8 @@ export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
   const filter = toDashboardFilter(search, { allStatus: false, seesAllRegions: options.seesAllRegions, defaultRange: range, assignedToMe: mine });
   return { patrol, mine, options, range, filter };
 }
+
+const FILTER_FIELDS = ['plate', 'km', 'dates', 'region', 'section', 'status'] as const;
 
 export function IncidentDashboard({
   user,
@@ -79,7 +81,14 @@ export function IncidentDashboard({
   });
 
   const set = (patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch));
-  const values: ListFilterValues = { ...search, from: search.from ?? range.from, to: search.to ?? range.to };
+  // the filter bar (two date pickers among its fields) renders again only when the search or its options change, not
+  // with each of the counters' and the list's answers
+  const values: ListFilterValues = useMemo(() => ({ ...search, from: search.from ?? range.from, to: search.to ?? range.to }), [search, range]);
+  const onFilter = useCallback((patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch)), [onSearchChange, search]);
+  const onFilterReset = useCallback(
+    () => onSearchChange({ tab: search.tab, scope: search.scope, size: search.size }),
+    [onSearchChange, search.tab, search.scope, search.size],
+  );
   const cachedAt = list.data?.cachedAt ?? null;
   const rows = list.data?.data.rows ?? [];
 
@@ -170,10 +179,10 @@ export function IncidentDashboard({
       <Box mb="4">
         <IncidentFilterBar
           values={values}
-          fields={['plate', 'km', 'dates', 'region', 'section', 'status']}
+          fields={FILTER_FIELDS}
           options={options}
-          onChange={(patch) => set(patch)}
-          onReset={() => onSearchChange({ tab: search.tab, scope: search.scope, size: search.size })}
+          onChange={onFilter}
+          onReset={onFilterReset}
           resetDisabled={!Object.keys(search).some((k) => !['tab', 'scope', 'size', 'sort', 'dir'].includes(k))}
         />
       </Box>
