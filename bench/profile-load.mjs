@@ -171,7 +171,10 @@ try {
         }
         per.set(where, (per.get(where) ?? 0) + us);
       }
-      const tops = [...per].sort((x, y) => y[1] - x[1]).slice(0, 5).map(([w, us]) => `${w} ${Math.round(us / 1000)}`);
+      const tops = [...per]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 5)
+        .map(([w, us]) => `${w} ${Math.round(us / 1000)}`);
       console.log(`${String(b * BUCKET_MS).padStart(6)} ms: ${String(Math.round(busy / 1000)).padStart(3)} busy · ${tops.join(' · ')}`);
     }
   }
