@@ -20,8 +20,12 @@ export function useReportSettled(settled: boolean): void {
   }, [report, id, settled]);
 }
 
-/** Open once `panels` panels have settled, or `capMs` after mounting; it stays open. */
-export function useSettleGate(panels: number, capMs = 4000): { open: boolean; report: (id: string) => void } {
+/**
+ * Open once `panels` panels have settled, or `capMs` after mounting (a request that hangs; each has its own timeout,
+ * and offline a panel settles at once from its copy or its error); it stays open. The cap is generous: on a slow
+ * tablet the panels' chunks and answers took 6 s and more, and opening before them brought the jump back.
+ */
+export function useSettleGate(panels: number, capMs = 10_000): { open: boolean; report: (id: string) => void } {
   const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
   const [forced, setForced] = useState(false);
   const allIn = settled.size >= panels;

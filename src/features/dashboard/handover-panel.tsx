@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
@@ -34,7 +34,8 @@ export function HandoverPanel() {
   const [confirm, setConfirm] = useState<{ rows: HandoverCase[]; all: boolean } | null>(null);
   const [sending, setSending] = useState(false);
 
-  const data = pending.data;
+  // rendered in the background when it comes (sliced: the panel's rows are a few hundred components)
+  const data = useDeferredValue(pending.data);
   useReportSettled(data !== undefined || pending.isError);
   if (!data) {
     if (pending.isError) {

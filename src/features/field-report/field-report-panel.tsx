@@ -5,7 +5,7 @@
  * the report, and its save accepts it); Tolak asks a reason and sends it through the outbox. Nothing is shown when
  * none waits. Composed into the dashboard by its route (features do not import each other).
  */
-import { useState } from 'react';
+import { useState, useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
@@ -41,7 +41,8 @@ export function FieldReportPanel() {
   /** reports refused while offline: kept off the list until the outbox has sent the refusal */
   const [queuedOut, setQueuedOut] = useState<Set<number>>(new Set());
 
-  const data = pending.data;
+  // rendered in the background when it comes (sliced: the panel's rows are a few hundred components)
+  const data = useDeferredValue(pending.data);
   useReportSettled(data !== undefined || pending.isError || pending.fetchStatus === 'idle');
   if (!data) {
     if (pending.isError) {
