@@ -53,15 +53,34 @@ export async function incidentAccess(db: Db, user: TokenClaims, incidentId: numb
   return row;
 }
 
-/** The same check starting from a live subform id. */
-export async function incidentAccessBySubform(db: Db, user: TokenClaims, subformId: number, opts: { forUpdate?: boolean } = {}) {
-  const [row] = await db
-    .select({ incidentId: incidentSubform.incidentId })
+/**
+ * A live subform and its case's check in one statement (the subform joined to its case): null when there is no such
+ * live subform (the caller says so in its own words); 404 / 403 for the case as incidentAccess; `forUpdate` locks the
+ * case's row alone, as incidentAccess does.
+ */
+export async function subformAccess(
+  db: Db,
+  user: TokenClaims,
+  subformId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<{ subform: { id: number; incidentId: number; typeId: number }; access: IncidentAccess } | null> {
+  const q = db
+    .select({ access: accessColumns, subform: { id: incidentSubform.id, incidentId: incidentSubform.incidentId, typeId: incidentSubform.typeId } })
     .from(incidentSubform)
+    .innerJoin(incident, eq(incident.id, incidentSubform.incidentId))
     .where(and(eq(incidentSubform.id, subformId), isNull(incidentSubform.deletedAt)))
     .limit(1);
-  if (!row) throw notFound('Subform tidak dijumpai.');
-  return incidentAccess(db, user, row.incidentId, opts);
+  const [row] = opts.forUpdate ? await q.for('update', { of: incident }) : await q;
+  if (!row) return null;
+  if (!seesAllRegions(user) && row.access.regionId !== user.reg) throw forbidden(OTHER_REGION_MESSAGE);
+  return row;
+}
+
+/** The same check as incidentAccess starting from a live subform id. */
+export async function incidentAccessBySubform(db: Db, user: TokenClaims, subformId: number, opts: { forUpdate?: boolean } = {}) {
+  const found = await subformAccess(db, user, subformId, opts);
+  if (!found) throw notFound('Subform tidak dijumpai.');
+  return found.access;
 }
 
 /** Is this staff member one of the roster's people (a patrol working its own case; server/lib/roster-people.ts)? */
