@@ -97,6 +97,9 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
       );
     });
   });
+  // the connection may idle for seconds between a call's turns (its capture, a slow call on PGlite): not closed under
+  // the client meanwhile (node's 5 s default would race a reuse, 'socket hang up')
+  server.keepAliveTimeout = 600_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const client = loopbackClient((server.address() as { port: number }).port);
 
