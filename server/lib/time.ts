@@ -37,8 +37,17 @@ export function localDate(at: Date | number = nowMs(), offsetDays = 0): string {
 
 /** The UTC instant of a local date and hh:mm. */
 export function localInstant(date: string, hhmm = '00:00'): Date {
+  // a real date and time since 1946 by the fixed shift; anything else (an overflowing day, 24:00) as dayjs answers it
+  const m = LOCAL_INSTANT.exec(`${date} ${hhmm}`);
+  if (m) {
+    const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number);
+    const wall = new Date(Date.UTC(y, mo - 1, d, h, mi));
+    const exact = wall.getUTCFullYear() === y && wall.getUTCMonth() === mo - 1 && wall.getUTCDate() === d && wall.getUTCHours() === h;
+    if (exact && wall.getUTCMinutes() === mi && wall.getTime() - OFFSET_MS >= FIXED_FROM_MS) return new Date(wall.getTime() - OFFSET_MS);
+  }
   return dayjs.tz(`${date} ${hhmm}`, 'YYYY-MM-DD HH:mm', TZ).toDate();
 }
+const LOCAL_INSTANT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 
 export { dayjs };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayjs, localCompact, localDate, localDisplay, localDmy, localHms, localYmd, TZ } from '../../server/lib/time';
+import { dayjs, localCompact, localDate, localDisplay, localDmy, localHms, localInstant, localYmd, TZ } from '../../server/lib/time';
 
 // server/lib/time.ts formats instants since 1946 by a fixed UTC+8 shift instead of dayjs' tz plugin: the same text
 describe('server local time formatting', () => {
@@ -22,6 +22,20 @@ describe('server local time formatting', () => {
       expect(localHms(d)).toBe(tz(d).format('HH:mm:ss'));
       expect(localCompact(d)).toBe(tz(d).format('YYYYMMDD'));
       expect(localDisplay(d)).toBe(tz(d).format('DD-MM-YYYY HH:mm:ss'));
+    }
+    for (let i = 0; i < 1_000; i++) {
+      const ymd = tz(lo + Math.floor(rnd() * (hi - lo))).format('YYYY-MM-DD');
+      const hhmm = `${String(Math.floor(rnd() * 24)).padStart(2, '0')}:${String(Math.floor(rnd() * 60)).padStart(2, '0')}`;
+      expect(localInstant(ymd, hhmm).getTime()).toBe(dayjs.tz(`${ymd} ${hhmm}`, 'YYYY-MM-DD HH:mm', TZ).valueOf());
+    }
+    for (const [ymd, hhmm] of [
+      ['2026-02-31', '10:00'],
+      ['2026-11-28', '24:00'],
+      ['1940-06-01', '00:00'],
+      ['2026-11-28', '7:05'],
+      ['2026-11-28', '00:00'],
+    ]) {
+      expect(String(localInstant(ymd, hhmm).getTime()), `${ymd} ${hhmm}`).toBe(String(dayjs.tz(`${ymd} ${hhmm}`, 'YYYY-MM-DD HH:mm', TZ).valueOf()));
     }
     // local midnight and the last second of a day
     expect(localDisplay(new Date('2026-11-28T16:00:00Z'))).toBe('29-11-2026 00:00:00');
