@@ -21,19 +21,18 @@
 //
 // BENCH_ONLY=<regexp> runs only the calls whose name matches (and skips the save bench). BENCH_CPU_PROF=<dir> writes
 // a V8 CPU profile of the app's process for each call's "in turns" phase there and prints where the time went.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import autocannon from 'autocannon';
-import type { TokenClaims } from '../contract/auth';
-import { EVENT_TYPE, STATUS } from '../contract/lookups';
+import { EVENT_TYPE } from '../contract/lookups';
 import { PATHS } from '../contract/paths';
 import { build } from '../server/app';
 import { openDb } from '../server/db/client';
-import { addDays, bruneiDate } from '../server/db/seed';
 import { seedScale } from '../scripts/seed-scale';
+import { cpuProfiler } from './support/cpu-profile';
+import { fillLogsheets, incidentListCalls, listSample } from './support/incident-lists';
+import { type Figures, figuresOf, inTurns, type QueryArgs, statementFloor, textOf, valuesOf } from './support/statement-floor';
+import { ensureDatabase } from './support/bench-database';
+import { loopbackClient } from './support/driver-compare';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lebuhraya_bench';
 const TARGET = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
@@ -49,22 +48,6 @@ const TARGET_RATIO = 1.3;
 const ms = (n: number) => Math.round(n * 100) / 100;
 
 // ---------------------------------------------------------------- the database
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) {
-    console.log(`creating database ${name}`);
-    await c.query(`CREATE DATABASE ${name}`);
-  }
-  await c.end();
-}
 
 try {
   await ensureDatabase(URL_);
@@ -93,34 +76,7 @@ try {
 const pool = new pg.Pool({ connectionString: URL_, max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c jit=off' });
 const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows[0] as T;
 
-// TMC logsheets: one every 50 minutes back from now, written in turn by the TMC staff (TMCA, TMCS) of every region
-{
-  const have = Number((await one<{ n: string }>('SELECT count(*) AS n FROM tmc_logsheet')).n);
-  if (have < LOGSHEETS) {
-    const t = performance.now();
-    await pool.query(
-      `WITH w AS (
-         SELECT row_number() OVER (ORDER BY s.id) - 1 AS k, s.id AS staff_id, sec.region_id
-         FROM app_user u JOIN staff s ON s.id = u.staff_id JOIN section sec ON sec.id = s.section_id
-         WHERE u.role_id IN (104, 105) AND u.is_active),
-       n AS (SELECT count(*) AS c FROM w)
-       INSERT INTO tmc_logsheet (staff_id, region_id, from_at, to_at, remarks, created_at, modified_by_staff_id, modified_at)
-       SELECT w.staff_id, w.region_id, f.at, f.at + interval '8 hours',
-         (ARRAY['Lalu lintas lancar di semua seksyen.', 'Kerja penyelenggaraan lorong kiri KM 12 hingga KM 14.',
-                'Hujan lebat, jarak penglihatan terhad di seksyen utara.', 'Peronda melaporkan haiwan liar berhampiran plaza tol.',
-                'Kesesakan di persimpangan bertingkat selepas kemalangan kecil.'])[1 + g % 5] || ' (#' || g || ')',
-         f.at + interval '8 hours 10 minutes',
-         CASE WHEN g % 7 = 0 THEN w.staff_id END, CASE WHEN g % 7 = 0 THEN f.at + interval '9 hours' END
-       FROM generate_series(1, $1::int) AS g
-       CROSS JOIN n
-       CROSS JOIN LATERAL (SELECT now() - (g + $2::int) * interval '50 minutes' AS at) f
-       JOIN w ON w.k = g % n.c`,
-      [LOGSHEETS - have, have],
-    );
-    await pool.query('ANALYZE tmc_logsheet');
-    console.log(`${(LOGSHEETS - have).toLocaleString('en')} TMC logsheets added in ${Math.round(performance.now() - t)} ms`);
-  }
-}
+await fillLogsheets((text, params) => pool.query(text, params), LOGSHEETS);
 
 const size = await one<{ incidents: string; audits: string; journals: string; vehicles: string; open: string; logsheets: string }>(`SELECT
   (SELECT count(*) FROM incident) AS incidents, (SELECT count(*) FROM incident_audit) AS audits,
@@ -157,176 +113,20 @@ async function signIn(username: string) {
   });
   if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   const { body } = (await res.json()) as { body: { token: string } };
-  return { token: body.token, claims: app.jwt.decode(body.token) as TokenClaims };
+  return { token: body.token };
 }
 const tmca = await signIn('tmca');
 const opsmgmt = await signIn('opsmgmt');
 
-// ---------------------------------------------------------------- the app's statements, captured at its driver
+// ---------------------------------------------------------------- the app's statements, captured at its driver, and the floor
 
-type QueryArgs = unknown[];
-interface Sent {
-  args: QueryArgs;
-  start: number;
-  end: number;
-}
-type Driver = { query: (...args: QueryArgs) => Promise<unknown> };
-const driver = (app.ctx.db as unknown as { $client: Driver }).$client;
-const driverQuery = driver.query.bind(driver);
-let capturing: Sent[] | null = null;
-driver.query = (...args: QueryArgs) => {
-  const p = driverQuery(...args);
-  if (capturing) {
-    const sent: Sent = { args, start: performance.now(), end: Number.POSITIVE_INFINITY };
-    capturing.push(sent);
-    const done = () => (sent.end = performance.now());
-    p.then(done, done);
-  }
-  return p;
+const floor = await statementFloor(app.ctx.db);
+const { driverQuery, replay } = floor;
+const client = loopbackClient(port);
+const post = async (pathAndQuery: string, body: string, token: string) => {
+  const r = await client.call('POST', pathAndQuery, JSON.parse(body), token);
+  return { ...r, bytes: Buffer.byteLength(r.text) };
 };
-const textOf = (args: QueryArgs) => (typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
-const valuesOf = (args: QueryArgs) => (Array.isArray(args[1]) ? args[1] : ((args[0] as { values?: unknown[] }).values ?? []));
-/** the per-request token check (auth plugin): read once every 5 s per user, not per request */
-const isTokenCheck = (args: QueryArgs) => /tokens_valid_after/.test(textOf(args));
-
-/**
- * The statements of one call in rounds: a statement sent while an earlier one of the call was still running joins
- * that round (the app ran them side by side, Promise.all); one sent after all earlier ones ended starts a new round.
- */
-async function captureCall(call: () => Promise<unknown>): Promise<QueryArgs[][]> {
-  capturing = [];
-  try {
-    await call();
-    const sent = capturing.filter((s) => !isTokenCheck(s.args));
-    const rounds: QueryArgs[][] = [];
-    let endOfRound = Number.NEGATIVE_INFINITY;
-    for (const s of sent) {
-      if (!rounds.length || s.start >= endOfRound) rounds.push([]);
-      rounds[rounds.length - 1].push(s.args);
-      endOfRound = Math.max(endOfRound, s.end);
-    }
-    return rounds;
-  } finally {
-    capturing = null;
-  }
-}
-const replay = async (rounds: QueryArgs[][]) => {
-  for (const round of rounds) await Promise.all(round.map((args) => driverQuery(...args)));
-};
-
-// ---------------------------------------------------------------- one caller: the call and its replay in turns
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function post(pathAndQuery: string, body: string, token: string): Promise<{ status: number; bytes: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathAndQuery,
-        method: 'POST',
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const buf = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, bytes: buf.length, text: buf.toString('utf8') });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const figuresOf = (times: number[], seconds: number, errors = 0): Figures => {
-  times.sort((a, b) => a - b);
-  return { rps: times.length / seconds, p50: percentile(times, 0.5), p99: percentile(times, 0.99), errors };
-};
-
-/** The call, its statements through the driver and the floor (bare HTTP + the statements), one after the other. */
-async function inTurns(ours: () => Promise<unknown>, bare: () => Promise<unknown>, floor: () => Promise<unknown>, seconds: number) {
-  for (let i = 0; i < 20; i++) {
-    await ours();
-    await bare();
-    await floor();
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  const c: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    let t = performance.now();
-    await ours();
-    a.push(performance.now() - t);
-    t = performance.now();
-    await bare();
-    b.push(performance.now() - t);
-    t = performance.now();
-    await floor();
-    c.push(performance.now() - t);
-  }
-  const spent = (x: number[]) => x.reduce((s, v) => s + v, 0) / 1000;
-  return { ours: figuresOf(a, spent(a)), bare: figuresOf(b, spent(b)), floor: figuresOf(c, spent(c)) };
-}
-
-// ---------------------------------------------------------------- the floor: a bare HTTP server, the same statements, the same bytes
-
-/**
- * A bare node:http server in this process that, for call n, replays the call's statements through the app's driver
- * and sends the app's answer bytes: what any HTTP API over these statements costs at least (no framework, no auth,
- * no validation, no mapping, no serialisation).
- */
-const floorCalls = new Map<string, { rounds: QueryArgs[][]; answer: string }>();
-const floorServer = http.createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    const c = floorCalls.get(req.url ?? '');
-    if (!c) {
-      res.writeHead(404).end();
-      return;
-    }
-    replay(c.rounds).then(
-      () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(c.answer) }).end(c.answer),
-      () => res.writeHead(500).end(),
-    );
-  });
-});
-await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
-const floorPort = (floorServer.address() as { port: number }).port;
-const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function floorCall(key: string, body: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: floorPort,
-        path: key,
-        method: 'POST',
-        agent: floorAgent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve());
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 // ---------------------------------------------------------------- N connections
 
@@ -356,205 +156,12 @@ async function direct(rounds: QueryArgs[][]): Promise<Figures> {
   return figuresOf(latencies, DURATION, errors);
 }
 
-// ---------------------------------------------------------------- CPU profile (BENCH_CPU_PROF)
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-const inspector = CPU_PROF ? new Session() : null;
-if (inspector) {
-  mkdirSync(CPU_PROF!, { recursive: true });
-  inspector.connect();
-  await inspector.post('Profiler.enable');
-  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-}
-
-/** Where a sampled function lives: a package of node_modules, a folder of this repository, node itself. */
-function placeOf(url: string, fn: string): string {
-  if (!url) return fn.startsWith('(') ? fn : 'node (native)';
-  const nm = url.lastIndexOf('node_modules/');
-  if (nm >= 0) {
-    const rest = url.slice(nm + 'node_modules/'.length).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-  }
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  const m = /\/(server|contract|bench|scripts)\/(.*)$/.exec(url);
-  return m ? `${m[1]}/${m[2]}` : url;
-}
-
-function summarise(profile: CpuProfile, requests: number) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  });
-  const byPlace = new Map<string, number>();
-  const byFn = new Map<string, number>();
-  let busy = 0;
-  for (const [id, us] of self) {
-    const n = byId.get(id)!;
-    const fn = n.callFrame.functionName || '(anonymous)';
-    if (fn === '(idle)') continue;
-    busy += us;
-    const place = placeOf(n.callFrame.url, fn);
-    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
-    const key = `${fn} ${place}:${n.callFrame.lineNumber + 1}`;
-    byFn.set(key, (byFn.get(key) ?? 0) + us);
-  }
-  const top = (m: Map<string, number>, k: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, k)
-      .map(([name, us]) => `    ${(us / 1000 / requests).toFixed(3).padStart(7)} ms/request ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${name}`);
-  return [
-    `  busy ${(busy / 1000 / requests).toFixed(2)} ms of CPU per call, client included (${requests} calls); by place:`,
-    ...top(byPlace, 14),
-    '  heaviest functions (self time):',
-    ...top(byFn, 14),
-  ].join('\n');
-}
+const profiler = await cpuProfiler(CPU_PROF);
 
 // ---------------------------------------------------------------- the calls
 
-// a case of last year in Tengah with an involved vehicle: its ticket and plate are what an operator would search
-const sample = await one<{ id: number; ticket: string; plate: string }>(
-  `SELECT i.id, i.ticket_number AS ticket, v.plate_number AS plate FROM incident i JOIN involved_vehicle v ON v.incident_id = i.id
-   WHERE i.region_id = 22 AND i.incident_at < now() - interval '300 days' ORDER BY i.id DESC LIMIT 1`,
-);
-const today = bruneiDate();
-/** what the screens send: 25 rows, newest first (src/lib/incident-list.ts) */
-const SCREEN_QS = 'orderColumn=createdDate&direction=desc&length=25&start=0';
-
-interface Scenario {
-  /** dashboard | case search | incident list | logsheet */
-  list: string;
-  name: string;
-  who: { token: string; claims: TokenClaims };
-  path: string;
-  body: Record<string, unknown>;
-  qs?: string;
-}
-const dashboard = PATHS.dashboardDataTables;
-const scenarios: Scenario[] = [
-  { list: 'dashboard', name: 'dashboard, first page, default filters (tmca, Tengah)', who: tmca, path: dashboard, body: {} },
-  { list: 'dashboard', name: 'dashboard, first page, default filters (opsmgmt, all regions)', who: opsmgmt, path: dashboard, body: {} },
-  {
-    list: 'dashboard',
-    name: 'dates (30 days) + section N9 + status Tutup (tmca)',
-    who: tmca,
-    path: dashboard,
-    body: { dateStart: addDays(today, -30), dateEnd: today, sectionId: 9, incidentStatus: STATUS.CLOSED },
-  },
-  {
-    list: 'case search',
-    name: `case search by ticket ${sample.ticket} (tmca)`,
-    who: tmca,
-    path: dashboard,
-    body: { ticketNumber: sample.ticket, searchAllStatus: true },
-  },
-  {
-    list: 'case search',
-    name: `case search by plate '${sample.plate}' (tmca)`,
-    who: tmca,
-    path: dashboard,
-    body: { plateNumber: sample.plate, searchAllStatus: true },
-  },
-  // as the screens ask: the dashboard's 7 days, 25 rows, newest first
-  {
-    list: 'dashboard',
-    name: 'dashboard as the screen asks: 7 days, 25 rows (tmca)',
-    who: tmca,
-    path: dashboard,
-    body: { dateStart: addDays(today, -7), dateEnd: today },
-    qs: SCREEN_QS,
-  },
-  {
-    list: 'dashboard',
-    name: 'dashboard, 7 days, event type accident, sorted by status, page 2 (opsmgmt)',
-    who: opsmgmt,
-    path: dashboard,
-    body: { dateStart: addDays(today, -7), dateEnd: today, incidentCategory: EVENT_TYPE.ACCIDENT },
-    qs: 'orderColumn=statusKes&direction=asc&length=25&start=25',
-  },
-  {
-    list: 'case search',
-    name: '/cariankes: section N9, one year, all statuses, 25 rows (tmca)',
-    who: tmca,
-    path: dashboard,
-    body: { sectionId: 9, dateStart: addDays(today, -365), dateEnd: today, searchAllStatus: true },
-    qs: SCREEN_QS,
-  },
-  {
-    list: 'case search',
-    name: `/cariankes: ticket prefix ${sample.ticket.slice(0, 11)}* (tmca)`,
-    who: tmca,
-    path: dashboard,
-    body: { ticketNumber: `${sample.ticket.slice(0, 11)}*`, searchAllStatus: true },
-    qs: SCREEN_QS,
-  },
-  {
-    list: 'incident list',
-    name: '/incident: 30 days, all statuses, 25 rows (tmca)',
-    who: tmca,
-    path: dashboard,
-    body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true },
-    qs: SCREEN_QS,
-  },
-  {
-    list: 'incident list',
-    name: '/incident: 30 days, all statuses, 25 rows (opsmgmt)',
-    who: opsmgmt,
-    path: dashboard,
-    body: { dateStart: addDays(today, -30), dateEnd: today, searchAllStatus: true },
-    qs: SCREEN_QS,
-  },
-  {
-    list: 'incident list',
-    name: 'incidentView/dataTables by incident id (tmca)',
-    who: tmca,
-    path: PATHS.incidentViewDataTables,
-    body: { incidentId: sample.id },
-  },
-  {
-    list: 'incident list',
-    name: 'incidentView/dataTables by section N9 (tmca)',
-    who: tmca,
-    path: PATHS.incidentViewDataTables,
-    body: { sectionId: 9 },
-  },
-  { list: 'incident list', name: 'incidentView/dataTables, own region (tmca)', who: tmca, path: PATHS.incidentViewDataTables, body: {} },
-  {
-    list: 'logsheet',
-    name: 'logsheet, first page (tmca: own region + own entries)',
-    who: tmca,
-    path: PATHS.tmcLogSheetDataTables,
-    body: {},
-    qs: 'length=20&start=0',
-  },
-  {
-    list: 'logsheet',
-    name: 'logsheet, first page (opsmgmt, all regions)',
-    who: opsmgmt,
-    path: PATHS.tmcLogSheetDataTables,
-    body: {},
-    qs: 'length=20&start=0',
-  },
-  {
-    list: 'logsheet',
-    name: "logsheet, 90 days + text 'hujan' (opsmgmt)",
-    who: opsmgmt,
-    path: PATHS.tmcLogSheetDataTables,
-    body: { dateFrom: addDays(today, -90), dateTo: today, text: 'hujan' },
-    qs: 'length=20&start=0',
-  },
-].filter((s) => !ONLY || ONLY.test(s.name) || ONLY.test(s.list));
+const sample = await listSample((text, params) => pool.query(text, params));
+const scenarios = incidentListCalls({ tmca, opsmgmt, sample }).filter((s) => !ONLY || ONLY.test(s.name) || ONLY.test(s.list));
 
 const table: Record<string, Record<string, number | string>> = {};
 const turns: Record<string, Record<string, number | string>> = {};
@@ -582,11 +189,7 @@ for (const s of scenarios) {
 
   // the statements the app sends for this call (later calls: the token check is cached by then); the fewest of three
   // captures, so a statement of a background job (the alert sweep) that ran during a capture is not counted
-  let rounds = await captureCall(call);
-  for (let i = 0; i < 2; i++) {
-    const again = await captureCall(call);
-    if (again.flat().length < rounds.flat().length) rounds = again;
-  }
+  const rounds = await floor.capture(call);
   const statements = rounds.flat();
   const bare = () => replay(rounds);
 
@@ -615,21 +218,12 @@ for (const s of scenarios) {
 
   // one caller, in turns
   const floorKey = `/call/${n}`;
-  floorCalls.set(floorKey, { rounds, answer: check.text });
-  const t = await inTurns(call, bare, () => floorCall(floorKey, body), DURATION);
+  floor.setFloor(floorKey, rounds, check.text);
+  const t = await inTurns(call, bare, () => floor.floorCall('POST', floorKey, s.body), DURATION);
   // the CPU profile, when asked: the app's calls alone, one caller
-  if (inspector) {
-    await inspector.post('Profiler.start');
-    let calls = 0;
-    const end = performance.now() + DURATION * 1000;
-    while (performance.now() < end) {
-      await call();
-      calls++;
-    }
-    const { profile } = (await inspector.post('Profiler.stop')) as unknown as { profile: CpuProfile };
-    const file = path.join(CPU_PROF!, `incidents-${String(n).padStart(2, '0')}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    profiles.push(`── ${n}. ${s.name} (${file})\n${summarise(profile, calls)}`);
+  if (profiler) {
+    const { file, summary } = await profiler(`incidents-${String(n).padStart(2, '0')}`, call, DURATION);
+    profiles.push(`── ${n}. ${s.name} (${file})\n${summary}`);
   }
   const found = `${answer.body.recordCount.toLocaleString('en')} found`;
   turns[`${n}. ${s.name} · ${found}`] = row(t.ours);
@@ -685,9 +279,8 @@ for (const s of scenarios) {
     plans.push(`── ${n}. ${s.name}: ${short(text, 100)}${seq ? '  WARNING: Seq Scan on incident' : ''}\n${plan}`);
   }
 }
-agent.destroy();
-floorAgent.destroy();
-floorServer.close();
+client.close();
+await floor.close();
 
 // ---------------------------------------------------------------- incident save
 

@@ -18,6 +18,7 @@ import { section } from '../server/db/schema';
 import { localDate } from '../server/lib/time';
 import { seedReportHistory, seedScale } from '../scripts/seed-scale';
 import { loopbackClient, measurePair, sqlCapture } from './support/driver-compare';
+import { ensureDatabase } from './support/bench-database';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lebuhraya_bench';
 const TARGET = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
@@ -32,22 +33,6 @@ const fmt = (n: number) => n.toLocaleString('en');
 const secs = (t: number) => `${Math.round((performance.now() - t) / 100) / 10} s`;
 
 // ---------------------------------------------------------------- the database
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) {
-    console.log(`creating database ${name}`);
-    await c.query(`CREATE DATABASE ${name}`);
-  }
-  await c.end();
-}
 
 try {
   await ensureDatabase(URL_);

@@ -48,6 +48,9 @@ run('npx', ['tsx', 'bench/map-render.ts']);
 run('npx', ['tsx', 'bench/admin-lists.ts']);
 // needs PostgreSQL (BENCH_DATABASE_URL, default 127.0.0.1:5432/lebuhraya_bench); fills it to 1,000,000 incidents once
 run('npx', ['tsx', 'bench/incidents.ts']);
+// issue #33 item 3: every list and detail call of the TMC and the patrol against its statement floor (a bare node:http
+// server replaying the statements it sends), answer cache off, on PGlite and PostgreSQL with 1,000,000 incidents each
+run('npx', ['tsx', 'bench/uncached-reads.ts']);
 // shift summary of a roster with 4,000 GPS fixes (issue #15): computeSummary alone, with its reads, the API call
 // updateActivityLogSummary; activityLog/dataTables of the roster against the same SQL through the driver (ratio)
 run('npx', ['tsx', 'bench/shift-summary.ts']);

@@ -46,3 +46,20 @@ export async function benchDatabase(tag: string, baseUrl: string | undefined): P
   const dataDir = await mkdtemp(path.join(tmpdir(), `lbh-${tag}-bench-`));
   return { databaseUrl: undefined, dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 }
+
+/** Creates the named database of `url` when it is missing (a bench database kept between runs). */
+export async function ensureDatabase(url: string) {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) {
+    console.log(`creating database ${name}`);
+    await c.query(`CREATE DATABASE ${name}`);
+  }
+  await c.end();
+}

@@ -36,7 +36,6 @@ import type { Db } from '../../db/client';
 import {
   collisionList,
   furtherActionItem,
-  incidentSubform,
   injury,
   involvedVehicle,
   laneClosure,
@@ -47,7 +46,7 @@ import {
   trafficJam,
 } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { incidentAccess } from './access';
+import { subformAccess } from './access';
 import { checkLookups, isFinalCase, localDisplay, lookupMap, type Tx } from './refs';
 import { writeCorrectionEntry } from './service';
 import { checkWriteRights, KIND_LABEL, OTHER_ASSIST_ONLY } from './subforms';
@@ -101,13 +100,9 @@ interface LiveSubform {
  * for another region), and the list one of its kind's (400).
  */
 async function subformFor(tx: Tx, user: TokenClaims, list: ChildList, subformId: number, opts: { forUpdate?: boolean } = {}) {
-  const [row] = await tx
-    .select({ id: incidentSubform.id, incidentId: incidentSubform.incidentId, typeId: incidentSubform.typeId })
-    .from(incidentSubform)
-    .where(and(eq(incidentSubform.id, subformId), isNull(incidentSubform.deletedAt)))
-    .limit(1);
-  if (!row) throw notFound(`Subform ${subformId} tidak dijumpai atau telah dipadam.`);
-  const c = await incidentAccess(tx, user, row.incidentId, opts);
+  const found = await subformAccess(tx, user, subformId, opts);
+  if (!found) throw notFound(`Subform ${subformId} tidak dijumpai atau telah dipadam.`);
+  const { subform: row, access: c } = found;
   const kind = SUBFORMS[row.typeId as EventTypeId]?.kind;
   if (!kind || !(CHILD_LISTS_OF_KIND[kind] as readonly ChildList[]).includes(list)) {
     throw badRequest(`${CHILD_LIST_LABEL[list]} tiada pada subform ${kind ? KIND_LABEL[kind] : row.typeId}.`, 'incidentSubFormId');

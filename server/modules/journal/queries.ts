@@ -2,13 +2,12 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
 import { journalEntry, staff } from '../../db/schema';
-import { dayjs, TZ } from '../../lib/time';
+import { localDmy, localHms } from '../../lib/time';
 import { attachmentsByJournalEntry } from '../document/queries';
 
 /** dd-mm-yyyy and hh:mm:ss in Asia/Brunei (§9). */
 export function localParts(at: Date): { date: string; time: string } {
-  const d = dayjs(at).tz(TZ);
-  return { date: d.format('DD-MM-YYYY'), time: d.format('HH:mm:ss') };
+  return { date: localDmy(at), time: localHms(at) };
 }
 
 const columns = {
