@@ -1,4 +1,4 @@
-// npm test: typecheck → lint → unit → server (PGlite; with DATABASE_URL, shared with PostgreSQL) → build → browser tests.
+// npm test: typecheck and lint beside unit → server (PGlite; with DATABASE_URL, shared with PostgreSQL) → build → browser tests.
 // Ends with the line `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -127,16 +127,42 @@ const summary = [];
 const slowest = []; // { phase, file, ms }: the ten slowest test files are printed at the end
 const started = Date.now();
 const failures = []; // every failed test, repeated at the end so the tail of a CI log names it
+/**
+ * The checks (typecheck, lint) run beside the unit tests: tsc works on one core for most of its 50 s while vitest's
+ * workers wait on imports, so the two together take little more than the longer one. Their output is printed, and
+ * their line added to the summary, once they are done: before the first phase that is neither a check nor `unit`.
+ */
+let checksRunning = [];
+async function finishChecks() {
+  for (const c of checksRunning) {
+    const { ok, output, ms } = await c.done;
+    console.log(`\n── ${c.name} (run beside the unit tests; its output) ──`);
+    if (output.trim()) console.log(output.trimEnd());
+    if (ok) passed += 1;
+    else failed += 1;
+    summary.push(`${c.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'} (${duration(ms)})`);
+  }
+  checksRunning = [];
+}
 for (const [i, phase] of phases.entries()) {
+  if (!phase.check && phase.name !== 'unit') await finishChecks();
   console.log(`\n━━ ${phase.name} ━━`);
   const t0 = Date.now();
   const took = () => ` (${duration(Date.now() - t0)})`;
   if (phase.check) {
-    const r = spawnSync(phase.check[0], phase.check[1], { stdio: 'inherit' });
-    const ok = r.status === 0;
-    if (ok) passed += 1;
-    else failed += 1;
-    summary.push(`${phase.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}${took()}`);
+    console.log('(started; its result follows the unit tests)');
+    const child = spawn(phase.check[0], phase.check[1], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (b) => {
+      output += b;
+    });
+    child.stderr.on('data', (b) => {
+      output += b;
+    });
+    checksRunning.push({
+      name: phase.name,
+      done: new Promise((resolve) => child.on('close', (status) => resolve({ ok: status === 0, output, ms: Date.now() - t0 }))),
+    });
     continue;
   }
   if (phase.build) {
@@ -192,6 +218,7 @@ for (const [i, phase] of phases.entries()) {
   failed += f;
   summary.push(`${phase.name}: ${p} passed, ${f} failed${took()}${perLane.length ? ` (passed/failed per lane: ${perLane.join(', ')})` : ''}`);
 }
+await finishChecks();
 if (failures.length) console.log(`\nFailed:\n${failures.map((x) => `  ✗ ${x}`).join('\n')}`);
 if (slowest.length) {
   console.log('\nSlowest test files:');
