@@ -4,7 +4,7 @@
  * yet), each with its outcome: Menunggu, Diterima: kes <ticket> (opens the case), Ditolak: <reason>. Composed into
  * Syif saya by its route (features do not import each other).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { LuChevronRight, LuCloudOff, LuImage, LuMegaphone } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
@@ -18,7 +18,15 @@ import { useSession } from '@/lib/session';
 import { formatDateTimeShort } from '@/lib/time';
 import { useMyFieldReports, useQueuedFieldReports, useSectionMarkers } from './field-report-api';
 import { myReports, type MyReport, type ReportOutcome } from './field-report-rules';
-import { ReportFormDialog } from './report-form-dialog';
+
+/**
+ * The report's form (its fields, the photo picker, the dialog) is not on the landing's first load: it is fetched when
+ * the browser is idle after the screen's first paint (and precached by the service worker for offline use), and
+ * rendered from the first tap on.
+ */
+const loadReportForm = () => import('./report-form-dialog');
+const ReportFormDialog = lazy(async () => ({ default: (await loadReportForm()).ReportFormDialog }));
+import { whenIdleAfterPaint } from '@/lib/idle';
 
 type Roster = WebUser['rosters'][number];
 
@@ -33,14 +41,33 @@ const PALETTE: Record<ReportOutcome['kind'], string> = {
 export function FieldReportButton({ roster }: { roster: Roster }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // mounted from the first opening on (so that closing it plays its exit)
+  const [opened, setOpened] = useState(false);
   // the roster's section's markers on the device while the line is there: the form finds the KM offline too
   useSectionMarkers(roster.sectionId ?? null);
+  useEffect(() => whenIdleAfterPaint(() => void loadReportForm().catch(() => {})), []);
   return (
     <>
-      <Button size="xl" minH="16" w="full" colorPalette="red" fontSize="lg" whiteSpace="normal" onClick={() => setOpen(true)} data-testid="fr-open">
+      <Button
+        size="xl"
+        minH="16"
+        w="full"
+        colorPalette="red"
+        fontSize="lg"
+        whiteSpace="normal"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        data-testid="fr-open"
+      >
         <LuMegaphone aria-hidden /> {t('fieldReport.open')}
       </Button>
-      <ReportFormDialog open={open} roster={roster} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ReportFormDialog open={open} roster={roster} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
