@@ -15,7 +15,7 @@ import {
   type QueuedShiftWrite,
   type ShiftRoster,
 } from '@/features/my-shift/my-shift-rules';
-import { shiftLanding } from '@/lib/shift-landing';
+import { launchLanding, shiftLanding, TAB_OPENED_KEY } from '@/lib/shift-landing';
 
 const at = (iso: string) => Date.parse(iso);
 const roster = (p: Partial<ShiftRoster>): ShiftRoster => ({
@@ -209,5 +209,43 @@ describe('queuedCaseSteps: the case steps still in the outbox', () => {
       [8, { statusId: STATUS.ARRIVED, refused: true }],
     ]);
     expect(queuedCaseSteps([]).size).toBe(0);
+  });
+});
+
+describe("a tab's first screen (src/lib/shift-landing.ts launchLanding)", () => {
+  const as = (roleName: string, rosters: ShiftRoster[]) => ({ roles: [{ pkRoleId: 106, roleName }], rosters }) as Parameters<typeof launchLanding>[1];
+  const tab = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+  };
+  const onShift = at('2026-03-01T02:00:00Z');
+
+  it("a patrol on shift opening the app on '/' lands on Syif saya, once per tab", () => {
+    const s = tab();
+    expect(launchLanding('/', as('PR', [day]), onShift, s)).toBe('/syifsaya');
+    expect(launchLanding('/', as('PR', [day]), onShift, s)).toBeNull(); // the dashboard from the menu, a reload
+    expect(s.getItem(TAB_OPENED_KEY)).toBe('1');
+  });
+
+  it('another first screen, a signed-out first screen, another role or off shift: no redirect, and the tab counts as opened', () => {
+    const deep = tab();
+    expect(launchLanding('/insidenView/5', as('PR', [day]), onShift, deep)).toBeNull();
+    expect(launchLanding('/', as('PR', [day]), onShift, deep)).toBeNull();
+    const signedOut = tab(); // /signin first: after signing in, the sign-in screen picks the landing itself
+    expect(launchLanding('/signin', null, onShift, signedOut)).toBeNull();
+    expect(launchLanding('/', as('PR', [day]), onShift, signedOut)).toBeNull();
+    expect(launchLanding('/', as('TMCA', [day]), onShift, tab())).toBeNull();
+    expect(launchLanding('/', as('PR', [day]), at('2026-03-01T11:00:00Z'), tab())).toBeNull(); // 19:00: ended
+  });
+
+  it('without a usable sessionStorage it never redirects (rather than on every load)', () => {
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(launchLanding('/', as('PR', [day]), onShift, refusing)).toBeNull();
+    expect(launchLanding('/', as('PR', [day]), onShift, null)).toBeNull();
   });
 });

@@ -115,10 +115,12 @@ export function AppShell({ user, children }: { user: WebUser; children: ReactNod
               <Alert.Description fontSize="sm">{t('app.offline')}</Alert.Description>
             </Alert.Root>
           )}
-          <GpsBannerSlot user={user} />
           <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }} maxW="1680px" mx="auto">
             {children}
           </Box>
+          {/* after the screen, held at the window's foot while it scrolls: it comes a moment after the screen (the
+              browser is asked whether location is allowed) and above it would push the whole screen down */}
+          <GpsBannerSlot user={user} />
         </Box>
       </Flex>
 

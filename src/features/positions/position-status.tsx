@@ -127,8 +127,12 @@ export function GpsPermissionBanner() {
       rounded="none"
       py="2.5"
       px={{ base: '4', md: '6' }}
-      borderBottomWidth="1px"
+      borderTopWidth="1px"
       borderColor="blue.emphasized"
+      position="sticky"
+      bottom="0"
+      zIndex="docked"
+      boxShadow="md"
       data-testid="gps-banner"
     >
       <Alert.Indicator>
