@@ -139,24 +139,31 @@ export function kmMarkerSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
   });
 }
 
-async function putRow(db: LebuhrayaDb, row: StoredRow) {
+const quotaIn = (err: unknown) => isQuotaError(err) || !!(err as { failures?: unknown[] })?.failures?.some(isQuotaError);
+
+async function putRows(db: LebuhrayaDb, rows: StoredRow[]) {
   try {
-    await db.userCache.put(row as UserCacheRow);
+    if (rows.length === 1) await db.userCache.put(rows[0] as UserCacheRow);
+    else await db.userCache.bulkPut(rows as UserCacheRow[]);
   } catch (err) {
-    if (isQuotaError(err)) throw new StorageFullError(err);
+    if (quotaIn(err)) throw new StorageFullError(err);
     throw err;
   }
 }
 
 /**
- * One list into the store: sends If-None-Match with the stored ETag; a 304 keeps the copy (and notes that it was
- * confirmed now), a 200 replaces it. Network failures and refusals leave the copy as it is. A full quota throws.
+ * One list from the server, against the stored copy `row`: sends If-None-Match with its ETag; a 304 keeps the copy
+ * (the row to store notes that it was confirmed now), a 200 replaces it. Network failures and refusals leave the copy
+ * as it is (nothing to store). Stores nothing itself.
  */
-export async function fetchInto(env: LocalStoreEnv, userId: string, spec: PrefetchSpec): Promise<FetchResult> {
-  const token = env.token();
-  if (!token) return 'failed';
+async function fetchRow(
+  env: LocalStoreEnv,
+  userId: string,
+  spec: PrefetchSpec,
+  row: StoredRow | undefined,
+  token: string,
+): Promise<{ result: FetchResult; put?: StoredRow }> {
   const now = env.now ?? Date.now;
-  const row = (await env.db.userCache.get([userId, spec.key])) as StoredRow | undefined;
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
   if (spec.method === 'POST') headers['Content-Type'] = 'application/json';
   if (row?.etag) headers['If-None-Match'] = row.etag;
@@ -171,46 +178,81 @@ export async function fetchInto(env: LocalStoreEnv, userId: string, spec: Prefet
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
-    return 'failed';
+    return { result: 'failed' };
   }
   // signed out (or another user signed in) while the answer came: the copy is not this session's to keep
-  if (env.token() !== token) return 'failed';
+  if (env.token() !== token) return { result: 'failed' };
   if (res.status === 304) {
-    if (!row) return 'failed';
-    await putRow(env.db, { ...row, updatedAt: new Date(now()).toISOString() });
-    return 'unchanged';
+    if (!row) return { result: 'failed' };
+    return { result: 'unchanged', put: { ...row, updatedAt: new Date(now()).toISOString() } };
   }
   if (!res.ok) {
     // an unread body keeps the request open in the browser (network never idle): let it go
     await res.body?.cancel().catch(() => {});
-    return 'failed';
+    return { result: 'failed' };
   }
   let payload: unknown;
   try {
     payload = JSON.parse(await res.text());
   } catch {
-    return 'failed';
+    return { result: 'failed' };
   }
   // the envelope { statusCode, statusMsg, body }: the screens keep `body`
   if (isRecord(payload) && typeof payload.statusCode === 'number' && 'body' in payload) {
-    if (payload.statusCode >= 400) return 'failed';
+    if (payload.statusCode >= 400) return { result: 'failed' };
     payload = payload.body;
   }
   const etag = res.headers.get('etag') ?? undefined;
-  if (env.token() !== token) return 'failed';
-  await putRow(env.db, { userId, key: spec.key, data: payload, updatedAt: new Date(now()).toISOString(), ...(etag ? { etag } : {}) });
-  return 'fresh';
+  return { result: 'fresh', put: { userId, key: spec.key, data: payload, updatedAt: new Date(now()).toISOString(), ...(etag ? { etag } : {}) } };
 }
 
+/**
+ * One list into the store (see fetchRow): a 304 keeps the copy (and notes that it was confirmed now), a 200 replaces
+ * it. Network failures and refusals leave the copy as it is. A full quota throws.
+ */
+export async function fetchInto(env: LocalStoreEnv, userId: string, spec: PrefetchSpec): Promise<FetchResult> {
+  const token = env.token();
+  if (!token) return 'failed';
+  const row = (await env.db.userCache.get([userId, spec.key])) as StoredRow | undefined;
+  const { result, put } = await fetchRow(env, userId, spec, row, token);
+  if (!put || env.token() !== token) return put ? 'failed' : result;
+  await putRows(env.db, [put]);
+  return result;
+}
+
+/**
+ * Many lists, PARALLEL at a time: the stored copies read in one transaction, the answers written in one. A store
+ * written list by list (two transactions each, forty-odd lists) kept the main thread busy in Dexie for a second of
+ * a mid-range tablet's time right after the first screen, and woke every live query of the cache each time.
+ */
 async function runAll(env: LocalStoreEnv, userId: string, specs: PrefetchSpec[], tally: Record<FetchResult, number>) {
+  const token = env.token();
+  if (!token) {
+    tally.failed += specs.length;
+    return;
+  }
+  // the table's key is [userId+key] (EntityTable types it as having none)
+  const keys = specs.map((s) => [userId, s.key]) as unknown as never[];
+  const rows = (await env.db.userCache.bulkGet(keys)) as (StoredRow | undefined)[];
+  const puts: StoredRow[] = [];
+  const results: FetchResult[] = [];
   let next = 0;
   const worker = async () => {
     while (next < specs.length) {
-      const spec = specs[next++];
-      tally[await fetchInto(env, userId, spec)]++;
+      const i = next++;
+      const { result, put } = await fetchRow(env, userId, specs[i], rows[i], token);
+      results.push(result);
+      if (put) puts.push(put);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, specs.length) }, worker));
+  // signed out (or another user signed in) meanwhile: nothing of this session is kept
+  if (env.token() !== token) {
+    tally.failed += specs.length;
+    return;
+  }
+  if (puts.length) await putRows(env.db, puts);
+  for (const r of results) tally[r]++;
 }
 
 export interface RefreshSummary {

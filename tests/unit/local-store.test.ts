@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebUser } from '@contract';
 import { LOOKUP_NAMES } from '@contract/lookups';
 import { getDb, resetDbForTests } from '@/offline/db';
@@ -179,6 +179,33 @@ describe('local store: refresh and triggers', () => {
     expect(await getDb().userCache.get([tmc.userId, 'kmMarkers:12'])).toBeTruthy();
     expect(await getDb().userCache.get([tmc.userId, 'kmMarkers:13'])).toBeUndefined();
     expect(await getDb().userCache.get([tmc.userId, 'activePr:7'])).toBeTruthy();
+  });
+
+  it('a refresh reads the copies at once and writes the answers at once per round (not a transaction per list)', async () => {
+    const tmc = { ...user, userId: 'tmc-batch', roles: [{ pkRoleId: 104, roleName: 'TMCA' }] } as unknown as WebUser;
+    const api = fakeApi(bodyFor);
+    const db = getDb();
+    await db.open();
+    const gets = vi.spyOn(db.userCache, 'get');
+    const bulkGets = vi.spyOn(db.userCache, 'bulkGet');
+    const puts = vi.spyOn(db.userCache, 'put');
+    const bulkPuts = vi.spyOn(db.userCache, 'bulkPut');
+    try {
+      const first = await refreshLocalStore(envOf(api.fn), tmc);
+      // two rounds: the lists, then each listed section's event locations and km markers (from the sections' copy)
+      expect(first.fresh).toBeGreaterThan(20);
+      expect(puts).not.toHaveBeenCalled();
+      expect(bulkPuts).toHaveBeenCalledTimes(2);
+      expect(bulkPuts.mock.calls.reduce((n, [rows]) => n + rows.length, 0)).toBe(first.fresh);
+      expect(bulkGets).toHaveBeenCalledTimes(2);
+      expect(gets).toHaveBeenCalledTimes(1); // the sections' copy, for the second round
+      // the second refresh: every list answered 304, each copy noted as confirmed now, in the same two writes
+      const second = await refreshLocalStore(envOf(api.fn), tmc);
+      expect(second).toMatchObject({ fresh: 0, unchanged: first.fresh, failed: 0 });
+      expect(bulkPuts).toHaveBeenCalledTimes(4);
+    } finally {
+      for (const s of [gets, bulkGets, puts, bulkPuts]) s.mockRestore();
+    }
   });
 
   it('fetches only what the role may read: a patrol gets no km markers or patrol list, an administrator no rosters', async () => {
