@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
@@ -23,7 +23,7 @@ import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
 import { CellText, headerTextProps, TableScroll } from '@/ui/table-scroll';
-import { useLookupLabel, useLookupText } from '@/lib/lookups';
+import { useLookup, useLookupLabel, useLookupText } from '@/lib/lookups';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
   dihantar: 'lists.time.dihantar',
@@ -75,10 +75,15 @@ export interface IncidentListProps {
  * a whole (the skeleton, or the previous page), never half of each.
  */
 export function IncidentList(p: IncidentListProps) {
-  return <IncidentListBody {...useDeferredValue(p)} />;
+  // the rows' names (event type, source, direction) are asked for with the list, not when the first row mounts: rows
+  // drawn before their lists came were all drawn again a moment later (a second long task)
+  const ll = useListLabels();
+  const deferred = useDeferredValue(p);
+  const body = ll.settled || !deferred.rows.length ? deferred : { ...deferred, pending: true };
+  return <IncidentListBody {...body} ll={ll} />;
 }
 
-const IncidentListBody = memo(function IncidentListBody(p: IncidentListProps) {
+const IncidentListBody = memo(function IncidentListBody({ ll, ...p }: IncidentListProps & { ll: ListLabels }) {
   const t = useT();
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? true;
   const navigate = useNavigate();
@@ -123,7 +128,7 @@ const IncidentListBody = memo(function IncidentListBody(p: IncidentListProps) {
       {wide ? (
         <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg" boxShadow="xs" overflow="hidden">
           <TableScroll>
-            <IncidentTable {...p} open={open} hrefOf={hrefOf} />
+            <IncidentTable {...p} open={open} hrefOf={hrefOf} ll={ll} />
           </TableScroll>
           {empty && <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />}
           {!(empty && p.total === 0) && <Pager {...p} win={win} />}
@@ -144,7 +149,7 @@ const IncidentListBody = memo(function IncidentListBody(p: IncidentListProps) {
           ) : (
             <Grid gap="3" opacity={p.stale ? 0.6 : 1}>
               {p.rows.map((r) => (
-                <IncidentCard key={r.incidentId} row={r} open={open} href={hrefOf(r)} showRegion={p.showRegion} />
+                <IncidentCard key={r.incidentId} row={r} open={open} href={hrefOf(r)} showRegion={p.showRegion} ll={ll} />
               ))}
             </Grid>
           )}
@@ -160,8 +165,16 @@ const IncidentListBody = memo(function IncidentListBody(p: IncidentListProps) {
 });
 
 /** The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their text. */
+type ListLabels = ReturnType<typeof useListLabels>;
+
+/** The names a row shows, in the current language, and whether their lists have answered (or failed: the rows' own text). */
 function useListLabels() {
-  return { type: useLookupLabel('incidentCategory'), source: useLookupText('incidentSource'), direction: useLookupText('cardinalDirection') };
+  const type = useLookupLabel('incidentCategory');
+  const source = useLookupText('incidentSource');
+  const direction = useLookupText('cardinalDirection');
+  const lists = [useLookup('incidentCategory'), useLookup('incidentSource'), useLookup('cardinalDirection')];
+  const settled = lists.every((q) => !q.isPending);
+  return useMemo(() => ({ type, source, direction, settled }), [type, source, direction, settled]);
 }
 
 /** Plain clicks open the case in the app; ctrl/middle clicks keep the browser's own behaviour (new tab). */
@@ -223,9 +236,11 @@ function SortHeader({
   );
 }
 
-function IncidentTable(p: IncidentListProps & { open: (r: IncidentListRow) => void; hrefOf: (r: IncidentListRow) => string }) {
+function IncidentTable({
+  ll,
+  ...p
+}: IncidentListProps & { open: (r: IncidentListRow) => void; hrefOf: (r: IncidentListRow) => string; ll: ListLabels }) {
   const t = useT();
-  const ll = useListLabels();
   const sortProps = { sort: p.sort, dir: p.dir, onSort: p.onSort };
   return (
     <Table.Root recipe={tableSlotRecipe} size="sm" interactive stickyHeader minW="860px" tableLayout="fixed" data-testid="incident-table">
@@ -376,14 +391,15 @@ function IncidentCard({
   open,
   href,
   showRegion,
+  ll,
 }: {
   row: IncidentListRow;
   open: (r: IncidentListRow) => void;
   href: string;
   showRegion?: boolean;
+  ll: ListLabels;
 }) {
   const t = useT();
-  const ll = useListLabels();
   return (
     <Box
       asChild
