@@ -7,7 +7,7 @@
  * report as last fetched, the outbox); with no roster on now, the next shift and an empty state.
  */
 import { type ReactNode, useEffect } from 'react';
-import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuCalendarClock, LuChevronRight, LuClipboardCheck, LuClipboardList, LuFileText, LuNotebookPen, LuRadio, LuSiren } from 'react-icons/lu';
 import type { EndOfDutyCase } from '@contract/activity-log';
 import { useT } from '@/lib/i18n';
@@ -124,8 +124,10 @@ function CurrentShift({
   const t = useT();
   const id = roster.pkDutyRosterId;
   const query = useShiftReport(id);
-  const queued = useQueuedShiftWrites(id) ?? [];
-  const events = useLookup('activityLogEvents').data;
+  const queuedRows = useQueuedShiftWrites(id);
+  const queued = queuedRows ?? [];
+  const eventsList = useLookup('activityLogEvents');
+  const events = eventsList.data;
   const report = query.data?.report;
 
   const checklist = checklistStates(report ? report.checklist : undefined, queued, id);
@@ -135,9 +137,14 @@ function CurrentShift({
   const expected = entries ? nextEvent(entries) : null;
   const nameOf = (eventId: number, fallback?: string | null) =>
     events?.find((e) => e.key === eventId)?.value ?? fallback ?? report?.activities.find((a) => a.eventId === eventId)?.eventName ?? `#${eventId}`;
-  const statuses = useLookup('incidentStatus').data;
+  const statusList = useLookup('incidentStatus');
+  const statuses = statusList.data;
   // a step taken offline counts at once (shown as not sent until the server has it)
   const queuedSteps = useQueuedCaseSteps();
+  // the steps are drawn once what they show has answered (the shift's report or its copy, the device's unsent writes,
+  // the names of events and statuses), not once per answer: each drawing is some 470 components, a long task on a
+  // tablet's CPU (three of them in a row while the screen loaded)
+  const ready = !query.isPending && queuedRows !== undefined && queuedSteps !== undefined && !eventsList.isPending && !statusList.isPending;
   const statusIdOf = (c: EndOfDutyCase) => queuedSteps?.get(c.incidentId)?.statusId ?? statuses?.find((s) => s.valueMs === c.statusName)?.key ?? null;
   const stepOf = (c: EndOfDutyCase) => nextCaseStep(c, statusIdOf(c));
   const cases = report ? orderCases(report.cases, stepOf) : null;
@@ -173,114 +180,122 @@ function CurrentShift({
         </Text>
       )}
 
-      <Stack as="ol" gap="3" listStyleType="none" aria-label={t('myShift.steps')} m="0" p="0">
-        <Step
-          n={1}
-          icon={<LuClipboardCheck />}
-          title={t('myShift.step.pre')}
-          state={checklist.pre}
-          testId="ms-step-pre"
-          onOpen={() => onOpenChecklist(id)}
-        />
+      {!ready ? (
+        <Stack gap="3" aria-busy data-testid="ms-steps-loading">
+          {[16, 28, 24, 16, 20].map((h, i) => (
+            <Skeleton key={i} h={h} rounded="lg" />
+          ))}
+        </Stack>
+      ) : (
+        <Stack as="ol" gap="3" listStyleType="none" aria-label={t('myShift.steps')} m="0" p="0">
+          <Step
+            n={1}
+            icon={<LuClipboardCheck />}
+            title={t('myShift.step.pre')}
+            state={checklist.pre}
+            testId="ms-step-pre"
+            onOpen={() => onOpenChecklist(id)}
+          />
 
-        <Step
-          n={2}
-          icon={<LuNotebookPen />}
-          title={t('myShift.step.activity')}
-          state={logState}
-          testId="ms-step-activity"
-          onOpen={() => onOpenActivityLog(id)}
-          detail={
-            entries &&
-            (last ? (
-              <Text data-testid="ms-last-entry">
-                {t(last.unsent ? 'myShift.lastEntryUnsent' : 'myShift.lastEntry', {
-                  event: nameOf(last.eventId, last.eventName),
-                  time: formatTime(last.occurredAt),
-                })}
-              </Text>
-            ) : (
-              <Text data-testid="ms-last-entry">{t('myShift.noEntry')}</Text>
-            ))
-          }
-          extra={
-            entries &&
-            (expected !== null ? (
-              <Button
-                size="xl"
-                minH="16"
-                w="full"
-                colorPalette="amber"
-                fontSize="lg"
-                whiteSpace="normal"
-                onClick={() => onOpenActivityLog(id, expected)}
-                data-testid="ms-next-event"
-                data-event-id={expected}
-              >
-                <LuNotebookPen aria-hidden /> {t('myShift.nextEvent', { event: nameOf(expected) })}
-              </Button>
-            ) : (
-              <Text fontSize="sm" color="fg.muted">
-                {t('myShift.shiftEnded')}
-              </Text>
-            ))
-          }
-        />
+          <Step
+            n={2}
+            icon={<LuNotebookPen />}
+            title={t('myShift.step.activity')}
+            state={logState}
+            testId="ms-step-activity"
+            onOpen={() => onOpenActivityLog(id)}
+            detail={
+              entries &&
+              (last ? (
+                <Text data-testid="ms-last-entry">
+                  {t(last.unsent ? 'myShift.lastEntryUnsent' : 'myShift.lastEntry', {
+                    event: nameOf(last.eventId, last.eventName),
+                    time: formatTime(last.occurredAt),
+                  })}
+                </Text>
+              ) : (
+                <Text data-testid="ms-last-entry">{t('myShift.noEntry')}</Text>
+              ))
+            }
+            extra={
+              entries &&
+              (expected !== null ? (
+                <Button
+                  size="xl"
+                  minH="16"
+                  w="full"
+                  colorPalette="amber"
+                  fontSize="lg"
+                  whiteSpace="normal"
+                  onClick={() => onOpenActivityLog(id, expected)}
+                  data-testid="ms-next-event"
+                  data-event-id={expected}
+                >
+                  <LuNotebookPen aria-hidden /> {t('myShift.nextEvent', { event: nameOf(expected) })}
+                </Button>
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('myShift.shiftEnded')}
+                </Text>
+              ))
+            }
+          />
 
-        <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-step-cases">
-          <StepHeading n={3} icon={<LuSiren />} title={t('myShift.step.cases')}>
-            {cases && (
-              <Badge colorPalette={open ? 'blue' : 'gray'} size="md" data-testid="ms-case-count" data-open={open}>
-                {t('myShift.casesCount', { count: cases.length })}
-              </Badge>
-            )}
-          </StepHeading>
-          <Stack gap="2" mt="3">
-            {cases === null ? (
-              <Text fontSize="sm" color="fg.muted">
-                {query.isLoading ? t('myShift.loading') : t('myShift.casesUnknown')}
-              </Text>
-            ) : cases.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted" data-testid="ms-no-cases">
-                {t('myShift.noCases')}
-              </Text>
-            ) : (
-              cases.map((c) => {
-                const queuedStep = queuedSteps?.get(c.incidentId);
-                // the status in the page's language (issue #31): the lookup's name of the queued step's status, else of the case's
-                const statusName = statuses?.find((s) => s.key === (queuedStep?.statusId ?? statusIdOf(c)))?.value ?? c.statusName;
-                return (
-                  <CaseRow
-                    key={c.incidentId}
-                    c={{ ...c, statusName }}
-                    step={stepOf(c)}
-                    unsent={queuedStep ? (queuedStep.refused ? 'refused' : 'unsent') : null}
-                    onOpen={() => onOpenCase(c.incidentId)}
-                  />
-                );
-              })
-            )}
-          </Stack>
-        </Box>
+          <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-step-cases">
+            <StepHeading n={3} icon={<LuSiren />} title={t('myShift.step.cases')}>
+              {cases && (
+                <Badge colorPalette={open ? 'blue' : 'gray'} size="md" data-testid="ms-case-count" data-open={open}>
+                  {t('myShift.casesCount', { count: cases.length })}
+                </Badge>
+              )}
+            </StepHeading>
+            <Stack gap="2" mt="3">
+              {cases === null ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {query.isLoading ? t('myShift.loading') : t('myShift.casesUnknown')}
+                </Text>
+              ) : cases.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="ms-no-cases">
+                  {t('myShift.noCases')}
+                </Text>
+              ) : (
+                cases.map((c) => {
+                  const queuedStep = queuedSteps?.get(c.incidentId);
+                  // the status in the page's language (issue #31): the lookup's name of the queued step's status, else of the case's
+                  const statusName = statuses?.find((s) => s.key === (queuedStep?.statusId ?? statusIdOf(c)))?.value ?? c.statusName;
+                  return (
+                    <CaseRow
+                      key={c.incidentId}
+                      c={{ ...c, statusName }}
+                      step={stepOf(c)}
+                      unsent={queuedStep ? (queuedStep.refused ? 'refused' : 'unsent') : null}
+                      onOpen={() => onOpenCase(c.incidentId)}
+                    />
+                  );
+                })
+              )}
+            </Stack>
+          </Box>
 
-        <Step
-          n={4}
-          icon={<LuClipboardList />}
-          title={t('myShift.step.post')}
-          state={checklist.post}
-          testId="ms-step-post"
-          onOpen={() => onOpenChecklist(id)}
-        />
+          <Step
+            n={4}
+            icon={<LuClipboardList />}
+            title={t('myShift.step.post')}
+            state={checklist.post}
+            testId="ms-step-post"
+            onOpen={() => onOpenChecklist(id)}
+          />
 
-        <Step
-          n={5}
-          icon={<LuFileText />}
-          title={t('myShift.step.report')}
-          testId="ms-step-report"
-          onOpen={() => onOpenReport(id)}
-          detail={<Text>{t('myShift.reportHint')}</Text>}
-        />
-      </Stack>
+          <Step
+            n={5}
+            icon={<LuFileText />}
+            title={t('myShift.step.report')}
+            testId="ms-step-report"
+            onOpen={() => onOpenReport(id)}
+            detail={<Text>{t('myShift.reportHint')}</Text>}
+          />
+        </Stack>
+      )}
 
       {fieldReports?.(roster)}
     </Stack>
