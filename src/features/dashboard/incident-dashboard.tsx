@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, Flex, Grid, SegmentGroup, Text, chakra } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
@@ -80,7 +80,7 @@ export function IncidentDashboard({
     refetchInterval: TIMING.refreshMs,
   });
 
-  const set = (patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch));
+  const set = useCallback((patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch)), [onSearchChange, search]);
   // the filter bar (two date pickers among its fields) renders again only when the search or its options change, not
   // with each of the counters' and the list's answers
   const values: ListFilterValues = useMemo(() => ({ ...search, from: search.from ?? range.from, to: search.to ?? range.to }), [search, range]);
@@ -124,57 +124,10 @@ export function IncidentDashboard({
         </Alert.Root>
       )}
 
-      <Grid
-        templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
-        gap="3"
-        mb="3"
-        role="group"
-        aria-label={t('lists.filter.group')}
-      >
-        <Counter
-          testId="count-open"
-          label={t('lists.count.open')}
-          hint={t('lists.count.openHint')}
-          value={groups.data?.total}
-          icon={<LuClipboardList />}
-          palette="brand"
-          active={!search.group && !search.status}
-          onClick={() => set({ group: undefined, status: undefined })}
-        />
-        {DASHBOARD_GROUPS.map((g) => (
-          <Counter
-            key={g}
-            testId={`count-${g}`}
-            label={t(GROUP_LABEL[g])}
-            hint={t(GROUP_HINT[g])}
-            value={groups.data ? (groups.data.byGroup[g] ?? 0) : undefined}
-            icon={GROUP_ICON[g]}
-            palette={STATUS_GROUP_PALETTE[g]}
-            active={search.group === g}
-            onClick={() => set({ group: search.group === g ? undefined : g, status: undefined })}
-          />
-        ))}
-      </Grid>
-
-      <Flex gap="2" mb="3" wrap="wrap" role="group" aria-label={t('lists.filter.category')} data-testid="category-counts">
-        <Chip active={!search.category} onClick={() => set({ category: undefined })} count={categories.data?.total} testId="category-all">
-          {t('lists.filter.allCategories')}
-        </Chip>
-        {/* types with no case under the other filters add nothing but noise; a chosen one always shows */}
-        {(categories.data?.byCategory ?? [])
-          .filter((c) => c.count > 0 || search.category === c.key)
-          .map((c) => (
-            <Chip
-              key={c.key}
-              active={search.category === c.key}
-              onClick={() => set({ category: search.category === c.key ? undefined : c.key })}
-              count={c.count}
-              testId={`category-${c.key}`}
-            >
-              {typeLabel(c.key, c.value)}
-            </Chip>
-          ))}
-      </Flex>
+      {/* the counters and the type chips render again for their own answers, not for the list's (each a few hundred
+          components on a tablet's CPU) */}
+      <GroupCounters counts={groups.data} group={search.group} status={search.status} onPick={set} />
+      <CategoryChips counts={categories.data} category={search.category} onPick={set} typeLabel={typeLabel} />
 
       <Box mb="4">
         <IncidentFilterBar
@@ -219,6 +172,92 @@ export function IncidentDashboard({
     </Box>
   );
 }
+
+type GroupCounts = { total: number; byGroup: Partial<Record<(typeof DASHBOARD_GROUPS)[number], number>> };
+
+const GroupCounters = memo(function GroupCounters({
+  counts,
+  group,
+  status,
+  onPick,
+}: {
+  counts: GroupCounts | undefined;
+  group: DashboardSearch['group'];
+  status: DashboardSearch['status'];
+  onPick: (patch: Partial<DashboardSearch>) => void;
+}) {
+  const t = useT();
+  return (
+    <Grid
+      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+      gap="3"
+      mb="3"
+      role="group"
+      aria-label={t('lists.filter.group')}
+    >
+      <Counter
+        testId="count-open"
+        label={t('lists.count.open')}
+        hint={t('lists.count.openHint')}
+        value={counts?.total}
+        icon={<LuClipboardList />}
+        palette="brand"
+        active={!group && !status}
+        onClick={() => onPick({ group: undefined, status: undefined })}
+      />
+      {DASHBOARD_GROUPS.map((g) => (
+        <Counter
+          key={g}
+          testId={`count-${g}`}
+          label={t(GROUP_LABEL[g])}
+          hint={t(GROUP_HINT[g])}
+          value={counts ? (counts.byGroup[g] ?? 0) : undefined}
+          icon={GROUP_ICON[g]}
+          palette={STATUS_GROUP_PALETTE[g]}
+          active={group === g}
+          onClick={() => onPick({ group: group === g ? undefined : g, status: undefined })}
+        />
+      ))}
+    </Grid>
+  );
+});
+
+type CategoryCounts = { total: number; byCategory: { key: number; value: string; count: number }[] };
+
+const CategoryChips = memo(function CategoryChips({
+  counts,
+  category,
+  onPick,
+  typeLabel,
+}: {
+  counts: CategoryCounts | undefined;
+  category: DashboardSearch['category'];
+  onPick: (patch: Partial<DashboardSearch>) => void;
+  typeLabel: (key: number | null | undefined, fallback?: string | null) => string;
+}) {
+  const t = useT();
+  return (
+    <Flex gap="2" mb="3" wrap="wrap" role="group" aria-label={t('lists.filter.category')} data-testid="category-counts">
+      <Chip active={!category} onClick={() => onPick({ category: undefined })} count={counts?.total} testId="category-all">
+        {t('lists.filter.allCategories')}
+      </Chip>
+      {/* types with no case under the other filters add nothing but noise; a chosen one always shows */}
+      {(counts?.byCategory ?? [])
+        .filter((c) => c.count > 0 || category === c.key)
+        .map((c) => (
+          <Chip
+            key={c.key}
+            active={category === c.key}
+            onClick={() => onPick({ category: category === c.key ? undefined : c.key })}
+            count={c.count}
+            testId={`category-${c.key}`}
+          >
+            {typeLabel(c.key, c.value)}
+          </Chip>
+        ))}
+    </Flex>
+  );
+});
 
 function Counter({
   label,
