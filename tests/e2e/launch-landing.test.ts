@@ -11,6 +11,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { Api } from './support/api';
 import { launchBrowser, newContext, signIn, watchErrors } from './support/browser';
 import { patrolOnShiftFor } from './support/cases';
+import { layoutShiftSince, recordLayoutShifts } from './support/layout-shift';
 import { settle, trackRequests } from './support/settle';
 import { sharedServer, type RunningServer } from './support/server';
 import { demoUsers, type E2eUser } from './support/users';
@@ -36,14 +37,7 @@ afterAll(async () => {
 /** A context signed in as `u` through the sign-in screen, its first tab closed: the session stays on the device. */
 async function deviceOf(u: E2eUser): Promise<BrowserContext> {
   const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1024, height: 768 });
-  await ctx.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; at: number }[] };
-    w.__shifts = [];
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, at: e.startTime });
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(ctx);
   const first = await ctx.newPage();
   await signIn(first, u.username, u.password);
   await first.getByTestId('app-shell').waitFor();
@@ -74,9 +68,7 @@ describe("the app opened with a kept session (a tab's first screen)", () => {
       const banner = page.getByTestId('gps-banner');
       await banner.waitFor();
       await settle(page);
-      const shifted = await page.evaluate(() =>
-        (window as unknown as { __shifts: { value: number }[] }).__shifts.reduce((sum, s) => sum + s.value, 0),
-      );
+      const shifted = await layoutShiftSince(page);
       expect(shifted, 'layout shift while the patrol dashboard loads, the location banner included').toBeLessThan(0.05);
       const [bannerTop, dashboardTop] = await Promise.all([
         banner.evaluate((e) => e.getBoundingClientRect().top),

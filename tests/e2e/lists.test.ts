@@ -14,6 +14,7 @@ import { defaultDateRange } from '@/lib/incident-list';
 import { sharedServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, swControlling, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
+import { layoutShiftSince, recordLayoutShifts } from './support/layout-shift';
 
 let server: RunningServer;
 let browser: Browser;
@@ -119,14 +120,7 @@ describe('incident lists', () => {
     const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1366, height: 768 });
     // the layout shifts after the dashboard's frame (src/ui/settle-gate.tsx: the panels above the tabs, Laporan
     // peronda and Perlu serahan, once pushed the tabs and the list down as their data came: 0.436)
-    await ctx.addInitScript(() => {
-      const w = window as unknown as { __shifts: { at: number; value: number }[] };
-      w.__shifts = [];
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!e.hadRecentInput) w.__shifts.push({ at: e.startTime, value: e.value });
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(ctx);
     const page = await ctx.newPage();
     const errors = watchErrors(page);
     try {
@@ -135,11 +129,7 @@ describe('incident lists', () => {
       await page.getByTestId('incident-dashboard').waitFor();
       await settle(page);
       expect(await page.getByTestId('incident-list').getAttribute('data-layout')).toBe('table');
-      const shifted = await page.evaluate(() => {
-        const frame = performance.getEntriesByName('dashboard-frame')[0]?.startTime ?? 0;
-        const w = window as unknown as { __shifts: { at: number; value: number }[] };
-        return w.__shifts.filter((s) => s.at >= frame).reduce((sum, s) => sum + s.value, 0);
-      });
+      const shifted = await layoutShiftSince(page, 'dashboard-frame');
       expect(shifted, 'layout shift while the dashboard loads (Lighthouse goal 0.05)').toBeLessThan(0.05);
 
       // counters: open cases and each group, as the server counts them; the list shows the same cases
