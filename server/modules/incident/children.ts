@@ -592,7 +592,8 @@ export async function listChildren<L extends ChildList>(
     (q.direction === 'desc' ? reads.rowsDesc : reads.rowsAsc).execute(page),
     reads.count.execute({ subformId: subform.id }),
   ]);
-  return { rows: await def.rows(db, rows as unknown as DbRow<L>[]), recordCount: n };
+  // an empty page reads no lookups (roadLaneSelection and roadFurnitureList asked for key -1)
+  return { rows: rows.length ? await def.rows(db, rows as unknown as DbRow<L>[]) : [], recordCount: n };
 }
 
 /**
