@@ -3,14 +3,21 @@
  * serializer: for each, on real answers (the seeded cases and a new accident case with every child list filled), zod
  * would have written the very same bytes. The answer read back and encoded with the route's response schema
  * stringifies to the text that was sent: no key the schema would strip, none in another order, no value it would
- * refuse or transform. Error answers of the same routes (404, 403, 400) too: the route's serializer writes them.
+ * refuse or transform. Error answers of the same routes (404, 403, 400) too: the route's serializer writes them. The
+ * patrol's shift too: dutyroster/get, dailyAssetChecklist/forRoster and activityLog/dataTables, on the seeded rosters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHILD_LISTS_OF_KIND, CHILD_ROW_SCHEMAS, type ChildList } from '../../contract/child-lists';
 import { dataTablesBody, envelope, ErrorEnvelopeSchema } from '../../contract/envelope';
+import { ACTIVITY_PATHS } from '../../contract/activity-log-rules';
+import { ActivityLogRowSchema } from '../../contract/activity-log';
+import { CHECKLIST_PATHS } from '../../contract/checklist-rules';
+import { ChecklistFormSchema } from '../../contract/checklist';
 import { AuditRowSchema, JournalEntrySchema, SubformRecordSchema } from '../../contract/incidents';
+import { RosterDetailSchema } from '../../contract/rosters';
+import { ROSTER_PATHS } from '../../contract/rosters-rules';
 import { EVENT_TYPE_IDS, SUBFORMS, type EventTypeId } from '../../contract/incident-rules';
 import { PATHS } from '../../contract/paths';
 import { nowMs } from '../../server/lib/clock';
@@ -235,5 +242,65 @@ describe('answers written as built: the same bytes as zod would write', () => {
     const other = await call(app, utara, { method: 'GET', url: PATHS.journalByIncident(caseId) });
     expect(other.statusCode).toBe(403);
     asZodWouldWrite(ErrorEnvelopeSchema, other);
+  });
+
+  it('the patrol’s shift: dutyroster/get, dailyAssetChecklist/forRoster, activityLog/dataTables (by roster, by day), and their errors', async () => {
+    const pr = (await login(app, 'pr')).token;
+    // the rosters with the most activity entries and checklists (and pr's own), as a manager and as the patrol
+    const busiest = await rows<{ id: number }>(sql`
+      select r.id from duty_roster r
+      left join activity_log a on a.duty_roster_id = r.id
+      left join daily_asset_checklist c on c.duty_roster_id = r.id
+      group by r.id order by count(distinct c.id) desc, count(a.id) desc, r.id desc limit 8`);
+    const own = await rows<{ id: number }>(sql`
+      select r.id from duty_roster r join team_member tm on tm.team_id = r.team_id join app_user u on u.staff_id = tm.staff_id
+      where u.username = 'pr' order by (select count(*) from activity_log a where a.duty_roster_id = r.id) desc, r.starts_at desc limit 4`);
+    expect(own.length).toBeGreaterThan(0);
+    const rosterSchema = envelope(RosterDetailSchema);
+    const formSchema = envelope(ChecklistFormSchema);
+    const activitySchema = envelope(dataTablesBody(ActivityLogRowSchema));
+    let withEntries = 0;
+    let withChecklist = 0;
+    for (const [token, list] of [
+      [superadmin, busiest],
+      [pr, own],
+    ] as const) {
+      for (const { id } of list) {
+        const roster = await call(app, token, { method: 'GET', url: ROSTER_PATHS.get(id) });
+        expect(roster.statusCode, roster.body).toBe(200);
+        asZodWouldWrite(rosterSchema, roster);
+        const form = await call(app, token, { method: 'GET', url: CHECKLIST_PATHS.forRoster(id) });
+        expect(form.statusCode, form.body).toBe(200);
+        asZodWouldWrite(formSchema, form);
+        if (form.json().body.checklist) withChecklist++;
+        const log = await call(app, token, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0`, payload: { dutyRosterId: id } });
+        expect(log.statusCode, log.body).toBe(200);
+        asZodWouldWrite(activitySchema, log);
+        if (log.json().body.rows.length) withEntries++;
+      }
+    }
+    expect(withEntries).toBeGreaterThan(0);
+    expect(withChecklist).toBeGreaterThan(0);
+    // a day's entries of the caller's scope, and a page past the end
+    for (const qs of ['length=100&start=0', 'length=5&start=5&direction=desc', 'length=10&start=100000']) {
+      const day = await call(app, tmca, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?${qs}`, payload: {} });
+      expect(day.statusCode, day.body).toBe(200);
+      asZodWouldWrite(activitySchema, day);
+    }
+    for (const [res, status] of [
+      [await call(app, tmca, { method: 'GET', url: ROSTER_PATHS.get(987_654_321) }), 404],
+      [await call(app, utara, { method: 'GET', url: ROSTER_PATHS.get(own[0].id) }), 403],
+      [await call(app, tmca, { method: 'GET', url: CHECKLIST_PATHS.forRoster(987_654_321) }), 404],
+      [await call(app, utara, { method: 'GET', url: CHECKLIST_PATHS.forRoster(own[0].id) }), 403],
+      [
+        await call(app, tmca, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0`, payload: { dutyRosterId: 987_654_321 } }),
+        404,
+      ],
+      [await call(app, utara, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0`, payload: { dutyRosterId: own[0].id } }), 403],
+      [await call(app, tmca, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=0`, payload: {} }), 400],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(status);
+      asZodWouldWrite(ErrorEnvelopeSchema, res);
+    }
   });
 });

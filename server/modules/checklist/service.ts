@@ -603,10 +603,16 @@ export async function formForRoster(db: Db, user: TokenClaims, rosterId: number)
     if (row) {
       const own = any && any.vehicleId === r.vehicleId ? any : undefined;
       const last = await lastReading(db, r.vehicleId, own ? { before: own.preAt, exceptId: own.id } : {});
-      const { attentionSince, ...rest } = row;
+      // in ChecklistFormSchema's order: the answer is written as built (routes.ts)
       v = {
-        ...rest,
-        needsAttention: attentionSince !== null,
+        pkVehicleId: row.pkVehicleId,
+        plateNumber: row.plateNumber,
+        callSign: row.callSign,
+        vehicleModel: row.vehicleModel,
+        vehicleType: row.vehicleType,
+        isActive: row.isActive,
+        needsAttention: row.attentionSince !== null,
+        attentionReason: row.attentionReason,
         lastOdometer: last?.reading ?? null,
         lastOdometerAt: last ? last.at.toISOString() : null,
       };
