@@ -276,7 +276,26 @@ describe('answers written as built: the same bytes as zod would write', () => {
         const log = await call(app, token, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0`, payload: { dutyRosterId: id } });
         expect(log.statusCode, log.body).toBe(200);
         asZodWouldWrite(activitySchema, log);
-        if (log.json().body.rows.length) withEntries++;
+        const entries = log.json().body as { rows: { occurredAt: string }[]; recordCount: number };
+        if (entries.rows.length) {
+          withEntries++;
+          // the other way round, and a page past the end that still says the total
+          const back = await call(app, token, {
+            method: 'POST',
+            url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0&direction=desc`,
+            payload: { dutyRosterId: id },
+          });
+          asZodWouldWrite(activitySchema, back);
+          expect(back.json().body.recordCount).toBe(entries.recordCount);
+          expect(back.json().body.rows.map((r: { occurredAt: string }) => r.occurredAt)).toEqual(entries.rows.map((r) => r.occurredAt).reverse());
+          const past = await call(app, token, {
+            method: 'POST',
+            url: `${ACTIVITY_PATHS.dataTables}?length=10&start=100000`,
+            payload: { dutyRosterId: id },
+          });
+          asZodWouldWrite(activitySchema, past);
+          expect(past.json().body).toMatchObject({ rows: [], recordCount: entries.recordCount });
+        }
       }
     }
     expect(withEntries).toBeGreaterThan(0);
