@@ -23,10 +23,23 @@ export function rosterHasPerson(staffId: Ref): SQL {
 
 /** Is the staff member one of the roster's people (the rule above, for one roster). */
 export async function isRosterPerson(db: Db, rosterId: number, staffId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: dutyRoster.id })
-    .from(dutyRoster)
-    .where(and(eq(dutyRoster.id, rosterId), rosterHasPerson(staffId)))
-    .limit(1);
+  let read = isPersonByDb.get(db);
+  if (!read) {
+    read = prepareIsPerson(db);
+    isPersonByDb.set(db, read);
+  }
+  const [row] = await read.execute({ rosterId, staffId });
   return !!row;
 }
+/**
+ * Its read, built once per database (or transaction) and prepared (named on PostgreSQL), as incident/access.ts does:
+ * a patrol's every read of a case or a checklist asks it (bench/uncached-reads.ts).
+ */
+const prepareIsPerson = (db: Db) =>
+  db
+    .select({ id: dutyRoster.id })
+    .from(dutyRoster)
+    .where(and(eq(dutyRoster.id, sql.placeholder('rosterId')), rosterHasPerson(sql.placeholder('staffId'))))
+    .limit(1)
+    .prepare('roster_has_person');
+const isPersonByDb = new WeakMap<Db, ReturnType<typeof prepareIsPerson>>();

@@ -3,7 +3,7 @@
  * service checks first, then calls these. Rosters are read straight from the schema (the roster CRUD is another
  * module's).
  */
-import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { ACTIVITY_EVENT, INACTIVE_GPS_GAP_MS, type RosterLifecycle } from '../../../contract/activity-log-rules';
 import type { ActivityLogRow, EndOfDutyCase } from '../../../contract/activity-log';
@@ -82,10 +82,22 @@ const rosterColumns = {
 
 /** One roster with its region; `forUpdate` locks the roster row only (not its section). */
 export async function findRoster(db: Db, id: number, opts: { forUpdate?: boolean } = {}): Promise<RosterRef | undefined> {
-  const q = db.select(rosterColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id)).limit(1);
-  const [row] = opts.forUpdate ? await q.for('update', { of: dutyRoster }) : await q;
-  return row;
+  if (opts.forUpdate) return (await rosterQuery(db, id).for('update', { of: dutyRoster }))[0];
+  let read = rosterReadByDb.get(db);
+  if (!read) {
+    read = prepareRosterRead(db);
+    rosterReadByDb.set(db, read);
+  }
+  return (await read.execute({ id }))[0];
 }
+const rosterQuery = (db: Db, id: number | Placeholder) =>
+  db.select(rosterColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id)).limit(1);
+/**
+ * The roster's read of every activity call, built once per database (or transaction) and prepared (named on
+ * PostgreSQL), as incident/access.ts does (bench/uncached-reads.ts). The locking form is built each time.
+ */
+const rosterReadByDb = new WeakMap<Db, ReturnType<typeof prepareRosterRead>>();
+const prepareRosterRead = (db: Db) => rosterQuery(db, sql.placeholder('id')).prepare('activity_roster');
 
 /** Has the roster an entry that ends it (295 'Tamat Rondaan' or 3011 'Tamat Syif'), and any entry at all. */
 export async function entryFlags(db: Db, rosterId: number): Promise<{ hasEnd: boolean; hasAny: boolean }> {

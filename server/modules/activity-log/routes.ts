@@ -24,7 +24,7 @@ import {
 } from '../../../contract/activity-log';
 import { dataTablesBody, envelope, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
 import { csvDisposition } from '../../lib/data-table';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { localDate } from '../../lib/time';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
@@ -61,6 +61,7 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(ACTIVITY_PATHS.dataTables, {
     config: { permission: ['reports', 'activityLogWrite', 'rosterList'] },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
       tags: ['activityLog'],

@@ -14,7 +14,7 @@
  *   final  only for the rows of the page: names (roster, section, region, vehicle, call sign, staff) and the item
  *          aggregates (item count, PRE/POST defects, the defect summary) in a LATERAL over their items.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ITEM_STATUS_TEXT,
@@ -265,9 +265,32 @@ export async function checklistRow(db: Db, checklistId: number): Promise<Checkli
 
 const category = alias(lookupItem, 'asset_category');
 
+/**
+ * Reads of a roster's checklist form (dailyAssetChecklist/forRoster) and a checklist's detail, built once per
+ * database and prepared (named on PostgreSQL), as incident/access.ts does: Drizzle building them on every call was a
+ * good part of the call's own work (bench/uncached-reads.ts).
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+function preparedFor<T>(db: Db, name: string, prepare: (db: Db) => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let p = byName.get(name) as T | undefined;
+  if (!p) {
+    p = prepare(db);
+    byName.set(name, p);
+  }
+  return p;
+}
+
 /** The master's active items in category order, then their own order and name. */
 export async function activeMasterItems(db: Db) {
-  return db
+  return preparedFor(db, 'checklist_master_active', prepareActiveMasterItems).execute();
+}
+const prepareActiveMasterItems = (db: Db) =>
+  db
     .select({
       pkAssetChecklistMasterId: assetChecklistMaster.id,
       assetCategoryId: assetChecklistMaster.assetCategoryId,
@@ -286,8 +309,8 @@ export async function activeMasterItems(db: Db) {
       asc(assetChecklistMaster.sortOrder),
       asc(assetChecklistMaster.name),
       asc(assetChecklistMaster.id),
-    );
-}
+    )
+    .prepare('checklist_master_active');
 
 const toPhoto = (p: { id: number; phase: string; fileName: string; byteSize: number; createdAt: Date }): ChecklistPhoto => ({
   pkChecklistPhotoId: p.id,
@@ -317,51 +340,20 @@ export async function checklistItems(
   checklistId: number,
   opts: { onlyDefects?: boolean; page?: { start: number; length: number } } = {},
 ): Promise<{ rows: ChecklistItemRow[]; recordCount: number }> {
-  const i = dailyAssetChecklistItem;
-  const parts: SQL[] = [eq(i.dailyAssetChecklistId, checklistId)];
-  if (opts.onlyDefects)
-    parts.push(sql`(${i.preDamaged} or ${i.postDamaged} or ${i.preQuantity} < ${i.expectedQuantity} or ${i.postQuantity} < ${i.expectedQuantity})`);
-  const q = db
-    .select({
-      id: i.id,
-      masterId: i.assetChecklistMasterId,
-      assetCategoryId: assetChecklistMaster.assetCategoryId,
-      assetCategoryName: category.value,
-      name: assetChecklistMaster.name,
-      unitLabel: assetChecklistMaster.unitLabel,
-      isMeasurable: assetChecklistMaster.isMeasurable,
-      expectedQuantity: i.expectedQuantity,
-      preQuantity: i.preQuantity,
-      preDamaged: i.preDamaged,
-      postQuantity: i.postQuantity,
-      postDamaged: i.postDamaged,
-      remark: i.remark,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(i)
-    .innerJoin(assetChecklistMaster, eq(assetChecklistMaster.id, i.assetChecklistMasterId))
-    .leftJoin(category, eq(category.key, assetChecklistMaster.assetCategoryId))
-    .where(and(...parts))
-    .orderBy(sql`coalesce(${category.sortOrder}, 0)`, asc(assetChecklistMaster.sortOrder), asc(assetChecklistMaster.name), asc(i.id))
-    .$dynamic();
-  const items = opts.page ? await q.limit(opts.page.length).offset(opts.page.start) : await q;
+  const q = itemsQuery(db, checklistId, !!opts.onlyDefects);
+  const items = opts.page
+    ? await q.limit(opts.page.length).offset(opts.page.start)
+    : opts.onlyDefects
+      ? await q
+      : await preparedFor(db, 'checklist_items', (db) => itemsQuery(db, sql.placeholder('checklistId'), false).prepare('checklist_items')).execute({
+          checklistId,
+        });
   let recordCount = items[0]?.total ?? 0;
   if (!items.length && opts.page && opts.page.start > 0) {
     const [first] = await q.limit(1).offset(0);
     recordCount = first?.total ?? 0;
   }
-  const photos = items.length
-    ? await db
-        .select(photoColumns)
-        .from(checklistPhoto)
-        .where(
-          inArray(
-            checklistPhoto.dailyAssetChecklistItemId,
-            items.map((x) => x.id),
-          ),
-        )
-        .orderBy(asc(checklistPhoto.id))
-    : [];
+  const photos = items.length ? await preparedFor(db, 'checklist_item_photos', prepareItemPhotos).execute({ itemIds: items.map((x) => x.id) }) : [];
   return {
     recordCount: Number(recordCount),
     rows: items.map((x) => ({
@@ -385,6 +377,44 @@ export async function checklistItems(
   };
 }
 
+const prepareItemPhotos = (db: Db) =>
+  db
+    .select(photoColumns)
+    .from(checklistPhoto)
+    .where(sql`${checklistPhoto.dailyAssetChecklistItemId} = any(${sql.placeholder('itemIds')}::int[])`)
+    .orderBy(asc(checklistPhoto.id))
+    .prepare('checklist_item_photos');
+
+function itemsQuery(db: Db, checklistId: number | Placeholder, onlyDefects: boolean) {
+  const i = dailyAssetChecklistItem;
+  const parts: SQL[] = [eq(i.dailyAssetChecklistId, checklistId)];
+  if (onlyDefects)
+    parts.push(sql`(${i.preDamaged} or ${i.postDamaged} or ${i.preQuantity} < ${i.expectedQuantity} or ${i.postQuantity} < ${i.expectedQuantity})`);
+  return db
+    .select({
+      id: i.id,
+      masterId: i.assetChecklistMasterId,
+      assetCategoryId: assetChecklistMaster.assetCategoryId,
+      assetCategoryName: category.value,
+      name: assetChecklistMaster.name,
+      unitLabel: assetChecklistMaster.unitLabel,
+      isMeasurable: assetChecklistMaster.isMeasurable,
+      expectedQuantity: i.expectedQuantity,
+      preQuantity: i.preQuantity,
+      preDamaged: i.preDamaged,
+      postQuantity: i.postQuantity,
+      postDamaged: i.postDamaged,
+      remark: i.remark,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(i)
+    .innerJoin(assetChecklistMaster, eq(assetChecklistMaster.id, i.assetChecklistMasterId))
+    .leftJoin(category, eq(category.key, assetChecklistMaster.assetCategoryId))
+    .where(and(...parts))
+    .orderBy(sql`coalesce(${category.sortOrder}, 0)`, asc(assetChecklistMaster.sortOrder), asc(assetChecklistMaster.name), asc(i.id))
+    .$dynamic();
+}
+
 // ------------------------------------------------------------------------------------------------ odometer
 
 /**
@@ -396,11 +426,34 @@ export async function lastReading(
   vehicleId: number,
   opts: { before?: Date; exceptId?: number } = {},
 ): Promise<{ reading: number; at: Date } | null> {
+  const { before, exceptId } = opts;
+  // the two forms the checklist form asks (none; both) prepared, any other built
+  const [row] =
+    !before && !exceptId
+      ? await preparedFor(db, 'checklist_last_reading', (db) =>
+          lastReadingQuery(db, { vehicleId: sql.placeholder('vehicleId') }).prepare('checklist_last_reading'),
+        ).execute({ vehicleId })
+      : before && exceptId
+        ? await preparedFor(db, 'checklist_last_reading_before', (db) =>
+            lastReadingQuery(db, {
+              vehicleId: sql.placeholder('vehicleId'),
+              exceptId: sql.placeholder('exceptId'),
+              before: sql.placeholder('before'),
+            }).prepare('checklist_last_reading_before'),
+          ).execute({ vehicleId, exceptId, before: before.toISOString() })
+        : await lastReadingQuery(db, { vehicleId, exceptId, before: before?.toISOString() });
+  if (!row) return null;
+  const at = row.post !== null && row.post >= row.pre && row.postAt ? row.postAt : row.preAt;
+  return { reading: Number(row.reading), at };
+}
+
+type Param<T> = T | Placeholder;
+function lastReadingQuery(db: Db, o: { vehicleId: Param<number>; exceptId?: Param<number>; before?: Param<string> }) {
   const c = dailyAssetChecklist;
-  const parts: SQL[] = [eq(c.vehicleId, vehicleId)];
-  if (opts.exceptId) parts.push(ne(c.id, opts.exceptId));
-  if (opts.before) parts.push(sql`${c.preAt} < ${opts.before.toISOString()}::timestamptz`);
-  const [row] = await db
+  const parts: SQL[] = [eq(c.vehicleId, o.vehicleId)];
+  if (o.exceptId) parts.push(ne(c.id, o.exceptId));
+  if (o.before) parts.push(sql`${c.preAt} < ${o.before}::timestamptz`);
+  return db
     .select({
       reading: sql<number>`greatest(${c.odometerPre}, coalesce(${c.odometerPost}, ${c.odometerPre}))`,
       preAt: c.preAt,
@@ -412,7 +465,4 @@ export async function lastReading(
     .where(and(...parts))
     .orderBy(sql`greatest(${c.odometerPre}, coalesce(${c.odometerPost}, ${c.odometerPre})) desc`, sql`${c.preAt} desc`)
     .limit(1);
-  if (!row) return null;
-  const at = row.post !== null && row.post >= row.pre && row.postAt ? row.postAt : row.preAt;
-  return { reading: Number(row.reading), at };
 }

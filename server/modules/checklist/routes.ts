@@ -20,7 +20,7 @@ import {
 import { DataTablesQuerySchema, dataTablesBody, envelope, ERROR_CODES, ErrorEnvelopeSchema, IdParamSchema } from '../../../contract/envelope';
 import { csvDisposition } from '../../lib/data-table';
 import { HttpError } from '../../lib/http-error';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { localDate } from '../../lib/time';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
@@ -136,6 +136,7 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(CHECKLIST_PATHS.forRosterPattern, {
     config: { permission: 'readOrg' },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
       summary:

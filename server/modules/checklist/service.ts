@@ -25,7 +25,7 @@
  * The report filters on the local (Asia/Brunei) date of pre_at — the time the pre-shift check was made — not on the
  * roster's start date.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import {
   ALERT_CATEGORY_VEHICLE,
@@ -115,7 +115,11 @@ interface RosterInfo {
 }
 
 async function findRoster(db: Db, id: number, forUpdate = false): Promise<RosterInfo | undefined> {
-  const q = db
+  const [row] = forUpdate ? await rosterQuery(db, id).for('update', { of: dutyRoster }) : await formReadsFor(db).roster.execute({ id });
+  return row;
+}
+const rosterQuery = (db: Db, id: number | Placeholder) =>
+  db
     .select({
       id: dutyRoster.id,
       name: dutyRoster.dutyRosterName,
@@ -134,8 +138,45 @@ async function findRoster(db: Db, id: number, forUpdate = false): Promise<Roster
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
     .where(eq(dutyRoster.id, id))
     .limit(1);
-  const [row] = forUpdate ? await q.for('update', { of: dutyRoster }) : await q;
-  return row;
+
+/**
+ * The reads of dailyAssetChecklist/forRoster (the roster, its latest checklist, its vehicle), built once per database
+ * and prepared (named on PostgreSQL), as incident/access.ts does: Drizzle building them on every call was a good part
+ * of the call's own work (bench/uncached-reads.ts). The locking form of the roster's read is built each time.
+ */
+const prepareFormReads = (db: Db) => ({
+  roster: rosterQuery(db, sql.placeholder('id')).prepare('checklist_roster'),
+  latest: db
+    .select({ id: dailyAssetChecklist.id, vehicleId: dailyAssetChecklist.vehicleId, preAt: dailyAssetChecklist.preAt })
+    .from(dailyAssetChecklist)
+    .where(eq(dailyAssetChecklist.dutyRosterId, sql.placeholder('rosterId')))
+    .orderBy(sql`${dailyAssetChecklist.vehicleId} = ${sql.placeholder('vehicleId')} desc`, sql`${dailyAssetChecklist.preAt} desc`)
+    .limit(1)
+    .prepare('checklist_form_latest'),
+  vehicle: db
+    .select({
+      pkVehicleId: vehicle.id,
+      plateNumber: vehicle.plateNumber,
+      callSign: callSign.callSign,
+      vehicleModel: vehicle.vehicleModel,
+      vehicleType: vehicle.vehicleType,
+      isActive: vehicle.isActive,
+      attentionSince: vehicle.attentionSince,
+      attentionReason: vehicle.attentionReason,
+    })
+    .from(vehicle)
+    .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
+    .where(eq(vehicle.id, sql.placeholder('vehicleId')))
+    .prepare('checklist_form_vehicle'),
+});
+const formReads = new WeakMap<Db, ReturnType<typeof prepareFormReads>>();
+function formReadsFor(db: Db) {
+  let reads = formReads.get(db);
+  if (!reads) {
+    reads = prepareFormReads(db);
+    formReads.set(db, reads);
+  }
+  return reads;
 }
 
 /** The roster if the caller may read or write it (rule in the module comment); 404 / 403 otherwise. */
@@ -554,35 +595,24 @@ export async function formForRoster(db: Db, user: TokenClaims, rosterId: number)
   const masterItems = await activeMasterItems(db);
   let v: ChecklistForm['vehicle'] = null;
   let checklist: ChecklistDetail | null = null;
-  const [any] = await db
-    .select({ id: dailyAssetChecklist.id, vehicleId: dailyAssetChecklist.vehicleId, preAt: dailyAssetChecklist.preAt })
-    .from(dailyAssetChecklist)
-    .where(eq(dailyAssetChecklist.dutyRosterId, r.id))
-    .orderBy(sql`${dailyAssetChecklist.vehicleId} = ${r.vehicleId ?? -1} desc`, sql`${dailyAssetChecklist.preAt} desc`)
-    .limit(1);
+  const reads = formReadsFor(db);
+  const [any] = await reads.latest.execute({ rosterId: r.id, vehicleId: r.vehicleId ?? -1 });
   if (any) checklist = await checklistDetail(db, any.id);
   if (r.vehicleId !== null) {
-    const [row] = await db
-      .select({
-        pkVehicleId: vehicle.id,
-        plateNumber: vehicle.plateNumber,
-        callSign: callSign.callSign,
-        vehicleModel: vehicle.vehicleModel,
-        vehicleType: vehicle.vehicleType,
-        isActive: vehicle.isActive,
-        attentionSince: vehicle.attentionSince,
-        attentionReason: vehicle.attentionReason,
-      })
-      .from(vehicle)
-      .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
-      .where(eq(vehicle.id, r.vehicleId));
+    const [row] = await reads.vehicle.execute({ vehicleId: r.vehicleId });
     if (row) {
       const own = any && any.vehicleId === r.vehicleId ? any : undefined;
       const last = await lastReading(db, r.vehicleId, own ? { before: own.preAt, exceptId: own.id } : {});
-      const { attentionSince, ...rest } = row;
+      // in ChecklistFormSchema's order: the answer is written as built (routes.ts)
       v = {
-        ...rest,
-        needsAttention: attentionSince !== null,
+        pkVehicleId: row.pkVehicleId,
+        plateNumber: row.plateNumber,
+        callSign: row.callSign,
+        vehicleModel: row.vehicleModel,
+        vehicleType: row.vehicleType,
+        isActive: row.isActive,
+        needsAttention: row.attentionSince !== null,
+        attentionReason: row.attentionReason,
         lastOdometer: last?.reading ?? null,
         lastOdometerAt: last ? last.at.toISOString() : null,
       };

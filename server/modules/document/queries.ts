@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Attachment } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
 import { attachment, attachmentContent, staff } from '../../db/schema';
@@ -118,7 +118,12 @@ export async function attachmentBytes(db: Db, id: number): Promise<Buffer | unde
 export async function attachmentsByJournalEntry(db: Db, entryIds: number[]): Promise<Map<number, Attachment[]>> {
   const map = new Map<number, Attachment[]>();
   if (!entryIds.length) return map;
-  const rows = await findAttachments(db, and(eq(attachment.tableType, 'JOURNAL_ENTRY'), inArray(attachment.journalEntryId, entryIds)));
+  let read = ofEntriesByDb.get(db);
+  if (!read) {
+    read = prepareOfEntries(db);
+    ofEntriesByDb.set(db, read);
+  }
+  const rows = await read.execute({ entryIds });
   const answers = await withIntegrity(db, rows);
   rows.forEach((r, i) => {
     const list = map.get(r.journalEntryId!) ?? [];
@@ -127,3 +132,24 @@ export async function attachmentsByJournalEntry(db: Db, entryIds: number[]): Pro
   });
   return map;
 }
+
+/**
+ * attachmentsByJournalEntry's read: one statement for any number of entries (`= any($1)`), built once per database and
+ * prepared (named on PostgreSQL), as incident/access.ts does: a case's journal (journal/getAllByIncident) ends with it,
+ * and building it with Drizzle on every call was a good part of the call's own work (bench/uncached-reads.ts).
+ */
+const prepareOfEntries = (db: Db) =>
+  db
+    .select(columns)
+    .from(attachment)
+    .innerJoin(staff, eq(staff.id, attachment.uploadedByStaffId))
+    .where(
+      and(
+        isNull(attachment.deletedAt),
+        eq(attachment.tableType, 'JOURNAL_ENTRY'),
+        sql`${attachment.journalEntryId} = any(${sql.placeholder('entryIds')}::int[])`,
+      ),
+    )
+    .orderBy(asc(attachment.createdAt), asc(attachment.id))
+    .prepare('journal_entry_attachments');
+const ofEntriesByDb = new WeakMap<Db, ReturnType<typeof prepareOfEntries>>();

@@ -6,7 +6,7 @@
  * - a patrol (PR) reads only a roster it is one of the people of, or one of its own team's (403 otherwise);
  * - writes need rosterManage (checked by the route) within the region scope.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import { isPatrolRole } from '../../../contract/roles';
 import { ROSTER_MESSAGES } from '../../../contract/rosters-rules';
@@ -40,8 +40,7 @@ const refColumns = {
 
 /** The roster, or 404; 403 when it is outside the caller's region scope. `forUpdate` locks the row (writes). */
 export async function rosterInScope(db: Db, user: TokenClaims, id: number, opts: { forUpdate?: boolean } = {}): Promise<RosterRef> {
-  const q = db.select(refColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id));
-  const [row] = opts.forUpdate ? await q.for('update', { of: dutyRoster }) : await q;
+  const [row] = opts.forUpdate ? await refQuery(db, id).for('update', { of: dutyRoster }) : await checksFor(db).ref.execute({ id });
   if (!row) throw notFound(ROSTER_MESSAGES.notFound);
   const scope = regionScopeOf(user);
   if (scope !== null && row.regionId !== scope) throw forbidden(ROSTER_MESSAGES.outOfRegion);
@@ -52,16 +51,39 @@ export async function rosterInScope(db: Db, user: TokenClaims, id: number, opts:
 export async function rosterReadable(db: Db, user: TokenClaims, id: number): Promise<RosterRef> {
   const ref = await rosterInScope(db, user, id);
   if (isPatrolRole(user.rn)) {
-    const [mine] = await db
-      .select({ one: sql<number>`1` })
-      .from(dutyRoster)
-      .where(
-        and(
-          eq(dutyRoster.id, id),
-          sql`(${rosterHasPerson(user.sid)} or ${dutyRoster.teamId} in (select ${teamMember.teamId} from ${teamMember} where ${teamMember.staffId} = ${user.sid}))`,
-        ),
-      );
+    const [mine] = await checksFor(db).patrolOwn.execute({ id, sid: user.sid });
     if (!mine) throw forbidden(ROSTER_MESSAGES.notOwnRoster);
   }
   return ref;
+}
+
+const refQuery = (db: Db, id: number | Placeholder) =>
+  db.select(refColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id));
+const patrolOwnQuery = (db: Db) => {
+  const sid = sql.placeholder('sid');
+  return db
+    .select({ one: sql<number>`1` })
+    .from(dutyRoster)
+    .where(
+      and(
+        eq(dutyRoster.id, sql.placeholder('id')),
+        sql`(${rosterHasPerson(sid)} or ${dutyRoster.teamId} in (select ${teamMember.teamId} from ${teamMember} where ${teamMember.staffId} = ${sid}))`,
+      ),
+    );
+};
+/**
+ * The two reads of a read check, built once per database (or transaction) and prepared (named on PostgreSQL), as
+ * incident/access.ts does: every read of a roster starts with them (bench/uncached-reads.ts). The locking form
+ * (forUpdate) is built each time.
+ */
+const checks = new WeakMap<Db, { ref: ReturnType<typeof prepareRef>; patrolOwn: ReturnType<typeof preparePatrolOwn> }>();
+const prepareRef = (db: Db) => refQuery(db, sql.placeholder('id')).prepare('roster_ref');
+const preparePatrolOwn = (db: Db) => patrolOwnQuery(db).prepare('roster_patrol_own');
+function checksFor(db: Db) {
+  let c = checks.get(db);
+  if (!c) {
+    c = { ref: prepareRef(db), patrolOwn: preparePatrolOwn(db) };
+    checks.set(db, c);
+  }
+  return c;
 }

@@ -8,7 +8,7 @@
  * (isDisahkan), verified (isDisemak), ended (event 295 or 'Tamat Syif', or the shift is over), onShift (an activity
  * entry, or the shift has started), planned.
  */
-import { and, eq, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACTIVITY_EVENT } from '../../../contract/activity-log-rules';
 import { ROSTER_ROLE, type RosterLifecycleName } from '../../../contract/rosters-rules';
@@ -22,7 +22,8 @@ type Reader = Pick<Db, 'select'>;
  * `column = any($1::int[])`: one array parameter instead of an IN list of one parameter per id (a page of 1,000
  * rosters would send 1,000 parameters, each built and checked by the query builder).
  */
-export const anyOf = (column: AnyPgColumn | SQL, ids: number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
+export const anyOf = (column: AnyPgColumn | SQL, ids: number[] | Placeholder): SQL =>
+  sql`${column} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::int[])`;
 
 /** dutyRosterRoles key → its label ('Ketua Pasukan', …). */
 export async function rosterRoleNames(db: Reader): Promise<Map<number, string>> {
@@ -51,7 +52,7 @@ export interface PeopleOf {
  * default of the position) and the role's label. Columns: roster_id, row_id, role_id, role_name, staff_id, staff_no,
  * display_name, position.
  */
-function peopleUnion(db: Reader, ids: number[]) {
+function peopleUnion(db: Reader, ids: number[] | Placeholder) {
   const person = {
     pkStaffId: sql<number>`${staff.id}`.as('staff_id'),
     staffNo: sql<string>`${staff.staffNo}`.as('staff_no'),
@@ -97,15 +98,32 @@ function peopleUnion(db: Reader, ids: number[]) {
   return own.unionAll(ofTeam);
 }
 
+/** by roster, then role (none last), then name */
+const PEOPLE_ORDER = sql.raw('roster_id, role_id nulls last, display_name, staff_id');
+/**
+ * The people of one roster (a roster's get, its roles, the activity log of a roster): the same statement, built once
+ * per database and prepared (named on PostgreSQL), as incident/access.ts does: Drizzle building the union on every
+ * call was a good part of the call's own work (bench/uncached-reads.ts).
+ */
+const preparePeopleOfOne = (db: Db) => peopleUnion(db, sql.placeholder('ids')).orderBy(PEOPLE_ORDER).prepare('roster_people_of_one');
+const peopleOfOneByDb = new WeakMap<Db, ReturnType<typeof preparePeopleOfOne>>();
+function peopleOfOneFor(db: Db) {
+  let read = peopleOfOneByDb.get(db);
+  if (!read) {
+    read = preparePeopleOfOne(db);
+    peopleOfOneByDb.set(db, read);
+  }
+  return read;
+}
+
 /** The people of these rosters (one statement whatever their number), in the order every screen shows them. */
-export async function rosterPeople(db: Reader, rosterIds: number[]): Promise<PeopleOf> {
+export async function rosterPeople(db: Db, rosterIds: number[]): Promise<PeopleOf> {
   const people = new Map<number, RosterPerson[]>();
   const memberRowIds = new Map<number, Map<number, number>>();
   const fromTeam = new Set<number>();
   const ids = [...new Set(rosterIds)];
   if (!ids.length) return { people, fromTeam, memberRowIds };
-  // by roster, then role (none last), then name
-  const rows = await peopleUnion(db, ids).orderBy(sql.raw('roster_id, role_id nulls last, display_name, staff_id'));
+  const rows = ids.length === 1 ? await peopleOfOneFor(db).execute({ ids }) : await peopleUnion(db, ids).orderBy(PEOPLE_ORDER);
   let list: RosterPerson[] = [];
   let current = -1;
   for (const r of rows) {
@@ -161,9 +179,10 @@ export async function peopleBriefOf(db: Reader, rosterIds: number[]): Promise<Ma
 }
 
 /** The lifecycle of the `duty_roster` row of the query at `now` (see the module comment). */
-export function lifecycleSql(now: Date): SQL<RosterLifecycleName> {
+export function lifecycleSql(now: Date | Placeholder): SQL<RosterLifecycleName> {
   const ends = [ACTIVITY_EVENT.PATROL_END, ACTIVITY_EVENT.SHIFT_END];
-  const at = now.toISOString();
+  // a placeholder (a prepared statement) takes the instant as its ISO text
+  const at = now instanceof Date ? now.toISOString() : now;
   return sql<RosterLifecycleName>`(case
     when ${dutyRoster.isDisahkan} then 'approved'
     when ${dutyRoster.isDisemak} then 'verified'

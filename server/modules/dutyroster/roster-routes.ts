@@ -22,7 +22,7 @@ import {
   StaffingResultSchema,
 } from '../../../contract/rosters';
 import { registerHistoryAccess } from '../../lib/change-log';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
@@ -70,6 +70,7 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(ROSTER_PATHS.getPattern, {
     config: { permission: ['rosterList', 'readOrg'] },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
       summary: 'One roster with its people and roles, vehicle, device, phone, lifecycle and usage',

@@ -72,8 +72,9 @@ const conflictAt = (message: string, field: string) => new HttpError(409, ERROR_
 // ------------------------------------------------------------------------------------------------ reads
 
 /** The roster's usage: activity entries, cases (assigned or in their audit trail) and GPS positions. */
-async function usageOf(db: Db, id: number): Promise<RosterDetail['usage']> {
-  const [row] = await db
+const prepareUsage = (db: Db) => {
+  const id = sql.placeholder('id');
+  return db
     .select({
       activities: sql<number>`(select count(*)::int from ${activityLog} where ${activityLog.dutyRosterId} = ${id})`,
       cases: sql<number>`(select count(*)::int from ${incident} where ${incident.dutyRosterId} = ${id})
@@ -83,13 +84,16 @@ async function usageOf(db: Db, id: number): Promise<RosterDetail['usage']> {
         + (select count(*)::int from ${rosterLatestPosition} where ${rosterLatestPosition.dutyRosterId} = ${id}
             and not exists (select 1 from ${rosterPosition} p2 where p2.duty_roster_id = ${id}))`,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`)
+    .prepare('roster_usage');
+};
+async function usageOf(db: Db, id: number): Promise<RosterDetail['usage']> {
+  const [row] = await readsFor(db).usage.execute({ id });
   return row;
 }
 
-/** The roster as get/{id} answers it (access already checked). */
-export async function rosterDetail(db: Db, id: number, now = clockNow()): Promise<RosterDetail> {
-  const [r] = await db
+const prepareDetail = (db: Db) =>
+  db
     .select({
       dr: dutyRoster,
       sectionName: section.name,
@@ -104,7 +108,7 @@ export async function rosterDetail(db: Db, id: number, now = clockNow()): Promis
       callSign: callSign.callSign,
       deviceNo: deviceNo.deviceNo,
       phoneNo: hpNoSection.phoneNo,
-      lifecycle: lifecycleSql(now),
+      lifecycle: lifecycleSql(sql.placeholder('at')),
     })
     .from(dutyRoster)
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
@@ -116,7 +120,27 @@ export async function rosterDetail(db: Db, id: number, now = clockNow()): Promis
     .leftJoin(callSign, eq(callSign.id, vehicle.callSignId))
     .leftJoin(deviceNo, eq(deviceNo.id, dutyRoster.deviceNoId))
     .leftJoin(hpNoSection, eq(hpNoSection.id, dutyRoster.hpNoSectionId))
-    .where(eq(dutyRoster.id, id));
+    .where(eq(dutyRoster.id, sql.placeholder('id')))
+    .prepare('roster_detail');
+
+/**
+ * A roster's reads (get/{id}, getActivePrDetails, the answers of its writes), built once per database and prepared
+ * (named on PostgreSQL), as incident/access.ts does: Drizzle building them on every call was a good part of the
+ * call's own work (bench/uncached-reads.ts).
+ */
+const rosterReads = new WeakMap<Db, { detail: ReturnType<typeof prepareDetail>; usage: ReturnType<typeof prepareUsage> }>();
+function readsFor(db: Db) {
+  let reads = rosterReads.get(db);
+  if (!reads) {
+    reads = { detail: prepareDetail(db), usage: prepareUsage(db) };
+    rosterReads.set(db, reads);
+  }
+  return reads;
+}
+
+/** The roster as get/{id} answers it (access already checked). */
+export async function rosterDetail(db: Db, id: number, now = clockNow()): Promise<RosterDetail> {
+  const [r] = await readsFor(db).detail.execute({ id, at: now.toISOString() });
   if (!r) throw notFound(ROSTER_MESSAGES.notFound);
   const [people, usage] = await Promise.all([rosterPeople(db, [id]), usageOf(db, id)]);
   const dr = r.dr;

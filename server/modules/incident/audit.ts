@@ -173,21 +173,51 @@ async function toAuditRows(db: Tx, rows: AuditDbRow[]): Promise<AuditRow[]> {
   }));
 }
 
+/**
+ * The reads of a case's audit trail (all of it, a page of it, its count), built once per database and prepared
+ * (named statements on PostgreSQL), as access.ts does for the access checks: building them with Drizzle on every
+ * call was a good part of the call's own work (bench/uncached-reads.ts).
+ */
+function auditReads(db: Tx) {
+  const trail = () =>
+    db
+      .select(auditColumns)
+      .from(incidentAudit)
+      .innerJoin(staff, eq(staff.id, incidentAudit.assignerStaffId))
+      .leftJoin(dutyRoster, eq(dutyRoster.id, incidentAudit.assigneeRosterId))
+      .where(eq(incidentAudit.incidentId, sql.placeholder('incidentId')))
+      .orderBy(desc(incidentAudit.at), desc(incidentAudit.id));
+  return {
+    all: trail().prepare('audit_trail'),
+    page: trail().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('audit_trail_page'),
+    count: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(incidentAudit)
+      .where(eq(incidentAudit.incidentId, sql.placeholder('incidentId')))
+      .prepare('audit_trail_count'),
+  };
+}
+const auditReadsByDb = new WeakMap<Tx, ReturnType<typeof auditReads>>();
+function auditReadsFor(db: Tx) {
+  let reads = auditReadsByDb.get(db);
+  if (!reads) {
+    reads = auditReads(db);
+    auditReadsByDb.set(db, reads);
+  }
+  return reads;
+}
+
 /** The audit trail of a case, newest first (index incident_audit_incident_at_idx, read backwards). */
 export async function findAuditRows(db: Tx, incidentId: number, paging?: { length: number; start: number }): Promise<AuditRow[]> {
-  const q = db
-    .select(auditColumns)
-    .from(incidentAudit)
-    .innerJoin(staff, eq(staff.id, incidentAudit.assignerStaffId))
-    .leftJoin(dutyRoster, eq(dutyRoster.id, incidentAudit.assigneeRosterId))
-    .where(eq(incidentAudit.incidentId, incidentId))
-    .orderBy(desc(incidentAudit.at), desc(incidentAudit.id));
-  const rows = paging ? await q.limit(paging.length).offset(paging.start) : await q;
+  const reads = auditReadsFor(db);
+  const rows = paging
+    ? await reads.page.execute({ incidentId, limit: paging.length, offset: paging.start })
+    : await reads.all.execute({ incidentId });
   return toAuditRows(db, rows);
 }
 
 export async function countAuditRows(db: Tx, incidentId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(incidentAudit).where(eq(incidentAudit.incidentId, incidentId));
+  const [{ n }] = await auditReadsFor(db).count.execute({ incidentId });
   return n;
 }
 

@@ -22,7 +22,7 @@ import { PAGE_SIZE } from '../../../contract/lookups';
 import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { CHILD_LIST_LABEL, deleteChildren, highwaySectionItems, listChildren, roadFurnitureItems, saveChild } from './children';
 
@@ -56,6 +56,7 @@ export async function childListRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     r.post(PATHS.childDataTables(list), {
       config: { permission: 'viewCase' },
+      serializerCompiler: writtenAsBuilt,
       schema: {
         tags,
         summary: `The ${list} items of a subform, in creation order (100 a page)`,

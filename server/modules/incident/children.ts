@@ -9,7 +9,7 @@
  * is written to the journal as a CORRECTION entry), then the list's rules. Writes lock the case row, so the per-list
  * limits (CHILD_LIMITS.maxItems, one traffic jam) hold under concurrent saves.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import {
   CHILD_ID_FIELD,
@@ -585,21 +585,53 @@ export async function listChildren<L extends ChildList>(
   q: DataTablesQuery,
 ): Promise<{ rows: ChildRows[L][]; recordCount: number }> {
   const def = DEFS[list] as ListDef<L>;
-  const table = tableOf(list);
   const { subform } = await subformFor(db, user, list, subformId);
-  const where = and(eq(table.subformId, subform.id), isNull(table.deletedAt));
-  const order = q.direction === 'desc' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
+  const reads = listReadsFor(db, list);
+  const page = { subformId: subform.id, limit: q.length, offset: q.start };
   const [rows, [{ n }]] = await Promise.all([
+    (q.direction === 'desc' ? reads.rowsDesc : reads.rowsAsc).execute(page),
+    reads.count.execute({ subformId: subform.id }),
+  ]);
+  // an empty page reads no lookups (roadLaneSelection and roadFurnitureList asked for key -1)
+  return { rows: rows.length ? await def.rows(db, rows as unknown as DbRow<L>[]) : [], recordCount: n };
+}
+
+/**
+ * The reads of `<list>/dataTables` (a page of live rows either way round, their count), built once per database and
+ * list and prepared (named statements on PostgreSQL), as access.ts does for the access checks: building them with
+ * Drizzle on every call was a good part of a small list's own work (bench/uncached-reads.ts).
+ */
+function listReads(db: Db, list: ChildList) {
+  const table = tableOf(list);
+  const where = and(eq(table.subformId, sql.placeholder('subformId')), isNull(table.deletedAt));
+  const rows = (dir: 'asc' | 'desc') =>
     db
       .select()
       .from(table)
       .where(where)
-      .orderBy(...order)
-      .limit(q.length)
-      .offset(q.start),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
-  return { rows: await def.rows(db, rows as unknown as DbRow<L>[]), recordCount: n };
+      .orderBy(...(dir === 'desc' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)]))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`child_rows_${list}_${dir}`);
+  return {
+    rowsAsc: rows('asc'),
+    rowsDesc: rows('desc'),
+    count: db.select({ n: count() }).from(table).where(where).prepare(`child_count_${list}`),
+  };
+}
+const listReadsByDb = new WeakMap<Db, Map<ChildList, ReturnType<typeof listReads>>>();
+function listReadsFor(db: Db, list: ChildList) {
+  let byList = listReadsByDb.get(db);
+  if (!byList) {
+    byList = new Map();
+    listReadsByDb.set(db, byList);
+  }
+  let reads = byList.get(list);
+  if (!reads) {
+    reads = listReads(db, list);
+    byList.set(list, reads);
+  }
+  return reads;
 }
 
 /** `<list>/delete`: soft-deletes the given live rows, each under its case's rules; all or nothing. */

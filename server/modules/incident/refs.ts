@@ -2,7 +2,7 @@
  * Shared checks and helpers of the incident module: lookup keys against their lists, the duty roster a case is
  * assigned to, the "final case" test, status labels and the local (Asia/Brunei) date and time texts.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import type { LookupItem } from '../../../contract/envelope';
 import type { LookupName } from '../../../contract/lookups';
@@ -74,12 +74,26 @@ export async function checkLookups(db: Tx, checks: LookupCheck[]): Promise<void>
 export async function lookupMap(db: Tx, keys: (number | null | undefined)[]): Promise<Map<number, LookupItem>> {
   const wanted = [...new Set(keys.filter((k): k is number => typeof k === 'number'))];
   if (!wanted.length) return new Map();
-  const rows = await db
-    .select({ key: lookupItem.key, value: lookupItem.value, description: lookupItem.description })
-    .from(lookupItem)
-    .where(inArray(lookupItem.key, wanted));
+  let read = lookupItemsByDb.get(db);
+  if (!read) {
+    read = prepareLookupItems(db);
+    lookupItemsByDb.set(db, read);
+  }
+  const rows = await read.execute({ keys: wanted });
   return new Map(rows.map((r) => [r.key, r]));
 }
+/**
+ * lookupMap's read: one statement for any number of keys (`= any($1)`, the keys as one array), built once per
+ * database and prepared (named on PostgreSQL), as access.ts does: most case reads end with it, and building it with
+ * Drizzle on every call was a good part of a small call's own work (bench/uncached-reads.ts).
+ */
+const prepareLookupItems = (db: Tx) =>
+  db
+    .select({ key: lookupItem.key, value: lookupItem.value, description: lookupItem.description })
+    .from(lookupItem)
+    .where(sql`${lookupItem.key} = any(${sql.placeholder('keys')})`)
+    .prepare('lookup_items_by_key');
+const lookupItemsByDb = new WeakMap<Tx, ReturnType<typeof prepareLookupItems>>();
 
 export const NO_STATUS = 'Tiada Status';
 

@@ -26,7 +26,7 @@ import { PAGE_SIZE } from '../../../contract/lookups';
 import { MANAGE_BASE, PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { auditTrail, saveAudit } from './audit';
 import { getIncident, getIncidentView, incidentIdBySubform, incidentIdByTicket, incidentViewRows } from './queries';
@@ -163,6 +163,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     r.get(`${MANAGE_BASE}/${def.path}/get/:id`, {
       config: { permission: 'viewCase' },
+      serializerCompiler: writtenAsBuilt,
       schema: {
         tags,
         summary: `One ${def.kind} subform`,
@@ -223,6 +224,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.auditByIncidentPattern, {
     config: { permission: 'viewCase' },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['incident-audit'],
       summary: 'The whole audit trail of a case, newest first',

@@ -201,12 +201,23 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
   });
 }
 
-export async function getSubform(db: Db, user: TokenClaims, typeId: EventTypeId, id: number): Promise<SubformRecord> {
-  const [row] = await db
+/** The live subform of …/get, built once per database and prepared (named on PostgreSQL), as access.ts does. */
+const liveSubformById = new WeakMap<Db, ReturnType<typeof prepareLiveSubform>>();
+const prepareLiveSubform = (db: Db) =>
+  db
     .select()
     .from(incidentSubform)
-    .where(and(eq(incidentSubform.id, id), isNull(incidentSubform.deletedAt)))
-    .limit(1);
+    .where(and(eq(incidentSubform.id, sql.placeholder('id')), isNull(incidentSubform.deletedAt)))
+    .limit(1)
+    .prepare('live_subform_by_id');
+
+export async function getSubform(db: Db, user: TokenClaims, typeId: EventTypeId, id: number): Promise<SubformRecord> {
+  let read = liveSubformById.get(db);
+  if (!read) {
+    read = prepareLiveSubform(db);
+    liveSubformById.set(db, read);
+  }
+  const [row] = await read.execute({ id });
   if (!row) throw notFound('Subform tidak dijumpai.');
   await incidentAccess(db, user, row.incidentId);
   if (row.typeId !== typeId) throw notFound(`Subform ${id} bukan subform ${KIND_LABEL[SUBFORMS[typeId].kind]}.`);

@@ -11,7 +11,7 @@ import {
 import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { entriesOfIncident, entriesOfTicket, getEntry, JOURNAL_SAVED, linkEntry, listEntries, markRead, saveEntry } from './service';
 
@@ -90,6 +90,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(PATHS.journalByIncidentPattern, {
     config: { permission: 'viewCase' },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
       summary: 'Every journal entry of a case, newest first, with attachments',

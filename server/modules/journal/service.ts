@@ -16,7 +16,7 @@ import { incident, journalEntry, staff } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { incidentAccess, incidentAccessBySubform, NO_INCIDENT_MESSAGE, type IncidentAccess } from '../incident/access';
 import { notifyPatrolActivity } from '../incident/notify';
-import { byIncident, bySubform, countEntries, entryRef, findEntries, findEntry, localParts } from './queries';
+import { byIncident, bySubform, countEntries, entryRef, findEntries, findEntriesOfIncident, findEntry, localParts } from './queries';
 import { now } from '../../lib/clock';
 
 export const JOURNAL_SAVED = 'Jurnal telah berjaya disimpan';
@@ -146,7 +146,7 @@ export async function listEntries(
 /** journal/getAllByIncident: every entry of the case (all its subforms), newest first, with attachments. */
 export async function entriesOfIncident(db: Db, user: TokenClaims, incidentId: number): Promise<JournalEntry[]> {
   await incidentAccess(db, user, incidentId);
-  return findEntries(db, byIncident(incidentId));
+  return findEntriesOfIncident(db, incidentId);
 }
 
 /** journal/getByTicketNumber: the same by the case's ticket number. */
