@@ -59,6 +59,15 @@ export interface MyShiftActions {
   fieldReports?: (roster: ShiftRoster) => ReactNode;
 }
 
+/** The steps' places while they wait for their answers (their usual heights, in Chakra's spacing units). */
+const STEP_SKELETONS = [
+  ['pre', 16],
+  ['activity', 28],
+  ['cases', 24],
+  ['post', 16],
+  ['report', 20],
+] as const;
+
 export function MyShiftScreen(props: MyShiftActions) {
   const t = useT();
   const user = useSession()?.user;
@@ -182,8 +191,8 @@ function CurrentShift({
 
       {!ready ? (
         <Stack gap="3" aria-busy data-testid="ms-steps-loading">
-          {[16, 28, 24, 16, 20].map((h, i) => (
-            <Skeleton key={i} h={h} rounded="lg" />
+          {STEP_SKELETONS.map(([step, h]) => (
+            <Skeleton key={step} h={h} rounded="lg" />
           ))}
         </Stack>
       ) : (
