@@ -4,7 +4,8 @@
  * would have written the very same bytes. The answer read back and encoded with the route's response schema
  * stringifies to the text that was sent: no key the schema would strip, none in another order, no value it would
  * refuse or transform. Error answers of the same routes (404, 403, 400) too: the route's serializer writes them. The
- * patrol's shift too: dutyroster/get, dailyAssetChecklist/forRoster and activityLog/dataTables, on the seeded rosters.
+ * patrol's shift too: dutyroster/get, dailyAssetChecklist/forRoster and activityLog/dataTables, on the seeded rosters. The
+ * dashboard's list and counters (the most polled calls), with every order and the filters of the screens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -15,7 +16,14 @@ import { ACTIVITY_PATHS } from '../../contract/activity-log-rules';
 import { ActivityLogRowSchema } from '../../contract/activity-log';
 import { CHECKLIST_PATHS } from '../../contract/checklist-rules';
 import { ChecklistFormSchema } from '../../contract/checklist';
-import { AuditRowSchema, JournalEntrySchema, SubformRecordSchema } from '../../contract/incidents';
+import {
+  AuditRowSchema,
+  DashboardItemsCountSchema,
+  IncidentItemsCountSchema,
+  IncidentPageSchema,
+  JournalEntrySchema,
+  SubformRecordSchema,
+} from '../../contract/incidents';
 import { RosterDetailSchema } from '../../contract/rosters';
 import { ROSTER_PATHS } from '../../contract/rosters-rules';
 import { EVENT_TYPE_IDS, SUBFORMS, type EventTypeId } from '../../contract/incident-rules';
@@ -64,7 +72,10 @@ const ITEMS: Record<ChildList, Record<string, unknown>[]> = {
 /** The text sent is what zod's serializer (fastify-type-provider-zod: encode, then JSON.stringify) would have sent. */
 function asZodWouldWrite(schema: z.ZodType, res: { statusCode: number; body: string }) {
   const again = JSON.stringify(z.encode(schema, JSON.parse(res.body)));
-  expect(again, `${res.statusCode} ${res.body.slice(0, 300)}`).toBe(res.body);
+  let at = 0;
+  while (at < again.length && again[at] === res.body[at]) at++;
+  const near = (text: string) => text.slice(Math.max(0, at - 120), at + 120);
+  expect(again, `${res.statusCode}: from character ${at}, sent …${near(res.body)}… zod would write …${near(again)}…`).toBe(res.body);
 }
 
 describe('answers written as built: the same bytes as zod would write', () => {
@@ -317,6 +328,71 @@ describe('answers written as built: the same bytes as zod would write', () => {
       ],
       [await call(app, utara, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=100&start=0`, payload: { dutyRosterId: own[0].id } }), 403],
       [await call(app, tmca, { method: 'POST', url: `${ACTIVITY_PATHS.dataTables}?length=0`, payload: {} }), 400],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(status);
+      asZodWouldWrite(ErrorEnvelopeSchema, res);
+    }
+  });
+  it('the dashboard: its list (every order, filters, a page past the end) and its two counters, as the TMC, all regions and a patrol; its errors', async () => {
+    const pr = (await login(app, 'pr')).token;
+    const listSchema = envelope(IncidentPageSchema);
+    const plate = (await rows<{ plate: string }>(sql`select plate_number as plate from involved_vehicle where deleted_at is null limit 1`))[0]?.plate;
+    const today = new Date(nowMs() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const yearAgo = new Date(nowMs() + 8 * 3_600_000 - 365 * 86_400_000).toISOString().slice(0, 10);
+    const filters: Record<string, unknown>[] = [
+      {},
+      { dateStart: yearAgo, dateEnd: today, searchAllStatus: true },
+      { dateStart: yearAgo, dateEnd: today, incidentStatusGroup: 'TINDAKAN' },
+      { dateStart: yearAgo, dateEnd: today, incidentCategory: 184 },
+      { ticketNumber: 'N9-20*', searchAllStatus: true },
+      ...(plate ? [{ plateNumber: plate.slice(0, 3), searchAllStatus: true }] : []),
+    ];
+    let seenRows = 0;
+    let seenPlates = 0;
+    for (const [token, extra] of [
+      [tmca, {}],
+      [superadmin, {}],
+      [pr, { assignedToMe: true }],
+    ] as const) {
+      for (const f of filters) {
+        const payload = { ...f, ...extra };
+        for (const qs of [
+          'length=25&start=0',
+          'length=10&start=10&orderColumn=ticketNumber&direction=asc',
+          'length=25&start=0&orderColumn=statusKes&direction=desc',
+          'length=25&start=0&orderColumn=incidentAt&direction=asc',
+          'length=10&start=100000',
+        ]) {
+          const res = await call(app, token, { method: 'POST', url: `${PATHS.dashboardDataTables}?${qs}`, payload });
+          expect(res.statusCode, `${qs} ${JSON.stringify(payload)} ${res.body.slice(0, 200)}`).toBe(200);
+          asZodWouldWrite(listSchema, res);
+          const body = res.json().body as { rows: { plateNumbers?: string[] }[] };
+          seenRows += body.rows.length;
+          seenPlates += body.rows.filter((r) => r.plateNumbers?.length).length;
+        }
+        const types = await call(app, token, { method: 'POST', url: PATHS.dashboardIncidentCount, payload });
+        expect(types.statusCode, types.body).toBe(200);
+        asZodWouldWrite(envelope(IncidentItemsCountSchema), types);
+        const groups = await call(app, token, { method: 'POST', url: PATHS.dashboardItemsCount, payload });
+        expect(groups.statusCode, groups.body).toBe(200);
+        asZodWouldWrite(envelope(DashboardItemsCountSchema), groups);
+      }
+    }
+    // the answers held rows, and rows with plates (the plate search's)
+    expect(seenRows).toBeGreaterThan(100);
+    expect(seenPlates).toBeGreaterThan(0);
+    for (const [res, status] of [
+      [await call(app, tmca, { method: 'POST', url: `${PATHS.dashboardDataTables}?length=0`, payload: {} }), 400],
+      [
+        await call(app, tmca, {
+          method: 'POST',
+          url: `${PATHS.dashboardDataTables}?length=10&start=0`,
+          payload: { dateStart: today, dateEnd: yearAgo },
+        }),
+        400,
+      ],
+      [await call(app, tmca, { method: 'POST', url: PATHS.dashboardIncidentCount, payload: { incidentStatusGroup: 'TIADA' } }), 400],
+      [await call(app, tmca, { method: 'POST', url: PATHS.dashboardItemsCount, payload: { sectionId: 'x' } }), 400],
     ] as const) {
       expect(res.statusCode, res.body).toBe(status);
       asZodWouldWrite(ErrorEnvelopeSchema, res);

@@ -144,7 +144,13 @@ export function pageIdsQuery(f: ListFilter, paging: ListPaging): SQL {
  */
 export function listRowsQuery(f: ListFilter, paging: ListPaging): SQL {
   const label = (column: string) => sql.raw(`(SELECT li.value FROM lookup_item li WHERE li.key = i.${column})`);
+  // the columns in the order of IncidentListRowSchema (the times first): the answer is written as built
   return sql`SELECT
+      ${iso('i.dispatched_at')} AS "dihantar",
+      ${iso('i.received_at')} AS "diterima",
+      ${iso('i.arrived_at')} AS "tiba",
+      ${iso('i.assistance_done_at')} AS "selesaiBantuan",
+      ${iso('i.case_done_at')} AS "selesaiKes",
       i.id AS "incidentId",
       i.subform_id AS "subformId",
       ${iso('i.incident_at')} AS "createdDate",
@@ -161,12 +167,7 @@ export function listRowsQuery(f: ListFilter, paging: ListPaging): SQL {
       i.status_id AS "statusId",
       (SELECT d.duty_roster_name FROM duty_roster d WHERE d.id = i.duty_roster_id) AS "dutyRosterName",
       ARRAY(SELECT v.plate_number FROM involved_vehicle v
-            WHERE v.subform_id = i.subform_id AND v.deleted_at IS NULL ORDER BY v.id LIMIT 5) AS "plateNumbers",
-      ${iso('i.dispatched_at')} AS "dihantar",
-      ${iso('i.received_at')} AS "diterima",
-      ${iso('i.arrived_at')} AS "tiba",
-      ${iso('i.assistance_done_at')} AS "selesaiBantuan",
-      ${iso('i.case_done_at')} AS "selesaiKes"
+            WHERE v.subform_id = i.subform_id AND v.deleted_at IS NULL ORDER BY v.id LIMIT 5) AS "plateNumbers"
     FROM unnest(ARRAY(${pageIdsQuery(f, paging)})) WITH ORDINALITY AS p(id, rn)
     JOIN incident i ON i.id = p.id
     ORDER BY p.rn`;

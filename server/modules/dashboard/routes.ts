@@ -3,7 +3,7 @@ import { DataTablesQuerySchema, envelope, ErrorEnvelopeSchema } from '../../../c
 import { DashboardFilterSchema, DashboardItemsCountSchema, IncidentItemsCountSchema, IncidentPageSchema } from '../../../contract/incidents';
 import { PATHS } from '../../../contract/paths';
 import { requireUser } from '../../plugins/auth';
-import { ok, page } from '../../lib/reply';
+import { ok, page, writtenAsBuilt } from '../../lib/reply';
 import { typed, type AppContext } from '../../lib/context';
 import { countByCategory, countByStatus, listIncidents } from './service';
 
@@ -15,6 +15,8 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.dashboardDataTables, {
     config: { permission: 'viewCase', answerCache: true },
+    // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
+    serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['dashboard'],
       summary: "Incident list of the dashboard and the case search, scoped to the caller's region",
@@ -38,6 +40,8 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.dashboardIncidentCount, {
     config: { permission: 'viewCase', answerCache: true },
+    // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
+    serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['dashboard'],
       summary: 'Cases per event type (184–190) for the filter, without its own event type',
@@ -50,6 +54,8 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.dashboardItemsCount, {
     config: { permission: 'viewCase', answerCache: true },
+    // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
+    serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['dashboard'],
       summary: 'Cases per status group and status for the filter, without its own status choice',
