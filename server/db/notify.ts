@@ -16,8 +16,10 @@
  *     the tracker is live again and every version moves (all that was cached before is dropped). While it is lost the
  *     process's own notices go through the pool instead, so the other servers still see its writes.
  *
- * The remaining window: a notice is delivered to the other processes' sockets within milliseconds of the write's
- * answer; a request reaching another server inside that window may still get the answer it had cached.
+ * No window: a notice reaches the other processes' sockets within milliseconds of the write's answer, and a cache
+ * about to answer from memory first waits for a round trip on the listening connection (barrier(): what was
+ * committed before it has been heard by its end), so a read reaching another server right after a write's answer
+ * never gets what that server had cached before the write.
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
@@ -107,6 +109,7 @@ export class WriteNotices {
     this.retryMs = opts.reconnectFirstMs ?? RECONNECT_FIRST_MS;
     this.log = opts.log ?? { info: (m) => console.info(m), warn: (m) => console.warn(m) };
     this.publish = coalescer((domains) => this.send(domains));
+    opts.tracker.syncWith(() => this.barrier());
     opts.tracker.publishTo((domains) => {
       const sent = this.publish(domains);
       // not listening: the notice goes through the pool, and a write holding a pooled connection must not wait for
@@ -119,6 +122,29 @@ export class WriteNotices {
       });
       return Promise.race([sent, late]).finally(() => clearTimeout(timer));
     });
+  }
+
+  private nextBarrier: Promise<void> | null = null;
+
+  /**
+   * A round trip on the listening connection, sent after this call: PostgreSQL hands a listening backend's pending
+   * notices to its client before it reads the next query, so every notice of a write committed before the call has
+   * reached the tracker when the round trip ends. Calls of one tick share one round trip (sent after all of them).
+   */
+  barrier(): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    this.nextBarrier ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.nextBarrier = null;
+        const c = this.client;
+        if (!c) return resolve();
+        c.query('select 1').then(
+          () => resolve(),
+          () => resolve(),
+        );
+      }),
+    );
+    return this.nextBarrier;
   }
 
   /** true while this process LISTENs */
@@ -134,6 +160,7 @@ export class WriteNotices {
   async close(): Promise<void> {
     this.closed = true;
     this.opts.tracker.publishTo(undefined);
+    this.opts.tracker.syncWith(undefined);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const c = this.client;
     this.client = null;

@@ -101,6 +101,21 @@ export class WriteTracker {
   publishTo(publisher: ((domains: WriteDomain[]) => Promise<void> | undefined) | undefined) {
     this.publisher = publisher;
   }
+
+  private barrier?: () => Promise<void>;
+
+  /** how to catch up with the other servers' notices (db/notify.ts); none: there is nothing to hear (one process) */
+  syncWith(barrier: (() => Promise<void>) | undefined) {
+    this.barrier = barrier;
+  }
+
+  /**
+   * Settles once every notice of a write committed (by any server) before this call has moved the versions: an answer
+   * served from memory after it is as current as one computed now. Immediate without other servers to hear.
+   */
+  caughtUp(): Promise<void> {
+    return this.barrier ? this.barrier() : Promise.resolve();
+  }
 }
 
 type Query = (...args: unknown[]) => Promise<unknown>;

@@ -14,7 +14,9 @@
  * - a route's answer depends on nothing but the data, the caller and the request (no clock beyond the TTL: the
  *   default TTL is short enough for the dashboard's "today");
  * - several servers on one PostgreSQL: another server's committed write moves this process's versions by its notice
- *   (db/notify.ts) within milliseconds, and while this process cannot hear those notices the cache is bypassed.
+ *   (db/notify.ts), and an answer is served from memory only after a round trip on the listening connection has
+ *   brought in every notice of a write committed before the request (no window); while this process cannot hear
+ *   those notices the cache is bypassed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../../contract/auth';
@@ -92,8 +94,16 @@ export function registerAnswerCache(app: FastifyInstance, opts: { writes: WriteT
     if (!settings || !request.user || !opts.writes.live) return;
     const { domains, ttl } = settings;
     const key = answerCacheKey(request.user, request);
-    const stamp = opts.writes.stamp(domains);
-    const hit = entries.get(key);
+    let stamp = opts.writes.stamp(domains);
+    let hit = entries.get(key);
+    if (hit && hit.stamp === stamp && Date.now() - hit.at < ttl) {
+      // several servers: first hear every write committed before this request (one round trip on the listening
+      // connection, shared by the requests of a tick); a write another server answered just now drops the entry
+      await opts.writes.caughtUp();
+      stamp = opts.writes.stamp(domains);
+      if (hit.stamp !== stamp || !opts.writes.live) hit = undefined;
+    }
+    if (!opts.writes.live) return;
     if (hit && hit.stamp === stamp && Date.now() - hit.at < ttl) {
       stats.hits++;
       reply.header('content-type', hit.contentType).header('x-answer-cache', 'hit');

@@ -25,7 +25,7 @@ import { USERS_PATHS } from '../../contract/users';
 import { build } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrationsFolder, openDb, type DbHandle } from '../../server/db/client';
-import { NOTICES_APPLICATION } from '../../server/db/notify';
+import { NOTICES_APPLICATION, noticePayload, WRITES_CHANNEL } from '../../server/db/notify';
 import { appUser, staff } from '../../server/db/schema';
 import { buildPeople } from '../../server/db/seed';
 import { nowMs } from '../../server/lib/clock';
@@ -171,6 +171,26 @@ describe('several servers on one PostgreSQL database', () => {
     const fresh = await webUser(b, me.token);
     expect(fresh.headers['x-answer-cache']).toBeUndefined();
     expect(fresh.json().body.user.profile.displayName).toBe('Nama Dari Pelayan A');
+  });
+
+  it('a cached read right after another server committed a write waits for its notice: never the copy from before', async () => {
+    const { token } = await login(b, 'tmca');
+    await list(b, token);
+    expect((await list(b, token)).headers['x-answer-cache']).toBe('hit');
+    // B's listening backend busy for a moment (as on a loaded machine): the notice of a write committed meanwhile
+    // reaches B only once that backend is idle again
+    const listener = (b.handle.notices as unknown as { client: pg.Client }).client;
+    const busy = listener.query('select pg_sleep(0.4)');
+    await new Promise((r) => setTimeout(r, 50));
+    const heard = b.handle.notices!.received;
+    await a.handle.db.execute(sql`select pg_notify(${WRITES_CHANNEL}, ${noticePayload('abcdef012345', ['data'])})`);
+    expect(b.handle.notices!.received, 'the notice is not heard yet').toBe(heard);
+    // the read waits for a round trip on the listening connection, which brings the notice in first
+    const read = await list(b, token);
+    expect(b.handle.notices!.received).toBe(heard + 1);
+    expect(read.headers['x-answer-cache'], 'the read after the write was computed, not served from before it').toBeUndefined();
+    await busy;
+    expect((await list(b, token)).headers['x-answer-cache']).toBe('hit');
   });
 
   it('a sign-out through one server is refused by the other on the next request', async () => {
