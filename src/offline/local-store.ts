@@ -139,14 +139,12 @@ export function kmMarkerSpecs(sectionsAnswer: unknown): PrefetchSpec[] {
   });
 }
 
-const quotaIn = (err: unknown) => isQuotaError(err) || !!(err as { failures?: unknown[] })?.failures?.some(isQuotaError);
-
 async function putRows(db: LebuhrayaDb, rows: StoredRow[]) {
   try {
     if (rows.length === 1) await db.userCache.put(rows[0] as UserCacheRow);
     else await db.userCache.bulkPut(rows as UserCacheRow[]);
   } catch (err) {
-    if (quotaIn(err)) throw new StorageFullError(err);
+    if (isQuotaError(err)) throw new StorageFullError(err);
     throw err;
   }
 }

@@ -193,7 +193,8 @@ export class StorageFullError extends Error {
 
 export const isQuotaError = (err: unknown): boolean => {
   const names = [(err as { name?: string })?.name, (err as { inner?: { name?: string } })?.inner?.name];
-  return names.includes('QuotaExceededError');
+  // a bulk write's BulkError carries the failures of its items
+  return names.includes('QuotaExceededError') || !!(err as { failures?: unknown[] })?.failures?.some(isQuotaError);
 };
 
 /**

@@ -164,10 +164,12 @@ const IncidentListBody = memo(function IncidentListBody({ ll, ...p }: IncidentLi
   );
 });
 
-/** The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their text. */
 type ListLabels = ReturnType<typeof useListLabels>;
 
-/** The names a row shows, in the current language, and whether their lists have answered (or failed: the rows' own text). */
+/**
+ * The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their
+ * text; and whether their lists have answered (or failed: the rows' own text).
+ */
 function useListLabels() {
   const type = useLookupLabel('incidentCategory');
   const source = useLookupText('incidentSource');

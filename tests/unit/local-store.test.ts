@@ -13,7 +13,7 @@ import {
   type LocalStoreEnv,
   type StoredRow,
 } from '@/offline/local-store';
-import { StorageFullError } from '@/offline/outbox';
+import { isQuotaError, StorageFullError } from '@/offline/outbox';
 import { networkFirst } from '@/lib/cached';
 import { __setFetchForTests, apiPost } from '@/lib/api';
 import { __setSessionForTests } from '@/lib/session';
@@ -149,6 +149,12 @@ describe('local store: ETag', () => {
     const api = fakeApi(bodyFor);
     expect(await fetchInto({ ...envOf(api.fn), token: () => null }, user.userId, { key: 'lookup:x', method: 'POST', path: '/x' })).toBe('failed');
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("a full quota inside a bulk write (Dexie's BulkError with the items' failures) counts as a full quota", () => {
+    const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    expect(isQuotaError(Object.assign(new Error('bulk'), { name: 'BulkError', failures: [quota] }))).toBe(true);
+    expect(isQuotaError(Object.assign(new Error('bulk'), { name: 'BulkError', failures: [new Error('constraint')] }))).toBe(false);
   });
 
   it('a full quota is thrown as StorageFullError (shown, never swallowed)', async () => {
