@@ -8,8 +8,8 @@
 //
 // Every dataTables call of the dashboard, the case search (/cariankes), the incident lists (/incident and
 // incidentView/dataTables) and the logsheet is measured against ITS OWN STATEMENTS: the statements the app sends for
-// the call are captured at the app's driver (the cached per-request token check left out, every other statement
-// kept: scope reads, the page, its count, the label lookups) and replayed through the same driver and pool, in the
+// the call are captured at the app's driver (every statement: on PostgreSQL the token's revocation read, scope reads,
+// the page, its count, the label lookups) and replayed through the same driver and pool, in the
 // same order and with the same parallelism (statements the app runs side by side are replayed side by side). So the
 // ratio is the app's whole overhead: HTTP, auth, validation, the scope checks' JS, row mapping, JSON.
 //   - "one caller, in turns": the call and its replay alternate on one connection (a latency comparison, no queue);
@@ -187,7 +187,7 @@ for (const s of scenarios) {
   if (check.status !== 200) throw new Error(`${s.name}: ${check.status} ${check.text}`);
   const answer = JSON.parse(check.text) as { body: { recordCount: number; rows: unknown[] } };
 
-  // the statements the app sends for this call (later calls: the token check is cached by then); the fewest of three
+  // the statements the app sends for this call; the fewest of three
   // captures, so a statement of a background job (the alert sweep) that ran during a capture is not counted
   const rounds = await floor.capture(call);
   const statements = rounds.flat();
@@ -348,7 +348,7 @@ if (!probe) {
 
 // ---------------------------------------------------------------- report
 
-console.log(`\nthe statements each list call sends (captured at the app's driver; the cached token check left out) and each one's p50 alone:\n`);
+console.log(`\nthe statements each list call sends (captured at the app's driver) and each one's p50 alone:\n`);
 console.log(statementsText.join('\n'));
 console.log(
   `\nincident lists, one caller: the call and the very statements it sent, replayed through the same driver and pool in the same rounds, in turns (${DURATION}s each)`,

@@ -2,7 +2,7 @@
 //
 // Every list and detail call the TMC and the patrol use most, with the answer cache off, against its statement floor:
 // a bare node:http server in this process that replays the statements the call sent (captured at the app's driver,
-// the per-request token check left out) and sends the same answer bytes (bench/support/statement-floor.ts). The
+// every one: on PostgreSQL the token's revocation read too, sent on every request) and sends the same answer bytes (bench/support/statement-floor.ts). The
 // call, its statements through the driver and the floor run in turns on one keep-alive connection each; the goal is
 // ours ÷ floor ≤ 1.3 (p50) for every call, on PGlite and on PostgreSQL.
 //   - the 17 list calls of the incident lists on 1,000,000 incidents (bench/support/incident-lists.ts, the same as
@@ -37,7 +37,7 @@ import { ensureDatabase } from './support/bench-database';
 import { cpuProfiler } from './support/cpu-profile';
 import { loopbackClient } from './support/driver-compare';
 import { fillLogsheets, incidentListCalls, listSample, type Query } from './support/incident-lists';
-import { inTurns, statementFloor, textOf } from './support/statement-floor';
+import { inTurns, isSessionRead, statementFloor, textOf } from './support/statement-floor';
 
 const DB = process.env.BENCH_DB ?? 'both';
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lebuhraya_bench';
@@ -267,7 +267,10 @@ async function runOne(db: 'pglite' | 'postgres') {
     statements.push(
       [
         `── ${n}. ${c.name}`,
-        ...rounds.map((round, r) => `   [round ${r + 1}] ${round.map((args) => textOf(args).replace(/\s+/g, ' ').slice(0, 160)).join('  ‖  ')}`),
+        ...rounds.map(
+          (round, r) =>
+            `   [round ${r + 1}] ${round.map((args) => `${isSessionRead(args) ? '⊕ ' : ''}${textOf(args).replace(/\s+/g, ' ').slice(0, 160)}`).join('  ‖  ')}`,
+        ),
       ].join('\n'),
     );
     if (profiler) {
@@ -279,7 +282,9 @@ async function runOne(db: 'pglite' | 'postgres') {
   await floor.close();
   await app.close();
 
-  console.log(`\nthe statements each call sends (${db}; captured at the app's driver, the cached token check left out):\n`);
+  console.log(
+    `\nthe statements each call sends (${db}; captured at the app's driver; ⊕ marks the token's revocation read, sent beside a read's own statements):\n`,
+  );
   console.log(statements.join('\n'));
   if (profiles.length)
     console.log(`\nCPU profile of the process (the app's calls alone, one caller; the HTTP client is in it too):\n\n${profiles.join('\n\n')}`);

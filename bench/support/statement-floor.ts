@@ -1,7 +1,9 @@
 /**
  * A call of the app against its statement floor (issue #18 item 2, issue #33 item 3): the statements the call sends
- * are captured at the app's driver in rounds (statements the app runs side by side, Promise.all, form one round; the
- * per-request token check left out), then the call, the same statements replayed through the same driver, and the
+ * are captured at the app's driver in rounds (statements the app runs side by side, Promise.all, form one round),
+ * every statement the call sends: on PostgreSQL that includes the token's revocation read (plugins/auth.ts reads it
+ * on every request there, beside a read route's own statements); on PGlite it is kept in memory and seldom sent. Then
+ * the call, the same statements replayed through the same driver, and the
  * floor (a bare node:http server in this process replaying the same statements and sending the same answer bytes)
  * are timed in turns, so all three see the same load. ours ÷ floor is the app's own overhead (framework, auth,
  * validation, scope checks, row mapping, serialisation) above what any HTTP API over these statements costs.
@@ -31,8 +33,8 @@ export const figuresOf = (times: number[], seconds: number, errors = 0): Figures
 
 export const textOf = (args: QueryArgs) => (typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
 export const valuesOf = (args: QueryArgs) => (Array.isArray(args[1]) ? args[1] : ((args[0] as { values?: unknown[] }).values ?? []));
-/** the per-request token check (auth plugin): read once every few seconds per user, not per request */
-const isTokenCheck = (args: QueryArgs) => /tokens_valid_after/.test(textOf(args));
+/** the token's revocation read (plugins/auth.ts): the app's own session check, not the route's */
+export const isSessionRead = (args: QueryArgs) => /tokens_valid_after/.test(textOf(args));
 
 export interface StatementFloor {
   /** the driver's own query, not captured */
@@ -67,7 +69,7 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
       await call();
       const rounds: QueryArgs[][] = [];
       let endOfRound = Number.NEGATIVE_INFINITY;
-      for (const s of capturing.filter((x) => !isTokenCheck(x.args))) {
+      for (const s of capturing) {
         // a statement sent while an earlier one of the call was still running joins its round
         if (!rounds.length || s.start >= endOfRound) rounds.push([]);
         rounds[rounds.length - 1].push(s.args);

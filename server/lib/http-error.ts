@@ -15,6 +15,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The envelope an HttpError leaves as (plugins/errors.ts; plugins/auth.ts for a read refused after it ran). */
+export const envelopeOf = (err: HttpError) => ({
+  statusCode: err.statusCode,
+  statusMsg: err.message,
+  body: { errorCode: err.errorCode, ...err.extra },
+});
+
 export const badRequest = (message: string, field?: string) => new HttpError(400, ERROR_CODES.VALIDATION, message, { field });
 export const unauthorized = (message = 'Sesi tidak sah. Sila log masuk semula.', code: ErrorCode = ERROR_CODES.UNAUTHORIZED) =>
   new HttpError(401, code, message);

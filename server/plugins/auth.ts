@@ -8,7 +8,7 @@ import { BROADCAST_REGION_ID } from '../../contract/lookups';
 import type { Db } from '../db/client';
 import { appUser } from '../db/schema';
 import type { WriteTracker } from '../db/write-tracker';
-import { forbidden, HttpError, unauthorized } from '../lib/http-error';
+import { envelopeOf, forbidden, HttpError, unauthorized } from '../lib/http-error';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -25,6 +25,12 @@ declare module 'fastify' {
     permission?: Permission | Permission[];
     /** a restricted token (password reset pending) may call this route */
     allowRestricted?: boolean;
+    /**
+     * the route writes nothing and answers from the database alone: its statements start while the token's
+     * revocation is read, and its answer (or error) waits for that read; a revoked token gets the 401 and nothing of
+     * the answer (see the onSend hook below)
+     */
+    read?: boolean;
   }
   interface FastifyInstance {
     signToken: (claims: Omit<TokenClaims, 't'>, notBefore: Date) => Promise<{ token: string; expiresAt: Date }>;
@@ -48,6 +54,10 @@ export function requireUser(request: FastifyRequest): TokenClaims {
 
 /** On PGlite, how long a user's not-before time, active flag and role are trusted without asking the database again. */
 const SESSION_STATE_TTL_MS = 5_000;
+
+/** a read route's revocation check, still running: an HttpError when the token is refused, null when it holds */
+const SESSION_CHECK = Symbol('sessionCheck');
+type WithSessionCheck = FastifyRequest & { [SESSION_CHECK]?: Promise<HttpError | null> };
 
 export async function registerAuth(
   app: FastifyInstance,
@@ -103,6 +113,33 @@ export async function registerAuth(
     return { token, expiresAt: new Date(t + opts.ttlSeconds * 1000) };
   });
 
+  const refusalOf = (request: FastifyRequest, claims: TokenClaims, row: Awaited<ReturnType<typeof loadSessionState>>): HttpError | null => {
+    if (!row?.active || claims.t < row.validAfter) {
+      request.log.warn({ event: 'token_refused', reason: 'revoked', user: claims.uid, url: request.url }, 'token revoked');
+      return unauthorized('Sesi telah ditamatkan. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
+    }
+    if (row.roleId !== claims.rid) return unauthorized('Peranan anda telah berubah. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
+    return null;
+  };
+
+  // A read route's answer, 200 or error alike, leaves only once its token's revocation check holds; a refused token
+  // gets its 401 envelope in place of the answer (not thrown: an error thrown while an error answer is being sent
+  // would reach Fastify's own handler, not plugins/errors.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const r = request as WithSessionCheck;
+    const check = r[SESSION_CHECK];
+    if (!check) return payload;
+    r[SESSION_CHECK] = undefined;
+    const refusal = await check;
+    if (!refusal) return payload;
+    request.log.warn({ event: 'access_refused', status: 401, code: refusal.errorCode, url: request.url, user: request.user?.uid }, refusal.message);
+    // nothing of the answer goes out: its validators and cache marks dropped, a stream closed unread
+    for (const h of ['etag', 'x-answer-cache', 'cache-control', 'last-modified', 'content-encoding', 'vary', 'retry-after']) reply.removeHeader(h);
+    (payload as { destroy?: () => void } | null)?.destroy?.();
+    reply.code(refusal.statusCode).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(envelopeOf(refusal));
+  });
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     // routes outside the API (static files) and public API routes need no token; /docs (the API's schemas) does,
@@ -126,13 +163,17 @@ export async function registerAuth(
     }
     if (typeof claims.t !== 'number' || typeof claims.sub !== 'string') throw unauthorized('Token tidak sah. Sila log masuk semula.');
 
-    // revocation: sign-out and password change move the user's not-before time
-    const row = await loadSessionState(Number(claims.sub));
-    if (!row?.active || claims.t < row.validAfter) {
-      request.log.warn({ event: 'token_refused', reason: 'revoked', user: claims.uid, url: request.url }, 'token revoked');
-      throw unauthorized('Sesi telah ditamatkan. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
+    // revocation: sign-out and password change move the user's not-before time. A read's statements need not wait
+    // for it (on PostgreSQL one more round trip on every request): they run beside it, and the answer waits in onSend.
+    const check = loadSessionState(Number(claims.sub)).then((row) => refusalOf(request, claims, row));
+    if (config.read) {
+      // a database error is rethrown in onSend; never an unhandled rejection meanwhile
+      check.catch(() => {});
+      (request as WithSessionCheck)[SESSION_CHECK] = check;
+    } else {
+      const refusal = await check;
+      if (refusal) throw refusal;
     }
-    if (row.roleId !== claims.rid) throw unauthorized('Peranan anda telah berubah. Sila log masuk semula.', ERROR_CODES.TOKEN_REVOKED);
     if (claims.pwr && !config.allowRestricted) {
       throw new HttpError(403, ERROR_CODES.PASSWORD_RESET_REQUIRED, 'Anda perlu menukar kata laluan sebelum meneruskan.');
     }

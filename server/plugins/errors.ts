@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../contract/envelope';
-import { HttpError, sqlStateOf } from '../lib/http-error';
+import { envelopeOf, HttpError, sqlStateOf } from '../lib/http-error';
 
 /** Field name from a validation issue: "/body/username" style paths → "username". */
 function fieldOf(instancePath: string): string {
@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         );
       }
       if (err.extra.retryAfterSeconds) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
-      return send(err.statusCode, err.errorCode, err.message, err.extra);
+      return reply.code(err.statusCode).send(envelopeOf(err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../contract/paths';
 import { ROLES } from '../../contract/roles';
+import { incident } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/db/seed';
 import { buildTestApp, call, DEMO_PASSWORD, login } from './support/build';
 
@@ -238,6 +242,35 @@ describe('sign-in and session', () => {
     expect(after.json().body.errorCode).toBe('TOKEN_REVOKED');
     const again = await login(app, u.username);
     expect((await call(app, again.token, { method: 'GET', url: '/rest/auth/checkToken' })).statusCode).toBe(200);
+  });
+
+  it('a read whose statements ran beside the revocation read answers a revoked token with the 401 alone, whatever it would have answered', async () => {
+    const { token } = await login(app, userOf('TMCA').username);
+    const page = `${PATHS.dashboardDataTables}?length=1&start=0`;
+    const listed = await call(app, token, { method: 'POST', url: page, payload: {} });
+    expect(listed.statusCode).toBe(200);
+    const ticket = listed.json().body.rows[0].ticketNumber as string;
+    const [{ id }] = await app.ctx.db.select({ id: incident.id }).from(incident).where(eq(incident.ticketNumber, ticket));
+    const reads: InjectOptions[] = [
+      { method: 'GET', url: PATHS.incidentViewGet(id) },
+      { method: 'GET', url: PATHS.journalByIncident(id) },
+      { method: 'GET', url: PATHS.incidentViewGet(999_999_999) },
+      { method: 'POST', url: page, payload: {} },
+      { method: 'POST', url: `${PATHS.dashboardDataTables}?length=-1`, payload: {} },
+    ];
+    // every one a read route (config.read); to the live token they answer 200, 200, 404, 200 and 400
+    const before = [];
+    for (const r of reads) before.push((await call(app, token, r)).statusCode);
+    expect(before).toEqual([200, 200, 404, 200, 400]);
+
+    expect((await call(app, token, { method: 'POST', url: PATHS.logout })).statusCode).toBe(200);
+    for (const r of reads) {
+      const res = await call(app, token, r);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json().body.errorCode).toBe('TOKEN_REVOKED');
+      expect(res.body).not.toContain(ticket);
+      for (const h of ['etag', 'x-answer-cache', 'content-encoding']) expect(res.headers[h], h).toBeUndefined();
+    }
   });
 
   it("a role calling another role's endpoint gets 403", async () => {

@@ -60,7 +60,7 @@ export async function activityLogRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---------------------------------------------------------------------------------------------- activity log
 
   r.post(ACTIVITY_PATHS.dataTables, {
-    config: { permission: ['reports', 'activityLogWrite', 'rosterList'] },
+    config: { permission: ['reports', 'activityLogWrite', 'rosterList'], read: true },
     serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,

@@ -135,7 +135,7 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(CHECKLIST_PATHS.forRosterPattern, {
-    config: { permission: 'readOrg' },
+    config: { permission: 'readOrg', read: true },
     serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
@@ -148,7 +148,7 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(CHECKLIST_PATHS.dataTables, {
-    config: { permission: 'readOrg' },
+    config: { permission: 'readOrg', read: true },
     schema: {
       ...common,
       summary: 'Checklists of the caller’s scope (a patrol: its own rosters), newest first, with the odometer flags and defect counts',
@@ -163,7 +163,7 @@ export async function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(CHECKLIST_PATHS.itemsDataTables, {
-    config: { permission: 'readOrg' },
+    config: { permission: 'readOrg', read: true },
     schema: {
       ...common,
       summary: 'The items of one checklist (5 a page) with their photos',

@@ -14,7 +14,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = typed(app);
 
   r.post(PATHS.dashboardDataTables, {
-    config: { permission: 'viewCase', answerCache: true },
+    config: { permission: 'viewCase', answerCache: true, read: true },
     // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
     serializerCompiler: writtenAsBuilt,
     schema: {
@@ -39,7 +39,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.dashboardIncidentCount, {
-    config: { permission: 'viewCase', answerCache: true },
+    config: { permission: 'viewCase', answerCache: true, read: true },
     // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
     serializerCompiler: writtenAsBuilt,
     schema: {
@@ -53,7 +53,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.dashboardItemsCount, {
-    config: { permission: 'viewCase', answerCache: true },
+    config: { permission: 'viewCase', answerCache: true, read: true },
     // built from typed rows: written as built (tests/server/answers-as-built.test.ts)
     serializerCompiler: writtenAsBuilt,
     schema: {

@@ -69,7 +69,7 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   r.get(ROSTER_PATHS.getPattern, {
-    config: { permission: ['rosterList', 'readOrg'] },
+    config: { permission: ['rosterList', 'readOrg'], read: true },
     serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
@@ -93,7 +93,7 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(ROSTER_PATHS.activePrDetailsPattern, {
-    config: { permission: ['rosterList', 'readOrg'] },
+    config: { permission: ['rosterList', 'readOrg'], read: true },
     schema: {
       ...common,
       summary: 'The roster with its people, vehicle, callsign, device, phone and latest position',
@@ -144,7 +144,7 @@ export async function rosterRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(ROSTER_PATHS.monthDataTables, {
-    config: { permission: 'rosterList' },
+    config: { permission: 'rosterList', read: true },
     // a page of up to 1,000 rows whose every field comes out of one json_build_object of typed columns (month-view.ts):
     // written as it is, not checked field by field against the schema on every call (which costs more than the rest of
     // the app's work on the call, bench/rosters-month.ts); the schema still documents the answer, and

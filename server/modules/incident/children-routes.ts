@@ -55,7 +55,7 @@ export async function childListRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
     });
     r.post(PATHS.childDataTables(list), {
-      config: { permission: 'viewCase' },
+      config: { permission: 'viewCase', read: true },
       serializerCompiler: writtenAsBuilt,
       schema: {
         tags,

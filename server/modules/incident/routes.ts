@@ -73,7 +73,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.incidentGetPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident'],
       summary: 'One case (§3.1 read side)',
@@ -85,7 +85,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.incidentByTicketPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident'],
       summary: 'One case by its ticket number',
@@ -101,7 +101,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---------------------------------------------------------------- views
   r.get(PATHS.incidentViewGetPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident'],
       summary: 'A case with its list times and the flags the detail page decides its buttons with',
@@ -113,7 +113,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.incidentViewBySubformPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident'],
       summary: 'The case a subform belongs to (also a replaced subform)',
@@ -128,7 +128,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.incidentViewDataTables, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident'],
       summary: "Cases by incident id or section (newest first), scoped to the caller's region",
@@ -162,7 +162,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
     });
     r.get(`${MANAGE_BASE}/${def.path}/get/:id`, {
-      config: { permission: 'viewCase' },
+      config: { permission: 'viewCase', read: true },
       serializerCompiler: writtenAsBuilt,
       schema: {
         tags,
@@ -207,7 +207,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.auditDataTables, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       tags: ['incident-audit'],
       summary: 'Audit trail of a case, newest first (30 a page)',
@@ -223,7 +223,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.auditByIncidentPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['incident-audit'],

@@ -36,7 +36,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.journalEntryGetPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       ...common,
       summary: 'One journal entry with its attachments',
@@ -74,7 +74,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.journalDataTables, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       ...common,
       summary: 'Journal entries of a subform or an incident, newest first',
@@ -89,7 +89,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.journalByIncidentPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     serializerCompiler: writtenAsBuilt,
     schema: {
       ...common,
@@ -101,7 +101,7 @@ export async function journalRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(PATHS.journalByTicketPattern, {
-    config: { permission: 'viewCase' },
+    config: { permission: 'viewCase', read: true },
     schema: {
       ...common,
       summary: 'The journal of a case by its ticket number',

@@ -29,7 +29,7 @@ export async function tmcLogRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post(PATHS.tmcLogSheetDataTables, {
-    config: { permission: 'tmcLog' },
+    config: { permission: 'tmcLog', read: true },
     schema: {
       ...common,
       summary: "Logsheets, newest From first; a user who does not see every region gets its own region's (and its own)",
