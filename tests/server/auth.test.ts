@@ -232,6 +232,24 @@ describe('sign-in and session', () => {
     expect(expired.json().body.errorCode).toBe('TOKEN_EXPIRED');
   });
 
+  it('a token verified once is kept by its whole text until its exp, not a second after', async () => {
+    const { token } = await login(app, userOf('TMCA').username);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, number>;
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const short = craftToken({ ...claims, exp });
+    const url = '/rest/auth/getDetailWebUser';
+    expect((await call(app, short, { method: 'POST', url })).statusCode).toBe(200);
+    expect((await call(app, short, { method: 'POST', url })).statusCode).toBe(200);
+    // the same claims under another signature are not the kept token
+    const [head, body, sig] = short.split('.');
+    const forged = `${head}.${body}.${sig.slice(0, 10)}${sig[10] === 'A' ? 'B' : 'A'}${sig.slice(11)}`;
+    expect((await call(app, forged, { method: 'POST', url })).statusCode).toBe(401);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 20));
+    const late = await call(app, short, { method: 'POST', url });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().body.errorCode).toBe('TOKEN_EXPIRED');
+  });
+
   it('a token stops working after sign-out; a new sign-in works', async () => {
     const u = userOf('TMCS');
     const { token } = await login(app, u.username);
