@@ -69,11 +69,18 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
       await call();
       const rounds: QueryArgs[][] = [];
       let endOfRound = Number.NEGATIVE_INFINITY;
-      for (const s of capturing) {
+      // the revocation read depends on nothing and nothing waits on it but the answer: the floor sends it with the
+      // first round (the app sends it once that round is on its way, and it may outlast the round)
+      const sessionReads = capturing.filter((x) => isSessionRead(x.args)).map((x) => x.args);
+      for (const s of capturing.filter((x) => !isSessionRead(x.args))) {
         // a statement sent while an earlier one of the call was still running joins its round
         if (!rounds.length || s.start >= endOfRound) rounds.push([]);
         rounds[rounds.length - 1].push(s.args);
         endOfRound = Math.max(endOfRound, s.end);
+      }
+      if (sessionReads.length) {
+        if (!rounds.length) rounds.push([]);
+        rounds[0].unshift(...sessionReads);
       }
       return rounds;
     } finally {

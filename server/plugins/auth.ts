@@ -176,13 +176,18 @@ export async function registerAuth(
 
     // revocation: sign-out and password change move the user's not-before time. A read's statements need not wait
     // for it (on PostgreSQL one more round trip on every request): they run beside it, and the answer waits in onSend.
-    const check = loadSessionState(Number(claims.sub)).then((row) => refusalOf(request, claims, row));
+    const id = Number(claims.sub);
     if (config.read) {
+      // sent once the route's first statement is on its way (the handler starts in this turn of the event loop):
+      // sending it first put its ~35 µs of driver work before the route's own statement
+      const check = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => loadSessionState(id))
+        .then((row) => refusalOf(request, claims, row));
       // a database error is rethrown in onSend; never an unhandled rejection meanwhile
       check.catch(() => {});
       (request as WithSessionCheck)[SESSION_CHECK] = check;
     } else {
-      const refusal = await check;
+      const refusal = refusalOf(request, claims, await loadSessionState(id));
       if (refusal) throw refusal;
     }
     if (claims.pwr && !config.allowRestricted) {
