@@ -21,6 +21,7 @@ import {
   DashboardItemsCountSchema,
   IncidentItemsCountSchema,
   IncidentPageSchema,
+  IncidentViewRowSchema,
   JournalEntrySchema,
   SubformRecordSchema,
 } from '../../contract/incidents';
@@ -230,6 +231,42 @@ describe('answers written as built: the same bytes as zod would write', () => {
     const other = await call(app, utara, { method: 'GET', url: PATHS.auditByIncident(caseId) });
     expect(other.statusCode).toBe(403);
     asZodWouldWrite(ErrorEnvelopeSchema, other);
+  });
+
+  it('incidentView/dataTables: by id (the new case, seeded cases with and without a status), by section, the region, both directions, a page past the end, and its errors', async () => {
+    const schema = envelope(dataTablesBody(IncidentViewRowSchema));
+    const url = (qs: string) => `${PATHS.incidentViewDataTables}?${qs}`;
+    const seeded = await rows<{ id: number }>(
+      sql`(select id from incident where status_id is null order by id limit 3) union all (select id from incident where status_id is not null order by id desc limit 5)`,
+    );
+    for (const id of [caseId, ...seeded.map((r) => r.id)]) {
+      for (const qs of ['length=10&start=0', 'length=10&start=10']) {
+        const res = await call(app, superadmin, { method: 'POST', url: url(qs), payload: { incidentId: id } });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().body.recordCount).toBe(1);
+        asZodWouldWrite(schema, res);
+      }
+    }
+    const [n9] = await rows<{ id: number }>(sql`select id from section where name = 'N9' limit 1`);
+    for (const [payload, qs] of [
+      [{ sectionId: n9.id }, 'length=25&start=0'],
+      [{ incidentId: caseId, sectionId: n9.id }, 'length=25&start=0'],
+      [{}, 'length=25&start=0&orderColumn=ticketNumber&direction=asc'],
+      [{}, 'length=25&start=5000'],
+    ] as const) {
+      const res = await call(app, tmca, { method: 'POST', url: url(qs), payload });
+      expect(res.statusCode, res.body).toBe(200);
+      asZodWouldWrite(schema, res);
+    }
+    const missing = await call(app, tmca, { method: 'POST', url: url('length=10&start=0'), payload: { incidentId: 987_654_321 } });
+    expect(missing.statusCode).toBe(404);
+    asZodWouldWrite(ErrorEnvelopeSchema, missing);
+    const other = await call(app, utara, { method: 'POST', url: url('length=10&start=0'), payload: { incidentId: caseId } });
+    expect(other.statusCode).toBe(403);
+    asZodWouldWrite(ErrorEnvelopeSchema, other);
+    const bad = await call(app, tmca, { method: 'POST', url: url('length=0'), payload: { incidentId: caseId } });
+    expect(bad.statusCode).toBe(400);
+    asZodWouldWrite(ErrorEnvelopeSchema, bad);
   });
 
   it('journal/getAllByIncident: the new case and the seeded cases with the most entries and attachments, and its errors', async () => {

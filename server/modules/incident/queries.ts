@@ -233,6 +233,29 @@ interface ViewRow {
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
+ * incidentView/dataTables by incident id alone (how the tablet and the case screen ask it): VIEW_COLUMNS and the
+ * case's region, built once per database and prepared (named on PostgreSQL), as access.ts does: Drizzle building the
+ * statement on every call was a good part of the call's own work (bench/uncached-reads.ts).
+ */
+const prepareViewById = (db: Db) =>
+  db
+    .select({
+      incidentId: incident.id,
+      subFormincidentId: incident.subformId,
+      incidentCategoryId: incident.categoryId,
+      ticketNumber: incident.ticketNumber,
+      incidentStatusId: incident.statusId,
+      incidentStatus: sql<string>`CASE WHEN ${incident.statusId} IS NULL THEN ${sql.raw(`'${NO_STATUS}'`)}
+        ELSE coalesce((SELECT li.value FROM lookup_item li WHERE li.key = ${incident.statusId}), ${incident.statusId}::text) END`,
+      regionId: incident.regionId,
+    })
+    .from(incident)
+    .where(eq(incident.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('incident_view_by_id');
+const viewByIdOf = new WeakMap<Db, ReturnType<typeof prepareViewById>>();
+
+/**
  * By incident id (§7.3: body.rows[0].incidentId and subFormincidentId), by section (a specific section of a combined
  * one matches through specific_section_id), else the caller's region; newest first unless an order column is given.
  * Each branch runs on an index of incident (pkey, incident_section_at_idx, incident_specific_section_at_idx,
@@ -254,6 +277,18 @@ export async function incidentViewRows(
         .limit(1)
     : undefined;
 
+  if (filter.incidentId && !filter.sectionId) {
+    let read = viewByIdOf.get(db);
+    if (!read) {
+      read = prepareViewById(db);
+      viewByIdOf.set(db, read);
+    }
+    const [c] = await read.execute({ id: filter.incidentId });
+    if (!c) throw notFound(NO_INCIDENT_MESSAGE);
+    if (!all && c.regionId !== user.reg) throw forbidden(OTHER_REGION_MESSAGE);
+    const { regionId: _r, ...row } = c;
+    return { recordCount: 1, rows: paging.start === 0 ? [row] : [] };
+  }
   if (filter.incidentId) {
     // the case whatever its region (the access check: 404, then 403), and whether the section condition holds
     const sectionCondition = filter.sectionId

@@ -129,6 +129,7 @@ export async function incidentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(PATHS.incidentViewDataTables, {
     config: { permission: 'viewCase', read: true },
+    serializerCompiler: writtenAsBuilt,
     schema: {
       tags: ['incident'],
       summary: "Cases by incident id or section (newest first), scoped to the caller's region",
