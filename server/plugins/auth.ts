@@ -138,10 +138,11 @@ export async function registerAuth(
     const refusal = await check;
     if (!refusal) return payload;
     request.log.warn({ event: 'access_refused', status: 401, code: refusal.errorCode, url: request.url, user: request.user?.uid }, refusal.message);
-    // nothing of the answer goes out: its validators and cache marks dropped, a stream closed unread
-    for (const h of ['etag', 'x-answer-cache', 'cache-control', 'last-modified', 'content-encoding', 'vary', 'retry-after']) reply.removeHeader(h);
+    // nothing of the answer goes out: its validators and cache marks dropped, a stream closed unread, and the refusal
+    // itself kept by no cache
+    for (const h of ['etag', 'x-answer-cache', 'last-modified', 'content-encoding', 'vary', 'retry-after']) reply.removeHeader(h);
     (payload as { destroy?: () => void } | null)?.destroy?.();
-    reply.code(refusal.statusCode).header('content-type', 'application/json; charset=utf-8');
+    reply.code(refusal.statusCode).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
     return JSON.stringify(envelopeOf(refusal));
   });
 

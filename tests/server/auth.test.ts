@@ -288,6 +288,7 @@ describe('sign-in and session', () => {
       expect(res.json().body.errorCode).toBe('TOKEN_REVOKED');
       expect(res.body).not.toContain(ticket);
       for (const h of ['etag', 'x-answer-cache', 'content-encoding']) expect(res.headers[h], h).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
