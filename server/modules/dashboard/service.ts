@@ -2,7 +2,7 @@
  * The incident lists of the dashboard and the case search (§3.2, §4.2, §6, §7.3): checks the filter, applies the
  * caller's region scope (the server's, not the screen's), and answers a page or the counters.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { TokenClaims } from '../../../contract/auth';
 import type { DataTablesQuery } from '../../../contract/envelope';
 import type { DashboardFilter, IncidentListRow } from '../../../contract/incidents';
@@ -10,10 +10,11 @@ import { STATUS_GROUPS, STATUS_GROUP_NAMES, isEventTypeId, normalizePlate, parse
 import { STATUS } from '../../../contract/lookups';
 import { isCalendarDate } from '../../../contract/date-rules';
 import type { Db } from '../../db/client';
-import { lookupItem, region, section, teamMember } from '../../db/schema';
+import { lookupItem, region, teamMember } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/http-error';
 import { localInstant } from '../../lib/time';
 import { seesAllRegions } from '../../plugins/auth';
+import { geoIndex } from '../maps/geo-index';
 import {
   ORDER_COLUMNS,
   countByCategoryQuery,
@@ -62,16 +63,16 @@ export async function resolveFilter(db: Db, user: TokenClaims, body: DashboardFi
   }
 
   if (body.sectionId !== undefined) {
-    const rows = await db
-      .select({ id: section.id, regionId: section.regionId, isCombined: section.isCombined, combinedSectionId: section.combinedSectionId })
-      .from(section)
-      .where(sql`${section.id} = ${body.sectionId} or ${section.combinedSectionId} = ${body.sectionId}`);
-    const s = rows.find((r) => r.id === body.sectionId);
+    // the sections from the geography kept in memory (maps/geo-index.ts: they come from the seed and are never
+    // written while the server runs): a filter by section costs no round trip before the list's own statements
+    const sections = (await geoIndex(db)).sections;
+    const s = sections.get(body.sectionId);
     if (!s) throw badRequest('Seksyen tidak dijumpai.', 'sectionId');
     if (!all && s.regionId !== user.reg) throw forbidden(OTHER_REGION_LIST_MESSAGE);
     if (s.isCombined) {
       // N1+N2: cases recorded on it (whatever the specific part) and any recorded on N1 or N2 alone
-      f.section = { ids: rows.map((r) => r.id), specificIds: [] };
+      const parts = [...sections.values()].filter((p) => p.combinedSectionId === s.id).map((p) => p.id);
+      f.section = { ids: [s.id, ...parts], specificIds: [] };
     } else if (s.combinedSectionId !== null) {
       // N1: cases recorded on N1, and cases recorded on N1+N2 with N1 as the specific section
       f.section = { ids: [s.id], specificIds: [s.id] };
