@@ -8,6 +8,7 @@
  * region, roster and plates. The same builders feed the benchmark, which runs this SQL directly through `pg`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { DASHBOARD_HIDDEN_STATUSES } from '../../../contract/lookups';
 import { LIST_COUNT_CAP } from '../../../contract/incident-rules';
 import type { IncidentListRow } from '../../../contract/incidents';
@@ -193,12 +194,36 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
+type Compiled = { sql: string; params: unknown[] };
+type Driver = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
+/** the list's two statements as text and parameters, by filter and page (most recently asked kept) */
+const compiledLists = new Map<string, [Compiled, Compiled]>();
+const COMPILED_MAX = 500;
+const dialect = new PgDialect();
+
+/**
+ * The page and its count, side by side. The dashboard asks the same filter and page every 15 seconds from every TMC
+ * screen: their text is built once per filter and page and sent through the driver as it is (the same text and
+ * parameters Drizzle's execute would send; their columns are plain text, numbers and text arrays, which both drivers
+ * read alike), instead of being built, compiled and wrapped by Drizzle on every call.
+ */
 export async function findIncidentRows(
   db: Db,
   f: ListFilter,
   paging: ListPaging,
 ): Promise<{ rows: IncidentListRow[]; recordCount: number; recordCountCapped: boolean }> {
-  const [rows, count] = await Promise.all([rowsOf<IncidentListRow>(db, listRowsQuery(f, paging)), rowsOf<{ n: number }>(db, listCountQuery(f))]);
+  const key = JSON.stringify([f, paging]);
+  let compiled = compiledLists.get(key);
+  if (compiled) compiledLists.delete(key);
+  else compiled = [dialect.sqlToQuery(listRowsQuery(f, paging)), dialect.sqlToQuery(listCountQuery(f))];
+  compiledLists.set(key, compiled);
+  if (compiledLists.size > COMPILED_MAX) compiledLists.delete(compiledLists.keys().next().value as string);
+  const driver = (db as unknown as { $client: Driver }).$client;
+  const [rowsQ, countQ] = compiled;
+  const [rows, count] = await Promise.all([
+    driver.query(rowsQ.sql, rowsQ.params).then((r) => r.rows as IncidentListRow[]),
+    driver.query(countQ.sql, countQ.params).then((r) => r.rows as { n: number }[]),
+  ]);
   const n = count[0]?.n ?? 0;
   return { rows, recordCount: Math.min(n, LIST_COUNT_CAP), recordCountCapped: n > LIST_COUNT_CAP };
 }
