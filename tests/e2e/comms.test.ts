@@ -112,6 +112,28 @@ describe('control-room communications (issue #6)', () => {
       );
     const sender = await signedIn(tmca);
     const reader = await signedIn(tmcs);
+    // the reader's page clock moved on one refresh period (60 s): its list is asked again and shows the message. The
+    // answer is awaited first (a loaded CI machine once took over 20 s to show it), so a failure says which step did
+    // not happen: no refresh within the period, or a refresh without the message.
+    const lists: string[] = [];
+    reader.page.on('response', (r) => {
+      if (r.url().includes(PATHS.broadcastDataTables))
+        r.text().then(
+          (text) => lists.push(text),
+          () => {},
+        );
+    });
+    const refreshedWith = async (message: string) => {
+      const before = lists.length;
+      await reader.page.clock.fastForward(60_000);
+      await expect
+        .poll(() => lists.slice(before).some((text) => text.includes(message)), {
+          timeout: 45_000,
+          message: `a refresh after 60 s lists "${message}" (${lists.length - before} refreshes answered meanwhile)`,
+        })
+        .toBe(true);
+      await reader.page.getByTestId('broadcast-item').filter({ hasText: message }).waitFor({ timeout: 20_000 });
+    };
     try {
       for (const p of [sender.page, reader.page]) {
         await p.getByTestId('broadcast-button').click();
@@ -122,8 +144,7 @@ describe('control-room communications (issue #6)', () => {
       await sender.page.getByTestId('broadcast-send').click();
       // once the server has it, the reader's 60 s refresh brings it
       await until('the broadcast on the server', () => onServer(online));
-      await reader.page.clock.fastForward(60_000);
-      await reader.page.getByTestId('broadcast-item').filter({ hasText: online }).waitFor({ timeout: 20_000 });
+      await refreshedWith(online);
 
       const offline = `Siaran ujian luar talian ${Date.now()}`;
       await sender.ctx.setOffline(true);
@@ -132,8 +153,7 @@ describe('control-room communications (issue #6)', () => {
       await sender.page.getByTestId('sync-status').and(sender.page.locator('[data-unsent="1"]')).waitFor({ timeout: 20_000 });
       await sender.ctx.setOffline(false);
       await until('the offline broadcast on the server', () => onServer(offline));
-      await reader.page.clock.fastForward(60_000);
-      await reader.page.getByTestId('broadcast-item').filter({ hasText: offline }).waitFor({ timeout: 20_000 });
+      await refreshedWith(offline);
       const rows = (await api.call<{ rows: BroadcastRow[] }>(tmca, 'POST', `${PATHS.broadcastDataTables}?length=100&start=0`, {})).body.rows;
       expect(rows.filter((r) => r.message === offline)).toHaveLength(1);
       expect(rows.filter((r) => r.message === online)).toHaveLength(1);
