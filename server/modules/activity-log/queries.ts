@@ -9,6 +9,7 @@ import { ACTIVITY_EVENT, INACTIVE_GPS_GAP_MS, type RosterLifecycle } from '../..
 import type { ActivityLogRow, EndOfDutyCase } from '../../../contract/activity-log';
 import { STATUS } from '../../../contract/lookups';
 import type { Db } from '../../db/client';
+import { parsePgTimestamp } from '../../db/timestamp';
 import { totalOver } from '../../lib/data-table';
 import {
   activityLog,
@@ -209,9 +210,9 @@ export type ActivityDbRow = {
 };
 
 /** The activity list's select, joined for the names; the caller adds the roster/section joins it filters on. */
-export function activityFrom<T extends SelectedFields>(db: Db, extra: T) {
+export function activityFrom<T extends SelectedFields>(db: Db, extra: T, fields: SelectedFields = activitySelect) {
   return db
-    .select({ ...activitySelect, ...extra })
+    .select({ ...(fields as typeof activitySelect), ...extra })
     .from(activityLog)
     .innerJoin(dutyRoster, eq(dutyRoster.id, activityLog.dutyRosterId))
     .innerJoin(section, eq(section.id, dutyRoster.sectionId))
@@ -221,6 +222,40 @@ export function activityFrom<T extends SelectedFields>(db: Db, extra: T) {
     .leftJoin(rondaCheckpoint, eq(rondaCheckpoint.id, activityLog.rondaCheckpointId))
     .leftJoin(incident, eq(incident.id, activityLog.incidentId));
 }
+
+/**
+ * activitySelect with each field selected under its answer's name, for a prepared read taken with `.all()`: its rows
+ * come as the driver reads them (times as PostgreSQL's text), not mapped field by field by Drizzle, which was most of
+ * the JavaScript of a roster's log (bench/uncached-reads.ts); `activityRowOfText` writes them in the answer's order.
+ */
+export const activitySelectByName = Object.fromEntries(Object.entries(activitySelect).map(([key, field]) => [key, sql`${field}`.as(key)])) as {
+  [K in keyof typeof activitySelect]: SQL.Aliased<ActivityDbRow[K]>;
+};
+
+/** A row of activitySelectByName as the answer writes it (ActivityLogRowSchema's order, times in ISO 8601). */
+export const activityRowOfText = (
+  r: Omit<ActivityDbRow, 'occurredAt' | 'createdAt'> & { occurredAt: string; createdAt: string },
+): ActivityLogRow => ({
+  pkActivityLogId: r.pkActivityLogId,
+  dutyRosterId: r.dutyRosterId,
+  eventId: r.eventId,
+  eventName: r.eventName,
+  occurredAt: parsePgTimestamp(r.occurredAt).toISOString(),
+  km: r.km,
+  directionId: r.directionId,
+  directionName: r.directionName,
+  rondaCheckpointId: r.rondaCheckpointId,
+  checkpointName: r.checkpointName,
+  location: r.location,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  remark: r.remark,
+  incidentId: r.incidentId,
+  ticketNumber: r.ticketNumber,
+  createdBy: r.createdBy,
+  createdByName: r.createdByName,
+  createdAt: parsePgTimestamp(r.createdAt).toISOString(),
+});
 
 export const toActivityRow = (r: ActivityDbRow): ActivityLogRow => ({
   ...r,

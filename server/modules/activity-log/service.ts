@@ -55,6 +55,8 @@ import {
   activitiesOf,
   activityById,
   activityFrom,
+  activityRowOfText,
+  activitySelectByName,
   caseCounts,
   casesOf,
   checkpointOnSections,
@@ -252,12 +254,15 @@ export async function listActivities(
   if (f.dutyRosterId && (q.orderColumn ?? 'occurredAt') === 'occurredAt') {
     // a roster's log in time order (the tablet's and the screen's call): its read prepared
     await rosterFor(db, user, f.dutyRosterId);
-    const read = rosterLogFor(db, q.direction === 'desc' ? 'desc' : 'asc');
-    const raw = await read.execute({ rosterId: f.dutyRosterId, limit: q.length, offset: q.start });
-    let recordCount = raw[0]?.total ?? 0;
+    // the prepared read's rows as the driver reads them (`all`: both drivers' prepared queries have it, the shared
+    // type does not declare it), written by activityRowOfText
+    type Raw = Parameters<typeof activityRowOfText>[0] & { total_over: number };
+    const read = rosterLogFor(db, q.direction === 'desc' ? 'desc' : 'asc') as unknown as { all: (values: Record<string, unknown>) => Promise<Raw[]> };
+    const raw = await read.all({ rosterId: f.dutyRosterId, limit: q.length, offset: q.start });
+    let recordCount = raw[0]?.total_over ?? 0;
     // past the end: the first row still carries the total
-    if (!raw.length && q.start > 0) recordCount = (await read.execute({ rosterId: f.dutyRosterId, limit: 1, offset: 0 }))[0]?.total ?? 0;
-    return { rows: raw.map(({ total: _total, ...row }) => toActivityRow(row)), recordCount };
+    if (!raw.length && q.start > 0) recordCount = (await read.all({ rosterId: f.dutyRosterId, limit: 1, offset: 0 }))[0]?.total_over ?? 0;
+    return { rows: raw.map(activityRowOfText), recordCount };
   }
   if (f.dutyRosterId) {
     await rosterFor(db, user, f.dutyRosterId);
@@ -297,12 +302,12 @@ export async function listActivities(
  * call was a good part of the call's own work (bench/uncached-reads.ts).
  */
 const prepareRosterLog = (db: Db, dir: 'asc' | 'desc') =>
-  activityFrom(db, { total: totalOver() })
+  activityFrom(db, { total: totalOver() }, activitySelectByName)
     .where(and(eq(activityLog.dutyRosterId, sql.placeholder('rosterId'))))
     .orderBy(...orderOf({ direction: dir }, ACTIVITY_SORTABLE, 'occurredAt', [activityLog.id]))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`activity_log_of_roster_${dir}`);
+    .prepare(`activity_log_rows_of_roster_${dir}`);
 const rosterLogByDb = new WeakMap<Db, Record<'asc' | 'desc', ReturnType<typeof prepareRosterLog> | undefined>>();
 function rosterLogFor(db: Db, dir: 'asc' | 'desc') {
   let byDir = rosterLogByDb.get(db);
