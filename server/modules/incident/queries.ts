@@ -216,10 +216,11 @@ function viewOrder(paging: Pick<DataTablesQuery, 'orderColumn' | 'direction'>): 
 }
 
 /** A listed case with its status label (the lookup's value; 'Tiada Status' when none), named as the answer names it. */
+const statusLabelOf = (column: string) =>
+  `CASE WHEN ${column} IS NULL THEN '${NO_STATUS}'
+       ELSE coalesce((SELECT li.value FROM lookup_item li WHERE li.key = ${column}), ${column}::text) END`;
 const VIEW_COLUMNS = sql.raw(`i.id AS "incidentId", i.subform_id AS "subFormincidentId", i.category_id AS "incidentCategoryId",
-  i.ticket_number AS "ticketNumber", i.status_id AS "incidentStatusId",
-  CASE WHEN i.status_id IS NULL THEN '${NO_STATUS}'
-       ELSE coalesce((SELECT li.value FROM lookup_item li WHERE li.key = i.status_id), i.status_id::text) END AS "incidentStatus"`);
+  i.ticket_number AS "ticketNumber", i.status_id AS "incidentStatusId", ${statusLabelOf('i.status_id')} AS "incidentStatus"`);
 
 interface ViewRow {
   incidentId: number;
@@ -245,8 +246,7 @@ const prepareViewById = (db: Db) =>
       incidentCategoryId: incident.categoryId,
       ticketNumber: incident.ticketNumber,
       incidentStatusId: incident.statusId,
-      incidentStatus: sql<string>`CASE WHEN ${incident.statusId} IS NULL THEN ${sql.raw(`'${NO_STATUS}'`)}
-        ELSE coalesce((SELECT li.value FROM lookup_item li WHERE li.key = ${incident.statusId}), ${incident.statusId}::text) END`,
+      incidentStatus: sql<string>`${sql.raw(statusLabelOf('"incident"."status_id"'))}`,
       regionId: incident.regionId,
     })
     .from(incident)
@@ -278,6 +278,7 @@ export async function incidentViewRows(
     : undefined;
 
   if (filter.incidentId && !filter.sectionId) {
+    // the case whatever its region (the access check: 404, then 403)
     let read = viewByIdOf.get(db);
     if (!read) {
       read = prepareViewById(db);
@@ -290,11 +291,9 @@ export async function incidentViewRows(
     return { recordCount: 1, rows: paging.start === 0 ? [row] : [] };
   }
   if (filter.incidentId) {
-    // the case whatever its region (the access check: 404, then 403), and whether the section condition holds
-    const sectionCondition = filter.sectionId
-      ? sql`(i.specific_section_id = ${filter.sectionId} AND EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))
-          OR (i.section_id = ${filter.sectionId} AND NOT EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))`
-      : sql`true`;
+    // by id and section: the case as above, and whether the section condition holds
+    const sectionCondition = sql`(i.specific_section_id = ${filter.sectionId} AND EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))
+          OR (i.section_id = ${filter.sectionId} AND NOT EXISTS (SELECT 1 FROM section s WHERE s.id = ${filter.sectionId} AND s.combined_section_id IS NOT NULL))`;
     const [found, sections] = await Promise.all([
       rowsOf<ViewRow & { regionId: number; listed: boolean }>(
         db,
