@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_HIDDEN_STATUSES, STATUS } from '../../contract/lookups';
 import { LIST_COUNT_CAP, STATUS_GROUPS } from '../../contract/incident-rules';
-import { listCountQuery, rowsOf as queryRows } from '../../server/modules/dashboard/queries';
+import { compiledRows, listCountQuery } from '../../server/modules/dashboard/queries';
 import { buildTestApp, call, login } from './support/build';
 
 const LIST = '/rest/roster/manage/dashboard/dataTables';
@@ -386,9 +386,11 @@ describe('incident lists (dashboard dataTables and counters)', () => {
       expect((res as Page & { recordCountCapped?: boolean }).recordCountCapped).toBe(false);
       expect(truth.length).toBeLessThan(LIST_COUNT_CAP);
       // the count query itself stops one past its cap
-      const capped = await queryRows<{ n: number }>(app.ctx.db, listCountQuery({ hideClosed: false }, 5));
+      const capped = await compiledRows<{ n: number }>(app.ctx.db, 'count cap 5', () => listCountQuery({ hideClosed: false }, 5));
       expect(capped[0].n).toBe(6);
-      const exact = await queryRows<{ n: number }>(app.ctx.db, listCountQuery({ hideClosed: false }, truth.length + 10));
+      const exact = await compiledRows<{ n: number }>(app.ctx.db, `count cap ${truth.length + 10}`, () =>
+        listCountQuery({ hideClosed: false }, truth.length + 10),
+      );
       expect(exact[0].n).toBe(truth.length);
     });
 

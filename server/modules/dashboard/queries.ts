@@ -189,40 +189,36 @@ export function countByStatusQuery(f: ListFilter): SQL {
   return sql`SELECT i.status_id AS key, count(*)::int AS n FROM incident i WHERE ${whereOf(f)} GROUP BY i.status_id`;
 }
 
-type Rows<T> = { rows: T[] };
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
-
-type Compiled = { sql: string; params: unknown[] };
 type Driver = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
-/** the list's two statements as text and parameters, by filter and page (most recently asked kept) */
-const compiledLists = new Map<string, [Compiled, Compiled]>();
-const COMPILED_MAX = 500;
+/** statements as text and parameters, by what they were built from (most recently asked kept) */
+const compiled = new Map<string, { sql: string; params: unknown[] }>();
+const COMPILED_MAX = 1_000;
 const dialect = new PgDialect();
 
 /**
- * The page and its count, side by side. The dashboard asks the same filter and page every 15 seconds from every TMC
- * screen: their text is built once per filter and page and sent through the driver as it is (the same text and
- * parameters Drizzle's execute would send; their columns are plain text, numbers and text arrays, which both drivers
- * read alike), instead of being built, compiled and wrapped by Drizzle on every call.
+ * The rows of a list or counter statement. The dashboard asks the same filter and page every 15 seconds from every
+ * TMC screen: a statement's text is built once per `key` (what `build` builds it from) and sent through the driver as
+ * it is (the same text and parameters Drizzle's execute would send; these statements answer plain text, numbers and
+ * text arrays, which both drivers read alike), instead of being built, compiled and wrapped by Drizzle on every call.
  */
+export async function compiledRows<T>(db: Db, key: string, build: () => SQL): Promise<T[]> {
+  let q = compiled.get(key);
+  if (q) compiled.delete(key);
+  else q = dialect.sqlToQuery(build());
+  compiled.set(key, q);
+  if (compiled.size > COMPILED_MAX) compiled.delete(compiled.keys().next().value as string);
+  return (await (db as unknown as { $client: Driver }).$client.query(q.sql, q.params)).rows as T[];
+}
+
+/** The page and its count, side by side. */
 export async function findIncidentRows(
   db: Db,
   f: ListFilter,
   paging: ListPaging,
 ): Promise<{ rows: IncidentListRow[]; recordCount: number; recordCountCapped: boolean }> {
-  const key = JSON.stringify([f, paging]);
-  let compiled = compiledLists.get(key);
-  if (compiled) compiledLists.delete(key);
-  else compiled = [dialect.sqlToQuery(listRowsQuery(f, paging)), dialect.sqlToQuery(listCountQuery(f))];
-  compiledLists.set(key, compiled);
-  if (compiledLists.size > COMPILED_MAX) compiledLists.delete(compiledLists.keys().next().value as string);
-  const driver = (db as unknown as { $client: Driver }).$client;
-  const [rowsQ, countQ] = compiled;
   const [rows, count] = await Promise.all([
-    driver.query(rowsQ.sql, rowsQ.params).then((r) => r.rows as IncidentListRow[]),
-    driver.query(countQ.sql, countQ.params).then((r) => r.rows as { n: number }[]),
+    compiledRows<IncidentListRow>(db, JSON.stringify(['rows', f, paging]), () => listRowsQuery(f, paging)),
+    compiledRows<{ n: number }>(db, JSON.stringify(['count', f]), () => listCountQuery(f)),
   ]);
   const n = count[0]?.n ?? 0;
   return { rows, recordCount: Math.min(n, LIST_COUNT_CAP), recordCountCapped: n > LIST_COUNT_CAP };

@@ -21,7 +21,7 @@ import {
   countByStatusQuery,
   findIncidentRows,
   isOrderColumn,
-  rowsOf,
+  compiledRows,
   type ListFilter,
   type ListPaging,
 } from './queries';
@@ -180,7 +180,7 @@ async function labels(db: Db, category: string) {
 export async function countByCategory(db: Db, user: TokenClaims, body: DashboardFilter) {
   const { withoutCategory } = await resolveFilter(db, user, body);
   const [counts, names] = await Promise.all([
-    rowsOf<{ key: number; n: number }>(db, countByCategoryQuery(withoutCategory)),
+    compiledRows<{ key: number; n: number }>(db, JSON.stringify(['byCategory', withoutCategory]), () => countByCategoryQuery(withoutCategory)),
     labels(db, 'incidentCategory'),
   ]);
   const byKey = new Map(counts.map((c) => [c.key, c.n]));
@@ -195,7 +195,7 @@ export async function countByCategory(db: Db, user: TokenClaims, body: Dashboard
 export async function countByStatus(db: Db, user: TokenClaims, body: DashboardFilter) {
   const { withoutStatus } = await resolveFilter(db, user, body);
   const [counts, names] = await Promise.all([
-    rowsOf<{ key: number | null; n: number }>(db, countByStatusQuery(withoutStatus)),
+    compiledRows<{ key: number | null; n: number }>(db, JSON.stringify(['byStatus', withoutStatus]), () => countByStatusQuery(withoutStatus)),
     labels(db, 'incidentStatus'),
   ]);
   const byKey = new Map(counts.map((c) => [c.key, c.n]));
