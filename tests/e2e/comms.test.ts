@@ -125,6 +125,9 @@ describe('control-room communications (issue #6)', () => {
     });
     const refreshedWith = async (message: string) => {
       const before = lists.length;
+      // the list refreshes while its page is visible (TanStack Query's refetchInterval): the sender's page was the one
+      // used last, and a CI run saw no refresh at all after the 60 s (0 answered)
+      await reader.page.bringToFront();
       await reader.page.clock.fastForward(60_000);
       await expect
         .poll(() => lists.slice(before).some((text) => text.includes(message)), {
