@@ -242,7 +242,8 @@ async function liveTheDay(databaseUrl?: string) {
     {
       const tmc = await screenOf(s, tmca);
       const pr = await screenOf(s, nightPatrol, { width: 1024, height: 768 });
-      await handoverRow(tmc.page, c2.pkIncidentId);
+      // the night roster is on shift now: its start is worded as past
+      expect(await (await handoverRow(tmc.page, c2.pkIncidentId)).getByTestId('handover-to').innerText()).toMatch(/sudah mula 19:00/);
       await tmc.page.getByTestId('handover-all').click();
       await tmc.page.getByTestId('handover-confirm-yes').click();
       await tmc.page.locator(`[data-testid=handover-row][data-incident-id="${c2.pkIncidentId}"]`).waitFor({ state: 'detached', timeout: 30_000 });
