@@ -10,6 +10,8 @@
  */
 import { z } from 'zod';
 import { MANAGE_BASE } from './paths';
+import { RONDA_MESSAGES } from './rondas-rules';
+export * from './rondas-rules';
 
 /** §9: roster loops (rondaloop, rondaloopcheckpoints) are read 50 a page; neighbouring sections 100. */
 export const RONDA_PAGE_SIZE = 50;
@@ -39,22 +41,6 @@ export const RONDA_PATHS = {
   checkpointReorder: `${MANAGE_BASE}/rondaloopcheckpoints/reorder`,
   checkpointDelete: `${MANAGE_BASE}/rondaloopcheckpoints/delete`,
   neighbourDataTables: `${MANAGE_BASE}/neighboringSection/dataTables`,
-} as const;
-
-/** Server messages (Malay), named once so the tests and the screens read the same words. */
-export const RONDA_MESSAGES = {
-  saved: 'Ronda berjaya disimpan.',
-  deleted: 'Ronda berjaya dipadam.',
-  checkpointSaved: 'Pusat semakan berjaya disimpan.',
-  checkpointDeleted: 'Pusat semakan berjaya dipadam.',
-  checkpointMoved: 'Susunan pusat semakan dikemas kini.',
-  rondaNotFound: 'Ronda tidak dijumpai.',
-  checkpointNotFound: 'Pusat semakan tidak dijumpai.',
-  sectionWithoutRange: 'Seksyen ini tiada julat KM; pilih seksyen khusus (contoh N9, S1).',
-  sectionWithoutAlignment: 'Seksyen ini tiada jajaran lebuh raya; pusat semakan tidak boleh diletakkan.',
-  kmEqual: 'KM Dari dan KM Hingga tidak boleh sama.',
-  inactiveRonda: 'Ronda ini tidak aktif; aktifkan dahulu sebelum menambah pusat semakan.',
-  badDirection: 'Arah tidak sah: pilih daripada senarai arah (cardinalDirection).',
 } as const;
 
 const id = z.number().int().positive();

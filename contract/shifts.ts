@@ -12,25 +12,11 @@
 import { z } from 'zod';
 import { LookupItemSchema } from './envelope';
 import { MANAGE_BASE } from './paths';
+import { SHIFT_MESSAGES, SHIFT_NAME_MAX } from './shifts-rules';
+export * from './shifts-rules';
 
 /** 'HH:MM', 00:00–23:59. */
 export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const SHIFT_NAME_MAX = 100;
-
-export const SHIFT_MESSAGES = {
-  hour: 'Masa mesti dalam format HH:MM (00:00–23:59).',
-  sameHours: 'Masa mula dan tamat syif tidak boleh sama.',
-  name: 'Nama syif diperlukan.',
-  nameLong: `Nama syif maksimum ${SHIFT_NAME_MAX} aksara.`,
-  category: 'Kategori syif tidak sah.',
-  jenisRoster: 'Jenis roster tidak sah.',
-  duplicateName: 'Nama syif ini telah digunakan oleh syif aktif lain.',
-  notFound: 'Syif tidak dijumpai.',
-  jenisRosterNotFound: 'Jenis roster tidak dijumpai.',
-  saved: 'Syif telah berjaya disimpan.',
-  deleted: 'Syif telah dipadam.',
-  deactivated: 'Syif ini digunakan oleh jadual tugas atau jadual pasukan, maka ia dinyahaktifkan (tidak dipadam).',
-} as const;
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { DataTablesQuerySchema, dataTablesBody } from './envelope';
 import { MANAGE_BASE } from './paths';
+export * from './teams-rules';
 
 export const TEAMS_PATHS = {
   dataTables: `${MANAGE_BASE}/team/dataTables`,
@@ -44,17 +45,6 @@ export const TEAM_CALENDAR_DAYS = 28;
 export const TEAM_CYCLE_MAX = 28;
 /** The team leader is the first member (in the order they joined) whose position starts with this (seed positions). */
 export const TEAM_LEADER_POSITION_PREFIX = 'PR - Ketua Peronda';
-
-export const TEAM_MESSAGES = {
-  saved: 'Pasukan berjaya disimpan.',
-  deleted: 'Pasukan berjaya dipadam.',
-  deactivated: 'Pasukan yang mempunyai jadual tugas tidak dipadam tetapi dinyahaktifkan.',
-  membersSaved: 'Ahli pasukan berjaya ditambah.',
-  membersDeleted: 'Ahli pasukan berjaya dikeluarkan.',
-  scheduleSaved: 'Jadual pasukan berjaya disimpan. Jadual tugas yang telah dijana tidak berubah.',
-  notFound: 'Pasukan tidak dijumpai.',
-  outOfRegion: 'Pasukan ini di luar wilayah anda.',
-} as const;
 
 const id = (what: string) =>
   z
