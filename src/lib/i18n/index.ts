@@ -11,6 +11,8 @@ import type { TextKey } from './text-keys';
  * A new part: add it to the TextKey union (text-keys.ts) and import it where its texts are used;
  * tests/unit/i18n.test.ts fails when a module can be reached from the app's entry without passing through an
  * import of the parts whose texts it uses, or when a part does not register itself or is missing from TextKey.
+ * The server's own texts (its errors, in Malay from any API) are shown through `serverText`: English has a catalogue
+ * of them, server-texts-en.ts, loaded with en.ts.
  */
 export type { TextKey };
 export type Language = 'ms' | 'en';
@@ -21,9 +23,16 @@ export const LANGUAGES: readonly Language[] = ['ms', 'en'];
 const TEXTS: Record<Language, Record<string, string>> = { ms: { ...ms }, en: {} };
 /** Languages whose shell texts are there; until English has loaded, Malay stands in everywhere. */
 const LOADED = new Set<Language>(['ms']);
+/** The server's texts (Malay, from any API) in English: server-texts-en.ts, a chunk loaded with en.ts. */
+let serverEn: ((text: string) => string) | undefined;
 const LOADERS: Record<Language, () => Promise<Record<string, string>>> = {
   ms: async () => ms,
-  en: async () => (await import('./en')).en,
+  en: async () => {
+    // without the catalogue (a chunk that would not load) the English screens still come, the server's texts as sent
+    const [{ en }, catalogue] = await Promise.all([import('./en'), import('./server-texts-en').catch(() => undefined)]);
+    serverEn = catalogue?.serverTextEn;
+    return en;
+  },
 };
 
 /** A part's texts, both languages (called by the part module itself when its feature's chunk loads). */
@@ -93,6 +102,13 @@ function missing(key: string): string {
   if (import.meta.env.DEV) console.warn(`UI text '${key}' is not registered: import its part (src/lib/i18n/parts)`);
   return key;
 }
+
+/**
+ * A text the server sent (an error's message, a field's) in a language, by default the current one: the API answers
+ * in Malay, the English catalogue translates what it knows and leaves the rest as it came. Call it where the text is
+ * shown, so a language switch shows an error already on screen, or one stored days ago, in the other language.
+ */
+export const serverText = (text: string, lang: Language = current): string => (lang === 'en' && serverEn ? serverEn(text) : text);
 
 /** Re-renders the component when the language changes. */
 export function useLanguage(): Language {
