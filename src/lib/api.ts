@@ -7,7 +7,7 @@ import ky, { HTTPError, isHTTPError, isTimeoutError, type KyInstance, type Optio
 import type { DataTablesQuery, DataTablesResult } from '@contract/envelope';
 import { getToken } from './session';
 import { ms } from './i18n/ms';
-import { t } from './i18n';
+import { serverText, t } from './i18n';
 
 /** §8, verbatim ("operation" stays as it is). Shown persistently. */
 export const TIMEOUT_MESSAGE = ms['error.timeout'];
@@ -46,9 +46,14 @@ export class ApiError extends Error {
     this.kind = init.kind ?? 'http';
   }
 
-  /** 'CODE: message' as the sign-in screen shows it (§8). */
+  /** statusMsg as shown, in the current language (the server writes Malay; `statusMsg` keeps what it sent). */
+  get shownMsg() {
+    return this.kind === 'http' ? serverText(this.statusMsg) : this.statusMsg;
+  }
+
+  /** 'CODE: message' as the sign-in screen shows it (§8), in the current language. */
   get codeAndMessage() {
-    return this.statusMsg ? `${this.errorCode}: ${this.statusMsg}` : this.errorCode;
+    return this.statusMsg ? `${this.errorCode}: ${this.shownMsg}` : this.errorCode;
   }
 
   get isOffline() {
@@ -325,8 +330,13 @@ export function dataTables<T>(path: string, filter: object = {}, q: Partial<Data
   return apiPost<DataTablesResult<T>>(path, filter, { ...opts, searchParams: { ...opts.searchParams, ...dataTablesParams(q) } });
 }
 
-/** A readable line for any failure: 'CODE: message' for server errors, the message itself otherwise. */
+/**
+ * A readable line for any failure, in the current language: 'CODE: message' for server errors, the message itself
+ * otherwise (a text a screen kept as the failure is its own line). A screen that keeps a failure to show keeps the
+ * error and calls this when it renders, so a language switch changes the line too.
+ */
 export function errorText(err: unknown): string {
+  if (typeof err === 'string') return err;
   if (err instanceof ApiError) return err.kind === 'http' ? err.codeAndMessage : err.statusMsg;
   if (err instanceof Error) return err.message;
   return t('app.unexpected');

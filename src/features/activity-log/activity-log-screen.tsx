@@ -13,7 +13,7 @@ import { LuArrowLeft, LuClipboardCheck, LuCloudOff, LuFileText, LuPencil, LuRadi
 import { can } from '@contract/roles';
 import type { EndOfDutyReport } from '@contract/activity-log';
 import { errorText, isApiError } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import '@/lib/i18n/parts/checklist';
 import { useLookup, useLookupText, shiftLabel } from '@/lib/lookups';
@@ -100,8 +100,10 @@ function headOfReport(r: EndOfDutyReport['roster'], roleText: (v: string) => str
 
 type Dialog = ({ mode: 'new'; initial: EntryForm } | { mode: 'edit'; entry: ShownEntry; initial: EntryForm }) & { fromRecord?: boolean };
 
-/** The server's message of a refusal, else a readable line. */
-const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
+/** The server's message of a refusal in the current language, else a readable line. */
+const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.shownMsg : errorText(err));
+/** The same as it came, to keep (shown through serverText). */
+const rawMessageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
 
 /**
  * `recordEvent`: opened to record that event (Syif saya's large "next event" button, issue #30): its dialog opens as
@@ -267,7 +269,7 @@ export function ActivityLogScreen({
       if (dialog.fromRecord) onRecorded?.();
     } catch (err) {
       // a refusal: the form stays as typed, with the server's message
-      setServerError(messageOf(err));
+      setServerError(rawMessageOf(err));
     } finally {
       setSaving(false);
     }
@@ -690,7 +692,7 @@ function EntryItem({
           <>
             {parked && p?.message && (
               <Text fontSize="sm" color="red.fg" mt="1" textDecoration="none" data-testid="activity-entry-refusal">
-                {p.message}
+                {serverText(p.message)}
               </Text>
             )}
             {editable && (

@@ -13,7 +13,7 @@ import { LuClock, LuSave } from 'react-icons/lu';
 import { ACTIVITY_LOCATION_MAX, ACTIVITY_MESSAGES, ACTIVITY_REMARK_MAX } from '@contract/activity-log-rules';
 import type { CheckpointRow } from '@contract/rondas';
 import type { LookupItem } from '@contract/envelope';
-import { useT, type TextKey } from '@/lib/i18n';
+import { serverText, useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import { isoDateToDisplay } from '@/lib/time';
 import { normalizeTime, type EntryError, type EntryForm } from './activity-rules';
@@ -290,7 +290,7 @@ export function EntryDialog({
                 {serverError && (
                   <Alert.Root status="error" mt="4" rounded="md" data-testid="activity-dialog-error">
                     <Alert.Indicator />
-                    <Alert.Title>{serverError}</Alert.Title>
+                    <Alert.Title>{serverText(serverError)}</Alert.Title>
                   </Alert.Root>
                 )}
               </Dialog.Body>

@@ -28,6 +28,11 @@ export class LoginError extends Error {
   }
 }
 
+/** The text of a failed sign-in, in the current language (a server's refusal as 'CODE: message', §8). */
+export function loginErrorText(err: LoginError): string {
+  return err.kind === 'server' && isApiError(err.cause) ? err.cause.codeAndMessage : err.message;
+}
+
 /** The restricted token of a user who must reset the password: memory only, never stored (§8). */
 let restricted: { username: string; token: string } | null = null;
 export const takeRestrictedToken = (username: string) =>

@@ -14,7 +14,7 @@ import { Logo } from '@/ui/logo';
 import { PasswordInput } from '@/ui/password-input';
 import { notify } from '@/ui/toaster';
 import { resetPasswordCall } from './auth-api';
-import { clearRestrictedToken, login, LoginError, tokenForReset } from './login';
+import { clearRestrictedToken, login, LoginError, loginErrorText, tokenForReset } from './login';
 import { ResetPasswordFormSchema } from './auth-schemas';
 
 const FormSchema = ResetPasswordFormSchema;
@@ -25,7 +25,8 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
   const navigate = useNavigate();
   const session = useSession();
   const voluntary = !!session && !username;
-  const [error, setError] = useState<string | null>(null);
+  // the failure itself, its text read when shown (the server's message follows a language switch)
+  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
 
   const {
@@ -61,8 +62,7 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
       await navigate({ to: gu ? afterSignInTarget(undefined, gu) : '/', replace: true });
     } catch (err) {
       setDone(false);
-      if (err instanceof LoginError) setError(err.message);
-      else setError(errorText(err));
+      setError(err);
     }
   });
 
@@ -91,10 +91,10 @@ export function ResetPasswordScreen({ username }: { username?: string }) {
             {voluntary ? t('reset.subtitleVoluntary') : t('reset.subtitle')}
           </Text>
 
-          {error && (
+          {error != null && (
             <Alert.Root status="error" mb="4" rounded="md" role="alert" data-testid="reset-error">
               <Alert.Indicator />
-              <Alert.Description wordBreak="break-word">{error}</Alert.Description>
+              <Alert.Description wordBreak="break-word">{error instanceof LoginError ? loginErrorText(error) : errorText(error)}</Alert.Description>
             </Alert.Root>
           )}
           {done && !error && (

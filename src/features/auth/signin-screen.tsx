@@ -10,7 +10,7 @@ import { shiftLanding } from '@/lib/shift-landing';
 import { useOnline } from '@/lib/use-online';
 import { Logo } from '@/ui/logo';
 import { LanguageSwitch } from '@/ui/language-switch';
-import { login, LoginError } from './login';
+import { login, LoginError, loginErrorText } from './login';
 import { checkLoginForm, type LoginFormErrors } from './login-form';
 import { SigninField, SigninInput, SigninPasswordInput } from './signin-field';
 import type { SigninSearch } from './auth-search';
@@ -19,7 +19,8 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
   const t = useT();
   const navigate = useNavigate();
   const online = useOnline();
-  const [error, setError] = useState<string | null>(null);
+  // the failure itself, its text read when shown (the server's message follows a language switch)
+  const [error, setError] = useState<LoginError | string | null>(null);
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -85,7 +86,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
           await navigate({ to: '/resetpassword', search: { username: values.username.trim() } });
           return;
         }
-        setError(err.message);
+        setError(err);
         if (err.retryAfterSeconds) {
           setNow(Date.now());
           setWaitUntil(Date.now() + err.retryAfterSeconds * 1000);
@@ -146,7 +147,7 @@ export function SigninScreen({ search }: { search: SigninSearch }) {
                   <Alert.Indicator />
                   <Alert.Content>
                     <Alert.Title>{t('signin.failed')}</Alert.Title>
-                    <Alert.Description wordBreak="break-word">{error}</Alert.Description>
+                    <Alert.Description wordBreak="break-word">{typeof error === 'string' ? error : loginErrorText(error)}</Alert.Description>
                     {waitSeconds > 0 && (
                       <Alert.Description mt="1" fontWeight="semibold" data-testid="signin-wait">
                         {t('signin.waitSeconds', { seconds: waitSeconds })}

@@ -15,7 +15,7 @@ import { CHECKLIST_PHASES, kmOf, type ChecklistPhase } from '@contract/checklist
 import type { ChecklistForm } from '@contract/checklist';
 import { can } from '@contract/roles';
 import { errorText, isApiError } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/checklist';
 import { useSession, userRole } from '@/lib/session';
 import { formatClock, formatDate, formatDateTimeShort, isoDateToDisplay } from '@/lib/time';
@@ -61,7 +61,7 @@ import {
   type PhaseValues,
 } from './checklist-rules';
 
-/** The server's message of a refusal, else a readable line. */
+/** The server's message of a refusal as it came (shown through serverText, in the language of the moment), else a readable line. */
 const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
 
 const stripSubmitted = (v: ChecklistDraftValues): PhaseValues => ({
@@ -157,7 +157,9 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
     const next = { ...(latest.current[p] ?? emptyValues()), ...patch };
     latest.current = { ...latest.current, [p]: next };
     setValues(latest.current);
-    void writeDraft({ userId: user.userId, rosterId, phase: p, title: draftTitle(p), values: next }).catch((err) => notify.error(messageOf(err)));
+    void writeDraft({ userId: user.userId, rosterId, phase: p, title: draftTitle(p), values: next }).catch((err) =>
+      notify.error(serverText(messageOf(err))),
+    );
     if (patch.odometer !== undefined) {
       setOdometerLeft(false);
       if (errors.odometer) setErrors((e) => ({ ...e, odometer: undefined }));
@@ -223,7 +225,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
       await writeDraft({ userId: user.userId, rosterId, phase: p, title: draftTitle(p), values: v }).catch(() => undefined);
       const msg = messageOf(err);
       setServerError(msg);
-      if (!(err instanceof ParkedWriteError)) notify.error(msg);
+      if (!(err instanceof ParkedWriteError)) notify.error(serverText(msg));
     } finally {
       setSubmitting(false);
     }
@@ -260,7 +262,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
         <PageHeader title={t('cl.title')} actions={back} />
         <ErrorBlock
           title={t('cl.loadFailed')}
-          message={offline ? t('cl.loadFailedHint') : messageOf(err)}
+          message={offline ? t('cl.loadFailedHint') : serverText(messageOf(err))}
           offline={offline}
           onRetry={() => void formQ.refetch()}
         />
@@ -421,7 +423,7 @@ export function ChecklistScreen({ rosterId, onBack, onOpenActivityLog }: { roste
               </Alert.Indicator>
               <Alert.Content>
                 <Alert.Title>{t('cl.refused')}</Alert.Title>
-                <Alert.Description data-testid="cl-error">{refusal}</Alert.Description>
+                <Alert.Description data-testid="cl-error">{serverText(refusal)}</Alert.Description>
                 <Text fontSize="sm" mt="1">
                   {t('cl.refusedHint')}
                 </Text>

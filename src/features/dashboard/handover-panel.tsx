@@ -68,7 +68,7 @@ export function HandoverPanel() {
       }
     } catch (err) {
       // a full device storage has had its own toast (sendWrites)
-      if (err instanceof ParkedWriteError) notify.error(err.statusMsg || t('handover.failed'));
+      if (err instanceof ParkedWriteError) notify.error(err.shownMsg || t('handover.failed'));
       else if (!(err instanceof StorageFullError)) notify.error(`${t('handover.failed')} ${errorText(err)}`);
     } finally {
       setSending(false);

@@ -12,7 +12,7 @@ import { LuArrowLeft, LuBadgeCheck, LuNotebookPen, LuPrinter, LuShieldCheck, LuU
 import { ACTIVITY_MESSAGES, ACK_JUSTIFICATION_MAX, type AckAction } from '@contract/activity-log-rules';
 import type { EndOfDutyReport, ShiftSummary } from '@contract/activity-log';
 import { errorText, isApiError } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/activity-log';
 import { formatDateTimeShort } from '@/lib/time';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -36,8 +36,10 @@ import {
   TimelinePanel,
 } from './report-sections';
 
-/** The server's message of a refusal, else a readable line. */
-const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
+/** The server's message of a refusal in the current language, else a readable line. */
+const messageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.shownMsg : errorText(err));
+/** The same as it came, to keep (shown through serverText). */
+const rawMessageOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err));
 
 export function EndOfDutyReportScreen({
   rosterId,
@@ -119,13 +121,15 @@ export function EndOfDutyReportScreen({
       );
       if (out.status === 'sent')
         notify.success(
-          action === 'verify' ? ACTIVITY_MESSAGES.verified : action === 'approve' ? ACTIVITY_MESSAGES.approved : ACTIVITY_MESSAGES.revoked,
+          serverText(
+            action === 'verify' ? ACTIVITY_MESSAGES.verified : action === 'approve' ? ACTIVITY_MESSAGES.approved : ACTIVITY_MESSAGES.revoked,
+          ),
         );
       setConfirm(null);
       setRevokeOpen(false);
       refresh();
     } catch (err) {
-      if (action === 'revoke') setRevokeError(messageOf(err));
+      if (action === 'revoke') setRevokeError(rawMessageOf(err));
       else {
         setConfirm(null);
         notify.error(`${t('eod.report.ackFailed')} ${messageOf(err)}`);
@@ -263,7 +267,7 @@ export function EndOfDutyReportScreen({
         confirmLabel={t('eod.report.revoke')}
         colorPalette="red"
         pending={pending === 'revoke'}
-        error={revokeError}
+        error={revokeError && serverText(revokeError)}
         onSubmit={(text) => void ack('revoke', text.slice(0, ACK_JUSTIFICATION_MAX))}
         onCancel={() => setRevokeOpen(false)}
         testId="eod-revoke-dialog"

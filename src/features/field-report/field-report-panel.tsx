@@ -15,7 +15,7 @@ import { FIELD_REPORT_LIMITS, FIELD_REPORT_PATHS } from '@contract/field-report-
 import type { FieldReportRow } from '@contract/field-reports';
 import { errorText, isApiError } from '@/lib/api';
 import { FIELD_REPORT_PANEL_ANCHOR, fieldReportKeys, usePendingFieldReports } from '@/lib/field-reports';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { kmLabel } from '@/lib/incident-list';
 import { formatDateTimeShort } from '@/lib/time';
@@ -37,6 +37,7 @@ export function FieldReportPanel() {
   const pending = usePendingFieldReports();
   const [rejecting, setRejecting] = useState<FieldReportRow | null>(null);
   const [sending, setSending] = useState(false);
+  // a text, or the server's message as it came (shown through serverText, in the language of the moment)
   const [rejectError, setRejectError] = useState<string | null>(null);
   /** reports refused while offline: kept off the list until the outbox has sent the refusal */
   const [queuedOut, setQueuedOut] = useState<Set<number>>(new Set());
@@ -132,7 +133,7 @@ export function FieldReportPanel() {
         confirmLabel={t('fieldReport.rejectAction')}
         colorPalette="red"
         pending={sending}
-        error={rejectError}
+        error={rejectError && serverText(rejectError)}
         onSubmit={(text) => void reject(text)}
         onCancel={() => {
           setRejecting(null);

@@ -9,7 +9,7 @@ import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react'
 import { LuChevronRight, LuCloudOff, LuImage, LuMegaphone } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { errorText } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { kmLabel } from '@/lib/incident-list';
 import { useLookup } from '@/lib/lookups';
@@ -205,7 +205,7 @@ function outcomeText(o: ReportOutcome, t: ReturnType<typeof useT>): string {
     case 'unsent':
       return t('fieldReport.outcome.unsent');
     case 'refusedBySync':
-      return o.message ? t('fieldReport.outcome.refusedWhy', { message: o.message }) : t('fieldReport.outcome.refused');
+      return o.message ? t('fieldReport.outcome.refusedWhy', { message: serverText(o.message) }) : t('fieldReport.outcome.refused');
     case 'pending':
       return t('fieldReport.outcome.pending');
     case 'accepted':

@@ -33,7 +33,7 @@ import { FIELD_REPORT_LIMITS } from '@contract/field-report-rules';
 import type { WebUser } from '@contract/auth';
 import { errorText } from '@/lib/api';
 import { fieldReportKeys } from '@/lib/field-reports';
-import { useT, type TextKey } from '@/lib/i18n';
+import { serverText, useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { formatBytes } from '@/lib/image';
 import { recentFix, rememberFix } from '@/lib/last-fix';
@@ -144,6 +144,7 @@ export function ReportFormDialog({ open, roster, onClose }: { open: boolean; ros
   const [derived, setDerived] = useState<{ km: boolean; direction: boolean }>({ km: false, direction: false });
   const [showProblems, setShowProblems] = useState(false);
   const [sending, setSending] = useState(false);
+  // a text of the form, or the server's message as it came (shown through serverText, in the language of the moment)
   const [error, setError] = useState<string | null>(null);
 
   const askGps = () => {
@@ -457,7 +458,7 @@ export function ReportFormDialog({ open, roster, onClose }: { open: boolean; ros
                 {error && (
                   <Alert.Root status="error" rounded="md" data-testid="fr-error">
                     <Alert.Indicator />
-                    <Alert.Description>{error}</Alert.Description>
+                    <Alert.Description>{serverText(error)}</Alert.Description>
                   </Alert.Root>
                 )}
               </Stack>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LuArrowRightLeft, LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
 import type { JournalEntry } from '@contract/incidents';
 import { READ_STATUS } from '@contract/lookups';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/journal';
 import '@/lib/i18n/parts/offline-writes';
 import { isApiError } from '@/lib/api';
@@ -45,7 +45,7 @@ interface PendingUpload {
 }
 
 /** A short server reason worth showing under the §8 text ('Not an image', a size limit); none for 5xx/offline. */
-const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.status < 500 && err.statusMsg ? err.statusMsg : undefined);
+const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.status < 500 && err.statusMsg ? err.shownMsg : undefined);
 
 /**
  * Jurnal Kes (§2.16): the text box 'Kenyataan..' with a send button (also Enter; Shift+Enter makes a new line),
@@ -409,7 +409,7 @@ function QueuedEntryItem({ q }: { q: QueuedEntry }) {
       </Text>
       {parked && q.item.park && (
         <Text fontSize="xs" mt="1" color="red.fg">
-          {q.item.park.message}
+          {serverText(q.item.park.message)}
         </Text>
       )}
       {q.photos.length > 0 && (

@@ -23,7 +23,7 @@ export interface MediaAttachmentsProps {
   disabled?: boolean;
 }
 
-const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.status < 500 && err.statusMsg ? err.statusMsg : undefined);
+const reasonOf = (err: unknown) => (isApiError(err) && err.kind === 'http' && err.status < 500 && err.statusMsg ? err.shownMsg : undefined);
 
 /**
  * Lampiran Media of a subform (§2.9–2.15) with the media-attachment dialog of §2.8: choose or take photos, see

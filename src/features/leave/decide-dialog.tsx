@@ -23,7 +23,8 @@ export function DecideDialog({ leave, decision, onClose }: { leave: LeaveRow | n
   const queryClient = useQueryClient();
   const [action, setAction] = useState<RosterAction | null>(null);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // the failure as it came, shown in the language of the moment
+  const [error, setError] = useState<unknown>(null);
   const open = !!leave;
   const asks = decision === 'approved' && !!leave && leave.conflicts.length > 0;
 
@@ -46,7 +47,7 @@ export function DecideDialog({ leave, decision, onClose }: { leave: LeaveRow | n
       setAction(null);
       onClose();
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setPending(false);
     }
@@ -117,10 +118,10 @@ export function DecideDialog({ leave, decision, onClose }: { leave: LeaveRow | n
                       </Stack>
                     </>
                   )}
-                  {error && (
+                  {error != null && (
                     <Alert.Root status="error" rounded="md" data-testid="leave-decide-error">
                       <Alert.Indicator />
-                      <Alert.Title>{error}</Alert.Title>
+                      <Alert.Title>{errorText(error)}</Alert.Title>
                     </Alert.Root>
                   )}
                 </Stack>

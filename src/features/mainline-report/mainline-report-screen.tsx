@@ -111,7 +111,7 @@ export function MainlineReportScreen({
         {header}
         <ErrorBlock
           title={t('dlu.loadFailed')}
-          message={isApiError(err) && err.kind === 'http' && err.statusMsg ? err.statusMsg : errorText(err)}
+          message={isApiError(err) && err.kind === 'http' && err.statusMsg ? err.shownMsg : errorText(err)}
           offline={isApiError(err) && err.kind !== 'http'}
           onRetry={isApiError(err) && (err.status === 403 || err.status === 404) ? undefined : () => void query.refetch()}
         />

@@ -126,7 +126,7 @@ export function SectionReportScreen({
         ) : refused ? (
           <SectionRefused
             status={refused}
-            message={isApiError(query.error) ? query.error.statusMsg : ''}
+            message={isApiError(query.error) ? query.error.shownMsg : ''}
             backSearch={{ from: range.from, to: range.to }}
           />
         ) : failed ? (

@@ -41,7 +41,8 @@ export function GenerateDialog({
   const [sectionId, setSectionId] = useState<number | undefined>(defaultSectionId);
   const [preview, setPreview] = useState<GenerateResult | null>(null);
   const [done, setDone] = useState<GenerateResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // the failure as it came, shown in the language of the moment
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
   const [show, setShow] = useState<Show>('all');
   const sectionLabel = sectionId ? (sections.find((s) => s.pkSectionId === sectionId)?.sectionName ?? '') : t('rosters.generate.allSections');
@@ -63,7 +64,7 @@ export function GenerateDialog({
       // what needs a decision first: the conflicts, else what will be made
       setShow(result.counts.conflict ? 'conflict' : result.counts.create ? 'create' : 'all');
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setBusy(null);
     }
@@ -85,7 +86,7 @@ export function GenerateDialog({
       setShow('create');
       void queryClient.invalidateQueries({ queryKey: rosterKeys.all });
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setBusy(null);
     }
@@ -158,10 +159,10 @@ export function GenerateDialog({
                 </Button>
               </Flex>
 
-              {error && (
+              {error != null && (
                 <Alert.Root status="error" rounded="md" mb="3" data-testid="roster-generate-error">
                   <Alert.Indicator />
-                  <Alert.Title>{error}</Alert.Title>
+                  <Alert.Title>{errorText(error)}</Alert.Title>
                 </Alert.Root>
               )}
               {done && (

@@ -151,7 +151,8 @@ function ProfileForm({
   const [confirm, setConfirm] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reactivating, setReactivating] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  // the refusal as it came, shown in the language of the moment
+  const [actionError, setActionError] = useState<unknown>(null);
   const form = useAdminForm(StaffCreateSchema, {
     staffNo: record?.profile.staffNo ?? '',
     displayName: record?.profile.displayName ?? '',
@@ -213,7 +214,7 @@ function ProfileForm({
       }
     } catch (err) {
       setConfirm(false);
-      setActionError(errorText(err));
+      setActionError(err);
     } finally {
       setDeleting(false);
     }
@@ -243,7 +244,7 @@ function ProfileForm({
         await refresh(record.pkStaffId);
       }
     } catch (err) {
-      setActionError(errorText(err));
+      setActionError(err);
     } finally {
       setReactivating(false);
     }
@@ -275,10 +276,10 @@ function ProfileForm({
             <Alert.Title fontWeight="normal">{t('staff.form.inactiveNote')}</Alert.Title>
           </Alert.Root>
         )}
-        {actionError && (
+        {actionError != null && (
           <Alert.Root status="error" rounded="md" mb="4" data-testid="staff-action-error">
             <Alert.Indicator />
-            <Alert.Title>{actionError}</Alert.Title>
+            <Alert.Title>{errorText(actionError)}</Alert.Title>
           </Alert.Root>
         )}
         <AdminForm

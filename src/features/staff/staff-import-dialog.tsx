@@ -6,7 +6,7 @@ import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { LuChevronLeft, LuChevronRight, LuCircleCheck, LuDownload, LuFileUp, LuTriangleAlert } from 'react-icons/lu';
 import { STAFF_IMPORT_COLUMNS, STAFF_IMPORT_MAX_BYTES, STAFF_IMPORT_MAX_ROWS, type StaffImportFile, type StaffImportPreview } from '@contract/staff';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/staff';
 import { errorText, isApiError } from '@/lib/api';
 import { saveBlob } from '@/lib/download';
@@ -29,7 +29,8 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
   const [phase, setPhase] = useState<Phase>('choose');
   const [file, setFile] = useState<StaffImportFile | null>(null);
   const [preview, setPreview] = useState<StaffImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // a text of the dialog, or the server's refusal as it came (shown in the language of the moment after its heading)
+  const [error, setError] = useState<string | { heading: 'staff.import.failed' | 'staff.import.refused'; err: unknown } | null>(null);
   const [issues, setIssues] = useState<{ field: string; message: string }[]>([]);
   const [created, setCreated] = useState<number | 'queued' | null>(null);
   const [onlyBad, setOnlyBad] = useState(true);
@@ -72,7 +73,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
       setOnlyBad(answer.invalid > 0);
       setPhase('preview');
     } catch (err) {
-      setError(`${t('staff.import.failed')} ${isApiError(err) ? err.statusMsg : errorText(err)}`);
+      setError({ heading: 'staff.import.failed', err });
       setPhase('choose');
     }
   };
@@ -94,7 +95,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
     } catch (err) {
       // refused by the server (a row went bad since the preview, e.g. a staff number taken meanwhile): nothing was
       // saved; the file is checked again so the rows that are bad now show red
-      setError(`${t('staff.import.refused')} ${isApiError(err) ? err.statusMsg : errorText(err)}`);
+      setError({ heading: 'staff.import.refused', err });
       if (isApiError(err) && err.issues) setIssues(err.issues);
       try {
         const again = await previewImport(file);
@@ -179,13 +180,17 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                   <Alert.Root status="error" rounded="md" data-testid="staff-import-error">
                     <Alert.Indicator />
                     <Alert.Content>
-                      <Alert.Title>{error}</Alert.Title>
+                      <Alert.Title>
+                        {typeof error === 'string'
+                          ? error
+                          : `${t(error.heading)} ${isApiError(error.err) ? error.err.shownMsg : errorText(error.err)}`}
+                      </Alert.Title>
                       {issues.length > 0 && (
                         <Alert.Description>
                           <Stack as="ul" gap="0.5" mt="1" maxH="40" overflowY="auto" fontSize="sm">
                             {issues.slice(0, 100).map((i, k) => (
                               // biome-ignore lint/suspicious/noArrayIndexKey: issues can repeat and the list is replaced whole, never reordered
-                              <li key={k}>{i.message}</li>
+                              <li key={k}>{serverText(i.message)}</li>
                             ))}
                           </Stack>
                         </Alert.Description>
@@ -262,7 +267,7 @@ export function StaffImportDialog({ open, onClose, onImported }: { open: boolean
                                   </Table.Cell>
                                 ))}
                                 <Table.Cell color={r.issues.length ? 'red.fg' : 'green.fg'} fontSize="xs">
-                                  {r.issues.length ? r.issues.map((i) => i.message).join('; ') : t('staff.import.ok')}
+                                  {r.issues.length ? r.issues.map((i) => serverText(i.message)).join('; ') : t('staff.import.ok')}
                                 </Table.Cell>
                               </Table.Row>
                             );

@@ -16,7 +16,7 @@ import { LuFilePen, LuRefreshCw, LuRotateCcw, LuTrash2 } from 'react-icons/lu';
 import { getDb } from '@/offline/db';
 import { dependentsOf, discardItem, listItems, retryItem, type OutboxItem } from '@/offline/outbox';
 import { syncNow } from '@/offline/sync-client';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync';
 import { useOnline } from '@/lib/use-online';
 import { useSession } from '@/lib/session';
@@ -317,7 +317,7 @@ function ItemCard({
       </Flex>
       <Line testId="outbox-time">{t('sync.queuedAt', { time: formatDateTime(item.createdAt) })}</Line>
       <Line testId="outbox-attempts">{t('sync.attempts', { n: item.attempts })}</Line>
-      {item.lastError && !park && <Line testId="outbox-error">{t('sync.lastError', { error: item.lastError })}</Line>}
+      {item.lastError && !park && <Line testId="outbox-error">{t('sync.lastError', { error: serverText(item.lastError) })}</Line>}
       {waitingFor && (
         <Text fontSize="sm" color="orange.fg" mt="1" data-testid="outbox-waiting-behind">
           {t('sync.waitingBehind', { label: waitingFor.label })}
@@ -327,7 +327,7 @@ function ItemCard({
       {park && (
         <Stack gap="1" mt="2">
           <Text fontSize="sm" color="red.fg" data-testid="outbox-park-message">
-            {t('sync.park.message', { message: park.message })}
+            {t('sync.park.message', { message: serverText(park.message) })}
           </Text>
           {park.field && (
             <Text fontSize="sm" color="red.fg" data-testid="outbox-park-field">

@@ -180,7 +180,8 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
   const [search, setSearch] = useState('');
   const [sameSection, setSameSection] = useState(true);
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
+  // the refusal itself: its text is read when shown, in the language of the moment
+  const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
   // search as the user types, a moment after the last key
   useEffect(() => {
@@ -209,7 +210,7 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
       await onAdded();
     } catch (err) {
       // a refusal (409: already in another active team) stays in the dialog with the choice as it was
-      setError(isApiError(err) ? err.statusMsg : errorText(err));
+      setError(err);
     } finally {
       setSending(false);
     }
@@ -338,10 +339,10 @@ function AddMembersDialog({ team, room, onClose, onAdded }: { team: TeamDetail; 
                     ))}
                   </Flex>
                 )}
-                {error && (
+                {error != null && (
                   <Alert.Root status="error" rounded="md" data-testid="team-member-error">
                     <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
+                    <Alert.Title>{isApiError(error) ? error.shownMsg : errorText(error)}</Alert.Title>
                   </Alert.Root>
                 )}
               </Stack>

@@ -54,7 +54,8 @@ export function LogsheetDialog({
   const regions = useLookup('region');
   const [v, setV] = useState<FormValues>(() => initialValues(user, row));
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // the refusal as it came, shown in the language of the moment
+  const [serverError, setServerError] = useState<unknown>(null);
   const editing = !!row;
   const regionLocked = editing || user.roles[0]?.pkRoleId === ROLE_IDS.TMCA;
   const set = (patch: Partial<FormValues>) => {
@@ -87,7 +88,7 @@ export function LogsheetDialog({
       if (outcome.status === 'sent') notify.success(t('tmclog.sent'));
       onSaved(outcome);
     } catch (err) {
-      setServerError(errorText(err));
+      setServerError(err);
       notify.error(t('tmclog.failed'));
     } finally {
       setPending(false);
@@ -172,11 +173,11 @@ export function LogsheetDialog({
                     />
                     <Field.HelperText>{t('tmclog.remarksCount', { n: v.remarks.length, max: LOGSHEET_REMARKS_MAX })}</Field.HelperText>
                   </Field.Root>
-                  {serverError && (
+                  {serverError != null && (
                     <Alert.Root status="error" rounded="md" data-testid="logsheet-error">
                       <Alert.Indicator />
                       <Alert.Description>
-                        {t('tmclog.failed')} {serverError}
+                        {t('tmclog.failed')} {errorText(serverError)}
                       </Alert.Description>
                     </Alert.Root>
                   )}

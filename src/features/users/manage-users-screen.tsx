@@ -10,7 +10,7 @@ import { menuSlotRecipe } from '@chakra-theme/recipes/menu';
 import { LuEllipsisVertical, LuHistory, LuKeyRound, LuPower, LuPowerOff, LuSearch, LuUserCog, LuUserPlus, LuX } from 'react-icons/lu';
 import { USERS_MESSAGES, type UserRow } from '@contract/users';
 import { errorText } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/users';
 import '@/lib/i18n/parts/admin';
 import { useLookup, roleLabel } from '@/lib/lookups';
@@ -61,7 +61,7 @@ export function ManageUsersScreen({ search, onSearchChange }: { search: ManageUs
     try {
       const outcome = await setActive(user, !user.isActive);
       if (outcome.status === 'queued') notify.info(t('users.queued'));
-      else notify.success(user.isActive ? USERS_MESSAGES.deactivated : USERS_MESSAGES.activated);
+      else notify.success(serverText(user.isActive ? USERS_MESSAGES.deactivated : USERS_MESSAGES.activated));
       await refresh();
       setOpen(null);
     } catch (err) {

@@ -10,7 +10,7 @@ import { Alert, Box, Button, Field, Flex, Heading, List, Skeleton, Stack, Text }
 import { LuCircle, LuCircleCheck, LuKeyRound } from 'react-icons/lu';
 import { ResetLinkUseSchema } from '@contract/users';
 import { errorText, isApiError } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/users';
 import { formatDateTime } from '@/lib/time';
 import { Logo } from '@/ui/logo';
@@ -29,7 +29,8 @@ export function ResetLinkScreen({ token }: { token?: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // failures as they came: shown in the language of the moment (serverText, errorText)
+  const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -60,7 +61,7 @@ export function ResetLinkScreen({ token }: { token?: string }) {
       setDone(true);
     } catch (err) {
       if (isApiError(err) && err.field === 'newPassword') setFieldError(err.statusMsg.replace(/^Input tidak sah: newPassword — /, ''));
-      else setError(errorText(err));
+      else setError(err);
     } finally {
       setPending(false);
     }
@@ -70,7 +71,7 @@ export function ResetLinkScreen({ token }: { token?: string }) {
     ? t('users.link.missing')
     : info.isError
       ? isApiError(info.error) && info.error.kind === 'http'
-        ? info.error.statusMsg
+        ? info.error.shownMsg
         : errorText(info.error)
       : null;
 
@@ -134,10 +135,10 @@ export function ResetLinkScreen({ token }: { token?: string }) {
                 {t('users.link.subtitle', { username: info.data.username, at: formatDateTime(info.data.expiresAt) })}
               </Text>
               <Stack gap="4">
-                {error && (
+                {error != null && (
                   <Alert.Root status="error" rounded="md" role="alert" data-testid="reset-link-error">
                     <Alert.Indicator />
-                    <Alert.Description wordBreak="break-word">{error}</Alert.Description>
+                    <Alert.Description wordBreak="break-word">{errorText(error)}</Alert.Description>
                   </Alert.Root>
                 )}
                 {/* the username for password managers */}
@@ -160,7 +161,7 @@ export function ResetLinkScreen({ token }: { token?: string }) {
                     autoComplete="new-password"
                     data-testid="reset-link-confirm"
                   />
-                  {fieldError && <Field.ErrorText>{fieldError}</Field.ErrorText>}
+                  {fieldError && <Field.ErrorText>{serverText(fieldError)}</Field.ErrorText>}
                 </Field.Root>
                 <Box bg="bg.subtle" rounded="md" p="3" borderWidth="1px" borderColor="border.muted">
                   <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.06em" mb="2">

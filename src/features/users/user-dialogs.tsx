@@ -9,7 +9,7 @@ import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { LuCopy, LuDices, LuKeyRound, LuLink } from 'react-icons/lu';
 import { AdminResetPasswordSchema, USERS_MESSAGES, type ResetLink, type UserRow } from '@contract/users';
 import { errorText } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/users';
 import { formatDateTime } from '@/lib/time';
 import { ChangeHistory } from '@/ui/admin/change-history';
@@ -52,12 +52,13 @@ function UserDialog({
   );
 }
 
-function ErrorLine({ message, testId }: { message: string | null; testId: string }) {
-  if (!message) return null;
+/** A failure (a text, or the error as it came, shown in the language of the moment). */
+function ErrorLine({ message, testId }: { message: unknown; testId: string }) {
+  if (message == null || message === '') return null;
   return (
     <Alert.Root status="error" rounded="md" data-testid={testId}>
       <Alert.Indicator />
-      <Alert.Description wordBreak="break-word">{message}</Alert.Description>
+      <Alert.Description wordBreak="break-word">{errorText(message)}</Alert.Description>
     </Alert.Root>
   );
 }
@@ -69,7 +70,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
   const roles = useGrantableRoles();
   const refresh = useUsersRefresh();
   const [roleId, setRoleId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
   const save = async () => {
@@ -83,11 +84,11 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserRow; onClose: ()
     try {
       const outcome = await changeRole(user, role.pkRoleId, role.roleName);
       if (outcome.status === 'queued') notify.info(t('users.queued'));
-      else notify.success(USERS_MESSAGES.roleChanged);
+      else notify.success(serverText(USERS_MESSAGES.roleChanged));
       await refresh();
       onClose();
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setPending(false);
     }
@@ -159,7 +160,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
   const [mode, setMode] = useState<'temp' | 'link'>('temp');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [link, setLink] = useState<ResetLink | null>(null);
   const ldap = user.authType === 'LDAP';
@@ -175,11 +176,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
     setPending(true);
     try {
       await resetPassword({ userId: user.userId, newPassword: password });
-      notify.success(USERS_MESSAGES.passwordReset);
+      notify.success(serverText(USERS_MESSAGES.passwordReset));
       await refresh();
       onClose();
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setPending(false);
     }
@@ -192,7 +193,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
       setLink(await makeResetLink(user.userId));
       await refresh();
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setPending(false);
     }
@@ -270,7 +271,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose:
                     <LuDices /> {t('users.reset.generate')}
                   </Button>
                 </Flex>
-                {fieldError && <Field.ErrorText>{fieldError}</Field.ErrorText>}
+                {fieldError && <Field.ErrorText>{serverText(fieldError)}</Field.ErrorText>}
               </Field.Root>
               <ErrorLine message={error} testId="user-reset-error" />
               <Box>

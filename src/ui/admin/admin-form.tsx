@@ -13,7 +13,7 @@ import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 import { LuSave } from 'react-icons/lu';
-import { useT } from '@/lib/i18n';
+import { serverText, useLanguage, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/admin';
 import { errorText, isApiError } from '@/lib/api';
 
@@ -51,7 +51,8 @@ export function AdminForm<TIn extends FieldValues, TOut>({
   testId: string;
 }) {
   const t = useT();
-  const [error, setError] = useState<string | null>(null);
+  // the failure as it happened ('fix' the fields, or the server's error), shown in the language of the moment
+  const [error, setError] = useState<{ fix: true } | { err: unknown } | null>(null);
   const submitting = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(
@@ -62,13 +63,13 @@ export function AdminForm<TIn extends FieldValues, TOut>({
       } catch (err) {
         if (isApiError(err) && err.field && err.field in form.getValues()) {
           form.setError(err.field as Path<TIn>, { type: 'server', message: fieldMessage(err.statusMsg, err.field) }, { shouldFocus: true });
-          setError(t('admin.fixFields'));
+          setError({ fix: true });
         } else {
-          setError(errorText(err));
+          setError({ err });
         }
       }
     },
-    () => setError(t('admin.fixFields')),
+    () => setError({ fix: true }),
   );
 
   return (
@@ -77,7 +78,7 @@ export function AdminForm<TIn extends FieldValues, TOut>({
       {error && (
         <Alert.Root status="error" mt="4" rounded="md" data-testid={`${testId}-error`}>
           <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
+          <Alert.Title>{'fix' in error ? t('admin.fixFields') : errorText(error.err)}</Alert.Title>
         </Alert.Root>
       )}
       <Flex mt="5" gap="3" wrap="wrap" align="center">
@@ -97,7 +98,10 @@ export function AdminForm<TIn extends FieldValues, TOut>({
   );
 }
 
-/** One labelled field with its error (react-hook-form's or the server's) and an optional hint. */
+/**
+ * One labelled field with its error (react-hook-form's or the server's, kept as the server or the schema wrote it and
+ * shown in the current language) and an optional hint.
+ */
 export function FormField({
   label,
   error,
@@ -113,6 +117,7 @@ export function FormField({
   children: ReactNode;
   width?: string;
 }) {
+  const lang = useLanguage();
   return (
     <Field.Root required={required} invalid={!!error} width={width}>
       <Field.Label fontSize="sm" fontWeight="semibold" color="fg">
@@ -120,7 +125,7 @@ export function FormField({
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{serverText(error, lang)}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
     </Field.Root>
   );
 }

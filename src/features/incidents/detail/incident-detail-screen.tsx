@@ -133,7 +133,8 @@ export function IncidentDetailScreen({
   const [mapOpen, setMapOpen] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [sectionError, setSectionError] = useState(false);
-  const [justifyError, setJustifyError] = useState<string | null>(null);
+  // the refusal as it came, shown in the language of the moment
+  const [justifyError, setJustifyError] = useState<unknown>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   useOpenSection(rootRef, openSection, !!v && !subform.isFetching && !children.isFetching);
 
@@ -264,7 +265,7 @@ export function IncidentDetailScreen({
       refresh();
     },
     onError: (err) => {
-      setJustifyError(errorText(err));
+      setJustifyError(err);
       notify.error(errorText(err), { title: t('incident.cancelFailed') });
     },
   });
@@ -567,7 +568,7 @@ export function IncidentDetailScreen({
         title={t('incident.cancelJustifyTitle')}
         colorPalette="red"
         pending={cancel.isPending}
-        error={justifyError}
+        error={justifyError == null ? null : errorText(justifyError)}
         onSubmit={(text) => cancel.mutate(text)}
         onCancel={() => setAsk(null)}
         testId="cancel-justify"

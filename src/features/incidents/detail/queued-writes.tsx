@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { LuCloudOff } from 'react-icons/lu';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/offline-writes';
 import { formatDateTime } from '@/lib/time';
 import { useQueuedItems } from '@/offline/queued';
@@ -38,7 +38,7 @@ export function QueuedCaseWrites({ incidentId, entity }: { incidentId?: number |
             </Text>
             {i.state === 'parked' && i.park && (
               <Text fontSize="xs" color="red.fg">
-                {i.park.message}
+                {serverText(i.park.message)}
               </Text>
             )}
           </Box>

@@ -15,7 +15,7 @@ import { deleteDraft } from '@/offline/drafts';
 import { newId } from '@/offline/outbox';
 import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session';
-import { useT, type TextKey } from '@/lib/i18n';
+import { serverText, useT, type TextKey } from '@/lib/i18n';
 import '@/lib/i18n/parts/new-case';
 import '@/lib/i18n/parts/offline-writes';
 import { useOnline } from '@/lib/use-online';
@@ -315,7 +315,7 @@ export function NewCaseScreen({
       <Alert.Content>
         <Alert.Title>{t(failure.messageKey)}</Alert.Title>
         {failure.detail && failure.detail !== t(failure.messageKey) && (
-          <Alert.Description>{t('newCase.serverSays', { message: failure.detail })}</Alert.Description>
+          <Alert.Description>{t('newCase.serverSays', { message: serverText(failure.detail) })}</Alert.Description>
         )}
         {failure.stage === 'main' && failure.uncertain && (
           <Alert.Description mt="1" data-testid="new-case-uncertain">

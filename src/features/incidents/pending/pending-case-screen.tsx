@@ -10,7 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCloudOff } from 'react-icons/lu';
-import { useT } from '@/lib/i18n';
+import { serverText, useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/incident';
 import '@/lib/i18n/parts/new-case';
 import '@/lib/i18n/parts/offline-writes';
@@ -127,7 +127,9 @@ function PendingCase({
       <Alert.Root status={item.state === 'parked' ? 'error' : 'warning'} rounded="md" mb="4" data-testid="pending-case-hint">
         <Alert.Indicator />
         <Alert.Description>
-          {item.state === 'parked' && item.park ? t('queued.pendingCase.parked', { message: item.park.message }) : t('queued.pendingCase.hint')}
+          {item.state === 'parked' && item.park
+            ? t('queued.pendingCase.parked', { message: serverText(item.park.message) })
+            : t('queued.pendingCase.hint')}
         </Alert.Description>
       </Alert.Root>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(340px, 2fr)' }} gap="4" alignItems="start">
