@@ -1,9 +1,7 @@
 import { ACTIVITY_MESSAGES } from '@contract/activity-log-rules';
 import { CHECKLIST_MESSAGES } from '@contract/checklist-rules';
 import { DATE_MESSAGES } from '@contract/date-rules';
-import { FIELD_REPORT_TEXTS } from '@contract/field-report-rules';
 import { FLEET_MESSAGES } from '@contract/fleet-rules';
-import { HANDOVER_TEXTS } from '@contract/handover-rules';
 import { LEAVE_MESSAGES, LEAVE_STATUS_LABEL, LEAVE_TYPES, type LeaveStatus } from '@contract/leave-rules';
 import { REPORT_MESSAGES } from '@contract/reports-rules';
 import { RONDA_MESSAGES } from '@contract/rondas-rules';
@@ -401,26 +399,6 @@ const CONSTANTS: Pair[] = [
     linkInvalid: 'The password reset link is invalid or has been used.',
     linkExpired: 'The password reset link has expired. Ask the administrator for a new link.',
   }),
-  // the members of the handover's and the field report's texts the server answers a refusal with
-  [`{ticket}: ${HANDOVER_TEXTS.notFlagged}`, '{ticket}: This case needs no handover: its duty roster is not about to end.'],
-  [HANDOVER_TEXTS.sameRoster, 'The new duty roster must be another one than the ending duty roster.'],
-  [HANDOVER_TEXTS.otherSection, 'The new duty roster must be of this case’s section.'],
-  [HANDOVER_TEXTS.endsFirst, 'The new duty roster ends before or together with the duty roster handing over.'],
-  [`{ticket}: ${HANDOVER_TEXTS.closed}`, '{ticket}: A closed or cancelled case needs no handover.'],
-  [
-    `{ticket}: ${HANDOVER_TEXTS.patrolDone}`,
-    '{ticket}: The patrol has finished this case: it is waiting for the TMC to close it, not for a handover.',
-  ],
-  [HANDOVER_TEXTS.endsSoon, 'The new duty roster is about to end too. Please choose a duty roster of the next shift.'],
-  [`{ticket}: ${HANDOVER_TEXTS.noProposal}`, '{ticket}: No next duty roster for this section. Please choose a duty roster.'],
-  [FIELD_REPORT_TEXTS.notOnRoster, 'You are not a patrol of this duty roster.'],
-  [FIELD_REPORT_TEXTS.rosterTooOld, 'This duty roster ended long ago: the report cannot be sent.'],
-  [FIELD_REPORT_TEXTS.otherRegion, 'The report’s section must be of your duty roster’s region.'],
-  [FIELD_REPORT_TEXTS.notPending, 'This report has already been decided by another operator.'],
-  [FIELD_REPORT_TEXTS.notFound, 'Field report not found.'],
-  [FIELD_REPORT_TEXTS.noPhoto, 'This report has no photo.'],
-  [FIELD_REPORT_TEXTS.reasonRequired, 'Please say why the report is rejected.'],
-  [FIELD_REPORT_TEXTS.photoNameRequired, 'A photo name is required with the photo.'],
   // composed on the server from the constants above
   [`${ROSTER_MESSAGES.noMembers} Pasukan {team} tiada ahli.`, `A duty roster must have at least one member. Team {team} has no members.`],
   [`${RONDA_MESSAGES.checkpointNotFound} (id {id})`, 'Checkpoint not found (id {id}).'],
@@ -815,6 +793,39 @@ const SERVER: Pair[] = [
   ['Notifikasi bagi tiket ini tidak dijumpai.', 'No notification found for this ticket.'],
   ['Notifikasi ini di luar wilayah anda.', 'This notification is outside your region.'],
   ['Setiap kes hanya sekali dalam satu serahan.', 'Each case only once in a handover.'],
+  // contract/handover-rules.ts HANDOVER_TEXTS and contract/field-report-rules.ts FIELD_REPORT_TEXTS, written out: their
+  // modules are on the Malay first load for other constants, and taking these from them would put the texts there
+  [
+    '{ticket}: Kes ini tidak perlu diserahkan: jadual tugasnya belum hampir tamat.',
+    '{ticket}: This case needs no handover: its duty roster is not about to end.',
+  ],
+  ['Jadual tugas baharu mesti berbeza daripada jadual tugas yang tamat.', 'The new duty roster must be another one than the ending duty roster.'],
+  ['Jadual tugas baharu mesti dari seksyen kes ini.', 'The new duty roster must be of this case’s section.'],
+  [
+    'Jadual tugas baharu tamat sebelum atau bersama jadual tugas yang diserahkan.',
+    'The new duty roster ends before or together with the duty roster handing over.',
+  ],
+  ['{ticket}: Kes yang telah ditutup atau dibatalkan tidak perlu diserahkan.', '{ticket}: A closed or cancelled case needs no handover.'],
+  [
+    '{ticket}: Peronda telah menyelesaikan kes ini: ia menunggu ditutup oleh TMC, bukan serahan.',
+    '{ticket}: The patrol has finished this case: it is waiting for the TMC to close it, not for a handover.',
+  ],
+  [
+    'Jadual tugas baharu juga hampir tamat. Sila pilih jadual tugas syif seterusnya.',
+    'The new duty roster is about to end too. Please choose a duty roster of the next shift.',
+  ],
+  [
+    '{ticket}: Tiada jadual tugas seterusnya untuk seksyen ini. Sila pilih jadual tugas.',
+    '{ticket}: No next duty roster for this section. Please choose a duty roster.',
+  ],
+  ['Anda bukan peronda jadual tugas ini.', 'You are not a patrol of this duty roster.'],
+  ['Jadual tugas ini telah lama tamat: laporan tidak boleh dihantar.', 'This duty roster ended long ago: the report cannot be sent.'],
+  ['Seksyen laporan mesti dari wilayah jadual tugas anda.', 'The report’s section must be of your duty roster’s region.'],
+  ['Laporan ini telah diputuskan oleh operator lain.', 'This report has already been decided by another operator.'],
+  ['Laporan peronda tidak dijumpai.', 'Field report not found.'],
+  ['Laporan ini tiada foto.', 'This report has no photo.'],
+  ['Sila nyatakan sebab laporan ditolak.', 'Please say why the report is rejected.'],
+  ['Nama foto diperlukan bersama foto.', 'A photo name is required with the photo.'],
   ['Masa laporan tidak boleh pada masa hadapan.', 'The report time cannot be in the future.'],
   ['Hanya TMCA dan TMCS boleh menerima laporan peronda.', 'Only TMCA and TMCS can accept field reports.'],
   ['Laporan peronda ini di luar wilayah anda.', 'This field report is outside your region.'],
