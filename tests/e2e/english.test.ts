@@ -178,6 +178,21 @@ describe('English complete (issue #31 item 3)', () => {
     expect(found.map((f) => f.split(' in ')[0])).toEqual(["'Tugasan Diterima'", "'Syif Pagi'", "'Pagi'", "duration '1j 54m'"]);
   });
 
+  it('the server’s refusal reads in English, and in Malay again once BM is chosen', { timeout: 60_000 }, async () => {
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl });
+    contexts.push(ctx);
+    await ctx.addInitScript(([key]) => localStorage.setItem(key, 'en'), [LANGUAGE_STORAGE_KEY] as const);
+    const page = await ctx.newPage();
+    await signIn(page, tmca.username, 'not-the-password-1');
+    // the server answers in Malay (as the operator's API does); the screen shows its English, code as sent (§8)
+    const refusal = page.getByTestId('signin-error');
+    await expect.poll(() => refusal.innerText()).toContain('INVALID_CREDENTIALS: Invalid username or password.');
+    await screenshot(page, 'english-signin-refused');
+    // the refusal on screen follows the language
+    await page.getByTestId('lang-switch').filter({ hasText: 'BM' }).click();
+    await expect.poll(() => refusal.innerText()).toContain('INVALID_CREDENTIALS: Nama pengguna atau kata laluan tidak sah.');
+  });
+
   it('a TMC operator and a section manager see the main screens in English only', { timeout: 120_000 }, async () => {
     const { patrol, roster } = await patrolOnShift(api, tmca, users);
     const created = await createCase(api, tmca, roster, EVENT_TYPE.ACCIDENT, '402.4', `English check ${Date.now()}`);
