@@ -18,7 +18,7 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { sendHandover, useHandoverPending, useQueuedHandovers } from './handover-api';
-import { clockOf, handoverable, handoverItems, startKey, targetsOf } from './handover-rules';
+import { clockOf, handoverable, handoverItems, hasStarted, targetsOf } from './handover-rules';
 import { useLookupText } from '@/lib/lookups';
 
 /**
@@ -245,7 +245,7 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
           ) : r.proposed ? (
             <RosterSide label={t('handover.to')} name={r.proposed.dutyRosterName} testId="handover-to">
               <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" title={formatDateTimeShort(r.proposed.startsAt)}>
-                {t(startKey(r.proposed.startsAt), { time: clockOf(r.proposed.startsAt) })}
+                {t(hasStarted(r.proposed.startsAt) ? 'handover.startedAt' : 'handover.startsAt', { time: clockOf(r.proposed.startsAt) })}
               </Text>
             </RosterSide>
           ) : (

@@ -18,9 +18,8 @@ export const HANDOVER_KIND = 'handover.save';
 /** An instant as 'HH:mm' in Asia/Brunei ('' for none). */
 export const clockOf = (iso: string | null | undefined) => formatDateTimeShort(iso).slice(11);
 
-/** The incoming roster's time as the panel words it: 'starts' before its start, 'started' once it is on shift. */
-export const startKey = (startsAt: string, now: number = Date.now()) =>
-  Date.parse(startsAt) <= now ? ('handover.startedAt' as const) : ('handover.startsAt' as const);
+/** Whether the incoming roster is on shift already (the panel words its start 'started', not 'starts'). */
+export const hasStarted = (startsAt: string, now: number = Date.now()) => Date.parse(startsAt) <= now;
 
 /** The rows a handover can take: those with a proposed incoming roster. */
 export const handoverable = (rows: readonly HandoverCase[]) => rows.filter((r) => r.proposed !== null);
