@@ -39,6 +39,20 @@ describe('UI texts (src/lib/i18n)', () => {
     expect(t('menu.comingSoon')).toBe('Akan datang');
   });
 
+  it("English buttons and form marks are English (a form's Save/Cancel, a logsheet's (New)/(Update))", () => {
+    const malay = /^(Simpan|Batal|Hantar|Padam|Kemaskini|Baru)\b|\((Baru|Kemaskini)\)/;
+    const found: string[] = [];
+    const check = (where: string, texts: Record<string, string>) => {
+      for (const [k, v] of Object.entries(texts)) if (malay.test(v)) found.push(`${where} ${k}: ${v}`);
+    };
+    check('en.ts', en);
+    for (const [file, mod] of Object.entries(PARTS)) {
+      const enPart = Object.entries(mod).find(([name]) => name.endsWith('En'))?.[1];
+      if (enPart) check(file, enPart);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('fills placeholders and switches language (English loads on demand)', async () => {
     expect(t('app.version', { version: '2.0.3.1.84' })).toBe('Versi 2.0.3.1.84');
     // English texts are not there until asked for: Malay stands in

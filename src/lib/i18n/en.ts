@@ -79,7 +79,7 @@ export const en: Record<ShellTextKey, string> = {
   'drawer.broadcast': 'Siaran Portal',
   'drawer.alerts': 'Notifikasi',
   'drawer.close': 'Close panel',
-  'drawer.broadcastPlaceholder': 'Hantar Mesej siaran..',
+  'drawer.broadcastPlaceholder': 'Write a broadcast message…',
   'drawer.send': 'Send',
   'drawer.sent': 'Broadcast sent.',
   'drawer.noBroadcasts': 'No broadcasts today.',
