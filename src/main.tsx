@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSession } from '@/lib/session';
 import { loadLanguage } from '@/lib/i18n';
-import { App } from '@/app/app';
+import { App, createAppParts } from '@/app/app';
+import { getSystem } from '@/app/theme';
 import '@/app/global.css';
 
 // The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
@@ -20,12 +21,23 @@ try {
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
 // between them, instead of one long task that blocks input (what Lighthouse's TBT counts). The boot screen of
 // index.html stays until it commits.
-void Promise.all([loadSession().catch(() => null), loadLanguage().catch(() => undefined)]).then(() => {
+// The first route is resolved before that render too (its guards, its search, its code): the router's mount then
+// finds the location loaded and renders it within the transition. Resolved on mount instead, the router's store
+// update re-rendered the whole route tree synchronously (an external store's update is never sliced), a long task.
+// Each step is a task of its own (a long task is what Lighthouse's TBT counts and what keeps a tap waiting): the
+// modules' evaluation, the Chakra system, the route's resolution with the first render's start.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void Promise.all([loadSession().catch(() => null), loadLanguage().catch(() => undefined)]).then(async () => {
+  await nextTask();
+  getSystem();
+  await nextTask();
+  const parts = createAppParts();
+  await parts.router.load().catch(() => undefined);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App parts={parts} />
       </StrictMode>,
     );
   });

@@ -6,16 +6,21 @@ import { Toaster } from '@/ui/toaster';
 import { useLanguage } from '@/lib/i18n';
 import { useColorModeSync } from '@/lib/color-mode';
 import { useSession } from '@/lib/session';
-import { system } from './theme';
+import { getSystem } from './theme';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { installSessionEvents } from './session-events';
 import { UpdatePrompt } from './update-prompt';
 import { AppErrorBoundary } from './error-boundary';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+/** The query client and the router, made once; main.tsx loads the first route before the first render. */
+export function createAppParts() {
+  const queryClient = createQueryClient();
+  return { queryClient, router: createAppRouter(queryClient) };
+}
+
+export function App({ parts }: { parts?: ReturnType<typeof createAppParts> }) {
+  const [{ queryClient, router }] = useState(() => parts ?? createAppParts());
   const lang = useLanguage();
   // the night theme (issue #30): the device's setting, 'auto' dark during a night roster of the signed-in user
   useColorModeSync(useSession()?.user);
@@ -27,7 +32,7 @@ export function App() {
 
   return (
     <AppErrorBoundary>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
           <Toaster />

@@ -236,4 +236,11 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let made: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The Chakra system, made on first use: its tokens, conditions and CSS variables take a tablet's CPU a long while
+ * (about 180 ms at Lighthouse's 4× slowdown), and made while the first page's modules evaluated they lengthened that
+ * task; src/main.tsx makes it in a task of its own before the first render.
+ */
+export const getSystem = () => (made ??= createSystem(defaultBaseConfig, chakraTheme, config));

@@ -2,7 +2,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as chakraTheme from '@chakra-ui/react/theme';
-import { chakraSemanticTokens, chakraTokens, system } from '@/app/theme';
+import { chakraSemanticTokens, chakraTokens, getSystem } from '@/app/theme';
+
+const system = getSystem();
 
 /*
  * The Chakra system (src/app/theme.ts) registers only the recipes of what the first page shows. Components that
