@@ -1,23 +1,19 @@
 import { memo, useCallback, useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Flex, Grid, SegmentGroup, Text, chakra } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
-import type { DashboardFilter } from '@contract/incidents';
+import type { IncidentListRow } from '@contract/incidents';
 import type { StatusGroup } from '@contract/incident-rules';
-import { TIMING } from '@contract/lookups';
-import { isPatrolRole } from '@contract/roles';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/lists';
-import { networkFirst } from '@/lib/cached';
-import { defaultDateRange, nextSort, totalText, toDashboardFilter, toDataTablesQuery, withFilter, type ListFilterValues } from '@/lib/incident-list';
+import { defaultDateRange, nextSort, totalText, withFilter, type ListFilterValues, type ListSortColumn } from '@/lib/incident-list';
 import { useListOptions } from '@/lib/incident-list-options';
-import { userRole } from '@/lib/session';
 import { formatDateTime, isoDateToDisplay, todayIso } from '@/lib/time';
 import { IncidentFilterBar, GROUP_LABEL } from '@/ui/incident-filter-bar';
 import { IncidentList } from '@/ui/incident-list';
 import { STATUS_GROUP_PALETTE } from '@/ui/incident-status-badge';
-import { categoryCountsCall, dashboardIncidentsCall, groupCountsCall } from './dashboard-api';
+import { dashboardQueries, dashboardRequest } from './dashboard-queries';
 import type { DashboardSearch } from './dashboard-search';
 import { useLookupLabel } from '@/lib/lookups';
 
@@ -27,19 +23,18 @@ export const DASHBOARD_GROUPS = ['BARU', 'TINDAKAN', 'SELESAI'] as const satisfi
 const GROUP_ICON = { BARU: <LuSiren />, TINDAKAN: <LuTruck />, SELESAI: <LuCircleCheck /> } as const;
 const GROUP_HINT = { BARU: 'lists.groupHint.BARU', TINDAKAN: 'lists.groupHint.TINDAKAN', SELESAI: 'lists.groupHint.SELESAI' } as const;
 
-/** What the dashboard asks the server for, from its URL (dates default to the last week; a patrol's own cases). */
+/** What the dashboard asks the server for, from its URL (dashboard-queries.ts), with the filter bar's options. */
 export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
-  const role = userRole(user);
-  const patrol = isPatrolRole(role.name);
-  const mine = patrol && search.scope !== 'region';
   const options = useListOptions(user, { hideFinalStatuses: true, region: search.region });
   const today = todayIso();
   const range = useMemo(() => defaultDateRange(today), [today]);
-  const filter = toDashboardFilter(search, { allStatus: false, seesAllRegions: options.seesAllRegions, defaultRange: range, assignedToMe: mine });
-  return { patrol, mine, options, range, filter };
+  const { patrol, mine, filter, q } = dashboardRequest(user, search, today);
+  return { patrol, mine, options, range, filter, q };
 }
 
 const FILTER_FIELDS = ['plate', 'km', 'dates', 'region', 'section', 'status'] as const;
+const NO_ROWS: IncidentListRow[] = [];
+const EMPTY_ICON = <LuInbox />;
 
 export function IncidentDashboard({
   user,
@@ -52,33 +47,11 @@ export function IncidentDashboard({
 }) {
   const t = useT();
   const typeLabel = useLookupLabel('incidentCategory');
-  const { patrol, mine, options, range, filter } = useDashboardRequest(user, search);
-  const q = toDataTablesQuery(search);
-  const userId = user.userId;
-
-  const list = useQuery({
-    queryKey: ['incidents', 'dashboard', userId, filter, q],
-    queryFn: () => networkFirst(userId, `dashboard:${JSON.stringify([filter, q])}`, () => dashboardIncidentsCall(filter, q)),
-    placeholderData: keepPreviousData,
-    refetchInterval: TIMING.refreshMs,
-    refetchOnWindowFocus: true,
-  });
-  // counters leave out their own dimension, so every group and type stays visible and clickable
-  const groupFilter: DashboardFilter = { ...filter, incidentStatusGroup: undefined, incidentStatus: undefined };
-  const groups = useQuery({
-    queryKey: ['incidents', 'groupCounts', userId, groupFilter],
-    queryFn: async () => (await networkFirst(userId, `dashboardGroups:${JSON.stringify(groupFilter)}`, () => groupCountsCall(groupFilter))).data,
-    placeholderData: keepPreviousData,
-    refetchInterval: TIMING.refreshMs,
-  });
-  const categoryFilter: DashboardFilter = { ...filter, incidentCategory: undefined };
-  const categories = useQuery({
-    queryKey: ['incidents', 'categoryCounts', userId, categoryFilter],
-    queryFn: async () =>
-      (await networkFirst(userId, `dashboardTypes:${JSON.stringify(categoryFilter)}`, () => categoryCountsCall(categoryFilter))).data,
-    placeholderData: keepPreviousData,
-    refetchInterval: TIMING.refreshMs,
-  });
+  const { patrol, mine, options, range, filter, q } = useDashboardRequest(user, search);
+  const reads = dashboardQueries(user.userId, filter, q);
+  const list = useQuery(reads.list);
+  const groups = useQuery(reads.groups);
+  const categories = useQuery(reads.categories);
 
   const set = useCallback((patch: Partial<DashboardSearch>) => onSearchChange(withFilter(search, patch)), [onSearchChange, search]);
   // the filter bar (two date pickers among its fields) renders again only when the search or its options change, not
@@ -90,7 +63,31 @@ export function IncidentDashboard({
     [onSearchChange, search.tab, search.scope, search.size],
   );
   const cachedAt = list.data?.cachedAt ?? null;
-  const rows = list.data?.data.rows ?? [];
+  const rows = list.data?.data.rows ?? NO_ROWS;
+  // the list's props stay the same objects while its own answer does (the list is memoised on them): the counters'
+  // and the types' answers, which render this component again, no longer render the page of cases again with them
+  const { refetch } = list;
+  const onRetry = useCallback(() => void refetch(), [refetch]);
+  const onSort = useCallback(
+    (column: ListSortColumn, dir?: 'asc' | 'desc') =>
+      onSearchChange({ ...search, ...(dir ? { sort: column, dir } : nextSort(search, column)), page: undefined }),
+    [onSearchChange, search],
+  );
+  const onPage = useCallback((page: number) => onSearchChange({ ...search, page: page || undefined }), [onSearchChange, search]);
+  const onSize = useCallback((size: number) => onSearchChange({ ...search, size, page: undefined }), [onSearchChange, search]);
+  const listData = list.data?.data;
+  const heading = useMemo(
+    () => (
+      <Text fontSize="sm" color="fg.muted" data-testid="dashboard-range">
+        {t(mine ? 'lists.rangeMine' : 'lists.range', {
+          from: isoDateToDisplay(filter.dateStart),
+          to: isoDateToDisplay(filter.dateEnd),
+          total: totalText(listData),
+        })}
+      </Text>
+    ),
+    [t, mine, filter.dateStart, filter.dateEnd, listData],
+  );
 
   return (
     <Box data-testid="incident-dashboard">
@@ -150,24 +147,16 @@ export function IncidentDashboard({
         pending={list.isPending}
         stale={list.isPlaceholderData}
         error={list.error}
-        onRetry={() => list.refetch()}
+        onRetry={onRetry}
         emptyTitle={t(mine ? 'lists.emptyMine' : 'lists.empty')}
         emptyDescription={t('lists.emptyDashboardHint')}
-        emptyIcon={<LuInbox />}
-        onSort={(column, dir) => onSearchChange({ ...search, ...(dir ? { sort: column, dir } : nextSort(search, column)), page: undefined })}
-        onPage={(page) => onSearchChange({ ...search, page: page || undefined })}
-        onSize={(size) => onSearchChange({ ...search, size, page: undefined })}
+        emptyIcon={EMPTY_ICON}
+        onSort={onSort}
+        onPage={onPage}
+        onSize={onSize}
         showRegion={options.seesAllRegions && !search.region}
         loadingTestId="dashboard-loading"
-        heading={
-          <Text fontSize="sm" color="fg.muted" data-testid="dashboard-range">
-            {t(mine ? 'lists.rangeMine' : 'lists.range', {
-              from: isoDateToDisplay(filter.dateStart),
-              to: isoDateToDisplay(filter.dateEnd),
-              total: totalText(list.data?.data),
-            })}
-          </Text>
-        }
+        heading={heading}
       />
     </Box>
   );

@@ -115,10 +115,18 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
-/** `const t = useT()` in components, so a language switch re-renders them. */
+/** One `t` per language: the same function from render to render, so memoised props and hooks that take it hold. */
+const tOf = new Map<Language, (key: TextKey, params?: TextParams) => string>();
+
+/** `const t = useT()` in components, so a language switch re-renders them (and `t` changes with it). */
 export function useT() {
   const lang = useLanguage();
-  return (key: TextKey, params?: TextParams) => t(key, params, lang);
+  let fn = tOf.get(lang);
+  if (!fn) {
+    fn = (key: TextKey, params?: TextParams) => t(key, params, lang);
+    tOf.set(lang, fn);
+  }
+  return fn;
 }
 
 /** Menu items of the contract carry label keys; they are always keys of the text modules. */
