@@ -70,6 +70,10 @@ function lucideIconPerModule(): Plugin {
  * entry and has parsed it: a round trip more before the first render (on a patrol's slow 4G, ~150 ms and the
  * framework's transfer not overlapping the entry's). Lazy chunks keep no preload lists (see modulePreload below).
  */
+/** The lazy chunks of the screens an app start lands on: the dashboard's panels and a patrol's Syif saya. */
+const FIRST_SCREEN_PARTS =
+  /^assets\/(incident-dashboard|dashboard-queries|roster-dashboard|handover-panel|field-report-panel|syifsaya|db)-[\w-]+\.js$/;
+
 function preloadEntryImports(): Plugin {
   return {
     name: 'preload-entry-imports',
@@ -197,11 +201,16 @@ export default defineConfig({
     // PROFILE_BUILD=1: maps and readable names for a profile of the built app (bench/profile-load.mjs); never shipped
     sourcemap: process.env.PROFILE_BUILD === '1',
     minify: process.env.PROFILE_BUILD !== '1',
-    // No preload lists: with them every lazy import carries the list of chunks it will import (78 routes: 6 KB of
-    // the shell's gzipped JavaScript, the first load's). The browser still fetches a chunk's static imports as soon
-    // as it has parsed it; links preload their route on intent (hover, focus: defaultPreload in src/app/router.tsx),
-    // and the service worker serves every chunk from its precache.
-    modulePreload: false,
+    // Preload lists for the first screens' lazy parts only. With a list, a lazy import asks for the chunk and every
+    // chunk it imports at once; without one the browser learns a chunk's imports only once it has parsed it, and the
+    // dashboard's panels came in five levels, a round trip each on a patrol's slow 4G before their data was even asked
+    // for. Every lazy import with a list was 6 KB of the shell's gzipped JavaScript (78 routes), so the other lazy
+    // imports keep none: links preload their route on intent (hover, focus: defaultPreload in src/app/router.tsx), and
+    // the service worker serves every chunk from its precache. The entry's own imports: preloadEntryImports above.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && FIRST_SCREEN_PARTS.test(filename) ? deps : []),
+    },
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
