@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
@@ -12,6 +12,7 @@ import { Tooltip } from '@/ui/tooltip';
 import type { DashboardSearch, DashboardTab } from './dashboard-search';
 import { WelcomeCard } from './welcome-card';
 import { mayHandOver } from './handover-rules';
+import { handoverPendingQuery } from './handover-query';
 import { TabButton } from '@/ui/tab-button';
 import { SettleProvider, useSettleGate } from '@/ui/settle-gate';
 
@@ -83,6 +84,17 @@ function Dashboard({
   const tab: DashboardTab = search.tab ?? 'insiden';
   const committed = useFrameCommitted();
   const handsOver = mayHandOver(userRole(user).name);
+  // Perlu serahan's cases are asked for as the frame shows, while the panel's code loads: what is below the panels
+  // waits for them (the gate), so their answer is on the way to the screen's first content
+  // and so are the incident dashboard's own reads (dashboard-queries.ts), once, for the URL the page opened with
+  const queryClient = useQueryClient();
+  const opened = useRef({ tab, search });
+  useEffect(() => {
+    if (handsOver) void queryClient.prefetchQuery(handoverPendingQuery(user.userId));
+    if (opened.current.tab === 'insiden') {
+      void import('./dashboard-queries').then((m) => m.prefetchDashboard(queryClient, user, opened.current.search)).catch(() => undefined); // the dashboard's own import fails the same way, and says so
+    }
+  }, [handsOver, queryClient, user]);
   // the panels above the tabs first, then all at once (src/ui/settle-gate.tsx): nothing moves under the user's finger
   // (each reports through useReportSettled: the route's panel and Perlu serahan)
   const gate = useSettleGate((topPanel ? 1 : 0) + (handsOver ? 1 : 0));
@@ -125,8 +137,11 @@ function Dashboard({
             {t('lists.tab.rosters')}
           </TabButton>
         </Flex>
+        {/* the tab's content renders once the panels above have settled and shown (their data and the tab's own are
+            asked for at once, above): rendered beside them while hidden, its few thousand components kept the panels
+            (the screen's first content) off the screen on a tablet's CPU */}
         <Box role="tabpanel">
-          {committed ? (
+          {committed && gate.open ? (
             <Suspense fallback={<PanelLoading />}>
               {tab === 'insiden' ? (
                 <IncidentDashboard user={user} search={search} onSearchChange={onSearchChange} />

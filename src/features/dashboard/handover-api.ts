@@ -6,32 +6,19 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { HandoverList, HandoverResult, HandoverSave } from '@contract/handover';
-import { ApiError, apiGet, type CallOptions } from '@/lib/api';
+import type { HandoverResult, HandoverSave } from '@contract/handover';
+import { ApiError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/handover';
 import { getSession, useSession } from '@/lib/session';
 import { getDb } from '@/offline/db';
 import { miscItem, sendWrites } from '@/offline/writes';
-import { HANDOVER_KIND, HANDOVER_PATHS, HANDOVER_REFRESH_MS, queuedIncidentIds } from './handover-rules';
-
-/** Under 'incidents': the dashboard's refresh button and every case write refresh it with the case lists. */
-export const handoverKeys = {
-  pending: (userId: string | undefined) => ['incidents', 'handover', userId ?? ''] as const,
-};
-
-export const handoverPendingCall = (opts?: CallOptions) => apiGet<HandoverList>(HANDOVER_PATHS.pending, opts);
+import { HANDOVER_KIND, HANDOVER_PATHS, queuedIncidentIds } from './handover-rules';
+import { handoverPendingQuery } from './handover-query';
 
 /** The flagged cases of the caller's scope, read every minute. */
 export function useHandoverPending() {
-  const userId = useSession()?.user.userId;
-  return useQuery({
-    queryKey: handoverKeys.pending(userId),
-    queryFn: ({ signal }) => handoverPendingCall({ signal, quiet: true }),
-    refetchInterval: HANDOVER_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    enabled: !!userId,
-  });
+  return useQuery(handoverPendingQuery(useSession()?.user.userId));
 }
 
 export type HandoverOutcome = { status: 'sent'; result: HandoverResult } | { status: 'queued' };
