@@ -4,22 +4,7 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/incident';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 
-/**
- * A yes/no question before an action that cannot simply be undone (§4.2 'Adakah anda pasti?'). The answer buttons
- * are touch sized; Esc and the backdrop answer no.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  cancelLabel,
-  colorPalette = 'brand',
-  pending = false,
-  onConfirm,
-  onCancel,
-  testId = 'confirm-dialog',
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   title?: ReactNode;
   message?: ReactNode;
@@ -30,7 +15,21 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
-}) {
+}
+
+/** The dialog itself (loaded when first opened, or when the browser is idle: confirm-dialog.tsx). */
+export function ConfirmDialogImpl({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  colorPalette = 'brand',
+  pending = false,
+  onConfirm,
+  onCancel,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     <Dialog.Root

@@ -6,26 +6,7 @@ import '@/lib/i18n/parts/incident';
 import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
-/**
- * The justification dialog (§2.8, §5): max width 500, a required textarea of at most 150 characters with the rule
- * text '* Justification is required'; Yes stays disabled while it is empty. Also used for other short required
- * reasons (a patrol's Tolak) through the label props.
- */
-export function JustificationDialog({
-  open,
-  title,
-  description,
-  label,
-  placeholder,
-  requiredText,
-  confirmLabel,
-  colorPalette = 'brand',
-  pending = false,
-  error,
-  onSubmit,
-  onCancel,
-  testId = 'justification-dialog',
-}: {
+export interface JustificationDialogProps {
   open: boolean;
   title?: ReactNode;
   description?: ReactNode;
@@ -40,7 +21,24 @@ export function JustificationDialog({
   onSubmit: (text: string) => void;
   onCancel: () => void;
   testId?: string;
-}) {
+}
+
+/** The dialog itself (loaded when first opened, or when the browser is idle: justification-dialog.tsx). */
+export function JustificationDialogImpl({
+  open,
+  title,
+  description,
+  label,
+  placeholder,
+  requiredText,
+  confirmLabel,
+  colorPalette = 'brand',
+  pending = false,
+  error,
+  onSubmit,
+  onCancel,
+  testId = 'justification-dialog',
+}: JustificationDialogProps) {
   const t = useT();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
