@@ -6,9 +6,11 @@
 // times and the median is printed, with the first load's JavaScript (bench/support/first-load.mjs).
 // Goal: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05; first load ≤ 170 KB gzipped.
 //   npm run bench -- lighthouse                        builds first (scripts/bench.mjs)
-//   DIST_DIR=.tmp/dist node bench/lighthouse.mjs       that build; RUNS=5 for more runs, DETAIL=1 for where the time goes
+//   DIST_DIR=.tmp/dist node bench/lighthouse.mjs       that build; RUNS=5 for more runs, DETAIL=1 for where the time goes,
+//                                                      ONLY=dashboard for the screens whose name has that, TRACE_OUT=dir
+//                                                      for each run's trace
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -91,6 +93,12 @@ async function runOnce(url, storage) {
       // keep the session just written (the profile is fresh: nothing else is stored or cached)
       disableStorageReset: !!storage,
     });
+    // TRACE_OUT=dir: each run's trace, for Chromium's performance panel (or a script) to say what a long task was
+    if (process.env.TRACE_OUT && result.artifacts?.Trace) {
+      await mkdir(process.env.TRACE_OUT, { recursive: true });
+      const file = path.join(process.env.TRACE_OUT, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`);
+      await writeFile(file, JSON.stringify(result.artifacts.Trace));
+    }
     return result.lhr;
   } finally {
     await chrome.kill();
@@ -144,7 +152,8 @@ try {
     ['dashboard (tmca) /', '/', tmca],
     [`patrol landing (pr) ${prLanding}`, prLanding, pr],
   ];
-  for (const [name, p, storage] of screens) {
+  // ONLY=dashboard (a part of the screens' names) runs only those
+  for (const [name, p, storage] of screens.filter(([n]) => !process.env.ONLY || n.includes(process.env.ONLY))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       // a trace Lighthouse could not read (NO_NAVSTART, NO_FCP: seen on a machine busy with other work) is run again

@@ -4,7 +4,7 @@
 // (node_modules by package), and the long tasks (over 50 ms) the page saw with their blocking time.
 //   PROFILE_BUILD=1 DIST_DIR=.tmp/dist npm run build     a build with maps and names (vite.config.ts)
 //   DIST_DIR=.tmp/dist node bench/profile-load.mjs [path] [user] [seconds]     e.g. / tmca 10; /signin with no user
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
@@ -97,6 +97,8 @@ try {
   await page.goto(`${base}${route}`);
   await page.waitForTimeout(Number(seconds) * 1000);
   const { profile } = await cdp.send('Profiler.stop');
+  // the raw profile (PROFILE_OUT=file.cpuprofile): for Chromium's DevTools, or for time inclusive of callees
+  if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile));
   const long = await page.evaluate(() => window.__long);
   const commits = await page.evaluate(() => window.__commits);
   const shifts = await page.evaluate(() => window.__shifts);
