@@ -19,12 +19,11 @@ import { categoryCountsCall, dashboardIncidentsCall, groupCountsCall } from './d
 import type { DashboardSearch } from './dashboard-search';
 
 /** What the dashboard asks the server for, from its URL (dates default to the last week; a patrol's own cases). */
-export function dashboardRequest(user: WebUser, search: DashboardSearch, today = todayIso()) {
+export function dashboardRequest(user: WebUser, search: DashboardSearch, range = defaultDateRange(todayIso())) {
   const patrol = isPatrolRole(userRole(user).name);
   const mine = patrol && search.scope !== 'region';
-  const range = defaultDateRange(today);
   const filter = toDashboardFilter(search, { allStatus: false, seesAllRegions: seesAllRegions(user), defaultRange: range, assignedToMe: mine });
-  return { patrol, mine, range, filter, q: toDataTablesQuery(search) };
+  return { patrol, mine, filter, q: toDataTablesQuery(search) };
 }
 
 /** The three reads of one request; the counters leave out their own dimension, so every group and type stays visible. */

@@ -84,9 +84,9 @@ function Dashboard({
   const tab: DashboardTab = search.tab ?? 'insiden';
   const committed = useFrameCommitted();
   const handsOver = mayHandOver(userRole(user).name);
-  // Perlu serahan's cases are asked for as the frame shows, while the panel's code loads: what is below the panels
-  // waits for them (the gate), so their answer is on the way to the screen's first content
-  // and so are the incident dashboard's own reads (dashboard-queries.ts), once, for the URL the page opened with
+  // The reads below the frame leave as it shows, while their panels' code loads: Perlu serahan's cases (what is
+  // below the panels waits for them: the gate) and, once, the incident dashboard's own (dashboard-queries.ts) for the
+  // URL the page opened with
   const queryClient = useQueryClient();
   const opened = useRef({ tab, search });
   useEffect(() => {

@@ -4,20 +4,16 @@
  * the panel's code rather than after it. Part of the first load: no Dexie, no texts.
  */
 import type { HandoverList } from '@contract/handover';
-import { apiGet, type CallOptions } from '@/lib/api';
+import { apiGet } from '@/lib/api';
 import { HANDOVER_PATHS, HANDOVER_REFRESH_MS } from './handover-rules';
 
-/** Under 'incidents': the dashboard's refresh button and every case write refresh it with the case lists. */
-export const handoverKeys = {
-  pending: (userId: string | undefined) => ['incidents', 'handover', userId ?? ''] as const,
-};
-
-export const handoverPendingCall = (opts?: CallOptions) => apiGet<HandoverList>(HANDOVER_PATHS.pending, opts);
-
-/** The flagged cases of the caller's scope, read every minute. */
+/**
+ * The flagged cases of the caller's scope, read every minute. Under 'incidents': the dashboard's refresh button and
+ * every case write refresh it with the case lists.
+ */
 export const handoverPendingQuery = (userId: string | undefined) => ({
-  queryKey: handoverKeys.pending(userId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => handoverPendingCall({ signal, quiet: true }),
+  queryKey: ['incidents', 'handover', userId ?? ''] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<HandoverList>(HANDOVER_PATHS.pending, { signal, quiet: true }),
   refetchInterval: HANDOVER_REFRESH_MS,
   refetchOnWindowFocus: true,
   enabled: !!userId,

@@ -28,7 +28,7 @@ export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
   const options = useListOptions(user, { hideFinalStatuses: true, region: search.region });
   const today = todayIso();
   const range = useMemo(() => defaultDateRange(today), [today]);
-  const { patrol, mine, filter, q } = dashboardRequest(user, search, today);
+  const { patrol, mine, filter, q } = dashboardRequest(user, search, range);
   return { patrol, mine, options, range, filter, q };
 }
 
