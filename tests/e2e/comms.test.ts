@@ -112,30 +112,52 @@ describe('control-room communications (issue #6)', () => {
       );
     const sender = await signedIn(tmca);
     const reader = await signedIn(tmcs);
-    // the reader's page clock moved on one refresh period (60 s): its list is asked again and shows the message. The
-    // answer is awaited first (a loaded CI machine once took over 20 s to show it), so a failure says which step did
-    // not happen: no refresh within the period, or a refresh without the message.
+    // the reader's page clock moved on one refresh period (60 s): its list is asked again and shows the message. Its
+    // requests and answers are counted, so a failure says which step did not happen: no request within the period,
+    // a request without an answer, or answers without the message.
     const lists: string[] = [];
-    reader.page.on('response', (r) => {
-      if (r.url().includes(PATHS.broadcastDataTables))
-        r.text().then(
-          (text) => lists.push(text),
-          () => {},
+    const list = { asked: 0, pending: 0, unreadable: 0 };
+    const isList = (url: string) => url.includes(PATHS.broadcastDataTables);
+    reader.page.on('request', (r) => {
+      if (!isList(r.url())) return;
+      list.asked++;
+      list.pending++;
+    });
+    reader.page.on('requestfailed', (r) => {
+      if (isList(r.url())) list.pending--;
+    });
+    reader.page.on('requestfinished', (r) => {
+      if (!isList(r.url())) return;
+      list.pending--;
+      r.response()
+        .then((res) => res?.text())
+        .then(
+          (text) => (text === undefined ? list.unreadable++ : lists.push(text)),
+          () => list.unreadable++,
         );
     });
     const refreshedWith = async (message: string) => {
-      const before = lists.length;
+      // a list request still on its way when the clock moves on would take the refresh's place (TanStack Query joins
+      // a running fetch) and, answered, start the 60 s period anew: the clock moves on once none is
+      await expect.poll(() => list.pending, { timeout: 20_000 }).toBe(0);
+      const before = { answers: lists.length, asked: list.asked };
       // the list refreshes while its page is visible (TanStack Query's refetchInterval): the sender's page was the one
-      // used last, and a CI run saw no refresh at all after the 60 s (0 answered)
+      // used last
       await reader.page.bringToFront();
       await reader.page.clock.fastForward(60_000);
-      await expect
-        .poll(() => lists.slice(before).some((text) => text.includes(message)), {
-          timeout: 45_000,
-          message: `a refresh after 60 s lists "${message}" (${lists.length - before} refreshes answered meanwhile)`,
-        })
-        .toBe(true);
-      await reader.page.getByTestId('broadcast-item').filter({ hasText: message }).waitFor({ timeout: 20_000 });
+      const item = reader.page.getByTestId('broadcast-item').filter({ hasText: message });
+      try {
+        await expect
+          .poll(async () => lists.slice(before.answers).some((text) => text.includes(message)) || (await item.count()) > 0, { timeout: 45_000 })
+          .toBe(true);
+      } catch {
+        const visibility = await reader.page.evaluate(() => document.visibilityState).catch(() => '?');
+        throw new Error(
+          `no refresh after 60 s listed "${message}": ${list.asked - before.asked} list requests meanwhile, ` +
+            `${lists.length - before.answers} answers read, ${list.unreadable} unreadable, ${list.pending} pending; page ${visibility}`,
+        );
+      }
+      await item.waitFor({ timeout: 20_000 });
     };
     try {
       for (const p of [sender.page, reader.page]) {
