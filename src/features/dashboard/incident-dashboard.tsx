@@ -35,6 +35,8 @@ export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
 const FILTER_FIELDS = ['plate', 'km', 'dates', 'region', 'section', 'status'] as const;
 const NO_ROWS: IncidentListRow[] = [];
 const EMPTY_ICON = <LuInbox />;
+/** The patrol's scope switch: the checked choice filled (what SegmentGroup's indicator drew). */
+const SCOPE_CHECKED = { bg: 'brand.600', color: 'white', shadow: 'sm' } as const;
 
 export function IncidentDashboard({
   user,
@@ -102,12 +104,14 @@ export function IncidentDashboard({
           borderColor="border"
           data-testid="scope-switch"
         >
-          <SegmentGroup.Indicator bg="brand.600" />
-          <SegmentGroup.Item value="mine" minH="11" px="4" _checked={{ color: 'white' }} data-testid="scope-mine">
+          {/* no SegmentGroup.Indicator: it measures the checked item (offsetLeft…) as it mounts and on every change,
+              a forced layout in the middle of the dashboard's commit (about 30 ms on a tablet's CPU); the checked item
+              carries the colour itself */}
+          <SegmentGroup.Item value="mine" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-mine">
             <SegmentGroup.ItemText>{t('lists.scope.mine')}</SegmentGroup.ItemText>
             <SegmentGroup.ItemHiddenInput />
           </SegmentGroup.Item>
-          <SegmentGroup.Item value="region" minH="11" px="4" _checked={{ color: 'white' }} data-testid="scope-region">
+          <SegmentGroup.Item value="region" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-region">
             <SegmentGroup.ItemText>{t('lists.scope.region', { region: options.ownRegion.name })}</SegmentGroup.ItemText>
             <SegmentGroup.ItemHiddenInput />
           </SegmentGroup.Item>
