@@ -93,30 +93,7 @@ export function IncidentDashboard({
 
   return (
     <Box data-testid="incident-dashboard">
-      {patrol && (
-        <SegmentGroup.Root
-          value={mine ? 'mine' : 'region'}
-          onValueChange={(d) => set({ scope: d.value === 'region' ? 'region' : undefined })}
-          size="md"
-          mb="4"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border"
-          data-testid="scope-switch"
-        >
-          {/* no SegmentGroup.Indicator: it measures the checked item (offsetLeft…) as it mounts and on every change,
-              a forced layout in the middle of the dashboard's commit (about 30 ms on a tablet's CPU); the checked item
-              carries the colour itself */}
-          <SegmentGroup.Item value="mine" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-mine">
-            <SegmentGroup.ItemText>{t('lists.scope.mine')}</SegmentGroup.ItemText>
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
-          <SegmentGroup.Item value="region" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-region">
-            <SegmentGroup.ItemText>{t('lists.scope.region', { region: options.ownRegion.name })}</SegmentGroup.ItemText>
-            <SegmentGroup.ItemHiddenInput />
-          </SegmentGroup.Item>
-        </SegmentGroup.Root>
-      )}
+      {patrol && <ScopeSwitch mine={mine} regionName={options.ownRegion.name} onPick={set} />}
 
       {cachedAt && (
         <Alert.Root status="warning" mb="4" rounded="md" data-testid="dashboard-cached">
@@ -167,6 +144,46 @@ export function IncidentDashboard({
 }
 
 type GroupCounts = { total: number; byGroup: Partial<Record<(typeof DASHBOARD_GROUPS)[number], number>> };
+
+/**
+ * The patrol's switch between its own cases and its region's. Memoised: the dashboard renders again with each of its
+ * three answers (list, counters, types), and the switch is some fifty components of Ark's machine and contexts.
+ */
+const ScopeSwitch = memo(function ScopeSwitch({
+  mine,
+  regionName,
+  onPick,
+}: {
+  mine: boolean;
+  regionName: string;
+  onPick: (patch: Partial<DashboardSearch>) => void;
+}) {
+  const t = useT();
+  return (
+    <SegmentGroup.Root
+      value={mine ? 'mine' : 'region'}
+      onValueChange={(d) => onPick({ scope: d.value === 'region' ? 'region' : undefined })}
+      size="md"
+      mb="4"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      data-testid="scope-switch"
+    >
+      {/* no SegmentGroup.Indicator: it measures the checked item (offsetLeft…) as it mounts and on every change, a
+          forced layout in the middle of the dashboard's commit (about 30 ms on a tablet's CPU); the checked item
+          carries the colour itself */}
+      <SegmentGroup.Item value="mine" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-mine">
+        <SegmentGroup.ItemText>{t('lists.scope.mine')}</SegmentGroup.ItemText>
+        <SegmentGroup.ItemHiddenInput />
+      </SegmentGroup.Item>
+      <SegmentGroup.Item value="region" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-region">
+        <SegmentGroup.ItemText>{t('lists.scope.region', { region: regionName })}</SegmentGroup.ItemText>
+        <SegmentGroup.ItemHiddenInput />
+      </SegmentGroup.Item>
+    </SegmentGroup.Root>
+  );
+});
 
 const GroupCounters = memo(function GroupCounters({
   counts,
