@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuChevronUp, LuLock, LuRotateCcw, LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { INCIDENT_LIMITS, STATUS_GROUP_NAMES, type StatusGroup } from '@contract/incident-rules';
@@ -58,6 +58,11 @@ export const IncidentFilterBar = memo(function IncidentFilterBar({
   // the URL is the truth: follow it when it changes from outside (reset, a counter, back button)
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the three typed filters in the URL resets the draft, not a new values object or another filter
   useEffect(() => setDraft(draftOf(values)), [values.ticket, values.plate, values.km]);
+
+  // the date pickers are memoised on their props: the bar's renders for its option lists (sections, types, statuses
+  // answer one by one as a screen loads) leave them alone
+  const onFrom = useCallback((d: string) => onChange({ from: d }), [onChange]);
+  const onTo = useCallback((d: string) => onChange({ to: d }), [onChange]);
 
   const plateError = has('plate') && plateTooShort(draft.plate) ? t('lists.filter.plateMin', { n: PLATE_MIN_CHARS }) : undefined;
   const submit = (e: FormEvent) => {
@@ -139,14 +144,8 @@ export const IncidentFilterBar = memo(function IncidentFilterBar({
         )}
         {has('dates') && (
           <>
-            <DateField
-              label={t('lists.filter.from')}
-              value={values.from ?? ''}
-              onChange={(d) => onChange({ from: d })}
-              width="152px"
-              testId="filter-from"
-            />
-            <DateField label={t('lists.filter.to')} value={values.to ?? ''} onChange={(d) => onChange({ to: d })} width="152px" testId="filter-to" />
+            <DateField label={t('lists.filter.from')} value={values.from ?? ''} onChange={onFrom} width="152px" testId="filter-from" />
+            <DateField label={t('lists.filter.to')} value={values.to ?? ''} onChange={onTo} width="152px" testId="filter-to" />
           </>
         )}
         {extra}
