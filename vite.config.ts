@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -130,6 +132,66 @@ function chakraConditionsSet(): Plugin {
   };
 }
 
+/**
+ * Chakra's global CSS made at build time instead of on every start. `createSystem` builds `system._global` (the
+ * reset, the app's global styles and a CSS variable for every token, light and night) and `<ChakraProvider>` has
+ * emotion compile and insert it: on a tablet's CPU (4× slower) about 400 ms for the tokens' CSS, 160 ms for the
+ * global styles and 90 ms of emotion's, the largest part of the first page's longest task. Here the build runs the
+ * same theme (src/app/theme.ts) through the same emotion code in Node (scripts/theme-css.ts, bundled with rolldown
+ * so that Node loads only what it needs), and the text becomes a stylesheet (`virtual:chakra-global.css`, imported
+ * by src/main.tsx, in the page's CSS file); the package's system then leaves `_global` empty (a patch of its own
+ * module, like chakraConditionsSet: the source must match, or the build fails). In dev Chakra still makes it at run
+ * time and the virtual stylesheet is empty. tests/unit/theme-css.test.ts checks the text against the system.
+ */
+function chakraGlobalCssPrebuilt(): Plugin {
+  const ID = 'virtual:chakra-global.css';
+  const RESOLVED = `\0${ID}`;
+  const FROM = '  const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const TO = '  const _global = [];';
+  let build = false;
+  let css: Promise<string> | undefined;
+  const make = async () => {
+    const bundle = await rolldown({
+      input: r('./scripts/theme-css.ts'),
+      platform: 'node',
+      logLevel: 'silent',
+      resolve: { alias: { '@chakra-theme': r('./node_modules/@chakra-ui/react/dist/esm/theme') } },
+      external: [/^react/, /^@emotion\//],
+    });
+    const dir = r('./node_modules/.cache/lebuhraya');
+    mkdirSync(dir, { recursive: true });
+    const file = `${dir}/theme-css-${process.pid}-${Date.now()}.mjs`;
+    await bundle.write({ file, format: 'esm' });
+    await bundle.close();
+    try {
+      const mod = (await import(pathToFileURL(file).href)) as { themeGlobalCss: () => string };
+      return mod.themeGlobalCss();
+    } finally {
+      rmSync(file, { force: true });
+    }
+  };
+  return {
+    name: 'chakra-global-css-prebuilt',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === ID ? RESOLVED : null;
+    },
+    load(id) {
+      if (id !== RESOLVED) return null;
+      if (!build) return '';
+      css ??= make();
+      return css;
+    },
+    transform(code, id) {
+      if (!build || !/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return null;
+      if (!code.includes(FROM)) this.error('chakra-global-css-prebuilt: system.js changed; check the patch against the new source');
+      return { code: code.replace(FROM, TO), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -145,6 +207,7 @@ export default defineConfig({
   plugins: [
     lucideIconPerModule(),
     chakraConditionsSet(),
+    chakraGlobalCssPrebuilt(),
     preloadEntryImports(),
     // The router plugin must come before the React plugin.
     tanstackRouter({

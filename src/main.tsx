@@ -4,6 +4,8 @@ import { loadSession } from '@/lib/session';
 import { loadLanguage } from '@/lib/i18n';
 import { App, createAppParts } from '@/app/app';
 import { getSystem } from '@/app/theme';
+// Chakra's global CSS (reset, global styles, the tokens' variables), made by the build (vite.config.ts)
+import 'virtual:chakra-global.css';
 import '@/app/global.css';
 
 // The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
