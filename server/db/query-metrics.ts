@@ -10,7 +10,8 @@
  * at a time and queues the rest, so it shows as a pool of 1, idle when nothing runs, and the statements (or
  * transactions) queued behind the running one as waiting.
  */
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
+import { CellHistogram } from '../lib/histogram';
 import type { DbHandle } from './client';
 
 export const QUERY_KINDS = ['select', 'insert', 'update', 'delete', 'other'] as const;
@@ -150,15 +151,14 @@ export function installQueryMetrics(handle: DbHandle, registry: Registry): () =>
     watches.set(client, watch);
   }
   const w = watch;
-  const histogram = new Histogram({
-    name: 'db_query_duration_seconds',
-    help: 'Time of each database statement, from sending it to its answer (queueing in PGlite included), by kind (select, insert, update, delete, other)',
-    labelNames: ['kind'],
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  const byKind = new Map(QUERY_KINDS.map((k) => [k, histogram.labels(k)]));
-  for (const k of QUERY_KINDS) histogram.zero({ kind: k });
+  const histogram = new CellHistogram(
+    'db_query_duration_seconds',
+    'Time of each database statement, from sending it to its answer (queueing in PGlite included), by kind (select, insert, update, delete, other)',
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    [registry],
+  );
+  // every kind's cell made now: each is listed from the first scrape, at zero
+  const byKind = new Map(QUERY_KINDS.map((k) => [k, histogram.cell({ kind: k })]));
   const observer: Observer = (kind, seconds) => byKind.get(kind)?.observe(seconds);
   w.observers.add(observer);
 

@@ -6,15 +6,17 @@
  * describe the process, not an app, and prom-client's collectors for them (a GC observer, an event-loop histogram)
  * are never released, so one set per app would pile up in the tests. A scrape answers both.
  *
- * The request path stays cheap: per request one lookup of a cell cached on the route's config (its labels' children
- * made once per method and status), a counter increment and a histogram observation; the duration is Fastify's own
- * (reply.elapsedTime, from onRequest to the response sent). Database, pool and cache figures are read at scrape time.
+ * The request path stays cheap: per request one lookup of a cell cached on the route's config (its label set's cell
+ * of the duration histogram, made once per method and status, lib/histogram.ts) and one observation; the request
+ * counter is that cell's count, read at scrape time. The duration is Fastify's own (reply.elapsedTime, from onRequest
+ * to the response sent). Database, pool and cache figures are read at scrape time.
  * The scrape's own requests are not counted (the usual practice: Prometheus records each scrape as `up` and
  * `scrape_duration_seconds`, and counting them would add a steady trickle to the request rates).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { CellHistogram, type HistogramCell } from '../lib/histogram';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './idempotency';
 
 export const METRICS_PATH = '/metrics';
@@ -68,11 +70,10 @@ function processMetrics(): Registry {
 /** request durations: from a cached read (a millisecond) to a report (seconds) */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type Child = { inc: () => void; observe: (seconds: number) => void };
-/** per route: its label and, per method and status, the bound children of the two request metrics */
+/** per route: its label and, per method and status, its cell of the request histogram */
 interface Cell {
   route: string | null;
-  byMethod: Map<string, Map<number, Child>>;
+  byMethod: Map<string, Map<number, HistogramCell>>;
 }
 const CELL = Symbol('metricsCell');
 
@@ -130,18 +131,22 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
   const { registry } = metrics;
   app.decorate('metrics', metrics);
 
-  const requests = new Counter({
+  const duration = new CellHistogram(
+    'http_request_duration_seconds',
+    'Time from receiving a request to its answer sent, by method, route pattern and status code',
+    HTTP_BUCKETS,
+    [registry],
+  );
+  // every request answered is one observation of its cell: the counter is the cells' counts
+  new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'],
     registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to its answer sent, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of duration.cells()) if (c.count > 0) this.inc(c.labels, c.count);
+    },
   });
   const outbox = new Counter({
     name: 'outbox_replays_total',
@@ -165,7 +170,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
     return cell;
   };
 
-  const childOf = (cell: Cell & { route: string }, method: string, status: number): Child => {
+  const childOf = (cell: Cell & { route: string }, method: string, status: number): HistogramCell => {
     let byStatus = cell.byMethod.get(method);
     if (!byStatus) {
       byStatus = new Map();
@@ -173,10 +178,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
     }
     let child = byStatus.get(status);
     if (!child) {
-      const code = String(status);
-      const counter = requests.labels(method, cell.route, code);
-      const histogram = duration.labels(method, cell.route, code);
-      child = { inc: () => counter.inc(), observe: (s) => histogram.observe(s) };
+      child = duration.cell({ method, route: cell.route, status_code: String(status) });
       byStatus.set(status, child);
     }
     return child;
@@ -186,9 +188,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
     const cell = cellOf(request);
     if (cell.route !== null) {
       const status = reply.statusCode;
-      const child = childOf(cell as Cell & { route: string }, request.method, status);
-      child.inc();
-      child.observe(reply.elapsedTime / 1000);
+      childOf(cell as Cell & { route: string }, request.method, status).observe(reply.elapsedTime / 1000);
       if (request.headers[idempotencyHeader] !== undefined && request.method !== 'GET' && request.method !== 'HEAD') {
         const outcome = status < 400 ? 0 : status < 500 ? 1 : 2;
         outboxChildren[outcome][reply.getHeader(REPLAYED_HEADER) === 'true' ? 1 : 0].inc();
