@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { WriteNotices } from './notify';
 import { trackPglite, trackPgPool, WriteTracker } from './write-tracker';
 import { migrationsApplied } from './migration-state';
+import { planRowMapping } from './row-mapping';
 import { fallbackLogger, type WarnLogger } from '../lib/json-log';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -74,7 +75,8 @@ export interface DbOptions {
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { drizzle, NodePgSession } = await import('drizzle-orm/node-postgres');
+    planRowMapping(NodePgSession);
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // jit off: the reports' statements (#17) are index probes and aggregates whose high cost ESTIMATES made PostgreSQL
     // JIT-compile them, 1.5–3 s of compilation per call for a 100 ms query (bench/reports.ts); no statement here gains
@@ -106,7 +108,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     return { db, kind: 'postgres', where: `${u.hostname}:${u.port || 5432}${u.pathname}`, close, writes, exclusive, notices };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
+  const { drizzle, PgliteSession } = await import('drizzle-orm/pglite');
+  planRowMapping(PgliteSession);
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir = opts.dataDir;
   let unlock = () => {};
