@@ -41,7 +41,17 @@ beforeAll(async () => {
     ok boolean not null, at timestamptz, day date, data jsonb, tags text[])`);
   await handle.db.execute(sql`create table rm_note (id serial primary key, item_id integer not null, body text not null)`);
   await handle.db.insert(item).values([
-    { name: 'a', qty: 3, price: '12.50', ratio: 0.25, ok: true, at: new Date('2026-12-03T07:00:00.123Z'), day: '2026-12-03', data: { k: [1, 'x'] }, tags: ['p', 'q'] },
+    {
+      name: 'a',
+      qty: 3,
+      price: '12.50',
+      ratio: 0.25,
+      ok: true,
+      at: new Date('2026-12-03T07:00:00.123Z'),
+      day: '2026-12-03',
+      data: { k: [1, 'x'] },
+      tags: ['p', 'q'],
+    },
     { name: 'b', ok: false, at: new Date('0001-01-01T00:00:00Z') },
   ]);
   await handle.db.insert(note).values([{ itemId: 1, body: 'first' }]);
@@ -109,7 +119,12 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
   });
 
   it('an outer join is left to Drizzle (a missing joined row is null, not an object of nulls)', async () => {
-    const prepared = handle.db.select().from(item).leftJoin(note, eq(note.itemId, item.id)).orderBy(item.id).prepare('rm_join') as unknown as Prepared;
+    const prepared = handle.db
+      .select()
+      .from(item)
+      .leftJoin(note, eq(note.itemId, item.id))
+      .orderBy(item.id)
+      .prepare('rm_join') as unknown as Prepared;
     const { got, drizzles } = await both(prepared);
     expect(got).toEqual(drizzles);
     expect((got as { rm_note: unknown }[]).map((r) => r.rm_note)).toEqual([{ id: 1, itemId: 1, body: 'first' }, null]);

@@ -17,7 +17,13 @@ const SEEN: [Record<string, string>, number][] = [
 function both() {
   const theirs = new Registry();
   const ours = new Registry();
-  const reference = new Histogram({ name: 'h_seconds', help: 'A help text', labelNames: ['method', 'route', 'status_code'], buckets: BOUNDS, registers: [theirs] });
+  const reference = new Histogram({
+    name: 'h_seconds',
+    help: 'A help text',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: BOUNDS,
+    registers: [theirs],
+  });
   const cells = new CellHistogram('h_seconds', 'A help text', BOUNDS, [ours]);
   for (const [labels, v] of SEEN) {
     reference.observe(labels, v);
