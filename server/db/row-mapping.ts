@@ -10,8 +10,8 @@
  *
  * The mapper is set as the statement's `customResultMapper`, which both drivers' prepared queries (node-postgres and
  * PGlite, drizzle-orm 0.45) call with the rows in array mode instead of mapping each row with mapResultRow; Drizzle's
- * own relational queries, which bring their own mapper, are left as they are, and a select with outer joins (its
- * `joinsNotNullableMap`, set after preparing) is mapped by Drizzle's mapResultRow as before. The result is the same
+ * own relational queries, which bring their own mapper, are left as they are, and a select with an outer join (a
+ * table its `joinsNotNullableMap` marks as possibly missing) is mapped by Drizzle's mapResultRow as before. The result is the same
  * objects (tests/server/row-mapping.test.ts compares them, and fails if a driver's session no longer takes the hook).
  */
 import * as drizzleOrm from 'drizzle-orm';
@@ -98,6 +98,10 @@ type PrepareQuery = (
 ) => PreparedLike;
 
 const PATCHED = Symbol.for('lebuhraya.rowMapping');
+const byPlan = new WeakMap<object, () => boolean>();
+
+/** Whether a prepared statement's rows are mapped by its plan (false: Drizzle's mapResultRow, or not prepared here). */
+export const mapsByPlan = (prepared: object): boolean => byPlan.get(prepared)?.() ?? false;
 
 /**
  * Makes a driver session class (drizzle-orm/node-postgres's NodePgSession, drizzle-orm/pglite's PgliteSession) give
@@ -112,10 +116,21 @@ export function planRowMapping(Session: { prototype: object }): void {
     const prepared = prepare.call(this, query, fields, name, isResponseInArrayMode, customResultMapper, ...rest);
     if (fields && !customResultMapper) {
       const map = rowMapper(fields);
+      // Drizzle sets joinsNotNullableMap after preparing, on every select ({ [table]: true } without joins); it changes
+      // the rows only where a joined table may be missing (an outer join: false), and those stay with mapResultRow
+      let outer: Record<string, boolean> | null | undefined;
+      const outerJoins = () => {
+        if (outer === undefined) {
+          const joins = prepared.joinsNotNullableMap;
+          outer = joins && Object.values(joins).some((notNull) => !notNull) ? joins : null;
+        }
+        return outer;
+      };
       prepared.customResultMapper = (rows) => {
-        const joins = prepared.joinsNotNullableMap;
+        const joins = outerJoins();
         return joins ? rows.map((row) => mapResultRow(fields, row, joins)) : map(rows);
       };
+      byPlan.set(prepared, () => outerJoins() === null);
     }
     return prepared;
   };

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/client';
+import { mapsByPlan } from '../../server/db/row-mapping';
 import { timestamp } from '../../server/db/timestamp';
 import { openTestDb } from './support/database';
 
@@ -82,8 +83,10 @@ async function both(prepared: Prepared, values?: Record<string, unknown>) {
 
 describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
   it('a flat select of every column type: the same objects as Drizzle, typed as Drizzle types them', async () => {
-    const { got, drizzles } = await both(handle.db.select().from(item).orderBy(item.id).prepare('rm_flat') as unknown as Prepared);
+    const prepared = handle.db.select().from(item).orderBy(item.id).prepare('rm_flat') as unknown as Prepared;
+    const { got, drizzles } = await both(prepared);
     expect(got).toEqual(drizzles);
+    expect(mapsByPlan(prepared)).toBe(true);
     const [a, b] = got as (typeof item.$inferSelect)[];
     expect(a).toEqual({
       id: 1,
@@ -115,6 +118,7 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
       .prepare('rm_nested') as unknown as Prepared;
     const { got, drizzles } = await both(prepared, { ok: true });
     expect(got).toEqual(drizzles);
+    expect(mapsByPlan(prepared)).toBe(true);
     expect(got).toEqual([{ item: { id: 1, at: new Date('2026-12-03T07:00:00.123Z') }, n: 1, upper: 'A', notes: { count: 1 } }]);
   });
 
@@ -127,6 +131,13 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
       .prepare('rm_join') as unknown as Prepared;
     const { got, drizzles } = await both(prepared);
     expect(got).toEqual(drizzles);
+    expect(mapsByPlan(prepared)).toBe(false);
+    // an inner join maps by plan
+    const inner = handle.db.select().from(item).innerJoin(note, eq(note.itemId, item.id)).prepare('rm_inner') as unknown as Prepared;
+    const both2 = await both(inner);
+    expect(both2.got).toEqual(both2.drizzles);
+    expect(both2.got).toHaveLength(1);
+    expect(mapsByPlan(inner)).toBe(true);
     expect((got as { rm_note: unknown }[]).map((r) => r.rm_note)).toEqual([{ id: 1, itemId: 1, body: 'first' }, null]);
   });
 
