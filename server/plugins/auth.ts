@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import { can, SEES_ALL_REGIONS, type Permission } from '../../contract/roles';
@@ -130,13 +130,7 @@ export async function registerAuth(
   // A read route's answer, 200 or error alike, leaves only once its token's revocation check holds; a refused token
   // gets its 401 envelope in place of the answer (not thrown: an error thrown while an error answer is being sent
   // would reach Fastify's own handler, not plugins/errors.ts).
-  app.addHook('onSend', async (request, reply, payload) => {
-    const r = request as WithSessionCheck;
-    const check = r[SESSION_CHECK];
-    if (!check) return payload;
-    r[SESSION_CHECK] = undefined;
-    const refusal = await check;
-    if (!refusal) return payload;
+  const refused = (request: FastifyRequest, reply: FastifyReply, payload: unknown, refusal: HttpError) => {
     request.log.warn({ event: 'access_refused', status: 401, code: refusal.errorCode, url: request.url, user: request.user?.uid }, refusal.message);
     // nothing of the answer goes out: its validators and cache marks dropped, a stream closed unread, and the refusal
     // itself kept by no cache
@@ -144,6 +138,26 @@ export async function registerAuth(
     (payload as { destroy?: () => void } | null)?.destroy?.();
     reply.code(refusal.statusCode).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
     return JSON.stringify(envelopeOf(refusal));
+  };
+  // a callback hook: a request without a pending check (every write, every route not marked read) passes at once,
+  // without a promise and a turn of its own
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const r = request as WithSessionCheck;
+    const check = r[SESSION_CHECK];
+    if (!check) return done(null, payload);
+    r[SESSION_CHECK] = undefined;
+    check.then(
+      (refusal) => {
+        let answer: unknown;
+        try {
+          answer = refusal ? refused(request, reply, payload, refusal) : payload;
+        } catch (err) {
+          return done(err as Error);
+        }
+        done(null, answer);
+      },
+      (err: Error) => done(err),
+    );
   });
 
   app.addHook('onRequest', async (request) => {

@@ -69,8 +69,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
     reply.headers(headers);
     done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiUrl(request.url)) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -14,7 +14,8 @@ import { badRequest } from '../lib/http-error';
  *   retried the write forever (issue #20).
  */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // a callback hook (what it throws reaches the error handler as an async hook's rejection would): no promise per request
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts = [
       ['params', request.params],
       ['query', request.query],
@@ -30,5 +31,6 @@ export function registerTextGuard(app: FastifyInstance) {
         throw badRequest(`Input tidak sah: ${field} — ${textRuleMessage(found.char)}`, field);
       }
     }
+    done();
   });
 }
