@@ -40,48 +40,47 @@ function decoderOf(field: unknown): Decoder {
   return (field as { sql: { decoder: Decoder } }).sql.decoder;
 }
 
+/** a mapper of rows from the mapper of one row */
+const eachRow =
+  (mapRow: (row: Row) => Mapped) =>
+  (rows: Row[]): Mapped[] => {
+    const out = new Array<Mapped>(rows.length);
+    for (let r = 0; r < rows.length; r++) out[r] = mapRow(rows[r]);
+    return out;
+  };
+
 /** The rows' mapper of one statement's fields, equal to `rows.map((r) => mapResultRow(fields, r))`. */
 export function rowMapper(fields: readonly SelectedField[]): (rows: Row[]) => Mapped[] {
   const n = fields.length;
   const decoders = fields.map((f) => decoderOf(f.field));
   const paths = fields.map((f) => f.path);
+  const decoded = (row: Row, i: number) => {
+    const raw = row[i];
+    return raw === null ? null : decoders[i].mapFromDriverValue(raw);
+  };
   if (paths.every((p) => p.length === 1)) {
     const names = paths.map((p) => p[0]);
-    return (rows) => {
-      const out = new Array<Mapped>(rows.length);
-      for (let r = 0; r < rows.length; r++) {
-        const row = rows[r];
-        const o: Mapped = {};
-        for (let i = 0; i < n; i++) {
-          const raw = row[i];
-          o[names[i]] = raw === null ? null : decoders[i].mapFromDriverValue(raw);
-        }
-        out[r] = o;
-      }
-      return out;
-    };
-  }
-  return (rows) => {
-    const out = new Array<Mapped>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r];
+    return eachRow((row) => {
       const o: Mapped = {};
-      for (let i = 0; i < n; i++) {
-        const path = paths[i];
-        let node = o;
-        const last = path.length - 1;
-        for (let k = 0; k < last; k++) {
-          const chunk = path[k];
-          if (!(chunk in node)) node[chunk] = {};
-          node = node[chunk] as Mapped;
-        }
-        const raw = row[i];
-        node[path[last]] = raw === null ? null : decoders[i].mapFromDriverValue(raw);
+      for (let i = 0; i < n; i++) o[names[i]] = decoded(row, i);
+      return o;
+    });
+  }
+  return eachRow((row) => {
+    const o: Mapped = {};
+    for (let i = 0; i < n; i++) {
+      const path = paths[i];
+      let node = o;
+      const last = path.length - 1;
+      for (let k = 0; k < last; k++) {
+        const chunk = path[k];
+        if (!(chunk in node)) node[chunk] = {};
+        node = node[chunk] as Mapped;
       }
-      out[r] = o;
+      node[path[last]] = decoded(row, i);
     }
-    return out;
-  };
+    return o;
+  });
 }
 
 interface PreparedLike {

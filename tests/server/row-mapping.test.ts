@@ -34,6 +34,19 @@ const note = pgTable('rm_note', {
   body: text('body').notNull(),
 });
 
+/** the first row, every column with a value */
+const ITEM_A = {
+  name: 'a',
+  qty: 3,
+  price: '12.50',
+  ratio: 0.25,
+  ok: true,
+  at: new Date('2026-12-03T07:00:00.123Z'),
+  day: '2026-12-03',
+  data: { k: [1, 'x'] },
+  tags: ['p', 'q'],
+};
+
 let handle: DbHandle;
 
 beforeAll(async () => {
@@ -41,20 +54,7 @@ beforeAll(async () => {
   await handle.db.execute(sql`create table rm_item (id serial primary key, name text not null, qty integer, price numeric, ratio double precision,
     ok boolean not null, at timestamptz, day date, data jsonb, tags text[])`);
   await handle.db.execute(sql`create table rm_note (id serial primary key, item_id integer not null, body text not null)`);
-  await handle.db.insert(item).values([
-    {
-      name: 'a',
-      qty: 3,
-      price: '12.50',
-      ratio: 0.25,
-      ok: true,
-      at: new Date('2026-12-03T07:00:00.123Z'),
-      day: '2026-12-03',
-      data: { k: [1, 'x'] },
-      tags: ['p', 'q'],
-    },
-    { name: 'b', ok: false, at: new Date('0001-01-01T00:00:00Z') },
-  ]);
+  await handle.db.insert(item).values([ITEM_A, { name: 'b', ok: false, at: new Date('0001-01-01T00:00:00Z') }]);
   await handle.db.insert(note).values([{ itemId: 1, body: 'first' }]);
 });
 afterAll(async () => {
@@ -88,18 +88,7 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
     expect(got).toEqual(drizzles);
     expect(mapsByPlan(prepared)).toBe(true);
     const [a, b] = got as (typeof item.$inferSelect)[];
-    expect(a).toEqual({
-      id: 1,
-      name: 'a',
-      qty: 3,
-      price: '12.50',
-      ratio: 0.25,
-      ok: true,
-      at: new Date('2026-12-03T07:00:00.123Z'),
-      day: '2026-12-03',
-      data: { k: [1, 'x'] },
-      tags: ['p', 'q'],
-    });
+    expect(a).toEqual({ id: 1, ...ITEM_A });
     expect(b.at?.toISOString()).toBe('0001-01-01T00:00:00.000Z');
     expect(b.qty).toBeNull();
     expect(b.data).toBeNull();
