@@ -97,10 +97,20 @@ type PrepareQuery = (
 ) => PreparedLike;
 
 const PATCHED = Symbol.for('lebuhraya.rowMapping');
-const byPlan = new WeakMap<object, () => boolean>();
+/** marks the mappers set here */
+const PLANNED = Symbol('plannedRows');
+
+/**
+ * The joins Drizzle must map itself: it sets joinsNotNullableMap after preparing, on every select ({ [table]: true }
+ * without joins), and it changes the rows only where a joined table may be missing (an outer join: false).
+ */
+const outerJoins = (joins: Record<string, boolean> | undefined) => (joins && Object.values(joins).some((notNull) => !notNull) ? joins : null);
 
 /** Whether a prepared statement's rows are mapped by its plan (false: Drizzle's mapResultRow, or not prepared here). */
-export const mapsByPlan = (prepared: object): boolean => byPlan.get(prepared)?.() ?? false;
+export const mapsByPlan = (prepared: object): boolean => {
+  const p = prepared as PreparedLike;
+  return (p.customResultMapper as { [PLANNED]?: true } | undefined)?.[PLANNED] === true && !outerJoins(p.joinsNotNullableMap);
+};
 
 /**
  * Makes a driver session class (drizzle-orm/node-postgres's NodePgSession, drizzle-orm/pglite's PgliteSession) give
@@ -115,21 +125,11 @@ export function planRowMapping(Session: { prototype: object }): void {
     const prepared = prepare.call(this, query, fields, name, isResponseInArrayMode, customResultMapper, ...rest);
     if (fields && !customResultMapper) {
       const map = rowMapper(fields);
-      // Drizzle sets joinsNotNullableMap after preparing, on every select ({ [table]: true } without joins); it changes
-      // the rows only where a joined table may be missing (an outer join: false), and those stay with mapResultRow
-      let outer: Record<string, boolean> | null | undefined;
-      const outerJoins = () => {
-        if (outer === undefined) {
-          const joins = prepared.joinsNotNullableMap;
-          outer = joins && Object.values(joins).some((notNull) => !notNull) ? joins : null;
-        }
-        return outer;
-      };
-      prepared.customResultMapper = (rows) => {
-        const joins = outerJoins();
+      const mapper = (rows: Row[]) => {
+        const joins = outerJoins(prepared.joinsNotNullableMap);
         return joins ? rows.map((row) => mapResultRow(fields, row, joins)) : map(rows);
       };
-      byPlan.set(prepared, () => outerJoins() === null);
+      prepared.customResultMapper = Object.assign(mapper, { [PLANNED]: true as const });
     }
     return prepared;
   };

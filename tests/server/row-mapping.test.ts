@@ -68,25 +68,29 @@ type Prepared = {
   customResultMapper?: (rows: unknown[][]) => unknown;
 };
 
-/** Runs a prepared statement, keeping the raw rows its mapper got; answers what it answered and what Drizzle makes of them. */
+/**
+ * Runs a prepared statement, keeping the raw rows its mapper got; answers what it answered, what Drizzle makes of the
+ * same rows, and whether the statement maps by its plan.
+ */
 async function both(prepared: Prepared, values?: Record<string, unknown>) {
   const planned = prepared.customResultMapper;
   expect(planned, 'the session gave the statement a planned mapper').toBeTypeOf('function');
+  const byPlan = mapsByPlan(prepared);
   let raw: unknown[][] = [];
   prepared.customResultMapper = (rows) => {
     raw = rows;
     return planned?.(rows);
   };
   const got = await prepared.execute(values);
-  return { got, drizzles: raw.map((r) => mapResultRow(prepared.fields, r, prepared.joinsNotNullableMap)) };
+  return { got, drizzles: raw.map((r) => mapResultRow(prepared.fields, r, prepared.joinsNotNullableMap)), byPlan };
 }
 
 describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
   it('a flat select of every column type: the same objects as Drizzle, typed as Drizzle types them', async () => {
     const prepared = handle.db.select().from(item).orderBy(item.id).prepare('rm_flat') as unknown as Prepared;
-    const { got, drizzles } = await both(prepared);
+    const { got, drizzles, byPlan } = await both(prepared);
     expect(got).toEqual(drizzles);
-    expect(mapsByPlan(prepared)).toBe(true);
+    expect(byPlan).toBe(true);
     const [a, b] = got as (typeof item.$inferSelect)[];
     expect(a).toEqual({ id: 1, ...ITEM_A });
     expect(b.at?.toISOString()).toBe('0001-01-01T00:00:00.000Z');
@@ -105,9 +109,9 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
       .from(item)
       .where(eq(item.ok, sql.placeholder('ok')))
       .prepare('rm_nested') as unknown as Prepared;
-    const { got, drizzles } = await both(prepared, { ok: true });
+    const { got, drizzles, byPlan } = await both(prepared, { ok: true });
     expect(got).toEqual(drizzles);
-    expect(mapsByPlan(prepared)).toBe(true);
+    expect(byPlan).toBe(true);
     expect(got).toEqual([{ item: { id: 1, at: new Date('2026-12-03T07:00:00.123Z') }, n: 1, upper: 'A', notes: { count: 1 } }]);
   });
 
@@ -118,15 +122,15 @@ describe('rows mapped by a plan (server/db/row-mapping.ts)', () => {
       .leftJoin(note, eq(note.itemId, item.id))
       .orderBy(item.id)
       .prepare('rm_join') as unknown as Prepared;
-    const { got, drizzles } = await both(prepared);
+    const { got, drizzles, byPlan } = await both(prepared);
     expect(got).toEqual(drizzles);
-    expect(mapsByPlan(prepared)).toBe(false);
+    expect(byPlan).toBe(false);
     // an inner join maps by plan
     const inner = handle.db.select().from(item).innerJoin(note, eq(note.itemId, item.id)).prepare('rm_inner') as unknown as Prepared;
     const both2 = await both(inner);
     expect(both2.got).toEqual(both2.drizzles);
     expect(both2.got).toHaveLength(1);
-    expect(mapsByPlan(inner)).toBe(true);
+    expect(both2.byPlan).toBe(true);
     expect((got as { rm_note: unknown }[]).map((r) => r.rm_note)).toEqual([{ id: 1, itemId: 1, body: 'first' }, null]);
   });
 
