@@ -1,31 +1,65 @@
 // npm test: typecheck and lint beside unit → server (PGlite; with DATABASE_URL, shared with PostgreSQL) → build → browser tests.
 // Ends with the line `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const out = path.resolve('.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+// the browser tests' seeded data directories, shared by both lanes and removed at the end (tests/e2e/support/server.ts)
+const e2eSeeds = path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), `lebuhraya-e2e-seeds-${process.pid}`);
+process.once('exit', () => rmSync(e2eSeeds, { recursive: true, force: true }));
 
 /**
- * Seconds a browser test file took in CI (2026-11-28, two lanes on 2 cores, so about twice its time alone): the lanes
- * are dealt by these. A file not listed weighs 0.3 s per line of its text (the ratio of the listed ones); a test that
- * starts servers of its own 40 s more per start. Update the table from a CI log's "Slowest test files" when a file
- * grows or shrinks by minutes.
+ * Seconds each browser test file took in a run of `npm test -- e2e` (2026-12-03, two lanes on 2 cores, the servers'
+ * data in memory and copied from a seed: tests/e2e/support/server.ts), longer than alone (journal 88 s, 60 s alone): the lanes are
+ * dealt by these. A file not listed weighs 0.3 s per line of its text; a test that starts servers of its own 10 s
+ * more per start. Update the table from a run's JSON results (.tmp/test-results) when files grow or shrink by minutes.
  */
 const E2E_SECONDS = {
-  'fault-run': 450, // one database and a drain on long tokens since 2026-11-28 (1,199 s for two before)
-  accessibility: 400, // the TMC operator's English pass halved since (542 s)
-  'tablet-layout': 363,
-  'whole-day': 305,
-  'offline-sync': 281,
-  'incident-lifecycle': 234,
-  'new-case': 219,
-  lists: 217,
-  'offline-journey': 163,
-  journal: 161,
+  'fault-run': 202,
+  accessibility: 200,
+  'offline-sync': 177,
+  'tablet-layout': 127,
+  'whole-day': 108,
+  'new-case': 95,
+  journal: 88,
+  'table-columns': 81,
+  'incident-lifecycle': 79,
+  'menu-roles': 76,
+  'comms-background': 76,
+  english: 69,
+  'night-theme': 67,
+  lists: 62,
+  'offline-journey': 61,
+  screens: 61,
+  'whole-shift': 54,
+  'poison-item': 49,
+  'fleet-checklist': 45,
+  'spec-routes': 43,
+  map: 41,
+  'child-lists': 40,
+  'duty-roster': 34,
+  'two-servers': 34,
+  'photo-evidence': 33,
+  'every-route-has-data': 31,
+  'auth-flows': 31,
+  'offline-conflicts': 28,
+  organisation: 27,
+  reports: 27,
+  'field-report': 26,
+  comms: 23,
+  positions: 22,
+  offline: 17,
+  'update-prompt': 15,
+  'my-shift': 14,
+  'launch-landing': 13,
+  'assign-to-distance': 13,
+  keyboard: 10,
+  tmclog: 10,
 };
 
 const phases = [
@@ -87,7 +121,7 @@ function e2eLanes(count = 2) {
       const shared = text.includes('sharedServer()');
       const starts = (text.match(/\bstartServer\(/g) ?? []).length;
       const name = f.replace(/\.test\.ts$/, '');
-      return { file: `tests/e2e/${f}`, shared, weight: E2E_SECONDS[name] ?? 0.3 * text.split('\n').length + 40 * starts };
+      return { file: `tests/e2e/${f}`, shared, weight: E2E_SECONDS[name] ?? 0.3 * text.split('\n').length + 10 * starts };
     })
     .sort((a, b) => b.weight - a.weight);
   const lanes = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
@@ -113,6 +147,7 @@ function e2eLanes(count = 2) {
         // database through E2E_POSTGRES_URL (else 127.0.0.1:5432)
         env: {
           DATABASE_URL: '',
+          E2E_SEED_DIR: e2eSeeds,
           ...(process.env.DATABASE_URL ? { E2E_POSTGRES_URL: process.env.DATABASE_URL } : {}),
           ...(shared ? {} : { E2E_NO_SHARED_SERVER: '1' }),
         },
