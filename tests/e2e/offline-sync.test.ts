@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { IncidentView, JournalEntry } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, newContext, signIn, watchErrors } from './support/browser';
+import { launchBrowser, newContext, signIn, syncReady, watchErrors } from './support/browser';
 import { demoUsers, type E2eUser } from './support/users';
 import { Api, until } from './support/api';
 
@@ -31,6 +31,8 @@ async function openCase(ctx: BrowserContext, user: E2eUser, incidentId: number, 
   }
   await p.goto(`/insidenView/${incidentId}`);
   await p.getByTestId('journal-panel').waitFor();
+  // the sync's code loads after the first paint: a page taken offline before it has no unsent count until it is online
+  await syncReady(p);
   return p;
 }
 

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,7 +100,6 @@ function serverEnv(port: number, dataDir: string, env: Record<string, string> = 
  * for it. The seeds live in the run's E2E_SEED_DIR (npm test's, shared by its two lanes, else one made by
  * global-setup.ts), removed at the run's end. E2E_FRESH_SEED=1: every server seeds its own.
  */
-const seedDir = () => process.env.E2E_SEED_DIR || path.join(DATA_ROOT, 'lebuhraya-e2e-seeds');
 /** what the seeded data depends on (server/app.ts seedDemoData, ensure*) */
 const SEED_KEYS = ['SEED_DEMO', 'DEMO_HISTORY_DAYS', 'DEMO_LIVE', 'SEED_FAST_HASH', 'LEBUHRAYA_CLOCK'] as const;
 const SEED_MAX_AGE_MS = 15 * 60_000;
@@ -108,13 +107,13 @@ const HOUR = 3_600_000;
 
 async function seededDataDir(env: Record<string, string>, timeoutMs: number): Promise<string | null> {
   const merged = serverEnv(0, '', env);
-  if (process.env.E2E_FRESH_SEED === '1' || merged.DATABASE_URL || env.LEBUHRAYA_CLOCK) return null;
+  const seeds = process.env.E2E_SEED_DIR;
+  if (!seeds || process.env.E2E_FRESH_SEED === '1' || merged.DATABASE_URL || env.LEBUHRAYA_CLOCK) return null;
   // the 15-minute slice of the real time and the shift (07:00 and 19:00 local, UTC+8) of the server's clock
   const slice = Math.floor(Date.now() / SEED_MAX_AGE_MS);
   const shift = Math.floor((nowMs() + HOUR) / (12 * HOUR));
   const key = JSON.stringify([SEED_KEYS.map((k) => merged[k] ?? ''), statSync(SERVER_ENTRY).mtimeMs, slice, shift]);
   const name = createHash('sha1').update(key).digest('hex').slice(0, 16);
-  const seeds = seedDir();
   const seed = path.join(seeds, name);
   const lock = `${seed}.lock`;
   const target = await newDataDir();
@@ -136,7 +135,6 @@ async function seededDataDir(env: Record<string, string>, timeoutMs: number): Pr
       continue;
     }
     try {
-      await removeOldSeeds(seeds);
       const dir = `${seed}.tmp`;
       await rm(dir, { recursive: true, force: true });
       const seeder = await launch(await freePort(), dir, env, timeoutMs);
@@ -164,15 +162,6 @@ async function newDataDir() {
   const dir = await mkdtemp(path.join(DATA_ROOT, 'lebuhraya-e2e-'));
   made.add(dir);
   return dir;
-}
-
-/** Seeds of earlier runs and slices (an hour old or more). */
-async function removeOldSeeds(seeds: string) {
-  for (const entry of await readdir(seeds).catch(() => [] as string[])) {
-    const p = path.join(seeds, entry);
-    const s = await stat(p).catch(() => null);
-    if (s && Date.now() - s.mtimeMs > 4 * SEED_MAX_AGE_MS) await rm(p, { recursive: true, force: true });
-  }
 }
 
 export async function startServer(
