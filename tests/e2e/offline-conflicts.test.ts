@@ -63,6 +63,8 @@ describe('the sync starts late rather than never', () => {
       await page.getByTestId('detail-edit').waitFor();
       await expect.poll(() => refused).toBeGreaterThan(0);
       expect(await page.locator('[data-testid=sync-status][data-ready]').count()).toBe(0);
+      // the outbox not read yet: the top bar does not claim that everything was sent
+      expect(await page.getByTestId('sync-status').getAttribute('aria-label')).not.toContain('Semua dihantar');
       // an edit made offline meanwhile waits on the device
       await page.getByTestId('detail-edit').click();
       await ctx.setOffline(true);

@@ -63,7 +63,8 @@ export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
   const last = t('sync.lastSync', { when: relative(s.lastSync) });
   const label = [
     online ? t('sync.online') : t('sync.offline'),
-    s.unsent > 0 ? t('sync.unsent', { n: s.unsent }) : t('sync.allSent'),
+    // before the sync has read the device's outbox (its code loads after paint) the count is not known: not 'all sent'
+    s.unsent > 0 ? t('sync.unsent', { n: s.unsent }) : s.ready ? t('sync.allSent') : '',
     last,
     s.authPaused ? t('sync.authPaused') : '',
   ]
