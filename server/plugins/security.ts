@@ -35,7 +35,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Pages carry a Content-Security-Policy; API answers carry Cache-Control: no-store. */
+/**
+ * Pages carry the full set: a Content-Security-Policy for the PWA, and the rest of helmet's. API answers (JSON and
+ * files, never rendered as a page) carry the set OWASP's REST Security Cheat Sheet names for an API: nothing may be
+ * loaded or framed (`default-src 'none'; frame-ancestors 'none'`, X-Frame-Options), no sniffing, no referrer, same-origin
+ * only, HSTS where configured, and `Cache-Control: no-store` (a route may give its own in an onSend hook, as the photos
+ * do). Half the headers, set once per request in one hook: issue #33's profile found the headers' per-request handling
+ * a measurable part of a small read.
+ */
 export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number } = {}) {
   // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
   const tileHosts = opts.tileHosts ?? tileSources();
@@ -65,12 +72,26 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
     // HSTS_MAX_AGE: only for a deployment whose every request arrives over TLS (a browser then refuses plain HTTP)
     hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = {
+    ...securityHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      originAgentCluster: false,
+      referrerPolicy: { policy: 'no-referrer' },
+      hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: { action: 'deny' },
+      xPermittedCrossDomainPolicies: false,
+      xPoweredBy: false,
+      xXssProtection: false,
+    }),
+    'Cache-Control': 'no-store',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? apiHeaders : headers);
     done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiUrl(request.url)) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
   });
 }

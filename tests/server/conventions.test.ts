@@ -257,6 +257,25 @@ describe('lookups, lists and the envelope', () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toMatchObject({ status: 'ok', version: '2.0.3.1.84' });
   });
+
+  it("API answers, 200 and errors alike, carry an API's security headers (OWASP REST): nothing loaded or framed, no-store", async () => {
+    const answers = [
+      await call(app, tmca, { method: 'POST', url: `${PATHS.sectionDataTables}?length=5&start=0`, payload: {} }),
+      await call(app, tmca, { method: 'GET', url: '/rest/roster/manage/tiada/apa' }),
+      await app.inject({ method: 'GET', url: '/healthz' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+      // what only a page needs is not sent with every answer
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
 });
 
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const text${i} = 'Lebuhraya ${i}';`).join('\n');
