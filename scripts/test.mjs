@@ -9,9 +9,23 @@ const out = path.resolve('.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
-// the browser tests' seeded data directories, shared by both lanes and removed at the end (tests/e2e/support/server.ts)
-const e2eSeeds = path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), `lebuhraya-e2e-seeds-${process.pid}`);
-process.once('exit', () => rmSync(e2eSeeds, { recursive: true, force: true }));
+// the browser tests' servers keep their data under one directory of this run (in memory where /dev/shm is), their
+// seeds in it shared by both lanes (tests/e2e/support/server.ts); removed at the end, also when the run is stopped by
+// a signal (Ctrl-C, a CI's timeout), with the test processes still running then
+const e2eRoot = path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), `lebuhraya-e2e-run-${process.pid}`);
+const e2eSeeds = path.join(e2eRoot, 'seeds');
+mkdirSync(e2eRoot, { recursive: true });
+const children = new Set();
+process.once('exit', () => {
+  // each vitest run leads a process group of its own (detached): its workers and their servers go with it
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+  rmSync(e2eRoot, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 
 /**
  * Seconds each browser test file took in two runs of `npm test` (2026-12-03, the mean of a local run and a fresh-clone
@@ -148,6 +162,7 @@ function e2eLanes(count = 2) {
         // database through E2E_POSTGRES_URL (else 127.0.0.1:5432)
         env: {
           DATABASE_URL: '',
+          E2E_DATA_ROOT: e2eRoot,
           E2E_SEED_DIR: e2eSeeds,
           ...(process.env.DATABASE_URL ? { E2E_POSTGRES_URL: process.env.DATABASE_URL } : {}),
           ...(shared ? {} : { E2E_NO_SHARED_SERVER: '1' }),
@@ -276,7 +291,9 @@ function runVitest(lane, file, beside) {
   const args = ['vitest', 'run', ...lane.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   const log = beside ? file.replace(/\.json$/, '.log') : null;
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { env, stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn('npx', args, { env, stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: true });
+    children.add(child);
+    child.on('close', () => children.delete(child));
     if (log) {
       const stream = createWriteStream(log);
       child.stdout.pipe(stream);
