@@ -1,5 +1,5 @@
-import { memo, useDeferredValue, useEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
 import type { IncidentListRow } from '@contract/incidents';
@@ -17,12 +17,15 @@ import {
   type ListSortColumn,
   type RowTime,
 } from '@/lib/incident-list';
-import { IncidentStatusBadge } from './incident-status-badge';
+import { statusGroupOf } from '@contract/incident-rules';
+import { STATUS_GROUP_PALETTE } from './incident-status-badge';
+import { Tooltip } from './tooltip';
+import './incident-list.css';
 import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
-import { CellText, headerTextProps, TableScroll } from '@/ui/table-scroll';
+import { headerTextProps, TableScroll } from '@/ui/table-scroll';
 import { useLookup, useLookupLabel, useLookupText } from '@/lib/lookups';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
@@ -147,11 +150,11 @@ const IncidentListBody = memo(function IncidentListBody({ ll, ...p }: IncidentLi
               <EmptyBlock title={p.emptyTitle} description={p.emptyDescription} icon={p.emptyIcon ?? <LuInbox />} />
             </Box>
           ) : (
-            <Grid gap="3" opacity={p.stale ? 0.6 : 1}>
+            <div className="il-cards" data-stale={p.stale ? '' : undefined}>
               {p.rows.map((r) => (
                 <IncidentCard key={r.incidentId} row={r} open={open} href={hrefOf(r)} showRegion={p.showRegion} ll={ll} />
               ))}
-            </Grid>
+            </div>
           )}
           {!(empty && p.total === 0) && (
             <Box mt="3" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="lg">
@@ -167,16 +170,17 @@ const IncidentListBody = memo(function IncidentListBody({ ll, ...p }: IncidentLi
 type ListLabels = ReturnType<typeof useListLabels>;
 
 /**
- * The list's lookup texts in the current language (issue #31): case type by its id, source and direction by their
- * text; and whether their lists have answered (or failed: the rows' own text).
+ * The list's lookup texts in the current language (issue #31): case type and status by their ids, source and
+ * direction by their text; and whether their lists have answered (or failed: the rows' own text).
  */
 function useListLabels() {
   const type = useLookupLabel('incidentCategory');
+  const status = useLookupLabel('incidentStatus');
   const source = useLookupText('incidentSource');
   const direction = useLookupText('cardinalDirection');
-  const lists = [useLookup('incidentCategory'), useLookup('incidentSource'), useLookup('cardinalDirection')];
+  const lists = [useLookup('incidentCategory'), useLookup('incidentStatus'), useLookup('incidentSource'), useLookup('cardinalDirection')];
   const settled = lists.every((q) => !q.isPending);
-  return useMemo(() => ({ type, source, direction, settled }), [type, source, direction, settled]);
+  return useMemo(() => ({ type, status, source, direction, settled }), [type, status, source, direction, settled]);
 }
 
 /** Plain clicks open the case in the app; ctrl/middle clicks keep the browser's own behaviour (new tab). */
@@ -275,76 +279,125 @@ function IncidentTable({
           <TableSkeletonRows cols={9} />
         ) : (
           p.rows.map((r) => (
-            <Table.Row
-              key={r.incidentId}
-              cursor="pointer"
-              opacity={p.stale ? 0.6 : 1}
-              tabIndex={0}
-              onClick={() => p.open(r)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') p.open(r);
-              }}
-              data-testid="incident-row"
-              data-ticket={r.ticketNumber}
-              data-status-id={r.statusId ?? ''}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
-            >
-              <Table.Cell py="2.5" verticalAlign="top">
-                <a href={p.hrefOf(r)} onClick={(e) => linkClick(e, () => p.open(r))}>
-                  <Text
-                    as="span"
-                    fontFamily="mono"
-                    fontWeight="bold"
-                    fontSize="13px"
-                    color="brand.ink"
-                    whiteSpace="nowrap"
-                    data-testid="incident-ticket"
-                  >
-                    {r.ticketNumber}
-                  </Text>
-                </a>
-                <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {rowDateTime(r)}
-                </Text>
-              </Table.Cell>
-              <Table.Cell verticalAlign="top">
-                <Text fontWeight="semibold" fontSize="sm">
-                  {ll.type(r.incidentCategoryId, r.jenisKes)}
-                </Text>
-                <CellText fontSize="xs" color="fg.muted">
-                  {ll.source(r.creationSource)}
-                </CellText>
-                <Plates plates={r.plateNumbers} cell />
-              </Table.Cell>
-              <Table.Cell verticalAlign="top">
-                <HStack gap="1.5">
-                  <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
-                    {r.section}
-                  </Badge>
-                  <CellText fontSize="sm" fontWeight="medium">
-                    {kmLabel(r.kilometermarker)}
-                  </CellText>
-                </HStack>
-                <CellText fontSize="xs" color="fg" lines={2} mt="0.5">
-                  {[ll.direction(r.direction), r.eventLocation, p.showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
-                </CellText>
-              </Table.Cell>
-              <Table.Cell verticalAlign="top">
-                <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} />
-                <CellText fontSize="xs" color="fg.muted" mt="1">
-                  {r.dutyRosterName ?? t('lists.noRoster')}
-                </CellText>
-              </Table.Cell>
-              {rowTimes(r).map((tm) => (
-                <Table.Cell key={tm.key} verticalAlign="top" textAlign="center" px="1">
-                  <TimeText tm={tm} />
-                </Table.Cell>
-              ))}
-            </Table.Row>
+            <IncidentRow key={r.incidentId} row={r} stale={p.stale} open={p.open} href={p.hrefOf(r)} showRegion={p.showRegion} ll={ll} />
           ))
         )}
       </Table.Body>
     </Table.Root>
+  );
+}
+
+/** A row of the table (plain elements: see incident-list.css). */
+function IncidentRow({
+  row: r,
+  stale,
+  open,
+  href,
+  showRegion,
+  ll,
+}: {
+  row: IncidentListRow;
+  stale: boolean;
+  open: (r: IncidentListRow) => void;
+  href: string;
+  showRegion?: boolean;
+  ll: ListLabels;
+}) {
+  const t = useT();
+  return (
+    <tr
+      className="il-row"
+      data-stale={stale ? '' : undefined}
+      tabIndex={0}
+      onClick={() => open(r)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') open(r);
+      }}
+      data-testid="incident-row"
+      data-ticket={r.ticketNumber}
+      data-status-id={r.statusId ?? ''}
+    >
+      <td className="il-cell il-cell-first">
+        <a href={href} onClick={(e) => linkClick(e, () => open(r))}>
+          <span className="il-ticket il-ticket-cell" data-testid="incident-ticket">
+            {r.ticketNumber}
+          </span>
+        </a>
+        <p className="il-xs il-muted il-num il-nowrap">{rowDateTime(r)}</p>
+      </td>
+      <td className="il-cell">
+        <p className="il-semibold il-sm">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
+        <ClampText className="il-xs il-muted">{ll.source(r.creationSource)}</ClampText>
+        <Plates plates={r.plateNumbers} cell />
+      </td>
+      <td className="il-cell">
+        <div className="il-hstack">
+          <span className="il-badge" data-palette="brand">
+            {r.section}
+          </span>
+          <ClampText className="il-sm il-medium">{kmLabel(r.kilometermarker)}</ClampText>
+        </div>
+        <ClampText className="il-xs il-fg il-mt-05" lines={2}>
+          {[ll.direction(r.direction), r.eventLocation, showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
+        </ClampText>
+      </td>
+      <td className="il-cell">
+        <StatusChip statusId={r.statusId} label={ll.status(r.statusId, r.statusKes)} />
+        <ClampText className="il-xs il-muted il-mt-1">{r.dutyRosterName ?? t('lists.noRoster')}</ClampText>
+      </td>
+      {rowTimes(r).map((tm) => (
+        <td key={tm.key} className="il-cell il-cell-time">
+          <TimeText tm={tm} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * A cell's text cut to `lines` lines, as `CellText` (table-scroll.tsx) in plain elements: when it is cut, it can be
+ * focused and shows its whole text in a tooltip.
+ */
+function ClampText({ children, lines = 1, className, testId }: { children: string; lines?: number; className: string; testId?: string }) {
+  const [el, setEl] = useState<HTMLParagraphElement | null>(null);
+  const [cut, setCut] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const check = () => setCut(lines === 1 ? el.scrollWidth > el.clientWidth + 1 : el.scrollHeight > el.clientHeight + 1);
+    check();
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el, lines]);
+  return (
+    <Tooltip content={children} disabled={!cut}>
+      <p
+        ref={setEl}
+        className={`${className} il-focusable ${lines === 1 ? 'il-truncate' : 'il-clamp'}`}
+        style={lines === 1 ? undefined : ({ '--il-lines': lines } as CSSProperties)}
+        tabIndex={cut ? 0 : undefined}
+        data-full-text={cut ? '' : undefined}
+        data-testid={testId}
+      >
+        {children}
+      </p>
+    </Tooltip>
+  );
+}
+
+/** The status chip of a row: IncidentStatusBadge's colours (its palette per status group) in plain elements. */
+function StatusChip({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' }) {
+  const group = statusGroupOf(statusId);
+  return (
+    <span
+      className="il-badge"
+      data-palette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
+      data-variant={group === 'TUTUP' ? 'outline' : undefined}
+      data-size={size}
+      data-status-id={statusId ?? ''}
+    >
+      {label}
+    </span>
   );
 }
 
@@ -353,15 +406,15 @@ function Plates({ plates, cell }: { plates: string[] | undefined; cell?: boolean
   if (!plates?.length) return null;
   if (cell) {
     return (
-      <CellText fontSize="xs" fontFamily="mono" fontWeight="semibold" color="fg" data-testid="incident-plates">
+      <ClampText className="il-xs il-plates" testId="incident-plates">
         {plates.join(' · ')}
-      </CellText>
+      </ClampText>
     );
   }
   return (
-    <Text fontSize="xs" fontFamily="mono" fontWeight="semibold" color="fg" lineClamp={1} title={plates.join(', ')} data-testid="incident-plates">
+    <p className="il-xs il-plates il-clamp" title={plates.join(', ')} data-testid="incident-plates">
       {plates.join(' · ')}
-    </Text>
+    </p>
   );
 }
 
@@ -369,22 +422,16 @@ function TimeText({ tm }: { tm: RowTime }) {
   const t = useT();
   if (!tm.short) {
     return (
-      <Text as="span" color="gray.300" fontSize="sm" aria-label={t('lists.time.none')}>
+      <span className="il-none il-sm" role="img" aria-label={t('lists.time.none')}>
         –
-      </Text>
+      </span>
     );
   }
   return (
-    <Box as="span" display="inline-block" title={`${t(TIME_LABEL[tm.key])}: ${tm.full}`} data-testid={`time-${tm.key}`}>
-      <Text as="span" fontSize="sm" fontVariantNumeric="tabular-nums" fontWeight="medium">
-        {tm.short}
-      </Text>
-      {tm.otherDay && (
-        <Text fontSize="2xs" color="fg.muted" lineHeight="1">
-          {tm.otherDay}
-        </Text>
-      )}
-    </Box>
+    <span className="il-time" title={`${t(TIME_LABEL[tm.key])}: ${tm.full}`} data-testid={`time-${tm.key}`}>
+      <span className="il-sm il-num il-medium">{tm.short}</span>
+      {tm.otherDay && <span className="il-2xs il-muted il-block">{tm.otherDay}</span>}
+    </span>
   );
 }
 
@@ -403,74 +450,60 @@ function IncidentCard({
 }) {
   const t = useT();
   return (
-    <Box
-      asChild
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="lg"
-      boxShadow="xs"
-      p="4"
-      display="block"
-      _hover={{ borderColor: 'brand.300' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500' }}
+    <a
+      className="il-card"
+      href={href}
+      onClick={(e) => linkClick(e, () => open(r))}
+      data-testid="incident-row"
+      data-ticket={r.ticketNumber}
+      data-status-id={r.statusId ?? ''}
     >
-      <a
-        href={href}
-        onClick={(e) => linkClick(e, () => open(r))}
-        data-testid="incident-row"
-        data-ticket={r.ticketNumber}
-        data-status-id={r.statusId ?? ''}
-      >
-        <Flex justify="space-between" align="flex-start" gap="3">
-          <Box minW="0">
-            <Text fontFamily="mono" fontWeight="bold" color="brand.ink" data-testid="incident-ticket">
-              {r.ticketNumber}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-              {rowDateTime(r)} · {ll.source(r.creationSource)}
-            </Text>
-          </Box>
-          <IncidentStatusBadge statusId={r.statusId} label={r.statusKes} size="md" />
-        </Flex>
-        <Flex mt="2" gap="3" align="baseline" justify="space-between" wrap="wrap">
-          <Text fontWeight="semibold">{ll.type(r.incidentCategoryId, r.jenisKes)}</Text>
-          <Plates plates={r.plateNumbers} />
-        </Flex>
-        <HStack gap="2" mt="1" wrap="wrap" fontSize="sm">
-          <Badge colorPalette="brand" variant="solid" size="sm">
-            {r.section}
-          </Badge>
-          <Text fontWeight="medium">{kmLabel(r.kilometermarker)}</Text>
-          <Text color="fg.muted">{ll.direction(r.direction)}</Text>
-          {showRegion && r.regionName && <Text color="fg.muted">· {r.regionName}</Text>}
-        </HStack>
-        {r.eventLocation && (
-          <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
-            <LuMapPin />
-            <Text lineClamp={1} title={r.eventLocation}>
-              {r.eventLocation}
-            </Text>
-          </HStack>
-        )}
-        <HStack gap="1.5" mt="1" fontSize="sm" color="fg">
-          <LuRadio />
-          <Text lineClamp={1} title={r.dutyRosterName ?? undefined}>
-            {r.dutyRosterName ?? t('lists.noRoster')}
-          </Text>
-        </HStack>
-        <Grid templateColumns="repeat(5, minmax(0, 1fr))" gap="1" mt="3" bg="bg.subtle" rounded="md" px="2" py="2" textAlign="center">
-          {rowTimes(r).map((tm) => (
-            <Box key={tm.key} minW="0">
-              <Text fontSize="2xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.03em" lineClamp={1}>
-                {t(TIME_LABEL[tm.key])}
-              </Text>
-              <TimeText tm={tm} />
-            </Box>
-          ))}
-        </Grid>
-      </a>
-    </Box>
+      <div className="il-card-head">
+        <div className="il-min0">
+          <p className="il-ticket" data-testid="incident-ticket">
+            {r.ticketNumber}
+          </p>
+          <p className="il-xs il-muted il-num">
+            {rowDateTime(r)} · {ll.source(r.creationSource)}
+          </p>
+        </div>
+        <StatusChip statusId={r.statusId} label={ll.status(r.statusId, r.statusKes)} size="md" />
+      </div>
+      <div className="il-card-type">
+        <p className="il-semibold">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
+        <Plates plates={r.plateNumbers} />
+      </div>
+      <div className="il-card-line">
+        <span className="il-badge" data-palette="brand">
+          {r.section}
+        </span>
+        <span className="il-medium">{kmLabel(r.kilometermarker)}</span>
+        <span className="il-muted">{ll.direction(r.direction)}</span>
+        {showRegion && r.regionName && <span className="il-muted">· {r.regionName}</span>}
+      </div>
+      {r.eventLocation && (
+        <div className="il-card-line il-card-icon il-fg">
+          <LuMapPin />
+          <p className="il-clamp" title={r.eventLocation}>
+            {r.eventLocation}
+          </p>
+        </div>
+      )}
+      <div className="il-card-line il-card-icon il-fg">
+        <LuRadio />
+        <p className="il-clamp" title={r.dutyRosterName ?? undefined}>
+          {r.dutyRosterName ?? t('lists.noRoster')}
+        </p>
+      </div>
+      <div className="il-card-times">
+        {rowTimes(r).map((tm) => (
+          <div key={tm.key} className="il-min0">
+            <p className="il-card-time-label il-clamp">{t(TIME_LABEL[tm.key])}</p>
+            <TimeText tm={tm} />
+          </div>
+        ))}
+      </div>
+    </a>
   );
 }
 
