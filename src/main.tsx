@@ -7,6 +7,13 @@ import { getSystem } from '@/app/theme';
 // Chakra's global CSS (reset, global styles, the tokens' variables), made by the build (vite.config.ts)
 import 'virtual:chakra-global.css';
 import '@/app/global.css';
+// the stylesheets of the plain-element rows (src/ui/plain.css) go with the page's own CSS: as a lazy screen's CSS
+// file each came later and made the browser recompute the whole page's styles once more (a long task of its own)
+import '@/ui/plain.css';
+import '@/ui/incident-list.css';
+import '@/features/dashboard/handover-panel.css';
+import '@/features/dashboard/incident-dashboard.css';
+import '@/features/field-report/field-report-panel.css';
 
 // The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
 // 'lebuhraya.outboxHook' to '1'; off by default and not part of the first load.

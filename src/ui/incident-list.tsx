@@ -17,9 +17,9 @@ import {
   type ListSortColumn,
   type RowTime,
 } from '@/lib/incident-list';
-import { statusGroupOf } from '@contract/incident-rules';
-import { STATUS_GROUP_PALETTE } from './incident-status-badge';
+import { StatusChip } from './incident-status-badge';
 import { Tooltip } from './tooltip';
+import './plain.css';
 import './incident-list.css';
 import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
@@ -323,27 +323,27 @@ function IncidentRow({
             {r.ticketNumber}
           </span>
         </a>
-        <p className="il-xs il-muted il-num il-nowrap">{rowDateTime(r)}</p>
+        <p className="u-xs u-muted u-num u-nowrap">{rowDateTime(r)}</p>
       </td>
       <td className="il-cell">
-        <p className="il-semibold il-sm">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
-        <ClampText className="il-xs il-muted">{ll.source(r.creationSource)}</ClampText>
+        <p className="u-semibold u-sm">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
+        <ClampText className="u-xs u-muted">{ll.source(r.creationSource)}</ClampText>
         <Plates plates={r.plateNumbers} cell />
       </td>
       <td className="il-cell">
-        <div className="il-hstack">
-          <span className="il-badge" data-palette="brand">
+        <div className="u-hstack">
+          <span className="u-badge" data-palette="brand">
             {r.section}
           </span>
-          <ClampText className="il-sm il-medium">{kmLabel(r.kilometermarker)}</ClampText>
+          <ClampText className="u-sm u-medium">{kmLabel(r.kilometermarker)}</ClampText>
         </div>
-        <ClampText className="il-xs il-fg il-mt-05" lines={2}>
+        <ClampText className="u-xs u-fg u-mt-05" lines={2}>
           {[ll.direction(r.direction), r.eventLocation, showRegion ? r.regionName : ''].filter(Boolean).join(' · ')}
         </ClampText>
       </td>
       <td className="il-cell">
         <StatusChip statusId={r.statusId} label={ll.status(r.statusId, r.statusKes)} />
-        <ClampText className="il-xs il-muted il-mt-1">{r.dutyRosterName ?? t('lists.noRoster')}</ClampText>
+        <ClampText className="u-xs u-muted u-mt-1">{r.dutyRosterName ?? t('lists.noRoster')}</ClampText>
       </td>
       {rowTimes(r).map((tm) => (
         <td key={tm.key} className="il-cell il-cell-time">
@@ -373,8 +373,8 @@ function ClampText({ children, lines = 1, className, testId }: { children: strin
     <Tooltip content={children} disabled={!cut}>
       <p
         ref={setEl}
-        className={`${className} il-focusable ${lines === 1 ? 'il-truncate' : 'il-clamp'}`}
-        style={lines === 1 ? undefined : ({ '--il-lines': lines } as CSSProperties)}
+        className={`${className} u-focusable ${lines === 1 ? 'u-truncate' : 'u-clamp'}`}
+        style={lines === 1 ? undefined : ({ '--u-lines': lines } as CSSProperties)}
         tabIndex={cut ? 0 : undefined}
         data-full-text={cut ? '' : undefined}
         data-testid={testId}
@@ -385,34 +385,18 @@ function ClampText({ children, lines = 1, className, testId }: { children: strin
   );
 }
 
-/** The status chip of a row: IncidentStatusBadge's colours (its palette per status group) in plain elements. */
-function StatusChip({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' }) {
-  const group = statusGroupOf(statusId);
-  return (
-    <span
-      className="il-badge"
-      data-palette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
-      data-variant={group === 'TUTUP' ? 'outline' : undefined}
-      data-size={size}
-      data-status-id={statusId ?? ''}
-    >
-      {label}
-    </span>
-  );
-}
-
 /** The involved vehicles' plates (what a plate search matched). */
 function Plates({ plates, cell }: { plates: string[] | undefined; cell?: boolean }) {
   if (!plates?.length) return null;
   if (cell) {
     return (
-      <ClampText className="il-xs il-plates" testId="incident-plates">
+      <ClampText className="u-xs il-plates" testId="incident-plates">
         {plates.join(' · ')}
       </ClampText>
     );
   }
   return (
-    <p className="il-xs il-plates il-clamp" title={plates.join(', ')} data-testid="incident-plates">
+    <p className="u-xs il-plates u-clamp" title={plates.join(', ')} data-testid="incident-plates">
       {plates.join(' · ')}
     </p>
   );
@@ -422,15 +406,15 @@ function TimeText({ tm }: { tm: RowTime }) {
   const t = useT();
   if (!tm.short) {
     return (
-      <span className="il-none il-sm" role="img" aria-label={t('lists.time.none')}>
+      <span className="il-none u-sm" role="img" aria-label={t('lists.time.none')}>
         –
       </span>
     );
   }
   return (
     <span className="il-time" title={`${t(TIME_LABEL[tm.key])}: ${tm.full}`} data-testid={`time-${tm.key}`}>
-      <span className="il-sm il-num il-medium">{tm.short}</span>
-      {tm.otherDay && <span className="il-2xs il-muted il-block">{tm.otherDay}</span>}
+      <span className="u-sm u-num u-medium">{tm.short}</span>
+      {tm.otherDay && <span className="u-2xs u-muted u-block">{tm.otherDay}</span>}
     </span>
   );
 }
@@ -459,46 +443,46 @@ function IncidentCard({
       data-status-id={r.statusId ?? ''}
     >
       <div className="il-card-head">
-        <div className="il-min0">
+        <div className="u-min0">
           <p className="il-ticket" data-testid="incident-ticket">
             {r.ticketNumber}
           </p>
-          <p className="il-xs il-muted il-num">
+          <p className="u-xs u-muted u-num">
             {rowDateTime(r)} · {ll.source(r.creationSource)}
           </p>
         </div>
         <StatusChip statusId={r.statusId} label={ll.status(r.statusId, r.statusKes)} size="md" />
       </div>
       <div className="il-card-type">
-        <p className="il-semibold">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
+        <p className="u-semibold">{ll.type(r.incidentCategoryId, r.jenisKes)}</p>
         <Plates plates={r.plateNumbers} />
       </div>
       <div className="il-card-line">
-        <span className="il-badge" data-palette="brand">
+        <span className="u-badge" data-palette="brand">
           {r.section}
         </span>
-        <span className="il-medium">{kmLabel(r.kilometermarker)}</span>
-        <span className="il-muted">{ll.direction(r.direction)}</span>
-        {showRegion && r.regionName && <span className="il-muted">· {r.regionName}</span>}
+        <span className="u-medium">{kmLabel(r.kilometermarker)}</span>
+        <span className="u-muted">{ll.direction(r.direction)}</span>
+        {showRegion && r.regionName && <span className="u-muted">· {r.regionName}</span>}
       </div>
       {r.eventLocation && (
-        <div className="il-card-line il-card-icon il-fg">
+        <div className="il-card-line il-card-icon u-fg">
           <LuMapPin />
-          <p className="il-clamp" title={r.eventLocation}>
+          <p className="u-clamp" title={r.eventLocation}>
             {r.eventLocation}
           </p>
         </div>
       )}
-      <div className="il-card-line il-card-icon il-fg">
+      <div className="il-card-line il-card-icon u-fg">
         <LuRadio />
-        <p className="il-clamp" title={r.dutyRosterName ?? undefined}>
+        <p className="u-clamp" title={r.dutyRosterName ?? undefined}>
           {r.dutyRosterName ?? t('lists.noRoster')}
         </p>
       </div>
       <div className="il-card-times">
         {rowTimes(r).map((tm) => (
-          <div key={tm.key} className="il-min0">
-            <p className="il-card-time-label il-clamp">{t(TIME_LABEL[tm.key])}</p>
+          <div key={tm.key} className="u-min0">
+            <p className="il-card-time-label u-clamp">{t(TIME_LABEL[tm.key])}</p>
             <TimeText tm={tm} />
           </div>
         ))}

@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { statusGroupOf, type StatusGroup } from '@contract/incident-rules';
 import { useLookupLabel } from '@/lib/lookups';
+import './plain.css';
 
 /** Colour per status group: with the TMC (orange), patrol working (blue), done (teal), Tutup (grey), Batal (red). */
 export const STATUS_GROUP_PALETTE: Record<StatusGroup, string> = { BARU: 'orange', TINDAKAN: 'blue', SELESAI: 'teal', TUTUP: 'gray', BATAL: 'red' };
@@ -29,5 +30,24 @@ export function IncidentStatusBadge({
     >
       {statusLabel(statusId, label)}
     </Badge>
+  );
+}
+
+/**
+ * IncidentStatusBadge in a plain element (ui/plain.css), for rows shown by the dozen: the label given (the caller has
+ * the status lookup's labels at hand).
+ */
+export function StatusChip({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' }) {
+  const group = statusGroupOf(statusId);
+  return (
+    <span
+      className="u-badge"
+      data-palette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
+      data-variant={group === 'TUTUP' ? 'outline' : undefined}
+      data-size={size}
+      data-status-id={statusId ?? ''}
+    >
+      {label}
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type MouseEvent, useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
-import { Badge, Box, Button, Flex, HStack, Skeleton, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Skeleton, Text, chakra } from '@chakra-ui/react';
 import { LuArrowRight, LuArrowRightLeft, LuCircleCheck, LuCloudOff, LuExternalLink, LuTriangleAlert } from 'react-icons/lu';
 import type { HandoverCase } from '@contract/handover';
 import { errorText, isApiError } from '@/lib/api';
@@ -13,13 +13,15 @@ import { formatDateTimeShort } from '@/lib/time';
 import { StorageFullError } from '@/offline/outbox';
 import { ParkedWriteError } from '@/offline/writes';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { IncidentStatusBadge } from '@/ui/incident-status-badge';
+import { StatusChip } from '@/ui/incident-status-badge';
 import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { sendHandover, useHandoverPending, useQueuedHandovers } from './handover-api';
 import { clockOf, handoverable, handoverItems, hasStarted, targetsOf } from './handover-rules';
-import { useLookupText } from '@/lib/lookups';
+import { useLookupLabel, useLookupText } from '@/lib/lookups';
+import '@/ui/plain.css';
+import './handover-panel.css';
 
 /**
  * "Perlu serahan" (issue #29 item 2) at the top of the dashboard of those who may hand over (mayHandOver): the open
@@ -162,98 +164,76 @@ function linkClick(e: MouseEvent, go: () => void) {
 function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCase; queued: boolean; disabled: boolean; onHandOver: () => void }) {
   const t = useT();
   const typeText = useLookupText('incidentCategory');
+  const statusLabel = useLookupLabel('incidentStatus');
   const navigate = useNavigate();
   const href = incidentHref(r.incidentId);
   return (
-    <chakra.li
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      bg={queued ? 'amber.subtle' : undefined}
+    <li
+      className="ho-row"
       data-testid="handover-row"
       data-incident-id={r.incidentId}
       data-from-roster-id={r.from.pkDutyRosterId}
       data-to-roster-id={r.proposed?.pkDutyRosterId}
       data-queued={queued || undefined}
     >
-      <Flex wrap="wrap" align="center" columnGap="4" rowGap="2">
-        <Box flex="1 1 230px" minW="0">
-          <Flex align="center" gap="2" wrap="wrap">
-            <chakra.a
-              href={href}
-              onClick={(e) => linkClick(e, () => void navigate({ href }))}
-              display="inline-flex"
-              alignItems="center"
-              minH="11"
-              fontFamily="mono"
-              fontWeight="bold"
-              fontSize="sm"
-              color="brand.ink"
-              textDecoration="underline"
-              textDecorationColor="brand.emphasized"
-              textUnderlineOffset="3px"
-              _hover={{ textDecorationColor: 'brand.fg' }}
-              data-testid="handover-ticket"
-            >
+      <div className="ho-row-body">
+        <div className="ho-case">
+          <div className="ho-case-head">
+            <a className="ho-ticket" href={href} onClick={(e) => linkClick(e, () => void navigate({ href }))} data-testid="handover-ticket">
               {r.ticketNumber}
-            </chakra.a>
-            {r.statusName && <IncidentStatusBadge statusId={r.statusId} label={r.statusName} />}
+            </a>
+            {r.statusName && <StatusChip statusId={r.statusId} label={statusLabel(r.statusId, r.statusName)} />}
             {queued && (
-              <Badge colorPalette="orange" variant="subtle" size="sm" data-testid="handover-queued">
+              <span className="u-badge" data-palette="orange" data-testid="handover-queued">
                 <LuCloudOff /> {t('handover.queued')}
-              </Badge>
+              </span>
             )}
-          </Flex>
-          <HStack gap="1.5" minW="0">
-            <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
+          </div>
+          <div className="u-hstack u-min0">
+            <span className="u-badge" data-palette="brand">
               {r.sectionName}
-            </Badge>
-            <Text fontSize="sm" whiteSpace="nowrap" flexShrink={0}>
-              {kmLabel(r.kilometer)}
-            </Text>
-            <Text fontSize="sm" fontWeight="semibold" truncate title={r.eventTypeName ? typeText(r.eventTypeName) : undefined}>
+            </span>
+            <p className="u-sm u-nowrap ho-keep">{kmLabel(r.kilometer)}</p>
+            <p className="u-sm u-semibold u-truncate" title={r.eventTypeName ? typeText(r.eventTypeName) : undefined}>
               · {r.eventTypeName ? typeText(r.eventTypeName) : '—'}
-            </Text>
-          </HStack>
-        </Box>
+            </p>
+          </div>
+        </div>
 
-        <Flex flex="2 1 330px" minW="0" align="center" gap="2">
+        <div className="ho-rosters">
           <RosterSide label={t('handover.from')} name={r.from.dutyRosterName} testId="handover-from">
             {r.from.ended ? (
-              <HStack gap="1.5" title={formatDateTimeShort(r.from.endsAt)}>
-                <Badge colorPalette="red" variant="solid" size="sm" data-testid="handover-ended">
+              <span className="u-hstack" title={formatDateTimeShort(r.from.endsAt)}>
+                <span className="u-badge" data-palette="red" data-variant="solid" data-testid="handover-ended">
                   {t('handover.ended')}
-                </Badge>
-                <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-                  {clockOf(r.from.endsAt)}
-                </Text>
-              </HStack>
+                </span>
+                <span className="u-xs u-muted u-num">{clockOf(r.from.endsAt)}</span>
+              </span>
             ) : (
-              <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" title={formatDateTimeShort(r.from.endsAt)}>
+              <span className="u-xs u-muted u-num" title={formatDateTimeShort(r.from.endsAt)}>
                 {t('handover.endsAt', { time: clockOf(r.from.endsAt) })}
-              </Text>
+              </span>
             )}
           </RosterSide>
-          <Box color="fg.muted" flexShrink={0} aria-hidden="true">
+          <span className="u-muted ho-keep ho-arrow" aria-hidden="true">
             <LuArrowRight />
-          </Box>
+          </span>
           {!r.needsPatrol ? (
-            <ToNote label={t('handover.to')} color="green.fg" icon={<LuCircleCheck aria-hidden="true" />} testId="handover-awaiting-close">
+            <ToNote label={t('handover.to')} tone="green" icon={<LuCircleCheck aria-hidden="true" />} testId="handover-awaiting-close">
               {t('handover.awaitingClose')}
             </ToNote>
           ) : r.proposed ? (
             <RosterSide label={t('handover.to')} name={r.proposed.dutyRosterName} testId="handover-to">
-              <Text as="span" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" title={formatDateTimeShort(r.proposed.startsAt)}>
+              <span className="u-xs u-muted u-num" title={formatDateTimeShort(r.proposed.startsAt)}>
                 {t(hasStarted(r.proposed.startsAt) ? 'handover.startedAt' : 'handover.startsAt', { time: clockOf(r.proposed.startsAt) })}
-              </Text>
+              </span>
             </RosterSide>
           ) : (
-            <ToNote label={t('handover.to')} color="red.fg" icon={<LuTriangleAlert aria-hidden="true" />} testId="handover-no-proposal">
+            <ToNote label={t('handover.to')} tone="red" icon={<LuTriangleAlert aria-hidden="true" />} testId="handover-no-proposal">
               {t('handover.noProposal')}
             </ToNote>
           )}
-        </Flex>
+        </div>
 
         {!r.needsPatrol ? (
           <Button
@@ -285,47 +265,43 @@ function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCa
             <LuArrowRightLeft /> {t('handover.one')}
           </Button>
         )}
-      </Flex>
-    </chakra.li>
+      </div>
+    </li>
   );
 }
 
 /** The "To" side without a roster: why there is none (finished by the patrol, or no next roster). */
 function ToNote({
   label,
-  color,
+  tone,
   icon,
   testId,
   children,
 }: {
   label: string;
-  color: string;
+  tone: 'green' | 'red';
   icon: React.ReactNode;
   testId: string;
   children: React.ReactNode;
 }) {
   return (
-    <Box flex="1 1 0" minW="0">
-      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
-        {label}
-      </Text>
-      <Flex align="center" gap="1.5" color={color} fontSize="sm" fontWeight="semibold" data-testid={testId}>
+    <div className="ho-side">
+      <p className="ho-label">{label}</p>
+      <div className="ho-note" data-tone={tone} data-testid={testId}>
         {icon} {children}
-      </Flex>
-    </Box>
+      </div>
+    </div>
   );
 }
 
 function RosterSide({ label, name, testId, children }: { label: string; name: string; testId: string; children: React.ReactNode }) {
   return (
-    <Box flex="1 1 0" minW="0" data-testid={testId}>
-      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
-        {label}
-      </Text>
-      <Text fontSize="sm" fontWeight="semibold" lineClamp={2} wordBreak="break-word" title={name}>
+    <div className="ho-side" data-testid={testId}>
+      <p className="ho-label">{label}</p>
+      <p className="u-sm u-semibold u-clamp u-break" style={{ '--u-lines': 2 } as React.CSSProperties} title={name}>
         {name}
-      </Text>
+      </p>
       {children}
-    </Box>
+    </div>
   );
 }

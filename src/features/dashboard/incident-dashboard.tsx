@@ -1,6 +1,6 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Flex, Grid, SegmentGroup, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Flex, Grid, SegmentGroup, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import type { IncidentListRow } from '@contract/incidents';
@@ -16,6 +16,8 @@ import { STATUS_GROUP_PALETTE } from '@/ui/incident-status-badge';
 import { dashboardQueries, dashboardRequest } from './dashboard-queries';
 import type { DashboardSearch } from './dashboard-search';
 import { useLookupLabel } from '@/lib/lookups';
+import '@/ui/plain.css';
+import './incident-dashboard.css';
 
 /** The groups the dashboard counts and filters by: Tutup and Batal are not on it (§4.2). */
 export const DASHBOARD_GROUPS = ['BARU', 'TINDAKAN', 'SELESAI'] as const satisfies readonly StatusGroup[];
@@ -269,6 +271,16 @@ const CategoryChips = memo(function CategoryChips({
   );
 });
 
+/** A palette's colours for the counter's CSS (incident-dashboard.css): the theme's variables of that palette. */
+const paletteVars = (palette: string) =>
+  ({
+    '--db-pal-400': `var(--chakra-colors-${palette}-400)`,
+    '--db-pal-500': `var(--chakra-colors-${palette}-500)`,
+    '--db-pal-subtle': `var(--chakra-colors-${palette}-subtle)`,
+    '--db-pal-fg': `var(--chakra-colors-${palette}-fg)`,
+  }) as CSSProperties;
+
+/** A counter of the dashboard (plain elements: ui/plain.css says why). */
 function Counter({
   label,
   hint,
@@ -289,62 +301,28 @@ function Counter({
   testId: string;
 }) {
   return (
-    <chakra.button
+    <button
       type="button"
+      className="db-counter"
+      style={paletteVars(palette)}
       onClick={onClick}
       aria-pressed={active}
-      textAlign="start"
-      bg="bg.panel"
-      borderWidth={active ? '2px' : '1px'}
-      borderColor={active ? `${palette}.500` : 'border'}
-      rounded="lg"
-      px="4"
-      py={active ? 'calc(0.5rem - 1px)' : '2'}
-      boxShadow="xs"
-      cursor="pointer"
-      _hover={{ borderColor: `${palette}.400` }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
       data-testid={testId}
       data-active={active || undefined}
     >
-      <Flex align="center" justify="space-between" gap="3">
-        <Box minW="0">
-          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="0.05em">
-            {label}
-          </Text>
-          <Text
-            fontSize="2xl"
-            fontWeight="bold"
-            color="brand.ink"
-            lineHeight="1.15"
-            fontVariantNumeric="tabular-nums"
-            data-testid={`${testId}-value`}
-          >
-            {value ?? '–'}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {hint}
-          </Text>
-        </Box>
-        <Flex
-          w="10"
-          h="10"
-          rounded="lg"
-          align="center"
-          justify="center"
-          colorPalette={palette}
-          bg="colorPalette.subtle"
-          color="colorPalette.fg"
-          flexShrink={0}
-          fontSize="lg"
-        >
-          {icon}
-        </Flex>
-      </Flex>
-    </chakra.button>
+      <span className="u-min0">
+        <span className="db-counter-label">{label}</span>
+        <span className="db-counter-value" data-testid={`${testId}-value`}>
+          {value ?? '–'}
+        </span>
+        <span className="db-counter-hint">{hint}</span>
+      </span>
+      <span className="db-counter-icon">{icon}</span>
+    </button>
   );
 }
 
+/** A case type's chip with its count (plain elements). */
 function Chip({
   active,
   onClick,
@@ -359,44 +337,13 @@ function Chip({
   testId: string;
 }) {
   return (
-    <chakra.button
-      type="button"
-      onClick={onClick}
-      aria-pressed={active}
-      display="inline-flex"
-      alignItems="center"
-      gap="2"
-      minH="11"
-      px="3.5"
-      flexShrink={0}
-      whiteSpace="nowrap"
-      rounded="full"
-      borderWidth="1px"
-      borderColor={active ? 'brand.600' : 'border.emphasized'}
-      bg={active ? 'brand.600' : 'bg.panel'}
-      color={active ? 'white' : 'fg'}
-      fontSize="sm"
-      fontWeight="medium"
-      cursor="pointer"
-      _hover={{ borderColor: 'brand.500' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-      data-testid={testId}
-    >
+    <button type="button" className="db-chip" onClick={onClick} aria-pressed={active} data-testid={testId}>
       {children}
       {count !== undefined && (
-        <Box
-          as="span"
-          px="2"
-          rounded="full"
-          fontSize="xs"
-          fontWeight="bold"
-          bg={active ? 'whiteAlpha.300' : 'bg.muted'}
-          fontVariantNumeric="tabular-nums"
-          data-testid={`${testId}-count`}
-        >
+        <span className="db-chip-count" data-testid={`${testId}-count`}>
           {count}
-        </Box>
+        </span>
       )}
-    </chakra.button>
+    </button>
   );
 }

@@ -5,11 +5,11 @@
  * the report, and its save accepts it); Tolak asks a reason and sends it through the outbox. Nothing is shown when
  * none waits. Composed into the dashboard by its route (features do not import each other).
  */
-import { useState, useDeferredValue } from 'react';
+import { useState, useDeferredValue, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReportSettled } from '@/ui/settle-gate';
 import { useNavigate } from '@tanstack/react-router';
-import { Alert, Badge, Box, Button, chakra, Flex, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Flex, HStack, Skeleton } from '@chakra-ui/react';
 import { LuCheck, LuMegaphone, LuX } from 'react-icons/lu';
 import { FIELD_REPORT_LIMITS, FIELD_REPORT_PATHS } from '@contract/field-report-rules';
 import type { FieldReportRow } from '@contract/field-reports';
@@ -28,6 +28,8 @@ import { Panel } from '@/ui/panel';
 import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { rejectFieldReport } from './field-report-api';
+import '@/ui/plain.css';
+import './field-report-panel.css';
 import { useLookupText } from '@/lib/lookups';
 
 export function FieldReportPanel() {
@@ -151,8 +153,8 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
   const directionText = useLookupText('cardinalDirection');
   const navigate = useNavigate();
   return (
-    <chakra.li px="4" py="3" borderTopWidth="1px" borderColor="border" data-testid="fr-row" data-report-id={r.pkFieldReportId}>
-      <Flex wrap="wrap" align="flex-start" columnGap="4" rowGap="2">
+    <li className="fr-row" data-testid="fr-row" data-report-id={r.pkFieldReportId}>
+      <div className="fr-row-body">
         {r.photo ? (
           <AuthThumbnail
             path={FIELD_REPORT_PATHS.photo(r.pkFieldReportId)}
@@ -160,48 +162,32 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
             testId="fr-thumb"
           />
         ) : (
-          <Flex
-            w="20"
-            h="20"
-            rounded="md"
-            bg="bg.muted"
-            color="fg.muted"
-            align="center"
-            justify="center"
-            fontSize="xs"
-            textAlign="center"
-            flexShrink={0}
-            p="1"
-          >
-            {t('fieldReport.noPhoto')}
-          </Flex>
+          <div className="fr-no-photo">{t('fieldReport.noPhoto')}</div>
         )}
-        <Box flex="1 1 280px" minW="0">
-          <Flex align="center" gap="2" wrap="wrap">
-            <Text fontWeight="bold" data-testid="fr-row-type">
+        <div className="fr-row-main">
+          <div className="fr-row-head">
+            <p className="u-bold" data-testid="fr-row-type">
               {typeText(r.incidentCategoryName)}
-            </Text>
-            <Badge colorPalette="brand" variant="solid" size="sm">
+            </p>
+            <span className="u-badge" data-palette="brand">
               {r.sectionName}
-            </Badge>
-            <Text fontSize="sm" whiteSpace="nowrap">
-              {kmLabel(r.kilometerMarker)}
-            </Text>
-            <Text fontSize="sm">· {directionText(r.directionName)}</Text>
-          </Flex>
-          <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+            </span>
+            <p className="u-sm u-nowrap">{kmLabel(r.kilometerMarker)}</p>
+            <p className="u-sm">· {directionText(r.directionName)}</p>
+          </div>
+          <p className="u-sm u-muted u-break">
             {t('fieldReport.byLine', {
               roster: r.dutyRoster.dutyRosterName,
               name: r.reportedBy.displayName,
               time: formatDateTimeShort(r.reportedAt),
             })}
-          </Text>
+          </p>
           {r.note && (
-            <Text fontSize="sm" mt="1" wordBreak="break-word" lineClamp={3} title={r.note} data-testid="fr-row-note">
+            <p className="u-sm u-mt-1 u-break u-clamp" style={{ '--u-lines': 3 } as CSSProperties} title={r.note} data-testid="fr-row-note">
               {r.note}
-            </Text>
+            </p>
           )}
-        </Box>
+        </div>
         <HStack gap="2" flex="0 0 auto" alignSelf="center">
           <Button
             minH="12"
@@ -228,7 +214,7 @@ function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; onli
             <LuCheck /> {t('fieldReport.accept')}
           </Button>
         </HStack>
-      </Flex>
-    </chakra.li>
+      </div>
+    </li>
   );
 }
