@@ -1,6 +1,6 @@
-import { memo, useCallback, useMemo, type CSSProperties } from 'react';
+import { memo, useCallback, useId, useMemo, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Flex, Grid, SegmentGroup, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Grid, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import type { IncidentListRow } from '@contract/incidents';
@@ -37,8 +37,6 @@ export function useDashboardRequest(user: WebUser, search: DashboardSearch) {
 const FILTER_FIELDS = ['plate', 'km', 'dates', 'region', 'section', 'status'] as const;
 const NO_ROWS: IncidentListRow[] = [];
 const EMPTY_ICON = <LuInbox />;
-/** The patrol's scope switch: the checked choice filled (what SegmentGroup's indicator drew). */
-const SCOPE_CHECKED = { bg: 'brand.600', color: 'white', shadow: 'sm' } as const;
 
 export function IncidentDashboard({
   user,
@@ -148,8 +146,10 @@ export function IncidentDashboard({
 type GroupCounts = { total: number; byGroup: Partial<Record<(typeof DASHBOARD_GROUPS)[number], number>> };
 
 /**
- * The patrol's switch between its own cases and its region's. Memoised: the dashboard renders again with each of its
- * three answers (list, counters, types), and the switch is some fifty components of Ark's machine and contexts.
+ * The patrol's switch between its own cases and its region's: two native radio buttons styled as a segmented control
+ * (incident-dashboard.css; the arrow keys move between them as in any radio group). Plain elements: Chakra's
+ * SegmentGroup was some fifty components of Ark's machine and contexts, and measured its checked item (a forced
+ * layout) in the middle of the dashboard's first commit.
  */
 const ScopeSwitch = memo(function ScopeSwitch({
   mine,
@@ -161,29 +161,28 @@ const ScopeSwitch = memo(function ScopeSwitch({
   onPick: (patch: Partial<DashboardSearch>) => void;
 }) {
   const t = useT();
+  const name = useId();
+  const option = (value: 'mine' | 'region', label: string) => {
+    const checked = (value === 'mine') === mine;
+    return (
+      <label className="db-scope-item" data-state={checked ? 'checked' : 'unchecked'} data-testid={`scope-${value}`}>
+        <input
+          type="radio"
+          className="db-scope-input"
+          name={name}
+          value={value}
+          checked={checked}
+          onChange={() => onPick({ scope: value === 'region' ? 'region' : undefined })}
+        />
+        {label}
+      </label>
+    );
+  };
   return (
-    <SegmentGroup.Root
-      value={mine ? 'mine' : 'region'}
-      onValueChange={(d) => onPick({ scope: d.value === 'region' ? 'region' : undefined })}
-      size="md"
-      mb="4"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      data-testid="scope-switch"
-    >
-      {/* no SegmentGroup.Indicator: it measures the checked item (offsetLeft…) as it mounts and on every change, a
-          forced layout in the middle of the dashboard's commit (about 30 ms on a tablet's CPU); the checked item
-          carries the colour itself */}
-      <SegmentGroup.Item value="mine" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-mine">
-        <SegmentGroup.ItemText>{t('lists.scope.mine')}</SegmentGroup.ItemText>
-        <SegmentGroup.ItemHiddenInput />
-      </SegmentGroup.Item>
-      <SegmentGroup.Item value="region" minH="11" px="4" _checked={SCOPE_CHECKED} data-testid="scope-region">
-        <SegmentGroup.ItemText>{t('lists.scope.region', { region: regionName })}</SegmentGroup.ItemText>
-        <SegmentGroup.ItemHiddenInput />
-      </SegmentGroup.Item>
-    </SegmentGroup.Root>
+    <div role="radiogroup" className="db-scope" data-testid="scope-switch">
+      {option('mine', t('lists.scope.mine'))}
+      {option('region', t('lists.scope.region', { region: regionName }))}
+    </div>
   );
 });
 
