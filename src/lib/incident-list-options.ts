@@ -33,6 +33,10 @@ const sectionsCall = (regionId: number | undefined) =>
     DataTablesResult<Section>
   >;
 
+const NO_SECTIONS: SectionOption[] = [];
+const NO_REGIONS: RegionOption[] = [];
+const NO_ITEMS: LookupItem[] = [];
+
 export function useListOptions(user: WebUser | null | undefined, o: { hideFinalStatuses: boolean; region?: string }) {
   const all = seesAllRegions(user);
   const regionId = all ? undefined : user?.section.region.key;
@@ -70,19 +74,27 @@ export function useListOptions(user: WebUser | null | undefined, o: { hideFinalS
 
   const regionCode = user?.section.region.code ?? '';
   const regionName = user?.section.region.value ?? '';
-  // one object while nothing in it changes: the filter bars are memoised on it
+  // one object while nothing in it changes (the filter bars are memoised on it), and it changes once, when all three
+  // lists have answered (or failed), not as each one comes: a filter bar (two date pickers among its fields) was
+  // rendered again for each of them
+  const loading = sectionsQuery.isLoading || categories.isLoading || statuses.isLoading;
+  const sectionItems = loading ? NO_SECTIONS : sections;
+  const regionItems = loading ? NO_REGIONS : regions;
+  const categoryItems = loading ? undefined : categories.data;
+  const statusChoices = loading ? NO_ITEMS : statusOptions;
+  const statusItems = loading ? undefined : statuses.data;
   return useMemo(
     () => ({
       seesAllRegions: all,
       /** the region a locked user works in */
       ownRegion: { code: regionCode, name: regionName },
-      sections,
-      regions,
-      categories: categories.data ?? [],
-      statuses: statusOptions,
-      statusLabel: (id: number | null | undefined) => (statuses.data ?? []).find((s) => s.key === id)?.value,
+      sections: sectionItems,
+      regions: regionItems,
+      categories: categoryItems ?? NO_ITEMS,
+      statuses: statusChoices,
+      statusLabel: (id: number | null | undefined) => (statusItems ?? []).find((s) => s.key === id)?.value,
     }),
-    [all, regionCode, regionName, sections, regions, categories.data, statusOptions, statuses.data],
+    [all, regionCode, regionName, sectionItems, regionItems, categoryItems, statusChoices, statusItems],
   );
 }
 export type ListOptions = ReturnType<typeof useListOptions>;
