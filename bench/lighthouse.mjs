@@ -98,6 +98,8 @@ async function runOnce(url, storage) {
       await mkdir(process.env.TRACE_OUT, { recursive: true });
       const file = path.join(process.env.TRACE_OUT, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`);
       await writeFile(file, JSON.stringify(result.artifacts.Trace));
+      // and Lighthouse's report (its audits: the requests' timings, the LCP's element, the long tasks)
+      await writeFile(file.replace(/\.json$/, '.lhr.json'), JSON.stringify(result.lhr));
     }
     return result.lhr;
   } finally {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,7 +23,7 @@ import { registerEtag } from './plugins/etag';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
-import { isApiUrl, registerSecurity } from './plugins/security';
+import { inlineScriptHashes, isApiUrl, registerSecurity } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { authRoutes } from './modules/auth/routes';
 import { startUnackSweep } from './modules/comms/alerts';
@@ -156,7 +156,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerTextGuard(app);
-  await registerSecurity(app, { hstsMaxAge: config.hstsMaxAge });
+  // the PWA's page allows its own inline scripts by their hashes, taken from the page it serves
+  const indexHtml = path.join(path.resolve(config.clientDir), 'index.html');
+  const scriptHashes = existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  await registerSecurity(app, { hstsMaxAge: config.hstsMaxAge, scriptHashes });
   // before any route: the compression hook is added to each route registered after it (API, docs, the PWA's files)
   await registerCompression(app);
   await app.register(fastifySwagger, {

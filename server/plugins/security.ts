@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -36,6 +37,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
+ * The CSP sources of an HTML page's inline scripts (`'sha256-…'`), read from the page as it is served: the hash is of
+ * the script's text exactly as it stands between its tags.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (m[1]) hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
  * Pages carry the full set: a Content-Security-Policy for the PWA, and the rest of helmet's. API answers (JSON and
  * files, never rendered as a page) carry the set OWASP's REST Security Cheat Sheet names for an API: nothing may be
  * loaded or framed (`default-src 'none'; frame-ancestors 'none'`, X-Frame-Options), no sniffing, no referrer, same-origin
@@ -43,7 +56,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * do). Half the headers, set once per request in one hook: issue #33's profile found the headers' per-request handling
  * a measurable part of a small read.
  */
-export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number } = {}) {
+export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number; scriptHashes?: string[] } = {}) {
   // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
   const tileHosts = opts.tileHosts ?? tileSources();
   const headers = securityHeaders({
@@ -51,7 +64,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // and the page's own inline scripts by their hashes (the night theme's boot script, vite.config.ts)
+        scriptSrc: ["'self'", ...(opts.scriptHashes ?? [])],
         // Emotion (Chakra UI) injects <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts],

@@ -7,14 +7,14 @@ import { formatClock } from './time';
  * The night theme (issue #30 item 3): Chakra's dark colour mode, chosen per device. 'auto' (the default) is dark
  * while a roster of the signed-in user covering now is a night roster (one that ends on a later day than it starts,
  * contract/shift-time.ts), light otherwise; 'light' (Siang) and 'dark' (Malam) are fixed. The mode is the class
- * `dark` or `light` on <html> with `color-scheme` set; public/theme-boot.js applies the stored choice before the
+ * `dark` or `light` on <html> with `color-scheme` set; src/app/theme-boot.js applies the stored choice before the
  * first paint (no white flash at night), the app then keeps it right as rosters start and end.
  */
 export type ColorModeSetting = 'auto' | 'light' | 'dark';
 export type ColorMode = 'light' | 'dark';
 
 export const COLOR_MODE_SETTINGS: readonly ColorModeSetting[] = ['auto', 'light', 'dark'];
-/** localStorage: the device's setting ('auto' when absent or unreadable). public/theme-boot.js reads it too. */
+/** localStorage: the device's setting ('auto' when absent or unreadable). src/app/theme-boot.js reads it too. */
 export const COLOR_MODE_STORAGE_KEY = 'lebuhraya.theme';
 /** localStorage: until when (ms) 'auto' is dark, the end of the night roster on now, for theme-boot.js. */
 export const NIGHT_UNTIL_STORAGE_KEY = 'lebuhraya.theme.nightUntil';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -278,6 +279,7 @@ describe('lookups, lists and the envelope', () => {
   });
 });
 
+const INLINE = "document.documentElement.classList.add('light');";
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const text${i} = 'Lebuhraya ${i}';`).join('\n');
 
 describe('pages', () => {
@@ -285,7 +287,7 @@ describe('pages', () => {
   beforeAll(async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lbh-client-'));
     await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Lebuhraya Ops</title><div id="root"></div>');
+    await writeFile(path.join(dir, 'index.html'), `<!doctype html><title>Lebuhraya Ops</title><script>${INLINE}</script><div id="root"></div>`);
     await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
@@ -300,7 +302,9 @@ describe('pages', () => {
       expect(res.body).toContain('<div id="root">');
       const csp = res.headers['content-security-policy'] as string;
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      // the page's inline script (the night theme's boot) by its hash, and no other inline script
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

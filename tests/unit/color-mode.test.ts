@@ -1,7 +1,7 @@
 /**
  * The night theme's rule (issue #30 item 3, src/lib/color-mode.ts): 'auto' is dark while a night roster of the user
  * covers now (a roster ending on a later day than it starts: 19:00–07:00), light otherwise; the device's setting is
- * kept in localStorage; the document gets the class Chakra's `_dark` reads and its colour-scheme; public/theme-boot.js
+ * kept in localStorage; the document gets the class Chakra's `_dark` reads and its colour-scheme; src/app/theme-boot.js (written into index.html)
  * (before the app runs) reads the same keys to the same answer.
  */
 import { readFileSync } from 'node:fs';
@@ -161,8 +161,8 @@ describe('the device setting', () => {
   });
 });
 
-describe('public/theme-boot.js (before the app runs)', () => {
-  const script = readFileSync('public/theme-boot.js', 'utf8');
+describe('src/app/theme-boot.js (before the app runs)', () => {
+  const script = readFileSync('src/app/theme-boot.js', 'utf8');
   function boot(stored: Record<string, string>, now: number) {
     const fake = fakeDocument();
     runInNewContext(script, { localStorage: memoryStorage(stored), document: fake.doc, Date: { now: () => now } });
