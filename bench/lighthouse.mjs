@@ -8,7 +8,7 @@
 //   npm run bench -- lighthouse                        builds first (scripts/bench.mjs)
 //   DIST_DIR=.tmp/dist node bench/lighthouse.mjs       that build; RUNS=5 for more runs, DETAIL=1 for where the time goes,
 //                                                      ONLY=dashboard for the screens whose name has that, TRACE_OUT=dir
-//                                                      for each run's trace
+//                                                      for each run's trace and report (.lhr.json)
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
