@@ -1,6 +1,6 @@
 import { Suspense, lazy, memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Box, Flex, Grid, IconButton, Skeleton } from '@chakra-ui/react';
+import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
 import { can } from '@contract/roles';
 import { useT } from '@/lib/i18n';
@@ -15,6 +15,8 @@ import { mayHandOver } from './handover-rules';
 import { handoverPendingQuery } from './handover-query';
 import { TabButton } from '@/ui/tab-button';
 import { SettleProvider, useSettleGate } from '@/ui/settle-gate';
+import '@/ui/plain.css';
+import './incident-dashboard.css';
 
 /*
  * The dashboard's frame (title, refresh, tabs) ships with the shell and paints first; its heavy parts (counters,
@@ -186,20 +188,23 @@ function RefreshButton({ tab }: { tab: DashboardTab }) {
   );
 }
 
-/** Counters and rows in grey while the dashboard's chunk loads (the list's own loading state follows). */
+/**
+ * Counters and rows in grey while the dashboard's chunk loads (the list's own loading state follows): plain elements
+ * (incident-dashboard.css), part of the shell's first commit.
+ */
 function PanelLoading() {
   return (
-    <Box data-testid="dashboard-loading" aria-busy="true">
-      <Grid templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="3" mb="3">
+    <div data-testid="dashboard-loading" aria-busy="true">
+      <div className="db-skel-counters">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h="20" rounded="lg" />
+          <div key={i} className="u-skeleton db-skel-counter" />
         ))}
-      </Grid>
-      <Skeleton h="11" rounded="full" w="60%" mb="3" />
-      <Skeleton h="24" rounded="lg" mb="4" />
+      </div>
+      <div className="u-skeleton db-skel-chips" />
+      <div className="u-skeleton db-skel-bar" />
       {[0, 1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} h="12" rounded="md" mb="2" />
+        <div key={i} className="u-skeleton db-skel-row" />
       ))}
-    </Box>
+    </div>
   );
 }
