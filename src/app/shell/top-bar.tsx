@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { Badge, Box, Circle, Flex, Float, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Badge, Box, Circle, Flex, Float, IconButton } from '@chakra-ui/react';
 import { LuCalendarDays, LuMegaphone, LuMenu, LuPanelLeftClose, LuPanelLeftOpen, LuWifiOff } from 'react-icons/lu';
 import { showsNotificationBell } from '@contract/roles';
 import type { WebUser } from '@contract/auth';
@@ -16,12 +16,14 @@ import { SyncIndicator } from '@/features/sync/sync-indicator';
 import { GpsChipSlot } from './gps-slots';
 import { syncPanelActions } from './sync-actions';
 import { UserMenu } from './user-menu';
+import './top-bar.css';
 import type { NavMode } from './use-nav-mode';
 
 /**
  * Today's date and the time of day (to the second) in the top bar, in a component of its own: the clock renders these
- * few components each second, not the whole top bar (120 components every second was a long task on a tablet's CPU,
- * counted by Lighthouse's TBT).
+ * few elements each second, not the whole top bar (120 components every second was a long task on a tablet's CPU,
+ * counted by Lighthouse's TBT). Plain elements (top-bar.css): a Chakra component serialises its styles on every
+ * render, and this one renders every second of a shift.
  */
 function TopDate({ label }: { label: string }) {
   const [now, setNow] = useState(() => Date.now());
@@ -30,31 +32,14 @@ function TopDate({ label }: { label: string }) {
     return () => window.clearInterval(id);
   }, []);
   return (
-    <HStack
-      gap="2"
-      ms={{ base: '1', md: '3' }}
-      px="3"
-      h="9"
-      rounded="md"
-      bg="whiteAlpha.100"
-      borderWidth="1px"
-      borderColor="chrome.border"
-      fontVariantNumeric="tabular-nums"
-      flexShrink={0}
-      whiteSpace="nowrap"
-      aria-label={label}
-      data-testid="top-date"
-    >
-      <Box color="amber.400" display="inline-flex">
+    <div className="tb-date" data-testid="top-date">
+      <span className="tb-sr-only">{label}: </span>
+      <span className="tb-date-icon" aria-hidden="true">
         <LuCalendarDays />
-      </Box>
-      <Text fontSize="sm" fontWeight="semibold" color="white">
-        {formatDate(now)}
-      </Text>
-      <Text fontSize="sm" color="chrome.muted" display={{ base: 'none', lg: 'block' }}>
-        {formatTime(now)}
-      </Text>
-    </HStack>
+      </span>
+      <p className="tb-date-day">{formatDate(now)}</p>
+      <p className="tb-date-time">{formatTime(now)}</p>
+    </div>
   );
 }
 
@@ -120,17 +105,13 @@ export function TopBar({
 
       {/* named by its visible text (WCAG 2.5.3 label in name); the title names it when that text is hidden (narrow screens) */}
       <RouterLink to={homePath} title={t('app.name')}>
-        <HStack gap="2.5" pe="2" minH="11">
+        <span className="tb-brand">
           <Logo size={34} />
-          <Box display={{ base: 'none', sm: 'block' }} lineHeight="1.15">
-            <Text fontWeight="bold" color="white" fontSize="md" letterSpacing="0.01em">
-              {t('app.name')}
-            </Text>
-            <Text fontSize="2xs" color="chrome.muted" display={{ base: 'none', xl: 'block' }}>
-              {t('app.tagline')}
-            </Text>
-          </Box>
-        </HStack>
+          <span className="tb-brand-text">
+            <span className="tb-brand-name">{t('app.name')}</span>
+            <span className="tb-brand-tagline">{t('app.tagline')}</span>
+          </span>
+        </span>
       </RouterLink>
 
       <TopDate label={t('topbar.today')} />
