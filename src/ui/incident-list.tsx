@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Flex, Grid, HStack, NativeSelect, Skeleton, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronLeft, LuChevronRight, LuChevronsLeft, LuInbox, LuMapPin, LuRadio } from 'react-icons/lu';
@@ -25,7 +25,7 @@ import { EmptyBlock, ErrorBlock } from './states';
 import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { TableSkeletonRows } from '@/ui/table-skeleton';
-import { headerTextProps, TableScroll } from '@/ui/table-scroll';
+import { headerTextProps, TableScroll, useCut } from '@/ui/table-scroll';
 import { useLookup, useLookupLabel, useLookupText } from '@/lib/lookups';
 
 const TIME_LABEL: Record<RowTime['key'], TextKey> = {
@@ -287,22 +287,17 @@ function IncidentTable({
   );
 }
 
-/** A row of the table (plain elements: see incident-list.css). */
-function IncidentRow({
-  row: r,
-  stale,
-  open,
-  href,
-  showRegion,
-  ll,
-}: {
+/** What a row of the table and a card show, and where they lead. */
+interface RowProps {
   row: IncidentListRow;
-  stale: boolean;
   open: (r: IncidentListRow) => void;
   href: string;
   showRegion?: boolean;
   ll: ListLabels;
-}) {
+}
+
+/** A row of the table (plain elements: see incident-list.css). */
+function IncidentRow({ row: r, stale, open, href, showRegion, ll }: RowProps & { stale: boolean }) {
   const t = useT();
   return (
     <tr
@@ -359,16 +354,7 @@ function IncidentRow({
  * focused and shows its whole text in a tooltip.
  */
 function ClampText({ children, lines = 1, className, testId }: { children: string; lines?: number; className: string; testId?: string }) {
-  const [el, setEl] = useState<HTMLParagraphElement | null>(null);
-  const [cut, setCut] = useState(false);
-  useEffect(() => {
-    if (!el) return;
-    const check = () => setCut(lines === 1 ? el.scrollWidth > el.clientWidth + 1 : el.scrollHeight > el.clientHeight + 1);
-    check();
-    const ro = new ResizeObserver(check);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [el, lines]);
+  const [setEl, cut] = useCut(lines);
   return (
     <Tooltip content={children} disabled={!cut}>
       <p
@@ -419,19 +405,7 @@ function TimeText({ tm }: { tm: RowTime }) {
   );
 }
 
-function IncidentCard({
-  row: r,
-  open,
-  href,
-  showRegion,
-  ll,
-}: {
-  row: IncidentListRow;
-  open: (r: IncidentListRow) => void;
-  href: string;
-  showRegion?: boolean;
-  ll: ListLabels;
-}) {
+function IncidentCard({ row: r, open, href, showRegion, ll }: RowProps) {
   const t = useT();
   return (
     <a

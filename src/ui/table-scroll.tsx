@@ -163,10 +163,10 @@ export function TableScroll({
 }
 
 /**
- * A cell's text cut to `lines` lines. When it is cut it takes the focus and shows its whole text in a tooltip on hover
- * and focus; when it fits it is plain text.
+ * Whether a text cut to `lines` lines (one: an ellipsis; more: a line clamp) is cut now, watched as its box resizes:
+ * the ref to give the text's element, and the answer.
  */
-export function CellText({ children, lines = 1, ...text }: { children: string; lines?: number } & Omit<TextProps, 'children'>) {
+export function useCut(lines: number) {
   const [el, setEl] = useState<HTMLParagraphElement | null>(null);
   const [cut, setCut] = useState(false);
   useEffect(() => {
@@ -177,6 +177,15 @@ export function CellText({ children, lines = 1, ...text }: { children: string; l
     ro.observe(el);
     return () => ro.disconnect();
   }, [el, lines]);
+  return [setEl, cut] as const;
+}
+
+/**
+ * A cell's text cut to `lines` lines. When it is cut it takes the focus and shows its whole text in a tooltip on hover
+ * and focus; when it fits it is plain text.
+ */
+export function CellText({ children, lines = 1, ...text }: { children: string; lines?: number } & Omit<TextProps, 'children'>) {
+  const [setEl, cut] = useCut(lines);
   return (
     <Tooltip content={children} disabled={!cut}>
       <Text

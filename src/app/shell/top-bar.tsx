@@ -16,6 +16,7 @@ import { SyncIndicator } from '@/features/sync/sync-indicator';
 import { GpsChipSlot } from './gps-slots';
 import { syncPanelActions } from './sync-actions';
 import { UserMenu } from './user-menu';
+import '@/ui/plain.css';
 import './top-bar.css';
 import type { NavMode } from './use-nav-mode';
 
@@ -33,7 +34,7 @@ function TopDate({ label }: { label: string }) {
   }, []);
   return (
     <div className="tb-date" data-testid="top-date">
-      <span className="tb-sr-only">{label}: </span>
+      <span className="u-sr-only">{label}: </span>
       <span className="tb-date-icon" aria-hidden="true">
         <LuCalendarDays />
       </span>

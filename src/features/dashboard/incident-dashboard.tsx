@@ -168,7 +168,7 @@ const ScopeSwitch = memo(function ScopeSwitch({
       <label className="db-scope-item" data-state={checked ? 'checked' : 'unchecked'} data-testid={`scope-${value}`}>
         <input
           type="radio"
-          className="db-scope-input"
+          className="u-sr-only"
           name={name}
           value={value}
           checked={checked}
