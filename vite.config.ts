@@ -202,10 +202,14 @@ function inlineThemeBoot(): Plugin {
   const TAG = '<script src="/theme-boot.js"></script>';
   return {
     name: 'inline-theme-boot',
-    transformIndexHtml(html) {
-      if (!html.includes(TAG)) throw new Error('inline-theme-boot: index.html no longer loads /theme-boot.js');
-      const code = readFileSync(r('./src/app/theme-boot.js'), 'utf8').trim();
-      return html.replace(TAG, () => `<script>${code}</script>`);
+    // before Vite's own pass over the page's scripts (it would warn that a classic script file cannot be bundled)
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(TAG)) throw new Error('inline-theme-boot: index.html no longer loads /theme-boot.js');
+        const code = readFileSync(r('./src/app/theme-boot.js'), 'utf8').trim();
+        return html.replace(TAG, () => `<script>${code}</script>`);
+      },
     },
   };
 }

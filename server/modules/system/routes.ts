@@ -27,11 +27,14 @@ const ReadySchema = z.object({
 /** how long /readyz waits for the database: a load balancer's probe gives up after a few seconds */
 export const READY_TIMEOUT_MS = 2_000;
 
+/** The database did not answer in time (within). */
+class LateError extends Error {}
+
 /** `work`, or a rejection once `ms` have passed (the statement itself runs on; the pool drops it when it ends). */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new LateError(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -72,9 +75,21 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.header('Cache-Control', 'no-store');
       let database: 'ok' | 'down' = 'ok';
       let migrations: 'ok' | 'behind' | 'unknown' = 'unknown';
-      try {
+      const check = async () => {
         await within(ctx.db.execute(sql`select 1`), READY_TIMEOUT_MS);
-        migrations = (await within(migrationsApplied(ctx.db, folder), READY_TIMEOUT_MS)) ? 'ok' : 'behind';
+        return within(migrationsApplied(ctx.db, folder), READY_TIMEOUT_MS);
+      };
+      try {
+        let applied: boolean;
+        try {
+          applied = await check();
+        } catch (err) {
+          // a pooled connection that the database ended while it sat idle (a restart, a failover) fails its next
+          // statement although the database answers: the pool drops it, and the check runs once more on a new one
+          if (err instanceof LateError) throw err;
+          applied = await check();
+        }
+        migrations = applied ? 'ok' : 'behind';
       } catch (err) {
         database = 'down';
         request.log.warn({ event: 'not_ready', err }, 'the database does not answer');
