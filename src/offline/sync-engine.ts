@@ -12,6 +12,7 @@
  * - 403: park (role changed); 409: park beside the server's version; 400/404/413/422…: park with the server's message.
  * A parked or waiting item holds back the later items of its group; other groups go on.
  */
+import { applyAck } from './ack-cache';
 import type { LebuhrayaDb } from './db';
 import {
   authPausedKey,
@@ -228,8 +229,9 @@ const answerBody = (payload: unknown) => (isRecord(payload) && 'body' in payload
 async function acknowledge(env: SyncEnv, item: OutboxItem, userId: string, sentVersion: number | null, payload: unknown) {
   const { db } = env;
   const body = answerBody(payload);
-  await db.transaction('rw', db.outbox, db.idMap, db.syncMeta, async () => {
+  await db.transaction('rw', db.outbox, db.idMap, db.syncMeta, 'userCache', async () => {
     await db.outbox.delete(item.seq!);
+    await applyAck(db, userId, item, body);
     if (item.creates && isRecord(body) && typeof body[item.creates.idField] === 'number') {
       const serverId = body[item.creates.idField] as number;
       await db.idMap.put({ clientId: item.creates.entity, userId, serverId, serverKey: `${item.creates.kind}:${serverId}` });
@@ -290,6 +292,15 @@ async function parkSuspects(env: SyncEnv, suspects: Suspect[]): Promise<number> 
   return parked;
 }
 
+/** Makes the items of `userId` that wait only for the network (not a 5xx's backoff) due at `at`. */
+async function releaseForNetwork(db: LebuhrayaDb, userId: string, at: number) {
+  await db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((i) => i.state === 'pending' && i.waitsForNetwork === true && i.nextAttemptAt > at)
+    .modify({ nextAttemptAt: at });
+}
+
 /**
  * Sends what can go now, in order, until nothing more can. Call it under withSyncLock. Safe to call at any time:
  * an item is removed only after the server's acknowledgement, and a resend carries the same Idempotency-Key.
@@ -303,6 +314,9 @@ export async function drain(env: SyncEnv): Promise<DrainResult> {
   if (!session) return { sent: 0, parked: 0, left: await db.outbox.count(), stoppedBy: 'signedOut', startedAt };
   const { userId } = session;
   const result: DrainResult = { sent: 0, parked: 0, left: 0, startedAt };
+  // what waited only for the network is due now, written down: a replay that stops at once (an expired token) must
+  // not lose it, or the sign-in that follows finds those items still waiting out a backoff of up to 5 minutes
+  if (env.networkBack) await releaseForNetwork(db, userId, now());
   if (session.expiresAt && Date.parse(session.expiresAt) <= now()) {
     await metaSet(db, authPausedKey(userId), true);
     result.stoppedBy = 'auth';

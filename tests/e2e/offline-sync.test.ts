@@ -224,6 +224,35 @@ describe('outbox: token expiry', () => {
       }
       // wait for the token to expire, then come back online
       await new Promise((r) => setTimeout(r, Math.max(0, expiresAt + 2_000 - Date.now())));
+      // a shift offline, not a minute: the replay's backoff has grown to its cap of 5 minutes (written into the queue
+      // as the page's own retries would have left it)
+      const held = await page.evaluate(async (cap) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const r = indexedDB.open('lebuhraya-ops');
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+        const n = await new Promise<number>((resolve, reject) => {
+          const tx = db.transaction('outbox', 'readwrite');
+          let k = 0;
+          const cur = tx.objectStore('outbox').openCursor();
+          cur.onsuccess = () => {
+            const c = cur.result;
+            if (!c) return;
+            const v = c.value as { state: string; waitsForNetwork?: boolean; attempts: number; nextAttemptAt: number };
+            if (v.state === 'pending') {
+              c.update({ ...v, attempts: Math.max(v.attempts, 9), nextAttemptAt: Date.now() + cap, waitsForNetwork: true });
+              k++;
+            }
+            c.continue();
+          };
+          tx.oncomplete = () => resolve(k);
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+        return n;
+      }, 300_000);
+      expect(held).toBeGreaterThanOrEqual(50);
       await ctx.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       // nothing was accepted with the expired token, nothing was dropped (the test's own token expired too)
@@ -240,11 +269,13 @@ describe('outbox: token expiry', () => {
       await until(
         'all 50 entries on the server',
         async () => (await texts(api, c.pkIncidentId)).filter((t) => t.startsWith('Token-tamat')).length >= 50,
-        90_000,
+        // at once after the sign-in (which has just reached the server), not at the end of the 5 minutes' backoff
+        45_000,
       );
       await expectExactlyOnce(api, c.pkIncidentId, 'Token-tamat', written);
     } finally {
       await ctx.close();
     }
-  });
+    // 50 entries written on a loaded machine, the token's 30 s, the sign-in and the drain
+  }, 180_000);
 });

@@ -4,7 +4,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type LebuhrayaDb } from '@/offline/db';
+import { journalListCacheKey } from '@/offline/ack-cache';
+import { cacheGet, cachePut, createDb, type LebuhrayaDb } from '@/offline/db';
 import { countItems, discardItem, enqueue, incidentGroup, listItems, pathRef, ref, retryItem, type NewOutboxItem } from '@/offline/outbox';
 import { backoffMs, classify, drain, isAuthPaused, MAX_BACKOFF_MS, withSyncLock, type SyncEnv } from '@/offline/sync-engine';
 
@@ -194,6 +195,33 @@ describe('drain', () => {
     expect(await incidentGroup(db, 'u1', { id: 501 })).toBe(group);
   });
 
+  it("an acknowledged journal entry joins its case's journal kept on the device (the worker may send it while the page is offline)", async () => {
+    const kept = [{ pkJournalEntryId: 5, pkIncidentId: 9, entry: 'lama' }];
+    await cachePut('u1', journalListCacheKey(9), kept, db);
+    await cachePut('u1', journalListCacheKey(10), [], db);
+    const before = (await cacheGet('u1', journalListCacheKey(9), db))!.updatedAt;
+    await enqueue(db, [
+      item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save' }),
+      // a list never kept on the device stays unkept
+      item('incident:11', '/rest/journalEntry/save', { pkIncidentId: 11, entry: 'lain' }, { kind: 'journal.save' }),
+    ]);
+    const api = fakeApi((c) => ok({ pkJournalEntryId: c.body.pkIncidentId === 9 ? 6 : 7, pkIncidentId: c.body.pkIncidentId, entry: c.body.entry }));
+    await drain(env(api.fetchImpl));
+    const row = (await cacheGet<typeof kept>('u1', journalListCacheKey(9), db))!;
+    expect(row.data.map((e) => [e.pkJournalEntryId, e.entry])).toEqual([
+      [6, 'baru'],
+      [5, 'lama'],
+    ]);
+    // the kept list's age is still that of its fetch
+    expect(row.updatedAt).toBe(before);
+    expect((await cacheGet('u1', journalListCacheKey(10), db))!.data).toEqual([]);
+    expect(await cacheGet('u1', journalListCacheKey(11), db)).toBeUndefined();
+    // the same entry answered again (a resend's replayed answer) replaces, never doubles
+    await enqueue(db, [item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save' })]);
+    await drain(env(api.fetchImpl));
+    expect((await cacheGet<typeof kept>('u1', journalListCacheKey(9), db))!.data.map((e) => e.pkJournalEntryId)).toEqual([6, 5]);
+  });
+
   it('what waited only for the network goes as soon as the network is back; a 5xx keeps its backoff', async () => {
     await enqueue(db, [item('incident:1', '/rest/a'), item('incident:2', '/rest/b')]);
     // offline a few times: the first item's backoff grows (as it did while a tablet had no coverage)
@@ -260,6 +288,29 @@ describe('drain', () => {
     const r3 = await drain(env(back.fetchImpl));
     expect(r3).toMatchObject({ sent: 2, left: 0 });
     expect(await isAuthPaused(db, 'u1')).toBe(false);
+  });
+
+  it('the network back while the token had expired: after the new sign-in, what waited for the network goes at once', async () => {
+    await enqueue(db, [item('incident:1', '/rest/a'), item('incident:1', '/rest/b'), item('incident:2', '/rest/c')]);
+    // a long time offline: the first items' backoff grew to minutes (as 50 entries written offline make it grow)
+    const down = fakeApi(() => 'network');
+    await drain(env(down.fetchImpl));
+    const at = (path: string) => db.outbox.filter((i) => i.path === path);
+    await at('/rest/a').modify({ attempts: 7, nextAttemptAt: Date.now() + 240_000, waitsForNetwork: true });
+    // a 5xx's backoff is the server's, not the network's: it keeps it
+    await at('/rest/c').modify({ attempts: 7, nextAttemptAt: Date.now() + 240_000, waitsForNetwork: false });
+    // online again with the token expired: nothing sent, paused for a sign-in
+    const api = fakeApi(() => ok());
+    const expired = await drain(
+      env(api.fetchImpl, { networkBack: true, session: async () => ({ token: 'x-123456', userId: 'u1', expiresAt: '2000-01-01T00:00:00Z' }) }),
+    );
+    expect(expired.stoppedBy).toBe('auth');
+    expect(api.calls).toHaveLength(0);
+    // the sign-in's replay (no network event of its own): the group that waited for the network drains now
+    const r = await drain(env(api.fetchImpl));
+    expect(api.calls.map((c) => c.path)).toEqual(['/rest/a', '/rest/b']);
+    expect(r).toMatchObject({ sent: 2, left: 1 });
+    expect(r.nextAttemptAt).toBeGreaterThan(Date.now() + 200_000);
   });
 
   it('an expired token pauses without sending', async () => {

@@ -1,10 +1,13 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@contract/lookups';
 import type { Attachment, JournalEntry } from '@contract/incidents';
 import { isApiError } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { getSession, useSession } from '@/lib/session';
+import { journalListCacheKey } from '@/offline/ack-cache';
 import { attachmentDeleteItem } from '@/offline/case-writes';
+import { onSyncEvent } from '@/offline/sync-client';
 import { sendWrites } from '@/offline/writes';
 import { documentBytesCall, journalListCall, mediaListCall } from './journal-api';
 import { sortEntries } from './journal-rules';
@@ -23,16 +26,36 @@ export const journalKeys = {
  */
 export function useJournal(incidentId: number) {
   const userId = useSession()?.user.userId;
+  const qc = useQueryClient();
+  // an entry the outbox delivers later (this tab, another, or the service worker) is in the list at once: its queued
+  // card leaves with the acknowledgement, and the entry must not vanish until the list is read again
+  useEffect(() => {
+    if (incidentId <= 0) return;
+    return onSyncEvent((e) => {
+      if (e.type !== 'acked' || e.item.kind !== 'journal.save' || !isEntryOf(e.answer, incidentId)) return;
+      const entry = e.answer;
+      qc.setQueryData<JournalEntry[]>(journalKeys.list(incidentId), (old) =>
+        old ? sortEntries([entry, ...old.filter((x) => x.pkJournalEntryId !== entry.pkJournalEntryId)]) : old,
+      );
+    });
+  }, [qc, incidentId]);
   return useQuery({
     queryKey: journalKeys.list(incidentId),
     queryFn: async ({ signal }) =>
-      sortEntries((await networkFirst(userId, `journal:list:${incidentId}`, () => journalListCall(incidentId, { signal, quiet: true }))).data),
+      sortEntries((await networkFirst(userId, journalListCacheKey(incidentId), () => journalListCall(incidentId, { signal, quiet: true }))).data),
     refetchInterval: TIMING.refreshMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     enabled: incidentId > 0,
   });
 }
+
+const isEntryOf = (v: unknown, incidentId: number): v is JournalEntry =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as JournalEntry).pkIncidentId === incidentId &&
+  typeof (v as JournalEntry).pkJournalEntryId === 'number' &&
+  Array.isArray((v as JournalEntry).attachments);
 
 /** Lampiran Media of one subform (the last list kept on the device for offline use). */
 export function useMedia(subformId: number | null | undefined) {
@@ -97,7 +120,7 @@ export function useDeleteAttachment() {
 /** Puts a case's journal and its subform's media list on the device (Syif saya warms its cases: they open offline). */
 export async function warmJournal(userId: string, incidentId: number, subformId: number | null | undefined) {
   await Promise.all([
-    networkFirst(userId, `journal:list:${incidentId}`, () => journalListCall(incidentId, { quiet: true })),
+    networkFirst(userId, journalListCacheKey(incidentId), () => journalListCall(incidentId, { quiet: true })),
     subformId ? networkFirst(userId, `journal:media:${subformId}`, () => mediaListCall(subformId, { quiet: true })) : null,
   ]);
 }

@@ -79,6 +79,12 @@ async function requestPersistence() {
   }
 }
 
+/**
+ * A sign-in (or an app start) with the browser online: what waited only for the network goes now, not at the end of
+ * a backoff it grew while the device was offline (a sign-in has just reached the server).
+ */
+const reachable = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 let stopCurrent: (() => void) | null = null;
 let currentUser: string | null = null;
 let unhandledInstalled = false;
@@ -89,7 +95,7 @@ let unhandledInstalled = false;
  */
 export async function startRuntime(user: WebUser, queryClient: QueryClient): Promise<() => void> {
   if (currentUser === user.userId && stopCurrent) {
-    void syncNow();
+    void syncNow({ networkBack: reachable() });
     return stopCurrent;
   }
   stopCurrent?.();
@@ -128,7 +134,7 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
 
   // 2. the replay: triggers once per page, and now (a new sign-in resumes what a 401 paused)
   startSync();
-  void syncNow();
+  void syncNow({ networkBack: reachable() });
   void requestPersistence();
 
   // 3. the snapshot and the marker follow the database

@@ -1,6 +1,6 @@
 /**
  * The REST API of a running test server, called from the test (Node fetch): to find demo data and to check what the
- * server holds after the browser did its work. One token per user, signed in on first use.
+ * server holds after the browser did its work. One token per user, signed in on first use and again when refused.
  */
 import type { IncidentListRow, IncidentSave, IncidentView } from '@contract/incidents';
 import { PATHS } from '@contract/paths';
@@ -37,12 +37,18 @@ export class Api {
   }
 
   async call<T>(user: E2eUser, method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const token = await this.token(user);
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
+    const send = async () =>
+      fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${await this.token(user)}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      });
+    let res = await send();
+    // the token expired (a server started with a short JWT_TTL) or the server restarted with another secret: once more
+    if (res.status === 401) {
+      this.tokens.delete(user.username);
+      res = await send();
+    }
     const json = (await res.json().catch(() => ({}))) as { body: T; statusMsg: string };
     return { status: res.status, body: json.body, statusMsg: json.statusMsg };
   }
