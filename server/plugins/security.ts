@@ -59,7 +59,16 @@ export function inlineScriptHashes(html: string): string[] {
 export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?: string[]; hstsMaxAge?: number; scriptHashes?: string[] } = {}) {
   // the maps load tiles as images, and the service worker fetches them into its tile cache (connect-src)
   const tileHosts = opts.tileHosts ?? tileSources();
+  // what pages and API answers share: same-origin only, no referrer, and HSTS_MAX_AGE only for a deployment whose
+  // every request arrives over TLS (a browser then refuses plain HTTP)
+  const shared = {
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
+  } satisfies HelmetOptions;
   const headers = securityHeaders({
+    ...shared,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -79,22 +88,13 @@ export async function registerSecurity(app: FastifyInstance, opts: { tileHosts?:
         frameAncestors: ["'none'"],
       },
     },
-    crossOriginEmbedderPolicy: false,
-    // the API is same-origin only
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // HSTS_MAX_AGE: only for a deployment whose every request arrives over TLS (a browser then refuses plain HTTP)
-    hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
   });
   const apiHeaders = {
     ...securityHeaders({
+      ...shared,
       contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-origin' },
       originAgentCluster: false,
-      referrerPolicy: { policy: 'no-referrer' },
-      hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: false } : false,
       xDnsPrefetchControl: false,
       xDownloadOptions: false,
       xFrameOptions: { action: 'deny' },
