@@ -269,6 +269,8 @@ describe('offline journey (one profile, reload, browser restart)', () => {
       });
       await page.goto(`/insidenView/${c.pkIncidentId}`);
       await page.getByTestId('journal-panel').waitFor();
+      // the journal read (and so kept on the device) before the network goes
+      await page.locator('[data-testid=journal-list][aria-busy=false]').waitFor();
 
       await ctx.setOffline(true);
       await page.goto('/');
@@ -305,8 +307,19 @@ describe('offline journey (one profile, reload, browser restart)', () => {
           // what the page did, printed when it fails (a CI run once found no entry here)
           console.log(
             'journal entry not shown:',
-            JSON.stringify(log, null, 1),
-            await page.evaluate(() => [navigator.onLine, document.body.innerText.slice(0, 3000)]),
+            JSON.stringify(
+              log.filter((l) => !l.includes('ERR_INTERNET_DISCONNECTED')),
+              null,
+              1,
+            ),
+            await page.evaluate(() => ({
+              online: navigator.onLine,
+              journal: document.querySelector('[data-testid=journal-list]')?.textContent?.slice(0, 2000),
+              unsent: document.querySelector('[data-testid=sync-status]')?.getAttribute('data-unsent'),
+            })),
+            (await api.call<JournalEntry[]>(pr, 'GET', PATHS.journalByIncident(c.pkIncidentId))).body
+              .filter((e) => e.entry === 'Tiba di lokasi, menunggu tunda')
+              .map((e) => e.pkJournalEntryId),
           );
           throw err;
         });

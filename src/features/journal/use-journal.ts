@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@contract/lookups';
 import type { Attachment, JournalEntry } from '@contract/incidents';
@@ -26,19 +26,6 @@ export const journalKeys = {
  */
 export function useJournal(incidentId: number) {
   const userId = useSession()?.user.userId;
-  const qc = useQueryClient();
-  // an entry the outbox delivers later (this tab, another, or the service worker) is in the list at once: its queued
-  // card leaves with the acknowledgement, and the entry must not vanish until the list is read again
-  useEffect(() => {
-    if (incidentId <= 0) return;
-    return onSyncEvent((e) => {
-      if (e.type !== 'acked' || e.item.kind !== 'journal.save' || !isEntryOf(e.answer, incidentId)) return;
-      const entry = e.answer;
-      qc.setQueryData<JournalEntry[]>(journalKeys.list(incidentId), (old) =>
-        old ? sortEntries([entry, ...old.filter((x) => x.pkJournalEntryId !== entry.pkJournalEntryId)]) : old,
-      );
-    });
-  }, [qc, incidentId]);
   return useQuery({
     queryKey: journalKeys.list(incidentId),
     queryFn: async ({ signal }) =>
@@ -48,6 +35,30 @@ export function useJournal(incidentId: number) {
     placeholderData: keepPreviousData,
     enabled: incidentId > 0,
   });
+}
+
+/**
+ * The entries the outbox delivered (this tab, another, or the service worker) since the case was shown that its
+ * journal list does not have yet: a queued card leaves with the acknowledgement, and its entry must not vanish until
+ * the list is read again, nor while the device has no network to read it (the worker's Background Sync may deliver
+ * while the page is offline, and the list on the device may predate the entry or not be there at all).
+ */
+export function useDeliveredEntries(incidentId: number, listed: JournalEntry[] | undefined): JournalEntry[] {
+  const [delivered, setDelivered] = useState<JournalEntry[]>([]);
+  useEffect(() => {
+    setDelivered([]);
+    if (incidentId <= 0) return;
+    return onSyncEvent((e) => {
+      if (e.type !== 'acked' || e.item.kind !== 'journal.save' || !isEntryOf(e.answer, incidentId)) return;
+      const entry = e.answer;
+      setDelivered((d) => [entry, ...d.filter((x) => x.pkJournalEntryId !== entry.pkJournalEntryId)]);
+    });
+  }, [incidentId]);
+  return useMemo(() => {
+    if (!delivered.length) return delivered;
+    const have = new Set(listed?.map((e) => e.pkJournalEntryId));
+    return delivered.filter((e) => !have.has(e.pkJournalEntryId));
+  }, [delivered, listed]);
 }
 
 const isEntryOf = (v: unknown, incidentId: number): v is JournalEntry =>
