@@ -6,6 +6,12 @@ import './plain.css';
 /** Colour per status group: with the TMC (orange), patrol working (blue), done (teal), Tutup (grey), Batal (red). */
 export const STATUS_GROUP_PALETTE: Record<StatusGroup, string> = { BARU: 'orange', TINDAKAN: 'blue', SELESAI: 'teal', TUTUP: 'gray', BATAL: 'red' };
 
+/** How a status chip looks (the Chakra badge and the plain one alike): its palette, and an outline for Tutup. */
+export function statusLook(statusId: number | null | undefined): { palette: string; outline: boolean } {
+  const group = statusGroupOf(statusId);
+  return { palette: group ? STATUS_GROUP_PALETTE[group] : 'gray', outline: group === 'TUTUP' };
+}
+
 /**
  * The status chip of lists and the incident title (§2.7): the status label as the server gives it, in English mode
  * the status lookup's English name (issue #31).
@@ -19,15 +25,10 @@ export function IncidentStatusBadge({
   label: string;
   size?: 'sm' | 'md' | 'lg';
 }) {
-  const group = statusGroupOf(statusId);
+  const look = statusLook(statusId);
   const statusLabel = useLookupLabel('incidentStatus');
   return (
-    <Badge
-      colorPalette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
-      variant={group === 'TUTUP' ? 'outline' : 'subtle'}
-      size={size}
-      data-status-id={statusId ?? ''}
-    >
+    <Badge colorPalette={look.palette} variant={look.outline ? 'outline' : 'subtle'} size={size} data-status-id={statusId ?? ''}>
       {statusLabel(statusId, label)}
     </Badge>
   );
@@ -38,12 +39,12 @@ export function IncidentStatusBadge({
  * the status lookup's labels at hand).
  */
 export function StatusChip({ statusId, label, size = 'sm' }: { statusId: number | null | undefined; label: string; size?: 'sm' | 'md' }) {
-  const group = statusGroupOf(statusId);
+  const look = statusLook(statusId);
   return (
     <span
       className="u-badge"
-      data-palette={group ? STATUS_GROUP_PALETTE[group] : 'gray'}
-      data-variant={group === 'TUTUP' ? 'outline' : undefined}
+      data-palette={look.palette}
+      data-variant={look.outline ? 'outline' : undefined}
       data-size={size}
       data-status-id={statusId ?? ''}
     >

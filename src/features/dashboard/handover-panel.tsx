@@ -33,6 +33,8 @@ export function HandoverPanel() {
   const qc = useQueryClient();
   const pending = useHandoverPending();
   const queued = useQueuedHandovers();
+  // the lookups once for the panel, not once per row
+  const labels = { typeText: useLookupText('incidentCategory'), statusLabel: useLookupLabel('incidentStatus') };
   const [confirm, setConfirm] = useState<{ rows: HandoverCase[]; all: boolean } | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -120,6 +122,7 @@ export function HandoverPanel() {
           <HandoverRow
             key={r.incidentId}
             row={r}
+            labels={labels}
             queued={queued.has(r.incidentId)}
             disabled={sending}
             onHandOver={() => setConfirm({ rows: [r], all: false })}
@@ -161,10 +164,25 @@ function linkClick(e: MouseEvent, go: () => void) {
   go();
 }
 
-function HandoverRow({ row: r, queued, disabled, onHandOver }: { row: HandoverCase; queued: boolean; disabled: boolean; onHandOver: () => void }) {
+interface RowLabels {
+  typeText: ReturnType<typeof useLookupText>;
+  statusLabel: ReturnType<typeof useLookupLabel>;
+}
+
+function HandoverRow({
+  row: r,
+  labels: { typeText, statusLabel },
+  queued,
+  disabled,
+  onHandOver,
+}: {
+  row: HandoverCase;
+  labels: RowLabels;
+  queued: boolean;
+  disabled: boolean;
+  onHandOver: () => void;
+}) {
   const t = useT();
-  const typeText = useLookupText('incidentCategory');
-  const statusLabel = useLookupLabel('incidentStatus');
   const navigate = useNavigate();
   const href = incidentHref(r.incidentId);
   return (

@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo, type CSSProperties } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Flex, Grid, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuClipboardList, LuInbox, LuSiren, LuTruck } from 'react-icons/lu';
@@ -270,15 +270,6 @@ const CategoryChips = memo(function CategoryChips({
   );
 });
 
-/** A palette's colours for the counter's CSS (incident-dashboard.css): the theme's variables of that palette. */
-const paletteVars = (palette: string) =>
-  ({
-    '--db-pal-400': `var(--chakra-colors-${palette}-400)`,
-    '--db-pal-500': `var(--chakra-colors-${palette}-500)`,
-    '--db-pal-subtle': `var(--chakra-colors-${palette}-subtle)`,
-    '--db-pal-fg': `var(--chakra-colors-${palette}-fg)`,
-  }) as CSSProperties;
-
 /** A counter of the dashboard (plain elements: ui/plain.css says why). */
 function Counter({
   label,
@@ -303,7 +294,7 @@ function Counter({
     <button
       type="button"
       className="db-counter"
-      style={paletteVars(palette)}
+      data-palette={palette}
       onClick={onClick}
       aria-pressed={active}
       data-testid={testId}

@@ -37,6 +37,8 @@ export function FieldReportPanel() {
   const qc = useQueryClient();
   const online = useOnline();
   const pending = usePendingFieldReports();
+  // the lookups once for the panel, not once per row
+  const labels = { typeText: useLookupText('incidentCategory'), directionText: useLookupText('cardinalDirection') };
   const [rejecting, setRejecting] = useState<FieldReportRow | null>(null);
   const [sending, setSending] = useState(false);
   // a text, or the server's message as it came (shown through serverText, in the language of the moment)
@@ -121,7 +123,7 @@ export function FieldReportPanel() {
       )}
       <chakra.ul listStyleType="none" m="0" p="0" aria-label={t('fieldReport.panelTitle')} maxH="min(50vh, 520px)" overflowY="auto">
         {rows.map((r) => (
-          <PendingRow key={r.pkFieldReportId} r={r} online={online} disabled={sending} onReject={() => setRejecting(r)} />
+          <PendingRow key={r.pkFieldReportId} r={r} labels={labels} online={online} disabled={sending} onReject={() => setRejecting(r)} />
         ))}
       </chakra.ul>
       <JustificationDialog
@@ -147,10 +149,22 @@ export function FieldReportPanel() {
   );
 }
 
-function PendingRow({ r, online, disabled, onReject }: { r: FieldReportRow; online: boolean; disabled: boolean; onReject: () => void }) {
+type LookupText = ReturnType<typeof useLookupText>;
+
+function PendingRow({
+  r,
+  labels: { typeText, directionText },
+  online,
+  disabled,
+  onReject,
+}: {
+  r: FieldReportRow;
+  labels: { typeText: LookupText; directionText: LookupText };
+  online: boolean;
+  disabled: boolean;
+  onReject: () => void;
+}) {
   const t = useT();
-  const typeText = useLookupText('incidentCategory');
-  const directionText = useLookupText('cardinalDirection');
   const navigate = useNavigate();
   return (
     <li className="fr-row" data-testid="fr-row" data-report-id={r.pkFieldReportId}>
