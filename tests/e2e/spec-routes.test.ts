@@ -160,6 +160,25 @@ describe('§2.1 routes of issue #19', () => {
     }
   }, 60_000);
 
+  it("/insidenView of a case that is not there says so on the screen, with no 'try again' toast for its audit list", async () => {
+    const tmc = await signedIn('tmca');
+    try {
+      const missing = 987_654_321;
+      const audit = tmc.page.waitForResponse((r) => r.url().endsWith(PATHS.auditByIncident(missing)));
+      await tmc.page.goto(`/insidenView/${missing}`);
+      const error = tmc.page.getByTestId('incident-detail-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('Kes tidak dijumpai atau di luar wilayah anda.');
+      // the audit list was refused too; the screen's message is the whole answer
+      expect((await audit).status()).toBe(404);
+      await tmc.page.waitForTimeout(1_000);
+      expect(await tmc.page.getByTestId('toast').count()).toBe(0);
+      expect(tmc.errors).toEqual([]);
+    } finally {
+      await tmc.close();
+    }
+  });
+
   it('/play renders the component gallery for superadmin and is refused for tmca', async () => {
     const admin = await signedIn('superadmin');
     try {

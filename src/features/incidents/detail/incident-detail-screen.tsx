@@ -112,10 +112,12 @@ export function IncidentDetailScreen({
   const children = useSubformChildren(typeId, v?.subformId);
   const savedSub = (): SubformValues => (subform.data ? subformValuesFromRecord(subform.data, children.data) : emptySubformValues());
 
-  // §8: an audit list that fails to load says so (and the panel offers a retry)
+  // §8: an audit list that fails to load says so (and the panel offers a retry); not for a case that did not load
+  // itself (not found, another region): the screen says that, and 'try again' would not help
+  const viewLoaded = view.isSuccess;
   useEffect(() => {
-    if (audit.isError) notify.error(t('incident.audit.loadFailed'), { id: 'audit-load' });
-  }, [audit.isError, t]);
+    if (audit.isError && viewLoaded) notify.error(t('incident.audit.loadFailed'), { id: 'audit-load' });
+  }, [audit.isError, viewLoaded, t]);
 
   const [editing, setEditing] = useState(false);
   /** the assigned patrol's edit: the further details only (main record read-only, not sent) */
