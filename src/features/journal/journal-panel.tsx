@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, type BoxProps, chakra, Button, Flex, IconButton, Skeleton, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuArrowRightLeft, LuCheck, LuCheckCheck, LuCloudOff, LuImagePlus, LuNotebookPen, LuRefreshCw, LuSend, LuShieldAlert } from 'react-icons/lu';
@@ -22,7 +22,7 @@ import { journalEntryCall } from './journal-api';
 import { useJournalDraft } from './journal-draft';
 import { useObjectUrl } from '@/ui/use-object-url';
 import { ENTRY_MAX, entryText, isBlankEntry, isSendKey, mayDelete, readMark, sortEntries } from './journal-rules';
-import { journalKeys, useDeliveredEntries, useJournal } from './use-journal';
+import { journalKeys, useJournal } from './use-journal';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea';
 
 export interface JournalPanelProps {
@@ -65,8 +65,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
   const [sending, setSending] = useState(false);
   const [pending, setPending] = useState<PendingUpload | null>(null);
 
-  const delivered = useDeliveredEntries(incidentId, list.data);
-  const entries = useMemo(() => (delivered.length ? sortEntries([...delivered, ...(list.data ?? [])]) : (list.data ?? [])), [delivered, list.data]);
+  const entries = list.data ?? [];
   const target = { id: incidentId > 0 ? incidentId : null, entity: pendingEntity ?? null, ticket: ticketNumber ?? null };
   const queued = queuedEntriesOf(useQueuedItems(target, ['journal.save', 'document.save']));
   const blank = isBlankEntry(draft);
@@ -286,7 +285,7 @@ export function JournalPanel({ incidentId, pendingEntity, ticketNumber, subformI
         {queued.map((q) => (
           <QueuedEntryItem key={q.item.clientId} q={q} />
         ))}
-        {list.isPending && incidentId > 0 && entries.length === 0 ? (
+        {list.isPending && incidentId > 0 ? (
           <Stack p="4" gap="3">
             <Skeleton h="16" />
             <Skeleton h="16" />

@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@contract/lookups';
 import type { Attachment, JournalEntry } from '@contract/incidents';
@@ -7,7 +6,6 @@ import { networkFirst } from '@/lib/cached';
 import { getSession, useSession } from '@/lib/session';
 import { journalListCacheKey } from '@/offline/ack-cache';
 import { attachmentDeleteItem } from '@/offline/case-writes';
-import { onSyncEvent } from '@/offline/sync-client';
 import { sendWrites } from '@/offline/writes';
 import { documentBytesCall, journalListCall, mediaListCall } from './journal-api';
 import { sortEntries } from './journal-rules';
@@ -36,37 +34,6 @@ export function useJournal(incidentId: number) {
     enabled: incidentId > 0,
   });
 }
-
-/**
- * The entries the outbox delivered (this tab, another, or the service worker) since the case was shown that its
- * journal list does not have yet: a queued card leaves with the acknowledgement, and its entry must not vanish until
- * the list is read again, nor while the device has no network to read it (the worker's Background Sync may deliver
- * while the page is offline, and the list on the device may predate the entry or not be there at all).
- */
-export function useDeliveredEntries(incidentId: number, listed: JournalEntry[] | undefined): JournalEntry[] {
-  const [delivered, setDelivered] = useState<JournalEntry[]>([]);
-  useEffect(() => {
-    setDelivered([]);
-    if (incidentId <= 0) return;
-    return onSyncEvent((e) => {
-      if (e.type !== 'acked' || e.item.kind !== 'journal.save' || !isEntryOf(e.answer, incidentId)) return;
-      const entry = e.answer;
-      setDelivered((d) => [entry, ...d.filter((x) => x.pkJournalEntryId !== entry.pkJournalEntryId)]);
-    });
-  }, [incidentId]);
-  return useMemo(() => {
-    if (!delivered.length) return delivered;
-    const have = new Set(listed?.map((e) => e.pkJournalEntryId));
-    return delivered.filter((e) => !have.has(e.pkJournalEntryId));
-  }, [delivered, listed]);
-}
-
-const isEntryOf = (v: unknown, incidentId: number): v is JournalEntry =>
-  typeof v === 'object' &&
-  v !== null &&
-  (v as JournalEntry).pkIncidentId === incidentId &&
-  typeof (v as JournalEntry).pkJournalEntryId === 'number' &&
-  Array.isArray((v as JournalEntry).attachments);
 
 /** Lampiran Media of one subform (the last list kept on the device for offline use). */
 export function useMedia(subformId: number | null | undefined) {
