@@ -8,6 +8,7 @@
 import { PATHS } from '@contract/paths';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/offline-writes';
+import { journalListOnAck } from './ack-cache';
 import { getDb } from './db';
 import { incidentGroup, newId, ref, type NewOutboxItem, type OutboxItem, type Ref } from './outbox';
 
@@ -75,6 +76,7 @@ export async function journalItems(input: {
       body: { entry: input.entry, pkIncidentId: incidentIdOrRef(input.target), ...(input.subformId ? { incidentSubFormId: input.subformId } : {}) },
       group,
       creates: { entity: journalEntity, idField: 'pkJournalEntryId', kind: 'journal' },
+      cacheOnAck: journalListOnAck,
       incidentRef,
     },
   ];

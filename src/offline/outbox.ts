@@ -52,6 +52,12 @@ export interface Versioned {
   inBody: boolean;
 }
 
+export interface CacheOnAck {
+  keyPrefix: string;
+  keyField: string;
+  idField: string;
+}
+
 export interface OutboxItem {
   seq?: number;
   clientId: string;
@@ -91,6 +97,12 @@ export interface OutboxItem {
   serverErrorSince?: number;
   /** what the screen needs to reopen the user's form (new case / edit): the form values */
   formValues?: unknown;
+  /**
+   * a list kept on the device (userCache) that the server's answer joins when the item is acknowledged: the key is
+   * `keyPrefix` + the answer's `keyField`, the answer replaces the row with the same `idField` or goes first
+   * (see ./ack-cache.ts; a journal entry declares its case's journal)
+   */
+  cacheOnAck?: CacheOnAck;
   /** the incident this item belongs to, for links: server id or entity client id */
   incidentRef?: { id?: number; entity?: string; ticket?: string };
 }

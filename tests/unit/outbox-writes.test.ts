@@ -168,8 +168,11 @@ describe('journal entry with a photo', () => {
       group: 'incident:c:case-e',
       label: 'Catatan jurnal — kes baharu',
       creates: { entity: journalEntity, idField: 'pkJournalEntryId', kind: 'journal' },
+      // the saved entry joins its case's journal kept on the device when acknowledged (src/offline/ack-cache.ts)
+      cacheOnAck: { keyPrefix: 'journal:list:', keyField: 'pkIncidentId', idField: 'pkJournalEntryId' },
       body: { entry: 'Tiba di lokasi', pkIncidentId: { $ref: 'case-e' } },
     });
+    expect(photo.cacheOnAck).toBeUndefined();
     expect(photo).toMatchObject({
       kind: 'document.save',
       path: PATHS.documentSave,

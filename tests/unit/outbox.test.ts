@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { journalListCacheKey } from '@/offline/ack-cache';
+import { journalListCacheKey, journalListOnAck } from '@/offline/ack-cache';
 import { cacheGet, cachePut, createDb, type LebuhrayaDb } from '@/offline/db';
 import { countItems, discardItem, enqueue, incidentGroup, listItems, pathRef, ref, retryItem, type NewOutboxItem } from '@/offline/outbox';
 import { backoffMs, classify, drain, isAuthPaused, MAX_BACKOFF_MS, withSyncLock, type SyncEnv } from '@/offline/sync-engine';
@@ -201,9 +201,9 @@ describe('drain', () => {
     await cachePut('u1', journalListCacheKey(10), [], db);
     const before = (await cacheGet('u1', journalListCacheKey(9), db))!.updatedAt;
     await enqueue(db, [
-      item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save' }),
+      item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save', cacheOnAck: journalListOnAck }),
       // a list never kept on the device stays unkept
-      item('incident:11', '/rest/journalEntry/save', { pkIncidentId: 11, entry: 'lain' }, { kind: 'journal.save' }),
+      item('incident:11', '/rest/journalEntry/save', { pkIncidentId: 11, entry: 'lain' }, { kind: 'journal.save', cacheOnAck: journalListOnAck }),
     ]);
     const api = fakeApi((c) => ok({ pkJournalEntryId: c.body.pkIncidentId === 9 ? 6 : 7, pkIncidentId: c.body.pkIncidentId, entry: c.body.entry }));
     await drain(env(api.fetchImpl));
@@ -216,8 +216,14 @@ describe('drain', () => {
     expect(row.updatedAt).toBe(before);
     expect((await cacheGet('u1', journalListCacheKey(10), db))!.data).toEqual([]);
     expect(await cacheGet('u1', journalListCacheKey(11), db)).toBeUndefined();
+    // an item that declares no kept list leaves the lists alone, whatever its kind
+    await enqueue(db, [item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'tanpa' }, { kind: 'journal.save' })]);
+    await drain(env(fakeApi(() => ok({ pkJournalEntryId: 8, pkIncidentId: 9, entry: 'tanpa' })).fetchImpl));
+    expect((await cacheGet<typeof kept>('u1', journalListCacheKey(9), db))!.data.map((e) => e.pkJournalEntryId)).toEqual([6, 5]);
     // the same entry answered again (a resend's replayed answer) replaces, never doubles
-    await enqueue(db, [item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save' })]);
+    await enqueue(db, [
+      item('incident:9', '/rest/journalEntry/save', { pkIncidentId: 9, entry: 'baru' }, { kind: 'journal.save', cacheOnAck: journalListOnAck }),
+    ]);
     await drain(env(api.fetchImpl));
     expect((await cacheGet<typeof kept>('u1', journalListCacheKey(9), db))!.data.map((e) => e.pkJournalEntryId)).toEqual([6, 5]);
   });
