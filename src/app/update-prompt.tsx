@@ -2,6 +2,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
+import { browserOnline } from '@/lib/online';
 import '@/lib/i18n/parts/sync-status';
 import { useSyncSnapshot } from '@/features/sync/sync-state';
 
@@ -24,7 +25,7 @@ export function UpdatePrompt() {
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       window.setInterval(() => {
-        if (navigator.onLine) registration.update().catch(() => {});
+        if (browserOnline()) registration.update().catch(() => {});
       }, HOUR);
     },
     onRegisterError(err) {

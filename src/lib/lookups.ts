@@ -67,17 +67,22 @@ function useLookupIndex<K>(name: LookupName, keyOf: (item: ShownLookupItem) => K
 const byItemKey = (i: ShownLookupItem) => i.key;
 const byMalayValue = (i: ShownLookupItem) => i.valueMs;
 
+/** A list's label of a key (with the server's text as the fallback): what useLookupLabel gives, passed to rows. */
+export type LookupLabel = (key: number | null | undefined, fallback?: string | null) => string;
+/** A list's English name of a Malay value: what useLookupText gives, passed to rows. */
+export type LookupText = (value: string | null | undefined) => string;
+
 /**
  * Labels of one lookup list by key, for rows that carry a key and the server's Malay text (a status, a case type):
  * `label(key, fallback)` is the item's lookupLabel, or the fallback when the key is not in the list (yet).
  */
-export function useLookupLabel(name: LookupName): (key: number | null | undefined, fallback?: string | null) => string {
+export function useLookupLabel(name: LookupName): LookupLabel {
   const find = useLookupIndex<number>(name, byItemKey);
   return useCallback((key, fallback) => (key == null ? undefined : find(key)) ?? fallback ?? '', [find]);
 }
 
 /** The English name of a Malay value among the loaded items of a list (rows that carry only the text). */
-export function useLookupText(name: LookupName): (value: string | null | undefined) => string {
+export function useLookupText(name: LookupName): LookupText {
   const find = useLookupIndex<string>(name, byMalayValue);
   return useCallback((value) => (value ? (find(value) ?? value) : ''), [find]);
 }

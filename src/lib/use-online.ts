@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserOnline } from './online';
 
 function subscribe(cb: () => void) {
   window.addEventListener('online', cb);
@@ -11,9 +12,5 @@ function subscribe(cb: () => void) {
 
 /** navigator.onLine as a hook (true on the server / in tests without a window). */
 export function useOnline() {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, browserOnline, () => true);
 }

@@ -5,6 +5,7 @@
  * one tab or the worker sends, every tab hears (BroadcastChannel), so screens refresh and counters move.
  */
 import { getSession } from '@/lib/session';
+import { browserOnline } from '@/lib/online';
 import { getDb } from './db';
 import { enqueue, type NewOutboxItem, type OutboxItem, type ParkInfo } from './outbox';
 import { drain, MAX_BACKOFF_MS, SYNC_CHANNEL, SYNC_TAG, withSyncLock, type DrainResult, type SyncEvent } from './sync-engine';
@@ -185,7 +186,7 @@ export async function queueAndWait(items: NewOutboxItem[], opts: { waitMs?: numb
     throw err;
   }
   void registerBackgroundSync();
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+  if (!browserOnline()) {
     off();
     return { status: 'queued', items: rows, answers };
   }

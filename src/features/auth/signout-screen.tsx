@@ -6,6 +6,7 @@ import { LuLogOut, LuRefreshCw } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync';
 import { useOnline } from '@/lib/use-online';
+import { browserOnline } from '@/lib/online';
 import { currentUnsentWork, signOut, signOutPlan, type UnsentWork } from './sign-out';
 
 type Phase = { kind: 'checking' } | { kind: 'ask'; unsent: UnsentWork; note?: 'offline' | 'allSent' | 'left' } | { kind: 'working' };
@@ -53,7 +54,7 @@ export function SignoutScreen() {
     const unsent = (await currentUnsentWork()) ?? { items: 0, drafts: 0 };
     setSyncing(false);
     if (unsent.items + unsent.drafts === 0) return finish();
-    setPhase({ kind: 'ask', unsent, note: !navigator.onLine ? 'offline' : unsent.items === 0 ? 'allSent' : 'left' });
+    setPhase({ kind: 'ask', unsent, note: !browserOnline() ? 'offline' : unsent.items === 0 ? 'allSent' : 'left' });
   };
 
   const cancel = () => {

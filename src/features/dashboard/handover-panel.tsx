@@ -19,7 +19,7 @@ import { ErrorBlock } from '@/ui/states';
 import { notify } from '@/ui/toaster';
 import { sendHandover, useHandoverPending, useQueuedHandovers } from './handover-api';
 import { clockOf, handoverable, handoverItems, hasStarted, targetsOf } from './handover-rules';
-import { useLookupLabel, useLookupText } from '@/lib/lookups';
+import { type LookupLabel, type LookupText, useLookupLabel, useLookupText } from '@/lib/lookups';
 import '@/ui/plain.css';
 import './handover-panel.css';
 
@@ -165,8 +165,8 @@ function linkClick(e: MouseEvent, go: () => void) {
 }
 
 interface RowLabels {
-  typeText: ReturnType<typeof useLookupText>;
-  statusLabel: ReturnType<typeof useLookupLabel>;
+  typeText: LookupText;
+  statusLabel: LookupLabel;
 }
 
 function HandoverRow({

@@ -30,7 +30,7 @@ import { notify } from '@/ui/toaster';
 import { rejectFieldReport } from './field-report-api';
 import '@/ui/plain.css';
 import './field-report-panel.css';
-import { useLookupText } from '@/lib/lookups';
+import { type LookupText, useLookupText } from '@/lib/lookups';
 
 export function FieldReportPanel() {
   const t = useT();
@@ -148,8 +148,6 @@ export function FieldReportPanel() {
     </Panel>
   );
 }
-
-type LookupText = ReturnType<typeof useLookupText>;
 
 function PendingRow({
   r,

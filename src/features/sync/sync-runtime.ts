@@ -16,6 +16,7 @@ import { authPausedKey, isQuotaError, lastSyncKey, metaGet, StorageFullError } f
 import { onSyncEvent, startSync, syncNow } from '@/offline/sync-client';
 import { startLocalStore, type LocalStoreHandle } from '@/offline/local-store';
 import { getToken } from '@/lib/session';
+import { browserOnline } from '@/lib/online';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync';
 import { notify } from '@/ui/toaster';
@@ -79,23 +80,19 @@ async function requestPersistence() {
   }
 }
 
-/**
- * A sign-in (or an app start) with the browser online: what waited only for the network goes now, not at the end of
- * a backoff it grew while the device was offline (a sign-in has just reached the server).
- */
-const reachable = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
 let stopCurrent: (() => void) | null = null;
 let currentUser: string | null = null;
 let unhandledInstalled = false;
 
 /**
  * Starts the runtime for `user` (stopping the one of a previous user). Returns the stop function. Safe to call
- * again for the same user: it only replays again.
+ * again for the same user: it only replays again. With the browser online, the replay is told the network is back:
+ * what waited only for the network goes now, not at the end of a backoff it grew while the device was offline (a
+ * sign-in has just reached the server).
  */
 export async function startRuntime(user: WebUser, queryClient: QueryClient): Promise<() => void> {
   if (currentUser === user.userId && stopCurrent) {
-    void syncNow({ networkBack: reachable() });
+    void syncNow({ networkBack: browserOnline() });
     return stopCurrent;
   }
   stopCurrent?.();
@@ -134,7 +131,7 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
 
   // 2. the replay: triggers once per page, and now (a new sign-in resumes what a 401 paused)
   startSync();
-  void syncNow({ networkBack: reachable() });
+  void syncNow({ networkBack: browserOnline() });
   void requestPersistence();
 
   // 3. the snapshot and the marker follow the database
