@@ -1,97 +1,75 @@
-import { memo } from 'react';
-import { DatePicker, IconButton, Portal, parseDate, type DateValue } from '@chakra-ui/react';
+import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { chakra, IconButton, useSlotRecipe } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-theme/recipes/date-picker';
 import { LuCalendar } from 'react-icons/lu';
-import { useLanguage } from '@/lib/i18n';
-import { displayDateToIso, isIsoDate } from '@/lib/time';
+import { isoDateToDisplay } from '@/lib/time';
+import { committedDate, type DateFieldProps } from './date-text';
+import { onDemand, prefetch, useOnDemand } from './on-demand';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const toDisplay = (d: DateValue) => `${pad(d.day)}-${pad(d.month)}-${d.year}`;
-
-function fromDisplay(s: string): DateValue | undefined {
-  // typed as dd-mm-yyyy, dd/mm/yyyy or dd.mm.yyyy; the picker's ms-MY input keeps only digits and '/', so
-  // '28-11-2026' typed arrives as '28112026': eight digits are read as ddmmyyyy
-  const v = s.trim();
-  const digits = /^\d{8}$/.test(v) ? `${v.slice(0, 2)}-${v.slice(2, 4)}-${v.slice(4)}` : v.replace(/[/.]/g, '-');
-  const iso = displayDateToIso(digits);
-  return iso ? parseDate(iso) : undefined;
-}
+const picker = onDemand(() => import('./date-picker-field'));
 
 /**
- * A date field that shows and takes dd-mm-yyyy (§9) and hands out 'YYYY-MM-DD'. Memoised: its picker's machine is
- * the heaviest part of a filter bar's render, and a screen's renders for other reasons leave it alone while its
- * props hold.
+ * A date field that shows and takes dd-mm-yyyy (§9) and hands out 'YYYY-MM-DD'. It is drawn as Chakra's DatePicker
+ * draws it (the same recipe), with a plain text input: typing a date and Enter, or leaving the field, commits it as
+ * the picker does. The picker itself (its calendar, its machine, the Intl data of its locale) loads when the user
+ * reaches for the calendar button and takes the field's place when it is pressed, opened. Memoised: a screen's renders
+ * for other reasons leave it alone while its props hold.
  */
-export const DateField = memo(function DateField({
-  value,
-  onChange,
-  label,
-  max,
-  testId,
-  width = '200px',
-}: {
-  value: string;
-  onChange: (iso: string) => void;
-  label: string;
-  max?: string;
-  testId?: string;
-  width?: string;
-}) {
-  const current = isIsoDate(value) ? [parseDate(value)] : [];
-  // the calendar's month and weekday names in the user's language (the field itself is dd-mm-yyyy in both)
-  const locale = useLanguage() === 'en' ? 'en-GB' : 'ms-MY';
-  return (
-    <DatePicker.Root
-      recipe={datePickerSlotRecipe}
-      value={current}
-      onValueChange={(d) => {
-        const v = d.value[0];
-        if (v) onChange(v.toString());
-      }}
-      format={toDisplay}
-      parse={fromDisplay}
-      placeholder="dd-mm-yyyy"
-      locale={locale}
-      max={max && isIsoDate(max) ? parseDate(max) : undefined}
-      width={width}
-      size="md"
-      // the calendar's three tables (about 90 cells) are drawn only while it is open: a screen with a few date
-      // fields re-drew them hidden on every change of the page (the dashboard's start: 5,888 cell renders)
-      lazyMount
-      unmountOnExit
-      data-testid={testId}
-    >
-      <DatePicker.Label fontSize="sm" fontWeight="medium">
-        {label}
-      </DatePicker.Label>
-      <DatePicker.Control>
-        <DatePicker.Input bg="bg.panel" minH="11" data-testid={testId ? `${testId}-input` : undefined} />
-        <DatePicker.IndicatorGroup>
-          <DatePicker.Trigger asChild>
-            <IconButton aria-label={label} variant="ghost" size="sm">
-              <LuCalendar />
-            </IconButton>
-          </DatePicker.Trigger>
-        </DatePicker.IndicatorGroup>
-      </DatePicker.Control>
-      <Portal>
-        <DatePicker.Positioner>
-          <DatePicker.Content>
-            <DatePicker.View view="day">
-              <DatePicker.Header />
-              <DatePicker.DayTable />
-            </DatePicker.View>
-            <DatePicker.View view="month">
-              <DatePicker.Header />
-              <DatePicker.MonthTable />
-            </DatePicker.View>
-            <DatePicker.View view="year">
-              <DatePicker.Header />
-              <DatePicker.YearTable />
-            </DatePicker.View>
-          </DatePicker.Content>
-        </DatePicker.Positioner>
-      </Portal>
-    </DatePicker.Root>
-  );
+export const DateField = memo(function DateField(props: DateFieldProps) {
+  const [mod, request, asked] = useOnDemand(picker);
+  if (mod && asked) return <mod.DatePickerField {...props} defaultOpen />;
+  return <TypedDateField {...props} onOpen={request} />;
 });
+
+function TypedDateField({ value, onChange, label, max, testId, width = '200px', onOpen }: DateFieldProps & { onOpen: () => void }) {
+  const styles = useSlotRecipe({ recipe: datePickerSlotRecipe })({ size: 'md' });
+  const id = useId();
+  const shown = isoDateToDisplay(value);
+  const [text, setText] = useState(shown);
+  // a new value from outside (a reset, the URL) replaces what is shown
+  useEffect(() => setText(shown), [shown]);
+  const commit = () => {
+    const iso = committedDate(text, max);
+    if (iso === null || iso === value) setText(shown);
+    else onChange(iso);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    commit();
+  };
+  return (
+    <chakra.div css={[styles.root, { width }]} className="chakra-date-picker__root" data-testid={testId}>
+      <chakra.label css={[styles.label, { fontSize: 'sm', fontWeight: 'medium' }]} htmlFor={id}>
+        {label}
+      </chakra.label>
+      <chakra.div css={styles.control}>
+        <chakra.input
+          id={id}
+          css={[styles.input, { bg: 'bg.panel', minH: '11' }]}
+          value={text}
+          placeholder="dd-mm-yyyy"
+          autoComplete="off"
+          inputMode="numeric"
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+          data-testid={testId ? `${testId}-input` : undefined}
+        />
+        <chakra.div css={styles.indicatorGroup}>
+          <IconButton
+            aria-label={label}
+            aria-haspopup="dialog"
+            variant="ghost"
+            size="sm"
+            onPointerEnter={() => prefetch(picker)}
+            onFocus={() => prefetch(picker)}
+            onClick={onOpen}
+          >
+            <LuCalendar />
+          </IconButton>
+        </chakra.div>
+      </chakra.div>
+    </chakra.div>
+  );
+}

@@ -209,6 +209,32 @@ describe('incident lists', () => {
         open.rows.map((r) => r.ticketNumber),
       );
 
+      // Dari: a date typed as the officer types it (dd/mm/yyyy) applies on Enter; a text that is no date gives the field
+      // its value back; the calendar (its code loads with the button, src/ui/date-field.tsx) applies the day chosen
+      const from = page.getByTestId('filter-from-input');
+      const shiftDays = (iso: string, days: number) => {
+        const [y, m, d] = iso.split('-').map(Number);
+        return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+      };
+      const shown = (iso: string) => iso.split('-').reverse().join('-');
+      const typed = shiftDays(dashboardRange().from, 2);
+      await from.fill(shown(typed).replace(/-/g, '/'));
+      await from.press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('from') === typed);
+      await expect.poll(() => from.inputValue()).toBe(shown(typed));
+      await from.fill('31/02/2026');
+      await from.press('Tab');
+      await expect.poll(() => from.inputValue()).toBe(shown(typed));
+      expect(search(page).get('from')).toBe(typed);
+      await page.getByTestId('filter-from').getByRole('button', { name: 'Dari' }).click();
+      // a day of the month shown (the days of the months around it are drawn, not chosen)
+      const picked = shiftDays(typed, 1).slice(0, 7) === typed.slice(0, 7) ? shiftDays(typed, 1) : shiftDays(typed, -1);
+      await page.locator(`[data-scope=date-picker][data-part=table-cell-trigger][data-view=day][data-value="${picked}"]`).click();
+      await page.waitForURL((u) => u.searchParams.get('from') === picked);
+      await expect.poll(() => page.getByTestId('filter-from-input').inputValue()).toBe(shown(picked));
+      await page.getByTestId('filter-reset').click();
+      await page.waitForURL((u) => !u.searchParams.has('from'));
+
       // a row opens the case
       const target = open.rows[0];
       await page.locator(`[data-testid=incident-row][data-ticket="${target.ticketNumber}"]`).click();
