@@ -14,6 +14,7 @@ import { dataTables } from './api';
 import { networkFirst } from './cached';
 import { useLookup } from './lookups';
 import { userRole } from './session';
+import { compareNatural } from './collate';
 
 export interface SectionOption {
   id: number;
@@ -54,14 +55,14 @@ export function useListOptions(user: WebUser | null | undefined, o: { hideFinalS
       (sectionsQuery.data?.data.rows ?? [])
         .filter((s) => isListedSectionName(s.sectionName))
         .map((s) => ({ id: s.pkSectionId, name: s.sectionName, description: s.description, regionCode: s.regionCode }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'ms', { numeric: true })),
+        .sort((a, b) => compareNatural(a.name, b.name)),
     [sectionsQuery.data],
   );
   const regions = useMemo<RegionOption[]>(() => {
     if (!all) return [];
     const seen = new Map<string, string>();
     for (const s of sectionsQuery.data?.data.rows ?? []) if (isListedSectionName(s.sectionName)) seen.set(s.regionCode, s.regionName);
-    return [...seen].map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'ms'));
+    return [...seen].map(([code, name]) => ({ code, name })).sort((a, b) => compareNatural(a.name, b.name));
   }, [all, sectionsQuery.data]);
   const sections = useMemo(
     () => (all && o.region ? allSections.filter((s) => s.regionCode === o.region) : allSections),

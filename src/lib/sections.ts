@@ -7,6 +7,7 @@ import type { Section } from '@contract/sections';
 import { dataTables } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
+import { compareNatural } from './collate';
 
 export function useListedSections(regionId: number | undefined) {
   const userId = useSession()?.user.userId;
@@ -21,10 +22,7 @@ export function useListedSections(regionId: number | undefined) {
             DataTablesResult<Section>
           >,
       ),
-    select: (r) =>
-      r.data.rows
-        .filter((s) => isListedSectionName(s.sectionName))
-        .sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
+    select: (r) => r.data.rows.filter((s) => isListedSectionName(s.sectionName)).sort((a, b) => compareNatural(a.sectionName, b.sectionName)),
     staleTime: 10 * 60_000,
   });
 }

@@ -22,6 +22,7 @@ import { onSyncEvent } from '@/offline/sync-client';
 import { sendWrites, type WriteOutcome } from '@/offline/writes';
 import { ACTIVITY_DELETE_KIND, ACTIVITY_SAVE_KIND, activityGroup, type ShownEntry } from './activity-rules';
 import { planDelete, planEdit, planRecord, refusedItemsOf, type WriteContext, type WritePlan } from './activity-writes';
+import { compareNatural } from '@/lib/collate';
 
 /**
  * rondaloopcheckpoints/dataTables (§7.5). Its path is written in contract/rondas.ts, a zod module the PWA takes
@@ -96,7 +97,7 @@ export function useSectionCheckpoints(sectionId: number | null | undefined) {
     queryKey: activityKeys.checkpoints(sectionId ?? 0),
     queryFn: async ({ signal }) =>
       (await networkFirst(userId, `activityLog:checkpoints:${sectionId}`, () => checkpointsCall(sectionId!, { signal, quiet: true }))).data.rows,
-    select: (rows) => [...rows].sort((a, b) => a.rondaName.localeCompare(b.rondaName, 'ms', { numeric: true }) || a.seq - b.seq),
+    select: (rows) => [...rows].sort((a, b) => compareNatural(a.rondaName, b.rondaName) || a.seq - b.seq),
     enabled: !!sectionId && sectionId > 0,
     staleTime: 30 * 60_000,
   });

@@ -25,6 +25,7 @@ import '@/lib/i18n/parts/rondas';
 import { useSession } from '@/lib/session';
 import { adminWrite, downloadCsv } from '@/ui/admin/admin-api';
 import { regionScopeOf } from '@/ui/admin/report-scope';
+import { compareNatural } from '@/lib/collate';
 
 export const rondaKeys = {
   all: ['rondas'] as const,
@@ -53,10 +54,7 @@ export function useRondaSections() {
     queryKey: ['rondas', 'sections', user?.userId, regionId ?? 'all'],
     queryFn: () =>
       dataTables<Section>(PATHS.sectionDataTables, regionId ? { regionId } : {}, { length: 200, start: 0 }) as Promise<DataTablesResult<Section>>,
-    select: (r) =>
-      r.rows
-        .filter((s) => s.kmStart !== null && s.kmEnd !== null)
-        .sort((a, b) => a.sectionName.localeCompare(b.sectionName, 'en', { numeric: true })),
+    select: (r) => r.rows.filter((s) => s.kmStart !== null && s.kmEnd !== null).sort((a, b) => compareNatural(a.sectionName, b.sectionName)),
     staleTime: 10 * 60_000,
     enabled: !!user,
   });

@@ -4,6 +4,7 @@
  * (tests/unit/report-kit.test.ts); report-kit.tsx re-exports it.
  */
 import { minutesText } from '@/lib/time';
+import { compareNatural } from '@/lib/collate';
 
 export type FigureUnit = 'min' | 'count' | 'km' | 'h' | '%';
 
@@ -57,7 +58,7 @@ export function sortReportRows<Row>(
       if (a.v === null && b.v === null) return a.i - b.i;
       if (a.v === null) return 1;
       if (b.v === null) return -1;
-      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : String(a.v).localeCompare(String(b.v), 'ms', { numeric: true });
+      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : compareNatural(String(a.v), String(b.v));
       return c === 0 ? a.i - b.i : desc ? -c : c;
     })
     .map((x) => x.row);
