@@ -217,8 +217,14 @@ describe('the keyboard alone', () => {
       const look = await press('Tab');
       const inMain = await page.evaluate(() => !!document.activeElement?.closest('#main'));
       if (inMain) break;
+      // past the shell's last control the focus went into the page, whose part re-rendered under it (the dashboard
+      // settling as its panels answer): the body has it, and the shell is done
+      if (look.tag === 'body' && reached.length === wanted.length) break;
       const kb = await page.evaluate(() => document.activeElement?.getAttribute('data-kb'));
-      expect(kb, `${look.id} took the focus in the shell but is not one of its controls`).not.toBeNull();
+      expect(
+        kb,
+        `${look.id} took the focus in the shell but is not one of its controls (after ${walk.stops.map((s) => s.id).join(' → ')})`,
+      ).not.toBeNull();
       reached.push(Number(kb));
     }
     // one pass: each once, all of them, in the order they stand

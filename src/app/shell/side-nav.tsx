@@ -1,6 +1,5 @@
-import { cloneElement, forwardRef, useId, useState, type ReactNode, type Ref } from 'react';
+import { cloneElement, forwardRef, useId, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { Badge, Box, Flex, Text, type BoxProps } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 import { APP_VERSION, menuFor, type MenuItem } from '@contract/menu';
 import { label, useLanguage, useT } from '@/lib/i18n';
@@ -8,6 +7,7 @@ import { Tooltip } from '@/ui/tooltip';
 import { useRouteExists } from '@/ui/use-route-exists';
 import { onDemand, prefetch, useOnDemand } from '@/ui/on-demand';
 import { navIcon } from './nav-icons';
+import './side-nav.css';
 
 const groupMenuModule = onDemand(() => import('./nav-group-menu'));
 const groupCollapsibleModule = onDemand(() => import('./nav-group-collapsible'));
@@ -26,23 +26,9 @@ export function SideNav({ roleName, variant, onNavigate }: { roleName: string; v
   const rail = variant === 'rail';
 
   return (
-    <Flex
-      as="nav"
-      aria-label={t('menu.title')}
-      direction="column"
-      w={rail ? '72px' : '264px'}
-      flexShrink={0}
-      bg="chrome.bg"
-      color="chrome.fg"
-      h="full"
-      borderRightWidth="1px"
-      borderColor="chrome.border"
-      transition="width 0.15s ease"
-      data-testid="side-nav"
-      data-variant={variant}
-    >
-      <Box flex="1" overflowY="auto" overflowX="hidden" py="3" px={rail ? '2' : '3'}>
-        <Flex direction="column" gap="0.5">
+    <nav aria-label={t('menu.title')} className="sn" data-testid="side-nav" data-variant={variant}>
+      <div className="sn-main">
+        <div className="sn-list">
           {main.map((item) =>
             item.children ? (
               <NavGroup key={item.key} item={item} rail={rail} onNavigate={onNavigate} />
@@ -50,23 +36,15 @@ export function SideNav({ roleName, variant, onNavigate }: { roleName: string; v
               <NavEntry key={item.key} item={item} rail={rail} onNavigate={onNavigate} />
             ),
           )}
-        </Flex>
-      </Box>
-      <Box borderTopWidth="1px" borderColor="chrome.border" px={rail ? '2' : '3'} pt="2" pb="3">
+        </div>
+      </div>
+      <div className="sn-foot">
         {logout && <NavEntry item={logout} rail={rail} onNavigate={onNavigate} />}
-        <Text
-          fontSize="2xs"
-          color="chrome.muted"
-          textAlign={rail ? 'center' : 'left'}
-          px={rail ? '0' : '3'}
-          pt="2"
-          data-testid="app-version"
-          title={APP_VERSION}
-        >
+        <p className="sn-version" data-testid="app-version" title={APP_VERSION}>
           {rail ? APP_VERSION : t('app.version', { version: APP_VERSION })}
-        </Text>
-      </Box>
-    </Flex>
+        </p>
+      </div>
+    </nav>
   );
 }
 
@@ -75,17 +53,8 @@ export function useItemLabel() {
   return (item: MenuItem) => label(item.labelKey, lang);
 }
 
-const rowStyles = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  minH: '11',
-  rounded: 'md',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  w: 'full',
-  textAlign: 'left',
-} as const;
+/** `data-*` flags read by side-nav.css: present when true, absent otherwise. */
+const flag = (on: boolean | undefined) => (on ? '' : undefined);
 
 function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: boolean; onNavigate?: () => void; nested?: boolean }) {
   const t = useT();
@@ -102,46 +71,35 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   const content: ReactNode = (
     <>
       {nested && !rail ? (
-        <Box as="span" w="1.5" h="1.5" rounded="full" bg={available ? 'chrome.fg' : 'chrome.muted'} opacity={available ? 1 : 0.6} flexShrink={0} />
+        <span className="sn-dot" />
       ) : (
-        <Box as="span" fontSize="lg" flexShrink={0} display="inline-flex" opacity={available ? 1 : 0.55}>
+        <span className="sn-icon">
           <Icon />
-        </Box>
+        </span>
       )}
       {rail && labelledInRail && (
-        <Text as="span" fontSize="2xs" lineHeight="1.1" textAlign="center" px="0.5" data-testid="nav-rail-label">
+        <span className="sn-rail-label" data-testid="nav-rail-label">
           {text}
-        </Text>
+        </span>
       )}
       {!rail && (
-        <Text as="span" flex="1" lineHeight="1.3" py="1.5" fontSize={nested ? '13px' : 'sm'}>
+        <span className="sn-label">
           {text}
           {!available && (
-            <Badge
-              size="xs"
-              variant="outline"
-              color="chrome.muted"
-              borderColor="chrome.border"
-              ms="1.5"
-              verticalAlign="1px"
-              fontSize="10px"
-              px="1"
-              whiteSpace="nowrap"
-              data-testid="coming-soon"
-            >
+            <span className="sn-soon" data-testid="coming-soon">
               {t('menu.comingSoon')}
-            </Badge>
+            </span>
           )}
-        </Text>
+        </span>
       )}
     </>
   );
 
   const common = {
-    ...rowStyles,
-    px: rail ? '0' : nested ? '3' : '3',
-    justifyContent: rail ? 'center' : 'flex-start',
-    ...(rail && labelledInRail ? { flexDirection: 'column' as const, gap: '0.5', py: '1.5' } : {}),
+    className: 'sn-item',
+    'data-rail': flag(rail),
+    'data-labelled': flag(rail && labelledInRail),
+    'data-nested': flag(nested),
     'data-testid': 'nav-item',
     'data-menu-key': item.key,
     'data-available': available ? 'true' : 'false',
@@ -150,40 +108,27 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   if (!available) {
     return (
       <Tooltip content={rail ? `${text} · ${t('menu.comingSoon')}` : t('menu.comingSoonTip')} placement="right">
-        <Box
-          {...common}
-          as="span"
-          role="link"
-          aria-disabled="true"
-          tabIndex={0}
-          color="chrome.muted"
-          cursor="not-allowed"
-          aria-label={`${text} (${t('menu.comingSoon')})`}
-        >
+        {/* biome-ignore lint/a11y/useSemanticElements: a link to a screen still to come, disabled (an <a> without href is not focusable) */}
+        <span {...common} role="link" aria-disabled="true" tabIndex={0} aria-label={`${text} (${t('menu.comingSoon')})`}>
           {content}
-        </Box>
+        </span>
       </Tooltip>
     );
   }
 
   const link = (
-    <Box
+    <RouterLink
       {...common}
-      asChild
-      color={active ? 'white' : 'chrome.fg'}
-      bg={active ? 'chrome.bgActive' : 'transparent'}
-      _hover={{ bg: active ? 'chrome.bgActive' : 'chrome.bgHover', color: 'white' }}
-      position="relative"
-      _before={
-        active
-          ? { content: '""', position: 'absolute', left: rail ? '-2' : '-3', top: '2', bottom: '2', w: '3px', bg: 'amber.500', roundedRight: 'sm' }
-          : undefined
-      }
+      to={item.path}
+      // the router marks a link active (aria-current) for every path under it: '/' was the current page everywhere
+      activeOptions={{ exact: true, includeSearch: false }}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      aria-label={rail ? text : undefined}
+      data-active={flag(active)}
     >
-      <RouterLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined} aria-label={rail ? text : undefined}>
-        {content}
-      </RouterLink>
-    </Box>
+      {content}
+    </RouterLink>
   );
   return rail ? (
     <Tooltip content={text} placement="right">
@@ -195,29 +140,27 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
 }
 
 /** The icon button of a group in the rail (its menu is ./nav-group-menu.tsx). */
-export const NavGroupButton = forwardRef<HTMLButtonElement, { item: MenuItem; label: string } & Omit<BoxProps, 'children'>>(function NavGroupButton(
-  { item, label, ...rest },
-  ref,
-) {
+export const NavGroupButton = forwardRef<
+  HTMLButtonElement,
+  { item: MenuItem; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'>
+>(function NavGroupButton({ item, label, ...rest }, ref) {
   const Icon = navIcon(item.key);
   return (
-    <Box
-      as="button"
-      ref={ref as Ref<HTMLDivElement>}
-      {...rowStyles}
-      justifyContent="center"
-      color="chrome.fg"
-      _hover={{ bg: 'chrome.bgHover' }}
+    <button
+      type="button"
+      ref={ref}
+      className="sn-item"
+      data-rail=""
       aria-label={label}
       data-testid="nav-item"
       data-menu-key={item.key}
       data-available="true"
       {...rest}
     >
-      <Box as="span" fontSize="lg" display="inline-flex">
+      <span className="sn-icon">
         <Icon />
-      </Box>
-    </Box>
+      </span>
+    </button>
   );
 });
 
@@ -250,34 +193,22 @@ function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; o
   }
 
   const trigger = (
-    <Box
-      as="button"
-      {...rowStyles}
-      px="3"
-      color="chrome.fg"
-      _hover={{ bg: 'chrome.bgHover', color: 'white' }}
-      aria-expanded={open}
-      data-testid="nav-item"
-      data-menu-key={item.key}
-      data-available="true"
-    >
-      <Box as="span" fontSize="lg" display="inline-flex">
+    <button type="button" className="sn-item" aria-expanded={open} data-testid="nav-item" data-menu-key={item.key} data-available="true">
+      <span className="sn-icon">
         <Icon />
-      </Box>
-      <Text as="span" flex="1">
-        {itemLabel(item)}
-      </Text>
-      <Box as="span" display="inline-flex" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+      </span>
+      <span className="sn-label">{itemLabel(item)}</span>
+      <span className="sn-chevron">
         <LuChevronDown />
-      </Box>
-    </Box>
+      </span>
+    </button>
   );
   const entries = (
-    <Flex direction="column" gap="0" ms="5" ps="1" borderLeftWidth="1px" borderColor="chrome.border" my="1">
+    <div className="sn-entries">
       {children.map((c) => (
         <NavEntry key={c.key} item={c} rail={false} onNavigate={onNavigate} nested />
       ))}
-    </Flex>
+    </div>
   );
   if (groupCollapsible) {
     return (
@@ -298,9 +229,9 @@ function NavGroup({ item, rail, onNavigate }: { item: MenuItem; rail: boolean; o
           setOpen((o) => !o);
         },
       })}
-      <Box overflow="hidden" hidden={!open}>
+      <div className="sn-fold" hidden={!open}>
         {entries}
-      </Box>
+      </div>
     </div>
   );
 }
