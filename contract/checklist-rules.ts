@@ -15,7 +15,7 @@
  * any checklist) and a **jump** (more than ODOMETER_JUMP_KM in one shift).
  */
 import { MANAGE_BASE } from './paths';
-import { QUANTITY_MAX } from './fleet-rules';
+import { QUANTITY_MAX, thousands } from './fleet-rules';
 
 export const CHECKLIST_PATHS = {
   /** POST ChecklistFilter: checklists (one row per roster and vehicle) */
@@ -84,11 +84,11 @@ export const ITEM_STATUS_TEXT: Record<ItemStatus, string> = { OK: 'Baik', SHORT:
 
 export const CHECKLIST_MESSAGES = {
   odometer: 'Bacaan odometer mesti nombor bulat 0 atau lebih (km).',
-  odometerMax: `Bacaan odometer maksimum ${ODOMETER_MAX.toLocaleString('en')} km.`,
+  odometerMax: `Bacaan odometer maksimum ${thousands(ODOMETER_MAX)} km.`,
   odometerBelowLast: (reading: number, last: number, date: string) =>
     `Bacaan odometer ${reading} km kurang daripada bacaan terakhir kenderaan ini (${last} km pada ${date}).`,
   odometerBelowPre: (post: number, pre: number) => `Bacaan odometer pasca-syif ${post} km tidak boleh kurang daripada bacaan pra-syif ${pre} km.`,
-  quantity: `Kuantiti mesti nombor bulat 0 hingga ${QUANTITY_MAX.toLocaleString('en')}.`,
+  quantity: `Kuantiti mesti nombor bulat 0 hingga ${thousands(QUANTITY_MAX)}.`,
   quantityNotMeasurable: (name: string) => `${name}: item ini hanya ada (1) atau tiada (0).`,
   missingItems: (names: string[]) => `Senarai semak belum lengkap: ${names.join(', ')}.`,
   unknownItem: 'Item senarai semak tidak dijumpai atau tidak aktif.',

@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKLIST_MESSAGES, CHECKLIST_PATHS } from '@contract/checklist-rules';
+import { FLEET_MESSAGES, thousands } from '@contract/fleet-rules';
 import type { ChecklistDetail, ChecklistMasterItem } from '@contract/checklist';
 import { getDb, resetDbForTests } from '@/offline/db';
 import { enqueue, listItems, type OutboxItem } from '@/offline/outbox';
@@ -64,6 +65,15 @@ const values = (items: Record<number, ItemEntry>, p: Partial<PhaseValues> = {}):
   odometer: '12500',
   items: Object.fromEntries(Object.entries(items).map(([k, v]) => [k, v])),
   ...p,
+});
+
+describe("the contract's numbers in messages", () => {
+  it('are grouped as English writes them, without Intl (its data loaded as the module was evaluated)', () => {
+    for (const n of [0, 7, 999, 1000, 10_000, 100_000, 9_999_999, 1_234_567_890]) expect(thousands(n)).toBe(n.toLocaleString('en'));
+    expect(CHECKLIST_MESSAGES.odometerMax).toBe('Bacaan odometer maksimum 9,999,999 km.');
+    expect(CHECKLIST_MESSAGES.quantity).toBe('Kuantiti mesti nombor bulat 0 hingga 10,000.');
+    expect(FLEET_MESSAGES.masterQuantity).toBe('Kuantiti lalai mesti nombor bulat 0 hingga 10,000.');
+  });
 });
 
 describe('item taps', () => {
