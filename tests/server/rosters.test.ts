@@ -63,8 +63,12 @@ describe('duty rosters (issue #15 item 1)', () => {
   const sid: Record<string, number> = {};
   const sec: Record<string, number> = {};
   let utaraManager: string;
-  /** a test day far from the generated rosters (yesterday to a week ahead) */
-  const D = localDate(nowMs(), 40);
+  /**
+   * a test day far from the generated rosters (yesterday to a week ahead): the first of the month 40 days from now (10
+   * to 40 days ahead), so that the days the tests take after it (up to D + 17) are in D's month, whose month view the
+   * tests read (40 days from now as such failed on 2026-12-06: D + 17 fell in the next month)
+   */
+  const D = `${localDate(nowMs(), 40).slice(0, 7)}-01`;
   const db = () => app.ctx.db;
 
   const post = (who: string | null, url: string, payload: unknown = {}) =>

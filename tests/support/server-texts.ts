@@ -347,9 +347,16 @@ class Scanner {
       return this.unresolved(x, top);
     }
     if (ts.isCallExpression(x)) {
-      // a constant number written with its thousands separators
-      if (ts.isPropertyAccessExpression(x.expression) && x.expression.name.text === 'toLocaleString') {
-        const n = this.evaluate(x.expression.expression);
+      // a constant number written with its thousands separators: `n.toLocaleString('en')`, or the contract's
+      // `thousands(n)` (contract/fleet-rules.ts), which writes it the same way without Intl
+      const grouped =
+        ts.isPropertyAccessExpression(x.expression) && x.expression.name.text === 'toLocaleString'
+          ? x.expression.expression
+          : ts.isIdentifier(x.expression) && x.expression.text === 'thousands' && x.arguments.length === 1
+            ? x.arguments[0]
+            : null;
+      if (grouped) {
+        const n = this.evaluate(grouped);
         if (n?.length && n.every((a) => !a.values.length && /^\d+$/.test(a.text)))
           return n.map((a) => ({ text: Number(a.text).toLocaleString('en'), values: [] }));
       }
