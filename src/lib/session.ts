@@ -180,13 +180,16 @@ export async function endSession(): Promise<void> {
   }
 }
 
-function subscribe(l: () => void) {
+/** Hears every change of the session (sign-in, sign-out, new details); returns the unsubscribe. */
+export const onSessionChange = (l: () => void): (() => void) => {
   listeners.add(l);
-  return () => listeners.delete(l);
-}
+  return () => {
+    listeners.delete(l);
+  };
+};
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(onSessionChange, getSession, getSession);
 }
 
 /** Role of a user: the first role (§7.1 roles[0]). */

@@ -291,20 +291,22 @@ export function startLocalStore(
     onRefreshed?: (s: RefreshSummary) => void;
     onError?: (err: unknown) => void;
     target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+    /** what one refresh runs (./local-store-thread.ts: in a worker; null: dropped); refreshLocalStore here by default */
+    run?: () => Promise<RefreshSummary | null>;
   } = {},
 ): LocalStoreHandle {
   let running: Promise<RefreshSummary | null> | null = null;
   let stopped = false;
   const refresh = () => {
     if (stopped) return Promise.resolve(null);
-    running ??= refreshLocalStore(env, user)
+    running ??= (opts.run ?? (() => refreshLocalStore(env, user)))()
       .then(
         (s) => {
-          opts.onRefreshed?.(s);
+          if (s) opts.onRefreshed?.(s);
           return s;
         },
         (err: unknown) => {
-          opts.onError?.(err);
+          if (!stopped) opts.onError?.(err);
           return null;
         },
       )

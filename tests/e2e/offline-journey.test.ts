@@ -116,6 +116,8 @@ describe('offline journey (one profile, reload, browser restart)', () => {
 
     let { ctx, page } = await launch();
     const errors = watchErrors(page);
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
     try {
       // one visit online: sign in (the local store fills), the worker installs, the case to cancel is opened once
       await signIn(page, tmca.username, tmca.password);
@@ -141,6 +143,8 @@ describe('offline journey (one profile, reload, browser restart)', () => {
         `kmMarkers:${setting.section.pkSectionId}`,
         `activePr:${region}`,
       ]);
+      // the local store was filled from its own worker, off the page's main thread (src/offline/local-store-thread.ts)
+      expect(workers.some((w) => /\/assets\/local-store-worker-[\w-]+\.js$/.test(w))).toBe(true);
 
       // ---- offline from here
       await ctx.setOffline(true);

@@ -13,6 +13,7 @@ import {
   type LocalStoreEnv,
   type StoredRow,
 } from '@/offline/local-store';
+import { localStoreRunner } from '@/offline/local-store-thread';
 import { isQuotaError, StorageFullError } from '@/offline/outbox';
 import { networkFirst } from '@/lib/cached';
 import { __setFetchForTests, apiPost } from '@/lib/api';
@@ -245,6 +246,48 @@ describe('local store: refresh and triggers', () => {
     target.dispatchEvent(new Event('online'));
     await new Promise((r) => setTimeout(r, 600));
     expect(done.length).toBe(n);
+  });
+
+  it('a refresh runs where `run` says (the worker); one it dropped (null) is neither a refresh nor an error, nor is a failure after stop', async () => {
+    const api = fakeApi(bodyFor);
+    const refreshed: unknown[] = [];
+    const errors: unknown[] = [];
+    let answer: () => Promise<Awaited<ReturnType<typeof refreshLocalStore>> | null> = async () => null;
+    const handle = startLocalStore(envOf(api.fn), user, {
+      intervalMs: 60_000,
+      target: new EventTarget() as unknown as Window,
+      run: () => answer(),
+      onRefreshed: (s) => refreshed.push(s),
+      onError: (e) => errors.push(e),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.calls).toHaveLength(0); // the start's refresh ran in `run`, not on this thread
+    expect(refreshed).toEqual([]);
+    expect(errors).toEqual([]);
+    answer = async () => ({ fresh: 1, unchanged: 0, failed: 0, at: 'now' });
+    expect(await handle.refresh()).toMatchObject({ fresh: 1 });
+    expect(refreshed).toHaveLength(1);
+    answer = () => Promise.reject(new StorageFullError(new Error('quota')));
+    await handle.refresh();
+    expect(errors).toHaveLength(1);
+    let fail: (e: unknown) => void = () => {};
+    answer = () => new Promise((_, reject) => (fail = reject));
+    const late = handle.refresh();
+    handle.stop();
+    fail(new Error('worker ended'));
+    await late;
+    expect(errors).toHaveLength(1);
+  });
+
+  it('where there are no module workers (Node, old browsers) the runner refreshes on the page', async () => {
+    expect(typeof Worker).toBe('undefined');
+    const api = fakeApi(bodyFor);
+    const runner = localStoreRunner(envOf(api.fn), user);
+    const s = await runner.run();
+    expect(s).toMatchObject({ failed: 0 });
+    expect(s?.fresh).toBeGreaterThan(20);
+    expect(await getDb().userCache.get([user.userId, `lookup:${LOOKUP_NAMES[0]}`])).toBeTruthy();
+    runner.stop();
   });
 
   it('screens reading through networkFirst get the prefetched copy with the network off, for a list never opened', async () => {

@@ -15,7 +15,8 @@ import { getDb, type LebuhrayaDb } from '@/offline/db';
 import { authPausedKey, isQuotaError, lastSyncKey, metaGet, StorageFullError } from '@/offline/outbox';
 import { onSyncEvent, startSync, syncNow } from '@/offline/sync-client';
 import { startLocalStore, type LocalStoreHandle } from '@/offline/local-store';
-import { getToken } from '@/lib/session';
+import { localStoreRunner } from '@/offline/local-store-thread';
+import { getToken, onSessionChange } from '@/lib/session';
 import { browserOnline } from '@/lib/online';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync';
@@ -158,10 +159,21 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
   });
 
   // 5. the local store, once the screen's own requests have gone quiet: its forty-odd lists (and their writes to the
-  // device) otherwise compete with the screen's first answers on the network and the main thread
+  // device) otherwise compete with the screen's first answers on the network. It runs in a worker of its own, off the
+  // main thread; a change of session (sign-out, a new token) ends a refresh under way, before sign-out clears the
+  // user's copies
   let store: LocalStoreHandle | null = null;
+  const env = { db, fetch: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init), token: getToken };
+  const runner = localStoreRunner(env, user);
+  let tokenSeen = getToken();
+  const offSession = onSessionChange(() => {
+    if (getToken() === tokenSeen) return;
+    tokenSeen = getToken();
+    runner.stop();
+  });
   const cancelWait = whenQueriesQuiet(queryClient, () => {
-    store = startLocalStore({ db, fetch: (i, init) => fetch(i, init), token: getToken }, user, {
+    store = startLocalStore(env, user, {
+      run: runner.run,
       onError: (err) => {
         if (isStorageFull(err)) reportStorageFull();
         else console.warn('[local-store] refresh failed', err);
@@ -174,6 +186,8 @@ export async function startRuntime(user: WebUser, queryClient: QueryClient): Pro
     offEvents();
     cancelWait();
     store?.stop();
+    offSession();
+    runner.stop();
     if (timer) clearTimeout(timer);
     if (stopCurrent === stop) {
       stopCurrent = null;
