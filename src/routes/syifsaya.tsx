@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FieldReportButton, MyFieldReports } from '@/features/field-report/my-field-reports';
 import { MyShiftScreen } from '@/features/my-shift/my-shift-screen';
-import { warmShift } from '@/app/shift-warmup';
+import type { ShiftToWarm } from '@/app/shift-warmup';
 import { can } from '@contract/roles';
 import { useSession, userRole } from '@/lib/session';
+
+// the warm-up (the shift's screens and cases kept for offline use) runs once a fresh answer has come, after the screen
+// is on the page: its code (the journal's, the activity log's, the checklist's and the case's calls) loads then, not
+// before the patrol's first screen
+const warmShift = (shift: ShiftToWarm) =>
+  void import('@/app/shift-warmup').then(
+    (m) => m.warmShift(shift),
+    (err: unknown) => console.warn('[warm] the warm-up could not load', err),
+  );
 
 /**
  * /syifsaya (issue #30 item 1): "Syif saya", the patrol's one home for the shift (its landing page while a roster of
