@@ -88,10 +88,51 @@ export async function deleteSession(db = getDb()) {
 
 // ---------- per-user cache ----------
 
-export async function cachePut<T>(userId: string, key: string, data: T, db = getDb()) {
+interface PutQueue {
+  rows: UserCacheRow[];
+  waiters: { done: () => void; fail: (err: unknown) => void }[];
+  running: boolean;
+}
+const putQueues = new WeakMap<LebuhrayaDb, PutQueue>();
+
+/** Writes what has queued, a transaction at a time: what comes meanwhile goes into the next one. */
+async function flushPuts(db: LebuhrayaDb, q: PutQueue) {
+  q.running = true;
+  // the copies asked for in the same tick go together
+  await Promise.resolve();
+  while (q.rows.length) {
+    const rows = q.rows.splice(0);
+    const waiters = q.waiters.splice(0);
+    try {
+      // in order: a key written twice keeps the later copy
+      if (rows.length === 1) await db.userCache.put(rows[0]);
+      else await db.userCache.bulkPut(rows);
+      for (const w of waiters) w.done();
+    } catch (err) {
+      for (const w of waiters) w.fail(err);
+    }
+  }
+  q.running = false;
+}
+
+/**
+ * Stores a copy; resolves once it is on the device. Copies that come while a write is under way are written together
+ * in the next one: a shift's warm-up stores some fifty answers within a second or two (src/app/shift-warmup.ts), and
+ * a transaction each kept a tablet's main thread busy in Dexie for about half a second at 4× CPU.
+ */
+export function cachePut<T>(userId: string, key: string, data: T, db = getDb()): Promise<UserCacheRow<T>> {
   const row: UserCacheRow<T> = { userId, key, data, updatedAt: new Date().toISOString() };
-  await db.userCache.put(row as UserCacheRow);
-  return row;
+  let q = putQueues.get(db);
+  if (!q) {
+    q = { rows: [], waiters: [], running: false };
+    putQueues.set(db, q);
+  }
+  const queue = q;
+  return new Promise((resolve, reject) => {
+    queue.rows.push(row as UserCacheRow);
+    queue.waiters.push({ done: () => resolve(row), fail: reject });
+    if (!queue.running) void flushPuts(db, queue);
+  });
 }
 
 export async function cacheGet<T>(userId: string, key: string, db = getDb()): Promise<UserCacheRow<T> | undefined> {
@@ -106,6 +147,14 @@ export const UNSENT_TABLES = ['outbox', 'idMap', 'drafts', 'positions'] as const
  * (outbox, id map, drafts) stays on the device for that user's next sign-in; only cached copies go.
  */
 export async function clearUserData(userId: string, db = getDb(), opts: { keepUnsent?: boolean } = {}) {
+  // copies of this user still waiting for their write are not written after the wipe
+  const q = putQueues.get(db);
+  if (q)
+    for (let i = q.rows.length - 1; i >= 0; i--)
+      if (q.rows[i].userId === userId) {
+        q.rows.splice(i, 1);
+        q.waiters.splice(i, 1)[0].done();
+      }
   const tables = USER_TABLES.filter((t) => !opts.keepUnsent || !(UNSENT_TABLES as readonly string[]).includes(t));
   await db.transaction(
     'rw',

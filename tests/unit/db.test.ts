@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import type { WebUser } from '@contract';
 import { cacheGet, cachePut, clearUserData, createDb, getDb, readSession, resetDbForTests, writeSession } from '@/offline/db';
@@ -55,6 +55,65 @@ describe('Dexie database (src/offline/db.ts)', () => {
     expect(await cacheGet('tmca', 'lookup:region')).toBeUndefined();
     expect(await cacheGet('tmca', 'rosters:2026-03-01')).toBeUndefined();
     expect((await cacheGet('pr', 'lookup:region'))?.data).toEqual([{ key: 2 }]);
+  });
+
+  it('copies stored while a write is under way go together in the next transaction, in order, each resolved once stored', async () => {
+    const db = getDb();
+    await db.open();
+    const puts = vi.spyOn(db.userCache, 'put');
+    const bulkPuts = vi.spyOn(db.userCache, 'bulkPut');
+    try {
+      const first = cachePut('pr', 'incident:view:1', { n: 1 });
+      const rest = Array.from({ length: 12 }, (_, i) => cachePut('pr', `incident:view:${i + 2}`, { n: i + 2 }));
+      const again = cachePut('pr', 'incident:view:2', { n: 'later' });
+      const rows = await Promise.all([first, ...rest, again]);
+      expect(rows.map((r) => r.key)).toContain('incident:view:13');
+      // the first tick's fourteen copies in one transaction, not fourteen
+      expect(puts.mock.calls.length + bulkPuts.mock.calls.length).toBe(1);
+      expect((await cacheGet('pr', 'incident:view:13'))?.data).toEqual({ n: 13 });
+      expect((await cacheGet('pr', 'incident:view:2'))?.data).toEqual({ n: 'later' });
+      // one more while a write is under way joins the next one
+      const a = cachePut('pr', 'a', 1);
+      await Promise.resolve();
+      await Promise.resolve();
+      const b = cachePut('pr', 'b', 2);
+      const c = cachePut('pr', 'c', 3);
+      await Promise.all([a, b, c]);
+      expect(puts.mock.calls.length + bulkPuts.mock.calls.length).toBeLessThanOrEqual(3);
+      expect((await cacheGet('pr', 'c'))?.data).toBe(3);
+    } finally {
+      puts.mockRestore();
+      bulkPuts.mockRestore();
+    }
+  });
+
+  it('a failed write fails every copy it carried; the next copies are written', async () => {
+    const db = getDb();
+    await db.open();
+    const bulkPuts = vi.spyOn(db.userCache, 'bulkPut').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    try {
+      const results = await Promise.allSettled([cachePut('pr', 'x1', 1), cachePut('pr', 'x2', 2)]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      await cachePut('pr', 'x3', 3);
+      expect((await cacheGet('pr', 'x3'))?.data).toBe(3);
+      expect(await cacheGet('pr', 'x1')).toBeUndefined();
+    } finally {
+      bulkPuts.mockRestore();
+    }
+  });
+
+  it('a copy still waiting for its write when the user’s data is wiped is not written after the wipe', async () => {
+    const db = getDb();
+    await db.open();
+    const under = cachePut('tmca', 'k0', 0);
+    await Promise.resolve();
+    await Promise.resolve();
+    const waiting = cachePut('tmca', 'k1', 1);
+    const other = cachePut('pr', 'k1', 2);
+    const wipe = clearUserData('tmca');
+    await Promise.all([under, waiting, other, wipe]);
+    expect(await cacheGet('tmca', 'k1')).toBeUndefined();
+    expect((await cacheGet('pr', 'k1'))?.data).toBe(2);
   });
 
   it('opens an existing version-1 database written by an earlier build', async () => {
