@@ -76,10 +76,16 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
   const t = useT();
   const q = useMyFieldReports();
   const queued = useQueuedFieldReports();
-  const categories = useLookup('incidentCategory').data;
-  const directions = useLookup('cardinalDirection').data;
-  const sections = useListedSections(useSession()?.user.section.region.key).data;
+  const categoryList = useLookup('incidentCategory');
+  const directionList = useLookup('cardinalDirection');
+  const sectionList = useListedSections(useSession()?.user.section.region.key);
+  const categories = categoryList.data;
+  const directions = directionList.data;
+  const sections = sectionList.data;
   const rows = queued === undefined ? null : myReports(q.data?.data, queued);
+  // the rows are drawn once the names they show have answered (or failed), not once per answer: each drawing of the
+  // list was a long task on a tablet's CPU, four in a row while Syif saya loaded
+  const namesPending = categoryList.isPending || directionList.isPending || sectionList.isPending;
 
   return (
     <Box borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="fr-mine">
@@ -94,7 +100,7 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
         )}
       </Flex>
       <Stack gap="2" mt="3">
-        {rows === null || (q.isPending && rows.length === 0) ? (
+        {rows === null || namesPending || (q.isPending && rows.length === 0) ? (
           <Text fontSize="sm" color="fg.muted" data-testid="fr-mine-loading">
             {t('fieldReport.loading')}
           </Text>
