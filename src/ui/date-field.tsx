@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useState, type KeyboardEvent } from 'react';
 import { chakra, IconButton, useSlotRecipe } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-theme/recipes/date-picker';
 import { LuCalendar } from 'react-icons/lu';
@@ -25,9 +25,11 @@ function TypedDateField({ value, onChange, label, max, testId, width = '200px', 
   const styles = useSlotRecipe({ recipe: datePickerSlotRecipe })({ size: 'md' });
   const id = useId();
   const shown = isoDateToDisplay(value);
-  const [text, setText] = useState(shown);
-  // a new value from outside (a reset, the URL) replaces what is shown
-  useEffect(() => setText(shown), [shown]);
+  // what the user is typing, kept for the value it was typed over: a new value from outside (a reset, the URL, a
+  // committed date) replaces it in the same render, with no effect and no render more
+  const [draft, setDraft] = useState({ over: shown, text: shown });
+  const text = draft.over === shown ? draft.text : shown;
+  const setText = (next: string) => setDraft({ over: shown, text: next });
   const commit = () => {
     const iso = committedDate(text, max);
     if (iso === null || iso === value) setText(shown);
