@@ -1,5 +1,5 @@
 import { cloneElement, forwardRef, useId, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { LuChevronDown } from 'react-icons/lu';
 import { APP_VERSION, menuFor, type MenuItem } from '@contract/menu';
 import { label, useLanguage, useT } from '@/lib/i18n';
@@ -60,11 +60,9 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
   const t = useT();
   const itemLabel = useItemLabel();
   const exists = useRouteExists();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const Icon = navIcon(item.key);
   const text = itemLabel(item);
   const available = exists(item.path);
-  const active = available && pathname === item.path;
   // issue #30: the patrol's home for the shift keeps its label in the icon rail (a tablet's menu), not an icon alone
   const labelledInRail = RAIL_LABELLED.has(item.key);
 
@@ -120,12 +118,11 @@ function NavEntry({ item, rail, onNavigate, nested }: { item: MenuItem; rail: bo
     <RouterLink
       {...common}
       to={item.path}
-      // the router marks a link active (aria-current) for every path under it: '/' was the current page everywhere
+      // the router marks the link of the current page (aria-current="page", which side-nav.css keys on); by default
+      // it marks every path under a link's too, and '/' was the current page everywhere
       activeOptions={{ exact: true, includeSearch: false }}
       onClick={onNavigate}
-      aria-current={active ? 'page' : undefined}
       aria-label={rail ? text : undefined}
-      data-active={flag(active)}
     >
       {content}
     </RouterLink>
