@@ -4,7 +4,7 @@
  * (tests/unit/report-kit.test.ts); report-kit.tsx re-exports it.
  */
 import { minutesText } from '@/lib/time';
-import { compareNatural } from '@/lib/collate';
+import { compareNaturalKeys, naturalKey, type NaturalKey } from '@/lib/collate';
 
 export type FigureUnit = 'min' | 'count' | 'km' | 'h' | '%';
 
@@ -52,13 +52,18 @@ export function sortReportRows<Row>(
 ): Row[] {
   if (!column?.sortValue) return [...rows];
   const value = column.sortValue;
+  // a text's natural-order key is made once per row, not at each of the sort's n·log n comparisons
   return rows
-    .map((row, i) => ({ row, i, v: value(row) }))
+    .map((row, i) => {
+      const v = value(row);
+      return { row, i, v, key: typeof v === 'string' ? naturalKey(v) : null };
+    })
     .sort((a, b) => {
       if (a.v === null && b.v === null) return a.i - b.i;
       if (a.v === null) return 1;
       if (b.v === null) return -1;
-      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : compareNatural(String(a.v), String(b.v));
+      const keyOf = (x: { v: number | string | null; key: NaturalKey | null }) => x.key ?? naturalKey(String(x.v));
+      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : compareNaturalKeys(keyOf(a), keyOf(b));
       return c === 0 ? a.i - b.i : desc ? -c : c;
     })
     .map((x) => x.row);
