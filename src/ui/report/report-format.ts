@@ -4,7 +4,7 @@
  * (tests/unit/report-kit.test.ts); report-kit.tsx re-exports it.
  */
 import { minutesText } from '@/lib/time';
-import { compareNaturalKeys, naturalKey, type NaturalKey } from '@/lib/collate';
+import { compareNaturalKeys, naturalKey } from '@/lib/collate';
 
 export type FigureUnit = 'min' | 'count' | 'km' | 'h' | '%';
 
@@ -56,14 +56,13 @@ export function sortReportRows<Row>(
   return rows
     .map((row, i) => {
       const v = value(row);
-      return { row, i, v, key: typeof v === 'string' ? naturalKey(v) : null };
+      return { row, i, v, key: v === null ? null : naturalKey(String(v)) };
     })
     .sort((a, b) => {
       if (a.v === null && b.v === null) return a.i - b.i;
       if (a.v === null) return 1;
       if (b.v === null) return -1;
-      const keyOf = (x: { v: number | string | null; key: NaturalKey | null }) => x.key ?? naturalKey(String(x.v));
-      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : compareNaturalKeys(keyOf(a), keyOf(b));
+      const c = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : compareNaturalKeys(a.key!, b.key!);
       return c === 0 ? a.i - b.i : desc ? -c : c;
     })
     .map((x) => x.row);
