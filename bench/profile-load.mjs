@@ -180,6 +180,40 @@ try {
       console.log(`${String(b * BUCKET_MS).padStart(6)} ms: ${String(Math.round(busy / 1000)).padStart(3)} busy · ${tops.join(' · ')}`);
     }
   }
+  // CALLERS=<regexp>: the self time of sources matching it (a package, src/offline/…), by the first calling frame of
+  // ours (src/) outside them: who made that package work
+  if (process.env.CALLERS) {
+    const re = new RegExp(process.env.CALLERS);
+    const parentOf = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+    const frameOf = async (n) => {
+      const { url, lineNumber, columnNumber, functionName } = n.callFrame;
+      const c = url.startsWith(base) ? await mapOf(url) : null;
+      const o = c?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+      if (!o?.source) return { where: url ? url.replace(base, '') : `(${functionName || 'native'})`, fn: functionName };
+      const m = o.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+      return { where: m ? m[1] : o.source.replace(/^.*?\/src\//, 'src/'), fn: `${o.name ?? functionName} :${o.line}` };
+    };
+    const byCaller = new Map();
+    let matched = 0;
+    for (const n of profile.nodes) {
+      const us = dt.get(n.id) ?? 0;
+      if (!us || !re.test((await frameOf(n)).where)) continue;
+      matched += us;
+      let caller = '(none of ours)';
+      for (let id = parentOf.get(n.id); id !== undefined; id = parentOf.get(id)) {
+        const f = await frameOf(nodeById.get(id));
+        if (f.where.startsWith('src/') && !re.test(f.where)) {
+          caller = `${f.where} ${f.fn}`;
+          break;
+        }
+      }
+      byCaller.set(caller, (byCaller.get(caller) ?? 0) + us);
+    }
+    console.log(`${process.env.CALLERS}: ${Math.round(matched / 1000)} ms of self time, by the first caller of ours outside it`);
+    for (const [k, us] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`${String(Math.round(us / 1000)).padStart(6)} ms  ${k}`);
+  }
   const top = (m, k) =>
     Object.fromEntries(
       [...m]
