@@ -2,7 +2,7 @@
 // Measured as a user gets it: the built app served by the real server, loaded in Chromium with the service worker
 // blocked (its precache would fetch every chunk), signing in as a TMC operator and as a patrol (each in a fresh
 // browser context: nothing cached). A patrol whose roster covers now lands on Syif saya instead of the dashboard: its
-// frame is the moment that screen is first on the page. Two figures each:
+// frame (title and the steps' skeletons) is marked as the dashboard's is (src/lib/frame-mark.ts). Two figures each:
 // - first load: what /signin loads, then what is requested until the dashboard's frame (shell, top bar, menu, title
 //   and tabs) has been committed (the page's performance mark 'dashboard-frame'): the budget applies to it;
 // - total: everything loaded once the dashboard's list has shown its first answer and the network is quiet (the
@@ -68,19 +68,11 @@ async function measure(browser, base, username) {
   // a patrol whose roster covers now lands on Syif saya (src/lib/shift-landing.ts), everyone else on the dashboard
   await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/syifsaya', { timeout: 30_000 });
   const landing = new URL(page.url()).pathname;
-  let frameAt = null;
   if (landing === '/syifsaya') {
-    // Syif saya has no frame mark: its frame is the moment its screen is first on the page (the scripts requested
-    // before that are first load; the roster's answer and idle loads come after)
-    const shown = await page.waitForFunction(
-      () => document.querySelector('[data-testid=app-shell] [data-testid=ms-screen]') && performance.now(),
-      null,
-      {
-        timeout: 30_000,
-        polling: 'raf',
-      },
-    );
-    frameAt = await shown.jsonValue();
+    // Syif saya marks its frame as the dashboard does (src/lib/frame-mark.ts): the moment the screen (title, the steps'
+    // skeletons) is committed; the roster's answer, Dexie for its unsent writes and idle loads come after
+    await page.locator('[data-testid=app-shell] [data-testid=ms-screen]').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid=ms-steps-loading]'), null, { timeout: 30_000 });
   } else {
     // the shell and the dashboard with its first answer (and whatever that answer loads, e.g. the offline copy)
     await page.locator('[data-testid=app-shell] [data-testid=dashboard]').waitFor({ timeout: 30_000 });
@@ -94,8 +86,8 @@ async function measure(browser, base, username) {
     scripts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]),
   }));
   await context.close();
-  timing.frame = frameAt ?? timing.mark;
-  if (timing.frame === null) throw new Error("no 'dashboard-frame' mark: the dashboard did not say when its frame was committed");
+  timing.frame = timing.mark;
+  if (timing.frame === null) throw new Error(`no 'dashboard-frame' mark: ${landing} did not say when its frame was committed`);
   const requestedAt = new Map(timing.scripts);
   const stageName = (name, c) => {
     if (c.stage === 'signin') return STAGE.signin;

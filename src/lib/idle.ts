@@ -43,8 +43,22 @@ export const START_RETRY_MS = 30_000;
  * 'online' event does not come when the connection only faltered). `start` resolves with the part's stop function.
  * Returns the function that cancels a start still to come and stops the part.
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: a part without a stop function is an `async () => {...}` (Promise<void>)
-export function startWhenIdle(start: () => Promise<(() => void) | void>, opts: { label: string; retryMs?: number; timeout?: number }): () => void {
+// a part without a stop function is an `async () => {...}` (Promise<void>)
+export function startWhenIdle(
+  // biome-ignore lint/suspicious/noConfusingVoidType: as above
+  start: () => Promise<(() => void) | void>,
+  opts: {
+    label: string;
+    retryMs?: number;
+    timeout?: number;
+    /**
+     * What else the start waits for once the browser is idle (the shell: no navigation under way, so the screen's
+     * own code came first, src/app/shell/route-settled.ts): calls `go` (at once, or later), returns its cancel.
+     * After a later `go`, the start waits for the next idle moment again.
+     */
+    gate?: (go: () => void) => () => void;
+  },
+): () => void {
   const target = typeof window !== 'undefined' ? window : undefined;
   let cancelled = false;
   let running = false;
@@ -76,10 +90,23 @@ export function startWhenIdle(start: () => Promise<(() => void) | void>, opts: {
       },
     );
   };
-  const cancelIdle = whenIdleAfterPaint(attempt, opts.timeout);
+  let cancelGate = () => {};
+  let cancelIdleAgain = () => {};
+  const afterIdle = () => {
+    if (!opts.gate) return attempt();
+    let synchronous = true;
+    cancelGate = opts.gate(() => {
+      if (synchronous) attempt();
+      else cancelIdleAgain = whenIdleAfterPaint(attempt, opts.timeout);
+    });
+    synchronous = false;
+  };
+  const cancelIdle = whenIdleAfterPaint(afterIdle, opts.timeout);
   return () => {
     cancelled = true;
     cancelIdle();
+    cancelGate();
+    cancelIdleAgain();
     clearRetry();
     stop?.();
     stop = null;

@@ -9,6 +9,7 @@ import type { WebUser } from '@contract/auth';
 import { roleByName } from '@contract/roles';
 import { DB_NAME } from '@/offline/schema';
 import { clearFilters } from './filters';
+import { afterLandingFrame } from './frame-mark';
 import { whenIdleAfterPaint } from './idle';
 
 export interface Session {
@@ -127,8 +128,8 @@ export const sessionStored = () => storing;
 
 /**
  * Signs in on this device. The mirror is written at once (the next render and a reload read it); the IndexedDB copy
- * (the service worker's, for polling and Background Sync) when the browser is idle after the next paint, so Dexie
- * is not on the way from sign-in to the first screen (issue #2). Without localStorage the IndexedDB copy is the
+ * (the service worker's, for polling and Background Sync) once the screen the sign-in leads to is on the page and the
+ * browser is idle (src/lib/frame-mark.ts), so Dexie is not on the way from sign-in to the first screen (issue #2). Without localStorage the IndexedDB copy is the
  * only one, and is written before this resolves.
  */
 export async function startSession(s: Session): Promise<void> {
@@ -144,7 +145,14 @@ export async function startSession(s: Session): Promise<void> {
     }
   };
   const previous = storing;
-  storing = mirrored ? previous.then(() => new Promise<void>((r) => whenIdleAfterPaint(r))).then(store) : previous.then(store);
+  // after the screen the sign-in leads to (its frame, then an idle moment): Syif saya's chunk is still on its way when
+  // the browser is first idle after sign-in, and Dexie is not part of what that screen needs to show itself
+  storing = mirrored
+    ? previous
+        .then(() => afterLandingFrame())
+        .then(() => new Promise<void>((r) => whenIdleAfterPaint(r)))
+        .then(store)
+    : previous.then(store);
   if (!mirrored) await storing;
 }
 

@@ -19,12 +19,11 @@ import { PATHS } from '@contract/paths';
 import { can, SEES_ALL_REGIONS, type Permission, type RoleName } from '@contract/roles';
 import { shiftDateAt } from '@contract/shift-time';
 import type { WebUser } from '@contract/auth';
-import { HIGHWAY_SECTIONS_CACHE_KEY, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
+import { HIGHWAY_SECTIONS_CACHE_KEY, kmMarkersCacheKey, ROAD_FURNITURE_CACHE_KEY } from '@/lib/cache-keys';
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
 
-/** The userCache key of a section's kilometre markers (src/features/incidents/form/form-api.ts useKmCheck). */
-export const kmMarkersCacheKey = (sectionId: number) => `kmMarkers:${sectionId}`;
+export { kmMarkersCacheKey };
 
 /** The userCache key of the highway network (section/network): the maps draw it when no tile can be had (#7). */
 export const SECTION_NETWORK_CACHE_KEY = 'sectionNetwork';

@@ -93,4 +93,62 @@ describe('startWhenIdle', () => {
     await flush();
     expect(stop).toHaveBeenCalledTimes(1);
   });
+
+  it('with a gate, starts only once the gate lets it through (the shell: no navigation under way), then when idle again', async () => {
+    const start = vi.fn(async () => undefined);
+    let go: (() => void) | null = null;
+    const gateCancel = vi.fn();
+    const cancel = startWhenIdle(start, {
+      label: 't',
+      gate: (g) => {
+        go = g;
+        return gateCancel;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    // idle, but the landing screen's chunk is still on its way
+    expect(go).not.toBeNull();
+    expect(start).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(start).not.toHaveBeenCalled();
+    go!();
+    // not in the gate's own turn: at the next idle moment
+    expect(start).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(start).toHaveBeenCalledTimes(1);
+    cancel();
+    expect(gateCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('a gate that is open starts the part in the idle moment itself; a cancel before the gate opens starts nothing', async () => {
+    const start = vi.fn(async () => undefined);
+    startWhenIdle(start, {
+      label: 't',
+      gate: (g) => {
+        g();
+        return () => {};
+      },
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const later = vi.fn(async () => undefined);
+    let go: (() => void) | null = null;
+    const gateCancel = vi.fn(() => {
+      go = null;
+    });
+    const cancel = startWhenIdle(later, {
+      label: 't',
+      gate: (g) => {
+        go = g;
+        return gateCancel;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    cancel();
+    expect(gateCancel).toHaveBeenCalledTimes(1);
+    expect(go).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(later).not.toHaveBeenCalled();
+  });
 });

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import type { WebUser } from '@contract/auth';
 import { startWhenIdle } from '@/lib/idle';
 import { onDemand } from '@/ui/on-demand';
 import { resetSyncSnapshot } from '@/features/sync/sync-state';
+import { routeSettled } from './route-settled';
 
 // Dexie, the replay and the local store load when the browser is idle after the signed-in screen has painted
 // (src/features/sync/sync-runtime.ts): they are not part of what the first screen needs to show itself
@@ -15,6 +17,7 @@ const runtime = onDemand(() => import('@/features/sync/sync-runtime'));
  */
 export function useSyncRuntime(user: WebUser | null) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const userId = user?.userId;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the runtime follows the signed-in user (userId), not each update of the user's details
   useEffect(() => {
@@ -23,6 +26,6 @@ export function useSyncRuntime(user: WebUser | null) {
       return;
     }
     // tried again when its code could not be fetched (offline before the service worker cached it)
-    return startWhenIdle(() => runtime.load().then((m) => m.startRuntime(user, queryClient)), { label: 'sync' });
-  }, [userId, queryClient]);
+    return startWhenIdle(() => runtime.load().then((m) => m.startRuntime(user, queryClient)), { label: 'sync', gate: routeSettled(router) });
+  }, [userId, queryClient, router]);
 }

@@ -3,6 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { LuCalendarClock, LuRefreshCw, LuSiren } from 'react-icons/lu';
 import { can } from '@contract/roles';
+import { useFrameMark } from '@/lib/frame-mark';
 import { useT } from '@/lib/i18n';
 import { seesAllRegions } from '@/lib/incident-list-options';
 import { useSession, userRole } from '@/lib/session';
@@ -22,7 +23,7 @@ import './incident-dashboard.css';
  * The dashboard's frame (title, refresh, tabs) ships with the shell and paints first; its heavy parts (counters,
  * filter bar with its date pickers, the incident list; the roster cards) are a chunk of their own that starts
  * loading as soon as the frame has been committed (issue #2: the first load stays within its budget). The mark
- * 'dashboard-frame' is when that happens: bench/bundle-size.mjs counts the JavaScript requested before it as the
+ * 'dashboard-frame' (src/lib/frame-mark.ts) is when that happens: bench/bundle-size.mjs counts the JavaScript requested before it as the
  * first load, and prints the total once the list has shown its first answer.
  */
 // memo: the panels render again for their own data, not each time the frame does (a re-render of the whole list
@@ -31,18 +32,17 @@ const IncidentDashboard = memo(lazy(async () => ({ default: (await import('./inc
 const RosterDashboard = memo(lazy(async () => ({ default: (await import('./roster-dashboard')).RosterDashboard })));
 /** "Perlu serahan" (issue #29 item 2): above the tabs, for those who may hand a case over; nothing when none is flagged. */
 const HandoverPanel = memo(lazy(async () => ({ default: (await import('./handover-panel')).HandoverPanel })));
-export const DASHBOARD_FRAME_MARK = 'dashboard-frame';
 
 /** Whether a dashboard frame has been committed in this page: later visits render their panel at once. */
 let frameShown = false;
 
 /** False for the first frame's commit, then true: what is below the frame loads after it. */
 function useFrameCommitted(): boolean {
+  useFrameMark();
   const [committed, setCommitted] = useState(frameShown);
   useEffect(() => {
     if (frameShown) return;
     frameShown = true;
-    performance.mark?.(DASHBOARD_FRAME_MARK);
     // in the background: the panels' first render (hundreds of components as their chunks come) is sliced, not one
     // long task
     startTransition(() => setCommitted(true));

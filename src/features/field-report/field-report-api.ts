@@ -5,7 +5,6 @@
  * (the device's copy, 'kmMarkers:<id>', as the case forms keep them); Tolak through the outbox.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { FIELD_REPORT_PATHS } from '@contract/field-report-rules';
 import type { FieldReportReject, FieldReportRow } from '@contract/field-reports';
 import type { SectionKmMarkers } from '@contract/incidents';
@@ -16,9 +15,9 @@ import { FIELD_REPORT_REJECT_KIND, FIELD_REPORT_SAVE_KIND, fieldReportKeys, fiel
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/field-report';
 import { getSession, useSession } from '@/lib/session';
-import { getDb } from '@/offline/db';
-import { kmMarkersCacheKey } from '@/offline/local-store';
-import { miscItem, sendWrites, type WriteOutcome } from '@/offline/writes';
+import { kmMarkersCacheKey } from '@/lib/cache-keys';
+import { useDbLive } from '@/offline/use-db-live';
+import type { WriteOutcome } from '@/offline/writes';
 import type { QueuedReport } from './field-report-rules';
 
 /** The device copy of the patrol's reports. */
@@ -40,16 +39,15 @@ export function useMyFieldReports(enabled = true) {
 /** The user's field reports still in the outbox (undefined until IndexedDB answers). */
 export function useQueuedFieldReports(): QueuedReport[] | undefined {
   const userId = useSession()?.user.userId;
-  return useLiveQuery(
-    async () => {
+  return useDbLive(
+    async (db) => {
       if (!userId) return [];
-      const rows = await getDb().outbox.where('userId').equals(userId).sortBy('seq');
+      const rows = await db.outbox.where('userId').equals(userId).sortBy('seq');
       return rows
         .filter((i) => i.kind === FIELD_REPORT_SAVE_KIND)
         .map((i) => ({ clientId: i.clientId, state: i.state, body: i.body, hasPhoto: !!i.blob, message: i.park?.message ?? null }));
     },
     [userId],
-    undefined,
   );
 }
 
@@ -70,6 +68,9 @@ export function useSectionMarkers(sectionId: number | null) {
   });
 }
 
+/** The outbox's writing side (Dexie, the sync client) loads with the first report sent, not with Syif saya. */
+const writes = () => import('@/offline/writes');
+
 const sessionUserId = () => {
   const id = getSession()?.user.userId;
   if (!id) throw new ApiError(401, 'UNAUTHORIZED', t('app.unexpected'));
@@ -78,14 +79,18 @@ const sessionUserId = () => {
 
 /** Hantar: one outbox item (the photo as its Blob); 'sent' with the stored row, or 'queued' on the device. */
 export async function sendFieldReport(body: object, photo: Blob | null, label: string): Promise<WriteOutcome> {
-  const item = miscItem(sessionUserId(), FIELD_REPORT_SAVE_KIND, label, FIELD_REPORT_PATHS.save, body);
+  const userId = sessionUserId();
+  const { miscItem, sendWrites } = await writes();
+  const item = miscItem(userId, FIELD_REPORT_SAVE_KIND, label, FIELD_REPORT_PATHS.save, body);
   if (photo) item.blob = photo;
   return sendWrites([item]);
 }
 
 /** Tolak: FieldReportReject through the outbox (answered while the TMC waits; refused as ParkedWriteError). */
 export async function rejectFieldReport(body: FieldReportReject, label: string): Promise<FieldReportRow | null> {
-  const item = miscItem(sessionUserId(), FIELD_REPORT_REJECT_KIND, label, FIELD_REPORT_PATHS.reject, body);
+  const userId = sessionUserId();
+  const { miscItem, sendWrites } = await writes();
+  const item = miscItem(userId, FIELD_REPORT_REJECT_KIND, label, FIELD_REPORT_PATHS.reject, body);
   const outcome = await sendWrites([item]);
   return outcome.status === 'sent' ? ((outcome.answers[item.clientId!] as FieldReportRow | undefined) ?? null) : null;
 }

@@ -5,14 +5,13 @@
  * offline; and the user's writes of the roster still in the outbox (live from IndexedDB: they survive a reload).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ACTIVITY_PATHS } from '@contract/activity-log-rules';
 import type { EndOfDutyReport } from '@contract/activity-log';
 import { TIMING } from '@contract/lookups';
 import { apiGet } from '@/lib/api';
 import { networkFirst } from '@/lib/cached';
 import { useSession } from '@/lib/session';
-import { getDb } from '@/offline/db';
+import { useDbLive } from '@/offline/use-db-live';
 import { AUDIT_SAVE_KIND, activityGroupOf, checklistGroupOf, queuedCaseSteps, type QueuedShiftWrite } from './my-shift-rules';
 
 export interface ShiftReport {
@@ -42,30 +41,28 @@ export function useShiftReport(rosterId: number | null) {
 /** The user's activity-log and checklist writes of the roster still in the outbox (undefined until IndexedDB answers). */
 export function useQueuedShiftWrites(rosterId: number | null): QueuedShiftWrite[] | undefined {
   const userId = useSession()?.user.userId;
-  return useLiveQuery(
-    async () => {
+  return useDbLive(
+    async (db) => {
       if (!userId || !rosterId) return [];
       const groups = new Set([activityGroupOf(rosterId), checklistGroupOf(rosterId)]);
-      const rows = await getDb().outbox.where('userId').equals(userId).sortBy('seq');
+      const rows = await db.outbox.where('userId').equals(userId).sortBy('seq');
       return rows.filter((i) => groups.has(i.group)).map((i) => ({ group: i.group, kind: i.kind, state: i.state, body: i.body }));
     },
     [userId, rosterId],
-    undefined,
   );
 }
 
 /** The patrol's case steps still in the outbox, by case (queuedCaseSteps): Syif saya shows them as not sent. */
 export function useQueuedCaseSteps(): Map<number, { statusId: number; refused: boolean }> | undefined {
   const userId = useSession()?.user.userId;
-  return useLiveQuery(
-    async () => {
+  return useDbLive(
+    async (db) => {
       if (!userId) return new Map();
-      const rows = await getDb().outbox.where('userId').equals(userId).sortBy('seq');
+      const rows = await db.outbox.where('userId').equals(userId).sortBy('seq');
       return queuedCaseSteps(
         rows.filter((i) => i.kind === AUDIT_SAVE_KIND).map((i) => ({ kind: i.kind, state: i.state, body: i.body, incidentId: i.incidentRef?.id })),
       );
     },
     [userId],
-    undefined,
   );
 }

@@ -14,6 +14,7 @@ import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/my-shift';
 import { useLookup, useLookupText } from '@/lib/lookups';
 import { rosterHours } from '@/lib/roster-status';
+import { useFrameMark } from '@/lib/frame-mark';
 import { useSession } from '@/lib/session';
 import { formatDateTimeShort, formatTime, isoDateToDisplay } from '@/lib/time';
 import { PageHeader } from '@/ui/page-header';
@@ -69,6 +70,7 @@ const STEP_SKELETONS = [
 ] as const;
 
 export function MyShiftScreen(props: MyShiftActions) {
+  useFrameMark();
   const t = useT();
   const user = useSession()?.user;
   const { current, next } = pickShift(user?.rosters, Date.now());
