@@ -3,7 +3,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 /**
  * A gate for the shell's background parts (startWhenIdle's `gate`): `go` once the router has no navigation under way
  * and has rendered the current location. Right after sign-in the browser is idle while the landing screen's chunk is
- * still on its way (Syif saya); the sync runtime (Dexie, the local store), the position reporter and the GPS chip
+ * still on its way (Syif saya); the sync runtime (Dexie, the local store) and the position reporter
  * start after that screen is on the page, not before it (bench/bundle-size.mjs: a patrol's first load).
  */
 export function routeSettled(router: AnyRouter): (go: () => void) => () => void {
