@@ -11,6 +11,7 @@
 import { INCIDENT_LIMITS } from '@contract/incident-rules';
 import type { Options as CompressionOptions } from 'browser-image-compression';
 import { readCaptureTime } from './photo-exif';
+import { isGone, workerClient } from './worker-client';
 
 export const JPEG = 'image/jpeg';
 
@@ -164,34 +165,16 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
 
 // ---------------------------------------------------------------- worker
 
-type WorkerReply = import('./image-worker').CompressReply;
-let worker: Worker | null = null;
-let workerBroken = false;
-let nextId = 0;
-const waiting = new Map<number, (r: WorkerReply) => void>();
+type CompressRequest = import('./image-worker').CompressRequest;
+type CompressReply = import('./image-worker').CompressReply;
+const compressor = workerClient<CompressRequest, CompressReply>(
+  () => new Worker(new URL('./image-worker.ts', import.meta.url), { type: 'module', name: 'image-compress' }),
+  'image',
+);
 
 /** Whether this browser can compress in a worker (module workers and OffscreenCanvas with convertToBlob). */
 export const canCompressInWorker = () =>
-  !workerBroken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && 'convertToBlob' in OffscreenCanvas.prototype;
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  worker = new Worker(new URL('./image-worker.ts', import.meta.url), { type: 'module', name: 'image-compress' });
-  worker.onmessage = (e: MessageEvent<WorkerReply>) => {
-    const done = waiting.get(e.data.id);
-    waiting.delete(e.data.id);
-    done?.(e.data);
-  };
-  worker.onerror = (e) => {
-    // the worker could not start (or crashed): everything waiting goes to the main-thread fallback
-    workerBroken = true;
-    for (const [id, done] of waiting) done({ id, ok: false, error: e.message || 'worker error' });
-    waiting.clear();
-    worker?.terminate();
-    worker = null;
-  };
-  return worker;
-}
+  !compressor.broken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && 'convertToBlob' in OffscreenCanvas.prototype;
 
 /**
  * The image as a JPEG of at most 900 px on the longest side, made in the worker; null where the browser has no
@@ -199,12 +182,9 @@ function getWorker(): Worker {
  */
 export async function compressInWorker(file: Blob): Promise<Blob | null> {
   if (!canCompressInWorker()) return null;
-  const w = getWorker();
-  const id = ++nextId;
-  const reply = await new Promise<WorkerReply>((resolve) => {
-    waiting.set(id, resolve);
-    w.postMessage({ id, file, maxSide: COMPRESSION_OPTIONS.maxWidthOrHeight, quality: COMPRESSION_OPTIONS.initialQuality });
-  });
+  const reply = await compressor.call({ file, maxSide: COMPRESSION_OPTIONS.maxWidthOrHeight, quality: COMPRESSION_OPTIONS.initialQuality });
+  // a worker that could not start or crashed: the caller compresses on the main thread
+  if (isGone(reply)) throw new Error(reply.gone === 'failed' ? reply.error : 'worker stopped');
   if (!reply.ok) throw new Error(reply.error);
   return reply.blob;
 }
