@@ -129,8 +129,8 @@ export const sessionStored = () => storing;
 /**
  * Signs in on this device. The mirror is written at once (the next render and a reload read it); the IndexedDB copy
  * (the service worker's, for polling and Background Sync) once the screen the sign-in leads to is on the page and the
- * browser is idle (src/lib/frame-mark.ts), so Dexie is not on the way from sign-in to the first screen (issue #2). Without localStorage the IndexedDB copy is the
- * only one, and is written before this resolves.
+ * browser is idle (src/lib/frame-mark.ts), so Dexie is not on the way from sign-in to the first screen (issue #2).
+ * Without localStorage the IndexedDB copy is the only one, and is written before this resolves.
  */
 export async function startSession(s: Session): Promise<void> {
   current = { ...s };

@@ -23,8 +23,8 @@ import './incident-dashboard.css';
  * The dashboard's frame (title, refresh, tabs) ships with the shell and paints first; its heavy parts (counters,
  * filter bar with its date pickers, the incident list; the roster cards) are a chunk of their own that starts
  * loading as soon as the frame has been committed (issue #2: the first load stays within its budget). The mark
- * 'dashboard-frame' (src/lib/frame-mark.ts) is when that happens: bench/bundle-size.mjs counts the JavaScript requested before it as the
- * first load, and prints the total once the list has shown its first answer.
+ * 'dashboard-frame' (src/lib/frame-mark.ts) is when that happens: bench/bundle-size.mjs counts the JavaScript
+ * requested before it as the first load, and prints the total once the list has shown its first answer.
  */
 // memo: the panels render again for their own data, not each time the frame does (a re-render of the whole list
 // is a long task on a tablet's CPU)
