@@ -23,8 +23,6 @@ import { HIGHWAY_SECTIONS_CACHE_KEY, kmMarkersCacheKey, ROAD_FURNITURE_CACHE_KEY
 import type { LebuhrayaDb, UserCacheRow } from './db';
 import { isQuotaError, StorageFullError } from './outbox';
 
-export { kmMarkersCacheKey };
-
 /** The userCache key of the highway network (section/network): the maps draw it when no tile can be had (#7). */
 export const SECTION_NETWORK_CACHE_KEY = 'sectionNetwork';
 

@@ -20,10 +20,8 @@ export function routeSettled(router: RouterLike): (go: () => void) => () => void
       return () => {};
     }
     let check: ReturnType<typeof setTimeout> | undefined;
-    let done = false;
+    // the first of the two timers to fire clears the other
     const finish = () => {
-      if (done) return;
-      done = true;
       cancel();
       go();
     };
@@ -36,7 +34,6 @@ export function routeSettled(router: RouterLike): (go: () => void) => () => void
     });
     const latest = setTimeout(finish, ROUTE_SETTLE_MAX_MS);
     function cancel() {
-      done = true;
       clearTimeout(check);
       clearTimeout(latest);
       unsubscribe();
