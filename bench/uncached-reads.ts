@@ -17,7 +17,10 @@
 // .tmp/bench-pglite), filled up to BENCH_PGLITE_INCIDENTS (default BENCH_INCIDENTS); the printout says how many
 // incidents each database held. BENCH_SECONDS (default 10) per call; BENCH_ONLY=<regexp> runs the calls whose name or
 // list matches; BENCH_CPU_PROF=<dir> writes a CPU profile of each call and prints where the time went;
-// BENCH_ANSWER_CACHE=1 keeps the answer cache on.
+// BENCH_ANSWER_CACHE=1 keeps the answer cache on; BENCH_EXPLAIN=1 (PostgreSQL) adds each statement's planning and
+// execution time (EXPLAIN ANALYZE, best of 5): a read PostgreSQL plans on every call shows there; BENCH_TIMELINE=1 adds
+// where the call's time goes, ours beside the floor's (before the first statement, between rounds, after the last,
+// waiting on the database; medians of 200 calls).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +40,7 @@ import { ensureDatabase } from './support/bench-database';
 import { cpuProfiler } from './support/cpu-profile';
 import { loopbackClient } from './support/driver-compare';
 import { fillLogsheets, incidentListCalls, listSample, type Query } from './support/incident-lists';
-import { inTurns, isSessionRead, statementFloor, textOf } from './support/statement-floor';
+import { inTurns, isSessionRead, statementFloor, textOf, type Timeline, valuesOf } from './support/statement-floor';
 
 const DB = process.env.BENCH_DB ?? 'both';
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lebuhraya_bench';
@@ -48,6 +51,8 @@ const LOGSHEETS = Number(process.env.BENCH_LOGSHEETS ?? 60_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const ANSWER_CACHE = process.env.BENCH_ANSWER_CACHE === '1';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const PASSWORD = 'Lebuhraya@2026';
 /** issue #33 item 3: every call within 1.3× of its statement floor (p50) */
 const GOAL = 1.3;
@@ -220,6 +225,31 @@ async function runOne(db: 'pglite' | 'postgres') {
     { list: 'roster', name: 'dutyroster/get (pr)', who: pr, method: 'GET', path: ROSTER_PATHS.get(roster.id) },
   ];
 
+  /** each read's planning and execution time on the server (EXPLAIN ANALYZE, the best of 5 of each) */
+  const explained = async (sent: unknown[][]) => {
+    const lines: string[] = [];
+    for (const args of sent) {
+      const text = textOf(args);
+      if (!/^\s*\(?\s*(select|with)\b/i.test(text)) continue;
+      let planning = Number.POSITIVE_INFINITY;
+      let execution = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const r = await query(`EXPLAIN (ANALYZE, SUMMARY, FORMAT JSON) ${text}`, valuesOf(args));
+        const plan = (Object.values(r.rows[0])[0] as { 'Planning Time': number; 'Execution Time': number }[])[0];
+        planning = Math.min(planning, plan['Planning Time']);
+        execution = Math.min(execution, plan['Execution Time']);
+      }
+      lines.push(`     planning ${planning.toFixed(3)} ms, execution ${execution.toFixed(3)} ms: ${text.replace(/\s+/g, ' ').slice(0, 100)}`);
+    }
+    return lines;
+  };
+
+  const timelines = async (ours: () => Promise<unknown>, bare: () => Promise<unknown>) => {
+    const line = (who: string, t: Timeline) =>
+      `     ${who}: ${ms(t.total)} ms: before the first statement ${ms(t.before)}, between rounds ${ms(t.between)}, after the last ${ms(t.after)}, waiting on the database ${ms(t.waiting)}`;
+    return [line('ours ', await floor.timeline(ours)), line('floor', await floor.timeline(bare))];
+  };
+
   const profiler = await cpuProfiler(process.env.BENCH_CPU_PROF);
   const rows: Row[] = [];
   const table: Record<string, Record<string, number | string>> = {};
@@ -271,6 +301,8 @@ async function runOne(db: 'pglite' | 'postgres') {
           (round, r) =>
             `   [round ${r + 1}] ${round.map((args) => `${isSessionRead(args) ? '⊕ ' : ''}${textOf(args).replace(/\s+/g, ' ').slice(0, 160)}`).join('  ‖  ')}`,
         ),
+        ...(EXPLAIN && db === 'postgres' ? await explained(rounds.flat()) : []),
+        ...(TIMELINE ? await timelines(call, () => floor.floorCall(c.method, key, c.body)) : []),
       ].join('\n'),
     );
     if (profiler) {

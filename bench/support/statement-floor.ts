@@ -36,12 +36,25 @@ export const valuesOf = (args: QueryArgs) => (Array.isArray(args[1]) ? args[1] :
 /** the token's revocation read (plugins/auth.ts): the app's own session check, not the route's */
 export const isSessionRead = (args: QueryArgs) => /tokens_valid_after/.test(textOf(args));
 
+export interface Timeline {
+  total: number;
+  before: number;
+  between: number;
+  after: number;
+  waiting: number;
+}
+
 export interface StatementFloor {
   /** the driver's own query, not captured */
   driverQuery: (...args: QueryArgs) => Promise<{ rows: Record<string, unknown>[] }>;
   /** the statements of one call in rounds; the fewest of `tries` captures (a background job's statement left out) */
   capture: (call: () => Promise<unknown>, tries?: number) => Promise<QueryArgs[][]>;
   replay: (rounds: QueryArgs[][]) => Promise<void>;
+  /**
+   * Where a call's time goes, the median of `tries` calls: before its first statement, with no statement of it under
+   * way between two (the JavaScript between rounds), after its last, and waiting on the database.
+   */
+  timeline: (call: () => Promise<unknown>, tries?: number) => Promise<Timeline>;
   /** serves `answer` after replaying `rounds` on the floor server under `key` */
   setFloor: (key: string, rounds: QueryArgs[][], answer: string) => void;
   floorCall: (method: 'GET' | 'POST', key: string, body?: unknown) => Promise<unknown>;
@@ -87,8 +100,31 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
       capturing = null;
     }
   };
+  // through the wrapper (which captures only while a capture or a timeline runs): the floor's statements can be timed
   const replay = async (rounds: QueryArgs[][]) => {
-    for (const round of rounds) await Promise.all(round.map((args) => driverQuery(...args)));
+    for (const round of rounds) await Promise.all(round.map((args) => driver.query(...args)));
+  };
+  const timelineOnce = async (call: () => Promise<unknown>): Promise<Timeline> => {
+    capturing = [];
+    const t0 = performance.now();
+    try {
+      await call();
+    } finally {
+      const t1 = performance.now();
+      const sent = capturing;
+      capturing = null;
+      let idle = 0;
+      let waiting = 0;
+      let busyUntil = t0;
+      for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+        if (s.start > busyUntil) idle += s.start - busyUntil;
+        waiting += Math.max(0, s.end - Math.max(s.start, busyUntil));
+        busyUntil = Math.max(busyUntil, s.end);
+      }
+      const first = sent.length ? Math.min(...sent.map((s) => s.start)) : t1;
+      // biome-ignore lint/correctness/noUnsafeFinallyReturn: the figures of the call just timed
+      return { total: t1 - t0, before: first - t0, after: t1 - busyUntil, between: idle - (first - t0), waiting };
+    }
   };
 
   const floors = new Map<string, { rounds: QueryArgs[][]; answer: string }>();
@@ -123,6 +159,12 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
       return rounds;
     },
     replay,
+    timeline: async (call, tries = 200) => {
+      const all: Timeline[] = [];
+      for (let i = 0; i < tries; i++) all.push(await timelineOnce(call));
+      const median = (k: keyof Timeline) => all.map((t) => t[k]).sort((a, b) => a - b)[Math.floor(all.length / 2)];
+      return { total: median('total'), before: median('before'), between: median('between'), after: median('after'), waiting: median('waiting') };
+    },
     setFloor: (key, rounds, answer) => floors.set(key, { rounds, answer }),
     floorCall: (method, key, body) => client.call(method, key, body),
     close: async () => {
