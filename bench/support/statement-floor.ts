@@ -107,24 +107,24 @@ export async function statementFloor(db: unknown): Promise<StatementFloor> {
   const timelineOnce = async (call: () => Promise<unknown>): Promise<Timeline> => {
     capturing = [];
     const t0 = performance.now();
+    let sent: Sent[];
     try {
       await call();
     } finally {
-      const t1 = performance.now();
-      const sent = capturing;
+      sent = capturing;
       capturing = null;
-      let idle = 0;
-      let waiting = 0;
-      let busyUntil = t0;
-      for (const s of [...sent].sort((a, b) => a.start - b.start)) {
-        if (s.start > busyUntil) idle += s.start - busyUntil;
-        waiting += Math.max(0, s.end - Math.max(s.start, busyUntil));
-        busyUntil = Math.max(busyUntil, s.end);
-      }
-      const first = sent.length ? Math.min(...sent.map((s) => s.start)) : t1;
-      // biome-ignore lint/correctness/noUnsafeFinallyReturn: the figures of the call just timed
-      return { total: t1 - t0, before: first - t0, after: t1 - busyUntil, between: idle - (first - t0), waiting };
     }
+    const t1 = performance.now();
+    let idle = 0;
+    let waiting = 0;
+    let busyUntil = t0;
+    for (const s of [...sent].sort((a, b) => a.start - b.start)) {
+      if (s.start > busyUntil) idle += s.start - busyUntil;
+      waiting += Math.max(0, s.end - Math.max(s.start, busyUntil));
+      busyUntil = Math.max(busyUntil, s.end);
+    }
+    const first = sent.length ? Math.min(...sent.map((s) => s.start)) : t1;
+    return { total: t1 - t0, before: first - t0, after: t1 - busyUntil, between: idle - (first - t0), waiting };
   };
 
   const floors = new Map<string, { rounds: QueryArgs[][]; answer: string }>();
