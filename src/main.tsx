@@ -14,6 +14,8 @@ import '@/ui/incident-list.css';
 import '@/features/dashboard/handover-panel.css';
 import '@/features/dashboard/incident-dashboard.css';
 import '@/features/field-report/field-report-panel.css';
+import '@/features/field-report/my-field-reports.css';
+import '@/features/my-shift/my-shift-screen.css';
 
 // The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
 // 'lebuhraya.outboxHook' to '1'; off by default and not part of the first load.

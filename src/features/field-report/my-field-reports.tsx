@@ -5,7 +5,7 @@
  * Syif saya by its route (features do not import each other).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LuChevronRight, LuCloudOff, LuImage, LuMegaphone } from 'react-icons/lu';
 import type { WebUser } from '@contract/auth';
 import { errorText } from '@/lib/api';
@@ -88,26 +88,24 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
   const namesPending = categoryList.isPending || directionList.isPending || sectionList.isPending;
 
   return (
-    <Box borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="fr-mine">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Text as="h2" fontWeight="semibold" fontSize="lg" flex="1" minW="0">
-          {t('fieldReport.mine')}
-        </Text>
+    <div className="fr-mine" data-testid="fr-mine">
+      <div className="fr-mine-head">
+        <h2 className="fr-mine-title">{t('fieldReport.mine')}</h2>
         {q.data?.cachedAt && (
-          <Text fontSize="xs" color="fg.muted" data-testid="fr-mine-cached">
+          <p className="u-xs u-muted" data-testid="fr-mine-cached">
             {t('fieldReport.cached', { time: formatDateTimeShort(q.data.cachedAt) })}
-          </Text>
+          </p>
         )}
-      </Flex>
-      <Stack gap="2" mt="3">
+      </div>
+      <div className="fr-mine-rows">
         {rows === null || namesPending || (q.isPending && rows.length === 0) ? (
-          <Text fontSize="sm" color="fg.muted" data-testid="fr-mine-loading">
+          <p className="u-sm u-muted" data-testid="fr-mine-loading">
             {t('fieldReport.loading')}
-          </Text>
+          </p>
         ) : rows.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted" data-testid="fr-mine-empty">
+          <p className="u-sm u-muted" data-testid="fr-mine-empty">
             {q.isError ? `${t('fieldReport.loadFailed')} ${errorText(q.error)}` : t('fieldReport.mineEmpty')}
-          </Text>
+          </p>
         ) : (
           rows.map((r) => (
             <ReportRow
@@ -119,13 +117,9 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
             />
           ))
         )}
-        {rows && rows.length > 0 && q.isError && !q.data && (
-          <Text fontSize="xs" color="fg.muted">
-            {t('fieldReport.loadFailed')}
-          </Text>
-        )}
-      </Stack>
-    </Box>
+        {rows && rows.length > 0 && q.isError && !q.data && <p className="u-xs u-muted">{t('fieldReport.loadFailed')}</p>}
+      </div>
+    </div>
   );
 }
 
@@ -144,66 +138,55 @@ function ReportRow({
   const o = r.outcome;
   const opens = o.kind === 'accepted' && o.incidentId !== null;
   const body = (
-    <Flex align="center" gap="3">
-      <Box flex="1" minW="0">
-        <Flex align="center" columnGap="3" rowGap="1" wrap="wrap">
-          <Text fontWeight="semibold" wordBreak="break-word">
-            {categoryName}
-          </Text>
-          <Badge colorPalette={PALETTE[o.kind]} size="md" whiteSpace="normal" data-testid="fr-mine-outcome">
+    <span className="fr-row-body">
+      <span className="fr-row-main">
+        <span className="fr-row-top">
+          <span className="fr-row-category">{categoryName}</span>
+          <span className="u-badge" data-size="md" data-wrap="" data-palette={PALETTE[o.kind]} data-testid="fr-mine-outcome">
             {o.kind === 'unsent' && <LuCloudOff aria-hidden />}
             {outcomeText(o, t)}
-          </Badge>
+          </span>
           {r.hasPhoto && (
-            <Box as="span" color="fg.muted" display="inline-flex" title={t('fieldReport.withPhoto')}>
+            <span className="fr-row-icon" title={t('fieldReport.withPhoto')}>
               <LuImage aria-label={t('fieldReport.withPhoto')} />
-            </Box>
+            </span>
           )}
-        </Flex>
-        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+        </span>
+        <span className="u-block u-sm u-muted u-break">
           {[r.sectionName, kmLabel(r.km), directionName, r.reportedAt ? formatDateTimeShort(r.reportedAt) : null].filter(Boolean).join(' · ')}
-        </Text>
+        </span>
         {r.note && (
-          <Text fontSize="sm" wordBreak="break-word" lineClamp={2} title={r.note}>
+          <span className="fr-row-note" title={r.note}>
             {r.note}
-          </Text>
+          </span>
         )}
-      </Box>
+      </span>
       {opens && (
-        <Box as="span" fontSize="xl" color="fg.muted" aria-hidden display="inline-flex" flexShrink={0}>
+        <span className="fr-row-chevron" aria-hidden>
           <LuChevronRight />
-        </Box>
+        </span>
       )}
-    </Flex>
+    </span>
   );
-  const common = {
-    w: 'full',
-    minH: '14',
-    px: '3',
-    py: '2',
-    rounded: 'md',
-    borderWidth: '1px',
-    borderColor: 'border',
-    bg: 'bg.subtle',
-    textAlign: 'left' as const,
-    'data-testid': 'fr-mine-row',
-    'data-outcome': o.kind,
-  };
   if (opens)
     return (
-      <chakra.button
+      <button
         type="button"
-        {...common}
-        cursor="pointer"
-        _hover={{ bg: 'bg.muted' }}
+        className="fr-row"
+        data-testid="fr-mine-row"
+        data-outcome={o.kind}
         onClick={() => onOpenCase(o.incidentId!)}
         // named by what it shows (the outcome with the case's number: axe label-content-name-mismatch); the hint on hover
         title={t('fieldReport.openCase', { ticket: o.ticket ?? '' })}
       >
         {body}
-      </chakra.button>
+      </button>
     );
-  return <Box {...common}>{body}</Box>;
+  return (
+    <div className="fr-row" data-testid="fr-mine-row" data-outcome={o.kind}>
+      {body}
+    </div>
+  );
 }
 
 function outcomeText(o: ReportOutcome, t: ReturnType<typeof useT>): string {

@@ -7,7 +7,7 @@
  * report as last fetched, the outbox); with no roster on now, the next shift and an empty state.
  */
 import { type ReactNode, useEffect } from 'react';
-import { Badge, Box, Button, chakra, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LuCalendarClock, LuChevronRight, LuClipboardCheck, LuClipboardList, LuFileText, LuNotebookPen, LuRadio, LuSiren } from 'react-icons/lu';
 import type { EndOfDutyCase } from '@contract/activity-log';
 import { useT } from '@/lib/i18n';
@@ -75,49 +75,47 @@ export function MyShiftScreen(props: MyShiftActions) {
   const user = useSession()?.user;
   const { current, next } = pickShift(user?.rosters, Date.now());
   return (
-    <Box data-testid="ms-screen" maxW="4xl" pb="6">
+    <div className="ms-screen" data-testid="ms-screen">
       <PageHeader title={t('myShift.title')} subtitle={current ? t('myShift.subtitle') : undefined} />
       {current ? (
         <CurrentShift roster={current} {...props} />
       ) : (
-        <Box borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="5" data-testid="ms-none">
+        <div className="ms-panel" data-roomy="" data-testid="ms-none">
           <EmptyBlock icon={<LuCalendarClock />} title={t('myShift.none')} description={t('myShift.noneHint')} />
-        </Box>
+        </div>
       )}
       {next && (
-        <Box mt="4" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-next-shift">
-          <Text fontSize="xs" textTransform="uppercase" letterSpacing="0.08em" color="fg.muted">
-            {t('myShift.next')}
-          </Text>
+        <div className="ms-panel" data-testid="ms-next-shift">
+          <p className="ms-kicker">{t('myShift.next')}</p>
           <RosterLine roster={next} />
-        </Box>
+        </div>
       )}
       {!current && !next && (
-        <Text mt="4" fontSize="sm" color="fg.muted" data-testid="ms-no-next">
+        <p className="ms-after u-sm u-muted" data-testid="ms-no-next">
           {t('myShift.noNext')}
-        </Text>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }
 
 function RosterLine({ roster }: { roster: ShiftRoster }) {
   return (
     <>
-      <Text fontSize="xl" fontWeight="bold" mt="1" wordBreak="break-word" data-testid="ms-roster-name">
+      <p className="ms-roster-name" data-testid="ms-roster-name">
         {roster.dutyRosterName}
-      </Text>
-      <HStack gap="3" mt="1" fontSize="sm" wrap="wrap">
-        <Text fontVariantNumeric="tabular-nums">
+      </p>
+      <div className="ms-roster-meta">
+        <p className="u-num">
           {isoDateToDisplay(roster.startDate)} · {rosterHours(roster)}
-        </Text>
-        {roster.plateNumber && <Text fontFamily="mono">{roster.plateNumber}</Text>}
+        </p>
+        {roster.plateNumber && <p className="ms-mono">{roster.plateNumber}</p>}
         {roster.callSign && (
-          <HStack gap="1">
-            <LuRadio aria-hidden /> <Text>{roster.callSign}</Text>
-          </HStack>
+          <div className="ms-hstack-1">
+            <LuRadio aria-hidden /> <p>{roster.callSign}</p>
+          </div>
         )}
-      </HStack>
+      </div>
     </>
   );
 }
@@ -170,35 +168,33 @@ function CurrentShift({
   }, [caseKey, id, roster.sectionId, onShiftLoaded]);
 
   return (
-    <Stack gap="4">
-      <Box bg="brand.900" color="white" rounded="lg" p={{ base: '4', md: '5' }} data-testid="ms-roster" data-roster-id={id}>
-        <Text fontSize="xs" textTransform="uppercase" letterSpacing="0.08em" opacity={0.85}>
-          {t('myShift.onNow')}
-        </Text>
+    <div className="ms-stack-4">
+      <div className="ms-roster" data-testid="ms-roster" data-roster-id={id}>
+        <p className="ms-kicker">{t('myShift.onNow')}</p>
         <RosterLine roster={roster} />
-      </Box>
+      </div>
 
       {reportAction?.(roster)}
 
       {query.data?.cachedAt && (
-        <Text fontSize="sm" color="fg.muted" data-testid="ms-cached">
+        <p className="u-sm u-muted" data-testid="ms-cached">
           {t('myShift.cached', { time: formatDateTimeShort(query.data.cachedAt) })}
-        </Text>
+        </p>
       )}
       {!report && query.isError && (
-        <Text fontSize="sm" color="fg.muted" data-testid="ms-no-copy">
+        <p className="u-sm u-muted" data-testid="ms-no-copy">
           {t('myShift.noCopy')}
-        </Text>
+        </p>
       )}
 
       {!ready ? (
-        <Stack gap="3" aria-busy data-testid="ms-steps-loading">
+        <div className="ms-skeletons" aria-busy data-testid="ms-steps-loading">
           {STEP_SKELETONS.map(([step, h]) => (
-            <Skeleton key={step} h={h} rounded="lg" />
+            <div key={step} className="u-skeleton" style={{ height: `var(--chakra-sizes-${h})` }} />
           ))}
-        </Stack>
+        </div>
       ) : (
-        <Stack as="ol" gap="3" listStyleType="none" aria-label={t('myShift.steps')} m="0" p="0">
+        <ol className="ms-steps" aria-label={t('myShift.steps')}>
           <Step
             n={1}
             icon={<LuClipboardCheck />}
@@ -218,14 +214,16 @@ function CurrentShift({
             detail={
               entries &&
               (last ? (
-                <Text data-testid="ms-last-entry">
+                <span className="u-block" data-testid="ms-last-entry">
                   {t(last.unsent ? 'myShift.lastEntryUnsent' : 'myShift.lastEntry', {
                     event: nameOf(last.eventId, last.eventName),
                     time: formatTime(last.occurredAt),
                   })}
-                </Text>
+                </span>
               ) : (
-                <Text data-testid="ms-last-entry">{t('myShift.noEntry')}</Text>
+                <span className="u-block" data-testid="ms-last-entry">
+                  {t('myShift.noEntry')}
+                </span>
               ))
             }
             extra={
@@ -245,30 +243,26 @@ function CurrentShift({
                   <LuNotebookPen aria-hidden /> {t('myShift.nextEvent', { event: nameOf(expected) })}
                 </Button>
               ) : (
-                <Text fontSize="sm" color="fg.muted">
-                  {t('myShift.shiftEnded')}
-                </Text>
+                <p className="u-sm u-muted">{t('myShift.shiftEnded')}</p>
               ))
             }
           />
 
-          <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" p="4" data-testid="ms-step-cases">
+          <li className="ms-step" data-padded="" data-testid="ms-step-cases">
             <StepHeading n={3} icon={<LuSiren />} title={t('myShift.step.cases')}>
               {cases && (
-                <Badge colorPalette={open ? 'blue' : 'gray'} size="md" data-testid="ms-case-count" data-open={open}>
+                <span className="u-badge" data-size="md" data-palette={open ? 'blue' : 'gray'} data-testid="ms-case-count" data-open={open}>
                   {t('myShift.casesCount', { count: cases.length })}
-                </Badge>
+                </span>
               )}
             </StepHeading>
-            <Stack gap="2" mt="3">
+            <div className="ms-cases">
               {cases === null ? (
-                <Text fontSize="sm" color="fg.muted">
-                  {query.isLoading ? t('myShift.loading') : t('myShift.casesUnknown')}
-                </Text>
+                <p className="u-sm u-muted">{query.isLoading ? t('myShift.loading') : t('myShift.casesUnknown')}</p>
               ) : cases.length === 0 ? (
-                <Text fontSize="sm" color="fg.muted" data-testid="ms-no-cases">
+                <p className="u-sm u-muted" data-testid="ms-no-cases">
                   {t('myShift.noCases')}
-                </Text>
+                </p>
               ) : (
                 cases.map((c) => {
                   const queuedStep = queuedSteps?.get(c.incidentId);
@@ -285,8 +279,8 @@ function CurrentShift({
                   );
                 })
               )}
-            </Stack>
-          </Box>
+            </div>
+          </li>
 
           <Step
             n={4}
@@ -303,42 +297,28 @@ function CurrentShift({
             title={t('myShift.step.report')}
             testId="ms-step-report"
             onOpen={() => onOpenReport(id)}
-            detail={<Text>{t('myShift.reportHint')}</Text>}
+            detail={<span className="u-block">{t('myShift.reportHint')}</span>}
           />
-        </Stack>
+        </ol>
       )}
 
       {fieldReports?.(roster)}
-    </Stack>
+    </div>
   );
 }
 
 function StepHeading({ n, icon, title, children }: { n: number; icon: ReactNode; title: string; children?: ReactNode }) {
   return (
-    <Flex align="center" gap="3" wrap="wrap" minW="0">
-      <Flex
-        as="span"
-        aria-hidden
-        w="8"
-        h="8"
-        rounded="full"
-        bg="brand.subtle"
-        color="brand.ink"
-        align="center"
-        justify="center"
-        fontWeight="bold"
-        flexShrink={0}
-      >
+    <span className="ms-heading">
+      <span className="ms-number" aria-hidden>
         {n}
-      </Flex>
-      <Box as="span" fontSize="xl" color="brand.ink" display="inline-flex" aria-hidden flexShrink={0}>
+      </span>
+      <span className="ms-icon" aria-hidden>
         {icon}
-      </Box>
-      <Text as="span" fontWeight="semibold" fontSize="lg" flex="1" minW="0" wordBreak="break-word" textAlign="left">
-        {title}
-      </Text>
+      </span>
+      <span className="ms-title">{title}</span>
       {children}
-    </Flex>
+    </span>
   );
 }
 
@@ -364,41 +344,22 @@ function Step({
 }) {
   const t = useT();
   return (
-    <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" bg="bg.panel" overflow="hidden" data-testid={testId} data-state={state ?? ''}>
-      <chakra.button
-        type="button"
-        onClick={onOpen}
-        w="full"
-        minH="16"
-        p="4"
-        textAlign="left"
-        cursor="pointer"
-        _hover={{ bg: 'bg.subtle' }}
-        _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '-3px' }}
-        data-testid={`${testId}-open`}
-      >
+    <li className="ms-step" data-testid={testId} data-state={state ?? ''}>
+      <button type="button" className="ms-step-open" onClick={onOpen} data-testid={`${testId}-open`}>
         <StepHeading n={n} icon={icon} title={title}>
           {state && (
-            <Badge colorPalette={STATE_PALETTE[state]} size="md" whiteSpace="normal" data-testid={`${testId}-state`}>
+            <span className="u-badge" data-size="md" data-wrap="" data-palette={STATE_PALETTE[state]} data-testid={`${testId}-state`}>
               {t(`myShift.state.${state}`)}
-            </Badge>
+            </span>
           )}
-          <Box as="span" fontSize="xl" color="fg.muted" aria-hidden display="inline-flex">
+          <span className="ms-chevron" aria-hidden>
             <LuChevronRight />
-          </Box>
+          </span>
         </StepHeading>
-        {detail && (
-          <Box ps="11" mt="1" fontSize="sm" color="fg.muted">
-            {detail}
-          </Box>
-        )}
-      </chakra.button>
-      {extra && (
-        <Box px="4" pb="4">
-          {extra}
-        </Box>
-      )}
-    </Box>
+        {detail && <span className="ms-detail">{detail}</span>}
+      </button>
+      {extra && <div className="ms-extra">{extra}</div>}
+    </li>
   );
 }
 
@@ -419,52 +380,40 @@ function CaseRow({
   const mine = needsPatrol(step);
   const ticket = c.ticketNumber ?? `#${c.incidentId}`;
   return (
-    <chakra.button
+    <button
       type="button"
+      className="ms-case"
       onClick={onOpen}
-      w="full"
-      minH="14"
-      px="3"
-      py="2"
-      rounded="md"
-      borderWidth="1px"
-      borderColor={mine ? 'blue.emphasized' : 'border'}
-      bg={mine ? 'blue.subtle' : 'bg.subtle'}
-      textAlign="left"
-      cursor="pointer"
-      _hover={{ bg: mine ? 'blue.muted' : 'bg.muted' }}
-      _focusVisible={{ outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '1px' }}
+      data-mine={mine ? '' : undefined}
       data-testid="ms-case"
       data-incident-id={c.incidentId}
       data-step={step ?? ''}
       data-unsent={unsent ?? undefined}
     >
-      <Flex align="center" gap="3">
-        <Flex align="center" columnGap="3" rowGap="1" wrap="wrap" flex="1" minW="0">
-          <Text fontFamily="mono" fontWeight="semibold" wordBreak="break-all">
-            {ticket}
-          </Text>
+      <span className="ms-case-row">
+        <span className="ms-case-parts">
+          <span className="ms-ticket">{ticket}</span>
           {c.statusName && (
-            <Badge colorPalette={mine ? 'blue' : 'gray'} size="md" whiteSpace="normal" data-testid="ms-case-status">
+            <span className="u-badge" data-size="md" data-wrap="" data-palette={mine ? 'blue' : 'gray'} data-testid="ms-case-status">
               {c.statusName}
-            </Badge>
+            </span>
           )}
           {unsent && (
-            <Badge colorPalette={STATE_PALETTE[unsent]} size="md" data-testid="ms-case-unsent">
+            <span className="u-badge" data-size="md" data-palette={STATE_PALETTE[unsent]} data-testid="ms-case-unsent">
               {t(`myShift.state.${unsent}`)}
-            </Badge>
+            </span>
           )}
-          <Text flex="1" minW="40" fontSize="sm" wordBreak="break-word">
+          <span className="ms-case-what">
             {[c.eventTypeName ? typeText(c.eventTypeName) : null, c.km ? `KM ${c.km}` : null].filter(Boolean).join(' · ')}
-          </Text>
-          <Text fontSize="sm" fontWeight="medium" color={mine ? 'blue.fg' : 'fg.muted'} data-testid="ms-case-next">
+          </span>
+          <span className="ms-case-next" data-testid="ms-case-next">
             {t(step ? `myShift.caseNext.${step}` : 'myShift.caseNext.none')}
-          </Text>
-        </Flex>
-        <Box as="span" fontSize="xl" color="fg.muted" aria-hidden display="inline-flex" flexShrink={0}>
+          </span>
+        </span>
+        <span className="ms-chevron" aria-hidden>
           <LuChevronRight />
-        </Box>
-      </Flex>
-    </chakra.button>
+        </span>
+      </span>
+    </button>
   );
 }
