@@ -5,7 +5,7 @@
  * 'Nanti' hides it for this session, the chip still offers it).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack } from '@chakra-ui/react';
 import { LuMapPin, LuMapPinOff } from 'react-icons/lu';
 import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { useT } from '@/lib/i18n';
@@ -70,42 +70,36 @@ export function GpsChip() {
       : [t('positions.chip.title', { roster: s.rosterName ?? '', s: Math.round(POSITION_INTERVAL_MS / 1000) }), s.refused]
           .filter(Boolean)
           .join(' — ');
-  const color = chip.tone === 'ok' ? 'green.300' : chip.tone === 'wait' ? 'amber.300' : 'orange.300';
   const Icon = s.phase === 'denied' || s.phase === 'unavailable' ? LuMapPinOff : LuMapPin;
-  return (
-    <Flex
-      as={s.phase === 'permission' ? 'button' : 'div'}
-      align="center"
-      gap="1.5"
-      px="2"
-      minH="11"
-      rounded="md"
-      color={color}
-      title={title}
-      // a div names itself only with a role: an indicator read as one image with the chip's text
-      role={s.phase === 'permission' ? undefined : 'img'}
-      aria-label={chip.text}
-      onClick={s.phase === 'permission' ? requestGpsPermission : undefined}
-      _hover={s.phase === 'permission' ? { bg: 'chrome.bgHover' } : undefined}
-      data-testid="gps-status"
-      data-phase={s.phase}
-      data-pending={s.pending}
-      data-recorded={s.recorded}
-      data-fix={s.lastFix ? s.lastFix.join(',') : undefined}
-    >
-      <Box display="inline-flex" fontSize="lg">
+  const asks = s.phase === 'permission';
+  const parts = (
+    <>
+      <span className="gps-chip-icon">
         <Icon />
-      </Box>
-      {/* below 1280 px (the tablet): the icon's colour and the number waiting; the text is its label and title */}
-      {s.pending > 0 && !online && (
-        <Text as="span" fontSize="xs" fontWeight="bold" display={{ base: 'inline', xl: 'none' }} fontVariantNumeric="tabular-nums">
-          {s.pending}
-        </Text>
-      )}
-      <Text fontSize="xs" fontWeight="semibold" display={{ base: 'none', xl: 'block' }} whiteSpace="nowrap" data-testid="gps-status-text">
+      </span>
+      {s.pending > 0 && !online && <span className="gps-chip-count">{s.pending}</span>}
+      <span className="gps-chip-text" data-testid="gps-status-text">
         {chip.text}
-      </Text>
-    </Flex>
+      </span>
+    </>
+  );
+  const data = {
+    'data-testid': 'gps-status',
+    'data-tone': chip.tone,
+    'data-phase': s.phase,
+    'data-pending': s.pending,
+    'data-recorded': s.recorded,
+    'data-fix': s.lastFix ? s.lastFix.join(',') : undefined,
+  };
+  return asks ? (
+    <button type="button" className="gps-chip" title={title} aria-label={chip.text} onClick={requestGpsPermission} {...data}>
+      {parts}
+    </button>
+  ) : (
+    // a div names itself only with a role: an indicator read as one image with the chip's text
+    <div className="gps-chip" title={title} role="img" aria-label={chip.text} {...data}>
+      {parts}
+    </div>
   );
 }
 
