@@ -17,6 +17,7 @@ import '@/features/field-report/field-report-panel.css';
 import '@/features/field-report/my-field-reports.css';
 import '@/features/my-shift/my-shift-screen.css';
 import '@/features/positions/position-status.css';
+import '@/features/sync/sync-indicator.css';
 
 // The fault run's hook (src/app/outbox-hook.ts): loaded only when a browser test set localStorage
 // 'lebuhraya.outboxHook' to '1'; off by default and not part of the first load.

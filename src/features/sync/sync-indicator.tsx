@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Box, Flex, Text } from '@chakra-ui/react';
 import { LuCloudAlert, LuCloud, LuCloudUpload, LuWifiOff } from 'react-icons/lu';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/sync-status';
@@ -73,15 +72,10 @@ export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
 
   return (
     <>
-      <Flex
-        as="button"
-        align="center"
-        gap="1.5"
-        px="2"
-        minH="11"
-        rounded="md"
-        color={problem ? 'amber.300' : !online ? 'orange.300' : 'chrome.fg'}
-        _hover={{ bg: 'chrome.bgHover' }}
+      <button
+        type="button"
+        className="sync-status"
+        data-tone={problem ? 'problem' : !online ? 'offline' : undefined}
         aria-label={label}
         title={label}
         aria-haspopup="dialog"
@@ -98,45 +92,30 @@ export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
           request();
         }}
       >
-        <Box display="inline-flex" fontSize="lg">
+        <span className="sync-status-icon">
           <Icon />
-        </Box>
+        </span>
         {s.unsent > 0 && (
-          <Box
-            as="span"
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            minW="5"
-            h="5"
-            px="1.5"
-            rounded="full"
-            bg={s.parked > 0 ? 'red.500' : 'amber.500'}
-            color={s.parked > 0 ? 'white' : 'brand.950'}
-            fontSize="xs"
-            fontWeight="bold"
-            lineHeight="1"
-            data-testid="sync-count"
-          >
+          <span className="sync-count" data-parked={s.parked > 0 ? '' : undefined} data-testid="sync-count">
             {s.unsent}
-          </Box>
+          </span>
         )}
-        <Box display={{ base: s.authPaused || s.evicted ? 'block' : 'none', xl: 'block' }} lineHeight="1.15" textAlign="left" maxW="44">
-          <Text fontSize="xs" color="chrome.muted" display={{ base: 'none', xl: 'block' }} data-testid="sync-last">
+        <span className="sync-words" data-show={s.authPaused || s.evicted ? '' : undefined}>
+          <span className="sync-last" data-testid="sync-last">
             {last}
-          </Text>
+          </span>
           {s.authPaused && (
-            <Text fontSize="xs" fontWeight="semibold" color="amber.300" data-testid="sync-auth-hint">
+            <span className="sync-hint" data-testid="sync-auth-hint">
               {t('sync.authPaused')}
-            </Text>
+            </span>
           )}
           {!s.authPaused && s.evicted && (
-            <Text fontSize="xs" fontWeight="semibold" color="amber.300" data-testid="sync-evicted">
+            <span className="sync-hint" data-testid="sync-evicted">
               {t('sync.evictedShort')}
-            </Text>
+            </span>
           )}
-        </Box>
-      </Flex>
+        </span>
+      </button>
       {mod && <mod.SyncPanel open={open} onOpenChange={setSyncPanelOpen} actions={actions} />}
     </>
   );
