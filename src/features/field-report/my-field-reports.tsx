@@ -88,16 +88,16 @@ export function MyFieldReports({ onOpenCase }: { onOpenCase: (incidentId: number
   const namesPending = categoryList.isPending || directionList.isPending || sectionList.isPending;
 
   return (
-    <div className="fr-mine" data-testid="fr-mine">
-      <div className="fr-mine-head">
-        <h2 className="fr-mine-title">{t('fieldReport.mine')}</h2>
+    <div className="mfr-mine" data-testid="fr-mine">
+      <div className="mfr-mine-head">
+        <h2 className="mfr-mine-title">{t('fieldReport.mine')}</h2>
         {q.data?.cachedAt && (
           <p className="u-xs u-muted" data-testid="fr-mine-cached">
             {t('fieldReport.cached', { time: formatDateTimeShort(q.data.cachedAt) })}
           </p>
         )}
       </div>
-      <div className="fr-mine-rows">
+      <div className="mfr-mine-rows">
         {rows === null || namesPending || (q.isPending && rows.length === 0) ? (
           <p className="u-sm u-muted" data-testid="fr-mine-loading">
             {t('fieldReport.loading')}
@@ -138,16 +138,16 @@ function ReportRow({
   const o = r.outcome;
   const opens = o.kind === 'accepted' && o.incidentId !== null;
   const body = (
-    <span className="fr-row-body">
-      <span className="fr-row-main">
-        <span className="fr-row-top">
-          <span className="fr-row-category">{categoryName}</span>
+    <span className="mfr-row-body">
+      <span className="mfr-row-main">
+        <span className="mfr-row-top">
+          <span className="mfr-row-category">{categoryName}</span>
           <span className="u-badge" data-size="md" data-wrap="" data-palette={PALETTE[o.kind]} data-testid="fr-mine-outcome">
             {o.kind === 'unsent' && <LuCloudOff aria-hidden />}
             {outcomeText(o, t)}
           </span>
           {r.hasPhoto && (
-            <span className="fr-row-icon" title={t('fieldReport.withPhoto')}>
+            <span className="mfr-row-icon" title={t('fieldReport.withPhoto')}>
               <LuImage aria-label={t('fieldReport.withPhoto')} />
             </span>
           )}
@@ -156,13 +156,13 @@ function ReportRow({
           {[r.sectionName, kmLabel(r.km), directionName, r.reportedAt ? formatDateTimeShort(r.reportedAt) : null].filter(Boolean).join(' · ')}
         </span>
         {r.note && (
-          <span className="fr-row-note" title={r.note}>
+          <span className="mfr-row-note" title={r.note}>
             {r.note}
           </span>
         )}
       </span>
       {opens && (
-        <span className="fr-row-chevron" aria-hidden>
+        <span className="mfr-row-chevron" aria-hidden>
           <LuChevronRight />
         </span>
       )}
@@ -172,7 +172,7 @@ function ReportRow({
     return (
       <button
         type="button"
-        className="fr-row"
+        className="u-tap-row"
         data-testid="fr-mine-row"
         data-outcome={o.kind}
         onClick={() => onOpenCase(o.incidentId!)}
@@ -183,7 +183,7 @@ function ReportRow({
       </button>
     );
   return (
-    <div className="fr-row" data-testid="fr-mine-row" data-outcome={o.kind}>
+    <div className="u-tap-row" data-testid="fr-mine-row" data-outcome={o.kind}>
       {body}
     </div>
   );

@@ -382,7 +382,7 @@ function CaseRow({
   return (
     <button
       type="button"
-      className="ms-case"
+      className="u-tap-row ms-case"
       onClick={onOpen}
       data-mine={mine ? '' : undefined}
       data-testid="ms-case"

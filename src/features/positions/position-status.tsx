@@ -92,12 +92,12 @@ export function GpsChip() {
     'data-fix': s.lastFix ? s.lastFix.join(',') : undefined,
   };
   return asks ? (
-    <button type="button" className="gps-chip" title={title} aria-label={chip.text} onClick={requestGpsPermission} {...data}>
+    <button type="button" className="u-bar-chip gps-chip" title={title} aria-label={chip.text} onClick={requestGpsPermission} {...data}>
       {parts}
     </button>
   ) : (
     // a div names itself only with a role: an indicator read as one image with the chip's text
-    <div className="gps-chip" title={title} role="img" aria-label={chip.text} {...data}>
+    <div className="u-bar-chip gps-chip" title={title} role="img" aria-label={chip.text} {...data}>
       {parts}
     </div>
   );

@@ -74,7 +74,7 @@ export function SyncIndicator({ actions }: { actions: SyncPanelActions }) {
     <>
       <button
         type="button"
-        className="sync-status"
+        className="u-bar-chip sync-status"
         data-tone={problem ? 'problem' : !online ? 'offline' : undefined}
         aria-label={label}
         title={label}
