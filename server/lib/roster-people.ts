@@ -7,6 +7,7 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dutyRoster, dutyRosterAbsence, dutyRosterMember, teamMember } from '../db/schema';
+import { oncePerDb } from '../db/once-per-db';
 
 type Ref = AnyPgColumn | SQL | Placeholder | number;
 
@@ -23,12 +24,7 @@ export function rosterHasPerson(staffId: Ref): SQL {
 
 /** Is the staff member one of the roster's people (the rule above, for one roster). */
 export async function isRosterPerson(db: Db, rosterId: number, staffId: number): Promise<boolean> {
-  let read = isPersonByDb.get(db);
-  if (!read) {
-    read = prepareIsPerson(db);
-    isPersonByDb.set(db, read);
-  }
-  const [row] = await read.execute({ rosterId, staffId });
+  const [row] = await isPersonOf(db).execute({ rosterId, staffId });
   return !!row;
 }
 /**
@@ -42,4 +38,4 @@ const prepareIsPerson = (db: Db) =>
     .where(and(eq(dutyRoster.id, sql.placeholder('rosterId')), rosterHasPerson(sql.placeholder('staffId'))))
     .limit(1)
     .prepare('roster_has_person');
-const isPersonByDb = new WeakMap<Db, ReturnType<typeof prepareIsPerson>>();
+const isPersonOf = oncePerDb((db: Db) => prepareIsPerson(db));

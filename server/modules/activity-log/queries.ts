@@ -34,6 +34,7 @@ import {
   vehicle,
 } from '../../db/schema';
 import type { SummaryEntry, SummaryFix } from './summary';
+import { oncePerDb } from '../../db/once-per-db';
 
 // ------------------------------------------------------------------------------------------------ the roster
 
@@ -84,12 +85,7 @@ const rosterColumns = {
 /** One roster with its region; `forUpdate` locks the roster row only (not its section). */
 export async function findRoster(db: Db, id: number, opts: { forUpdate?: boolean } = {}): Promise<RosterRef | undefined> {
   if (opts.forUpdate) return (await rosterQuery(db, id).for('update', { of: dutyRoster }))[0];
-  let read = rosterReadByDb.get(db);
-  if (!read) {
-    read = prepareRosterRead(db);
-    rosterReadByDb.set(db, read);
-  }
-  return (await read.execute({ id }))[0];
+  return (await rosterReadOf(db).execute({ id }))[0];
 }
 const rosterQuery = (db: Db, id: number | Placeholder) =>
   db.select(rosterColumns).from(dutyRoster).innerJoin(section, eq(section.id, dutyRoster.sectionId)).where(eq(dutyRoster.id, id)).limit(1);
@@ -97,7 +93,7 @@ const rosterQuery = (db: Db, id: number | Placeholder) =>
  * The roster's read of every activity call, built once per database (or transaction) and prepared (named on
  * PostgreSQL), as incident/access.ts does (bench/uncached-reads.ts). The locking form is built each time.
  */
-const rosterReadByDb = new WeakMap<Db, ReturnType<typeof prepareRosterRead>>();
+const rosterReadOf = oncePerDb((db: Db) => prepareRosterRead(db));
 const prepareRosterRead = (db: Db) => rosterQuery(db, sql.placeholder('id')).prepare('activity_roster');
 
 /** Has the roster an entry that ends it (295 'Tamat Rondaan' or 3011 'Tamat Syif'), and any entry at all. */

@@ -80,6 +80,7 @@ import { summaryColumns } from './summary-job';
 import { computeSummary, downsample, isOnMainline, windowEnd, type ComputedSummary, type GpsSpan } from './summary';
 import { now as clockNow } from '../../lib/clock';
 import { shiftDateAt } from '../../../contract/shift-time';
+import { oncePerDb } from '../../db/once-per-db';
 
 const MESSAGES = {
   moveEntry: 'Aktiviti tidak boleh dipindahkan ke jadual tugas lain.',
@@ -308,16 +309,8 @@ const prepareRosterLog = (db: Db, dir: 'asc' | 'desc') =>
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`activity_log_rows_of_roster_${dir}`);
-const rosterLogByDb = new WeakMap<Db, Record<'asc' | 'desc', ReturnType<typeof prepareRosterLog> | undefined>>();
-function rosterLogFor(db: Db, dir: 'asc' | 'desc') {
-  let byDir = rosterLogByDb.get(db);
-  if (!byDir) {
-    byDir = { asc: undefined, desc: undefined };
-    rosterLogByDb.set(db, byDir);
-  }
-  byDir[dir] ??= prepareRosterLog(db, dir);
-  return byDir[dir];
-}
+const rosterLogOf = oncePerDb((db: Db) => ({ asc: prepareRosterLog(db, 'asc'), desc: prepareRosterLog(db, 'desc') }));
+const rosterLogFor = (db: Db, dir: 'asc' | 'desc') => rosterLogOf(db)[dir];
 
 // ------------------------------------------------------------------------------------------------ summary
 

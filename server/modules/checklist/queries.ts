@@ -28,6 +28,7 @@ import {
 import type { Db } from '../../db/client';
 import { assetChecklistMaster, checklistPhoto, dailyAssetChecklist, dailyAssetChecklistItem, lookupItem } from '../../db/schema';
 import { rosterHasPerson } from '../../lib/roster-people';
+import { oncePerDb } from '../../db/once-per-db';
 
 // ------------------------------------------------------------------------------------------------ the report query
 
@@ -270,13 +271,9 @@ const category = alias(lookupItem, 'asset_category');
  * database and prepared (named on PostgreSQL), as incident/access.ts does: Drizzle building them on every call was a
  * good part of the call's own work (bench/uncached-reads.ts).
  */
-const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+const preparedOf = oncePerDb((_db: Db) => new Map<string, unknown>());
 function preparedFor<T>(db: Db, name: string, prepare: (db: Db) => T): T {
-  let byName = preparedByDb.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
+  const byName = preparedOf(db);
   let p = byName.get(name) as T | undefined;
   if (!p) {
     p = prepare(db);

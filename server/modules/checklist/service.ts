@@ -83,6 +83,7 @@ import {
   type ChecklistQueryOptions,
 } from './queries';
 import { now as clockNow } from '../../lib/clock';
+import { oncePerDb } from '../../db/once-per-db';
 
 const MESSAGES = {
   outOfRegion: 'Jadual tugas ini di luar wilayah anda.',
@@ -169,15 +170,7 @@ const prepareFormReads = (db: Db) => ({
     .where(eq(vehicle.id, sql.placeholder('vehicleId')))
     .prepare('checklist_form_vehicle'),
 });
-const formReads = new WeakMap<Db, ReturnType<typeof prepareFormReads>>();
-function formReadsFor(db: Db) {
-  let reads = formReads.get(db);
-  if (!reads) {
-    reads = prepareFormReads(db);
-    formReads.set(db, reads);
-  }
-  return reads;
-}
+const formReadsFor = oncePerDb((db: Db) => prepareFormReads(db));
 
 /** The roster if the caller may read or write it (rule in the module comment); 404 / 403 otherwise. */
 async function rosterFor(db: Db, user: TokenClaims, rosterId: number, forUpdate = false): Promise<RosterInfo> {

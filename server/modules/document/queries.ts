@@ -3,6 +3,7 @@ import type { Attachment } from '../../../contract/incidents';
 import type { Db } from '../../db/client';
 import { attachment, attachmentContent, staff } from '../../db/schema';
 import { tamperedAmong } from './integrity';
+import { oncePerDb } from '../../db/once-per-db';
 
 const columns = {
   id: attachment.id,
@@ -118,12 +119,7 @@ export async function attachmentBytes(db: Db, id: number): Promise<Buffer | unde
 export async function attachmentsByJournalEntry(db: Db, entryIds: number[]): Promise<Map<number, Attachment[]>> {
   const map = new Map<number, Attachment[]>();
   if (!entryIds.length) return map;
-  let read = ofEntriesByDb.get(db);
-  if (!read) {
-    read = prepareOfEntries(db);
-    ofEntriesByDb.set(db, read);
-  }
-  const rows = await read.execute({ entryIds });
+  const rows = await ofEntriesOf(db).execute({ entryIds });
   const answers = await withIntegrity(db, rows);
   rows.forEach((r, i) => {
     const list = map.get(r.journalEntryId!) ?? [];
@@ -152,4 +148,4 @@ const prepareOfEntries = (db: Db) =>
     )
     .orderBy(asc(attachment.createdAt), asc(attachment.id))
     .prepare('journal_entry_attachments');
-const ofEntriesByDb = new WeakMap<Db, ReturnType<typeof prepareOfEntries>>();
+const ofEntriesOf = oncePerDb((db: Db) => prepareOfEntries(db));

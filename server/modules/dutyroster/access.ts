@@ -15,6 +15,7 @@ import { dutyRoster, section, teamMember } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { rosterHasPerson } from '../../lib/roster-people';
 import { regionScopeOf } from '../../lib/scope';
+import { oncePerDb } from '../../db/once-per-db';
 
 export interface RosterRef {
   id: number;
@@ -76,14 +77,6 @@ const patrolOwnQuery = (db: Db) => {
  * incident/access.ts does: every read of a roster starts with them (bench/uncached-reads.ts). The locking form
  * (forUpdate) is built each time.
  */
-const checks = new WeakMap<Db, { ref: ReturnType<typeof prepareRef>; patrolOwn: ReturnType<typeof preparePatrolOwn> }>();
 const prepareRef = (db: Db) => refQuery(db, sql.placeholder('id')).prepare('roster_ref');
 const preparePatrolOwn = (db: Db) => patrolOwnQuery(db).prepare('roster_patrol_own');
-function checksFor(db: Db) {
-  let c = checks.get(db);
-  if (!c) {
-    c = { ref: prepareRef(db), patrolOwn: preparePatrolOwn(db) };
-    checks.set(db, c);
-  }
-  return c;
-}
+const checksFor = oncePerDb((db: Db) => ({ ref: prepareRef(db), patrolOwn: preparePatrolOwn(db) }));

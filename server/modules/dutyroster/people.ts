@@ -15,6 +15,7 @@ import { ROSTER_ROLE, type RosterLifecycleName } from '../../../contract/rosters
 import type { RosterPerson } from '../../../contract/rosters';
 import type { Db } from '../../db/client';
 import { activityLog, dutyRoster, dutyRosterAbsence, dutyRosterMember, lookupItem, staff, teamMember } from '../../db/schema';
+import { oncePerDb } from '../../db/once-per-db';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -106,15 +107,7 @@ const PEOPLE_ORDER = sql.raw('roster_id, role_id nulls last, display_name, staff
  * call was a good part of the call's own work (bench/uncached-reads.ts).
  */
 const preparePeopleOfOne = (db: Db) => peopleUnion(db, sql.placeholder('ids')).orderBy(PEOPLE_ORDER).prepare('roster_people_of_one');
-const peopleOfOneByDb = new WeakMap<Db, ReturnType<typeof preparePeopleOfOne>>();
-function peopleOfOneFor(db: Db) {
-  let read = peopleOfOneByDb.get(db);
-  if (!read) {
-    read = preparePeopleOfOne(db);
-    peopleOfOneByDb.set(db, read);
-  }
-  return read;
-}
+const peopleOfOneFor = oncePerDb((db: Db) => preparePeopleOfOne(db));
 
 /** The people of these rosters (one statement whatever their number), in the order every screen shows them. */
 export async function rosterPeople(db: Db, rosterIds: number[]): Promise<PeopleOf> {

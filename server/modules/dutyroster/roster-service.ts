@@ -60,6 +60,7 @@ import { rosterInScope, rosterReadable } from './access';
 import { approvedLeave, lockRosterWrites, overlaps, rostersOfPeople, rostersOfVehicles } from './conflicts';
 import { clockStatus, lifecycleSql, rosterPeople, rosterRoleNames } from './people';
 import { now as clockNow } from '../../lib/clock';
+import { oncePerDb } from '../../db/once-per-db';
 
 const jenis = alias(lookupItem, 'jenis_roster');
 
@@ -128,15 +129,7 @@ const prepareDetail = (db: Db) =>
  * (named on PostgreSQL), as incident/access.ts does: Drizzle building them on every call was a good part of the
  * call's own work (bench/uncached-reads.ts).
  */
-const rosterReads = new WeakMap<Db, { detail: ReturnType<typeof prepareDetail>; usage: ReturnType<typeof prepareUsage> }>();
-function readsFor(db: Db) {
-  let reads = rosterReads.get(db);
-  if (!reads) {
-    reads = { detail: prepareDetail(db), usage: prepareUsage(db) };
-    rosterReads.set(db, reads);
-  }
-  return reads;
-}
+const readsFor = oncePerDb((db: Db) => ({ detail: prepareDetail(db), usage: prepareUsage(db) }));
 
 /** The roster as get/{id} answers it (access already checked). */
 export async function rosterDetail(db: Db, id: number, now = clockNow()): Promise<RosterDetail> {

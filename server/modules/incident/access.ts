@@ -10,6 +10,7 @@ import { incident, incidentSubform } from '../../db/schema';
 import { isRosterPerson } from '../../lib/roster-people';
 import { seesAllRegions } from '../../plugins/auth';
 import { forbidden, notFound } from '../../lib/http-error';
+import { oncePerDb } from '../../db/once-per-db';
 
 export interface IncidentAccess {
   id: number;
@@ -64,17 +65,9 @@ const bySubformQuery = (db: Db) =>
  * or a child list starts with one, and building it again each time was a good part of a small call's own work
  * (bench/uncached-reads.ts). The locking forms (forUpdate) are built each time.
  */
-const prepared = new WeakMap<Db, { byId: ReturnType<typeof prepareById>; bySubform: ReturnType<typeof prepareBySubform> }>();
 const prepareById = (db: Db) => byIdQuery(db).prepare('incident_access');
 const prepareBySubform = (db: Db) => bySubformQuery(db).prepare('incident_subform_access');
-function preparedFor(db: Db) {
-  let p = prepared.get(db);
-  if (!p) {
-    p = { byId: prepareById(db), bySubform: prepareBySubform(db) };
-    prepared.set(db, p);
-  }
-  return p;
-}
+const preparedFor = oncePerDb((db: Db) => ({ byId: prepareById(db), bySubform: prepareBySubform(db) }));
 
 /** Runs inside or outside a transaction (`db` may be a transaction); `forUpdate` locks the row for a write. */
 export async function incidentAccess(db: Db, user: TokenClaims, incidentId: number, opts: { forUpdate?: boolean } = {}): Promise<IncidentAccess> {

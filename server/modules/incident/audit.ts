@@ -20,6 +20,7 @@ import { notifyPatrolActivity } from './notify';
 import { getIncident } from './queries';
 import { checkRoster, isFinalCase, localDmy, localHms, lookupMap, NOT_ASSIGNED_TO_YOU, statusLabel, type Tx } from './refs';
 import { now as clockNow } from '../../lib/clock';
+import { oncePerDb } from '../../db/once-per-db';
 
 /** A status written in the future (clock skew aside) is refused; a patrol tablet that was offline may send past times. */
 const FUTURE_SLACK_MS = FUTURE_ALLOWANCE_MS;
@@ -197,15 +198,7 @@ function auditReads(db: Tx) {
       .prepare('audit_trail_count'),
   };
 }
-const auditReadsByDb = new WeakMap<Tx, ReturnType<typeof auditReads>>();
-function auditReadsFor(db: Tx) {
-  let reads = auditReadsByDb.get(db);
-  if (!reads) {
-    reads = auditReads(db);
-    auditReadsByDb.set(db, reads);
-  }
-  return reads;
-}
+const auditReadsFor = oncePerDb((db: Tx) => auditReads(db));
 
 /** The audit trail of a case, newest first (index incident_audit_incident_at_idx, read backwards). */
 export async function findAuditRows(db: Tx, incidentId: number, paging?: { length: number; start: number }): Promise<AuditRow[]> {

@@ -51,6 +51,7 @@ import { checkLookups, isFinalCase, localDisplay, lookupMap, type Tx } from './r
 import { writeCorrectionEntry } from './service';
 import { checkWriteRights, KIND_LABEL, OTHER_ASSIST_ONLY } from './subforms';
 import { now as clockNow } from '../../lib/clock';
+import { oncePerDb } from '../../db/once-per-db';
 
 /** A Bahagian Lebuhraya item without a colour of its own is shown in this neutral grey. */
 export const NEUTRAL_SECTION_COLOR = '#9ca3af';
@@ -619,13 +620,9 @@ function listReads(db: Db, list: ChildList) {
     count: db.select({ n: count() }).from(table).where(where).prepare(`child_count_${list}`),
   };
 }
-const listReadsByDb = new WeakMap<Db, Map<ChildList, ReturnType<typeof listReads>>>();
+const listReadsOf = oncePerDb((_db: Db) => new Map<ChildList, ReturnType<typeof listReads>>());
 function listReadsFor(db: Db, list: ChildList) {
-  let byList = listReadsByDb.get(db);
-  if (!byList) {
-    byList = new Map();
-    listReadsByDb.set(db, byList);
-  }
+  const byList = listReadsOf(db);
   let reads = byList.get(list);
   if (!reads) {
     reads = listReads(db, list);

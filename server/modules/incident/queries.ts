@@ -14,6 +14,7 @@ import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { incidentAccess, isRosterMember, NO_INCIDENT_MESSAGE, OTHER_REGION_MESSAGE } from './access';
 import { localHms, localYmd, lookupMap, NO_STATUS, type Tx } from './refs';
+import { oncePerDb } from '../../db/once-per-db';
 
 const specific = alias(section, 'specific_section');
 
@@ -71,8 +72,8 @@ const columns = {
 
 /**
  * The case with its names (incident/get, incidentView/get), built once per database and prepared (named on
- * PostgreSQL), as access.ts does: building this read of ten joins with Drizzle on every call was a quarter of the case
- * screen's own work on the server (bench/uncached-reads.ts, Drizzle's entity checks).
+ * PostgreSQL), as access.ts does: PostgreSQL planned this read of ten joins on every call (3 ms for 0.07 ms of work,
+ * `BENCH_EXPLAIN=1` in bench/uncached-reads.ts), and building it with Drizzle was a good part of the server's own work.
  */
 const prepareIncidentById = (db: Tx) =>
   db
@@ -90,16 +91,9 @@ const prepareIncidentById = (db: Tx) =>
     .where(eq(incident.id, sql.placeholder('id')))
     .limit(1)
     .prepare('incident_by_id');
-const incidentByIdByDb = new WeakMap<Tx, ReturnType<typeof prepareIncidentById>>();
+const incidentByIdOf = oncePerDb((db: Tx) => prepareIncidentById(db));
 
-function selectIncident(db: Tx, id: number) {
-  let read = incidentByIdByDb.get(db);
-  if (!read) {
-    read = prepareIncidentById(db);
-    incidentByIdByDb.set(db, read);
-  }
-  return read.execute({ id });
-}
+const selectIncident = (db: Tx, id: number) => incidentByIdOf(db).execute({ id });
 
 type Row = Awaited<ReturnType<typeof selectIncident>>[number];
 
@@ -268,7 +262,7 @@ const prepareViewById = (db: Db) =>
     .where(eq(incident.id, sql.placeholder('id')))
     .limit(1)
     .prepare('incident_view_by_id');
-const viewByIdOf = new WeakMap<Db, ReturnType<typeof prepareViewById>>();
+const viewByIdOf = oncePerDb((db: Db) => prepareViewById(db));
 
 /**
  * By incident id (§7.3: body.rows[0].incidentId and subFormincidentId), by section (a specific section of a combined
@@ -294,12 +288,7 @@ export async function incidentViewRows(
 
   if (filter.incidentId && !filter.sectionId) {
     // the case whatever its region (the access check: 404, then 403)
-    let read = viewByIdOf.get(db);
-    if (!read) {
-      read = prepareViewById(db);
-      viewByIdOf.set(db, read);
-    }
-    const [c] = await read.execute({ id: filter.incidentId });
+    const [c] = await viewByIdOf(db).execute({ id: filter.incidentId });
     if (!c) throw notFound(NO_INCIDENT_MESSAGE);
     if (!all && c.regionId !== user.reg) throw forbidden(OTHER_REGION_MESSAGE);
     const { regionId: _r, ...row } = c;

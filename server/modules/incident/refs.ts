@@ -24,6 +24,7 @@ import {
 import { seesAllRegions } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import { dayjs, TZ } from '../../lib/time';
+import { oncePerDb } from '../../db/once-per-db';
 
 /** A database or an open transaction (Drizzle's transaction is a PgDatabase too). */
 export type Tx = Db;
@@ -74,12 +75,7 @@ export async function checkLookups(db: Tx, checks: LookupCheck[]): Promise<void>
 export async function lookupMap(db: Tx, keys: (number | null | undefined)[]): Promise<Map<number, LookupItem>> {
   const wanted = [...new Set(keys.filter((k): k is number => typeof k === 'number'))];
   if (!wanted.length) return new Map();
-  let read = lookupItemsByDb.get(db);
-  if (!read) {
-    read = prepareLookupItems(db);
-    lookupItemsByDb.set(db, read);
-  }
-  const rows = await read.execute({ keys: wanted });
+  const rows = await lookupItemsOf(db).execute({ keys: wanted });
   return new Map(rows.map((r) => [r.key, r]));
 }
 /**
@@ -93,7 +89,7 @@ const prepareLookupItems = (db: Tx) =>
     .from(lookupItem)
     .where(sql`${lookupItem.key} = any(${sql.placeholder('keys')})`)
     .prepare('lookup_items_by_key');
-const lookupItemsByDb = new WeakMap<Tx, ReturnType<typeof prepareLookupItems>>();
+const lookupItemsOf = oncePerDb((db: Tx) => prepareLookupItems(db));
 
 export const NO_STATUS = 'Tiada Status';
 

@@ -18,6 +18,7 @@ import { checkLookups, finalCaseMessage, isFinalCase, isSuperadmin, NOT_ASSIGNED
 import { writeCorrectionEntry } from './service';
 import { staleConflict } from '../../lib/http-error';
 import { now as clockNow } from '../../lib/clock';
+import { oncePerDb } from '../../db/once-per-db';
 
 type SubformRow = typeof incidentSubform.$inferSelect;
 
@@ -202,7 +203,7 @@ export async function saveSubform(db: Db, user: TokenClaims, typeId: EventTypeId
 }
 
 /** The live subform of …/get, built once per database and prepared (named on PostgreSQL), as access.ts does. */
-const liveSubformById = new WeakMap<Db, ReturnType<typeof prepareLiveSubform>>();
+const liveSubformById = oncePerDb((db: Db) => prepareLiveSubform(db));
 const prepareLiveSubform = (db: Db) =>
   db
     .select()
@@ -212,12 +213,7 @@ const prepareLiveSubform = (db: Db) =>
     .prepare('live_subform_by_id');
 
 export async function getSubform(db: Db, user: TokenClaims, typeId: EventTypeId, id: number): Promise<SubformRecord> {
-  let read = liveSubformById.get(db);
-  if (!read) {
-    read = prepareLiveSubform(db);
-    liveSubformById.set(db, read);
-  }
-  const [row] = await read.execute({ id });
+  const [row] = await liveSubformById(db).execute({ id });
   if (!row) throw notFound('Subform tidak dijumpai.');
   await incidentAccess(db, user, row.incidentId);
   if (row.typeId !== typeId) throw notFound(`Subform ${id} bukan subform ${KIND_LABEL[SUBFORMS[typeId].kind]}.`);

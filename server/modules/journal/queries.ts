@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { journalEntry, staff } from '../../db/schema';
 import { localDmy, localHms } from '../../lib/time';
 import { attachmentsByJournalEntry } from '../document/queries';
+import { oncePerDb } from '../../db/once-per-db';
 
 /** dd-mm-yyyy and hh:mm:ss in Asia/Brunei (§9). */
 export function localParts(at: Date): { date: string; time: string } {
@@ -41,12 +42,7 @@ export async function findEntries(db: Db, cond: SQL | undefined, paging?: { leng
  * call's own work (bench/uncached-reads.ts).
  */
 export async function findEntriesOfIncident(db: Db, incidentId: number): Promise<JournalEntry[]> {
-  let read = ofIncidentByDb.get(db);
-  if (!read) {
-    read = prepareOfIncident(db);
-    ofIncidentByDb.set(db, read);
-  }
-  return withAttachments(db, await read.execute({ incidentId }));
+  return withAttachments(db, await ofIncidentOf(db).execute({ incidentId }));
 }
 const prepareOfIncident = (db: Db) =>
   db
@@ -56,7 +52,7 @@ const prepareOfIncident = (db: Db) =>
     .where(eq(journalEntry.incidentId, sql.placeholder('incidentId')))
     .orderBy(desc(journalEntry.createdAt), desc(journalEntry.id))
     .prepare('journal_of_incident');
-const ofIncidentByDb = new WeakMap<Db, ReturnType<typeof prepareOfIncident>>();
+const ofIncidentOf = oncePerDb((db: Db) => prepareOfIncident(db));
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof prepareOfIncident>['execute']>>[number];
 

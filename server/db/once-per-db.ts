@@ -1,0 +1,16 @@
+/**
+ * A value made once per database handle and kept while the handle lives (a transaction is a handle of its own): the
+ * reads a module prepares once (named on PostgreSQL, so the server keeps its plan) instead of building them with
+ * Drizzle, and having PostgreSQL plan them, on every call (bench/uncached-reads.ts, `BENCH_EXPLAIN=1`).
+ */
+export function oncePerDb<D extends object, T>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
