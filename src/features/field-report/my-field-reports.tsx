@@ -162,7 +162,7 @@ function ReportRow({
         )}
       </span>
       {opens && (
-        <span className="mfr-row-chevron" aria-hidden>
+        <span className="u-chevron" aria-hidden>
           <LuChevronRight />
         </span>
       )}

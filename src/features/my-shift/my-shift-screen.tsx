@@ -352,7 +352,7 @@ function Step({
               {t(`myShift.state.${state}`)}
             </span>
           )}
-          <span className="ms-chevron" aria-hidden>
+          <span className="u-chevron" aria-hidden>
             <LuChevronRight />
           </span>
         </StepHeading>
@@ -410,7 +410,7 @@ function CaseRow({
             {t(step ? `myShift.caseNext.${step}` : 'myShift.caseNext.none')}
           </span>
         </span>
-        <span className="ms-chevron" aria-hidden>
+        <span className="u-chevron" aria-hidden>
           <LuChevronRight />
         </span>
       </span>
