@@ -10,7 +10,6 @@ import type { Browser, Page } from 'playwright-core';
 import type { RondaGpsRow } from '@contract/maps';
 import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { PATHS } from '@contract/paths';
-import { nowMs } from '../../server/lib/clock';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, newContext, screenshot, signIn, watchErrors } from './support/browser';
 import { demoUsers } from './support/users';
@@ -27,9 +26,18 @@ let api: Api;
 const users = await demoUsers();
 const tmca = users.find((u) => u.username === 'tmca')!;
 
+/**
+ * The server's clock: today 12:00 Asia/Brunei by the real date, mid-way through the day shift, so the run never meets a
+ * shift change (07:00, 19:00) whatever the hour it runs at. It runs on at the real pace from the server's start.
+ */
+const CLOCK_AT = Date.parse(`${new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)}T12:00:00+08:00`);
+let startedAt = 0;
+const serverNow = () => CLOCK_AT + (Date.now() - startedAt);
+
 beforeAll(async () => {
   // its own server: the test reads the roster's whole position history, which other files' patrols add to
-  server = await startServer();
+  server = await startServer({ env: { LEBUHRAYA_CLOCK: new Date(CLOCK_AT).toISOString() } });
+  startedAt = Date.now();
   browser = await launchBrowser();
   api = new Api(server.baseUrl);
 });
@@ -59,19 +67,14 @@ async function driveOneInterval(page: Page, setGeo: (k: number) => Promise<void>
 /** The page's clock runs this far behind the server's, so five minutes run on it never put a fix in the future. */
 const CLOCK_BACK_MS = 6 * 60_000;
 
-/**
- * The demo patrol on shift now whose roster is also on shift on the page's clock (six minutes back) and stays so while
- * the test runs: a few minutes around a shift change (07:00, 19:00 Asia/Brunei) wait for the next roster.
- */
+/** The demo patrol on shift now, whose roster is also on shift on the page's clock (six minutes back). */
 async function patrolForClock(): Promise<{ patrol: E2eUser; roster: ActivePrRow }> {
-  for (;;) {
-    const found = await patrolOnShift(api, tmca, users);
-    const { user } = (await api.call<{ user: WebUser }>(found.patrol, 'POST', PATHS.webUser, {})).body;
-    const mine = user.rosters.find((r) => r.pkDutyRosterId === found.roster.pkDutyRosterId);
-    const at = (t: number) => (mine ? rosterStatusAt({ ...mine, status: 'upcoming' }, t) : 'ended');
-    if (at(nowMs() - CLOCK_BACK_MS - 60_000) === 'active' && at(nowMs() + 3 * 60_000) === 'active') return found;
-    await new Promise((r) => setTimeout(r, 30_000));
-  }
+  const found = await patrolOnShift(api, tmca, users);
+  const { user } = (await api.call<{ user: WebUser }>(found.patrol, 'POST', PATHS.webUser, {})).body;
+  const mine = user.rosters.find((r) => r.pkDutyRosterId === found.roster.pkDutyRosterId);
+  const at = (t: number) => (mine ? rosterStatusAt({ ...mine, status: 'upcoming' }, t) : 'ended');
+  expect(at(serverNow() - CLOCK_BACK_MS - 60_000)).toBe('active');
+  return found;
 }
 
 describe('live position of the patrol tablet (issue #7)', () => {
@@ -85,7 +88,7 @@ describe('live position of the patrol tablet (issue #7)', () => {
       const page = await ctx.newPage();
       const errors = watchErrors(page);
       // the page's clock starts six minutes back, so five minutes run on it never put a fix in the server's future
-      await page.clock.install({ time: nowMs() - CLOCK_BACK_MS });
+      await page.clock.install({ time: serverNow() - CLOCK_BACK_MS });
       await signIn(page, patrol.username, patrol.password);
       await page.waitForURL((u) => u.pathname !== '/signin');
 
@@ -150,7 +153,7 @@ describe('live position of the patrol tablet (issue #7)', () => {
 
   it('location not allowed yet: a banner explains why and asks once; a refusal is shown, never asked again', async () => {
     const { patrol } = await patrolOnShift(api, tmca, users);
-    const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 800 });
+    const ctx = await newContext(browser, { baseUrl: server.baseUrl, width: 1280, height: 800, clockAt: serverNow() });
     try {
       const page = await ctx.newPage();
       const errors = watchErrors(page);

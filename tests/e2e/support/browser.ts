@@ -151,3 +151,27 @@ export async function goInApp(page: Page, route: string, ready = 'main') {
   await page.waitForURL((u) => u.pathname === route.split('?')[0]);
   await page.locator(ready).first().waitFor();
 }
+
+/**
+ * The page's requests on their way, counted from the call on: `idle()` once none is. For `fastForwardWhenIdle`.
+ */
+export function trackRequests(page: Page) {
+  const open = new Set<unknown>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return { inFlight: () => open.size };
+}
+
+/**
+ * Moves the page's clock on `ms` at once (Playwright's fastForward), once none of its requests is on its way. The jump
+ * fires every timer that falls due before its end, a request's 30 s timeout (ky, src/lib/api.ts) among them: a
+ * request on its way then is aborted as timed out, and a poll that joined it waits a whole period more. Bringing a
+ * page to the front is such a moment (TanStack Query asks its stale lists again on focus): the short wait lets the
+ * request that starts then be counted.
+ */
+export async function fastForwardWhenIdle(page: Page, requests: ReturnType<typeof trackRequests>, ms: number) {
+  await new Promise((r) => setTimeout(r, 500));
+  await expect.poll(() => requests.inFlight(), { timeout: 20_000 }).toBe(0);
+  await page.clock.fastForward(ms);
+}
