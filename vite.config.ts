@@ -72,9 +72,12 @@ function lucideIconPerModule(): Plugin {
  * entry and has parsed it: a round trip more before the first render (on a patrol's slow 4G, ~150 ms and the
  * framework's transfer not overlapping the entry's). Lazy chunks keep no preload lists (see modulePreload below).
  */
-/** The lazy chunks of the screens an app start lands on: the dashboard's panels and a patrol's Syif saya. */
+/**
+ * The lazy chunks of the screens an app start lands on: the dashboard's panels, a patrol's Syif saya and its GPS chip
+ * and banner (src/app/shell/gps-slots.tsx).
+ */
 const FIRST_SCREEN_PARTS =
-  /^assets\/(incident-dashboard|dashboard-queries|roster-dashboard|handover-panel|field-report-panel|syifsaya|db)-[\w-]+\.js$/;
+  /^assets\/(incident-dashboard|dashboard-queries|roster-dashboard|handover-panel|field-report-panel|syifsaya|db|position-status)-[\w-]+\.js$/;
 
 function preloadEntryImports(): Plugin {
   return {

@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadSession } from '@/lib/session';
+import { getSession, loadSession } from '@/lib/session';
 import { loadLanguage } from '@/lib/i18n';
 import { App, createAppParts } from '@/app/app';
 import { getSystem } from '@/app/theme';
+import { loadGpsEarly } from '@/app/shell/gps-slots';
 // Chakra's global CSS (reset, global styles, the tokens' variables), made by the build (vite.config.ts)
 import 'virtual:chakra-global.css';
 import '@/app/global.css';
@@ -41,6 +42,7 @@ try {
 // modules' evaluation, the Chakra system, the route's resolution with the first render's start.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void Promise.all([loadSession().catch(() => null), loadLanguage().catch(() => undefined)]).then(async () => {
+  loadGpsEarly(getSession()?.user);
   await nextTask();
   getSystem();
   await nextTask();

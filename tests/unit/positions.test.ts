@@ -15,7 +15,7 @@ import { drain, type SyncEnv } from '@/offline/sync-engine';
 import { createSampler, SAMPLING_SLACK_MS, toFix } from '@/features/positions/sampler';
 import { flushPositions, POSITIONS_KIND, recordFix, resumePositions, unsentFixes } from '@/features/positions/position-queue';
 import { rosterOnShift, startPositionReporter } from '@/features/positions/reporter';
-import { getPositionSnapshot, requestGpsPermission } from '@/features/positions/position-state';
+import { getPositionSnapshot, previewPositionPhase, requestGpsPermission, resetPositionSnapshot } from '@/features/positions/position-state';
 import { chipText } from '@/features/positions/position-status';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';
@@ -289,6 +289,39 @@ describe('the reporter', () => {
     vi.advanceTimersByTime(10 * 60_000);
     expect(g.geo.watchPosition).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('before the reporter is there: the banner shows on shift when not asked yet; a press then is the ask', async () => {
+    const at = Date.parse('2026-11-23T02:00:00Z'); // 10:00 MYT
+    resetPositionSnapshot();
+    // off shift, or asked already (granted, or nothing to ask with): nothing shown before the reporter
+    await previewPositionPhase([onShift()], Date.parse('2026-11-23T11:30:00Z'), permissions('prompt'));
+    expect(getPositionSnapshot().phase).toBe('off');
+    await previewPositionPhase([onShift()], at, permissions('granted'));
+    expect(getPositionSnapshot().phase).toBe('off');
+    await previewPositionPhase([onShift()], at, undefined);
+    expect(getPositionSnapshot().phase).toBe('off');
+    await previewPositionPhase([onShift()], at, permissions('denied'));
+    expect(getPositionSnapshot()).toMatchObject({ phase: 'denied', rosterName: 'N9-7' });
+    resetPositionSnapshot();
+    await previewPositionPhase([onShift()], at, permissions('prompt'));
+    expect(getPositionSnapshot()).toMatchObject({ phase: 'permission', rosterName: 'N9-7' });
+
+    // the patrol presses 'Benarkan lokasi' before the reporter's code came: it asks once it starts, once
+    requestGpsPermission();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at });
+    const g = fakeGeo();
+    const stop = startPositionReporter(user([onShift()]), { db, geolocation: g.geo, permissions: permissions('prompt'), replay: () => {} });
+    await flushAsync();
+    expect(g.geo.watchPosition).toHaveBeenCalledTimes(1);
+    expect(getPositionSnapshot().phase).toBe('waiting');
+    requestGpsPermission();
+    expect(g.geo.watchPosition).toHaveBeenCalledTimes(1);
+    // once the reporter runs, the preview no longer writes over its reading
+    await previewPositionPhase([onShift()], at, permissions('prompt'));
+    expect(getPositionSnapshot().phase).toBe('waiting');
+    stop();
+    expect(getPositionSnapshot().phase).toBe('off');
   });
 
   it('off shift: nothing is watched; the watch starts when the shift starts and stops when it ends', async () => {

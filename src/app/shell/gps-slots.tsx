@@ -7,6 +7,22 @@ import { onDemand, useOnDemand } from '@/ui/on-demand';
 // the GPS chip and banner (issue #7) are for patrol users only: their code and texts load for them, after the frame
 const gps = onDemand(() => import('@/features/positions/position-status'));
 
+/**
+ * A patrol's chip and banner start with the app rather than after its first screen (src/main.tsx, once the stored
+ * session is read): their code loads beside the route's, and the banner's reading (on shift, the location not asked
+ * yet: position-state.ts previewPositionPhase) is there by the time the shell first renders. On a slow tablet the
+ * banner came seconds after the screen, the last large thing to paint.
+ */
+export function loadGpsEarly(user: WebUser | null | undefined) {
+  if (!user || !isPatrolRole(userRole(user).name)) return;
+  gps.load().then(
+    (m) => m.previewPositionPhase(user.rosters, Date.now()),
+    () => {
+      /* offline before the service worker cached it: the slots ask again when they mount */
+    },
+  );
+}
+
 function usePatrolGps(user: WebUser) {
   const patrol = isPatrolRole(userRole(user).name);
   const [mod, request] = useOnDemand(gps);
@@ -25,5 +41,5 @@ export function GpsChipSlot({ user }: { user: WebUser }) {
 /** The banner asking a patrol on shift for the location (once). */
 export function GpsBannerSlot({ user }: { user: WebUser }) {
   const mod = usePatrolGps(user);
-  return mod ? <mod.GpsPermissionBanner /> : null;
+  return mod ? <mod.GpsPermissionBanner rosters={user.rosters} /> : null;
 }

@@ -3,6 +3,15 @@
  * and the top bar's chip and the permission banner read. No Dexie, no geolocation here: this stays in the shell.
  */
 import { useSyncExternalStore } from 'react';
+import type { WebUser } from '@contract/auth';
+import { rosterStatusAt } from '@/lib/roster-status';
+
+type Roster = WebUser['rosters'][number];
+
+/** The user's roster on shift at `now` (the first, when rosters overlap), or null. */
+export function rosterOnShift(rosters: readonly Roster[], now: number): Roster | null {
+  return rosters.find((r) => rosterStatusAt({ ...r, status: 'upcoming' }, now) === 'active') ?? null;
+}
 
 export type GpsPhase =
   /** not a patrol, or no roster of the user on shift now: nothing is reported */
@@ -38,6 +47,10 @@ const INITIAL: PositionSnapshot = { phase: 'off', rosterName: null, pending: 0, 
 let snapshot: PositionSnapshot = INITIAL;
 const listeners = new Set<() => void>();
 let requester: (() => void) | null = null;
+/** the reporter of this page has started (it reads the phase itself from then on) */
+let reporterStarted = false;
+/** 'Benarkan lokasi' pressed before the reporter was there: it asks once it starts */
+let askedEarly = false;
 
 export function setPositionSnapshot(patch: Partial<PositionSnapshot>) {
   snapshot = { ...snapshot, ...patch };
@@ -49,6 +62,8 @@ export function setPositionSnapshot(patch: Partial<PositionSnapshot>) {
 export function resetPositionSnapshot() {
   snapshot = INITIAL;
   requester = null;
+  reporterStarted = false;
+  askedEarly = false;
   listeners.forEach((l) => {
     l();
   });
@@ -65,12 +80,44 @@ export function usePositionSnapshot(): PositionSnapshot {
   return useSyncExternalStore(subscribe, getPositionSnapshot, getPositionSnapshot);
 }
 
-/** The reporter registers how to ask the browser for the location (the banner's button calls it). */
-export function setPermissionRequester(fn: (() => void) | null) {
+/**
+ * The reporter registers how to ask the browser for the location (the banner's button calls it); it says whether
+ * the patrol pressed the button before it was there (it then asks at once).
+ */
+export function setPermissionRequester(fn: (() => void) | null): boolean {
   requester = fn;
+  reporterStarted = fn !== null;
+  const early = askedEarly;
+  askedEarly = false;
+  return early;
 }
 
-/** The user's 'Benarkan lokasi': asks the browser once (the browser's own prompt). */
+/** The user's 'Benarkan lokasi': asks the browser once (the browser's own prompt), or as soon as the reporter is there. */
 export function requestGpsPermission() {
-  requester?.();
+  if (requester) requester();
+  else askedEarly = true;
+}
+
+/**
+ * What the banner and the chip can show before the reporter's code is there. The reporter loads with Dexie once the
+ * browser is idle after the first screen, seconds later on a slow tablet; whether a roster of the patrol is on shift
+ * (the session's rosters) and whether the browser was asked for the location (the Permissions API) need neither, so
+ * a patrol on shift whose browser has not been asked sees 'Benarkan lokasi' with the first screen. The reporter's
+ * own reading takes over when it starts; nothing is shown from here once it has.
+ */
+export function previewPositionPhase(
+  rosters: readonly Roster[],
+  now: number,
+  permissions: Pick<Permissions, 'query'> | undefined = typeof navigator === 'undefined' ? undefined : navigator.permissions,
+): Promise<void> {
+  const roster = rosterOnShift(rosters, now);
+  if (reporterStarted || snapshot.phase !== 'off' || !roster || !permissions?.query) return Promise.resolve();
+  return permissions.query({ name: 'geolocation' }).then(
+    (status) => {
+      if (reporterStarted || snapshot.phase !== 'off') return;
+      if (status.state === 'prompt') setPositionSnapshot({ phase: 'permission', rosterName: roster.dutyRosterName });
+      else if (status.state === 'denied') setPositionSnapshot({ phase: 'denied', rosterName: roster.dutyRosterName });
+    },
+    () => {},
+  );
 }

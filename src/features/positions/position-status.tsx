@@ -11,7 +11,10 @@ import { POSITION_INTERVAL_MS } from '@contract/map-rules';
 import { useT } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';
 import { useOnline } from '@/lib/use-online';
-import { requestGpsPermission, usePositionSnapshot, type PositionSnapshot } from './position-state';
+import type { WebUser } from '@contract/auth';
+import { previewPositionPhase, requestGpsPermission, usePositionSnapshot, type PositionSnapshot } from './position-state';
+
+export { previewPositionPhase };
 
 const BANNER_DISMISSED_KEY = 'lebuhraya.gpsBannerLater';
 
@@ -103,10 +106,16 @@ export function GpsChip() {
   );
 }
 
-/** On shift, location not asked yet: why it is wanted, and one button that asks the browser. */
-export function GpsPermissionBanner() {
+/**
+ * On shift, location not asked yet: why it is wanted, and one button that asks the browser. Shown from the first
+ * screen (`previewPositionPhase`), before the reporter's code is there.
+ */
+export function GpsPermissionBanner({ rosters }: { rosters: WebUser['rosters'] }) {
   const t = useT();
   const s = usePositionSnapshot();
+  useEffect(() => {
+    void previewPositionPhase(rosters, Date.now());
+  }, [rosters]);
   const [later, setLater] = useState(() => {
     try {
       return sessionStorage.getItem(BANNER_DISMISSED_KEY) === '1';

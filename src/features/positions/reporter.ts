@@ -15,22 +15,18 @@ import { getDb, type LebuhrayaDb } from '@/offline/db';
 import { StorageFullError } from '@/offline/outbox';
 import { onSyncEvent, syncNow } from '@/offline/sync-client';
 import { rememberFix } from '@/lib/last-fix';
-import { rosterStatusAt } from '@/lib/roster-status';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';
 import { createSampler } from './sampler';
 import { flushPositions, isPositionsItem, recordFix, resumePositions, unsentFixes } from './position-queue';
-import { resetPositionSnapshot, setPermissionRequester, setPositionSnapshot } from './position-state';
+import { resetPositionSnapshot, rosterOnShift, setPermissionRequester, setPositionSnapshot } from './position-state';
+
+export { rosterOnShift };
 
 /** how often the reporter looks whether a roster of the user started or ended */
 export const ROSTER_CHECK_MS = 30_000;
 
 type Roster = WebUser['rosters'][number];
-
-/** The user's roster on shift at `now` (the first, when rosters overlap), or null. */
-export function rosterOnShift(rosters: readonly Roster[], now: number): Roster | null {
-  return rosters.find((r) => rosterStatusAt({ ...r, status: 'upcoming' }, now) === 'active') ?? null;
-}
 
 export interface ReporterEnv {
   db: LebuhrayaDb;
@@ -159,7 +155,8 @@ export function startPositionReporter(user: WebUser, opts: Partial<ReporterEnv> 
     else setPositionSnapshot({ phase: 'permission' });
   };
 
-  setPermissionRequester(() => {
+  // pressed before the reporter was there (the banner shows from the first screen, position-state.ts): asked now
+  asked = setPermissionRequester(() => {
     if (stopped || asked) return;
     asked = true;
     evaluate();
