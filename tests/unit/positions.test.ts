@@ -299,6 +299,7 @@ describe('the reporter', () => {
     expect(getPositionSnapshot().phase).toBe('off');
     await previewPositionPhase([onShift()], at, permissions('granted'));
     expect(getPositionSnapshot().phase).toBe('off');
+    resetPositionSnapshot();
     await previewPositionPhase([onShift()], at, undefined);
     expect(getPositionSnapshot().phase).toBe('off');
     await previewPositionPhase([onShift()], at, permissions('denied'));
@@ -322,6 +323,39 @@ describe('the reporter', () => {
     expect(getPositionSnapshot().phase).toBe('waiting');
     stop();
     expect(getPositionSnapshot().phase).toBe('off');
+  });
+
+  it('a second tab (another reports): the banner asks the browser from there and goes once it is answered', async () => {
+    const at = Date.parse('2026-11-23T02:00:00Z'); // 10:00 MYT
+    resetPositionSnapshot();
+    // the browser's permission, answered later by its prompt
+    const listeners = new Set<() => void>();
+    const status = {
+      state: 'prompt' as PermissionState,
+      addEventListener: (_: string, l: () => void) => void listeners.add(l),
+      removeEventListener: (_: string, l: () => void) => void listeners.delete(l),
+    };
+    const live = { query: async () => status } as unknown as Permissions;
+    await previewPositionPhase([onShift()], at, live);
+    expect(getPositionSnapshot()).toMatchObject({ phase: 'permission', rosterName: 'N9-7' });
+    // the lock is held by the first tab for as long as this test runs
+    const locks = { request: () => new Promise<void>(() => {}) } as unknown as LockManager;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at });
+    const g = fakeGeo();
+    const stop = startPositionReporter(user([onShift()]), { db, geolocation: g.geo, permissions: live, replay: () => {}, locks });
+    await flushAsync();
+    expect(getPositionSnapshot().phase).toBe('permission');
+    requestGpsPermission();
+    requestGpsPermission();
+    expect(g.geo.getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(g.geo.watchPosition).not.toHaveBeenCalled();
+    status.state = 'granted';
+    listeners.forEach((l) => {
+      l();
+    });
+    expect(getPositionSnapshot().phase).toBe('off');
+    stop();
+    expect(listeners.size).toBe(0);
   });
 
   it('off shift: nothing is watched; the watch starts when the shift starts and stops when it ends', async () => {

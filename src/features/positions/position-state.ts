@@ -47,8 +47,10 @@ const INITIAL: PositionSnapshot = { phase: 'off', rosterName: null, pending: 0, 
 let snapshot: PositionSnapshot = INITIAL;
 const listeners = new Set<() => void>();
 let requester: (() => void) | null = null;
-/** the reporter of this page has started (it reads the phase itself from then on) */
-let reporterStarted = false;
+/** the reporter of this page reads the phase itself (it holds the device's reporting lock: one tab reports) */
+let reporterReads = false;
+/** the browser's permission state the first screen's reading follows (previewPositionPhase) */
+let previewStatus: PermissionStatus | null = null;
 /** 'Benarkan lokasi' pressed before the reporter was there: it asks once it starts */
 let askedEarly = false;
 
@@ -62,8 +64,10 @@ export function setPositionSnapshot(patch: Partial<PositionSnapshot>) {
 export function resetPositionSnapshot() {
   snapshot = INITIAL;
   requester = null;
-  reporterStarted = false;
+  reporterReads = false;
   askedEarly = false;
+  previewStatus?.removeEventListener('change', followPreview);
+  previewStatus = null;
   listeners.forEach((l) => {
     l();
   });
@@ -86,7 +90,6 @@ export function usePositionSnapshot(): PositionSnapshot {
  */
 export function setPermissionRequester(fn: (() => void) | null): boolean {
   requester = fn;
-  reporterStarted = fn !== null;
   const early = askedEarly;
   askedEarly = false;
   return early;
@@ -98,12 +101,24 @@ export function requestGpsPermission() {
   else askedEarly = true;
 }
 
+/** The reporter of this page reads the phase from now on (it has the device's reporting lock). */
+export function setReporterReads() {
+  reporterReads = true;
+}
+
+const PHASE_OF: Partial<Record<PermissionState, GpsPhase>> = { prompt: 'permission', denied: 'denied', granted: 'off' };
+
+function followPreview() {
+  if (!reporterReads && previewStatus && snapshot.rosterName) setPositionSnapshot({ phase: PHASE_OF[previewStatus.state] ?? 'off' });
+}
+
 /**
- * What the banner and the chip can show before the reporter's code is there. The reporter loads with Dexie once the
- * browser is idle after the first screen, seconds later on a slow tablet; whether a roster of the patrol is on shift
- * (the session's rosters) and whether the browser was asked for the location (the Permissions API) need neither, so
- * a patrol on shift whose browser has not been asked sees 'Benarkan lokasi' with the first screen. The reporter's
- * own reading takes over when it starts; nothing is shown from here once it has.
+ * What the banner and the chip can show before the reporter reads it. The reporter loads with Dexie once the browser
+ * is idle after the first screen, seconds later on a slow tablet; whether a roster of the patrol is on shift (the
+ * session's rosters) and whether the browser was asked for the location (the Permissions API) need neither, so a
+ * patrol on shift whose browser has not been asked sees 'Benarkan lokasi' with the first screen. The reporter's own
+ * reading takes over once it has the reporting lock; in a second tab of the app, which waits for the lock, this one
+ * stays, and follows the permission as the first tab's prompt changes it.
  */
 export function previewPositionPhase(
   rosters: readonly Roster[],
@@ -111,12 +126,14 @@ export function previewPositionPhase(
   permissions: Pick<Permissions, 'query'> | undefined = typeof navigator === 'undefined' ? undefined : navigator.permissions,
 ): Promise<void> {
   const roster = rosterOnShift(rosters, now);
-  if (reporterStarted || snapshot.phase !== 'off' || !roster || !permissions?.query) return Promise.resolve();
+  if (reporterReads || previewStatus || snapshot.phase !== 'off' || !roster || !permissions?.query) return Promise.resolve();
   return permissions.query({ name: 'geolocation' }).then(
     (status) => {
-      if (reporterStarted || snapshot.phase !== 'off') return;
-      if (status.state === 'prompt') setPositionSnapshot({ phase: 'permission', rosterName: roster.dutyRosterName });
-      else if (status.state === 'denied') setPositionSnapshot({ phase: 'denied', rosterName: roster.dutyRosterName });
+      if (reporterReads || previewStatus || snapshot.phase !== 'off') return;
+      previewStatus = status;
+      status.addEventListener('change', followPreview);
+      setPositionSnapshot({ rosterName: roster.dutyRosterName });
+      followPreview();
     },
     () => {},
   );

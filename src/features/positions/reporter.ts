@@ -19,7 +19,7 @@ import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';
 import { createSampler } from './sampler';
 import { flushPositions, isPositionsItem, recordFix, resumePositions, unsentFixes } from './position-queue';
-import { resetPositionSnapshot, rosterOnShift, setPermissionRequester, setPositionSnapshot } from './position-state';
+import { resetPositionSnapshot, rosterOnShift, setPermissionRequester, setPositionSnapshot, setReporterReads } from './position-state';
 
 export { rosterOnShift };
 
@@ -159,6 +159,13 @@ export function startPositionReporter(user: WebUser, opts: Partial<ReporterEnv> 
   asked = setPermissionRequester(() => {
     if (stopped || asked) return;
     asked = true;
+    // a second tab (another one reports) shows the banner of the first screen: the browser asks from here, and the
+    // reporting tab follows the answer (its permission's change)
+    if (!reporting)
+      geo?.getCurrentPosition(
+        () => {},
+        () => {},
+      );
     evaluate();
   });
 
@@ -173,6 +180,7 @@ export function startPositionReporter(user: WebUser, opts: Partial<ReporterEnv> 
   const begin = () => {
     if (stopped) return;
     reporting = true;
+    setReporterReads();
     if (env.permissions?.query) {
       env.permissions.query({ name: 'geolocation' }).then(
         (status) => {
