@@ -4,7 +4,8 @@ import { isPatrolRole } from '@contract/roles';
 import { userRole } from '@/lib/session';
 import { onDemand, useOnDemand } from '@/ui/on-demand';
 
-// the GPS chip and banner (issue #7) are for patrol users only: their code and texts load for them, after the frame
+// the GPS chip and banner (issue #7) are for patrol users only: their code and texts load for them alone (with the
+// app's start when the session was kept, loadGpsEarly; else when the shell first shows them)
 const gps = onDemand(() => import('@/features/positions/position-status'));
 
 /**

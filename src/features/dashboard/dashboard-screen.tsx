@@ -161,8 +161,9 @@ function Dashboard({
 }
 
 /**
- * Refresh of the tab's lists, spinning while any of them is fetched. Its own component: the fetching state changes
- * with every request, and only the button needs to render again for it.
+ * Refresh of the tab's lists, its icon spinning while any of them is fetched. Its own component: the fetching state
+ * changes with every request, and only the button needs to render again for it. Never disabled while it spins: the
+ * lists are read again every 60 s, and a disabled button lost the keyboard's focus (to the page's body) at each poll.
  */
 function RefreshButton({ tab }: { tab: DashboardTab }) {
   const t = useT();
@@ -178,7 +179,9 @@ function RefreshButton({ tab }: { tab: DashboardTab }) {
         minW="11"
         minH="11"
         bg="bg.panel"
-        loading={fetching}
+        className="db-refresh"
+        aria-busy={fetching || undefined}
+        data-busy={fetching ? '' : undefined}
         onClick={() => client.invalidateQueries({ queryKey })}
         data-testid="dashboard-refresh"
       >
