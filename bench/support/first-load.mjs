@@ -17,10 +17,10 @@ export const BUDGET = 250 * 1024;
 export const TARGET = 170 * 1024;
 /** the demo's patrol on shift now: its day patrol from 07:00 to 19:00 Asia/Brunei, its night patrol otherwise */
 const bruneiHour = (new Date().getUTCHours() + 8) % 24;
-const PATROL = bruneiHour >= 7 && bruneiHour < 19 ? 'pr' : 'pr.malam';
+export const PATROL_ON_SHIFT = bruneiHour >= 7 && bruneiHour < 19 ? 'pr' : 'pr.malam';
 export const ROLES = [
   ['tmca', 'TMC operator (tmca)'],
-  [PATROL, `patrol on shift (${PATROL})`],
+  [PATROL_ON_SHIFT, `patrol on shift (${PATROL_ON_SHIFT})`],
 ];
 const STAGE = { signin: '1 /signin', frame: '2 dashboard frame', after: '3 after the frame' };
 

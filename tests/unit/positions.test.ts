@@ -14,8 +14,14 @@ import { listItems } from '@/offline/outbox';
 import { drain, type SyncEnv } from '@/offline/sync-engine';
 import { createSampler, SAMPLING_SLACK_MS, toFix } from '@/features/positions/sampler';
 import { flushPositions, POSITIONS_KIND, recordFix, resumePositions, unsentFixes } from '@/features/positions/position-queue';
-import { rosterOnShift, startPositionReporter } from '@/features/positions/reporter';
-import { getPositionSnapshot, previewPositionPhase, requestGpsPermission, resetPositionSnapshot } from '@/features/positions/position-state';
+import { startPositionReporter } from '@/features/positions/reporter';
+import {
+  getPositionSnapshot,
+  previewPositionPhase,
+  requestGpsPermission,
+  resetPositionSnapshot,
+  rosterOnShift,
+} from '@/features/positions/position-state';
 import { chipText } from '@/features/positions/position-status';
 import { t } from '@/lib/i18n';
 import '@/lib/i18n/parts/positions';

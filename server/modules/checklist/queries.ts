@@ -28,7 +28,7 @@ import {
 import type { Db } from '../../db/client';
 import { assetChecklistMaster, checklistPhoto, dailyAssetChecklist, dailyAssetChecklistItem, lookupItem } from '../../db/schema';
 import { rosterHasPerson } from '../../lib/roster-people';
-import { oncePerDb } from '../../db/once-per-db';
+import { getOrMake, oncePerDb } from '../../db/once-per-db';
 
 // ------------------------------------------------------------------------------------------------ the report query
 
@@ -273,13 +273,7 @@ const category = alias(lookupItem, 'asset_category');
  */
 const preparedOf = oncePerDb((_db: Db) => new Map<string, unknown>());
 function preparedFor<T>(db: Db, name: string, prepare: (db: Db) => T): T {
-  const byName = preparedOf(db);
-  let p = byName.get(name) as T | undefined;
-  if (!p) {
-    p = prepare(db);
-    byName.set(name, p);
-  }
-  return p;
+  return getOrMake(preparedOf(db), name, () => prepare(db)) as T;
 }
 
 /** The master's active items in category order, then their own order and name. */

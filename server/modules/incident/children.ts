@@ -51,7 +51,7 @@ import { checkLookups, isFinalCase, localDisplay, lookupMap, type Tx } from './r
 import { writeCorrectionEntry } from './service';
 import { checkWriteRights, KIND_LABEL, OTHER_ASSIST_ONLY } from './subforms';
 import { now as clockNow } from '../../lib/clock';
-import { oncePerDb } from '../../db/once-per-db';
+import { getOrMake, oncePerDb } from '../../db/once-per-db';
 
 /** A Bahagian Lebuhraya item without a colour of its own is shown in this neutral grey. */
 export const NEUTRAL_SECTION_COLOR = '#9ca3af';
@@ -621,15 +621,7 @@ function listReads(db: Db, list: ChildList) {
   };
 }
 const listReadsOf = oncePerDb((_db: Db) => new Map<ChildList, ReturnType<typeof listReads>>());
-function listReadsFor(db: Db, list: ChildList) {
-  const byList = listReadsOf(db);
-  let reads = byList.get(list);
-  if (!reads) {
-    reads = listReads(db, list);
-    byList.set(list, reads);
-  }
-  return reads;
-}
+const listReadsFor = (db: Db, list: ChildList) => getOrMake(listReadsOf(db), list, () => listReads(db, list));
 
 /** `<list>/delete`: soft-deletes the given live rows, each under its case's rules; all or nothing. */
 export async function deleteChildren(db: Db, user: TokenClaims, list: ChildList, ids: number[], now = clockNow()): Promise<number[]> {

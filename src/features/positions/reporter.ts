@@ -21,8 +21,6 @@ import { createSampler } from './sampler';
 import { flushPositions, isPositionsItem, recordFix, resumePositions, unsentFixes } from './position-queue';
 import { resetPositionSnapshot, rosterOnShift, setPermissionRequester, setPositionSnapshot, setReporterReads } from './position-state';
 
-export { rosterOnShift };
-
 /** how often the reporter looks whether a roster of the user started or ended */
 export const ROSTER_CHECK_MS = 30_000;
 
